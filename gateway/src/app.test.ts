@@ -1,0 +1,281 @@
+// The gateway against real upstream HTTP servers (service-kit apps) and a real JWKS: routing, token checks,
+// client IP, body limits, streaming, static files and health.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Router, createHttpApp, createJwtVerifier, type RunningServer } from '@act/service-kit';
+import { silentLogger, startTestService } from '@act/service-kit/testing';
+import { createGatewayApp } from './app';
+
+let gateway: RunningServer;
+let limitedGateway: RunningServer;
+let upstream: RunningServer;
+let jwks: Server;
+let signingKey: CryptoKey;
+let staticDir: string;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  signingKey = keys.privateKey;
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'gw-1', alg: 'EdDSA' };
+  jwks = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  const jwksUrl = `${await listen(jwks)}/jwks.json`;
+
+  // A stand-in service: echoes what the gateway forwarded, streams a slow reply, and counts body bytes.
+  const app = createHttpApp({ name: 'echo', logger: silentLogger(), bodyLimit: false });
+  const router = new Router();
+  const echo = (ctx: Parameters<Parameters<typeof router.get>[1]>[0]) => {
+    ctx.body = {
+      path: ctx.path,
+      query: ctx.querystring,
+      clientIp: ctx.get('x-client-ip'),
+      authorization: ctx.get('authorization'),
+      requestId: ctx.get('x-request-id'),
+    };
+  };
+  router.get('/api/credits/me', echo);
+  router.get('/api/credits/plans', echo);
+  router.post('/api/prompt/generate-text-prompt', async (ctx) => {
+    let bytes = 0;
+    for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
+    ctx.body = { bytes, clientIp: ctx.get('x-client-ip') };
+  });
+  router.post('/api/prompt/generate-image-prompt', async (ctx) => {
+    let bytes = 0;
+    for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
+    ctx.body = { bytes };
+  });
+  router.get('/api/credits/stream', async (ctx) => {
+    const { PassThrough } = await import('node:stream');
+    const stream = new PassThrough();
+    ctx.type = 'text/event-stream';
+    ctx.body = stream;
+    stream.write('data: first\n\n');
+    setTimeout(() => stream.end('data: second\n\n'), 300);
+  });
+  app.use(router.routes());
+  upstream = await startTestService(app);
+
+  staticDir = await mkdtemp(path.join(tmpdir(), 'gw-static-'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
+  await mkdir(path.join(staticDir, 'static', 'js'), { recursive: true });
+  await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js'), 'console.log(1)');
+  await mkdir(path.join(staticDir, 'remotes', 'prompt', 'dist'), { recursive: true });
+  await writeFile(path.join(staticDir, 'remotes', 'prompt', 'dist', 'mf-manifest.json'), '{"name":"prompt"}');
+
+  const verifier = createJwtVerifier({ jwksUrl, issuer: 'act-identity', audience: 'act-api' });
+  const base = {
+    config: {
+      TRUSTED_PROXIES: [],
+      STATIC_DIR: staticDir,
+      REMOTES_DIR: path.join(staticDir, 'remotes'),
+      UPSTREAM_TIMEOUT_MS: 5_000,
+      HSTS: false,
+    },
+    // identity points at a closed port: health must report it down without failing the others.
+    upstreams: { credits: upstream.url, prompt: upstream.url, identity: 'http://127.0.0.1:9' },
+    logger: silentLogger(),
+    verifier,
+  };
+  gateway = await startTestService(
+    createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 10_000, duration: 60 }) }),
+  );
+  limitedGateway = await startTestService(
+    createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 3, duration: 60 }) }),
+  );
+});
+
+afterAll(async () => {
+  await Promise.all([gateway.close(), limitedGateway.close(), upstream.close()]);
+  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+});
+
+function memberToken(overrides: { key?: CryptoKey } = {}) {
+  return new SignJWT({ email: 'ada@example.com' })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'gw-1' })
+    .setSubject('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11')
+    .setIssuer('act-identity')
+    .setAudience('act-api')
+    .setExpirationTime('5m')
+    .sign(overrides.key ?? signingKey);
+}
+
+describe('gateway routing and access', () => {
+  it('proxies a member route with a valid token, keeping path, query and token', async () => {
+    const token = await memberToken();
+    const response = await fetch(`${gateway.url}/api/credits/me?x=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ path: '/api/credits/me', query: 'x=1', authorization: `Bearer ${token}` });
+    expect(body.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('refuses a member route without a token: 401 Authentication failed', async () => {
+    const response = await fetch(`${gateway.url}/api/credits/me`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Authentication failed', code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses a forged token', async () => {
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const response = await fetch(`${gateway.url}/api/credits/me`, {
+      headers: { authorization: `Bearer ${await memberToken({ key: privateKey })}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('lets a public route through without a token', async () => {
+    const response = await fetch(`${gateway.url}/api/credits/plans`);
+    expect(response.status).toBe(200);
+  });
+
+  it('lets a guest call a guest-eligible tool, but never with a bad token', async () => {
+    const guest = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, { method: 'POST', body: '{}' });
+    expect(guest.status).toBe(200);
+    const bad = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer not.a.jwt' },
+    });
+    expect(bad.status).toBe(401);
+  });
+
+  it('answers an unknown service or a service not deployed with a JSON 404', async () => {
+    for (const url of ['/api/nothing/here', '/api/voice/voices']) {
+      const response = await fetch(`${gateway.url}${url}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('client IP', () => {
+  it('overwrites a client-sent x-client-ip and ignores X-Forwarded-For from an untrusted peer', async () => {
+    const response = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-client-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7' },
+    });
+    expect((await response.json()).clientIp).toBe('127.0.0.1');
+  });
+});
+
+describe('bodies', () => {
+  it('refuses a declared body over the route limit with 413 before reaching the service', async () => {
+    const response = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, {
+      method: 'POST',
+      body: 'x'.repeat(70 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses a chunked body that grows past the limit while streaming', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${gateway.url}/api/prompt/generate-text-prompt`);
+      const req = httpRequest(url, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 80; i += 1) req.write('y'.repeat(1024));
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+
+  it('streams an image-sized body through to the service', async () => {
+    const size = 3 * 1024 * 1024;
+    const response = await fetch(`${gateway.url}/api/prompt/generate-image-prompt`, {
+      method: 'POST',
+      body: 'z'.repeat(size),
+    });
+    expect(await response.json()).toEqual({ bytes: size });
+  });
+
+  it('streams a response as it is produced instead of buffering it', async () => {
+    const token = await memberToken();
+    const started = Date.now();
+    const response = await fetch(`${gateway.url}/api/credits/stream`, { headers: { authorization: `Bearer ${token}` } });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const firstAt = Date.now() - started;
+    expect(new TextDecoder().decode(first.value)).toContain('data: first');
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toContain('data: second');
+    // The first event arrived before the upstream finished (it ends 300 ms later).
+    expect(firstAt).toBeLessThan(250);
+  });
+});
+
+describe('static files and headers', () => {
+  it('serves the shell with security headers and no-cache on index.html', async () => {
+    const response = await fetch(`${gateway.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    const response = await fetch(`${gateway.url}/tools/magic-enhance`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>shell</title>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await fetch(`${gateway.url}/static/js/main.3f2a9c1b.js`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves a remote manifest uncached and 404s a missing remote file', async () => {
+    const manifest = await fetch(`${gateway.url}/remotes/prompt/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${gateway.url}/remotes/chat/mf-manifest.json`)).status).toBe(404);
+  });
+
+  it('does not serve files outside its folders', async () => {
+    const response = await fetch(`${gateway.url}/..%2f..%2fetc%2fpasswd`);
+    expect(await response.text()).not.toContain('root:');
+  });
+});
+
+describe('health and rate limits', () => {
+  it('aggregates every service readiness into /api/health', async () => {
+    const response = await fetch(`${gateway.url}/api/health`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      status: 'degraded',
+      services: { gateway: 'up', credits: 'up', prompt: 'up', identity: 'down' },
+    });
+  });
+
+  it('limits API calls per IP with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${limitedGateway.url}/api/credits/plans`);
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,76 @@
+// The gateway: one origin for the browser. Order of the chain: security headers → client IP → per-IP rate limit
+// (API only) → health → access check (JWT) → streaming proxy to the owning service → static shell and remotes.
+import type { Context } from 'koa';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode, bearerToken, createHttpApp, type HttpApp, type JwtVerifier, type Logger } from '@act/service-kit';
+import { parseTrustedProxies, resolveClientIp } from './client-ip';
+import type { GatewayConfig, ServiceName } from './config';
+import { checkServices } from './health';
+import { proxyRequest } from './proxy';
+import { rateLimitByIp } from './rate-limit';
+import { resolveRoute } from './route-table';
+import { securityHeaders } from './security-headers';
+import { remoteFiles, staticFiles } from './static-files';
+
+export interface GatewayDeps {
+  config: Pick<GatewayConfig, 'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'>;
+  upstreams: Partial<Record<ServiceName, string>>;
+  logger: Logger;
+  verifier: JwtVerifier;
+  rateLimiter: RateLimiterAbstract;
+}
+
+export function createGatewayApp({ config, upstreams, logger, verifier, rateLimiter }: GatewayDeps): HttpApp {
+  const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
+  const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
+  const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
+
+  app.use(securityHeaders({ hsts: config.HSTS }));
+
+  app.use(async (ctx, next) => {
+    ctx.state.clientIp = resolveClientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined, trusted);
+    await next();
+  });
+
+  const limitApi = rateLimitByIp(rateLimiter, clientIpOf);
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? limitApi(ctx, next) : next()));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/api/health') return next();
+    const { ok, services } = await checkServices(upstreams as Record<string, string>);
+    ctx.status = ok ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: ok ? 'ok' : 'degraded', services: { gateway: 'up', ...services } };
+  });
+
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    const route = resolveRoute(ctx.method, ctx.path);
+    const baseUrl = route ? upstreams[route.service] : undefined;
+    if (!route || !baseUrl) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+
+    // The gateway is the first line: members' tokens are checked here and again by the service.
+    const token = bearerToken(ctx);
+    const sentAuthorization = ctx.get('authorization') !== '';
+    if (route.access === 'member' && !token) {
+      throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+    }
+    if (route.access !== 'public' && (token || sentAuthorization)) {
+      if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+      ctx.state.user = await verifier.verify(token);
+    }
+
+    await proxyRequest(ctx, {
+      baseUrl,
+      bodyLimitBytes: route.bodyLimitBytes,
+      clientIp: clientIpOf(ctx),
+      requestId: ctx.state.requestId,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    });
+  });
+
+  if (config.REMOTES_DIR) app.use(remoteFiles(config.REMOTES_DIR));
+  if (config.STATIC_DIR) app.use(staticFiles(config.STATIC_DIR));
+  return app;
+}

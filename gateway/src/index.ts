@@ -1,0 +1,4 @@
+// @act/gateway as a library: lets the benchmark and end-to-end harness start the real gateway in-process.
+export { createGatewayApp, type GatewayDeps } from './app';
+export { loadGatewayConfig, gatewayConfigSchema, upstreamsOf, type GatewayConfig } from './config';
+export { createIpRateLimiter } from './rate-limit';

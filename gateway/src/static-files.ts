@@ -1,0 +1,80 @@
+// Serves the built shell and remotes. Content-hashed assets are cached for a year; the files that point at them
+// (index.html, remotes.json, mf-manifest.json, remoteEntry.js) are revalidated every time so a deploy shows at once.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+
+const NEVER_CACHED = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+// Rsbuild puts an 8+ character content hash before the extension: main.3f2a9c1b.js
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp|wasm)$/;
+
+export function staticFiles(root: string): Middleware {
+  const absoluteRoot = path.resolve(root);
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) {
+      await next();
+      return;
+    }
+    if (await trySend(ctx, absoluteRoot, ctx.path)) return;
+    // Client-side routes: anything that looks like a page (no file extension) gets the shell.
+    if (!path.extname(ctx.path) && ctx.accepts('html')) {
+      if (await trySend(ctx, absoluteRoot, '/index.html')) return;
+    }
+    await next();
+  };
+}
+
+const REMOTE_PATH = /^\/remotes\/([a-z][a-z0-9-]*)(\/.*)$/;
+
+/**
+ * Each remote is built and deployed on its own: /remotes/<family>/<file> is served from <remotesDir>/<family>/dist.
+ * A missing file is a 404 (never the shell's index.html), so a dead remote fails loudly in the shell's loader.
+ */
+export function remoteFiles(remotesDir: string): Middleware {
+  const absoluteRoot = path.resolve(remotesDir);
+  return async (ctx, next) => {
+    const match = REMOTE_PATH.exec(ctx.path);
+    if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      await next();
+      return;
+    }
+    const [, family, rest] = match;
+    if (await trySend(ctx, path.join(absoluteRoot, family!, 'dist'), rest!)) return;
+    ctx.status = 404;
+    ctx.body = 'Not found';
+  };
+}
+
+async function trySend(ctx: Parameters<Middleware>[0], root: string, requestPath: string): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return false;
+  }
+  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  // koa-send refuses traversal itself; this check keeps the intent visible and fails closed.
+  const resolved = path.resolve(root, `.${relative}`);
+  if (!resolved.startsWith(root + path.sep)) return false;
+  try {
+    if (!(await stat(resolved)).isFile()) return false;
+  } catch {
+    return false;
+  }
+  await send(ctx, relative, {
+    root,
+    hidden: false,
+    setHeaders(res, filePath) {
+      const name = path.basename(filePath);
+      if (NEVER_CACHED.has(name) || name.endsWith('.html')) {
+        res.setHeader('Cache-Control', 'no-cache');
+      } else if (HASHED_ASSET.test(name)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  return true;
+}

@@ -1,0 +1,90 @@
+// JWT verification for services (defence in depth behind the gateway) and the client IP the gateway vouches for.
+import type { Context, Middleware } from 'koa';
+import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode } from './errors';
+
+export interface AuthUser {
+  userId: string;
+  email: string;
+}
+
+export interface JwtVerifier {
+  verify(token: string): Promise<AuthUser>;
+}
+
+export interface JwtVerifierOptions {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  /** Lets tests or the gateway supply keys directly; defaults to the remote JWKS (cached by jose). */
+  keys?: JWTVerifyGetKey;
+}
+
+// Only asymmetric algorithms: `none` and HS* (which would let a public key act as an HMAC secret) are refused.
+export const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
+
+export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifierOptions): JwtVerifier {
+  // jose caches the key set, refetches on an unknown kid, and rate-limits refetches (cooldown) against kid floods.
+  const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  return {
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, keySet, {
+          issuer,
+          audience,
+          algorithms: ACCEPTED_JWT_ALGORITHMS,
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+          throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+        }
+        return { userId: payload.sub, email: payload.email };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JOSEError) {
+          throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed, { cause: error });
+        }
+        // JWKS unreachable or similar: not the caller's fault.
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.generic.unexpected, { cause: error });
+      }
+    },
+  };
+}
+
+export function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Requires a valid access token; ctx.state.user holds the member. */
+export function requireUser(verifier: JwtVerifier): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx);
+    if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+    ctx.state.user = await verifier.verify(token);
+    await next();
+  };
+}
+
+/** For guest-eligible routes: a member when a token is sent, a guest otherwise. A bad token is never a guest. */
+export function optionalUser(verifier: JwtVerifier): Middleware {
+  return async (ctx, next) => {
+    const hasAuthHeader = ctx.get('authorization') !== '';
+    const token = bearerToken(ctx);
+    if (hasAuthHeader && !token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+    if (token) ctx.state.user = await verifier.verify(token);
+    await next();
+  };
+}
+
+export function userOf(ctx: { state: Record<string, unknown> }): AuthUser | undefined {
+  return ctx.state.user as AuthUser | undefined;
+}
+
+/** The client IP as written by the gateway; the only source services trust for guest limits. */
+export function clientIp(ctx: Context): string | undefined {
+  const value = ctx.get('x-client-ip').trim();
+  return value === '' ? undefined : value;
+}

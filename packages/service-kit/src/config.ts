@@ -1,0 +1,63 @@
+// Service configuration: parsed once from the environment with zod at start-up, frozen, and never read again.
+// A bad or missing variable stops the service with one message that names every problem at once.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(', ')})` },
+  );
+
+export const configUrl = url;
+
+export const baseConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  NATS_URL: url(['nats', 'tls', 'ws', 'wss']),
+  // Prefix for subjects and stream names; lets parallel tests (or tenants) share one NATS server safely.
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -')
+    .optional(),
+  JWKS_URL: url(['http', 'https']),
+  JWT_ISSUER: z.string().min(1).default('act-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('act-api'),
+  // How long in-flight requests may take to finish after SIGTERM before the process exits anyway.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): Readonly<z.infer<S>> {
+  // Empty strings count as unset, so `FOO=` in a compose file falls back to the default instead of failing oddly.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(root)';
+        const received = cleaned[String(issue.path[0])];
+        return received === undefined ? `${name}: is required but not set` : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  return Object.freeze(result.data);
+}

@@ -1,0 +1,54 @@
+// PostgreSQL access with postgres.js, and the SQL migration runner every service uses for its own database.
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type TransactionSql = postgres.TransactionSql;
+
+export interface DatabaseOptions {
+  max?: number;
+  /** Seconds an idle connection stays open. */
+  idleTimeout?: number;
+}
+
+export function connectDatabase(url: string, { max = 10, idleTimeout = 30 }: DatabaseOptions = {}): Sql {
+  return postgres(url, {
+    max,
+    idle_timeout: idleTimeout,
+    connect_timeout: 10,
+    // Migrations and checks print NOTICEs ("relation already exists, skipping"); they are not worth a log line.
+    onnotice: () => undefined,
+    transform: { undefined: null },
+  });
+}
+
+const MIGRATION_FILE = /^(\d{3,})-[a-z0-9-]+\.sql$/;
+// Any constant works; it only has to be the same for every replica of every service (databases are separate).
+const MIGRATION_LOCK_KEY = 7_412_001;
+
+/**
+ * Applies `NNN-name.sql` files from `dir` in order, each once, each in its own transaction, recorded in
+ * schema_migrations. An advisory lock makes two replicas starting at once apply them one after the other.
+ */
+export async function runMigrations(sql: Sql, dir: URL | string): Promise<string[]> {
+  const path = typeof dir === 'string' ? dir : fileURLToPath(dir);
+  const files = (await readdir(path)).filter((name) => MIGRATION_FILE.test(name)).sort();
+  const applied: string[] = [];
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+    await tx`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`;
+    const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = await readFile(`${path}/${file}`, 'utf8');
+      await tx.unsafe(text);
+      await tx`insert into schema_migrations (name) values (${file})`;
+      applied.push(file);
+    }
+  });
+  return applied;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import Router from '@koa/router';
+import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
+import { AppError } from './errors';
+import { createHttpApp } from './http-app';
+import { validate } from './validate';
+import { captureLogger, startTestService } from './testing';
+import type { RunningServer } from './server';
+
+const captured = captureLogger('kit-test');
+let running: RunningServer;
+let releaseSlow: () => void = () => undefined;
+let dependencyUp = true;
+
+beforeAll(async () => {
+  const app = createHttpApp({
+    name: 'kit-test',
+    logger: captured.logger,
+    bodyLimit: '1kb',
+    readiness: { db: async () => (dependencyUp ? undefined : Promise.reject(new Error('down'))) },
+  });
+  const router = new Router();
+  router.post('/echo', validate(z.object({ name: z.string().min(1, 'Name is required') })), (ctx) => {
+    ctx.body = { success: true, input: ctx.state.input };
+  });
+  router.get('/broke', () => {
+    throw new Error('database password is hunter2');
+  });
+  router.get('/poor', () => {
+    throw new AppError(ErrorCode.INSUFFICIENT_CREDITS, ERROR_TEXTS.toolUse.insufficientCredits, {
+      details: { remainingCredits: 1 },
+    });
+  });
+  router.get('/slow', async (ctx) => {
+    await new Promise<void>((resolve) => (releaseSlow = resolve));
+    ctx.body = { success: true, finished: true };
+  });
+  app.use(router.routes()).use(router.allowedMethods());
+  running = await startTestService(app, captured.logger);
+});
+
+afterAll(async () => {
+  releaseSlow();
+  await running.close();
+});
+
+const post = (path: string, body: string, type = 'application/json') =>
+  fetch(`${running.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('createHttpApp', () => {
+  it('puts the validated input on ctx.state and echoes a request id', async () => {
+    const response = await fetch(`${running.url}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'abc-123' },
+      body: JSON.stringify({ name: 'Ada', extra: true }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('abc-123');
+    expect(await response.json()).toEqual({ success: true, input: { name: 'Ada' } });
+  });
+
+  it('answers a schema failure with 400 and the schema message', async () => {
+    const response = await post('/echo', JSON.stringify({ name: '' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: 'Name is required', code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await post('/echo', '{"name": ');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const response = await post('/echo', JSON.stringify({ name: 'x'.repeat(4096) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('maps AppError codes to statuses and keeps details', async () => {
+    const response = await fetch(`${running.url}/poor`);
+    expect(response.status).toBe(402);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Insufficient credits',
+      code: 'INSUFFICIENT_CREDITS',
+      remainingCredits: 1,
+    });
+  });
+
+  it('hides unexpected errors behind a generic 500 with the request id', async () => {
+    const response = await fetch(`${running.url}/broke`);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { requestId?: string };
+    expect(body).toMatchObject({ success: false, error: ERROR_TEXTS.generic.unexpected, code: 'INTERNAL' });
+    expect(body.requestId).toBe(response.headers.get('x-request-id'));
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const response = await fetch(`${running.url}/nope`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('reports readiness from its dependency checks', async () => {
+    expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+    dependencyUp = false;
+    const down = await fetch(`${running.url}/readyz`);
+    dependencyUp = true;
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ checks: { db: 'down' } });
+  });
+
+  it('exposes Prometheus metrics for the routes it served', async () => {
+    const text = await (await fetch(`${running.url}/metrics`)).text();
+    expect(text).toMatch(/http_requests_total\{[^}]*route="\/echo"[^}]*\} \d+/);
+  });
+
+  it('logs requests without leaking bodies', () => {
+    expect(captured.text()).toContain('"path":"/echo"');
+    expect(captured.text()).not.toContain('Ada');
+  });
+
+  it('drains an in-flight request before closing', async () => {
+    const inFlight = fetch(`${running.url}/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = running.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releaseSlow();
+    const response = await inFlight;
+    expect(await response.json()).toEqual({ success: true, finished: true });
+    await closing;
+    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
+  });
+});

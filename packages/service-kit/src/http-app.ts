@@ -1,0 +1,182 @@
+// The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies,
+// health and readiness probes and Prometheus metrics. Services add their routers on top.
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode, isAppError, statusForCode } from './errors';
+import type { Logger } from './logger';
+import { createMetrics, type ServiceMetrics } from './metrics';
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  [key: string]: unknown;
+}
+
+export type ReadinessChecks = Record<string, () => Promise<unknown>>;
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Dependencies that must answer before the service takes traffic (for example db, nats). */
+  readiness?: ReadinessChecks;
+  /**
+   * The largest JSON body any route of this service accepts (co-body syntax: '64kb', '14mb'), or false for an app
+   * that must not parse bodies at all (the gateway streams them through).
+   */
+  bodyLimit?: string | false;
+}
+
+export interface HttpApp extends Koa<AppState> {
+  metrics: ServiceMetrics;
+  /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
+  markDraining(): void;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+const READINESS_TIMEOUT_MS = 2_000;
+
+export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb' }: HttpAppOptions): HttpApp {
+  const app = new Koa<AppState>() as HttpApp;
+  // Services sit behind the gateway; the client address they care about comes in x-client-ip, never from here.
+  app.proxy = false;
+  app.silent = true;
+  app.metrics = createMetrics(name);
+  let draining = false;
+  app.markDraining = () => {
+    draining = true;
+  };
+
+  app.use(async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ requestId });
+    ctx.set('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      // While draining, tell keep-alive clients to reconnect elsewhere so the server can close promptly.
+      if (draining) ctx.set('Connection', 'close');
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+      app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
+      if (!ctx.path.startsWith('/healthz') && !ctx.path.startsWith('/readyz') && ctx.path !== '/metrics') {
+        ctx.state.log.info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
+          'request',
+        );
+      }
+    }
+  });
+
+  app.use(errorMiddleware());
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const { ok, checks } = await runReadiness(readiness);
+      ctx.status = ok && !draining ? 200 : 503;
+      ctx.body = { status: ok && !draining ? 'ok' : 'unavailable', draining, checks };
+      return;
+    }
+    if (ctx.path === '/metrics') {
+      ctx.type = app.metrics.registry.contentType;
+      ctx.body = await app.metrics.registry.metrics();
+      return;
+    }
+    await next();
+  });
+
+  if (bodyLimit === false) return app;
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: bodyLimit,
+      // Arrays or strings at the top level are never valid payloads here.
+      jsonStrict: true,
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
+
+  return app;
+}
+
+function errorMiddleware(): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+      }
+      if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
+        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+      }
+    } catch (raw) {
+      const error = toAppError(raw);
+      const log = ctx.state.log;
+      if (error.code === ErrorCode.INTERNAL) {
+        log.error({ err: raw }, 'unhandled error');
+      } else if (error.status >= 500) {
+        log.warn({ code: error.code, err: error.cause ?? error }, error.message);
+      }
+      ctx.status = error.status;
+      for (const [header, value] of Object.entries(error.headers)) ctx.set(header, value);
+      ctx.body = {
+        ...error.details,
+        success: false,
+        error: error.message,
+        code: error.code,
+        ...(error.code === ErrorCode.INTERNAL ? { requestId: ctx.state.requestId } : {}),
+      };
+    }
+  };
+}
+
+/** Maps anything thrown into an AppError; body-parser errors keep their meaning, the rest become a generic 500. */
+export function toAppError(raw: unknown): AppError {
+  if (isAppError(raw)) return raw;
+  const status = (raw as { status?: unknown } | null)?.status;
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (status === 413 || type === 'entity.too.large') {
+    return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ERROR_TEXTS.server.payloadTooLarge, { cause: raw });
+  }
+  if (type === 'entity.parse.failed' || (status === 400 && raw instanceof SyntaxError)) {
+    return new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.server.malformedJson, { cause: raw });
+  }
+  if (status === 415 || type === 'charset.unsupported' || type === 'encoding.unsupported') {
+    return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, { cause: raw });
+  }
+  return new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: raw });
+}
+
+async function runReadiness(checks: ReadinessChecks) {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await withTimeout(check(), READINESS_TIMEOUT_MS);
+        return [name, 'up'] as const;
+      } catch {
+        return [name, 'down'] as const;
+      }
+    }),
+  );
+  return { ok: entries.every(([, state]) => state === 'up'), checks: Object.fromEntries(entries) };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export { statusForCode };

@@ -1,0 +1,24 @@
+// @act/service-kit: the building blocks every Koa service and the gateway share.
+export { default as Router } from '@koa/router';
+export { z } from 'zod';
+export { baseConfigSchema, loadConfig, configUrl, ConfigError, type BaseConfig } from './config';
+export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logger';
+export { AppError, ErrorCode, isAppError, statusForCode, type AppErrorOptions } from './errors';
+export { createHttpApp, toAppError, type HttpApp, type HttpAppOptions, type AppState, type ReadinessChecks } from './http-app';
+export { createMetrics, type ServiceMetrics } from './metrics';
+export { validate, inputOf, type InputSource } from './validate';
+export {
+  createJwtVerifier,
+  requireUser,
+  optionalUser,
+  userOf,
+  clientIp,
+  bearerToken,
+  ACCEPTED_JWT_ALGORITHMS,
+  type AuthUser,
+  type JwtVerifier,
+  type JwtVerifierOptions,
+} from './auth';
+export { connectDatabase, runMigrations, type Sql, type TransactionSql, type DatabaseOptions } from './database';
+export { connectNats, ensureStream, natsReady, type NatsConnection, type NatsOptions, type StreamOptions } from './nats';
+export { startHttpServer, type RunningServer, type StartOptions } from './server';

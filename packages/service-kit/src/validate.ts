@@ -1,0 +1,32 @@
+// Request validation: parse body, query or params with a contracts schema and put the typed result on ctx.state.input.
+// The reply uses the first issue's message, which contracts write in the spec's own words.
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import { AppError, ErrorCode } from './errors';
+
+export type InputSource = 'body' | 'query' | 'params';
+
+export function validate<S extends z.ZodType>(schema: S, source: InputSource = 'body'): Middleware {
+  return async (ctx, next) => {
+    const raw =
+      source === 'body'
+        ? (ctx.request as { body?: unknown }).body
+        : source === 'query'
+          ? ctx.query
+          : (ctx as unknown as { params?: unknown }).params;
+    const result = schema.safeParse(raw ?? {});
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new AppError(ErrorCode.VALIDATION_FAILED, issue?.message ?? 'Invalid request', {
+        details: { field: issue?.path.join('.') },
+      });
+    }
+    ctx.state.input = result.data;
+    await next();
+  };
+}
+
+/** The parsed input of the current request, typed by the schema that `validate` used. */
+export function inputOf<S extends z.ZodType>(ctx: { state: Record<string, unknown> }, _schema: S): z.infer<S> {
+  return ctx.state.input as z.infer<S>;
+}
