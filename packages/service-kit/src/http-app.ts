@@ -52,7 +52,13 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    // A pino child per request is not free; build it only when something actually logs.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', {
+      get: () => (child ??= logger.child({ requestId })),
+      enumerable: true,
+      configurable: true,
+    });
     ctx.set('x-request-id', requestId);
     const started = process.hrtime.bigint();
     try {
@@ -63,7 +69,8 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
-      if (!ctx.path.startsWith('/healthz') && !ctx.path.startsWith('/readyz') && ctx.path !== '/metrics') {
+      const probe = ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics';
+      if (!probe && logger.isLevelEnabled('info')) {
         ctx.state.log.info(
           { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
           'request',

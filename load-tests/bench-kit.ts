@@ -1,0 +1,91 @@
+// Helpers shared by every benchmark section: child-process servers and one autocannon run → a compact result.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface RunResult {
+  label: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface BenchServer {
+  port: number;
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts `tsx <script>` with env; resolves when it prints `READY <port>`. */
+export async function startServer(script: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`${script} did not become ready`)), 30_000);
+    lines.on('line', (line) => {
+      const match = /^READY (\d+)$/.exec(line.trim());
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadOptions {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+  connections?: number;
+  durationSeconds?: number;
+  /** Fixed arrival rate (requests per second across all connections); unset = as fast as possible. */
+  overallRate?: number;
+}
+
+export async function load(options: LoadOptions): Promise<RunResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 32,
+    duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 5),
+    overallRate: options.overallRate,
+  });
+  return {
+    label: options.label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function ratio(a: number, b: number): number {
+  return b === 0 ? 0 : Math.round((a / b) * 100) / 100;
+}
