@@ -1,0 +1,189 @@
+// Chat service contracts (spec §7): playground, chat agent, reasoning chat and web chat, with their sessions.
+import { z } from 'zod';
+import { ERROR_TEXTS, invalidWebsiteUrl } from '../errors';
+import { LIMITS } from '../limits';
+import { ChatModelIdSchema, getChatModel, PlaygroundModelIdSchema } from '../options';
+import {
+  ChatImageDataUrlSchema,
+  PdfDataUrlSchema,
+  remainingCreditsField,
+  successReply,
+  TimestampSchema,
+  ToolNameFieldSchema,
+} from './common';
+
+const V = ERROR_TEXTS.validation;
+
+export const ChatRoleSchema = z.enum(['user', 'assistant']);
+export type ChatRole = z.infer<typeof ChatRoleSchema>;
+
+/** The four chat kinds, each with its own session list. */
+export const CHAT_KINDS = ['playground', 'agent', 'reasoning', 'web'] as const;
+export const ChatKindSchema = z.enum(CHAT_KINDS);
+export type ChatKind = z.infer<typeof ChatKindSchema>;
+
+export const CitationSchema = z.object({ url: z.string(), title: z.string().optional() });
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const ChatSessionSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+  /** Chat agent: the session's model, restored when the session is opened. */
+  model_id: z.string().nullable().optional(),
+  /** Web chat: the page the session is about. */
+  url: z.string().nullable().optional(),
+});
+export type ChatSession = z.infer<typeof ChatSessionSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.uuid(),
+  session_id: z.uuid(),
+  role: ChatRoleSchema,
+  /** Model that wrote an assistant message; null for user messages. */
+  model_name: z.string().nullable(),
+  content: z.string(),
+  created_at: TimestampSchema,
+  /** Web chat assistant messages may cite sources. */
+  citations: z.array(CitationSchema).optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+const MessageTextSchema = z
+  .string({ error: V.messageRequired })
+  .trim()
+  .min(1, { error: V.messageRequired, abort: true })
+  .max(LIMITS.chatMessage, { error: V.messageTooLong });
+
+export const HistoryMessageSchema = z.object({
+  role: ChatRoleSchema,
+  content: z.string().max(LIMITS.chatMessage * 4),
+});
+export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
+
+export const PlaygroundSendMessageRequestSchema = z.object({
+  sessionId: z.uuid().optional(),
+  prompt: MessageTextSchema,
+  /** Prior turns per playground model (spec §7); each list is capped. */
+  conversationHistories: z
+    .partialRecord(PlaygroundModelIdSchema, z.array(HistoryMessageSchema).max(LIMITS.chatHistoryMessages))
+    .optional(),
+  toolName: ToolNameFieldSchema,
+});
+export type PlaygroundSendMessageRequest = z.infer<typeof PlaygroundSendMessageRequestSchema>;
+
+export const PlaygroundSendMessageReplySchema = successReply({
+  sessionId: z.uuid(),
+  /** Answer text per playground model id; a model that failed maps to an error note. */
+  responses: z.partialRecord(PlaygroundModelIdSchema, z.string()),
+  ...remainingCreditsField,
+});
+export type PlaygroundSendMessageReply = z.infer<typeof PlaygroundSendMessageReplySchema>;
+
+export const ChatAgentSendMessageRequestSchema = z
+  .object({
+    sessionId: z.uuid().optional(),
+    prompt: MessageTextSchema,
+    modelId: ChatModelIdSchema,
+    image: ChatImageDataUrlSchema.nullable().optional(),
+    pdf: PdfDataUrlSchema.nullable().optional(),
+    enableWebSearch: z.boolean().default(false),
+    toolName: ToolNameFieldSchema,
+  })
+  .superRefine((req, ctx) => {
+    // Attachments and web search only for models that support them (spec §3 flags).
+    const model = getChatModel(req.modelId);
+    if (req.image && !model.vision)
+      ctx.addIssue({ code: 'custom', path: ['image'], message: V.modelNoVision });
+    if (req.pdf && !model.pdfs) ctx.addIssue({ code: 'custom', path: ['pdf'], message: V.modelNoPdf });
+    if (req.enableWebSearch && !model.webSearch) {
+      ctx.addIssue({ code: 'custom', path: ['enableWebSearch'], message: V.modelNoWebSearch });
+    }
+  });
+export type ChatAgentSendMessageRequest = z.infer<typeof ChatAgentSendMessageRequestSchema>;
+
+export const ChatReasoningSendMessageRequestSchema = z.object({
+  sessionId: z.uuid().optional(),
+  prompt: MessageTextSchema,
+  image: ChatImageDataUrlSchema.nullable().optional(),
+  pdf: PdfDataUrlSchema.nullable().optional(),
+  toolName: ToolNameFieldSchema,
+});
+export type ChatReasoningSendMessageRequest = z.infer<typeof ChatReasoningSendMessageRequestSchema>;
+
+/** Reply of chat-agent and chat-reasoning send-message. */
+export const ChatSendMessageReplySchema = successReply({
+  sessionId: z.uuid(),
+  response: z.string(),
+  citations: z.array(CitationSchema).optional(),
+  ...remainingCreditsField,
+});
+export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
+
+/** The prompt that, with a url, starts a web chat (spec §7). */
+export const WEB_CHAT_INITIAL_SETUP = 'INITIAL_SETUP';
+/** Example host shown in the web chat URL error text. */
+export const WEB_CHAT_EXAMPLE_HOST = 'https://example.com';
+
+/** True for an absolute http(s) URL (spec §5 web chat rule). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const WebsiteUrlSchema = z
+  .string({ error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) })
+  .trim()
+  .max(LIMITS.urlMax, { error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST), abort: true })
+  .refine(isHttpUrl, { error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) });
+
+/**
+ * POST ai-web-chat. Start: prompt 'INITIAL_SETUP' with url. Continue: sessionId with the question.
+ */
+export const WebChatRequestSchema = z
+  .object({
+    sessionId: z.uuid().optional(),
+    url: WebsiteUrlSchema.optional(),
+    prompt: z
+      .string({ error: V.enterYourQuestion })
+      .trim()
+      .max(LIMITS.chatMessage, { error: V.messageTooLong }),
+    toolName: ToolNameFieldSchema,
+  })
+  .superRefine((req, ctx) => {
+    if (req.prompt === WEB_CHAT_INITIAL_SETUP) {
+      if (!req.url)
+        ctx.addIssue({ code: 'custom', path: ['url'], message: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) });
+      return;
+    }
+    if (req.prompt.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: V.enterYourQuestion });
+    if (!req.sessionId) ctx.addIssue({ code: 'custom', path: ['sessionId'], message: V.noActiveChatSession });
+  });
+export type WebChatRequest = z.infer<typeof WebChatRequestSchema>;
+
+export const WebChatReplySchema = successReply({
+  sessionId: z.uuid(),
+  /** The answer; on start, the page summary or greeting the assistant opens the chat with. */
+  response: z.string(),
+  citations: z.array(CitationSchema).optional(),
+  ...remainingCreditsField,
+});
+export type WebChatReply = z.infer<typeof WebChatReplySchema>;
+
+export const ChatSessionsReplySchema = successReply({ sessions: z.array(ChatSessionSchema) });
+export type ChatSessionsReply = z.infer<typeof ChatSessionsReplySchema>;
+
+export const ChatMessagesQuerySchema = z.object({ sessionId: z.uuid() });
+export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuerySchema>;
+
+export const ChatMessagesReplySchema = successReply({ messages: z.array(ChatMessageSchema) });
+export type ChatMessagesReply = z.infer<typeof ChatMessagesReplySchema>;
+
+export const DeleteChatSessionReplySchema = successReply({});
+export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;

@@ -1,0 +1,92 @@
+// Shared building blocks of the HTTP contracts: reply envelopes, the remainingCredits field and data-URL uploads.
+import { z } from 'zod';
+import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
+import { LIMITS } from '../limits';
+import { ToolIdSchema } from '../tools';
+
+const V = ERROR_TEXTS.validation;
+
+/** `{success:false, error, code}` — error is the spec's text; needsSignup marks a guest whose free use is spent. */
+export const ErrorReplySchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  needsSignup: z.boolean().optional(),
+  /** Present on 500s so support can find the log line. */
+  requestId: z.string().optional(),
+});
+export type ErrorReply = z.infer<typeof ErrorReplySchema>;
+
+export const SuccessReplySchema = z.object({ success: z.literal(true) });
+export type SuccessReply = z.infer<typeof SuccessReplySchema>;
+
+/** `{success:true, ...shape}`. */
+export function successReply<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ success: z.literal(true), ...shape });
+}
+
+/** A reply that is either the given success shape or an ErrorReply. */
+export function apiReply<S extends z.ZodObject>(success: S) {
+  return z.discriminatedUnion('success', [success, ErrorReplySchema]);
+}
+
+/** Balance after the call; null for guests, who have no balance (the browser then keeps its value). */
+export const RemainingCreditsSchema = z.number().int().nonnegative().nullable();
+export const remainingCreditsField = { remainingCredits: RemainingCreditsSchema };
+
+/**
+ * Optional tool id the browser sends (spec §7 toolName). Servers ignore it for charging: each endpoint knows its
+ * own tool, so a caller can never pick a cheaper one.
+ */
+export const ToolNameFieldSchema = ToolIdSchema.optional();
+
+function dataUrlSchema(prefix: RegExp, maxChars: number, typeMessage: string, sizeMessage: string) {
+  // Length is checked first and aborts, so an absurdly large string fails before any regex runs.
+  // The servers still check the decoded byte count and the magic bytes.
+  return z
+    .string({ error: typeMessage })
+    .max(maxChars, { error: sizeMessage, abort: true })
+    .regex(prefix, { error: typeMessage });
+}
+
+/** `data:image/<type>;base64,...` up to 10 MB decoded. */
+export const ImageDataUrlSchema = dataUrlSchema(
+  /^data:image\/(png|jpe?g|webp|gif|bmp|avif|heic|heif);base64,/i,
+  LIMITS.imageDataUrlChars,
+  V.invalidImage,
+  V.imageTooLarge,
+);
+/** Chat attachments use the shorter spec text for a wrong type. */
+export const ChatImageDataUrlSchema = dataUrlSchema(
+  /^data:image\/(png|jpe?g|webp|gif|bmp|avif|heic|heif);base64,/i,
+  LIMITS.imageDataUrlChars,
+  V.invalidChatImage,
+  V.imageTooLarge,
+);
+export const PdfDataUrlSchema = dataUrlSchema(
+  /^data:application\/pdf;base64,/i,
+  LIMITS.pdfDataUrlChars,
+  V.invalidPdf,
+  V.pdfTooLarge,
+);
+export const AudioDataUrlSchema = dataUrlSchema(
+  /^data:(audio\/[a-z0-9.+-]+|video\/(webm|mp4));base64,/i,
+  LIMITS.audioDataUrlChars,
+  V.invalidAudio,
+  V.audioTooLarge,
+);
+
+/** Decoded size in bytes of a base64 data URL (without decoding it). */
+export function dataUrlByteLength(dataUrl: string): number {
+  const comma = dataUrl.indexOf(',');
+  const payload = comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  return Math.floor((payload.length * 3) / 4) - padding;
+}
+
+/** ISO 8601 timestamp with offset, as stored and returned by every service. */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/** Path parameter `:id`. */
+export const IdParamsSchema = z.object({ id: z.uuid() });
+export type IdParams = z.infer<typeof IdParamsSchema>;

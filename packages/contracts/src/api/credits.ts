@@ -1,0 +1,100 @@
+// Credits and billing contracts (spec §7): current balance, usage history, plans, payment config and cancel.
+import { z } from 'zod';
+import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
+import { ToolIdSchema } from '../tools';
+import { LIMITS } from '../limits';
+import { successReply, TimestampSchema } from './common';
+
+/** The member's account as credits sees it. */
+export const MeSchema = z.object({
+  plan: PlanIdSchema,
+  credits: z.number().int().nonnegative(),
+  last_credit_reset: TimestampSchema,
+  has_subscription: z.boolean(),
+  /** The payment provider's subscription id, shown so the cancel action can name it (spec §7); null without one. */
+  subscription_id: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type Me = z.infer<typeof MeSchema>;
+export const MeReplySchema = successReply({ me: MeSchema });
+export type MeReply = z.infer<typeof MeReplySchema>;
+
+export const UsageHistoryEntrySchema = z.object({
+  id: z.string(),
+  /** Hyphenated tool id; shown title-cased. */
+  tool_name: z.string(),
+  used_credits: z.number().int().nonnegative(),
+  timestamp: TimestampSchema,
+});
+export type UsageHistoryEntry = z.infer<typeof UsageHistoryEntrySchema>;
+
+export const UsageHistoryQuerySchema = z.object({
+  cursor: z.string().max(256).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.usageHistoryMaxPageSize)
+    .default(LIMITS.usageHistoryPageSize),
+  tool: ToolIdSchema.optional(),
+});
+export type UsageHistoryQuery = z.infer<typeof UsageHistoryQuerySchema>;
+
+export const UsageHistoryReplySchema = successReply({
+  history: z.array(UsageHistoryEntrySchema),
+  /** Opaque cursor of the next page; absent or null on the last page. */
+  next_cursor: z.string().nullable().optional(),
+});
+export type UsageHistoryReply = z.infer<typeof UsageHistoryReplySchema>;
+
+/** A plan as sent to browsers (the env names of price ids stay on the server). */
+export const PublicPlanSchema = z.object({
+  id: PlanIdSchema,
+  name: z.string(),
+  rank: z.number().int(),
+  monthlyCredits: z.number().int(),
+  creditsLabel: z.string(),
+  monthlyPrice: z.number(),
+  yearlyPrice: z.number(),
+  yearlySaving: z.number(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+  badgeColor: z.enum(['gray', 'blue', 'purple', 'amber']),
+});
+export type PublicPlan = z.infer<typeof PublicPlanSchema>;
+export const PlansReplySchema = successReply({ plans: z.array(PublicPlanSchema) });
+export type PlansReply = z.infer<typeof PlansReplySchema>;
+
+export const PaymentEnvironmentSchema = z.enum(['sandbox', 'production']);
+export type PaymentEnvironment = z.infer<typeof PaymentEnvironmentSchema>;
+
+const PriceIdsSchema = z.object({ monthly: z.string().nullable(), yearly: z.string().nullable() });
+
+/** What the browser needs to open Paddle checkout. clientToken and prices are null when billing is not configured. */
+export const BillingConfigSchema = z.object({
+  environment: PaymentEnvironmentSchema,
+  clientToken: z.string().nullable(),
+  prices: z.record(PaidPlanIdSchema, PriceIdsSchema),
+});
+export type BillingConfig = z.infer<typeof BillingConfigSchema>;
+export const BillingConfigReplySchema = successReply({ config: BillingConfigSchema });
+export type BillingConfigReply = z.infer<typeof BillingConfigReplySchema>;
+
+/** Passthrough data attached to a checkout (spec §7) so the webhook can credit the right account. */
+export const CheckoutCustomDataSchema = z.object({
+  user_id: z.uuid(),
+  plan: PaidPlanIdSchema,
+  billing_cycle: BillingCycleSchema,
+});
+export type CheckoutCustomData = z.infer<typeof CheckoutCustomDataSchema>;
+
+/**
+ * Spec §7 sends subscription_id; the server cancels only the caller's own subscription, so the field is optional
+ * and must match the account's when present.
+ */
+export const CancelSubscriptionRequestSchema = z.object({
+  subscription_id: z.string().min(1).max(128).optional(),
+});
+export type CancelSubscriptionRequest = z.infer<typeof CancelSubscriptionRequestSchema>;
+export const CancelSubscriptionReplySchema = successReply({});
+export type CancelSubscriptionReply = z.infer<typeof CancelSubscriptionReplySchema>;

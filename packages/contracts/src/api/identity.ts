@@ -1,0 +1,138 @@
+// Identity service contracts (spec §7 Auth): sign-up, token grants, the session shape, user updates and recovery.
+import { z } from 'zod';
+import { ERROR_TEXTS } from '../errors';
+import { LIMITS } from '../limits';
+import { successReply, TimestampSchema } from './common';
+
+const V = ERROR_TEXTS.validation;
+
+/** Emails are trimmed and lower-cased so one address maps to one account. */
+export const EmailSchema = z
+  .string({ error: V.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: V.emailRequired, abort: true })
+  .max(LIMITS.emailMax, { error: V.emailTooLong, abort: true })
+  .regex(z.regexes.email, { error: V.emailInvalid });
+
+/** A new password: required, 6 to 128 characters (spec §5; the maximum is ours). */
+export const NewPasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, { error: V.passwordRequired, abort: true })
+  .min(LIMITS.passwordMin, { error: V.passwordTooShort, abort: true })
+  .max(LIMITS.passwordMax, { error: V.passwordTooLong });
+
+/** A password offered at sign-in: only required and bounded; the length rule applies when it is set. */
+export const PasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, { error: V.passwordRequired, abort: true })
+  .max(LIMITS.passwordMax, { error: V.passwordTooLong });
+
+export const SignupRequestSchema = z.object({ email: EmailSchema, password: NewPasswordSchema });
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export const PasswordGrantSchema = z.object({
+  grant_type: z.literal('password'),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+/** The refresh token normally comes from the httpOnly cookie; the body field exists for non-browser clients. */
+export const RefreshGrantSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z.string().min(1).max(512).optional(),
+});
+export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
+  PasswordGrantSchema,
+  RefreshGrantSchema,
+]);
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
+export type PasswordGrant = z.infer<typeof PasswordGrantSchema>;
+export type RefreshGrant = z.infer<typeof RefreshGrantSchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  created_at: TimestampSchema,
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Spec §3 session shape. refresh_token travels as an httpOnly cookie, so the JSON usually omits it. */
+export const SessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int().positive(),
+  /** Unix time (seconds) at which the access token expires. */
+  expires_at: z.number().int().positive(),
+  refresh_token: z.string().optional(),
+  user: SessionUserSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** Reply of signup, token and verify. */
+export const SessionReplySchema = successReply({ session: SessionSchema });
+export type SessionReply = z.infer<typeof SessionReplySchema>;
+
+/** Reply of GET and PUT user. */
+export const UserReplySchema = successReply({ user: SessionUserSchema });
+export type UserReply = z.infer<typeof UserReplySchema>;
+
+export const UpdateUserRequestSchema = z
+  .object({ email: EmailSchema.optional(), password: NewPasswordSchema.optional() })
+  .refine((u) => u.email !== undefined || u.password !== undefined, {
+    error: V.invalidRequest,
+  });
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+export const RecoverRequestSchema = z.object({ email: EmailSchema });
+export type RecoverRequest = z.infer<typeof RecoverRequestSchema>;
+
+/** Completes a recovery (sets a new password) or an email change, using the token sent by email. */
+export const VerifyRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('recovery'), token: z.string().min(1).max(512), password: NewPasswordSchema }),
+  z.object({ type: z.literal('email_change'), token: z.string().min(1).max(512) }),
+]);
+export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
+
+export const OAUTH_PROVIDERS = ['google'] as const;
+export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
+
+/** Query of GET authorize: which provider, and where in the app to land afterwards (a same-origin path). */
+export const AuthorizeQuerySchema = z.object({
+  provider: OAuthProviderSchema.default('google'),
+  redirect_to: z
+    .string()
+    .regex(/^\/(?!\/)[^\s]*$/, { error: V.invalidRequest })
+    .max(512)
+    .optional(),
+});
+export type AuthorizeQuery = z.infer<typeof AuthorizeQuerySchema>;
+
+export const CallbackQuerySchema = z.object({
+  code: z.string().min(1).max(2048).optional(),
+  state: z.string().min(1).max(512),
+  error: z.string().max(256).optional(),
+});
+export type CallbackQuery = z.infer<typeof CallbackQuerySchema>;
+
+/** Public JSON Web Key Set served at the jwks route. */
+export const JwksSchema = z.object({
+  keys: z.array(z.looseObject({ kty: z.string(), kid: z.string(), alg: z.string().optional() })),
+});
+export type Jwks = z.infer<typeof JwksSchema>;
+
+/** Claims of an access token. */
+export const AccessTokenClaimsSchema = z.object({
+  sub: z.uuid(),
+  email: z.string(),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  exp: z.number().int(),
+  iat: z.number().int(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
+
+/** Defaults of JWT_ISSUER and JWT_AUDIENCE (team brief). */
+export const JWT_DEFAULTS = { issuer: 'act-identity', audience: 'act-api', algorithm: 'EdDSA' } as const;
+/** Name of the httpOnly refresh-token cookie. */
+export const REFRESH_COOKIE_NAME = 'act_refresh';

@@ -1,0 +1,58 @@
+// Prompt service contracts (spec §7): image to prompt, magic enhance, AI image description, image to video prompt.
+import { z } from 'zod';
+import { ERROR_TEXTS } from '../errors';
+import { LIMITS } from '../limits';
+import { AnalysisTaskSchema, CameraMotionSchema, LanguageSchema, VideoStyleSchema } from '../options';
+import { ImageDataUrlSchema, remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
+
+const V = ERROR_TEXTS.validation;
+
+export const GenerateImagePromptRequestSchema = z.object({
+  image: ImageDataUrlSchema,
+  toolName: ToolNameFieldSchema,
+});
+export type GenerateImagePromptRequest = z.infer<typeof GenerateImagePromptRequestSchema>;
+
+export const GenerateTextPromptRequestSchema = z.object({
+  text: z
+    .string({ error: V.textRequired })
+    .trim()
+    .min(1, { error: V.textRequired, abort: true })
+    .max(LIMITS.magicEnhanceText, { error: V.magicEnhanceTextTooLong }),
+  toolName: ToolNameFieldSchema,
+});
+export type GenerateTextPromptRequest = z.infer<typeof GenerateTextPromptRequestSchema>;
+
+export const GenerateAiDescriptionRequestSchema = z.object({
+  image: ImageDataUrlSchema,
+  language: LanguageSchema,
+  analysisTasks: z
+    .array(AnalysisTaskSchema, { error: V.analysisTaskRequired })
+    .min(1, { error: V.analysisTaskRequired })
+    .max(AnalysisTaskSchema.options.length)
+    .refine((tasks) => new Set(tasks).size === tasks.length, { error: V.invalidRequest }),
+  toolName: ToolNameFieldSchema,
+});
+export type GenerateAiDescriptionRequest = z.infer<typeof GenerateAiDescriptionRequestSchema>;
+
+export const GenerateVideoPromptRequestSchema = z.object({
+  image: ImageDataUrlSchema,
+  language: LanguageSchema,
+  cameraMotion: CameraMotionSchema,
+  videoStyle: VideoStyleSchema,
+  actionDescription: z
+    .string({ error: V.actionDescriptionRequired })
+    .trim()
+    .min(1, { error: V.actionDescriptionRequired, abort: true })
+    .max(LIMITS.actionDescription, { error: V.actionDescriptionTooLong }),
+  toolName: ToolNameFieldSchema,
+});
+export type GenerateVideoPromptRequest = z.infer<typeof GenerateVideoPromptRequestSchema>;
+
+/** Reply of generate-image-prompt, generate-text-prompt and generate-video-prompt. */
+export const PromptReplySchema = successReply({ prompt: z.string(), ...remainingCreditsField });
+export type PromptReply = z.infer<typeof PromptReplySchema>;
+
+/** Reply of generate-ai-description. */
+export const DescriptionReplySchema = successReply({ description: z.string(), ...remainingCreditsField });
+export type DescriptionReply = z.infer<typeof DescriptionReplySchema>;

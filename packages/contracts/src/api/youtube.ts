@@ -1,0 +1,116 @@
+// YouTube service contracts (spec §7): video summarizer and thumbnail downloader, with the link rules of spec §5.
+import { z } from 'zod';
+import { ERROR_TEXTS } from '../errors';
+import { LIMITS } from '../limits';
+import { remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
+
+const V = ERROR_TEXTS.validation;
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+
+export type YoutubeLinkKind = 'watch' | 'short' | 'embed' | 'shorts';
+
+/**
+ * The 11-character video id of a YouTube link, or null. Accepts watch links (youtube.com/watch?v=ID), short links
+ * (youtu.be/ID), Shorts (youtube.com/shorts/ID) and, when allowed, embed links (youtube.com/embed/ID).
+ */
+export function parseYoutubeVideoId(
+  value: string,
+  allowed: readonly YoutubeLinkKind[] = ['watch', 'short', 'shorts', 'embed'],
+): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  const segments = url.pathname.split('/').filter(Boolean);
+  let kind: YoutubeLinkKind | null = null;
+  let id: string | null | undefined = null;
+  if (host === 'youtu.be') {
+    kind = 'short';
+    id = segments[0];
+  } else if (YOUTUBE_HOSTS.has(host)) {
+    if (segments[0] === 'watch' && segments.length === 1) {
+      kind = 'watch';
+      id = url.searchParams.get('v');
+    } else if (segments[0] === 'embed' || segments[0] === 'shorts') {
+      kind = segments[0];
+      id = segments[1];
+    }
+  }
+  if (!kind || !allowed.includes(kind) || !id || !VIDEO_ID.test(id)) return null;
+  return id;
+}
+
+/** Summarizer: watch, short or embed link (spec §5). */
+export const YoutubeVideoUrlSchema = z
+  .string({ error: V.invalidYoutubeUrl })
+  .trim()
+  .max(LIMITS.urlMax, { error: V.invalidYoutubeUrl, abort: true })
+  .refine((v) => parseYoutubeVideoId(v) !== null, { error: V.invalidYoutubeUrl });
+
+/** Thumbnail downloader: watch or short link with an 11-character id (spec §5). */
+export const YoutubeThumbnailUrlSchema = z
+  .string({ error: V.invalidYoutubeUrl })
+  .trim()
+  .max(LIMITS.urlMax, { error: V.invalidYoutubeUrl, abort: true })
+  .refine((v) => parseYoutubeVideoId(v, ['watch', 'short', 'shorts']) !== null, {
+    error: V.invalidYoutubeUrl,
+  });
+
+export const SummarizeYoutubeRequestSchema = z.object({
+  videoUrl: YoutubeVideoUrlSchema,
+  toolName: ToolNameFieldSchema,
+});
+export type SummarizeYoutubeRequest = z.infer<typeof SummarizeYoutubeRequestSchema>;
+
+export const VideoInfoSchema = z.object({
+  title: z.string(),
+  /** Human-readable length, e.g. '12:34' or '1:02:03'. */
+  duration: z.string(),
+});
+export type VideoInfo = z.infer<typeof VideoInfoSchema>;
+
+export const SummarizeYoutubeReplySchema = successReply({
+  summary: z.string(),
+  videoInfo: VideoInfoSchema,
+  ...remainingCreditsField,
+});
+export type SummarizeYoutubeReply = z.infer<typeof SummarizeYoutubeReplySchema>;
+
+export const GetThumbnailsRequestSchema = z.object({
+  videoUrl: YoutubeThumbnailUrlSchema,
+  toolName: ToolNameFieldSchema,
+});
+export type GetThumbnailsRequest = z.infer<typeof GetThumbnailsRequestSchema>;
+
+export const ThumbnailSchema = z.object({ url: z.string(), label: z.string(), resolution: z.string() });
+export type Thumbnail = z.infer<typeof ThumbnailSchema>;
+
+export const GetThumbnailsReplySchema = successReply({
+  videoId: z.string(),
+  thumbnails: z.array(ThumbnailSchema),
+  ...remainingCreditsField,
+});
+export type GetThumbnailsReply = z.infer<typeof GetThumbnailsReplySchema>;
+
+/** The standard thumbnails YouTube serves for every video, largest first. */
+export const YOUTUBE_THUMBNAIL_SIZES = [
+  { file: 'maxresdefault.jpg', label: 'Max Resolution', resolution: '1280x720' },
+  { file: 'sddefault.jpg', label: 'Standard Definition', resolution: '640x480' },
+  { file: 'hqdefault.jpg', label: 'High Quality', resolution: '480x360' },
+  { file: 'mqdefault.jpg', label: 'Medium Quality', resolution: '320x180' },
+  { file: 'default.jpg', label: 'Default', resolution: '120x90' },
+] as const;
+
+export function youtubeThumbnails(videoId: string): Thumbnail[] {
+  return YOUTUBE_THUMBNAIL_SIZES.map((s) => ({
+    url: `https://img.youtube.com/vi/${videoId}/${s.file}`,
+    label: s.label,
+    resolution: s.resolution,
+  }));
+}

@@ -1,0 +1,268 @@
+// Error codes and every user-facing error text (spec §5 validation and §8 catalogue), shared by servers and browser.
+// Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to these.
+import { z } from 'zod';
+
+/** Machine-readable error codes. Clients branch on these, never on message text. */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
+  NEEDS_SIGNUP: 'NEEDS_SIGNUP',
+  GUEST_IP_REQUIRED: 'GUEST_IP_REQUIRED',
+  PROVIDER_FAILED: 'PROVIDER_FAILED',
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * The one code → HTTP status table (services, gateway and browser all read this one; a second copy would drift).
+ * INSUFFICIENT_CREDITS is 402 (payment required); NEEDS_SIGNUP is 403 rather than 401 so clients do not mistake a
+ * used-up guest trial for an expired token and start a refresh.
+ */
+export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INSUFFICIENT_CREDITS: 402,
+  NEEDS_SIGNUP: 403,
+  GUEST_IP_REQUIRED: 400,
+  PROVIDER_FAILED: 502,
+  PROVIDER_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export const ERROR_TEXTS = {
+  /** Spec §8 auth/profile texts. */
+  auth: {
+    failedToCreateUser: 'Failed to create user',
+    failedToSignIn: 'Failed to sign in',
+    failedToCreateOrRetrieveProfile: 'Failed to create or retrieve user profile',
+    failedToRetrieveProfile: 'Failed to retrieve user profile',
+    unexpected: 'An unexpected error occurred',
+    unexpectedDuringGoogleSignIn: 'An unexpected error occurred during Google sign-in',
+    authenticationFailed: 'Authentication failed',
+    googleSignInFailed: 'Google sign-in failed',
+    unexpectedWithGoogleSignIn: 'An unexpected error occurred with Google sign-in',
+    // Spec §8 names these auth-library conditions without texts; the wording is ours.
+    sessionMissing: 'Auth session missing',
+    weakPassword: 'Password should be at least 6 characters',
+    invalidJwt: 'Invalid or expired access token',
+    retryableFetch: 'The service is temporarily unavailable. Please try again.',
+  },
+  /** Spec §8 tool-use (credit charge) texts. */
+  toolUse: {
+    guestIpRequired: 'IP address required for guest usage',
+    failedToRecordUsage: 'Failed to record usage',
+    userNotFound: 'User not found',
+    insufficientCredits: 'Insufficient credits',
+    failedToUpdateCredits: 'Failed to update credits',
+    failedToUseTool: 'Failed to use tool',
+    unexpected: 'An unexpected error occurred',
+    // The spec returns only a needsSignup flag for a guest whose free use is spent; this text is ours.
+    needsSignup: 'You have used your free try of this tool. Sign up to keep creating.',
+  },
+  generic: {
+    unexpected: 'An unexpected error occurred',
+    failedToProcessRequest: 'Failed to process request',
+  },
+  /** Spec §5 validation texts (plus a few of ours where the spec states a rule without a text). */
+  validation: {
+    invalidImage: 'Please select a valid image file (PNG, JPG, JPEG, WebP)',
+    imageTooLarge: 'Image file size must be less than 10MB',
+    invalidChatImage: 'Please select a valid image file',
+    invalidPdf: 'Please select a valid PDF file',
+    invalidAudio: 'Please select a valid audio file (MP3, WAV, M4A, etc.)',
+    audioTooLarge: 'Audio file size must be less than 5MB',
+    insufficientCreditsPlayground: 'Insufficient credits. 5 credits required to send a message.',
+    insufficientCreditsReasoning: 'Insufficient credits. 6 credits required to send a reasoning query.',
+    insufficientCreditsWebChat: 'Insufficient credits. 6 credits required to start a web chat.',
+    insufficientCreditsYoutube: 'Insufficient credits. 4 credits required.',
+    insufficientCreditsTextToImage: 'Insufficient credits. 20 credits required to generate an image.',
+    enterYourQuestion: 'Please enter your question.',
+    noActiveChatSession: 'No active chat session.',
+    invalidYoutubeUrl: 'Please enter a valid YouTube URL',
+    enterPrompt: 'Please enter a prompt',
+    textTooLong: 'Text Too Long',
+    descriptionTooLong: 'Description Too Long',
+    // Ours: the spec states these rules but shows no text for them.
+    pdfTooLarge: 'PDF file size must be less than 10MB',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    emailTooLong: 'Email must be at most 254 characters',
+    passwordRequired: 'Password is required',
+    passwordTooShort: 'Password should be at least 6 characters',
+    passwordTooLong: 'Password must be at most 128 characters',
+    textRequired: 'Please enter some text',
+    magicEnhanceTextTooLong: 'Text must be at most 4000 characters',
+    promptTooLong: 'Prompt must be at most 1000 characters',
+    negativePromptTooLong: 'Negative prompt must be at most 200 characters',
+    seedInvalid: 'Seed must be a whole number between 0 and 4294967295',
+    voiceRequired: 'Please select a voice',
+    soundDescriptionRequired: 'Please describe the sound effect',
+    analysisTaskRequired: 'Please select an analysis task',
+    actionDescriptionRequired: 'Please describe the action in the video',
+    actionDescriptionTooLong: 'Action description must be at most 1000 characters',
+    ageChangeRequired: 'Please describe the age change',
+    backgroundDescriptionRequired: 'Please describe the new background',
+    expressionRequired: 'Please enter an expression',
+    effectTextTooLong: 'Text must be at most 200 characters',
+    messageRequired: 'Please enter a message',
+    messageTooLong: 'Message must be at most 8000 characters',
+    modelNoVision: 'This model does not support image attachments',
+    modelNoPdf: 'This model does not support PDF attachments',
+    modelNoWebSearch: 'This model does not support web search',
+    invalidThumbnailUrl: 'Please enter a valid YouTube watch or short link',
+    invalidRequest: 'Invalid request',
+  },
+  /** Spec §8 network fallbacks: shown when a call fails without a server text. */
+  network: {
+    fetchUsageHistory: 'Failed to fetch usage history',
+    generateImage: 'Failed to generate image',
+    sendMessage: 'Failed to send message',
+    fetchSessions: 'Failed to fetch sessions',
+    deleteSession: 'Failed to delete session',
+    fetchMessages: 'Failed to fetch messages',
+    generatePrompt: 'Failed to generate prompt',
+    generateDescription: 'Failed to generate description',
+    generateVideoPrompt: 'Failed to generate video prompt',
+    fetchImages: 'Failed to fetch images',
+    generateSpeech: 'Failed to generate speech',
+    fetchVoices: 'Failed to fetch voices',
+    generateSoundEffect: 'Failed to generate sound effect',
+    processVoiceIsolation: 'Failed to process voice isolation',
+    summarizeVideo: 'Failed to summarize video',
+    getThumbnails: 'Failed to get thumbnails',
+    processAgeProgression: 'Failed to process age progression',
+    processBabyVersion: 'Failed to process baby version',
+    processBackgroundChange: 'Failed to process background change',
+    processCartoonify: 'Failed to process cartoonify',
+    processBroccoliHaircut: 'Failed to process broccoli haircut',
+    processColorCorrection: 'Failed to process color correction',
+    processExpressionChange: 'Failed to process expression change',
+  },
+  /** Spec §8 texts shown by tool screens. */
+  ui: {
+    generatePrompt: 'Failed to generate prompt',
+    generatePromptRetry: 'Failed to generate prompt. Please try again.',
+    enhancePrompt: 'Failed to enhance prompt',
+    enhancePromptRetry: 'Failed to enhance prompt. Please try again.',
+    generateDescription: 'Failed to generate description',
+    generateDescriptionRetry: 'Failed to generate description. Please try again.',
+    generateVideoPrompt: 'Failed to generate video prompt',
+    generateVideoPromptRetry: 'Failed to generate video prompt. Please try again.',
+    readImageFile: 'Failed to read image file',
+    processRequest: 'Failed to process request',
+    copyToClipboard: 'Failed to copy to clipboard',
+    downloadImage: 'Failed to download image',
+    downloadImageDot: 'Failed to download image.',
+    downloadThumbnail: 'Failed to download thumbnail',
+    generateImage: 'Failed to generate image',
+    generateImageRetry: 'Failed to generate image. Please try again.',
+    processExpressionChange: 'Failed to process expression change',
+    processExpressionChangeRetry: 'Failed to process expression change. Please try again.',
+  },
+  chat: {
+    loadChatSessions: 'Failed to load chat sessions',
+    loadChatMessages: 'Failed to load chat messages',
+    deleteChatSession: 'Failed to delete chat session',
+    sendMessage: 'Failed to send message',
+    loadReasoningSessions: 'Failed to load reasoning sessions',
+    loadReasoningMessages: 'Failed to load reasoning messages',
+    deleteReasoningSession: 'Failed to delete reasoning session',
+    sendReasoningQuery: 'Failed to send reasoning query',
+    loadWebChatSessions: 'Failed to load web chat sessions',
+    loadWebChatMessages: 'Failed to load web chat messages',
+    deleteWebChatSession: 'Failed to delete web chat session',
+    startWebChat: 'Failed to start web chat',
+    noAnswerReceived: 'No answer received.',
+    sendMessageDot: 'Failed to send message.',
+    // Ours: a session id that does not exist or belongs to someone else.
+    sessionNotFound: 'Chat session not found',
+    // Ours: the web page behind a web chat could not be fetched.
+    fetchWebPage: 'Could not read that web page. Please check the URL and try again.',
+  },
+  youtube: {
+    summarizeVideo: 'Failed to summarize video',
+    generateSummaryRetry: 'Failed to generate summary. Please try again.',
+    getThumbnails: 'Failed to get thumbnails.',
+    // Ours: the video exists in the URL but its page or transcript cannot be read.
+    videoUnavailable: 'This video is unavailable or has no captions to summarize',
+  },
+  gallery: {
+    loadMoreImages: 'Failed to load more images.',
+    loadGalleryImages: 'Failed to load gallery images.',
+    /** A success toast; kept here because the spec lists it among the gallery messages. */
+    imageDownloaded: 'Image downloaded!',
+  },
+  audio: {
+    loadVoices: 'Failed to load voices',
+    generateSpeech: 'Failed to generate speech',
+    generateSoundEffect: 'Failed to generate sound effect',
+    isolateVoice: 'Failed to isolate voice',
+    processAudioRetry: 'Failed to process audio. Please try again.',
+    downloadAudioFile: 'Failed to download audio file.',
+  },
+  subscription: {
+    paymentInitFailed: 'Payment system initialization failed',
+    paymentNotReady: 'Payment system not ready. Please try again.',
+    startSubscription: 'Failed to start subscription process',
+    cancelSubscription: 'Failed to cancel subscription',
+    // Ours.
+    noSubscription: 'No active subscription to cancel',
+    billingNotConfigured: 'Payments are not configured',
+    invalidWebhookSignature: 'Invalid webhook signature',
+  },
+  usage: {
+    loadUsageHistory: 'Failed to load usage history',
+  },
+  /** Ours: server-side texts the spec does not list. */
+  server: {
+    emailTaken: 'An account with this email already exists',
+    invalidCredentials: 'Invalid email or password',
+    rateLimited: 'Too many requests. Please try again later.',
+    notAvailableWithoutProviderKey: 'This tool is not available without a provider key',
+    unauthenticated: 'Authentication required',
+    forbidden: 'You do not have access to this resource',
+    notFound: 'Not found',
+    payloadTooLarge: 'Request body is too large',
+    unsupportedMediaType: 'Unsupported media type',
+    malformedJson: 'The request body is not valid JSON',
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
+    sessionExpired: 'Your session has expired. Please sign in again.',
+    invalidRecoveryToken: 'This link is invalid or has expired',
+    googleNotConfigured: 'Google sign-in is not configured',
+    providerFailed: 'The AI provider failed to answer. Please try again.',
+  },
+} as const;
+
+/** 'Insufficient credits. N credits required (2 base + 5 for web search).' (spec §5, chat agent). */
+export function insufficientCreditsChatAgent(required: number): string {
+  return `Insufficient credits. ${required} credits required (2 base + 5 for web search).`;
+}
+
+/** 'Please enter a valid website URL (e.g., {host})' (spec §5, web chat). */
+export function invalidWebsiteUrl(exampleHost: string): string {
+  return `Please enter a valid website URL (e.g., ${exampleHost})`;
+}
+
+/** Ours: the 503 text of a tool whose provider has no key configured. */
+export function notAvailableWithoutProviderKey(toolName: string): string {
+  return `${toolName} is not available without a provider key`;
+}

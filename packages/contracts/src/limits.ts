@@ -1,0 +1,101 @@
+// Numeric limits and timings of spec §4, §5 and §9 (plus a few of ours, marked), used by validation and the UI.
+
+const MiB = 1024 * 1024;
+
+/** Characters of a base64 data URL carrying `bytes` bytes, with room for the `data:<mime>;base64,` header. */
+export function dataUrlMaxChars(bytes: number): number {
+  const DATA_URL_HEADER_ALLOWANCE = 128;
+  return Math.ceil(bytes / 3) * 4 + DATA_URL_HEADER_ALLOWANCE;
+}
+
+export const LIMITS = {
+  /** Upload sizes in bytes (decoded). */
+  imageBytes: 10 * MiB,
+  audioBytes: 5 * MiB,
+  pdfBytes: 10 * MiB,
+  /** Longest data URL accepted for each upload kind (base64 of the byte limit plus header). */
+  imageDataUrlChars: dataUrlMaxChars(10 * MiB),
+  audioDataUrlChars: dataUrlMaxChars(5 * MiB),
+  pdfDataUrlChars: dataUrlMaxChars(10 * MiB),
+
+  passwordMin: 6,
+  /** Ours: bounds hashing work per sign-in attempt. */
+  passwordMax: 128,
+  /** RFC 5321 path limit. */
+  emailMax: 254,
+
+  prompt: 1000,
+  negativePrompt: 200,
+  ttsText: 2000,
+  /** Share of ttsText above which the counter turns into a warning (spec §5: above 90%). */
+  ttsWarnRatio: 0.9,
+  soundEffect: 500,
+  /** Ours: magic enhance input. */
+  magicEnhanceText: 4000,
+  /** Ours: image-to-video action description. */
+  actionDescription: 1000,
+  /** Ours: age change, background description, expression. */
+  effectText: 200,
+  /** Ours: one chat message. */
+  chatMessage: 8000,
+  /** Ours: messages per model kept in a playground conversation history sent by the browser. */
+  chatHistoryMessages: 50,
+  /** Ours: web chat URL. */
+  urlMax: 2048,
+  /** Largest seed accepted by text to image (unsigned 32 bit). */
+  seedMax: 4294967295,
+
+  galleryPageSize: 8,
+  galleryScrollTriggerPx: 100,
+  /** Ours: largest page a gallery request may ask for. */
+  galleryMaxPageSize: 50,
+  sessionPageSize: 10,
+  sessionScrollTriggerPx: 50,
+  /** Ours: default and largest page of usage history. */
+  usageHistoryPageSize: 50,
+  usageHistoryMaxPageSize: 200,
+
+  copiedMs: 2000,
+  toastLimit: 20,
+  toastMaxWidthPx: 350,
+  zoom: { min: 0.25, max: 3, step: 0.25 },
+  slider: { min: 0, max: 100, default: 50 },
+
+  newUserCredits: 50,
+  guestWindowHours: 24,
+  guestUsesPerWindow: 1,
+
+  /** Session auto-refresh: check every tick; refresh when fewer than `marginTicks` ticks remain before expiry. */
+  refresh: {
+    tickMs: 30_000,
+    marginTicks: 3,
+    backoffStartMs: 200,
+    backoffFactor: 2,
+    backoffMaxTotalMs: 30_000,
+  },
+  realtimeReconnectDelaysMs: [1000, 2000, 5000, 10000],
+  /** Text-to-image progress bar. */
+  progress: { cap: 90, stepMax: 10, intervalMs: 500 },
+  paymentReadyPollMs: 1000,
+
+  /** Object storage defaults (spec §9). */
+  storage: { listLimit: 100, listOffset: 0, cacheControlSeconds: 3600 },
+
+  /** Refund policy figures (spec §9). */
+  refund: {
+    subscriptionDays: 7,
+    unusedCreditPurchaseDays: 3,
+    technicalIssueDays: 30,
+    accidentalPurchaseHours: 24,
+    reviewBusinessDays: { min: 3, max: 5 },
+    supportResponseHours: 24,
+    cardRefundBusinessDays: { min: 3, max: 5 },
+    paypalRefundBusinessDays: { min: 1, max: 2 },
+    bankTransferRefundBusinessDays: { min: 5, max: 7 },
+    liabilityMonths: 12,
+  },
+
+  /** Voice isolator processing takes 30-120 s (spec §9); sound effects are typically 2-10 s long. */
+  voiceIsolatorSeconds: { min: 30, max: 120 },
+  soundEffectSeconds: { min: 2, max: 10 },
+} as const;

@@ -1,0 +1,104 @@
+// NATS subjects, JetStream names and message schemas of the credits protocol (ARCHITECTURE §4).
+import { z } from 'zod';
+import { ErrorCodeSchema } from './errors';
+import { ToolIdSchema } from './tools';
+
+export interface NatsNames {
+  /** Request/reply: a tool service asks credits to reserve a use. */
+  reserve: string;
+  /** JetStream: the provider call succeeded; credits writes tool_usage. */
+  usageCommitted: string;
+  /** JetStream: the provider call failed; credits refunds the hold. */
+  usageReleased: string;
+  /** JetStream: events credits could not apply after retries (inside usage.>, so consumers filter on their subjects). */
+  usageDeadLetter: string;
+  /** JetStream: identity created an account; credits opens it with the free plan. */
+  userCreated: string;
+  usageStream: string;
+  identityStream: string;
+  /** Subjects captured by each stream. */
+  usageStreamSubjects: string[];
+  identityStreamSubjects: string[];
+  /** Queue group of the credits replicas answering reserve requests. */
+  reserveQueue: string;
+  usageConsumer: string;
+  userConsumer: string;
+}
+
+function sanitize(value: string): string {
+  return value.trim().replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/**
+ * Subject and stream names. Tests pass a namespace so parallel test files never share subjects or streams:
+ * subjects become `${ns}.credits.reserve`, streams and consumers `${NS}_USAGE` (uppercase).
+ */
+export function natsNames(namespace?: string): NatsNames {
+  const ns = namespace ? sanitize(namespace) : '';
+  const subject = (s: string) => (ns ? `${ns}.${s}` : s);
+  const name = (s: string) => (ns ? `${ns.toUpperCase()}_${s}` : s);
+  return {
+    reserve: subject('credits.reserve'),
+    usageCommitted: subject('usage.committed'),
+    usageReleased: subject('usage.released'),
+    usageDeadLetter: subject('usage.dead'),
+    userCreated: subject('identity.user.created'),
+    usageStream: name('USAGE'),
+    identityStream: name('IDENTITY'),
+    usageStreamSubjects: [subject('usage.>')],
+    identityStreamSubjects: [subject('identity.>')],
+    reserveQueue: name('credits'),
+    usageConsumer: name('credits-usage'),
+    userConsumer: name('credits-users'),
+  };
+}
+
+/**
+ * `credits.reserve` request. A member sends userId, a guest guestIp (exactly one of them). Both are optional in the
+ * schema on purpose: a guest request whose IP is missing must still reach credits, which answers GUEST_IP_REQUIRED
+ * with the spec's text instead of failing validation. A request with both is rejected here.
+ */
+export const ReserveRequestSchema = z
+  .object({
+    requestId: z.uuid(),
+    userId: z.uuid().optional(),
+    // An empty string counts as missing and also reaches credits (GUEST_IP_REQUIRED).
+    guestIp: z.string().max(64).optional(),
+    tool: ToolIdSchema,
+    options: z.object({ webSearch: z.boolean().optional() }).optional(),
+  })
+  .refine((r) => !(r.userId && r.guestIp), { message: 'Send either userId or guestIp, not both' });
+export type ReserveRequest = z.infer<typeof ReserveRequestSchema>;
+
+export const ReserveReplySchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    cost: z.number().int().nonnegative(),
+    /** null for guests, who have no balance. */
+    remainingCredits: z.number().int().nonnegative().nullable(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    code: ErrorCodeSchema,
+    message: z.string(),
+    needsSignup: z.boolean().optional(),
+  }),
+]);
+export type ReserveReply = z.infer<typeof ReserveReplySchema>;
+
+/** Body of `usage.committed` and `usage.released`; requestId ties it to the hold. */
+export const UsageEventSchema = z.object({
+  requestId: z.uuid(),
+  tool: ToolIdSchema,
+  userId: z.uuid().optional(),
+  guestIp: z.string().min(1).max(64).optional(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type UsageEvent = z.infer<typeof UsageEventSchema>;
+
+export const UserCreatedEventSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type UserCreatedEvent = z.infer<typeof UserCreatedEventSchema>;

@@ -1,0 +1,397 @@
+// Every literal UI string of spec §1–§5, so shell and remotes show exactly the spec's words.
+// Texts marked "ours" fill places where the spec shows an element but not its words.
+
+export const PRODUCT_NAME = 'AI Creative Toolbox';
+
+/** 'Free' for 0, '1 credit', else 'N credits' (spec §2 dashboard cards). */
+export function formatCost(cost: number): string {
+  if (cost === 0) return 'Free';
+  return cost === 1 ? '1 credit' : `${cost.toLocaleString('en-US')} credits`;
+}
+
+/** 'Save $X per year' (spec §9). */
+export function saveDollarsPerYear(amount: number): string {
+  return `Save $${amount.toLocaleString('en-US')} per year`;
+}
+
+// Words whose brand spelling title case would break.
+const WORD_SPELLINGS: Readonly<Record<string, string>> = { ai: 'AI', youtube: 'YouTube' };
+
+/** Tool names in usage history are hyphenated ids shown title-cased: 'ai-describe-image' → 'AI Describe Image'. */
+export function titleCaseToolName(toolName: string): string {
+  return toolName
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => WORD_SPELLINGS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** 'Are you sure you want to delete this {kind} session? This action cannot be undone.' (spec §5). */
+export function deleteSessionConfirm(kind: string): string {
+  const label = kind.trim();
+  return `Are you sure you want to delete this ${label ? `${label} ` : ''}session? This action cannot be undone.`;
+}
+
+/** 'Generate Prompt (2 credits)'-style button label. */
+export function withCost(label: string, cost: number): string {
+  return `${label} (${formatCost(cost)})`;
+}
+
+export const UI_TEXTS = {
+  productName: PRODUCT_NAME,
+  common: {
+    loading: 'Loading',
+    processing: 'Processing...',
+    copy: 'Copy',
+    copied: 'Copied!',
+    download: 'Download',
+    clearAll: 'Clear All',
+    remove: 'Remove',
+    free: 'Free',
+    credits: 'credits',
+    insufficientCredits: 'Insufficient Credits',
+    backToDashboard: 'Back to Dashboard',
+    backToHome: 'Back to Home',
+    backToTools: 'Back to Tools',
+    selectAnImageFirst: 'Select an Image First',
+    tryAgain: 'Try again',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    delete: 'Delete',
+    close: 'Close',
+    before: 'Before',
+    after: 'After',
+    dragAndDrop: 'Drag and drop an image here, or click to upload',
+    imageUploadHint: 'PNG, JPG, JPEG, WebP up to 10MB',
+    comingSoon: "This tool is coming soon! We're working hard to bring you amazing AI capabilities.",
+    lastUpdated: 'last updated January 2025',
+    lastUpdatedLabel: 'Last updated January 2025',
+  },
+  landing: {
+    heroTitle: 'Your AI Creative Toolbox',
+    heroSubtitle:
+      'Prompts, chat, images and voice: every AI tool a creator needs, in one place. Start with 50 free credits, no credit card required.',
+    getStartedFree: 'Get Started Free',
+    creatorsClaim: '10,000+ creators',
+    trustedBy: 'Trusted by 10,000+ creators',
+    freeCreditsClaim: '50 free credits, no credit card required',
+    startCreatingNow: 'Start Creating Now',
+    closingTitle: 'Ready to create something amazing?',
+    closingSubtitle: 'Join 10,000+ creators and start with 50 free credits. No credit card required.',
+    nav: { features: 'Features', pricing: 'Pricing', tools: 'Tools', signIn: 'Sign In' },
+    featuresTitle: 'Everything you need to create with AI',
+    featuresSubtitle: 'Five toolsets, one credit balance.',
+    pricingTitle: 'Simple, credit-based pricing',
+    pricingSubtitle: 'Start free. Upgrade when you need more credits.',
+    valuePoints: [
+      {
+        id: 'fast',
+        title: 'Lightning Fast',
+        description: 'Results in seconds from the latest AI models, with no setup and no waiting lists.',
+      },
+      {
+        id: 'creators',
+        title: 'Creator Friendly',
+        description: 'Built for creators: simple screens, clear credit costs and downloads ready to use.',
+      },
+      {
+        id: 'secure',
+        title: 'Secure & Private',
+        description: 'Your uploads and creations stay yours, protected by encryption and never sold.',
+      },
+    ],
+    footer: {
+      home: 'Home',
+      features: 'Features',
+      pricing: 'Pricing',
+      contact: 'Contact Us',
+      privacy: 'Privacy Policy',
+      terms: 'Terms of Service',
+      refund: 'Refund Policy',
+      rights: `© 2025 ${PRODUCT_NAME}. All rights reserved.`,
+    },
+  },
+  auth: {
+    createAccount: 'Create Account',
+    createAccountSubtitle: 'Get started with the suite',
+    welcomeBack: 'Welcome Back',
+    welcomeBackSubtitle: 'Sign in to your account',
+    continueWithGoogle: 'Continue with Google',
+    orContinueWithEmail: 'Or continue with email',
+    email: 'Email',
+    emailPlaceholder: 'you@example.com',
+    password: 'Password',
+    passwordPlaceholder: 'At least 6 characters',
+    signIn: 'Sign In',
+    signUp: 'Sign Up',
+    processing: 'Processing...',
+    toSignIn: 'Already have an account? Sign in',
+    toSignUp: "Don't have an account? Sign up",
+    signOut: 'Sign Out',
+  },
+  dashboard: {
+    account: 'Account',
+    signOut: 'Sign Out',
+    welcome: 'Welcome back',
+    memberSince: 'Member since',
+    useTool: 'Use Tool',
+    insufficientCredits: 'Insufficient Credits',
+    processing: 'Processing...',
+    creditInformation: 'Credit Information',
+    currentBalance: 'Current Balance',
+    plan: 'Plan',
+    lastCreditReset: 'Last Credit Reset',
+    credits: 'credits',
+  },
+  account: {
+    tabs: { overview: 'Overview', subscription: 'Subscription', usageHistory: 'Usage History' },
+    backToTools: 'Back to Tools',
+    monthly: 'Monthly',
+    yearly: 'Yearly',
+    upgrade: 'Upgrade',
+    downgrade: 'Downgrade',
+    currentPlan: 'Current Plan',
+    selectPlan: 'Select Plan',
+    cancelSubscription: 'Cancel Subscription',
+    downgradeConfirm:
+      'Are you sure you want to downgrade? The change takes effect at the end of your current billing period.',
+    cancelConfirm:
+      'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
+    cancelled: 'Your subscription will end at the close of the current billing period.',
+    usage: {
+      sortNewest: 'Newest',
+      sortOldest: 'Oldest',
+      sortMostCredits: 'Most credits',
+      sortLeastCredits: 'Least credits',
+      searchPlaceholder: 'Search by tool name',
+      allTools: 'All tools',
+      empty: 'No usage yet. Try a tool to see it here.',
+      free: 'Free',
+    },
+  },
+  pricing: {
+    monthly: 'Monthly',
+    yearly: 'Yearly',
+    saveOneMonth: 'Save 1 month',
+    mostPopular: 'Most Popular',
+    perMonth: '/month',
+    perYear: '/year',
+    getStarted: 'Get Started',
+  },
+  toolShell: {
+    backToDashboard: 'Back to Dashboard',
+  },
+  imageToPrompt: {
+    generate: 'Generate Prompt (2 credits)',
+    resultTitle: 'Generated Prompt',
+    resultPlaceholder: 'Your generated prompt will appear here.',
+  },
+  magicEnhance: {
+    inputLabel: 'Your prompt',
+    inputPlaceholder: 'Describe your idea, e.g. a cat sitting on a windowsill at sunset',
+    enhance: 'Enhance (1 credit)',
+    enterTextFirst: 'Enter Text First',
+    clearAll: 'Clear All',
+    resultTitle: 'Enhanced Prompt',
+    tipsTitle: 'Tips for better prompts',
+    tips: [
+      'Be specific about the subject',
+      'Include an art style',
+      'Mention colors and mood',
+      'Add context such as setting and time of day',
+    ],
+  },
+  describeImage: {
+    clearImage: 'Clear Image',
+    languageLabel: 'Description Language',
+    taskLabel: 'Analysis Task',
+    selectAnImageFirst: 'Select an Image First',
+    selectAnalysisTask: 'Select Analysis Task',
+    insufficientCredits: 'Insufficient Credits',
+    generate: 'Generate Description (2 credits)',
+    resultTitle: 'Description',
+  },
+  videoPrompt: {
+    languageLabel: 'Prompt Language',
+    cameraMotionLabel: 'Camera Motion',
+    videoStyleLabel: 'Video Style',
+    actionLabel: 'Action Description',
+    actionPlaceholder: 'Describe what happens in the video, e.g. the woman turns and smiles at the camera',
+    generate: 'Generate Video Prompt (2 credits)',
+    resultTitle: 'Video Prompt',
+    tipsTitle: 'Tips for video prompts',
+    tips: [
+      'Describe one clear action',
+      'Match the camera motion to the action',
+      'Keep the subject consistent with the image',
+    ],
+  },
+  chat: {
+    newChat: 'New Chat',
+    newReasoning: 'New Reasoning',
+    newWebChat: 'New Web Chat',
+    send: 'Send',
+    messagePlaceholder: 'Type your message... (Enter to send, Shift+Enter for a new line)',
+    sessions: 'Chat History',
+    noSessions: 'No conversations yet',
+    chooseModel: 'Choose a model',
+    badges: { vision: 'Vision', pdfs: 'PDF', webSearch: 'Web Search' },
+    attachImage: 'Attach image',
+    attachPdf: 'Attach PDF',
+    webSearch: 'Web search',
+    webUrlLabel: 'Website URL',
+    webUrlPlaceholder: 'https://example.com',
+    startWebChat: 'Start Chat (6 credits)',
+    exampleLinks: 'Try an example',
+    sources: 'Sources',
+    thinking: 'Thinking...',
+  },
+  youtube: {
+    urlLabel: 'YouTube URL',
+    urlPlaceholder: 'https://www.youtube.com/watch?v=...',
+    summarize: 'Summarize (4 credits)',
+    getThumbnails: 'Get Thumbnails',
+    title: 'Title',
+    duration: 'Duration',
+    summaryTitle: 'Summary',
+    clearAll: 'Clear All',
+    viewFullSize: 'View Full Size',
+    download: 'Download',
+  },
+  textToImage: {
+    promptLabel: 'Prompt',
+    promptPlaceholder: 'Describe the image you want to create',
+    negativePromptLabel: 'Negative Prompt',
+    negativePromptPlaceholder: 'What to leave out, e.g. blurry, text, watermark',
+    modelLabel: 'Model',
+    styleLabel: 'Style',
+    aspectRatioLabel: 'Aspect Ratio',
+    formatLabel: 'Format',
+    seedLabel: 'Seed',
+    seedPlaceholder: 'Random',
+    generate: 'Generate Image (20 credits)',
+    regenerate: 'Regenerate',
+    download: 'Download',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    resetZoom: 'Reset zoom',
+    galleryTitle: 'Your Gallery',
+    gallerySearch: 'Search your images',
+    galleryEmpty: 'No images yet. Generate your first one!',
+  },
+  hub: {
+    available: 'Available',
+    comingSoon: 'Coming Soon',
+    creditsPerUse: '20 credits per use',
+    comingSoonAlert: 'This tool is coming soon!',
+    galleryTitle: 'Latest Creations',
+    galleryEmpty: 'No images generated yet. Try one of the tools above!',
+    loadingMore: 'Loading more images...',
+    end: "You've reached the end.",
+    moreToolsComingSoon: 'More Tools Coming Soon!',
+    moreToolsText: "We're building more AI photo effects. Check back soon.",
+    expand: 'Expand',
+    download: 'Download',
+  },
+  photoTool: {
+    result: 'Result',
+    before: 'Before',
+    after: 'After',
+    sliderCaption: 'Drag the slider to compare before and after',
+    sampleCaption: 'Example: Drag the slider to see how the comparison works',
+    processingHint: 'This may take a few moments...',
+    readyToTransform: 'Ready to Transform',
+    uploadHint: 'PNG, JPG, JPEG, WebP up to 10MB',
+    download: 'Download',
+    settings: 'Settings',
+    expressionLabel: 'Expression',
+    expressionPlaceholder: 'e.g., sad, happy, angry',
+    expressionReadyHint: 'Upload an image and enter an expression to see the transformation',
+    ageChangeLabel: 'Age Change',
+    backgroundLabel: 'New Background',
+    backgroundPlaceholder: 'e.g., a sunny beach at golden hour',
+    expressionTipsTitle: 'Tips',
+    expressionTips: [
+      'Use clear, well-lit faces',
+      'Front-facing photos work best',
+      'Try happy, sad, angry or surprised',
+    ],
+  },
+  textToSpeech: {
+    voiceLabel: 'Voice',
+    loadingVoices: 'Loading voices...',
+    textLabel: 'Text',
+    textPlaceholder: 'Type or paste the text to turn into speech',
+    textTooLong: 'Text Too Long',
+    generate: 'Generate Speech (30 credits)',
+    generating: 'Generating...',
+    download: 'Download',
+    clearAll: 'Clear All',
+    copy: 'Copy',
+  },
+  soundEffects: {
+    descriptionLabel: 'Describe the sound',
+    descriptionPlaceholder: 'e.g., heavy rain on a tin roof with distant thunder',
+    descriptionTooLong: 'Description Too Long',
+    generate: 'Generate Sound Effect (10 credits)',
+    download: 'Download',
+  },
+  voiceIsolator: {
+    uploadHint: 'MP3, WAV, M4A and other audio formats up to 5MB',
+    isolate: 'Isolate Voice (20 credits)',
+    processingHint: 'Voice isolation usually takes 30 to 120 seconds.',
+    download: 'Download',
+  },
+  gallery: {
+    imageDownloaded: 'Image downloaded!',
+  },
+  pages: {
+    privacyPolicy: 'Privacy Policy',
+    termsOfService: 'Terms of Service',
+    refundPolicy: 'Refund Policy',
+    contactUs: 'Contact Us',
+    backToHome: 'Back to Home',
+    lastUpdated: 'Last updated January 2025',
+  },
+} as const;
+
+/** Photo tool button and state texts: 'Run Expression Change', 'Processing Expression Change'. */
+export function runToolLabel(toolName: string): string {
+  return `Run ${toolName}`;
+}
+export function processingToolLabel(toolName: string): string {
+  return `Processing ${toolName}`;
+}
+
+/** Page titles and descriptions of the non-tool routes (spec §2: home, auth, policy and contact pages). */
+export const PAGE_SEO = {
+  home: {
+    title: `${PRODUCT_NAME}: AI Prompts, Chat, Images and Voice in One Place`,
+    description:
+      'Generate prompts, chat with leading AI models, create and edit images, and produce voice and sound effects. Start with 50 free credits, no credit card required.',
+  },
+  auth: {
+    title: `Sign In or Create Your Account | ${PRODUCT_NAME}`,
+    description: `Sign in to ${PRODUCT_NAME} or create a free account with 50 credits to start creating with AI.`,
+  },
+  dashboard: {
+    title: `Dashboard | ${PRODUCT_NAME}`,
+    description: 'All your AI tools, your credit balance and your plan in one place.',
+  },
+  privacyPolicy: {
+    title: `Privacy Policy | ${PRODUCT_NAME}`,
+    description: `How ${PRODUCT_NAME} collects, uses and protects your personal data.`,
+  },
+  termsOfService: {
+    title: `Terms of Service | ${PRODUCT_NAME}`,
+    description: `The terms that govern your use of ${PRODUCT_NAME}, its credits and subscriptions.`,
+  },
+  refundPolicy: {
+    title: `Refund Policy | ${PRODUCT_NAME}`,
+    description: `When and how ${PRODUCT_NAME} refunds subscriptions and credit purchases.`,
+  },
+  contactUs: {
+    title: `Contact Us | ${PRODUCT_NAME}`,
+    description: `Questions, feedback or billing help: get in touch with the ${PRODUCT_NAME} team.`,
+  },
+} as const;
