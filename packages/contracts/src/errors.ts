@@ -109,6 +109,7 @@ export const ERROR_TEXTS = {
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password should be at least 6 characters',
     passwordTooLong: 'Password must be at most 128 characters',
+    currentPasswordRequired: 'Current password is required',
     textRequired: 'Please enter some text',
     magicEnhanceTextTooLong: 'Text must be at most 4000 characters',
     promptTooLong: 'Prompt must be at most 1000 characters',
@@ -236,6 +237,7 @@ export const ERROR_TEXTS = {
   server: {
     emailTaken: 'An account with this email already exists',
     invalidCredentials: 'Invalid email or password',
+    currentPasswordIncorrect: 'Current password is incorrect',
     rateLimited: 'Too many requests. Please try again later.',
     notAvailableWithoutProviderKey: 'This tool is not available without a provider key',
     unauthenticated: 'Authentication required',

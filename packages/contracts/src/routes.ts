@@ -16,6 +16,8 @@ export const API_ROUTES = {
     /** GET: Google redirects back here. */
     callback: '/api/identity/callback',
     jwks: '/api/identity/.well-known/jwks.json',
+    /** GET: which sign-in providers are configured. */
+    settings: '/api/identity/settings',
   },
   credits: {
     me: '/api/credits/me',
@@ -147,6 +149,7 @@ export const PUBLIC_ROUTES: readonly RouteRef[] = [
   { method: 'GET', path: API_ROUTES.identity.authorize },
   { method: 'GET', path: API_ROUTES.identity.callback },
   { method: 'GET', path: API_ROUTES.identity.jwks },
+  { method: 'GET', path: API_ROUTES.identity.settings },
   { method: 'GET', path: API_ROUTES.credits.plans },
   { method: 'GET', path: API_ROUTES.billing.config },
   // The payment provider calls the webhook; credits verifies its signature instead of a token.

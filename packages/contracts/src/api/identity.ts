@@ -77,8 +77,16 @@ export type SessionReply = z.infer<typeof SessionReplySchema>;
 export const UserReplySchema = successReply({ user: SessionUserSchema });
 export type UserReply = z.infer<typeof UserReplySchema>;
 
+/** An email or password change; the current password is required for either. */
 export const UpdateUserRequestSchema = z
-  .object({ email: EmailSchema.optional(), password: NewPasswordSchema.optional() })
+  .object({
+    email: EmailSchema.optional(),
+    password: NewPasswordSchema.optional(),
+    current_password: z
+      .string({ error: V.currentPasswordRequired })
+      .min(1, { error: V.currentPasswordRequired, abort: true })
+      .max(LIMITS.passwordMax, { error: V.passwordTooLong }),
+  })
   .refine((u) => u.email !== undefined || u.password !== undefined, {
     error: V.invalidRequest,
   });
@@ -102,7 +110,8 @@ export const AuthorizeQuerySchema = z.object({
   provider: OAuthProviderSchema.default('google'),
   redirect_to: z
     .string()
-    .regex(/^\/(?!\/)[^\s]*$/, { error: V.invalidRequest })
+    // Same-origin paths only: no scheme, no '//' or '/\' (browsers read both as another host), no whitespace.
+    .regex(/^\/(?![/\\])[^\s\\]*$/, { error: V.invalidRequest })
     .max(512)
     .optional(),
 });
@@ -114,6 +123,17 @@ export const CallbackQuerySchema = z.object({
   error: z.string().max(256).optional(),
 });
 export type CallbackQuery = z.infer<typeof CallbackQuerySchema>;
+
+/** Reply of GET settings: which sign-in providers are configured (the shell disables what is not). */
+export const IdentitySettingsReplySchema = successReply({ providers: z.object({ google: z.boolean() }) });
+export type IdentitySettingsReply = z.infer<typeof IdentitySettingsReplySchema>;
+
+/** Reply of PUT user: email_change_pending when a confirmation link went to the new address. */
+export const UpdateUserReplySchema = successReply({
+  user: SessionUserSchema,
+  email_change_pending: z.boolean(),
+});
+export type UpdateUserReply = z.infer<typeof UpdateUserReplySchema>;
 
 /** Public JSON Web Key Set served at the jwks route. */
 export const JwksSchema = z.object({

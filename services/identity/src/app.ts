@@ -1,0 +1,95 @@
+// The identity HTTP app: sign-up, sessions, account, recovery, Google sign-in and the JWKS, all under /api/identity.
+import {
+  createHttpApp,
+  createJwtVerifier,
+  natsReady,
+  type HttpApp,
+  type Logger,
+  type NatsConnection,
+  type Sql,
+} from '@act/service-kit';
+import { API_ROUTES } from '@act/contracts';
+import type { IdentityConfig } from './config';
+import type { MailQueue } from './domain/mail';
+import type { AuthRateLimits } from './domain/rate-limits';
+import type { KeyStore } from './domain/signing-keys';
+import type { UserEvents } from './domain/user-events';
+import type { GoogleOidc } from './providers/google-oidc';
+import { createGoogleRouter } from './routes/google.routes';
+import { createKeysRouter } from './routes/keys.routes';
+import { createRecoveryRouter } from './routes/recovery.routes';
+import type { IdentityRouteDeps } from './routes/route-deps';
+import { createSessionRouter } from './routes/session.routes';
+import { createUserRouter } from './routes/user.routes';
+
+export interface IdentityAppDeps {
+  config: Pick<
+    IdentityConfig,
+    | 'PUBLIC_URL'
+    | 'JWT_ISSUER'
+    | 'JWT_AUDIENCE'
+    | 'ACCESS_TOKEN_TTL_SECONDS'
+    | 'REFRESH_TOKEN_TTL_DAYS'
+    | 'COOKIE_SECURE'
+  >;
+  logger: Logger;
+  sql: Sql;
+  nc: NatsConnection;
+  keys: KeyStore;
+  events: UserEvents;
+  mail: MailQueue;
+  rateLimits: AuthRateLimits;
+  google: GoogleOidc | undefined;
+}
+
+export function createApp(deps: IdentityAppDeps): HttpApp {
+  const { config, logger, sql, nc, keys } = deps;
+  const app = createHttpApp({
+    name: 'identity',
+    logger,
+    bodyLimit: '16kb',
+    readiness: { database: () => sql`select 1`, nats: () => natsReady(nc) },
+  });
+
+  // Replies carry tokens and account data: no cache may keep them (the JWKS route sets its own policy).
+  app.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const routeDeps: IdentityRouteDeps = {
+    sql,
+    keys,
+    logger,
+    settings: {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    },
+    events: deps.events,
+    mail: deps.mail,
+    rateLimits: deps.rateLimits,
+    // Identity holds the keys, so it verifies its own tokens without fetching its own JWKS over HTTP.
+    verifier: createJwtVerifier({
+      jwksUrl: new URL(API_ROUTES.identity.jwks, config.PUBLIC_URL).toString(),
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      keys: (header) => keys.verificationKey(header),
+    }),
+    google: deps.google,
+    publicUrl: config.PUBLIC_URL,
+    cookieSecure: config.COOKIE_SECURE,
+  };
+
+  for (const router of [
+    createSessionRouter(routeDeps),
+    createUserRouter(routeDeps),
+    createRecoveryRouter(routeDeps),
+    createGoogleRouter(routeDeps),
+    createKeysRouter(keys),
+  ]) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,77 @@
+// Queries on the two outboxes: identity.user.created events and emails.
+import type { Db } from './queryable';
+
+export interface PendingUserEvent {
+  user_id: string;
+  payload: Record<string, unknown>;
+}
+
+export async function insertUserEvent(
+  sql: Db,
+  userId: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await sql`insert into user_events_outbox (user_id, payload) values (${userId}, ${sql.json(payload as never)})`;
+}
+
+/** Claims pending events; SKIP LOCKED lets several replicas relay without publishing the same row at once. */
+export async function claimPendingUserEvents(sql: Db, limit: number): Promise<PendingUserEvent[]> {
+  return sql<PendingUserEvent[]>`
+    select user_id, payload from user_events_outbox
+    where published_at is null
+    order by created_at
+    limit ${limit}
+    for update skip locked`;
+}
+
+export async function markUserEventPublished(sql: Db, userId: string): Promise<void> {
+  await sql`update user_events_outbox set published_at = now(), attempts = attempts + 1 where user_id = ${userId}`;
+}
+
+export async function markUserEventFailed(sql: Db, userId: string): Promise<void> {
+  await sql`update user_events_outbox set attempts = attempts + 1 where user_id = ${userId}`;
+}
+
+export interface EmailRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string | null;
+  purpose: string;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+export async function insertEmail(
+  sql: Db,
+  email: { id: string; recipient: string; subject: string; body: string; purpose: string },
+): Promise<void> {
+  await sql`
+    insert into email_outbox (id, recipient, subject, body, purpose)
+    values (${email.id}, ${email.recipient}, ${email.subject}, ${email.body}, ${email.purpose})`;
+}
+
+export async function claimPendingEmails(sql: Db, limit: number): Promise<EmailRow[]> {
+  return sql<EmailRow[]>`
+    select id, recipient, subject, body, purpose, created_at, sent_at from email_outbox
+    where sent_at is null and body is not null and attempts < 10
+    order by created_at
+    limit ${limit}
+    for update skip locked`;
+}
+
+/** Sent: the body held a live link, so it is not kept once the message has left. */
+export async function markEmailSent(sql: Db, id: string): Promise<void> {
+  await sql`update email_outbox set sent_at = now(), body = null, attempts = attempts + 1 where id = ${id}`;
+}
+
+export async function markEmailFailed(sql: Db, id: string, reason: string): Promise<void> {
+  await sql`update email_outbox set attempts = attempts + 1, last_error = ${reason.slice(0, 500)} where id = ${id}`;
+}
+
+/** Emails kept for a recipient, newest first (local development and tests read links from here). */
+export async function listEmailsFor(sql: Db, recipient: string): Promise<EmailRow[]> {
+  return sql<EmailRow[]>`
+    select id, recipient, subject, body, purpose, created_at, sent_at from email_outbox
+    where recipient = ${recipient} order by created_at desc`;
+}

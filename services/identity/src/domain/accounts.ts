@@ -1,0 +1,137 @@
+// Accounts: sign-up, password sign-in, reading the current user and changing a password or email.
+import { randomUUID } from 'node:crypto';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode, type Sql } from '@act/service-kit';
+import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from '../db/users';
+import { replaceOneTimeToken } from '../db/one-time-tokens';
+import type { MailQueue } from './mail';
+import { hashPassword, verifyPassword } from './passwords';
+import { digest, randomSecret } from './secrets';
+import { endOtherSessions } from './sessions';
+import type { UserEvents } from './user-events';
+import { toAccountUser, type AccountUser } from './account-user';
+
+export interface AccountDeps {
+  sql: Sql;
+  events: UserEvents;
+}
+
+/** Creates an account with an argon2id password hash; a taken email is a 409, never a second account. */
+export async function signUp(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+): Promise<AccountUser> {
+  const passwordHash = await hashPassword(input.password);
+  const created = await deps.sql.begin(async (tx) => {
+    const row = await insertUser(tx, {
+      id: randomUUID(),
+      email: input.email,
+      passwordHash,
+      googleSubject: null,
+    });
+    if (row) await deps.events.record(tx, toAccountUser(row));
+    return row;
+  });
+  if (!created) throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.server.emailTaken);
+  await deps.events.publishPending();
+  return toAccountUser(created);
+}
+
+/**
+ * Checks email and password. An unknown email still costs one argon2 verification, and both failures give the
+ * same answer, so neither the reply nor its timing tells which addresses have accounts.
+ */
+export async function authenticate(
+  sql: Sql,
+  input: { email: string; password: string },
+): Promise<AccountUser> {
+  const user = await findUserByEmail(sql, input.email);
+  const valid = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !valid) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.server.invalidCredentials);
+  return toAccountUser(user);
+}
+
+export async function getUser(sql: Sql, userId: string): Promise<AccountUser> {
+  const user = await findUserById(sql, userId);
+  // A valid token for an account that no longer exists is not a session.
+  if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+  return toAccountUser(user);
+}
+
+export interface UpdateUserDeps {
+  sql: Sql;
+  mail: MailQueue;
+  publicUrl: string;
+}
+
+export interface UpdateUserInput {
+  userId: string;
+  currentPassword: string;
+  email?: string;
+  password?: string;
+  /** The refresh cookie of the request, so a password change keeps this session and ends the others. */
+  currentRefreshToken?: string;
+}
+
+const EMAIL_CHANGE_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * Changes the password at once (ending every other session) and starts an email change: the new address gets a
+ * confirmation link and the change happens when it is opened (POST verify, type email_change), so an account can
+ * never be moved to an address its owner cannot read. The current password is required for either.
+ */
+export async function updateUser(
+  deps: UpdateUserDeps,
+  input: UpdateUserInput,
+): Promise<{ user: AccountUser; emailChangePending: boolean }> {
+  const row = await findUserById(deps.sql, input.userId);
+  if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+  if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+    throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.currentPasswordIncorrect);
+  }
+
+  if (input.password !== undefined) {
+    await updatePasswordHash(deps.sql, row.id, await hashPassword(input.password));
+    await endOtherSessions(deps, row.id, 'password_change', input.currentRefreshToken);
+  }
+
+  let emailChangePending = false;
+  if (input.email !== undefined && input.email !== row.email) {
+    const holder = await findUserByEmail(deps.sql, input.email);
+    if (holder) throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.server.emailTaken);
+    const token = randomSecret();
+    await deps.sql.begin(async (tx) => {
+      await replaceOneTimeToken(tx, {
+        hash: digest(token),
+        userId: row.id,
+        purpose: 'email_change',
+        newEmail: input.email!,
+        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+      });
+      await deps.mail.enqueue(tx, {
+        to: input.email!,
+        subject: 'Confirm your new email address',
+        purpose: 'email_change',
+        text: [
+          'Someone asked to use this address for an AI Creative Toolbox account.',
+          'Open this link within 24 hours to confirm the change:',
+          '',
+          emailLink(deps.publicUrl, 'email_change', token),
+          '',
+          'If this was not you, ignore this email and nothing will change.',
+        ].join('\n'),
+      });
+    });
+    emailChangePending = true;
+  }
+  return { user: toAccountUser(row), emailChangePending };
+}
+
+/**
+ * Links in emails carry the token in the URL fragment: browsers never send a fragment to a server or in a
+ * Referer header, so the token stays out of access logs. The /auth page reads it and calls POST verify.
+ */
+export function emailLink(publicUrl: string, type: 'recovery' | 'email_change', token: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/auth#${new URLSearchParams({ type, token }).toString()}`;
+}

@@ -1,0 +1,134 @@
+// Google sign-in: start (PKCE verifier and nonce kept server-side, state bound to the browser by a cookie) and
+// finish (validate, then find the account by Google subject, link it by verified email, or create it).
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
+import { insertOAuthAttempt, takeOAuthAttempt } from '../db/oauth-attempts';
+import { findUserByEmail, findUserByGoogleSubject, insertUser, linkGoogleSubject } from '../db/users';
+import type { GoogleOidc } from '../providers/google-oidc';
+import { toAccountUser, type AccountUser } from './account-user';
+import { digest, randomSecret } from './secrets';
+import type { UserEvents } from './user-events';
+
+/** How long a user may take at Google's consent screen. */
+export const GOOGLE_ATTEMPT_TTL_SECONDS = 600;
+
+export interface GoogleSignInDeps {
+  sql: Sql;
+  events: UserEvents;
+  google: GoogleOidc;
+  logger: Logger;
+}
+
+/** Raised for anything that makes the sign-in fail on the protocol side; shown as 'Google sign-in failed'. */
+function signInFailed(reason: string): AppError {
+  return new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.googleSignInFailed, {
+    cause: new Error(reason),
+  });
+}
+
+/** A same-origin path only: `//host` and `/\host` are other origins to a browser. */
+export function safeRedirectPath(path: string | undefined): string {
+  if (!path || !/^\/(?![/\\])[^\s\\]*$/.test(path)) return '/dashboard';
+  return path;
+}
+
+export async function startGoogleSignIn(
+  deps: Pick<GoogleSignInDeps, 'sql' | 'google'>,
+  redirectTo: string | undefined,
+): Promise<{ url: string; state: string }> {
+  const state = randomSecret();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const url = await deps.google.authorizationUrl({ state, nonce, codeVerifier });
+  await insertOAuthAttempt(deps.sql, {
+    stateHash: digest(state),
+    codeVerifier,
+    nonce,
+    redirectTo: safeRedirectPath(redirectTo),
+    expiresAt: new Date(Date.now() + GOOGLE_ATTEMPT_TTL_SECONDS * 1000),
+  });
+  return { url, state };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface CallbackInput {
+  /** The callback URL as the provider sent the browser to it (PUBLIC_URL + path + query). */
+  callbackUrl: URL;
+  /** The state cookie set by startGoogleSignIn in this browser. */
+  stateCookie: string | undefined;
+}
+
+export async function finishGoogleSignIn(
+  deps: GoogleSignInDeps,
+  { callbackUrl, stateCookie }: CallbackInput,
+): Promise<{ user: AccountUser; redirectTo: string }> {
+  const params = callbackUrl.searchParams;
+  const state = params.get('state');
+  if (params.get('error')) throw signInFailed(`provider answered ${params.get('error')}`);
+  // The state must come back to the same browser that started: this stops an attacker from making a victim's
+  // browser finish the attacker's sign-in (login CSRF).
+  if (!state || !stateCookie || !sameSecret(state, stateCookie)) throw signInFailed('state mismatch');
+  const attempt = await takeOAuthAttempt(deps.sql, digest(state));
+  if (!attempt) throw signInFailed('unknown or expired sign-in attempt');
+
+  let identity;
+  try {
+    identity = await deps.google.exchange(callbackUrl, {
+      state,
+      nonce: attempt.nonce,
+      codeVerifier: attempt.code_verifier,
+    });
+  } catch (error) {
+    // Only name and message: provider errors may carry response bodies we do not want in logs.
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    deps.logger.warn({ error: { name, message } }, 'Google code exchange failed');
+    throw signInFailed('code exchange failed');
+  }
+  // Only an address Google has verified may open or link an account.
+  if (!identity.email || !identity.emailVerified) throw signInFailed('email missing or not verified');
+  const email = identity.email.trim().toLowerCase();
+
+  const user = await accountForGoogle(deps, identity.subject, email);
+  return { user, redirectTo: attempt.redirect_to };
+}
+
+async function accountForGoogle(
+  deps: GoogleSignInDeps,
+  subject: string,
+  email: string,
+): Promise<AccountUser> {
+  const linked = await findUserByGoogleSubject(deps.sql, subject);
+  if (linked) return toAccountUser(linked);
+
+  const existing = await findUserByEmail(deps.sql, email);
+  if (existing) return link(deps, existing.id, subject);
+
+  const created = await deps.sql.begin(async (tx) => {
+    const row = await insertUser(tx, { id: randomUUID(), email, passwordHash: null, googleSubject: subject });
+    if (row) await deps.events.record(tx, toAccountUser(row));
+    return row;
+  });
+  if (created) {
+    await deps.events.publishPending();
+    return toAccountUser(created);
+  }
+  // A concurrent sign-up or Google sign-in created the account first: use it (spec §4: duplicate key → re-read).
+  const winner =
+    (await findUserByGoogleSubject(deps.sql, subject)) ?? (await findUserByEmail(deps.sql, email));
+  if (!winner) throw new Error('account vanished during Google sign-in');
+  return winner.google_subject === subject ? toAccountUser(winner) : link(deps, winner.id, subject);
+}
+
+async function link(deps: GoogleSignInDeps, userId: string, subject: string): Promise<AccountUser> {
+  const row = await linkGoogleSubject(deps.sql, userId, subject);
+  // The account is already linked to a different Google account: do not silently take it over.
+  if (!row) throw signInFailed('account linked to another Google account');
+  return toAccountUser(row);
+}

@@ -1,0 +1,78 @@
+// Outgoing email. Every message is written to the email_outbox table first; with SMTP configured a worker delivers
+// it (and blanks the stored body, which holds a live link), without SMTP it stays there for local reading.
+// Requests never wait on SMTP, so a slow mail server cannot reveal through timing which addresses have accounts.
+import { randomUUID } from 'node:crypto';
+import type { Logger, Sql } from '@act/service-kit';
+import type { Db } from '../db/queryable';
+import { claimPendingEmails, insertEmail, markEmailFailed, markEmailSent } from '../db/outbox';
+import { startBackgroundJob } from './background-job';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the email is for (recovery, email_change); kept for operators, never the link itself. */
+  purpose: string;
+}
+
+/** Delivers one message (SMTP in production; see providers/smtp-transport). */
+export interface MailTransport {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailQueue {
+  enqueue(db: Db, email: OutgoingEmail): Promise<void>;
+  /** Deliver what is pending now (no-op without a transport). */
+  deliverPending(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DELIVERY_INTERVAL_MS = 10_000;
+
+export function createMailQueue(options: { sql: Sql; logger: Logger; transport?: MailTransport }): MailQueue {
+  const { sql, logger, transport } = options;
+  const delivery = transport
+    ? startBackgroundJob({
+        name: 'email-delivery',
+        intervalMs: DELIVERY_INTERVAL_MS,
+        logger,
+        run: () =>
+          sql.begin(async (tx) => {
+            for (const email of await claimPendingEmails(tx, 20)) {
+              try {
+                await transport.send({ to: email.recipient, subject: email.subject, text: email.body ?? '' });
+                await markEmailSent(tx, email.id);
+                logger.info({ emailId: email.id, purpose: email.purpose }, 'email sent');
+              } catch (error) {
+                await markEmailFailed(tx, email.id, error instanceof Error ? error.message : String(error));
+                logger.warn({ err: error, emailId: email.id }, 'email not sent yet; will retry');
+              }
+            }
+          }),
+      })
+    : undefined;
+
+  return {
+    async enqueue(db, email) {
+      const id = randomUUID();
+      await insertEmail(db, {
+        id,
+        recipient: email.to,
+        subject: email.subject,
+        body: email.text,
+        purpose: email.purpose,
+      });
+      if (delivery) {
+        delivery.trigger();
+      } else {
+        logger.info(
+          { emailId: id, purpose: email.purpose },
+          'SMTP_URL not set: email kept in the email_outbox table',
+        );
+      }
+    },
+    deliverPending: async () => delivery?.runNow(),
+    stop: async () => delivery?.stop(),
+  };
+}

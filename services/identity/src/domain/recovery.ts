@@ -1,0 +1,102 @@
+// Password recovery and email-change confirmation: single-use tokens, stored hashed, sent by email.
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode, type Sql } from '@act/service-kit';
+import { consumeOneTimeToken, replaceOneTimeToken } from '../db/one-time-tokens';
+import {
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  updateEmail,
+  updatePasswordHash,
+} from '../db/users';
+import { emailLink } from './accounts';
+import { toAccountUser, type AccountUser } from './account-user';
+import type { MailQueue } from './mail';
+import { hashPassword } from './passwords';
+import { digest, randomSecret } from './secrets';
+import { endOtherSessions } from './sessions';
+
+const RECOVERY_TTL_MS = 3600 * 1000;
+
+export interface RecoveryDeps {
+  sql: Sql;
+  mail: MailQueue;
+  publicUrl: string;
+}
+
+/**
+ * Emails a one-hour reset link when the address has an account. The caller always answers the same way, so
+ * recovery cannot be used to find out which addresses are registered.
+ */
+export async function requestRecovery(deps: RecoveryDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.sql, email);
+  if (!user) return;
+  const token = randomSecret();
+  await deps.sql.begin(async (tx) => {
+    await replaceOneTimeToken(tx, {
+      hash: digest(token),
+      userId: user.id,
+      purpose: 'recovery',
+      newEmail: null,
+      expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
+    });
+    await deps.mail.enqueue(tx, {
+      to: user.email,
+      subject: 'Reset your password',
+      purpose: 'recovery',
+      text: [
+        'Someone asked to reset the password of your AI Creative Toolbox account.',
+        'Open this link within one hour to choose a new password:',
+        '',
+        emailLink(deps.publicUrl, 'recovery', token),
+        '',
+        'If this was not you, ignore this email; your password stays the same.',
+      ].join('\n'),
+    });
+  });
+}
+
+function invalidToken(): AppError {
+  return new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.server.invalidRecoveryToken);
+}
+
+/** Sets the new password and ends every existing session: whoever held the old password is signed out. */
+export async function completeRecovery(
+  deps: Pick<RecoveryDeps, 'sql'>,
+  input: { token: string; password: string },
+): Promise<AccountUser> {
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.sql.begin(async (tx) => {
+    const used = await consumeOneTimeToken(tx, digest(input.token), 'recovery');
+    if (!used) return undefined;
+    await updatePasswordHash(tx, used.user_id, passwordHash);
+    await endOtherSessions({ sql: tx }, used.user_id, 'password_reset');
+    return findUserById(tx, used.user_id);
+  });
+  if (!user) throw invalidToken();
+  return toAccountUser(user);
+}
+
+/** Moves the account to the address the link was sent to (proving the owner reads it). */
+export async function confirmEmailChange(
+  deps: Pick<RecoveryDeps, 'sql'>,
+  token: string,
+): Promise<AccountUser> {
+  const outcome = await deps.sql.begin(async (tx) => {
+    const used = await consumeOneTimeToken(tx, digest(token), 'email_change');
+    if (!used?.new_email) return { kind: 'invalid' as const };
+    const newEmail = used.new_email;
+    try {
+      // A savepoint, so a clash with another account undoes only the update and the spent token stays spent.
+      const row = await tx.savepoint((sp) => updateEmail(sp, used.user_id, newEmail));
+      return row ? { kind: 'changed' as const, user: toAccountUser(row) } : { kind: 'invalid' as const };
+    } catch (error) {
+      if (isUniqueViolation(error)) return { kind: 'taken' as const };
+      throw error;
+    }
+  });
+  if (outcome.kind === 'invalid') throw invalidToken();
+  // Someone else registered the address after the link was sent.
+  if (outcome.kind === 'taken') throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.server.emailTaken);
+  return outcome.user;
+}

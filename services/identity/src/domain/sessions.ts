@@ -1,0 +1,163 @@
+// Sessions: short-lived signed access tokens plus opaque refresh tokens. Each sign-in opens a family; every refresh
+// rotates the token inside it. A rotated token presented again means someone kept a copy, so the family is revoked
+// and both the thief and the victim must sign in again (RFC 9700 §4.14.2).
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { ERROR_TEXTS, type Session } from '@act/contracts';
+import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
+import { findUserById } from '../db/users';
+import {
+  findFamilyOfToken,
+  insertFamily,
+  insertRefreshToken,
+  lockRefreshToken,
+  markRotated,
+  revokeFamily,
+  revokeUserFamilies,
+  type RevokeReason,
+} from '../db/sessions';
+import { presentUser, toAccountUser, type AccountUser } from './account-user';
+import { digest, randomSecret } from './secrets';
+import type { KeyStore } from './signing-keys';
+import type { Db } from '../db/queryable';
+
+export interface SessionSettings {
+  issuer: string;
+  audience: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+export interface SessionDeps {
+  sql: Sql;
+  keys: KeyStore;
+  settings: SessionSettings;
+  logger: Logger;
+}
+
+export interface IssuedSession {
+  session: Session;
+  refreshToken: string;
+  /** Lifetime of the refresh cookie. */
+  refreshMaxAgeSeconds: number;
+}
+
+export async function signAccessToken(
+  keys: KeyStore,
+  settings: SessionSettings,
+  user: AccountUser,
+): Promise<{ token: string; expiresAt: number }> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + settings.accessTokenTtlSeconds;
+  const key = keys.signingKey();
+  const token = await new SignJWT({ email: user.email })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+  return { token, expiresAt };
+}
+
+async function issue(deps: SessionDeps, user: AccountUser, refreshToken: string): Promise<IssuedSession> {
+  const { token, expiresAt } = await signAccessToken(deps.keys, deps.settings, user);
+  return {
+    session: {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: deps.settings.accessTokenTtlSeconds,
+      expires_at: expiresAt,
+      user: presentUser(user),
+    },
+    refreshToken,
+    refreshMaxAgeSeconds: deps.settings.refreshTokenTtlDays * 24 * 3600,
+  };
+}
+
+function refreshExpiry(settings: SessionSettings): Date {
+  return new Date(Date.now() + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
+}
+
+function sessionExpired(): AppError {
+  return new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.server.sessionExpired);
+}
+
+/** Signs a user in: a new family with its first refresh token, and an access token. */
+export async function startSession(deps: SessionDeps, user: AccountUser): Promise<IssuedSession> {
+  const refreshToken = randomSecret();
+  await deps.sql.begin(async (tx) => {
+    const familyId = randomUUID();
+    await insertFamily(tx, { id: familyId, userId: user.id });
+    await insertRefreshToken(tx, {
+      hash: digest(refreshToken),
+      familyId,
+      expiresAt: refreshExpiry(deps.settings),
+    });
+  });
+  return issue(deps, user, refreshToken);
+}
+
+type RefreshOutcome =
+  | { kind: 'rotated'; user: AccountUser; next: string }
+  | { kind: 'reused'; familyId: string; userId: string }
+  | { kind: 'invalid' };
+
+/** Exchanges a refresh token for a new session and a new refresh token; the old one is spent. */
+export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<IssuedSession> {
+  const hash = digest(refreshToken);
+  const outcome = await deps.sql.begin(async (tx): Promise<RefreshOutcome> => {
+    const row = await lockRefreshToken(tx, hash);
+    if (!row || row.family_revoked_at) return { kind: 'invalid' };
+    if (row.rotated_at) {
+      // Committed with the transaction even though the caller gets an error.
+      await revokeFamily(tx, row.family_id, 'reuse');
+      return { kind: 'reused', familyId: row.family_id, userId: row.user_id };
+    }
+    if (row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
+    const user = await findUserById(tx, row.user_id);
+    if (!user) return { kind: 'invalid' };
+    const next = randomSecret();
+    await markRotated(tx, hash);
+    await insertRefreshToken(tx, {
+      hash: digest(next),
+      familyId: row.family_id,
+      expiresAt: refreshExpiry(deps.settings),
+    });
+    return { kind: 'rotated', user: toAccountUser(user), next };
+  });
+  if (outcome.kind === 'reused') {
+    deps.logger.warn(
+      { userId: outcome.userId, familyId: outcome.familyId },
+      'refresh token reused: session family revoked',
+    );
+  }
+  if (outcome.kind !== 'rotated') throw sessionExpired();
+  return issue(deps, outcome.user, outcome.next);
+}
+
+/** Signs out the session the refresh token belongs to. Unknown tokens are ignored: signing out always succeeds. */
+export async function endSession(deps: SessionDeps, refreshToken: string): Promise<void> {
+  const family = await findFamilyOfToken(deps.sql, digest(refreshToken));
+  if (family) await revokeFamily(deps.sql, family.family_id, 'logout');
+}
+
+/** Ends every other session of the user (after a password change), keeping the one that made the change. */
+export async function endOtherSessions(
+  deps: { sql: Db },
+  userId: string,
+  reason: RevokeReason,
+  currentRefreshToken?: string,
+): Promise<void> {
+  const current = currentRefreshToken
+    ? await findFamilyOfToken(deps.sql, digest(currentRefreshToken))
+    : undefined;
+  await revokeUserFamilies(
+    deps.sql,
+    userId,
+    reason,
+    current?.user_id === userId ? current.family_id : undefined,
+  );
+}

@@ -1,0 +1,25 @@
+// Identity process: parse config, wire dependencies, listen, and shut down cleanly on SIGTERM/SIGINT.
+import { ConfigError, createLogger, startHttpServer } from '@act/service-kit';
+import { createApp } from './app';
+import { loadIdentityConfig } from './config';
+import { startIdentityRuntime } from './runtime';
+
+try {
+  const config = loadIdentityConfig();
+  const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
+  const runtime = await startIdentityRuntime(config, logger);
+  await startHttpServer(createApp(runtime.deps), {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    handleSignals: true,
+    onClose: [runtime.close],
+  });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`identity: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,74 @@
+// Google sign-in over browser redirects: GET authorize sends the browser to Google, GET callback finishes and lands
+// on /dashboard (the shell then refreshes from the new cookie). Failures land on /auth?error=<spec text>, which
+// the auth page shows. GET settings tells the shell whether Google sign-in is configured at all.
+import type { Context } from 'koa';
+import { API_ROUTES, AuthorizeQuerySchema, ERROR_TEXTS, type IdentitySettingsReply } from '@act/contracts';
+import { Router, isAppError } from '@act/service-kit';
+import { finishGoogleSignIn, GOOGLE_ATTEMPT_TTL_SECONDS, startGoogleSignIn } from '../domain/google-sign-in';
+import { startSession } from '../domain/sessions';
+import {
+  clearGoogleStateCookie,
+  GOOGLE_STATE_COOKIE,
+  readCookie,
+  setGoogleStateCookie,
+  setRefreshCookie,
+} from './cookies';
+import type { IdentityRouteDeps } from './route-deps';
+
+function redirectToAuthPage(ctx: Context, message: string): void {
+  ctx.redirect(`/auth?${new URLSearchParams({ error: message }).toString()}`);
+}
+
+export function createGoogleRouter(deps: IdentityRouteDeps): Router {
+  const router = new Router();
+  const R = API_ROUTES.identity;
+
+  router.get(R.settings, (ctx) => {
+    ctx.body = {
+      success: true,
+      providers: { google: deps.google !== undefined },
+    } satisfies IdentitySettingsReply;
+  });
+
+  router.get(R.authorize, async (ctx) => {
+    const google = deps.google;
+    if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);
+    const query = AuthorizeQuerySchema.safeParse(ctx.query);
+    if (!query.success) return redirectToAuthPage(ctx, ERROR_TEXTS.auth.googleSignInFailed);
+    try {
+      const { url, state } = await startGoogleSignIn({ sql: deps.sql, google }, query.data.redirect_to);
+      setGoogleStateCookie(ctx, state, GOOGLE_ATTEMPT_TTL_SECONDS, deps.cookieSecure);
+      ctx.redirect(url);
+    } catch (error) {
+      // Usually Google's discovery document could not be fetched.
+      ctx.state.log.warn({ err: error }, 'could not start Google sign-in');
+      redirectToAuthPage(ctx, ERROR_TEXTS.auth.googleSignInFailed);
+    }
+  });
+
+  router.get(R.callback, async (ctx) => {
+    const google = deps.google;
+    clearGoogleStateCookie(ctx, deps.cookieSecure);
+    if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);
+    try {
+      // The URL Google redirected the browser to, as the browser saw it (the redirect_uri we registered).
+      const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${R.callback}${ctx.search}`);
+      const { user, redirectTo } = await finishGoogleSignIn(
+        { sql: deps.sql, events: deps.events, google, logger: ctx.state.log },
+        { callbackUrl, stateCookie: readCookie(ctx, GOOGLE_STATE_COOKIE) },
+      );
+      const issued = await startSession(deps, user);
+      setRefreshCookie(ctx, issued.refreshToken, issued.refreshMaxAgeSeconds, deps.cookieSecure);
+      ctx.redirect(redirectTo);
+    } catch (error) {
+      if (isAppError(error)) {
+        ctx.state.log.info({ reason: (error.cause as Error | undefined)?.message }, 'Google sign-in refused');
+        return redirectToAuthPage(ctx, error.message);
+      }
+      ctx.state.log.error({ err: error }, 'Google sign-in failed unexpectedly');
+      redirectToAuthPage(ctx, ERROR_TEXTS.auth.unexpectedDuringGoogleSignIn);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,124 @@
+// Wiring shared by main.ts and the tests: database (migrated), NATS with the IDENTITY stream, signing keys, the
+// user-event and email outboxes, rate limits and the optional Google provider — and how to close them in order.
+import { natsNames } from '@act/contracts';
+import { connectDatabase, connectNats, ensureStream, type Logger } from '@act/service-kit';
+import type { IdentityAppDeps } from './app';
+import type { IdentityConfig } from './config';
+import { migrateIdentityDatabase } from './db/migrate';
+import { deleteExpiredRows } from './db/housekeeping';
+import { startBackgroundJob } from './domain/background-job';
+import { createMailQueue } from './domain/mail';
+import { preparePasswordHashing } from './domain/passwords';
+import {
+  createAuthRateLimits,
+  DEFAULT_RATE_LIMITS,
+  scaleRateLimits,
+  type RateLimitRules,
+} from './domain/rate-limits';
+import { keyStoreFromEnv, keyStoreFromFile, type KeyStore } from './domain/signing-keys';
+import { createUserEvents } from './domain/user-events';
+import { createGoogleOidc } from './providers/google-oidc';
+import { createSmtpTransport } from './providers/smtp-transport';
+
+const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
+
+export interface IdentityRuntime {
+  deps: IdentityAppDeps;
+  /** Closes background jobs, NATS, Redis and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  rateLimitRules?: RateLimitRules;
+  keys?: KeyStore;
+}
+
+export async function startIdentityRuntime(
+  config: Readonly<IdentityConfig>,
+  logger: Logger,
+  overrides: RuntimeOverrides = {},
+): Promise<IdentityRuntime> {
+  const keys =
+    overrides.keys ??
+    (config.IDENTITY_SIGNING_KEYS
+      ? await keyStoreFromEnv(config.IDENTITY_SIGNING_KEYS, {
+          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        })
+      : await keyStoreFromFile({
+          dir: config.IDENTITY_KEYS_DIR,
+          rotationDays: config.IDENTITY_KEY_ROTATION_DAYS,
+          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        }));
+
+  const sql = connectDatabase(config.DATABASE_URL);
+  const closers: Array<() => Promise<unknown>> = [() => sql.end({ timeout: 5 })];
+  const close = async () => {
+    for (const closer of closers) {
+      try {
+        await closer();
+      } catch (error) {
+        logger.warn({ err: error }, 'error while closing identity dependencies');
+      }
+    }
+  };
+
+  try {
+    const applied = await migrateIdentityDatabase(sql);
+    if (applied.length > 0) logger.info({ applied }, 'database migrated');
+
+    const nc = await connectNats({ url: config.NATS_URL, name: 'identity' });
+    closers.unshift(() => nc.drain());
+    const names = natsNames(config.NATS_NAMESPACE);
+    await ensureStream(await nc.jetstreamManager(), {
+      name: names.identityStream,
+      subjects: names.identityStreamSubjects,
+      // Credits applies user.created idempotently, so a long window is only a convenience.
+      duplicateWindowMs: 10 * 60 * 1000,
+    });
+
+    const events = createUserEvents({ sql, js: nc.jetstream(), subject: names.userCreated, logger });
+    const transport = config.SMTP_URL
+      ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : undefined;
+    const mail = createMailQueue({ sql, logger, transport });
+    const rateLimits = createAuthRateLimits({
+      rules:
+        overrides.rateLimitRules ??
+        scaleRateLimits(DEFAULT_RATE_LIMITS, config.IDENTITY_RATE_LIMIT_MULTIPLIER),
+      redisUrl: config.REDIS_URL,
+    });
+    const housekeeping = startBackgroundJob({
+      name: 'housekeeping',
+      intervalMs: HOUSEKEEPING_INTERVAL_MS,
+      logger,
+      run: () => deleteExpiredRows(sql),
+    });
+    closers.unshift(
+      () => events.stop(),
+      () => mail.stop(),
+      () => housekeeping.stop(),
+      async () => transport?.close(),
+      () => rateLimits.close(),
+    );
+
+    const google =
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? createGoogleOidc({
+            issuer: config.GOOGLE_ISSUER,
+            clientId: config.GOOGLE_CLIENT_ID,
+            clientSecret: config.GOOGLE_CLIENT_SECRET,
+            redirectUri: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/identity/callback`,
+          })
+        : undefined;
+    if (!google) logger.info('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET not set: Google sign-in is off');
+
+    await preparePasswordHashing();
+    // Anything left unpublished by a previous run goes out now.
+    void events.publishPending();
+
+    return { deps: { config, logger, sql, nc, keys, events, mail, rateLimits, google }, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+// Reads what identity published on its JetStream stream, the way a consumer (credits) would see it.
+import { natsNames, UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts';
+import type { NatsConnection } from '@act/service-kit';
+
+export interface PublishedUserCreated {
+  event: UserCreatedEvent;
+  subject: string;
+  messageId: string | undefined;
+}
+
+export async function readUserCreatedEvents(
+  nc: NatsConnection,
+  namespace: string,
+): Promise<PublishedUserCreated[]> {
+  const names = natsNames(namespace);
+  const jsm = await nc.jetstreamManager();
+  const info = await jsm.streams.info(names.identityStream);
+  const events: PublishedUserCreated[] = [];
+  for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
+    const message = await jsm.streams.getMessage(names.identityStream, { seq });
+    if (message.subject !== names.userCreated) continue;
+    events.push({
+      event: UserCreatedEventSchema.parse(message.json()),
+      subject: message.subject,
+      messageId: message.header?.get('Nats-Msg-Id') || undefined,
+    });
+  }
+  return events;
+}
+
+/** Waits until the user's event is on the stream (publishing happens right after the sign-up commits). */
+export async function waitForUserCreated(
+  nc: NatsConnection,
+  namespace: string,
+  userId: string,
+  timeoutMs = 5_000,
+): Promise<PublishedUserCreated> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readUserCreatedEvents(nc, namespace)).find((entry) => entry.event.userId === userId);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no identity.user.created event for ${userId}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
