@@ -51,9 +51,9 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
 
   const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
   const limiter = hasBody ? ctx.req.pipe(byteLimit(target.bodyLimitBytes)) : undefined;
-  // A client that goes away mid-upload must not leave the upstream request hanging.
-  const abort = new AbortController();
-  ctx.req.once('aborted', () => abort.abort());
+  // A client that goes away mid-upload must not leave the upstream request hanging: failing the body stream aborts
+  // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
+  if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
 
   let response: Dispatcher.ResponseData;
   try {
@@ -62,7 +62,6 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
       headers,
       body: limiter,
       dispatcher,
-      signal: abort.signal,
       headersTimeout: target.timeoutMs,
       bodyTimeout: target.timeoutMs,
     });
