@@ -1,0 +1,54 @@
+// Static check of docker-compose.yml with Debian's docker-compose (`config -q` parses, merges and validates it),
+// plus the promises we make about it: healthchecks everywhere and one database per service.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const composeFile = path.join(repoRoot, 'docker-compose.yml');
+const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+if (!hasCompose) {
+  console.warn(
+    'docker-compose.test: docker-compose is not installed (apt-get install docker-compose); skipped',
+  );
+}
+
+interface ComposeService {
+  healthcheck?: { test: unknown };
+  restart?: string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+}
+
+describe.skipIf(!hasCompose)('docker-compose.yml', () => {
+  it('is valid for docker-compose', () => {
+    const result = spawnSync('docker-compose', ['-f', composeFile, 'config', '-q'], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('health-checks every long-running container and gives each service its own database', () => {
+    const config = parse(
+      execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
+    ) as {
+      services: Record<string, ComposeService>;
+    };
+    for (const [name, service] of Object.entries(config.services)) {
+      if (service.restart === 'no') continue;
+      expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
+    }
+    const initSql = fs.readFileSync(path.join(repoRoot, 'scripts/docker/postgres-init.sql'), 'utf8');
+    for (const name of ['identity', 'credits', 'prompt']) {
+      expect(initSql).toContain(`CREATE DATABASE ${name};`);
+      expect(config.services[name]?.environment?.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${name}$`));
+    }
+    expect(Object.keys(config.services.gateway?.depends_on ?? {}).sort()).toEqual([
+      'credits',
+      'identity',
+      'prompt',
+    ]);
+  });
+});

@@ -1,0 +1,24 @@
+// @act/dev-infra: the embedded PostgreSQL, NATS and S3 behind `npm start` and the test suite.
+export {
+  createDatabases,
+  databaseUrl,
+  dropUserDatabases,
+  redactUrl,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
+export type { EmbeddedPostgresHandle, EmbeddedPostgresOptions } from './embedded-postgres';
+export { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats-server';
+export type { NatsServerHandle, NatsServerOptions } from './nats-server';
+export { DEFAULT_S3_BUCKET, startS3 } from './s3-server';
+export type { S3Env, S3ServerHandle, S3ServerOptions } from './s3-server';
+export { natsAnswers, postgresAnswers, resolveInfra } from './resolve-infra';
+export type { InfraSource, ResolvedInfra, ResolveInfraOptions } from './resolve-infra';
+export { findFreePort, isPortFree, probeTcp, waitFor } from './net';
+export {
+  DataDirBusyError,
+  isProcessAlive,
+  killPid,
+  processName,
+  removeDeadRunDirs,
+  stopChild,
+} from './processes';

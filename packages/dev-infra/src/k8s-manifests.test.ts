@@ -1,0 +1,143 @@
+// Static checks of k8s/: both kustomizations render, every object passes the Kubernetes schema (kubernetes-models'
+// validators, generated from the Kubernetes OpenAPI), and the rules we promise hold for every workload.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: Record<string, unknown>;
+}
+
+interface Container {
+  name: string;
+  livenessProbe?: unknown;
+  readinessProbe?: unknown;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+
+function render(dir: string): K8sObject[] {
+  const yaml = execFileSync('kubectl', ['kustomize', path.join(repoRoot, dir)], { encoding: 'utf8' });
+  return parseAllDocuments(yaml).map((doc) => doc.toJSON() as K8sObject);
+}
+
+/** Validates one object with the kubernetes-models class for its apiVersion and kind; throws on a violation. */
+async function validateAgainstSchema(object: K8sObject): Promise<void> {
+  const groupVersion = object.apiVersion.includes('/') ? object.apiVersion : `v1`;
+  const module = (await import(
+    /* @vite-ignore */ `kubernetes-models/${groupVersion}/${object.kind}`
+  )) as Record<string, new (data: unknown) => { validate(): void }>;
+  const Model = module[object.kind];
+  if (!Model) throw new Error(`No schema for ${object.apiVersion} ${object.kind}`);
+  new Model(object).validate();
+}
+
+const selectorOf = (object: K8sObject) =>
+  (object.spec?.selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels ?? {};
+
+function containersOf(deployment: K8sObject): Container[] {
+  const template = deployment.spec?.template as { spec: { containers: Container[] } };
+  return template.spec.containers;
+}
+
+describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
+  const objects = render(dir);
+  const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
+  const deployments = ofKind('Deployment');
+
+  it('renders the namespace, the gateway and every service', () => {
+    expect(ofKind('Namespace').map((ns) => ns.metadata.name)).toEqual(['act']);
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
+      'credits',
+      'gateway',
+      'identity',
+      'prompt',
+    ]);
+    for (const object of objects.filter((o) => o.kind !== 'Namespace'))
+      expect(object.metadata.namespace).toBe('act');
+  });
+
+  it('passes the Kubernetes schema for every object', async () => {
+    const problems: string[] = [];
+    for (const object of objects) {
+      await validateAgainstSchema(object).catch((error: Error) =>
+        problems.push(`${object.kind}/${object.metadata.name}: ${error.message}`),
+      );
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives every Deployment probes, resources, a Service, an HPA and a disruption budget', () => {
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      for (const container of containersOf(deployment)) {
+        expect(container.livenessProbe, `${name} liveness`).toBeDefined();
+        expect(container.readinessProbe, `${name} readiness`).toBeDefined();
+        expect(container.resources?.requests?.cpu, `${name} cpu request`).toBeDefined();
+        expect(container.resources?.requests?.memory, `${name} memory request`).toBeDefined();
+        expect(container.resources?.limits?.memory, `${name} memory limit`).toBeDefined();
+      }
+      expect(
+        ofKind('Service').some((s) => s.metadata.name === name),
+        `${name} Service`,
+      ).toBe(true);
+      const hpa = ofKind('HorizontalPodAutoscaler').find(
+        (h) => (h.spec?.scaleTargetRef as { name: string }).name === name,
+      );
+      expect(hpa, `${name} HPA`).toBeDefined();
+      expect(
+        ofKind('PodDisruptionBudget').some((p) => selectorOf(p)['app.kubernetes.io/name'] === name),
+        `${name} PDB`,
+      ).toBe(true);
+    }
+    const credits = deployments.find((d) => d.metadata.name === 'credits');
+    expect(credits?.spec?.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('closes the namespace by default and lets only the gateway reach each service', () => {
+    const policies = ofKind('NetworkPolicy');
+    const defaultDeny = policies.find((p) => Object.keys((p.spec?.podSelector as object) ?? {}).length === 0);
+    expect(defaultDeny?.spec?.policyTypes).toContain('Ingress');
+    expect(defaultDeny?.spec?.ingress).toBeUndefined();
+
+    const services = deployments.filter(
+      (d) => d.metadata.labels?.['app.kubernetes.io/component'] === 'service',
+    );
+    expect(services.length).toBeGreaterThan(0);
+    for (const service of services) {
+      const name = service.metadata.name;
+      const policy = policies.find(
+        (p) =>
+          (p.spec?.podSelector as { matchLabels?: Record<string, string> }).matchLabels?.[
+            'app.kubernetes.io/name'
+          ] === name,
+      );
+      expect(policy, `${name} NetworkPolicy`).toBeDefined();
+      const sources = (policy!.spec!.ingress as Array<{ from: unknown[] }>).flatMap((rule) => rule.from);
+      expect(sources, `${name} is reachable from the gateway only`).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+      ]);
+    }
+  });
+
+  it('runs NATS as a 3-node JetStream cluster behind an Ingress-fronted gateway', () => {
+    const nats = ofKind('StatefulSet').find((s) => s.metadata.name === 'nats');
+    expect(nats?.spec?.replicas).toBe(3);
+    const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'nats-config') as unknown as {
+      data: Record<string, string>;
+    };
+    expect(config.data['nats.conf']).toMatch(
+      /jetstream \{[\s\S]*cluster \{[\s\S]*nats-2\.nats-headless:6222/,
+    );
+    const ingress = ofKind('Ingress')[0] as unknown as {
+      spec: { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> };
+    };
+    expect(ingress.spec.rules[0]!.http.paths.map((p) => p.backend.service.name)).toEqual(['gateway']);
+  });
+});

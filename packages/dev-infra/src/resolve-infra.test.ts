@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort } from './net';
+import { natsAnswers, postgresAnswers, resolveInfra } from './resolve-infra';
+import { makeTempDir } from './test-dirs';
+
+const temp = makeTempDir('infra');
+afterAll(() => temp.remove());
+
+describe('resolveInfra', () => {
+  it('starts the embedded servers when no env is set, and prefers env URLs that answer', async () => {
+    const lines: string[] = [];
+    const embedded = await resolveInfra({
+      dataDir: temp.dir,
+      need: { postgres: true, nats: true, s3: true },
+      env: {},
+      log: (line) => lines.push(line),
+      postgresDurability: 'relaxed',
+    });
+    try {
+      expect(embedded.sources).toEqual({ postgres: 'embedded', nats: 'embedded', s3: 'embedded' });
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(
+        /^postgres: embedded PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+/,
+      );
+      expect(await postgresAnswers(embedded.databaseUrl!)).toBe(true);
+      expect(await natsAnswers(embedded.natsUrl!)).toBe(true);
+
+      const reused = await resolveInfra({
+        dataDir: temp.dir,
+        need: { postgres: true, nats: true, s3: true },
+        env: { DATABASE_URL: embedded.databaseUrl, NATS_URL: embedded.natsUrl, ...embedded.s3 },
+        log: (line) => lines.push(line),
+      });
+      expect(reused.sources).toEqual({ postgres: 'env', nats: 'env', s3: 'env' });
+      expect(reused.databaseUrl).toBe(embedded.databaseUrl);
+      expect(lines.slice(3)).toEqual([
+        expect.stringMatching(/^postgres: using DATABASE_URL /),
+        `nats: using NATS_URL ${embedded.natsUrl}`,
+        expect.stringMatching(/^s3: using bucket act-local at http:\/\/127\.0\.0\.1:\d+$/),
+      ]);
+      await reused.stop();
+    } finally {
+      await embedded.stop();
+    }
+  });
+
+  it('falls back to a local server when the env URL does not answer', async () => {
+    const deadPort = await findFreePort();
+    expect(await postgresAnswers(`postgres://postgres@127.0.0.1:${deadPort}/postgres`)).toBe(false);
+    const lines: string[] = [];
+    const infra = await resolveInfra({
+      dataDir: temp.dir,
+      dirs: { nats: `${temp.dir}/nats-fallback` },
+      need: { nats: true },
+      env: { NATS_URL: `nats://127.0.0.1:${deadPort}` },
+      log: (line) => lines.push(line),
+    });
+    try {
+      expect(infra.sources.nats).toBe('embedded');
+      expect(infra.natsUrl).not.toContain(String(deadPort));
+      expect(lines[0]).toContain('does not answer');
+    } finally {
+      await infra.stop();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+// `npm run build`: builds the shell and each remote with rsbuild, but only those whose sources (or the shared
+// packages they bundle) changed since their last successful build. Plain Node, no dependencies.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stampDir = path.join(repoRoot, '.data', 'build');
+const force = process.argv.includes('--force');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// Bundled into every front-end build, so a change there makes all of them stale.
+const sharedSources = ['packages/contracts', 'packages/host-sdk'].map((dir) => path.join(repoRoot, dir));
+const ignored = new Set(['node_modules', 'dist', '.data', 'coverage']);
+
+/**
+ * Newest modification time under `target`, skipping build output. A folder's own time counts (it changes when a
+ * file is deleted) except at the top, which also changes whenever dist/ or node_modules/ is recreated.
+ */
+function newestMtime(target, top = true) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = top ? 0 : stat.mtimeMs;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    if (ignored.has(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name), false));
+  }
+  return newest;
+}
+
+function frontEndWorkspaces() {
+  const remotesDir = path.join(repoRoot, 'remotes');
+  const remotes = fs.existsSync(remotesDir)
+    ? fs
+        .readdirSync(remotesDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join('remotes', entry.name))
+    : [];
+  return ['shell', ...remotes].filter((dir) => {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+      return Boolean(pkg.scripts?.build);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const workspaces = frontEndWorkspaces();
+fs.mkdirSync(stampDir, { recursive: true });
+let built = 0;
+for (const dir of workspaces) {
+  const root = path.join(repoRoot, dir);
+  const stampFile = path.join(stampDir, `${dir.replace(/[\\/]/g, '-')}.json`);
+  const sourcesAt = Math.max(newestMtime(root), ...sharedSources.map(newestMtime));
+  let stamp;
+  try {
+    stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
+  } catch {
+    stamp = undefined;
+  }
+  const fresh = !force && stamp && stamp.sourcesAt >= sourcesAt && fs.existsSync(path.join(root, 'dist'));
+  if (fresh) continue;
+
+  console.log(`build: ${dir}`);
+  const startedAt = Date.now();
+  // The workspace's own build script (rsbuild build), so its flags live in one place.
+  const result = spawnSync(npm, ['run', 'build', '--silent', '-w', dir], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  });
+  if (result.status !== 0) {
+    console.error(`build: ${dir} failed`);
+    process.exit(1);
+  }
+  // Remember the sources as they were before the build: an edit made during it still counts as newer next time.
+  fs.writeFileSync(stampFile, JSON.stringify({ sourcesAt, builtAt: new Date().toISOString() }));
+  console.log(`build: ${dir} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  built++;
+}
+if (!built) console.log(`build: up to date (${workspaces.join(', ') || 'nothing to build'})`);
