@@ -3,16 +3,17 @@
 import { defineConfig } from 'vitest/config';
 
 const domWorkspaces = ['packages/host-sdk', 'shell', 'remotes/*'];
+// Projects do not `extends: true`: that would run the global setup once per project as well as once for the root.
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     globalSetup: ['./vitest.global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...timeouts,
     projects: [
       {
-        extends: true,
         test: {
+          ...timeouts,
           name: 'node',
           environment: 'node',
           include: ['{packages,services,gateway,scripts,k8s,load-tests}/**/*.test.ts'],
@@ -20,8 +21,8 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         test: {
+          ...timeouts,
           name: 'dom',
           environment: 'happy-dom',
           include: domWorkspaces.map((root) => `${root}/**/*.test.{ts,tsx}`),
