@@ -3,7 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'load-tests/results/**', 'e2e/test-results/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'load-tests/results/**', 'e2e/test-results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

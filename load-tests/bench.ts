@@ -23,7 +23,9 @@ async function benchGateway(): Promise<Section> {
     .sign(keys.privateKey);
 
   const raw = await startServer('load-tests/servers/raw-hello.ts');
-  const kit = await startServer('load-tests/servers/kit-hello.ts', { BENCH_JWKS: JSON.stringify({ keys: [jwk] }) });
+  const kit = await startServer('load-tests/servers/kit-hello.ts', {
+    BENCH_JWKS: JSON.stringify({ keys: [jwk] }),
+  });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
     CREDITS_URL: kit.url,
     JWKS_URL: `${kit.url}/jwks.json`,
@@ -33,7 +35,10 @@ async function benchGateway(): Promise<Section> {
     const runs = [
       await load({ label: 'raw node:http hello (reference)', url: `${raw.url}/` }),
       await load({ label: 'service-kit hello, direct', url: `${kit.url}/api/credits/plans` }),
-      await load({ label: 'service-kit hello via gateway (public)', url: `${gateway.url}/api/credits/plans` }),
+      await load({
+        label: 'service-kit hello via gateway (public)',
+        url: `${gateway.url}/api/credits/plans`,
+      }),
       await load({
         label: 'service-kit hello via gateway (JWT verified)',
         url: `${gateway.url}/api/credits/me`,
@@ -71,6 +76,9 @@ for (const run of sections) {
 }
 
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-const file = new URL(`./results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url);
+const file = new URL(
+  `./results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  import.meta.url,
+);
 await writeFile(file, JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
 console.log(`\nwrote ${file.pathname}`);

@@ -116,9 +116,11 @@ function memberToken(overrides: { key?: CryptoKey } = {}) {
 describe('gateway routing and access', () => {
   it('proxies a member route with a valid token, keeping path, query and token', async () => {
     const token = await memberToken();
-    const response = await fetch(`${gateway.url}/api/credits/me?x=1`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${gateway.url}/api/credits/me?x=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { requestId: string };
     expect(body).toMatchObject({ path: '/api/credits/me', query: 'x=1', authorization: `Bearer ${token}` });
     expect(body.requestId).toBe(response.headers.get('x-request-id'));
   });
@@ -126,7 +128,11 @@ describe('gateway routing and access', () => {
   it('refuses a member route without a token: 401 Authentication failed', async () => {
     const response = await fetch(`${gateway.url}/api/credits/me`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ success: false, error: 'Authentication failed', code: 'UNAUTHENTICATED' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Authentication failed',
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('refuses a forged token', async () => {
@@ -143,7 +149,10 @@ describe('gateway routing and access', () => {
   });
 
   it('lets a guest call a guest-eligible tool, but never with a bad token', async () => {
-    const guest = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, { method: 'POST', body: '{}' });
+    const guest = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(guest.status).toBe(200);
     const bad = await fetch(`${gateway.url}/api/prompt/generate-text-prompt`, {
       method: 'POST',
@@ -169,7 +178,7 @@ describe('client IP', () => {
       body: '{}',
       headers: { 'x-client-ip': '6.6.6.6', 'x-forwarded-for': '7.7.7.7' },
     });
-    expect((await response.json()).clientIp).toBe('127.0.0.1');
+    expect(((await response.json()) as { clientIp: string }).clientIp).toBe('127.0.0.1');
   });
 });
 
@@ -209,7 +218,9 @@ describe('bodies', () => {
   it('streams a response as it is produced instead of buffering it', async () => {
     const token = await memberToken();
     const started = Date.now();
-    const response = await fetch(`${gateway.url}/api/credits/stream`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${gateway.url}/api/credits/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const reader = response.body!.getReader();
     const first = await reader.read();
     const firstAt = Date.now() - started;

@@ -3,7 +3,15 @@
 import type { Context } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, bearerToken, createHttpApp, type HttpApp, type JwtVerifier, type Logger } from '@act/service-kit';
+import {
+  AppError,
+  ErrorCode,
+  bearerToken,
+  createHttpApp,
+  type HttpApp,
+  type JwtVerifier,
+  type Logger,
+} from '@act/service-kit';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import { checkServices } from './health';
@@ -14,7 +22,10 @@ import { securityHeaders } from './security-headers';
 import { remoteFiles, staticFiles } from './static-files';
 
 export interface GatewayDeps {
-  config: Pick<GatewayConfig, 'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'>;
+  config: Pick<
+    GatewayConfig,
+    'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'
+  >;
   upstreams: Partial<Record<ServiceName, string>>;
   logger: Logger;
   verifier: JwtVerifier;
@@ -29,7 +40,11 @@ export function createGatewayApp({ config, upstreams, logger, verifier, rateLimi
   app.use(securityHeaders({ hsts: config.HSTS }));
 
   app.use(async (ctx, next) => {
-    ctx.state.clientIp = resolveClientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for') || undefined, trusted);
+    ctx.state.clientIp = resolveClientIp(
+      ctx.req.socket.remoteAddress,
+      ctx.get('x-forwarded-for') || undefined,
+      trusted,
+    );
     await next();
   });
 

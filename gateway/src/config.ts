@@ -39,7 +39,9 @@ export const gatewayConfigSchema = baseConfigSchema
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): Readonly<GatewayConfig> {
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<GatewayConfig> {
   return loadConfig(gatewayConfigSchema, env);
 }
 

@@ -8,7 +8,9 @@ export async function checkServices(
   timeoutMs = 2_000,
 ): Promise<{ ok: boolean; services: Record<string, ComponentState> }> {
   const entries = await Promise.all(
-    Object.entries(services).map(async ([name, baseUrl]) => [name, await probe(`${baseUrl}/readyz`, timeoutMs)] as const),
+    Object.entries(services).map(
+      async ([name, baseUrl]) => [name, await probe(`${baseUrl}/readyz`, timeoutMs)] as const,
+    ),
   );
   return { ok: entries.every(([, state]) => state === 'up'), services: Object.fromEntries(entries) };
 }

@@ -9,7 +9,12 @@ describe('gateway main', () => {
   it('exits with a message naming each bad variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, PORT: 'not-a-port', CREDITS_URL: 'ftp://example.com', REDIS_URL: 'http://x' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: 'not-a-port',
+        CREDITS_URL: 'ftp://example.com',
+        REDIS_URL: 'http://x',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

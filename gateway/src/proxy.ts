@@ -19,7 +19,13 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
 ]);
-const GATEWAY_OWNED = new Set(['x-client-ip', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-request-id']);
+const GATEWAY_OWNED = new Set([
+  'x-client-ip',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-request-id',
+]);
 
 // One keep-alive pool per upstream origin (undici): connection set-up per request would dominate a small tool call,
 // and undici's client is markedly cheaper per request than node:http's.
@@ -69,7 +75,9 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
     const cause = (error as { cause?: unknown }).cause;
     if (error instanceof AppError) throw error;
     if (cause instanceof AppError) throw cause;
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, { cause: error });
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+      cause: error,
+    });
   }
 
   ctx.status = response.statusCode;

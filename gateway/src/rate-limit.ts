@@ -2,7 +2,12 @@
 // memory otherwise. If Redis fails, an in-memory limiter takes over rather than letting traffic through unlimited.
 import type { Middleware } from 'koa';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
 
@@ -26,7 +31,11 @@ export function createIpRateLimiter({
 }: RateLimitOptions): IpRateLimiter {
   const memory = new RateLimiterMemory({ points: pointsPerWindow, duration: windowSeconds, keyPrefix });
   if (!redisUrl) return { limiter: memory, close: async () => undefined };
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     points: pointsPerWindow,
@@ -37,7 +46,10 @@ export function createIpRateLimiter({
   return { limiter, close: async () => void (await redis.quit().catch(() => redis.disconnect())) };
 }
 
-export function rateLimitByIp(limiter: RateLimiterAbstract, ipOf: (ctx: Parameters<Middleware>[0]) => string | undefined): Middleware {
+export function rateLimitByIp(
+  limiter: RateLimiterAbstract,
+  ipOf: (ctx: Parameters<Middleware>[0]) => string | undefined,
+): Middleware {
   return async (ctx, next) => {
     const ip = ipOf(ctx) ?? 'unknown';
     try {

@@ -22,7 +22,10 @@ export function securityHeaders({ hsts }: { hsts: boolean }): Middleware {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://*.paddle.com")');
+    ctx.set(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://*.paddle.com")',
+    );
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

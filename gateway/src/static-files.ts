@@ -5,7 +5,13 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 
-const NEVER_CACHED = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const NEVER_CACHED = new Set([
+  'index.html',
+  'remotes.json',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+]);
 // Rsbuild puts an 8+ character content hash before the extension: main.3f2a9c1b.js
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp|wasm)$/;
 

@@ -4,7 +4,10 @@ import { API_ROUTES } from '@act/contracts';
 import { Router, createHttpApp, createLogger, startHttpServer } from '@act/service-kit';
 
 const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{"keys":[]}') as unknown;
-const app = createHttpApp({ name: 'bench-hello', logger: createLogger({ name: 'bench-hello', level: 'warn' }) });
+const app = createHttpApp({
+  name: 'bench-hello',
+  logger: createLogger({ name: 'bench-hello', level: 'warn' }),
+});
 const router = new Router();
 router.get(API_ROUTES.credits.plans, (ctx) => {
   ctx.body = { success: true, hello: 'world' };

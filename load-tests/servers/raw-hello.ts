@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 
 const body = JSON.stringify({ success: true, hello: 'world' });
 const server = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 });
 server.keepAliveTimeout = 65_000;

@@ -26,7 +26,8 @@ export const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
 
 export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifierOptions): JwtVerifier {
   // jose caches the key set, refetches on an unknown kid, and rate-limits refetches (cooldown) against kid floods.
-  const keySet = keys ?? createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  const keySet =
+    keys ?? createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
   return {
     async verify(token) {
       try {
@@ -43,7 +44,9 @@ export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifi
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JOSEError) {
-          throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed, { cause: error });
+          throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed, {
+            cause: error,
+          });
         }
         // JWKS unreachable or similar: not the caller's fault.
         throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.generic.unexpected, { cause: error });
@@ -73,7 +76,8 @@ export function optionalUser(verifier: JwtVerifier): Middleware {
   return async (ctx, next) => {
     const hasAuthHeader = ctx.get('authorization') !== '';
     const token = bearerToken(ctx);
-    if (hasAuthHeader && !token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+    if (hasAuthHeader && !token)
+      throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
     if (token) ctx.state.user = await verifier.verify(token);
     await next();
   };

@@ -48,7 +48,9 @@ export function loadConfig<S extends z.ZodType>(
   env: Record<string, string | undefined> = process.env,
 ): Readonly<z.infer<S>> {
   // Empty strings count as unset, so `FOO=` in a compose file falls back to the default instead of failing oddly.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     throw new ConfigError(

@@ -11,7 +11,10 @@ let dir: string;
 beforeAll(async () => {
   database = await createTestDatabase('kit_migrations');
   dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-  await writeFile(path.join(dir, '001-create-notes.sql'), 'create table notes (id serial primary key, body text not null);');
+  await writeFile(
+    path.join(dir, '001-create-notes.sql'),
+    'create table notes (id serial primary key, body text not null);',
+  );
   await writeFile(path.join(dir, '002-seed-notes.sql'), "insert into notes (body) values ('first');");
   await writeFile(path.join(dir, 'README.txt'), 'not a migration');
 });
@@ -22,7 +25,10 @@ afterAll(async () => {
 
 describe('runMigrations', () => {
   it('applies each file once even when two replicas start at the same moment', async () => {
-    const replicas: Sql[] = [connectDatabase(database.url, { max: 1 }), connectDatabase(database.url, { max: 1 })];
+    const replicas: Sql[] = [
+      connectDatabase(database.url, { max: 1 }),
+      connectDatabase(database.url, { max: 1 }),
+    ];
     try {
       const results = await Promise.all(replicas.map((sql) => runMigrations(sql, dir)));
       expect(results.flat().sort()).toEqual(['001-create-notes.sql', '002-seed-notes.sql']);

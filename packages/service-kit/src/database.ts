@@ -41,7 +41,9 @@ export async function runMigrations(sql: Sql, dir: URL | string): Promise<string
       name text primary key,
       applied_at timestamptz not null default now()
     )`;
-    const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name));
+    const done = new Set(
+      (await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       const text = await readFile(`${path}/${file}`, 'utf8');

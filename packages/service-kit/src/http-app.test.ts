@@ -63,7 +63,11 @@ describe('createHttpApp', () => {
   it('answers a schema failure with 400 and the schema message', async () => {
     const response = await post('/echo', JSON.stringify({ name: '' }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ success: false, error: 'Name is required', code: 'VALIDATION_FAILED' });
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: 'Name is required',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

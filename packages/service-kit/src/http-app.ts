@@ -159,7 +159,9 @@ export function toAppError(raw: unknown): AppError {
     return new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.server.malformedJson, { cause: raw });
   }
   if (status === 415 || type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, { cause: raw });
+    return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, {
+      cause: raw,
+    });
   }
   return new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: raw });
 }

@@ -27,6 +27,9 @@ export function validate<S extends z.ZodType>(schema: S, source: InputSource = '
 }
 
 /** The parsed input of the current request, typed by the schema that `validate` used. */
-export function inputOf<S extends z.ZodType>(ctx: { state: Record<string, unknown> }, _schema: S): z.infer<S> {
+export function inputOf<S extends z.ZodType>(
+  ctx: { state: Record<string, unknown> },
+  _schema: S,
+): z.infer<S> {
   return ctx.state.input as z.infer<S>;
 }

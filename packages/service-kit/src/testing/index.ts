@@ -9,7 +9,9 @@ import { startHttpServer, type RunningServer } from '../server';
 function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) {
-    throw new Error(`${name} is not set: run tests through vitest (its global setup starts the embedded defaults)`);
+    throw new Error(
+      `${name} is not set: run tests through vitest (its global setup starts the embedded defaults)`,
+    );
   }
   return value;
 }
@@ -85,6 +87,9 @@ export function silentLogger(name = 'test'): Logger {
   return createLogger({ name, level: 'silent' });
 }
 
-export async function startTestService(app: HttpApp, logger: Logger = silentLogger()): Promise<RunningServer> {
+export async function startTestService(
+  app: HttpApp,
+  logger: Logger = silentLogger(),
+): Promise<RunningServer> {
   return startHttpServer(app, { port: 0, host: '127.0.0.1', logger, graceMs: 1_000 });
 }
