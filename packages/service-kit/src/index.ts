@@ -4,7 +4,14 @@ export { z } from 'zod';
 export { baseConfigSchema, loadConfig, configUrl, ConfigError, type BaseConfig } from './config';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logger';
 export { AppError, ErrorCode, isAppError, statusForCode, type AppErrorOptions } from './errors';
-export { createHttpApp, toAppError, type HttpApp, type HttpAppOptions, type AppState, type ReadinessChecks } from './http-app';
+export {
+  createHttpApp,
+  toAppError,
+  type HttpApp,
+  type HttpAppOptions,
+  type AppState,
+  type ReadinessChecks,
+} from './http-app';
 export { createMetrics, type ServiceMetrics } from './metrics';
 export { validate, inputOf, type InputSource } from './validate';
 export {
@@ -19,6 +26,28 @@ export {
   type JwtVerifier,
   type JwtVerifierOptions,
 } from './auth';
-export { connectDatabase, runMigrations, type Sql, type TransactionSql, type DatabaseOptions } from './database';
-export { connectNats, ensureStream, natsReady, type NatsConnection, type NatsOptions, type StreamOptions } from './nats';
+export {
+  connectDatabase,
+  runMigrations,
+  type Sql,
+  type TransactionSql,
+  type DatabaseOptions,
+} from './database';
+export {
+  connectNats,
+  ensureStream,
+  natsReady,
+  type NatsConnection,
+  type NatsOptions,
+  type StreamOptions,
+} from './nats';
 export { startHttpServer, type RunningServer, type StartOptions } from './server';
+export {
+  createCreditsClient,
+  runChargedTool,
+  reserveRefusal,
+  type CreditsClient,
+  type CreditsClientOptions,
+  type ChargedToolInput,
+  type ChargedToolResult,
+} from './credits-client';

@@ -1,0 +1,79 @@
+// Credits configuration: the kit's base variables plus hold/sweep timings and Paddle Billing settings,
+// parsed once at start-up. Price ids are read from the env names the plan catalogue declares.
+import { PAID_PLAN_IDS, getPlan, type BillingCycle, type PaidPlanId } from '@act/contracts';
+import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+
+const PADDLE_API_URLS = {
+  sandbox: 'https://sandbox-api.paddle.com',
+  production: 'https://api.paddle.com',
+} as const;
+
+const optionalSecret = z.string().min(1).optional();
+
+export const creditsConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8102),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** A hold still `held` after this long is expired and refunded (the tool service died mid-call). */
+    HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
+    SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** How often the periodic job applies due monthly resets and scheduled plan changes. */
+    ACCOUNT_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** Deliveries of one usage event before it goes to the dead-letter subject. */
+    USAGE_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
+    PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    PADDLE_API_URL: configUrl(['http', 'https']).optional(),
+    PADDLE_API_KEY: optionalSecret,
+    PADDLE_WEBHOOK_SECRET: optionalSecret,
+    PADDLE_CLIENT_TOKEN: optionalSecret,
+    PADDLE_PRICE_PRO_MONTHLY: optionalSecret,
+    PADDLE_PRICE_PRO_YEARLY: optionalSecret,
+    PADDLE_PRICE_PREMIUM_MONTHLY: optionalSecret,
+    PADDLE_PRICE_PREMIUM_YEARLY: optionalSecret,
+    PADDLE_PRICE_ULTIMATE_MONTHLY: optionalSecret,
+    PADDLE_PRICE_ULTIMATE_YEARLY: optionalSecret,
+  })
+  // The API URL follows the environment unless set explicitly (tests point it at a local server).
+  .transform((config) => ({
+    ...config,
+    PADDLE_API_URL: config.PADDLE_API_URL ?? PADDLE_API_URLS[config.PADDLE_ENVIRONMENT],
+  }));
+
+export type CreditsConfig = z.infer<typeof creditsConfigSchema>;
+
+export function loadCreditsConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<CreditsConfig> {
+  return loadConfig(creditsConfigSchema, env);
+}
+
+export type PriceIds = Record<PaidPlanId, Record<BillingCycle, string | null>>;
+
+/** The configured Paddle price id of every paid plan and cycle (null when unset). */
+export function priceIdsOf(config: CreditsConfig): PriceIds {
+  const env = config as unknown as Record<string, string | undefined>;
+  const entries = PAID_PLAN_IDS.map((planId) => {
+    const names = getPlan(planId).priceIdEnv;
+    return [
+      planId,
+      {
+        monthly: names ? (env[names.monthly] ?? null) : null,
+        yearly: names ? (env[names.yearly] ?? null) : null,
+      },
+    ] as const;
+  });
+  return Object.fromEntries(entries) as PriceIds;
+}
+
+/** Which plan and cycle a Paddle price id buys; undefined for a price we do not sell. */
+export function planForPriceId(
+  prices: PriceIds,
+  priceId: string,
+): { planId: PaidPlanId; cycle: BillingCycle } | undefined {
+  for (const planId of PAID_PLAN_IDS) {
+    for (const cycle of ['monthly', 'yearly'] as const) {
+      if (prices[planId][cycle] === priceId) return { planId, cycle };
+    }
+  }
+  return undefined;
+}

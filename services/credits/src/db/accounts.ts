@@ -1,0 +1,143 @@
+// Queries on accounts: opening one (with its grant in the ledger), reading and locking it, and rewriting the
+// balance for resets and plan changes, always with the matching ledger row.
+import type { PlanId } from '@act/contracts';
+import type { Db } from './queryable';
+
+export type ScheduledAction = 'downgrade' | 'cancel';
+
+export interface AccountRow {
+  user_id: string;
+  plan: PlanId;
+  credits: number;
+  last_credit_reset: Date;
+  next_credit_reset: Date;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  scheduled_plan: PlanId | null;
+  scheduled_action: ScheduledAction | null;
+  scheduled_change_at: Date | null;
+  billing_event_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface OpenAccountInput {
+  userId: string;
+  credits: number;
+  at: Date;
+  nextReset: Date;
+  createdAt?: Date;
+}
+
+/** Creates the account with the free plan and its opening grant; a no-op when it exists. Returns true if created. */
+export async function openAccount(db: Db, input: OpenAccountInput): Promise<boolean> {
+  const rows = await db<{ user_id: string }[]>`
+    with opened as (
+      insert into accounts (user_id, plan, credits, last_credit_reset, next_credit_reset, created_at, updated_at)
+      values (${input.userId}, 'free', ${input.credits}, ${input.at}, ${input.nextReset},
+              ${input.createdAt ?? input.at}, ${input.at})
+      on conflict (user_id) do nothing
+      returning user_id, credits
+    ), granted as (
+      insert into ledger (user_id, delta, reason, idempotency_key, at)
+      select user_id, credits, 'grant', 'grant:' || user_id, ${input.at} from opened
+    )
+    select user_id from opened`;
+  return rows.length > 0;
+}
+
+export async function findAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await db<AccountRow[]>`select * from accounts where user_id = ${userId}`;
+  return row;
+}
+
+export async function lockAccount(db: Db, userId: string): Promise<AccountRow | undefined> {
+  const [row] = await db<AccountRow[]>`select * from accounts where user_id = ${userId} for update`;
+  return row;
+}
+
+export async function findAccountBySubscription(
+  db: Db,
+  subscriptionId: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db<AccountRow[]>`select * from accounts where subscription_id = ${subscriptionId}`;
+  return row;
+}
+
+export interface SetAllowanceInput {
+  account: AccountRow;
+  plan: PlanId;
+  credits: number;
+  /** Start of the new monthly cycle. */
+  cycleStart: Date;
+  nextReset: Date;
+  reason: 'monthly_reset' | 'plan_change';
+  idempotencyKey: string;
+  now: Date;
+  /** Clears the schedule (it has just been applied or replaced by an immediate change). */
+  clearSchedule: boolean;
+  /** Ends the subscription link (a cancellation that took effect). */
+  endSubscription: boolean;
+}
+
+/**
+ * Sets plan and balance on a LOCKED account and writes the difference to the ledger (negative when unused credits
+ * lapse: allowances never carry over).
+ */
+export async function setAllowance(db: Db, input: SetAllowanceInput): Promise<AccountRow> {
+  const delta = input.credits - input.account.credits;
+  const [row] = await db<AccountRow[]>`
+    update accounts set
+      plan = ${input.plan},
+      credits = ${input.credits},
+      last_credit_reset = ${input.cycleStart},
+      next_credit_reset = ${input.nextReset},
+      scheduled_plan = case when ${input.clearSchedule} then null else scheduled_plan end,
+      scheduled_action = case when ${input.clearSchedule} then null else scheduled_action end,
+      scheduled_change_at = case when ${input.clearSchedule} then null else scheduled_change_at end,
+      subscription_id = case when ${input.endSubscription} then null else subscription_id end,
+      subscription_status = case when ${input.endSubscription} then 'canceled' else subscription_status end,
+      updated_at = ${input.now}
+    where user_id = ${input.account.user_id}
+    returning *`;
+  await db`
+    insert into ledger (user_id, delta, reason, idempotency_key, at)
+    values (${input.account.user_id}, ${delta}, ${input.reason}, ${input.idempotencyKey}, ${input.now})`;
+  return row!;
+}
+
+export interface SubscriptionLinkInput {
+  userId: string;
+  subscriptionId: string | null;
+  status: string | null;
+  schedule: { plan: PlanId; action: ScheduledAction; at: Date } | null;
+  billingEventAt: Date | null;
+  now: Date;
+}
+
+/** Records the subscription, its status and any pending change on a LOCKED account (no balance change). */
+export async function updateSubscriptionLink(db: Db, input: SubscriptionLinkInput): Promise<AccountRow> {
+  const [row] = await db<AccountRow[]>`
+    update accounts set
+      subscription_id = ${input.subscriptionId},
+      subscription_status = ${input.status},
+      scheduled_plan = ${input.schedule?.plan ?? null},
+      scheduled_action = ${input.schedule?.action ?? null},
+      scheduled_change_at = ${input.schedule?.at ?? null},
+      billing_event_at = coalesce(${input.billingEventAt}, billing_event_at),
+      updated_at = ${input.now}
+    where user_id = ${input.userId}
+    returning *`;
+  return row!;
+}
+
+/** Accounts with a monthly reset or scheduled plan change due, locked for this job (others skip them). */
+export async function lockDueAccounts(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db<{ user_id: string }[]>`
+    select user_id from accounts
+    where next_credit_reset <= ${now} or scheduled_change_at <= ${now}
+    order by user_id
+    limit ${limit}
+    for update skip locked`;
+  return rows.map((row) => row.user_id);
+}

@@ -1,0 +1,312 @@
+// Queries on holds: the one-statement member charge, guest slots, settling a hold on commit or release, and
+// expiring stale ones. Each money movement writes its ledger row in the same statement or transaction.
+import type { ToolId } from '@act/contracts';
+import type { Db } from './queryable';
+
+export type HoldStatus = 'held' | 'committed' | 'released' | 'expired';
+
+export interface HoldRow {
+  request_id: string;
+  user_id: string | null;
+  visitor_ip: string | null;
+  tool: ToolId;
+  cost: number;
+  status: HoldStatus;
+  remaining_credits: number | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+export interface ChargeInput {
+  requestId: string;
+  userId: string;
+  tool: ToolId;
+  cost: number;
+  now: Date;
+}
+
+/**
+ * Charges a member in ONE statement (so one implicit transaction): the conditional UPDATE takes the credits only if
+ * enough are left and nothing (reset, plan change) is due, then the hold and the ledger row are written from its
+ * result. Returns the balance after the charge, or undefined when the UPDATE matched nothing (missing account, not
+ * enough credits, or something due). A repeated requestId fails the hold's primary key and the whole statement
+ * rolls back, so a duplicate can never charge twice.
+ */
+export async function chargeMember(db: Db, input: ChargeInput): Promise<number | undefined> {
+  const rows = await db<{ remaining_credits: number }[]>`
+    with charged as (
+      update accounts set credits = credits - ${input.cost}, updated_at = ${input.now}
+      where user_id = ${input.userId}
+        and credits >= ${input.cost}
+        and next_credit_reset > ${input.now}
+        and (scheduled_change_at is null or scheduled_change_at > ${input.now})
+      returning credits
+    ), held as (
+      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at)
+      select ${input.requestId}, ${input.userId}, ${input.tool}, ${input.cost}, 'held', credits, ${input.now}
+      from charged
+      returning request_id, remaining_credits
+    ), entry as (
+      insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
+      select ${input.userId}, ${-input.cost}, 'charge', request_id, 'charge:' || request_id, ${input.now}
+      from held
+    )
+    select remaining_credits from held`;
+  return rows[0]?.remaining_credits;
+}
+
+/**
+ * Charges several members in ONE statement, each charge with the same conditions as chargeMember. Callers must
+ * pass distinct users (one charge per account per statement) and distinct requestIds. The accounts are locked in
+ * user-id order before any is updated, so two batches running at once can never deadlock on each other. Returns
+ * the balance after each charge, in input order (undefined where nothing was charged). A requestId that already
+ * exists fails the whole statement, which then changes nothing.
+ */
+export async function chargeMembers(
+  db: Db,
+  charges: ReadonlyArray<Omit<ChargeInput, 'now'>>,
+  now: Date,
+): Promise<Array<number | undefined>> {
+  const rows = await db<{ request_id: string; remaining_credits: number }[]>`
+    with input as (
+      select * from unnest(
+        ${charges.map((c) => c.requestId)}::uuid[],
+        ${charges.map((c) => c.userId)}::uuid[],
+        ${charges.map((c) => c.tool)}::text[],
+        ${charges.map((c) => c.cost)}::int[]
+      ) as input(request_id, user_id, tool, cost)
+    ), locked as (
+      select user_id from accounts
+      where user_id in (select user_id from input)
+      order by user_id
+      for update
+    ), charged as (
+      update accounts set credits = accounts.credits - input.cost, updated_at = ${now}
+      from input join locked using (user_id)
+      where accounts.user_id = input.user_id
+        and accounts.credits >= input.cost
+        and accounts.next_credit_reset > ${now}
+        and (accounts.scheduled_change_at is null or accounts.scheduled_change_at > ${now})
+      returning input.request_id, input.user_id, input.tool, input.cost, accounts.credits
+    ), held as (
+      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at)
+      select request_id, user_id, tool, cost, 'held', credits, ${now} from charged
+      returning request_id, user_id, cost, remaining_credits
+    ), entries as (
+      insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
+      select user_id, -cost, 'charge', request_id, 'charge:' || request_id, ${now} from held
+    )
+    select request_id, remaining_credits from held`;
+  const byRequest = new Map(rows.map((row) => [row.request_id, row.remaining_credits]));
+  return charges.map((charge) => byRequest.get(charge.requestId));
+}
+
+export async function findHold(db: Db, requestId: string): Promise<HoldRow | undefined> {
+  const [row] = await db<HoldRow[]>`select * from holds where request_id = ${requestId}`;
+  return row;
+}
+
+// Advisory-lock key space of guest slots (two-int form, so it never meets the single-bigint migration lock).
+const GUEST_SLOT_LOCK_SPACE = 4_711;
+
+/** Serialises guest reserves per (IP, tool) until the transaction ends; other IPs and tools run in parallel. */
+export async function lockGuestSlot(tx: Db, visitorIp: string, tool: ToolId): Promise<void> {
+  await tx`select pg_advisory_xact_lock(${GUEST_SLOT_LOCK_SPACE}, hashtext(${visitorIp} || '|' || ${tool}))`;
+}
+
+/** Whether this IP used (or is using) this tool as a guest since `since`; released and expired holds do not count. */
+export async function guestUsedSince(db: Db, visitorIp: string, tool: ToolId, since: Date): Promise<boolean> {
+  const rows = await db`
+    select 1 from holds
+    where user_id is null and visitor_ip = ${visitorIp} and tool = ${tool}
+      and status in ('held', 'committed') and created_at > ${since}
+    limit 1`;
+  return rows.length > 0;
+}
+
+export async function insertGuestHold(
+  db: Db,
+  input: { requestId: string; visitorIp: string; tool: ToolId; now: Date },
+): Promise<void> {
+  await db`
+    insert into holds (request_id, visitor_ip, tool, cost, status, created_at)
+    values (${input.requestId}, ${input.visitorIp}, ${input.tool}, 0, 'held', ${input.now})`;
+}
+
+export interface SettleInput {
+  eventId: string;
+  requestId: string;
+}
+
+export interface SettleResult {
+  eventId: string;
+  /** False when this event id was processed before. */
+  fresh: boolean;
+  /** True when the hold moved from held to the outcome. */
+  applied: boolean;
+  /** The hold's status before this event (undefined: no such hold). */
+  priorStatus: HoldStatus | undefined;
+}
+
+interface SettleRow {
+  event_id: string;
+  fresh: boolean;
+  applied: boolean;
+  prior_status: HoldStatus | null;
+}
+
+function toSettleResult(row: SettleRow): SettleResult {
+  return {
+    eventId: row.event_id,
+    fresh: row.fresh,
+    applied: row.applied,
+    priorStatus: row.prior_status ?? undefined,
+  };
+}
+
+/**
+ * Commits a batch of holds in ONE statement: record each event id, move each hold held → committed (only from held:
+ * a hold that expired or was released stays so, nothing is charged again) and write its tool_usage row.
+ * Event ids must be distinct within the batch.
+ */
+export async function commitHolds(
+  db: Db,
+  events: readonly SettleInput[],
+  now: Date,
+): Promise<SettleResult[]> {
+  const rows = await db<SettleRow[]>`
+    with input as (
+      select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
+        as input(event_id, request_id)
+    ), prior as (
+      select request_id, status from holds where request_id in (select request_id from input)
+    ), recorded as (
+      insert into processed_events (event_id, source, processed_at)
+      select event_id, 'usage', ${now} from input
+      on conflict (event_id) do nothing
+      returning event_id
+    ), settled as (
+      update holds set status = 'committed', settled_at = ${now}
+      from input join recorded using (event_id)
+      where holds.request_id = input.request_id and holds.status = 'held'
+      returning holds.request_id, holds.user_id, holds.visitor_ip, holds.tool, holds.cost, holds.created_at
+    ), usage as (
+      insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
+      select user_id, visitor_ip, tool, cost, created_at, request_id from settled
+      on conflict (request_id) do nothing
+    )
+    select input.event_id,
+      input.event_id in (select event_id from recorded) as fresh,
+      input.request_id in (select request_id from settled) as applied,
+      prior.status as prior_status
+    from input left join prior using (request_id)`;
+  return rows.map(toSettleResult);
+}
+
+/**
+ * Releases a batch of holds and refunds the members' costs. Must run in a transaction. Event ids must be distinct
+ * within the batch.
+ */
+export async function releaseHolds(
+  tx: Db,
+  events: readonly SettleInput[],
+  now: Date,
+): Promise<SettleResult[]> {
+  const rows = await tx<(SettleRow & { request_id: string; user_id: string | null; cost: number | null })[]>`
+    with input as (
+      select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
+        as input(event_id, request_id)
+    ), prior as (
+      select request_id, status from holds where request_id in (select request_id from input)
+    ), recorded as (
+      insert into processed_events (event_id, source, processed_at)
+      select event_id, 'usage', ${now} from input
+      on conflict (event_id) do nothing
+      returning event_id
+    ), settled as (
+      update holds set status = 'released', settled_at = ${now}
+      from input join recorded using (event_id)
+      where holds.request_id = input.request_id and holds.status = 'held'
+      returning holds.request_id, holds.user_id, holds.cost
+    )
+    select input.event_id, input.request_id,
+      input.event_id in (select event_id from recorded) as fresh,
+      settled.request_id is not null as applied,
+      prior.status as prior_status,
+      settled.user_id, settled.cost
+    from input left join prior using (request_id) left join settled using (request_id)`;
+  await refundMembers(
+    tx,
+    rows
+      .filter((row) => row.applied)
+      .map((row) => ({ requestId: row.request_id, userId: row.user_id, cost: row.cost ?? 0 })),
+    'refund',
+    now,
+  );
+  return rows.map(toSettleResult);
+}
+
+interface Refund {
+  requestId: string;
+  userId: string | null;
+  cost: number;
+}
+
+/**
+ * Gives members back the cost of settled holds, with one ledger row each ('refund:<request>', so a hold can never
+ * be refunded twice). Accounts are locked in user-id order, so concurrent refunders never deadlock each other.
+ */
+async function refundMembers(
+  tx: Db,
+  holds: readonly Refund[],
+  reason: 'refund' | 'expiry_refund',
+  now: Date,
+): Promise<void> {
+  const refunds = holds.filter((hold) => hold.userId !== null && hold.cost > 0);
+  if (refunds.length === 0) return;
+  const totals = new Map<string, number>();
+  for (const hold of refunds) totals.set(hold.userId!, (totals.get(hold.userId!) ?? 0) + hold.cost);
+  const userIds = [...totals.keys()].sort();
+  await tx`select user_id from accounts where user_id = any(${userIds}::uuid[]) order by user_id for update`;
+  await tx`
+    update accounts set credits = accounts.credits + refund.total, updated_at = ${now}
+    from unnest(${userIds}::uuid[], ${userIds.map((id) => totals.get(id)!)}::int[]) as refund(user_id, total)
+    where accounts.user_id = refund.user_id`;
+  await tx`
+    insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
+    select user_id, cost, ${reason}, request_id, 'refund:' || request_id, ${now}
+    from unnest(
+      ${refunds.map((hold) => hold.userId!)}::uuid[],
+      ${refunds.map((hold) => hold.cost)}::int[],
+      ${refunds.map((hold) => hold.requestId)}::uuid[]
+    ) as refund(user_id, cost, request_id)`;
+}
+
+/**
+ * Expires up to `limit` holds older than `cutoff` and refunds them. Must run in a transaction. SKIP LOCKED lets
+ * several replicas sweep at once without waiting on each other, and skips holds a commit or release is settling
+ * right now.
+ */
+export async function expireHolds(
+  tx: Db,
+  input: { cutoff: Date; now: Date; limit: number },
+): Promise<number> {
+  const expired = await tx<{ request_id: string; user_id: string | null; cost: number }[]>`
+    with stale as (
+      select request_id from holds
+      where status = 'held' and created_at < ${input.cutoff}
+      order by created_at
+      limit ${input.limit}
+      for update skip locked
+    )
+    update holds set status = 'expired', settled_at = ${input.now}
+    from stale where holds.request_id = stale.request_id
+    returning holds.request_id, holds.user_id, holds.cost`;
+  await refundMembers(
+    tx,
+    expired.map((hold) => ({ requestId: hold.request_id, userId: hold.user_id, cost: hold.cost })),
+    'expiry_refund',
+    input.now,
+  );
+  return expired.length;
+}

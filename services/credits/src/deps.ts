@@ -1,0 +1,14 @@
+// What the credits app and its workers are built from; main.ts wires the real ones, tests their own.
+import type { Logger, NatsConnection, Sql } from '@act/service-kit';
+import type { Clock } from './clock';
+import type { CreditsConfig } from './config';
+import type { PaddleClient } from './providers/paddle';
+
+export interface CreditsDeps {
+  config: Readonly<CreditsConfig>;
+  sql: Sql;
+  nc: NatsConnection;
+  logger: Logger;
+  clock: Clock;
+  paddle: PaddleClient;
+}

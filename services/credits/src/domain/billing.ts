@@ -1,0 +1,227 @@
+// Subscription billing rules: a Paddle subscription event sets the member's plan (an upgrade at once with the new
+// allowance; a downgrade or cancellation at the end of the paid period), each event applied once by its id and late
+// events ignored; and cancelling, which a member may do only for their own subscription.
+import { ERROR_TEXTS, ErrorCode, getPlan, type PlanId } from '@act/contracts';
+import { AppError, type Logger, type Sql } from '@act/service-kit';
+import { addMonthsUtc, applyDueChanges, ensureAccount, loadCurrentAccount } from './account-lifecycle';
+import {
+  findAccountBySubscription,
+  setAllowance,
+  updateSubscriptionLink,
+  type AccountRow,
+  type ScheduledAction,
+} from '../db/accounts';
+import { recordProcessedEvent } from '../db/events';
+import type { Db } from '../db/queryable';
+import { planForPriceId, type PriceIds } from '../config';
+import type { PaddleClient, SubscriptionEvent } from '../providers/paddle';
+import type { Clock } from '../clock';
+
+export interface BillingDeps {
+  sql: Sql;
+  clock: Clock;
+  logger: Logger;
+  prices: PriceIds;
+}
+
+export type BillingOutcome = 'applied' | 'duplicate' | 'unmatched' | 'stale' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+const ENDED_STATUSES = new Set(['canceled', 'paused']);
+
+export async function applySubscriptionEvent(
+  deps: BillingDeps,
+  event: SubscriptionEvent,
+): Promise<BillingOutcome> {
+  const { sql, clock, logger } = deps;
+  const now = clock.now();
+  const outcome = await sql.begin(async (tx): Promise<BillingOutcome> => {
+    if (!(await recordProcessedEvent(tx, `paddle:${event.eventId}`, 'paddle', now))) return 'duplicate';
+    const userId =
+      event.userId && UUID.test(event.userId)
+        ? event.userId
+        : (await findAccountBySubscription(tx, event.subscriptionId))?.user_id;
+    if (!userId) return 'unmatched';
+    await ensureAccount(tx, userId, now);
+    const account = (await applyDueChanges(tx, userId, now))!;
+
+    const sameSubscription = account.subscription_id === event.subscriptionId;
+    // Paddle does not guarantee order: an event older than the last one applied for this subscription is stale.
+    if (sameSubscription && account.billing_event_at && event.occurredAt < account.billing_event_at)
+      return 'stale';
+
+    if (ENDED_STATUSES.has(event.status)) {
+      // The end of an old or unknown subscription must not touch the member's current one (or a free account).
+      if (!sameSubscription && (account.subscription_id !== null || account.plan === 'free'))
+        return 'ignored';
+      await endSubscription(tx, account, event, now);
+      return 'applied';
+    }
+    if (!LIVE_STATUSES.has(event.status)) return 'ignored';
+    await applyLiveSubscription(tx, deps.prices, account, event, now, logger);
+    return 'applied';
+  });
+  logger.info({ eventId: event.eventId, eventType: event.eventType, outcome }, 'billing event');
+  return outcome;
+}
+
+async function endSubscription(
+  tx: Db,
+  account: AccountRow,
+  event: SubscriptionEvent,
+  now: Date,
+): Promise<void> {
+  const endsAt = event.scheduledChange?.effectiveAt ?? event.periodEndsAt;
+  if (endsAt && endsAt > now) {
+    await updateSubscriptionLink(tx, {
+      userId: account.user_id,
+      subscriptionId: event.subscriptionId,
+      status: event.status,
+      schedule: { plan: 'free', action: 'cancel', at: endsAt },
+      billingEventAt: event.occurredAt,
+      now,
+    });
+    return;
+  }
+  const linked = await updateSubscriptionLink(tx, {
+    userId: account.user_id,
+    subscriptionId: event.subscriptionId,
+    status: event.status,
+    schedule: null,
+    billingEventAt: event.occurredAt,
+    now,
+  });
+  await switchPlanNow(tx, linked, 'free', `plan:${account.user_id}:${event.eventId}`, now, true);
+}
+
+async function applyLiveSubscription(
+  tx: Db,
+  prices: PriceIds,
+  account: AccountRow,
+  event: SubscriptionEvent,
+  now: Date,
+  logger: Logger,
+): Promise<void> {
+  const bought = event.priceId ? planForPriceId(prices, event.priceId) : undefined;
+  if (!bought) {
+    // Still link the subscription so support can find it; the plan stays as it is.
+    logger.warn(
+      { eventId: event.eventId, priceId: event.priceId },
+      'subscription price matches no configured plan',
+    );
+  }
+  const current = getPlan(account.plan);
+  const target = bought ? getPlan(bought.planId) : current;
+  let schedule: { plan: PlanId; action: ScheduledAction; at: Date } | null = null;
+  let updated = account;
+
+  if (target.rank > current.rank) {
+    updated = await switchPlanNow(
+      tx,
+      account,
+      target.id,
+      `plan:${account.user_id}:${event.eventId}`,
+      now,
+      false,
+    );
+  } else if (target.rank < current.rank) {
+    const at = event.periodEndsAt && event.periodEndsAt > now ? event.periodEndsAt : null;
+    if (at) schedule = { plan: target.id, action: 'downgrade', at };
+    else
+      updated = await switchPlanNow(
+        tx,
+        account,
+        target.id,
+        `plan:${account.user_id}:${event.eventId}`,
+        now,
+        false,
+      );
+  }
+  // A cancellation scheduled in Paddle wins over a downgrade: at the period end the member falls to free.
+  if (event.scheduledChange?.action === 'cancel' && event.scheduledChange.effectiveAt > now) {
+    schedule = { plan: 'free', action: 'cancel', at: event.scheduledChange.effectiveAt };
+  }
+  await updateSubscriptionLink(tx, {
+    userId: updated.user_id,
+    subscriptionId: event.subscriptionId,
+    status: event.status,
+    schedule,
+    billingEventAt: event.occurredAt,
+    now,
+  });
+}
+
+/** Switches plan at once: the new allowance replaces the balance and a new monthly cycle starts now. */
+async function switchPlanNow(
+  tx: Db,
+  account: AccountRow,
+  plan: PlanId,
+  idempotencyKey: string,
+  now: Date,
+  endSubscription: boolean,
+): Promise<AccountRow> {
+  return setAllowance(tx, {
+    account,
+    plan,
+    credits: getPlan(plan).monthlyCredits,
+    cycleStart: now,
+    nextReset: addMonthsUtc(now, 1),
+    reason: 'plan_change',
+    idempotencyKey,
+    now,
+    clearSchedule: true,
+    endSubscription,
+  });
+}
+
+export interface CancelDeps {
+  sql: Sql;
+  clock: Clock;
+  logger: Logger;
+  paddle: PaddleClient;
+}
+
+/**
+ * Cancels the caller's own subscription at the end of the paid period. A subscription id that is not the caller's
+ * is refused with 403 before Paddle is called; Paddle failures answer the spec's 'Failed to cancel subscription'.
+ */
+export async function cancelOwnSubscription(
+  { sql, clock, logger, paddle }: CancelDeps,
+  input: { userId: string; subscriptionId?: string },
+): Promise<void> {
+  const account = await loadCurrentAccount(sql, input.userId, clock.now());
+  if (input.subscriptionId !== undefined && input.subscriptionId !== account.subscription_id) {
+    throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.forbidden);
+  }
+  const subscriptionId = account.subscription_id;
+  if (!subscriptionId || account.subscription_status === 'canceled') {
+    throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.subscription.noSubscription);
+  }
+  // Already cancelled for the end of the period: a second click is a success, not a second Paddle call.
+  if (account.scheduled_action === 'cancel') return;
+  let canceled;
+  try {
+    canceled = await paddle.cancelSubscription(subscriptionId);
+  } catch (error) {
+    logger.warn({ err: error, subscriptionId }, 'paddle cancel failed');
+    throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.subscription.cancelSubscription, {
+      cause: error,
+    });
+  }
+  // Record the pending cancellation now so the account shows it at once; Paddle's webhooks confirm it later.
+  const effectiveAt = canceled.effectiveAt;
+  if (!effectiveAt) return;
+  await sql.begin(async (tx) => {
+    const locked = await applyDueChanges(tx, input.userId, clock.now());
+    if (!locked || locked.subscription_id !== subscriptionId) return;
+    await updateSubscriptionLink(tx, {
+      userId: input.userId,
+      subscriptionId,
+      status: locked.subscription_status,
+      schedule: { plan: 'free', action: 'cancel', at: effectiveAt },
+      billingEventAt: null,
+      now: clock.now(),
+    });
+  });
+}

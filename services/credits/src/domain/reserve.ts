@@ -1,0 +1,240 @@
+// Reserving a tool use (ARCHITECTURE §4 step 1): the cost comes from the catalogue, never from the caller; members
+// are charged with a conditional UPDATE, guests get one free use per tool and IP per 24 hours. Idempotent per
+// requestId: a repeated request gets the stored answer and is never charged twice.
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  toolCost,
+  type ReserveReply,
+  type ReserveRequest,
+  type ToolId,
+} from '@act/contracts';
+import type { Sql } from '@act/service-kit';
+import { applyDueChanges, ensureAccount } from './account-lifecycle';
+import {
+  chargeMember,
+  chargeMembers,
+  findHold,
+  guestUsedSince,
+  insertGuestHold,
+  lockGuestSlot,
+  type HoldRow,
+} from '../db/holds';
+import { isUniqueViolation } from '../db/queryable';
+import type { Clock } from '../clock';
+
+/** Spec §9: one guest use per tool per IP per 24 hours. */
+export const GUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface ReserveDeps {
+  sql: Sql;
+  clock: Clock;
+}
+
+const insufficient: ReserveReply = {
+  ok: false,
+  code: ErrorCode.INSUFFICIENT_CREDITS,
+  message: ERROR_TEXTS.toolUse.insufficientCredits,
+};
+
+/** Reserves one use on its own (its own statement or transaction). */
+export async function reserveCredits(deps: ReserveDeps, request: ReserveRequest): Promise<ReserveReply> {
+  if (request.userId) {
+    return reserveForMember(deps, {
+      requestId: request.requestId,
+      userId: request.userId,
+      tool: request.tool,
+      cost: toolCost(request.tool, request.options),
+    });
+  }
+  const visitorIp = request.guestIp?.trim().toLowerCase();
+  if (!visitorIp) {
+    return { ok: false, code: ErrorCode.GUEST_IP_REQUIRED, message: ERROR_TEXTS.toolUse.guestIpRequired };
+  }
+  return reserveForGuest(deps, { requestId: request.requestId, visitorIp, tool: request.tool });
+}
+
+export interface Reserver {
+  reserve(request: ReserveRequest): Promise<ReserveReply>;
+}
+
+export interface ReserverOptions {
+  /** Most member charges written in one transaction. */
+  maxBatch?: number;
+  /** Batches in flight at once (each holds one pooled connection). */
+  concurrency?: number;
+  /** Called with the size of every multi-charge batch written (metrics, tests). */
+  onBatch?(size: number): void;
+}
+
+interface Pending {
+  input: MemberReserve;
+  resolve(reply: ReserveReply): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for member charges. Under load, charges that arrive while earlier ones are being written are
+ * written together in ONE statement (chargeMembers: the same conditional UPDATE per charge, accounts locked in
+ * user-id order), so many charges share one round trip and one WAL flush. Each charge still succeeds or fails on
+ * its own; a batch holds at most one charge per member (the others wait for the next batch), and a batch that fails
+ * as a whole (a concurrent duplicate requestId, say) is retried charge by charge. With no load every request goes
+ * alone, exactly as reserveCredits would.
+ */
+export function createReserver(deps: ReserveDeps, options: ReserverOptions = {}): Reserver {
+  const maxBatch = options.maxBatch ?? 100;
+  const concurrency = options.concurrency ?? 4;
+  let queue: Pending[] = [];
+  let inFlight = 0;
+  let pumpScheduled = false;
+
+  const settleAlone = (pending: Pending) =>
+    reserveForMember(deps, pending.input).then(pending.resolve, pending.reject);
+
+  /** Takes up to maxBatch queued charges with distinct members and distinct requestIds. */
+  const takeBatch = (): Pending[] => {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    const users = new Set<string>();
+    const requests = new Set<string>();
+    for (const pending of queue) {
+      const { userId, requestId } = pending.input;
+      if (batch.length < maxBatch && !users.has(userId) && !requests.has(requestId)) {
+        batch.push(pending);
+        users.add(userId);
+        requests.add(requestId);
+      } else {
+        rest.push(pending);
+      }
+    }
+    queue = rest;
+    return batch;
+  };
+
+  const runBatch = async (batch: Pending[]) => {
+    if (batch.length === 1) return settleAlone(batch[0]!);
+    options.onBatch?.(batch.length);
+    let remaining: Array<number | undefined>;
+    try {
+      remaining = await chargeMembers(
+        deps.sql,
+        batch.map((pending) => pending.input),
+        deps.clock.now(),
+      );
+    } catch {
+      await Promise.all(batch.map(settleAlone));
+      return;
+    }
+    await Promise.all(
+      batch.map((pending, i) => {
+        const left = remaining[i];
+        // Not charged by the fast statement: missing account, something due, or too few credits. The single path
+        // opens or updates the account and gives the definitive answer.
+        if (left === undefined) return settleAlone(pending);
+        pending.resolve({ ok: true, cost: pending.input.cost, remainingCredits: left });
+        return undefined;
+      }),
+    );
+  };
+
+  const pump = () => {
+    pumpScheduled = false;
+    while (queue.length > 0 && inFlight < concurrency) {
+      inFlight += 1;
+      void runBatch(takeBatch()).finally(() => {
+        inFlight -= 1;
+        if (queue.length > 0) schedulePump();
+      });
+    }
+  };
+  const schedulePump = () => {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
+  };
+
+  return {
+    reserve(request) {
+      if (!request.userId) return reserveCredits(deps, request);
+      const input: MemberReserve = {
+        requestId: request.requestId,
+        userId: request.userId,
+        tool: request.tool,
+        cost: toolCost(request.tool, request.options),
+      };
+      return new Promise<ReserveReply>((resolve, reject) => {
+        queue.push({ input, resolve, reject });
+        schedulePump();
+      });
+    },
+  };
+}
+
+interface MemberReserve {
+  requestId: string;
+  userId: string;
+  tool: ToolId;
+  cost: number;
+}
+
+async function reserveForMember({ sql, clock }: ReserveDeps, input: MemberReserve): Promise<ReserveReply> {
+  const now = clock.now();
+  const charge = { ...input, now };
+  try {
+    // Fast path, one round trip: the account exists, nothing is due and the balance covers the cost.
+    const remaining = await chargeMember(sql, charge);
+    if (remaining !== undefined) return { ok: true, cost: input.cost, remainingCredits: remaining };
+
+    // Slow path: replay a repeated request, or open the account / apply what is due, then try once more.
+    return await sql.begin(async (tx) => {
+      const existing = await findHold(tx, input.requestId);
+      if (existing) return replay(existing, input);
+      await ensureAccount(tx, input.userId, now);
+      await applyDueChanges(tx, input.userId, now);
+      const retried = await chargeMember(tx, charge);
+      return retried === undefined ? insufficient : { ok: true, cost: input.cost, remainingCredits: retried };
+    });
+  } catch (error) {
+    // The same requestId raced in from another delivery: answer with what that one stored.
+    if (!isUniqueViolation(error, 'holds_pkey')) throw error;
+    const existing = await findHold(sql, input.requestId);
+    if (!existing) throw error;
+    return replay(existing, input);
+  }
+}
+
+interface GuestReserve {
+  requestId: string;
+  visitorIp: string;
+  tool: ToolId;
+}
+
+async function reserveForGuest({ sql, clock }: ReserveDeps, input: GuestReserve): Promise<ReserveReply> {
+  const now = clock.now();
+  return sql.begin(async (tx) => {
+    // Without this lock two parallel first uses from one IP would both see "no use yet" and both go free.
+    await lockGuestSlot(tx, input.visitorIp, input.tool);
+    const existing = await findHold(tx, input.requestId);
+    if (existing)
+      return replay(existing, { userId: undefined, visitorIp: input.visitorIp, tool: input.tool });
+    if (await guestUsedSince(tx, input.visitorIp, input.tool, new Date(now.getTime() - GUEST_WINDOW_MS))) {
+      return {
+        ok: false,
+        code: ErrorCode.NEEDS_SIGNUP,
+        message: ERROR_TEXTS.toolUse.needsSignup,
+        needsSignup: true,
+      } satisfies ReserveReply;
+    }
+    await insertGuestHold(tx, { ...input, now });
+    return { ok: true, cost: 0, remainingCredits: null } satisfies ReserveReply;
+  });
+}
+
+/** The stored answer for a repeated requestId; a requestId reused for another payer or tool is refused. */
+function replay(hold: HoldRow, request: { userId?: string; visitorIp?: string; tool: ToolId }): ReserveReply {
+  const samePayer = request.userId ? hold.user_id === request.userId : hold.visitor_ip === request.visitorIp;
+  if (!samePayer || hold.tool !== request.tool) {
+    return { ok: false, code: ErrorCode.CONFLICT, message: ERROR_TEXTS.generic.failedToProcessRequest };
+  }
+  return { ok: true, cost: hold.cost, remainingCredits: hold.user_id ? hold.remaining_credits : null };
+}

@@ -1,0 +1,52 @@
+// Applying usage outcomes (ARCHITECTURE §4 step 3): committed → a tool_usage row, released → refund. Each event is
+// applied at most once: its id is recorded with the change, and a hold only ever leaves `held` once, so a commit or
+// release arriving after the sweeper expired the hold neither charges again nor refunds twice.
+import type { UsageEvent } from '@act/contracts';
+import type { Sql } from '@act/service-kit';
+import { commitHolds, releaseHolds, type SettleResult } from '../db/holds';
+import type { Clock } from '../clock';
+
+export type UsageOutcome = 'committed' | 'released';
+
+export interface UsageEventDeps {
+  sql: Sql;
+  clock: Clock;
+}
+
+/** The JetStream message id and processed-event id of an outcome: one per request and outcome. */
+export function usageEventId(requestId: string, outcome: UsageOutcome): string {
+  return `${requestId}:${outcome}`;
+}
+
+/**
+ * Applies a batch of events of one outcome in one transaction (one commit for many events is what keeps the
+ * consumer ahead of the reservers). Results come back per event, in order; a requestId repeated within the batch
+ * is applied once.
+ */
+export async function applyUsageEvents(
+  { sql, clock }: UsageEventDeps,
+  outcome: UsageOutcome,
+  events: readonly UsageEvent[],
+): Promise<SettleResult[]> {
+  const unique = [...new Map(events.map((event) => [event.requestId, event])).values()].map((event) => ({
+    eventId: usageEventId(event.requestId, outcome),
+    requestId: event.requestId,
+  }));
+  if (unique.length === 0) return [];
+  const now = clock.now();
+  const results =
+    outcome === 'committed'
+      ? await commitHolds(sql, unique, now)
+      : await sql.begin((tx) => releaseHolds(tx, unique, now));
+  const byEventId = new Map(results.map((result) => [result.eventId, result]));
+  return events.map((event) => byEventId.get(usageEventId(event.requestId, outcome))!);
+}
+
+export async function applyUsageEvent(
+  deps: UsageEventDeps,
+  outcome: UsageOutcome,
+  event: UsageEvent,
+): Promise<SettleResult> {
+  const [result] = await applyUsageEvents(deps, outcome, [event]);
+  return result!;
+}

@@ -1,0 +1,37 @@
+// Credits service entry point: parse config, migrate, connect, start the NATS workers and the HTTP server.
+import { ConfigError, connectDatabase, connectNats, createLogger, startHttpServer } from '@act/service-kit';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { loadCreditsConfig } from './config';
+import { migrateCreditsDatabase } from './db/migrate';
+import { createPaddleClient } from './providers/paddle';
+import { startCreditsWorkers } from './workers';
+
+async function main(): Promise<void> {
+  const config = loadCreditsConfig();
+  const logger = createLogger({ name: 'credits', level: config.LOG_LEVEL });
+  const sql = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
+  const applied = await migrateCreditsDatabase(sql);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const nc = await connectNats({ url: config.NATS_URL, name: 'credits' });
+  const paddle = createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY });
+  const deps = { config, sql, nc, logger, clock: systemClock, paddle };
+  const workers = await startCreditsWorkers(deps);
+  await startHttpServer(createApp(deps), {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    handleSignals: true,
+    onClose: [() => workers.stop(), () => nc.drain(), () => sql.end({ timeout: 5 })],
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('credits failed to start', error);
+  }
+  process.exit(1);
+});

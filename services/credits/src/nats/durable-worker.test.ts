@@ -1,0 +1,103 @@
+// The durable worker acks after the handler succeeds, retries failures with back-off, and after the last allowed
+// delivery sends the message to the dead-letter subject instead of blocking the stream.
+import { natsNames } from '@act/contracts';
+import { connectNats, ensureStream, type NatsConnection } from '@act/service-kit';
+import { silentLogger, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../test-support/wait';
+import { PoisonMessageError, startDurableWorker } from './durable-worker';
+import { ensureDurableConsumer } from './streams';
+
+let nc: NatsConnection;
+const names = natsNames(uniqueNamespace('dw'));
+
+beforeAll(async () => {
+  nc = await connectNats({ url: testNatsUrl(), name: 'durable-worker-test' });
+  await ensureStream(await nc.jetstreamManager(), {
+    name: names.usageStream,
+    subjects: names.usageStreamSubjects,
+  });
+});
+afterAll(async () => {
+  await (await nc.jetstreamManager()).streams.delete(names.usageStream).catch(() => undefined);
+  await nc.close();
+});
+
+async function consumerOn(subject: string, name: string, maxDeliver: number) {
+  await ensureDurableConsumer(await nc.jetstreamManager(), {
+    stream: names.usageStream,
+    name,
+    filterSubject: subject,
+    maxDeliver,
+    ackWaitMs: 5_000,
+  });
+}
+
+async function deadLetterCount(): Promise<number> {
+  const jsm = await nc.jetstreamManager();
+  const info = await jsm.streams.info(names.usageStream, { subjects_filter: names.usageDeadLetter });
+  return info.state.subjects?.[names.usageDeadLetter] ?? 0;
+}
+
+describe('durable worker', () => {
+  it('redelivers a failed message and succeeds on a later delivery, with one ack', async () => {
+    const subject = names.usageCommitted;
+    await consumerOn(subject, 'retry', 5);
+    const attempts: number[] = [];
+    const worker = await startDurableWorker({
+      nc,
+      logger: silentLogger(),
+      stream: names.usageStream,
+      consumer: 'retry',
+      maxDeliver: 5,
+      deadLetterSubject: names.usageDeadLetter,
+      async handle(message) {
+        attempts.push(message.info.deliveryCount);
+        if (message.info.deliveryCount < 3) throw new Error('database unavailable');
+      },
+    });
+    try {
+      await nc.jetstream().publish(subject, '{}');
+      await waitUntil(
+        async () => attempts,
+        (list) => list.length >= 3,
+      );
+      const jsm = await nc.jetstreamManager();
+      await waitUntil(
+        () => jsm.consumers.info(names.usageStream, 'retry'),
+        (info) => info.num_ack_pending === 0,
+      );
+      expect(attempts).toEqual([1, 2, 3]);
+      expect(await deadLetterCount()).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('dead-letters after the last allowed delivery, and poison messages at once', async () => {
+    const subject = names.usageReleased;
+    await consumerOn(subject, 'bounded', 2);
+    let calls = 0;
+    const worker = await startDurableWorker({
+      nc,
+      logger: silentLogger(),
+      stream: names.usageStream,
+      consumer: 'bounded',
+      maxDeliver: 2,
+      deadLetterSubject: names.usageDeadLetter,
+      async handle(message) {
+        calls += 1;
+        if (new TextDecoder().decode(message.data) === 'poison') throw new PoisonMessageError('bad');
+        throw new Error('always failing');
+      },
+    });
+    try {
+      await nc.jetstream().publish(subject, 'fails');
+      await nc.jetstream().publish(subject, 'poison');
+      await waitUntil(deadLetterCount, (count) => count === 2);
+      expect(calls).toBe(3);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Runs a handler over a durable JetStream pull consumer: messages are taken in batches (whatever has arrived, up to
+// a limit) so one database transaction can apply many of them, several batches run at once, each message is acked
+// only after its database commit, failures are retried with back-off, and after the last allowed delivery a
+// message goes to the dead-letter subject with an error log, so a poison message never blocks the rest.
+import type { Logger, NatsConnection } from '@act/service-kit';
+import type { ConsumerMessages, JsMsg } from 'nats';
+
+/** Thrown by a handler for a message that can never succeed (bad JSON, schema mismatch): dead-letter at once. */
+export class PoisonMessageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PoisonMessageError';
+  }
+}
+
+export interface DurableWorkerOptions {
+  nc: NatsConnection;
+  logger: Logger;
+  stream: string;
+  consumer: string;
+  maxDeliver: number;
+  deadLetterSubject: string;
+  /** Batches (or single messages) handled at the same time. */
+  concurrency?: number;
+  /** Largest batch given to handleBatch. */
+  batchSize?: number;
+  /** Handles one message; a throw means retry later (or dead-letter, see PoisonMessageError and maxDeliver). */
+  handle(message: JsMsg): Promise<void>;
+  /**
+   * Optional: handles several messages all-or-nothing (one transaction). If it throws, each message is retried
+   * alone through `handle`, so one bad message cannot hold back the others.
+   */
+  handleBatch?(messages: JsMsg[]): Promise<void>;
+}
+
+export interface DurableWorker {
+  /** Stops pulling, waits for messages in flight; unacked ones are redelivered to whoever runs next. */
+  stop(): Promise<void>;
+}
+
+const RETRY_BASE_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+export async function startDurableWorker(options: DurableWorkerOptions): Promise<DurableWorker> {
+  const { nc, logger, handleBatch } = options;
+  const concurrency = options.concurrency ?? (handleBatch ? 4 : 32);
+  const batchSize = handleBatch ? (options.batchSize ?? 200) : 1;
+  const js = nc.jetstream();
+  const consumer = await js.consumers.get(options.stream, options.consumer);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: Math.max(batchSize * 2, 64) });
+  const inFlight = new Set<Promise<void>>();
+  const queue: JsMsg[] = [];
+  let pumpScheduled = false;
+
+  const deadLetter = async (message: JsMsg, reason: unknown) => {
+    logger.error(
+      { err: reason, subject: message.subject, seq: message.seq, deliveries: message.info.deliveryCount },
+      'event dead-lettered',
+    );
+    await js.publish(options.deadLetterSubject, message.data, {
+      msgID: `dead:${options.stream}:${message.seq}`,
+      ...(message.headers ? { headers: message.headers } : {}),
+    });
+    message.term();
+  };
+
+  const settleOne = async (message: JsMsg) => {
+    try {
+      await options.handle(message);
+      message.ack();
+    } catch (error) {
+      try {
+        if (error instanceof PoisonMessageError || message.info.deliveryCount >= options.maxDeliver) {
+          await deadLetter(message, error);
+        } else {
+          const delay = Math.min(RETRY_BASE_MS * 2 ** (message.info.deliveryCount - 1), RETRY_MAX_MS);
+          logger.warn({ err: error, subject: message.subject, delay }, 'event failed, will retry');
+          message.nak(delay);
+        }
+      } catch (inner) {
+        // Not even the dead-letter publish worked (NATS down): leave it unacked, JetStream redelivers it.
+        logger.error({ err: inner }, 'could not settle a failed message');
+      }
+    }
+  };
+
+  const settleBatch = async (batch: JsMsg[]) => {
+    if (handleBatch && batch.length > 1) {
+      try {
+        await handleBatch(batch);
+        for (const message of batch) message.ack();
+        return;
+      } catch (error) {
+        logger.warn({ err: error, size: batch.length }, 'batch failed, retrying its messages one by one');
+      }
+    }
+    await Promise.all(batch.map(settleOne));
+  };
+
+  // Runs as a macrotask, after the iterator has queued every message already received, so batches fill up.
+  const pump = () => {
+    pumpScheduled = false;
+    while (queue.length > 0 && inFlight.size < concurrency) {
+      const task = settleBatch(queue.splice(0, batchSize)).finally(() => {
+        inFlight.delete(task);
+        if (queue.length > 0) schedulePump();
+      });
+      inFlight.add(task);
+    }
+  };
+  const schedulePump = () => {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
+  };
+
+  // JetStream bounds what is queued here: the pull size and the consumer's max_ack_pending.
+  const loop = (async () => {
+    for await (const message of messages) {
+      queue.push(message);
+      schedulePump();
+    }
+  })();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        await messages.close();
+        await loop;
+        while (queue.length > 0 || inFlight.size > 0) {
+          if (inFlight.size === 0) pump();
+          await Promise.all(inFlight);
+        }
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// Answers `credits.reserve` requests. Every replica subscribes in the same queue group, so NATS hands each request to
+// exactly one of them. A reply is always sent, even for a malformed request, so callers never wait for a timeout.
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  ReserveRequestSchema,
+  type NatsNames,
+  type ReserveReply,
+} from '@act/contracts';
+import type { Logger, NatsConnection } from '@act/service-kit';
+import type { Msg, Subscription } from 'nats';
+import { createReserver, type ReserveDeps, type Reserver } from '../domain/reserve';
+
+export interface ReserveResponderOptions extends ReserveDeps {
+  nc: NatsConnection;
+  names: NatsNames;
+  logger: Logger;
+}
+
+export interface ReserveResponder {
+  stop(): Promise<void>;
+}
+
+export function startReserveResponder(options: ReserveResponderOptions): ReserveResponder {
+  const { nc, names, logger } = options;
+  const inFlight = new Set<Promise<void>>();
+  const reserver = createReserver(options);
+
+  const answer = async (message: Msg) => {
+    const reply = await handleReserve(reserver, message.data, logger);
+    message.respond(JSON.stringify(reply));
+  };
+
+  const subscription: Subscription = nc.subscribe(names.reserve, {
+    queue: names.reserveQueue,
+    callback: (error, message) => {
+      if (error) {
+        logger.error({ err: error }, 'reserve subscription error');
+        return;
+      }
+      const task = answer(message).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    },
+  });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stop() {
+      // drain: stop receiving new requests but let the ones already delivered finish and reply.
+      stopping ??= subscription.drain().then(() => Promise.all(inFlight).then(() => undefined));
+      return stopping;
+    },
+  };
+}
+
+async function handleReserve(reserver: Reserver, data: Uint8Array, logger: Logger): Promise<ReserveReply> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(data));
+  } catch {
+    return { ok: false, code: ErrorCode.VALIDATION_FAILED, message: ERROR_TEXTS.validation.invalidRequest };
+  }
+  const parsed = ReserveRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      code: ErrorCode.VALIDATION_FAILED,
+      message: parsed.error.issues[0]?.message ?? ERROR_TEXTS.validation.invalidRequest,
+    };
+  }
+  try {
+    return await reserver.reserve(parsed.data);
+  } catch (error) {
+    logger.error({ err: error, requestId: parsed.data.requestId }, 'reserve failed');
+    return { ok: false, code: ErrorCode.INTERNAL, message: ERROR_TEXTS.toolUse.failedToUpdateCredits };
+  }
+}

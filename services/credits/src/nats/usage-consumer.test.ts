@@ -1,0 +1,243 @@
+// Usage outcomes through the real JetStream stream and durable consumers: commit, release, duplicates,
+// redelivery, a consumer restart between reserve and commit, late events after expiry and dead letters.
+import { randomUUID } from 'node:crypto';
+import { createCreditsClient, type CreditsClient } from '@act/service-kit';
+import { silentLogger } from '@act/service-kit/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock';
+import { applyUsageEvent } from '../domain/usage-events';
+import { sweepStaleHolds } from '../domain/sweeper';
+import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
+import { expectMoneyInvariants } from '../test-support/money-invariants';
+import { balanceOf, guestReserve, holdStatus, memberReserve, usageEventFor } from '../test-support/factories';
+import { waitUntil } from '../test-support/wait';
+import { startUsageConsumer } from './usage-consumer';
+
+let h: CreditsHarness;
+let credits: CreditsClient;
+const clock = createManualClock('2025-05-01T08:00:00.000Z');
+
+beforeAll(async () => {
+  h = await startCreditsHarness({ clock });
+  credits = createCreditsClient({ nc: h.nc, namespace: h.namespace });
+});
+afterEach(async () => expectMoneyInvariants(h.sql));
+afterAll(async () => h.close());
+
+async function usageRows(requestId: string) {
+  return h.sql`select user_id, visitor_ip, tool_name, used_credits from tool_usage where request_id = ${requestId}`;
+}
+
+describe('usage events', () => {
+  it('commit writes one tool_usage row and keeps the charge', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'text-to-image');
+    await credits.reserve(request);
+    await credits.commit(usageEventFor(request));
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'committed',
+    );
+    expect(await usageRows(request.requestId)).toEqual([
+      { user_id: userId, visitor_ip: null, tool_name: 'text-to-image', used_credits: 20 },
+    ]);
+    expect(await balanceOf(h.sql, userId)).toBe(30);
+  });
+
+  it('a guest commit records the visitor IP and no user', async () => {
+    const request = guestReserve('203.0.113.99', 'sound-effects');
+    await credits.reserve(request);
+    await credits.commit(usageEventFor(request));
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'committed',
+    );
+    expect(await usageRows(request.requestId)).toEqual([
+      { user_id: null, visitor_ip: '203.0.113.99', tool_name: 'sound-effects', used_credits: 0 },
+    ]);
+  });
+
+  it('release refunds the hold: a failed generation costs nothing', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'text-to-speech');
+    expect(await credits.reserve(request)).toMatchObject({ ok: true, remainingCredits: 20 });
+    await credits.release(usageEventFor(request));
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'released',
+    );
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+    expect(await usageRows(request.requestId)).toEqual([]);
+  });
+
+  it('a released guest hold gives the free use back', async () => {
+    const ip = '203.0.113.120';
+    const request = guestReserve(ip, 'cartoonify');
+    await credits.reserve(request);
+    await credits.release(usageEventFor(request));
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'released',
+    );
+    expect((await credits.reserve(guestReserve(ip, 'cartoonify'))).ok).toBe(true);
+  });
+
+  it('drops a duplicated publish in JetStream (same message id) and applies the event once', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'text-to-image');
+    await credits.reserve(request);
+    const js = h.nc.jetstream();
+    const body = JSON.stringify(usageEventFor(request));
+    const first = await js.publish(h.names.usageReleased, body, { msgID: `${request.requestId}:released` });
+    const second = await js.publish(h.names.usageReleased, body, { msgID: `${request.requestId}:released` });
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'released',
+    );
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+  });
+
+  it('applies a redelivered event once (processed_events), even past the JetStream dedupe window', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'text-to-image');
+    await credits.reserve(request);
+    const js = h.nc.jetstream();
+    const body = JSON.stringify(usageEventFor(request));
+    // Different message ids defeat JetStream's dedupe, as a redelivery after the window would.
+    for (let i = 0; i < 3; i += 1)
+      await js.publish(h.names.usageReleased, body, { msgID: `${randomUUID()}` });
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'released',
+    );
+    await waitUntil(
+      async () =>
+        (await h.nc.jetstreamManager()).consumers.info(
+          h.names.usageStream,
+          `${h.names.usageConsumer}-released`,
+        ),
+      (info) => info.num_pending === 0 && info.num_ack_pending === 0,
+    );
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+    const refunds =
+      await h.sql`select 1 from ledger where request_id = ${request.requestId} and reason = 'refund'`;
+    expect(refunds).toHaveLength(1);
+
+    // And applied straight through the domain again (as a redelivery whose ack was lost): no change.
+    const again = await applyUsageEvent(h.deps, 'released', usageEventFor(request));
+    expect(again).toMatchObject({ fresh: false, applied: false, priorStatus: 'released' });
+  });
+
+  it('a release for an already-committed hold refunds nothing', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'image-to-prompt');
+    await credits.reserve(request);
+    await credits.commit(usageEventFor(request));
+    await waitUntil(
+      () => holdStatus(h.sql, request.requestId),
+      (status) => status === 'committed',
+    );
+    const result = await applyUsageEvent(h.deps, 'released', usageEventFor(request));
+    expect(result).toMatchObject({ fresh: true, applied: false, priorStatus: 'committed' });
+    expect(await balanceOf(h.sql, userId)).toBe(48);
+  });
+
+  it('commit or release arriving after the sweeper expired the hold neither charges nor refunds again', async () => {
+    const userId = newUserId();
+    const committedLate = memberReserve(userId, 'text-to-image');
+    const releasedLate = memberReserve(userId, 'text-to-image');
+    await credits.reserve(committedLate);
+    await credits.reserve(releasedLate);
+    expect(await balanceOf(h.sql, userId)).toBe(10);
+
+    clock.advance(h.config.HOLD_TTL_MS + 1);
+    expect(await sweepStaleHolds(h.deps, h.config.HOLD_TTL_MS)).toBeGreaterThanOrEqual(2);
+    expect(await holdStatus(h.sql, committedLate.requestId)).toBe('expired');
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+
+    await credits.commit(usageEventFor(committedLate));
+    await credits.release(usageEventFor(releasedLate));
+    await waitUntil(
+      async () =>
+        h.sql`select 1 from processed_events where event_id in (${`${committedLate.requestId}:committed`}, ${`${releasedLate.requestId}:released`})`,
+      (rows) => rows.length === 2,
+    );
+    expect(await holdStatus(h.sql, committedLate.requestId)).toBe('expired');
+    expect(await holdStatus(h.sql, releasedLate.requestId)).toBe('expired');
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+    expect(await usageRows(committedLate.requestId)).toEqual([]);
+  });
+});
+
+describe('consumer restarts', () => {
+  it('applies a commit published while the consumer was stopped exactly once after restart', async () => {
+    // A second, separately controlled consumer set: stop it, publish, start it again.
+    await h.workers!.stop();
+    const userId = newUserId();
+    const request = memberReserve(userId, 'voice-isolator');
+    const { startReserveResponder } = await import('./reserve-responder');
+    const responder = startReserveResponder({ ...h.deps, names: h.names });
+    expect(await credits.reserve(request)).toMatchObject({ ok: true, remainingCredits: 30 });
+
+    await credits.commit(usageEventFor(request));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await holdStatus(h.sql, request.requestId)).toBe('held');
+
+    const consumer = await startUsageConsumer({
+      ...h.deps,
+      names: h.names,
+      logger: silentLogger(),
+      maxDeliver: h.config.USAGE_MAX_DELIVER,
+    });
+    try {
+      await waitUntil(
+        () => holdStatus(h.sql, request.requestId),
+        (status) => status === 'committed',
+      );
+      // Restart once more: nothing is delivered or applied twice.
+      await consumer.stop();
+      const again = await startUsageConsumer({
+        ...h.deps,
+        names: h.names,
+        logger: silentLogger(),
+        maxDeliver: h.config.USAGE_MAX_DELIVER,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await again.stop();
+    } finally {
+      await consumer.stop().catch(() => undefined);
+      await responder.stop();
+    }
+    expect(await usageRows(request.requestId)).toHaveLength(1);
+    expect(await balanceOf(h.sql, userId)).toBe(30);
+  });
+});
+
+describe('dead letters', () => {
+  it('moves a malformed event to the dead-letter subject instead of retrying it forever', async () => {
+    const consumer = await startUsageConsumer({
+      ...h.deps,
+      names: h.names,
+      logger: silentLogger(),
+      maxDeliver: 3,
+    });
+    try {
+      const js = h.nc.jetstream();
+      const published = await js.publish(h.names.usageCommitted, JSON.stringify({ requestId: 'not-a-uuid' }));
+      const jsm = await h.nc.jetstreamManager();
+      const dead = await waitUntil(
+        async () =>
+          jsm.streams
+            .getMessage(h.names.usageStream, { last_by_subj: h.names.usageDeadLetter })
+            .catch(() => null),
+        (message) => message !== null,
+      );
+      expect(JSON.parse(new TextDecoder().decode(dead!.data))).toEqual({ requestId: 'not-a-uuid' });
+      expect(published.seq).toBeGreaterThan(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// Opens a credits account (free plan, 50 credits) when identity announces a new user; idempotent, so redeliveries
+// and the lazy creation on first reserve or read never make a second account or grant.
+import { UserCreatedEventSchema, type NatsNames } from '@act/contracts';
+import type { Logger, NatsConnection, Sql } from '@act/service-kit';
+import { ensureAccount } from '../domain/account-lifecycle';
+import { ensureDurableConsumer } from './streams';
+import { PoisonMessageError, startDurableWorker, type DurableWorker } from './durable-worker';
+import type { Clock } from '../clock';
+
+export interface UserCreatedConsumerOptions {
+  nc: NatsConnection;
+  names: NatsNames;
+  logger: Logger;
+  sql: Sql;
+  clock: Clock;
+  maxDeliver: number;
+}
+
+export async function startUserCreatedConsumer(options: UserCreatedConsumerOptions): Promise<DurableWorker> {
+  const { nc, names, logger } = options;
+  await ensureDurableConsumer(await nc.jetstreamManager(), {
+    stream: names.identityStream,
+    name: names.userConsumer,
+    filterSubject: names.userCreated,
+    maxDeliver: options.maxDeliver,
+    ackWaitMs: 30_000,
+  });
+  return startDurableWorker({
+    nc,
+    logger,
+    stream: names.identityStream,
+    consumer: names.userConsumer,
+    maxDeliver: options.maxDeliver,
+    // Dead letters of identity events go next to the usage ones: one place for operators to look.
+    deadLetterSubject: names.usageDeadLetter,
+    async handle(message) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(new TextDecoder().decode(message.data));
+      } catch (error) {
+        throw new PoisonMessageError('user-created event is not JSON', { cause: error });
+      }
+      const parsed = UserCreatedEventSchema.safeParse(raw);
+      if (!parsed.success)
+        throw new PoisonMessageError(`invalid user-created event: ${parsed.error.issues[0]?.message}`);
+      const created = await ensureAccount(
+        options.sql,
+        parsed.data.userId,
+        options.clock.now(),
+        new Date(parsed.data.createdAt),
+      );
+      if (created) logger.info({ userId: parsed.data.userId }, 'account opened from identity event');
+    },
+  });
+}

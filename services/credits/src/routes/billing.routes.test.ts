@@ -1,0 +1,301 @@
+// Billing over HTTP: public config, Paddle webhooks signed like Paddle signs them (verified by the SDK), and
+// cancelling through a local server speaking Paddle's API.
+import { BillingConfigReplySchema, MeReplySchema } from '@act/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock';
+import {
+  startCreditsHarness,
+  newUserId,
+  TEST_PADDLE_API_KEY,
+  TEST_PRICES,
+  TEST_WEBHOOK_SECRET,
+  type CreditsHarness,
+} from '../test-support/harness';
+import { expectMoneyInvariants } from '../test-support/money-invariants';
+import {
+  signPaddleBody,
+  subscriptionEventBody,
+  type SubscriptionEventInput,
+} from '../test-support/paddle-fake';
+
+let h: CreditsHarness;
+const clock = createManualClock('2025-07-01T12:00:00.000Z');
+const periodEnd = new Date('2025-08-01T12:00:00.000Z');
+
+beforeAll(async () => {
+  h = await startCreditsHarness({ clock });
+});
+beforeEach(() => clock.set('2025-07-01T12:00:00.000Z'));
+afterEach(async () => expectMoneyInvariants(h.sql));
+afterAll(async () => h.close());
+
+function sendWebhook(body: string, signature?: string) {
+  return h.request('/api/billing/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'paddle-signature': signature } : {}) },
+    body,
+  });
+}
+
+async function deliver(input: Partial<SubscriptionEventInput> & { userId?: string; subscriptionId: string }) {
+  const body = subscriptionEventBody({
+    eventType: 'subscription.created',
+    status: 'active',
+    priceId: TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY,
+    periodStartsAt: clock.now(),
+    periodEndsAt: periodEnd,
+    occurredAt: clock.now(),
+    ...input,
+  });
+  const response = await sendWebhook(body, signPaddleBody(body, TEST_WEBHOOK_SECRET));
+  expect(response.status).toBe(200);
+  return body;
+}
+
+async function me(userId: string) {
+  const response = await h.request('/api/credits/me', { token: await h.tokenFor(userId) });
+  return MeReplySchema.parse(await response.json()).me;
+}
+
+async function accountRow(userId: string) {
+  const [row] = await h.sql`select plan, credits, subscription_id, subscription_status, scheduled_plan,
+    scheduled_action, scheduled_change_at from accounts where user_id = ${userId}`;
+  return row;
+}
+
+function cancel(token: string, body: unknown) {
+  return h.request('/api/billing/cancel', {
+    method: 'POST',
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('GET /api/billing/config', () => {
+  it('is public and gives the environment, client token and price ids per plan and cycle', async () => {
+    const response = await h.request('/api/billing/config');
+    const body = BillingConfigReplySchema.parse(await response.json());
+    expect(body.config).toEqual({
+      environment: 'sandbox',
+      clientToken: 'test_client_token',
+      prices: {
+        pro: { monthly: 'pri_pro_monthly', yearly: 'pri_pro_yearly' },
+        premium: { monthly: 'pri_premium_monthly', yearly: 'pri_premium_yearly' },
+        ultimate: { monthly: 'pri_ultimate_monthly', yearly: 'pri_ultimate_yearly' },
+      },
+    });
+    expect(JSON.stringify(body)).not.toContain(TEST_PADDLE_API_KEY);
+    expect(JSON.stringify(body)).not.toContain(TEST_WEBHOOK_SECRET);
+  });
+});
+
+describe('POST /api/billing/webhook', () => {
+  it('answers 400 to a bad signature and changes nothing', async () => {
+    const userId = newUserId();
+    await me(userId);
+    const body = subscriptionEventBody({
+      eventType: 'subscription.created',
+      subscriptionId: 'sub_forged',
+      status: 'active',
+      priceId: TEST_PRICES.PADDLE_PRICE_ULTIMATE_MONTHLY,
+      userId,
+    });
+    const attempts = [
+      sendWebhook(body),
+      sendWebhook(body, signPaddleBody(body, 'not-the-secret')),
+      sendWebhook(body, signPaddleBody(body.replace('sub_forged', 'sub_other'), TEST_WEBHOOK_SECRET)),
+      sendWebhook(body, signPaddleBody(body, TEST_WEBHOOK_SECRET, new Date(Date.now() - 60_000))),
+      sendWebhook(body, 'ts=garbage'),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ success: false, error: 'Invalid webhook signature' });
+    }
+    expect(await accountRow(userId)).toMatchObject({ plan: 'free', credits: 50, subscription_id: null });
+    expect(await h.sql`select 1 from processed_events where source = 'paddle'`).toHaveLength(0);
+  });
+
+  it('applies a new subscription at once with its allowance, once per event id', async () => {
+    const userId = newUserId();
+    await me(userId);
+    const body = await deliver({ userId, subscriptionId: 'sub_created_1' });
+    const redelivered = await sendWebhook(body, signPaddleBody(body, TEST_WEBHOOK_SECRET));
+    expect(redelivered.status).toBe(200);
+    expect(await me(userId)).toMatchObject({
+      plan: 'pro',
+      credits: 500,
+      has_subscription: true,
+      subscription_id: 'sub_created_1',
+    });
+    const changes =
+      await h.sql`select delta from ledger where user_id = ${userId} and reason = 'plan_change'`;
+    expect(changes).toEqual([{ delta: 450 }]);
+  });
+
+  it('upgrades at once and downgrades at the end of the paid period', async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_updown' });
+    clock.advance(60_000);
+    await deliver({
+      userId,
+      subscriptionId: 'sub_updown',
+      eventType: 'subscription.updated',
+      priceId: TEST_PRICES.PADDLE_PRICE_PREMIUM_YEARLY,
+    });
+    expect(await accountRow(userId)).toMatchObject({ plan: 'premium', credits: 1500 });
+
+    clock.advance(60_000);
+    await deliver({ userId, subscriptionId: 'sub_updown', eventType: 'subscription.updated' });
+    expect(await accountRow(userId)).toMatchObject({
+      plan: 'premium',
+      credits: 1500,
+      scheduled_plan: 'pro',
+      scheduled_action: 'downgrade',
+      scheduled_change_at: periodEnd,
+    });
+
+    clock.set(periodEnd);
+    expect(await me(userId)).toMatchObject({ plan: 'pro', credits: 500, has_subscription: true });
+  });
+
+  it('ignores an event older than the last one applied for the subscription', async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_order', priceId: TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY });
+    await deliver({
+      userId,
+      subscriptionId: 'sub_order',
+      eventType: 'subscription.updated',
+      priceId: TEST_PRICES.PADDLE_PRICE_ULTIMATE_MONTHLY,
+      occurredAt: new Date(clock.now().getTime() - 3_600_000),
+    });
+    expect(await accountRow(userId)).toMatchObject({ plan: 'premium', credits: 1500 });
+  });
+
+  it('records past-due without changing the plan', async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_pastdue' });
+    clock.advance(1_000);
+    await deliver({
+      userId,
+      subscriptionId: 'sub_pastdue',
+      eventType: 'subscription.past_due',
+      status: 'past_due',
+    });
+    expect(await accountRow(userId)).toMatchObject({
+      plan: 'pro',
+      credits: 500,
+      subscription_status: 'past_due',
+    });
+  });
+
+  it('applies a cancellation at the end of the billing period', async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_cancel_hook' });
+    clock.advance(1_000);
+    await deliver({
+      userId,
+      subscriptionId: 'sub_cancel_hook',
+      eventType: 'subscription.updated',
+      scheduledChange: { action: 'cancel', effectiveAt: periodEnd },
+    });
+    expect(await accountRow(userId)).toMatchObject({
+      plan: 'pro',
+      scheduled_plan: 'free',
+      scheduled_action: 'cancel',
+    });
+
+    clock.set(periodEnd);
+    await deliver({
+      userId,
+      subscriptionId: 'sub_cancel_hook',
+      eventType: 'subscription.canceled',
+      status: 'canceled',
+      periodEndsAt: null,
+    });
+    expect(await me(userId)).toMatchObject({ plan: 'free', credits: 50, has_subscription: false });
+    const plans =
+      await h.sql`select delta from ledger where user_id = ${userId} and reason = 'plan_change' order by id`;
+    expect(plans).toEqual([{ delta: 450 }, { delta: -450 }]);
+  });
+
+  it('answers 200 to events it does not act on', async () => {
+    const body = JSON.stringify({
+      event_id: 'evt_customer_1',
+      event_type: 'customer.created',
+      occurred_at: new Date().toISOString(),
+      data: { id: 'ctm_1', email: 'a@example.com', status: 'active', custom_data: null, locale: 'en' },
+    });
+    const response = await sendWebhook(body, signPaddleBody(body, TEST_WEBHOOK_SECRET));
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('POST /api/billing/cancel', () => {
+  it('cancels the caller’s own subscription through Paddle at the next billing period', async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_mine' });
+    h.paddle.subscriptions.set('sub_mine', { endsAt: periodEnd });
+    const before = h.paddle.requests.length;
+    const response = await cancel(await h.tokenFor(userId), { subscription_id: 'sub_mine' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    expect(h.paddle.requests.slice(before)).toEqual([
+      {
+        method: 'POST',
+        path: '/subscriptions/sub_mine/cancel',
+        authorization: `Bearer ${TEST_PADDLE_API_KEY}`,
+        body: { effective_from: 'next_billing_period' },
+      },
+    ]);
+    expect(await accountRow(userId)).toMatchObject({
+      plan: 'pro',
+      scheduled_plan: 'free',
+      scheduled_action: 'cancel',
+    });
+    const twice = await cancel(await h.tokenFor(userId), { subscription_id: 'sub_mine' });
+    expect(twice.status).toBe(200);
+    expect(h.paddle.requests.length).toBe(before + 1);
+    clock.set(periodEnd);
+    expect(await me(userId)).toMatchObject({
+      plan: 'free',
+      credits: 50,
+      has_subscription: false,
+      subscription_id: null,
+    });
+  });
+
+  it('refuses to cancel another member’s subscription with 403 and never calls Paddle', async () => {
+    const owner = newUserId();
+    const intruder = newUserId();
+    await deliver({ userId: owner, subscriptionId: 'sub_owner' });
+    await deliver({ userId: intruder, subscriptionId: 'sub_intruder' });
+    h.paddle.subscriptions.set('sub_owner', { endsAt: periodEnd });
+    const before = h.paddle.requests.length;
+    const response = await cancel(await h.tokenFor(intruder), { subscription_id: 'sub_owner' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    const stranger = await cancel(await h.tokenFor(newUserId()), { subscription_id: 'sub_owner' });
+    expect(stranger.status).toBe(403);
+    expect(h.paddle.requests.length).toBe(before);
+    expect(await accountRow(owner)).toMatchObject({ plan: 'pro', scheduled_plan: null });
+  });
+
+  it("answers the spec's 'Failed to cancel subscription' when Paddle fails", async () => {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId: 'sub_paddle_down' });
+    h.paddle.subscriptions.set('sub_paddle_down', { endsAt: periodEnd });
+    h.paddle.failNextWith(500);
+    const response = await cancel(await h.tokenFor(userId), {});
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ success: false, error: 'Failed to cancel subscription' });
+    expect(await accountRow(userId)).toMatchObject({ scheduled_plan: null });
+  });
+
+  it('answers 404 when the member has no subscription, and 401 without a token', async () => {
+    const response = await cancel(await h.tokenFor(newUserId()), {});
+    expect(response.status).toBe(404);
+    const anonymous = await h.request('/api/billing/cancel', { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,75 @@
+// GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body) and
+// POST /api/billing/cancel (members, own subscription only).
+import {
+  API_ROUTES,
+  CancelSubscriptionRequestSchema,
+  ERROR_TEXTS,
+  ErrorCode,
+  type BillingConfigReply,
+  type CancelSubscriptionReply,
+} from '@act/contracts';
+import {
+  AppError,
+  inputOf,
+  requireUser,
+  userOf,
+  validate,
+  type JwtVerifier,
+  type Router,
+} from '@act/service-kit';
+import { applySubscriptionEvent, cancelOwnSubscription } from '../domain/billing';
+import { InvalidWebhookSignatureError, verifyPaddleWebhook } from '../providers/paddle';
+import { priceIdsOf } from '../config';
+import type { CreditsDeps } from '../deps';
+
+export function mountBillingRoutes(router: Router, deps: CreditsDeps, verifier: JwtVerifier): void {
+  const { config, sql, clock, logger, paddle } = deps;
+  const prices = priceIdsOf(config);
+
+  router.get(API_ROUTES.billing.config, (ctx) => {
+    ctx.body = {
+      success: true,
+      // The client token is public by design (Paddle.js runs in the browser); the API key never leaves the server.
+      config: {
+        environment: config.PADDLE_ENVIRONMENT,
+        clientToken: config.PADDLE_CLIENT_TOKEN ?? null,
+        prices,
+      },
+    } satisfies BillingConfigReply;
+  });
+
+  router.post(API_ROUTES.billing.webhook, async (ctx) => {
+    const secret = config.PADDLE_WEBHOOK_SECRET;
+    if (!secret)
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.subscription.billingNotConfigured);
+    // The kit's JSON parser keeps the exact request text; the signature covers those bytes, not a re-serialisation.
+    const rawBody = (ctx.request as { rawBody?: unknown }).rawBody;
+    if (typeof rawBody !== 'string') {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.invalidWebhookSignature);
+    }
+    let event;
+    try {
+      event = await verifyPaddleWebhook(rawBody, ctx.get('paddle-signature') || undefined, secret);
+    } catch (error) {
+      if (!(error instanceof InvalidWebhookSignatureError)) throw error;
+      ctx.state.log.warn('paddle webhook with an invalid signature');
+      throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.invalidWebhookSignature);
+    }
+    if (event) await applySubscriptionEvent({ sql, clock, logger, prices }, event);
+    ctx.body = { success: true };
+  });
+
+  router.post(
+    API_ROUTES.billing.cancel,
+    requireUser(verifier),
+    validate(CancelSubscriptionRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, CancelSubscriptionRequestSchema);
+      await cancelOwnSubscription(
+        { sql, clock, logger: ctx.state.log, paddle },
+        { userId: userOf(ctx)!.userId, subscriptionId: input.subscription_id },
+      );
+      ctx.body = { success: true } satisfies CancelSubscriptionReply;
+    },
+  );
+}

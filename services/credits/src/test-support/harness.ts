@@ -1,0 +1,173 @@
+// A credits service for tests: its own database and NATS namespace on the real servers, a local JWKS and token
+// minting, a fake Paddle API, the HTTP app on a random port and (optionally) the NATS workers.
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { natsNames, type NatsNames } from '@act/contracts';
+import {
+  connectDatabase,
+  connectNats,
+  type NatsConnection,
+  type RunningServer,
+  type Sql,
+} from '@act/service-kit';
+import {
+  createTestDatabase,
+  silentLogger,
+  startTestService,
+  testNatsUrl,
+  uniqueNamespace,
+  type TestDatabase,
+} from '@act/service-kit/testing';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { createApp } from '../app';
+import { systemClock, type Clock } from '../clock';
+import { loadCreditsConfig, type CreditsConfig } from '../config';
+import { migrateCreditsDatabase } from '../db/migrate';
+import type { CreditsDeps } from '../deps';
+import { createPaddleClient } from '../providers/paddle';
+import { startCreditsWorkers, type CreditsWorkers } from '../workers';
+import { startFakePaddle, type FakePaddle } from './paddle-fake';
+
+export const TEST_PRICES = {
+  PADDLE_PRICE_PRO_MONTHLY: 'pri_pro_monthly',
+  PADDLE_PRICE_PRO_YEARLY: 'pri_pro_yearly',
+  PADDLE_PRICE_PREMIUM_MONTHLY: 'pri_premium_monthly',
+  PADDLE_PRICE_PREMIUM_YEARLY: 'pri_premium_yearly',
+  PADDLE_PRICE_ULTIMATE_MONTHLY: 'pri_ultimate_monthly',
+  PADDLE_PRICE_ULTIMATE_YEARLY: 'pri_ultimate_yearly',
+} as const;
+export const TEST_WEBHOOK_SECRET = 'pdl_ntfset_test_secret';
+export const TEST_PADDLE_API_KEY = 'pdl_sdbx_apikey_test';
+
+export interface HarnessOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Start the reserve responder and consumers (default true). */
+  workers?: boolean;
+  /** Run the sweeper and account job on timers (default false: tests call them directly). */
+  periodicJobs?: boolean;
+  poolMax?: number;
+}
+
+export interface CreditsHarness {
+  deps: CreditsDeps;
+  sql: Sql;
+  nc: NatsConnection;
+  names: NatsNames;
+  namespace: string;
+  config: Readonly<CreditsConfig>;
+  url: string;
+  paddle: FakePaddle;
+  workers: CreditsWorkers | undefined;
+  /** A valid access token for this user, signed by the test JWKS. */
+  tokenFor(userId: string, email?: string): Promise<string>;
+  /** fetch against the app with an optional bearer token. */
+  request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function startJwks(): Promise<{
+  server: Server;
+  url: string;
+  sign(userId: string, email: string): Promise<string>;
+}> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA', use: 'sig' };
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}/jwks.json`,
+    sign: (userId, email) =>
+      new SignJWT({ email })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
+        .setSubject(userId)
+        .setIssuer('act-identity')
+        .setAudience('act-api')
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(privateKey),
+  };
+}
+
+export async function startCreditsHarness(options: HarnessOptions = {}): Promise<CreditsHarness> {
+  const database: TestDatabase = await createTestDatabase('credits');
+  const sql = connectDatabase(database.url, { max: options.poolMax ?? 10 });
+  await migrateCreditsDatabase(sql);
+  const jwks = await startJwks();
+  const paddle = await startFakePaddle(TEST_PADDLE_API_KEY);
+  const namespace = uniqueNamespace('cr');
+  const config = loadCreditsConfig({
+    DATABASE_URL: database.url,
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: namespace,
+    JWKS_URL: jwks.url,
+    LOG_LEVEL: 'silent',
+    PADDLE_API_URL: paddle.url,
+    PADDLE_API_KEY: TEST_PADDLE_API_KEY,
+    PADDLE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    PADDLE_CLIENT_TOKEN: 'test_client_token',
+    ...TEST_PRICES,
+    ...options.env,
+  });
+  const nc = await connectNats({ url: config.NATS_URL, name: `credits-test-${namespace}` });
+  const deps: CreditsDeps = {
+    config,
+    sql,
+    nc,
+    logger: silentLogger('credits'),
+    clock: options.clock ?? systemClock,
+    paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
+  };
+  const workers =
+    options.workers === false
+      ? undefined
+      : await startCreditsWorkers(deps, { periodicJobs: options.periodicJobs ?? false });
+  const server: RunningServer = await startTestService(createApp(deps));
+  const names = natsNames(namespace);
+
+  return {
+    deps,
+    sql,
+    nc,
+    names,
+    namespace,
+    config,
+    url: server.url,
+    paddle,
+    workers,
+    tokenFor: (userId, email = `${userId.slice(0, 8)}@example.com`) => jwks.sign(userId, email),
+    request(path, init = {}) {
+      const { token, headers, ...rest } = init;
+      return fetch(`${server.url}${path}`, {
+        ...rest,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(headers as Record<string, string>),
+        },
+      });
+    },
+    async close() {
+      await server.close();
+      await workers?.stop();
+      const jsm = await nc.jetstreamManager();
+      for (const stream of [names.usageStream, names.identityStream]) {
+        await jsm.streams.delete(stream).catch(() => undefined);
+      }
+      await nc.close();
+      await sql.end({ timeout: 5 });
+      await new Promise<void>((resolve) => jwks.server.close(() => resolve()));
+      await paddle.close();
+      await database.drop();
+    },
+  };
+}
+
+export function newUserId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,40 @@
+// The money invariants, asserted after every credits test: no negative balance, every balance equals the sum of its
+// ledger deltas, every member hold charged exactly once and refunded exactly when released or expired, and a
+// tool_usage row for exactly the committed holds.
+import type { Sql } from '@act/service-kit';
+import { expect } from 'vitest';
+
+export async function expectMoneyInvariants(sql: Sql): Promise<void> {
+  const negative = await sql`select user_id, credits from accounts where credits < 0`;
+  expect(negative, 'accounts with a negative balance').toEqual([]);
+
+  const unbalanced = await sql`
+    select a.user_id, a.credits, coalesce(sum(l.delta), 0)::int as ledger_sum
+    from accounts a left join ledger l on l.user_id = a.user_id
+    group by a.user_id, a.credits
+    having a.credits <> coalesce(sum(l.delta), 0)`;
+  expect(unbalanced, 'accounts whose balance differs from the ledger sum').toEqual([]);
+
+  const orphanLedger =
+    await sql`select l.id from ledger l left join accounts a using (user_id) where a.user_id is null`;
+  expect(orphanLedger, 'ledger rows without an account').toEqual([]);
+
+  const badHolds = await sql`
+    select h.request_id, h.status, h.cost,
+      count(*) filter (where l.reason = 'charge')::int as charges,
+      count(*) filter (where l.reason in ('refund', 'expiry_refund'))::int as refunds
+    from holds h left join ledger l on l.request_id = h.request_id
+    where h.user_id is not null
+    group by h.request_id, h.status, h.cost
+    having count(*) filter (where l.reason = 'charge') <> 1
+      or count(*) filter (where l.reason in ('refund', 'expiry_refund'))
+         <> (case when h.status in ('released', 'expired') and h.cost > 0 then 1 else 0 end)`;
+  expect(badHolds, 'member holds not charged once or refunded wrongly').toEqual([]);
+
+  const badUsage = await sql`
+    select h.request_id, h.status, count(u.id)::int as usage_rows
+    from holds h left join tool_usage u on u.request_id = h.request_id
+    group by h.request_id, h.status
+    having count(u.id) <> (case when h.status = 'committed' then 1 else 0 end)`;
+  expect(badUsage, 'holds whose tool_usage rows do not match their status').toEqual([]);
+}

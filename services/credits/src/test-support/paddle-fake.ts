@@ -1,0 +1,200 @@
+// Test double for Paddle: webhook payloads in Paddle's JSON format signed the way Paddle signs them
+// (Paddle-Signature `ts=<unix>;h1=<hex HMAC-SHA256 of "ts:rawBody">`), and a local HTTP server answering
+// POST /subscriptions/{id}/cancel like Paddle's API.
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export function signPaddleBody(rawBody: string, secret: string, at: Date = new Date()): string {
+  const ts = Math.floor(at.getTime() / 1000);
+  const h1 = createHmac('sha256', secret).update(`${ts}:${rawBody}`).digest('hex');
+  return `ts=${ts};h1=${h1}`;
+}
+
+export interface SubscriptionEventInput {
+  eventType: string;
+  subscriptionId: string;
+  status: string;
+  priceId: string;
+  userId?: string;
+  eventId?: string;
+  occurredAt?: Date;
+  periodStartsAt?: Date;
+  periodEndsAt?: Date | null;
+  scheduledChange?: { action: 'cancel' | 'pause' | 'resume'; effectiveAt: Date } | null;
+}
+
+/** A subscription.* webhook body as Paddle sends it (snake_case, with the fields the SDK reads). */
+export function subscriptionEventBody(input: SubscriptionEventInput): string {
+  const occurredAt = input.occurredAt ?? new Date();
+  const periodStartsAt = input.periodStartsAt ?? occurredAt;
+  const periodEndsAt =
+    input.periodEndsAt === undefined
+      ? new Date(periodStartsAt.getTime() + 30 * 86_400_000)
+      : input.periodEndsAt;
+  return JSON.stringify({
+    event_id: input.eventId ?? `evt_${randomUUID().replace(/-/g, '')}`,
+    event_type: input.eventType,
+    occurred_at: occurredAt.toISOString(),
+    notification_id: `ntf_${randomUUID().replace(/-/g, '')}`,
+    data: {
+      id: input.subscriptionId,
+      status: input.status,
+      customer_id: 'ctm_01hv8wt8nffez4p2t6typn4a5j',
+      address_id: 'add_01hv8wt8nffez4p2t6typn4a5k',
+      business_id: null,
+      currency_code: 'USD',
+      created_at: periodStartsAt.toISOString(),
+      updated_at: occurredAt.toISOString(),
+      started_at: periodStartsAt.toISOString(),
+      first_billed_at: periodStartsAt.toISOString(),
+      next_billed_at: periodEndsAt?.toISOString() ?? null,
+      paused_at: null,
+      canceled_at: input.status === 'canceled' ? occurredAt.toISOString() : null,
+      discount: null,
+      collection_mode: 'automatic',
+      billing_details: null,
+      current_billing_period: periodEndsAt
+        ? { starts_at: periodStartsAt.toISOString(), ends_at: periodEndsAt.toISOString() }
+        : null,
+      billing_cycle: { interval: 'month', frequency: 1 },
+      scheduled_change: input.scheduledChange
+        ? {
+            action: input.scheduledChange.action,
+            effective_at: input.scheduledChange.effectiveAt.toISOString(),
+            resume_at: null,
+          }
+        : null,
+      items: [
+        {
+          status: 'active',
+          quantity: 1,
+          recurring: true,
+          created_at: periodStartsAt.toISOString(),
+          updated_at: occurredAt.toISOString(),
+          previously_billed_at: periodStartsAt.toISOString(),
+          next_billed_at: periodEndsAt?.toISOString() ?? null,
+          trial_dates: null,
+          price: {
+            id: input.priceId,
+            product_id: 'pro_01hv8x0a1cqgyq3xz8r9qnnb7e',
+            description: 'Monthly',
+            name: 'Monthly',
+            type: 'standard',
+            billing_cycle: { interval: 'month', frequency: 1 },
+            trial_period: null,
+            tax_mode: 'account_setting',
+            unit_price: { amount: '900', currency_code: 'USD' },
+            unit_price_overrides: [],
+            quantity: { minimum: 1, maximum: 1 },
+            status: 'active',
+            custom_data: null,
+            import_meta: null,
+          },
+        },
+      ],
+      custom_data: input.userId ? { user_id: input.userId, plan: 'pro', billing_cycle: 'monthly' } : null,
+      import_meta: null,
+    },
+  });
+}
+
+export interface FakePaddleRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface FakePaddle {
+  url: string;
+  requests: FakePaddleRequest[];
+  /** Subscriptions the fake knows, with the end of their current period. */
+  subscriptions: Map<string, { endsAt: Date }>;
+  /** Makes the next cancel answer with this HTTP status and a Paddle error body. */
+  failNextWith(status: number): void;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
+  const requests: FakePaddleRequest[] = [];
+  const subscriptions = new Map<string, { endsAt: Date }>();
+  let failStatus: number | undefined;
+  const meta = () => ({ request_id: randomUUID() });
+  const server = createServer((req, res) => {
+    void (async () => {
+      const text = await readBody(req);
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return send(403, {
+          error: { type: 'request_error', code: 'forbidden', detail: 'You do not have permission' },
+          meta: meta(),
+        });
+      }
+      const match = /^\/subscriptions\/([^/]+)\/cancel$/.exec(path);
+      if (req.method !== 'POST' || !match) {
+        return send(404, {
+          error: { type: 'request_error', code: 'not_found', detail: 'Not found' },
+          meta: meta(),
+        });
+      }
+      if (failStatus !== undefined) {
+        const status = failStatus;
+        failStatus = undefined;
+        return send(status, {
+          error: { type: 'api_error', code: 'internal_error', detail: 'Something went wrong' },
+          meta: meta(),
+        });
+      }
+      const id = decodeURIComponent(match[1]!);
+      const subscription = subscriptions.get(id);
+      if (!subscription) {
+        return send(404, {
+          error: { type: 'request_error', code: 'entity_not_found', detail: `subscription ${id} not found` },
+          meta: meta(),
+        });
+      }
+      const endsAt = subscription.endsAt.toISOString();
+      return send(200, {
+        data: {
+          id,
+          status: 'active',
+          current_billing_period: { starts_at: new Date().toISOString(), ends_at: endsAt },
+          scheduled_change: { action: 'cancel', effective_at: endsAt, resume_at: null },
+          items: [],
+        },
+        meta: meta(),
+      });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    subscriptions,
+    failNextWith(status) {
+      failStatus = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
