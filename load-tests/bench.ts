@@ -1,8 +1,11 @@
 // `npm run bench`: measures this machine's reference (a raw node:http hello) and our stack against it, as ratios,
 // so results compare across machines. Each section starts its own processes and stops them when done.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { load, ratio, startServer, type RunResult } from './bench-kit';
+import { benchCredits } from './credits-bench';
 
 interface Section {
   name: string;
@@ -62,19 +65,51 @@ async function benchGateway(): Promise<Section> {
   }
 }
 
-const sections: Array<() => Promise<Section>> = [benchGateway];
+async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
+  const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
+  return {
+    name: 'credits',
+    runs: [],
+    figures: { ...result },
+    targets: [
+      {
+        what: 'reserve+commit / raw UPDATE',
+        value: result.ratio,
+        target: '>= 0.4',
+        met: result.ratio >= 0.4,
+      },
+      {
+        what: 'reserve+commit cycles/s',
+        value: result.cyclesPerSecond,
+        target: '>= 1500',
+        met: result.cyclesPerSecond >= 1500,
+      },
+    ],
+  };
+}
+
+// The same PostgreSQL and NATS the tests use: env URLs when they answer, the embedded defaults otherwise.
+const infra = await resolveInfra({
+  dataDir: fileURLToPath(new URL('../.data/bench-infra/', import.meta.url)),
+  need: { postgres: true, nats: true },
+  postgresDurability: 'relaxed',
+});
+
+const sections: Array<() => Promise<Section>> = [benchGateway, () => benchCreditsSection(infra)];
 
 const results: Section[] = [];
 for (const run of sections) {
   const section = await run();
   results.push(section);
   console.log(`\n## ${section.name}`);
-  console.table(section.runs);
+  if (section.runs.length) console.table(section.runs);
+  else console.log(section.figures);
   for (const target of section.targets) {
     console.log(`${target.met ? 'MET ' : 'MISS'}  ${target.what}: ${target.value} (target ${target.target})`);
   }
 }
 
+await infra.stop();
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 const file = new URL(
   `./results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
