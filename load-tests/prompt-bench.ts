@@ -10,10 +10,18 @@ export interface PromptBenchOptions {
   rate?: number;
   /** Measured seconds (default BENCH_SECONDS or 10). */
   durationSeconds?: number;
-  /** Open connections; enough that a slow response never throttles the arrival rate. */
+  /**
+   * Open connections (default 10). autocannon paces a rate per connection per one-second window, sending each
+   * connection's share back to back at the start of the window; with many connections that is a burst of the whole
+   * second's load at once, which measures queueing of the burst rather than latency at 200 req/s. Ten connections
+   * (20 req/s each) keep the bursts small while still leaving headroom if responses slow down.
+   */
   connections?: number;
-  /** Unmeasured seconds first, so JIT, pools and JWKS caches are warm (default 2). */
-  warmupSeconds?: number;
+  /**
+   * Unmeasured calls first, so JIT, connection pools and JWKS caches are warm (default 200). They are sent by
+   * fetch and awaited, so the warm-up never ends with requests cut off mid-flight.
+   */
+  warmupRequests?: number;
 }
 
 export interface PromptBenchResult {
@@ -30,10 +38,8 @@ const BODY = JSON.stringify({ text: 'a lighthouse on a cliff at dusk', toolName:
 
 /** The credits a run spends: the token's member needs at least this many (1 per call). */
 export function creditsNeeded(options: PromptBenchOptions = {}): number {
-  const rate = options.rate ?? 200;
-  return Math.ceil(
-    rate * ((options.durationSeconds ?? defaultSeconds()) + (options.warmupSeconds ?? 2)) * 1.05,
-  );
+  const measured = (options.rate ?? 200) * (options.durationSeconds ?? defaultSeconds());
+  return Math.ceil((measured + (options.warmupRequests ?? 200)) * 1.05);
 }
 
 function defaultSeconds(): number {
@@ -45,20 +51,18 @@ export async function benchPromptTool(
   token: string,
   options: PromptBenchOptions = {},
 ): Promise<PromptBenchResult> {
-  const rate = options.rate ?? 200;
-  const run = (duration: number) =>
-    autocannon({
-      url: `${gatewayUrl.replace(/\/$/, '')}/api/prompt/generate-text-prompt`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: BODY,
-      connections: options.connections ?? 50,
-      duration,
-      overallRate: rate,
-    });
-  const warmup = options.warmupSeconds ?? 2;
-  if (warmup > 0) await run(warmup);
-  const result = await run(options.durationSeconds ?? defaultSeconds());
+  const url = `${gatewayUrl.replace(/\/$/, '')}/api/prompt/generate-text-prompt`;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  await warmUp(url, headers, options.warmupRequests ?? 200);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body: BODY,
+    connections: options.connections ?? 10,
+    duration: options.durationSeconds ?? defaultSeconds(),
+    overallRate: options.rate ?? 200,
+  });
   return {
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -66,4 +70,20 @@ export async function benchPromptTool(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** Sends `count` calls, four at a time; fails fast when the stack is not answering 2xx (wrong token, no credits). */
+async function warmUp(url: string, headers: Record<string, string>, count: number): Promise<void> {
+  const WIDTH = 4;
+  for (let sent = 0; sent < count; sent += WIDTH) {
+    const replies = await Promise.all(
+      Array.from({ length: Math.min(WIDTH, count - sent) }, () =>
+        fetch(url, { method: 'POST', headers, body: BODY }),
+      ),
+    );
+    for (const reply of replies) {
+      const text = await reply.text();
+      if (!reply.ok) throw new Error(`warm-up call answered ${reply.status}: ${text}`);
+    }
+  }
 }

@@ -1,0 +1,104 @@
+// AI Describe Image (spec §2): upload, description language, one analysis task (radio, describe-details by default),
+// generate (2 credits), read and copy the description.
+import { useCallback, useState } from 'react';
+import { ScanEye } from 'lucide-react';
+import {
+  ANALYSIS_TASKS,
+  DEFAULT_ANALYSIS_TASKS,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  UI_TEXTS,
+  type AnalysisTask,
+  type Language,
+} from '@act/contracts';
+import {
+  Button,
+  RadioGroup,
+  Select,
+  useToolRun,
+  type RadioOption,
+  type SelectOption,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
+import { canAfford, describeImageButton } from '../button-labels';
+import { ImageDropZone } from '../components/image-drop-zone';
+import { ResultPanel } from '../components/result-panel';
+import { RunError } from '../components/run-error';
+import { useImageUpload } from '../hooks/use-image-upload';
+import { PROMPT_TEXTS } from '../texts';
+
+const T = UI_TEXTS.describeImage;
+const LANGUAGE_OPTIONS: SelectOption<Language>[] = LANGUAGES.map((language) => ({
+  value: language,
+  label: language,
+}));
+const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({
+  value: task.id,
+  label: task.label,
+}));
+
+export function DescribeImagePage({ host }: ToolPageProps) {
+  const upload = useImageUpload();
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  const [task, setTask] = useState<AnalysisTask | null>(DEFAULT_ANALYSIS_TASKS[0] ?? null);
+  const action = useCallback(
+    (image: string, chosenLanguage: Language, chosenTask: AnalysisTask) =>
+      describeImage(host.api, { image, language: chosenLanguage, analysisTasks: [chosenTask] }),
+    [host.api],
+  );
+  const run = useToolRun(host, action, FALLBACK_ERRORS.describeImage);
+  const busy = run.status === 'loading';
+  const button = describeImageButton({
+    busy,
+    hasImage: upload.image !== null,
+    hasTask: task !== null,
+    affordable: canAfford(host, 'ai-describe-image'),
+  });
+
+  const generate = () => {
+    if (upload.image && task) void run.run(upload.image.dataUrl, language, task);
+  };
+
+  return (
+    <div className="pr-tool">
+      <div className="pr-tool__inputs act-card">
+        <ImageDropZone
+          upload={upload}
+          disabled={busy}
+          onRemove={run.reset}
+          removeStyle="button"
+          removeLabel={T.clearImage}
+        />
+        <Select<Language>
+          label={T.languageLabel}
+          value={language}
+          onValueChange={setLanguage}
+          options={LANGUAGE_OPTIONS}
+          disabled={busy}
+        />
+        <RadioGroup<AnalysisTask>
+          label={T.taskLabel}
+          value={task ?? undefined}
+          onValueChange={setTask}
+          options={TASK_OPTIONS}
+          layout="grid"
+          disabled={busy}
+          name="analysis-task"
+        />
+        <Button variant="gradient" size="lg" block busy={busy} disabled={button.disabled} onClick={generate}>
+          {!busy && <ScanEye size={18} aria-hidden />}
+          {button.label}
+        </Button>
+        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
+      </div>
+      <ResultPanel
+        title={T.resultTitle}
+        text={run.result?.description ?? null}
+        placeholder={PROMPT_TEXTS.describeResultPlaceholder}
+        loading={busy}
+        format="rich"
+      />
+    </div>
+  );
+}

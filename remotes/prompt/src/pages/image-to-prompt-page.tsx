@@ -1,0 +1,51 @@
+// Image to Prompt (spec §2): upload an image, generate a text-to-image prompt for it (2 credits), copy the prompt.
+import { useCallback } from 'react';
+import { Sparkles } from 'lucide-react';
+import { UI_TEXTS } from '@act/contracts';
+import { Button, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
+import { canAfford, imageToPromptButton } from '../button-labels';
+import { ImageDropZone } from '../components/image-drop-zone';
+import { ResultPanel } from '../components/result-panel';
+import { RunError } from '../components/run-error';
+import { useImageUpload } from '../hooks/use-image-upload';
+
+const T = UI_TEXTS.imageToPrompt;
+
+export function ImageToPromptPage({ host }: ToolPageProps) {
+  const upload = useImageUpload();
+  const action = useCallback((image: string) => generateImagePrompt(host.api, image), [host.api]);
+  const run = useToolRun(host, action, FALLBACK_ERRORS.imageToPrompt);
+  const busy = run.status === 'loading';
+  const button = imageToPromptButton({
+    busy,
+    hasImage: upload.image !== null,
+    affordable: canAfford(host, 'image-to-prompt'),
+  });
+
+  return (
+    <div className="pr-tool">
+      <div className="pr-tool__inputs act-card">
+        <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
+        <Button
+          variant="gradient"
+          size="lg"
+          block
+          busy={busy}
+          disabled={button.disabled}
+          onClick={() => upload.image && void run.run(upload.image.dataUrl)}
+        >
+          {!busy && <Sparkles size={18} aria-hidden />}
+          {button.label}
+        </Button>
+        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
+      </div>
+      <ResultPanel
+        title={T.resultTitle}
+        text={run.result?.prompt ?? null}
+        placeholder={T.resultPlaceholder}
+        loading={busy}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Magic Enhance (spec §2): type a prompt, enhance it (1 credit), read and copy the result; Clear All and tips.
+import { useCallback, useState } from 'react';
+import { Wand2 } from 'lucide-react';
+import { LIMITS, UI_TEXTS } from '@act/contracts';
+import { Button, TextArea, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
+import { canAfford, magicEnhanceButton } from '../button-labels';
+import { ResultPanel } from '../components/result-panel';
+import { RunError } from '../components/run-error';
+import { TipsBox } from '../components/tips-box';
+import { PROMPT_TEXTS } from '../texts';
+
+const T = UI_TEXTS.magicEnhance;
+
+export function MagicEnhancePage({ host }: ToolPageProps) {
+  const [text, setText] = useState('');
+  const action = useCallback((value: string) => enhancePrompt(host.api, value), [host.api]);
+  const run = useToolRun(host, action, FALLBACK_ERRORS.magicEnhance);
+  const busy = run.status === 'loading';
+  const button = magicEnhanceButton({
+    busy,
+    hasText: text.trim() !== '',
+    affordable: canAfford(host, 'magic-enhance'),
+  });
+
+  const clearAll = () => {
+    setText('');
+    run.reset();
+  };
+
+  return (
+    <div className="pr-tool">
+      <div className="pr-tool__inputs act-card">
+        <TextArea
+          label={T.inputLabel}
+          placeholder={T.inputPlaceholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={LIMITS.magicEnhanceText}
+          rows={6}
+          disabled={busy}
+        />
+        <div className="pr-actions">
+          <Button
+            variant="gradient"
+            size="lg"
+            className="pr-actions__primary"
+            busy={busy}
+            disabled={button.disabled}
+            onClick={() => void run.run(text.trim())}
+          >
+            {!busy && <Wand2 size={18} aria-hidden />}
+            {button.label}
+          </Button>
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={clearAll}
+            disabled={busy || (text === '' && run.result === null && run.error === null)}
+          >
+            {T.clearAll}
+          </Button>
+        </div>
+        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
+        <TipsBox title={T.tipsTitle} tips={T.tips} />
+      </div>
+      <ResultPanel
+        title={T.resultTitle}
+        text={run.result?.prompt ?? null}
+        placeholder={PROMPT_TEXTS.magicEnhanceResultPlaceholder}
+        loading={busy}
+      />
+    </div>
+  );
+}

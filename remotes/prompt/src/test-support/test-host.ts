@@ -1,0 +1,114 @@
+// A ToolHost for component tests: the real host-sdk API client over a scripted gateway (fetch answering in the
+// service's wire format), plus records of credit updates and navigation.
+import { vi } from 'vitest';
+import type { PlanId, ToolId } from '@act/contracts';
+import { createApiClient, type HostUser, type ToolHost } from '@act/host-sdk';
+
+export interface RecordedCall {
+  path: string;
+  method: string;
+  body: Record<string, unknown>;
+  authorization: string | null;
+}
+
+export interface ScriptedReply {
+  status: number;
+  body: unknown;
+}
+
+export interface TestHost {
+  host: ToolHost;
+  calls: RecordedCall[];
+  onCreditsChange: ReturnType<typeof vi.fn<(remaining: number) => void>>;
+  navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+  /** Queues the next reply; `hold()` returns a release function so a test can look at the loading state first. */
+  reply(status: number, body: unknown): void;
+  hold(): (reply: ScriptedReply) => void;
+  /** The next call fails at the network level (no answer). */
+  failNetwork(): void;
+}
+
+export const MEMBER: HostUser = {
+  id: '5b0e7a6c-2f1d-4c4e-9d43-0f3f3c1a2b11',
+  email: 'member@example.com',
+  created_at: '2025-01-02T10:00:00Z',
+};
+
+type Pending =
+  | { kind: 'reply'; reply: ScriptedReply }
+  | { kind: 'hold'; promise: Promise<ScriptedReply> }
+  | { kind: 'network' };
+
+export function createTestHost(options: {
+  toolId: ToolId;
+  credits?: number;
+  user?: HostUser | null;
+  plan?: PlanId;
+}): TestHost {
+  const calls: RecordedCall[] = [];
+  const queue: Pending[] = [];
+
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    calls.push({
+      path: String(input),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {},
+      authorization: headers.get('authorization'),
+    });
+    const next = queue.shift();
+    if (!next) throw new Error(`unexpected call to ${String(input)}`);
+    if (next.kind === 'network') throw new TypeError('Failed to fetch');
+    const reply = next.kind === 'reply' ? next.reply : await next.promise;
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  const user = options.user === undefined ? MEMBER : options.user;
+  const onCreditsChange = vi.fn<(remaining: number) => void>();
+  const navigate = vi.fn<(path: string) => void>();
+  const host: ToolHost = {
+    toolId: options.toolId,
+    user,
+    plan: options.plan ?? 'free',
+    credits: options.credits ?? 50,
+    getAccessToken: async () => (user ? 'test-access-token' : null),
+    onCreditsChange,
+    navigate,
+    api: createApiClient({
+      getAccessToken: async () => (user ? 'test-access-token' : null),
+      refresh: async () => null,
+      fetch: fetchImpl,
+    }),
+  };
+
+  return {
+    host,
+    calls,
+    onCreditsChange,
+    navigate,
+    reply: (status, body) => {
+      queue.push({ kind: 'reply', reply: { status, body } });
+    },
+    hold: () => {
+      let release: (reply: ScriptedReply) => void = () => undefined;
+      const promise = new Promise<ScriptedReply>((resolve) => {
+        release = resolve;
+      });
+      queue.push({ kind: 'hold', promise });
+      return release;
+    },
+    failNetwork: () => {
+      queue.push({ kind: 'network' });
+    },
+  };
+}
+
+/** A File whose bytes start with the PNG signature (the browser trusts the type; the server checks the bytes). */
+export function pngFile(name = 'photo.png', size = 2048): File {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type: 'image/png' });
+}

@@ -1,0 +1,37 @@
+// Configuration of the prompt service, parsed once from the environment at start.
+// The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
+import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+
+const optionalText = z.string().min(1).optional();
+
+export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8103),
+  /** openai = any OpenAI-compatible API; local = offline analysis. Unset: openai when a key is set, else local. */
+  PROMPT_PROVIDER: z.enum(['openai', 'local']).optional(),
+  OPENAI_API_KEY: optionalText,
+  /** Accepted as an alias, since the default endpoint is OpenRouter. */
+  OPENROUTER_API_KEY: optionalText,
+  OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://openrouter.ai/api/v1'),
+  /** Defaults per kind of tool; OpenRouter ids. */
+  PROMPT_TEXT_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
+  PROMPT_VISION_MODEL: z.string().min(1).default('google/gemini-2.5-flash'),
+  /** Per-tool overrides. */
+  PROMPT_MODEL_IMAGE_TO_PROMPT: optionalText,
+  PROMPT_MODEL_MAGIC_ENHANCE: optionalText,
+  PROMPT_MODEL_DESCRIBE_IMAGE: optionalText,
+  PROMPT_MODEL_VIDEO_PROMPT: optionalText,
+  /** One provider attempt (and the local OCR run); with one retry the worst case stays under the gateway's 180 s. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(60_000),
+  /** How long a credits.reserve request may wait for an answer. */
+  CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */
+  PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
+});
+
+export type PromptConfig = z.infer<typeof promptConfigSchema>;
+
+export function loadPromptConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<PromptConfig> {
+  return loadConfig(promptConfigSchema, env);
+}

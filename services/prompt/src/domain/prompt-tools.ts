@@ -1,0 +1,72 @@
+// The four prompt tools as charged operations: reserve credits, run the provider, commit on success or release on any
+// failure. A provider failure reaches the user as the spec's text for that tool and costs nothing.
+import { ERROR_TEXTS, type ToolId } from '@act/contracts';
+import {
+  AppError,
+  ErrorCode,
+  isAppError,
+  runChargedTool,
+  type CreditsClient,
+  type Logger,
+} from '@act/service-kit';
+import type { DescribeImageInput, ImageInput, PromptProvider, VideoPromptInput } from '../providers/types';
+
+/** Who is calling: a member (userId) or a guest (the IP the gateway vouched for, possibly missing). */
+export interface Caller {
+  userId?: string;
+  guestIp?: string;
+}
+
+export interface ToolOutcome {
+  text: string;
+  /** Balance after the charge; null for guests. */
+  remainingCredits: number | null;
+}
+
+export interface PromptToolsDeps {
+  credits: CreditsClient;
+  provider: PromptProvider;
+  logger: Logger;
+}
+
+export interface PromptTools {
+  imageToPrompt(caller: Caller, image: ImageInput): Promise<ToolOutcome>;
+  enhancePrompt(caller: Caller, text: string): Promise<ToolOutcome>;
+  describeImage(caller: Caller, input: DescribeImageInput): Promise<ToolOutcome>;
+  videoPrompt(caller: Caller, input: VideoPromptInput): Promise<ToolOutcome>;
+}
+
+/** The text shown when the provider fails, per tool (spec §8, the "Please try again" variants: a retry is free). */
+const FAILURE_TEXT = {
+  'image-to-prompt': ERROR_TEXTS.ui.generatePromptRetry,
+  'magic-enhance': ERROR_TEXTS.ui.enhancePromptRetry,
+  'ai-describe-image': ERROR_TEXTS.ui.generateDescriptionRetry,
+  'image-to-video-prompt': ERROR_TEXTS.ui.generateVideoPromptRetry,
+} as const satisfies Partial<Record<ToolId, string>>;
+
+type PromptToolId = keyof typeof FAILURE_TEXT;
+
+export function createPromptTools({ credits, provider, logger }: PromptToolsDeps): PromptTools {
+  async function run(tool: PromptToolId, caller: Caller, work: () => Promise<string>): Promise<ToolOutcome> {
+    const { result, remainingCredits } = await runChargedTool(
+      { credits, tool, ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }) },
+      async () => {
+        try {
+          return await work();
+        } catch (error) {
+          if (isAppError(error)) throw error;
+          logger.warn({ err: error, tool, provider: provider.name }, 'provider failed; hold released');
+          throw new AppError(ErrorCode.PROVIDER_FAILED, FAILURE_TEXT[tool], { cause: error });
+        }
+      },
+    );
+    return { text: result, remainingCredits };
+  }
+
+  return {
+    imageToPrompt: (caller, image) => run('image-to-prompt', caller, () => provider.imageToPrompt(image)),
+    enhancePrompt: (caller, text) => run('magic-enhance', caller, () => provider.enhancePrompt(text)),
+    describeImage: (caller, input) => run('ai-describe-image', caller, () => provider.describeImage(input)),
+    videoPrompt: (caller, input) => run('image-to-video-prompt', caller, () => provider.videoPrompt(input)),
+  };
+}

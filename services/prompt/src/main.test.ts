@@ -1,0 +1,64 @@
+// The prompt service as deployed: main.ts in its own process with the default (local) provider, next to a real
+// credits process; it serves guests and members and stops cleanly on SIGTERM.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testNatsUrl } from '@act/service-kit/testing';
+import { startChildService, type ChildService } from './test-support/child-service';
+import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
+import { dataUrl, makePng } from './test-support/images';
+import { startTestJwks, type TestJwks } from './test-support/test-jwks';
+
+let jwks: TestJwks;
+let credits: CreditsProcess;
+let prompt: ChildService;
+
+beforeAll(async () => {
+  jwks = await startTestJwks();
+  credits = await startCreditsProcess({ jwksUrl: jwks.url });
+  prompt = await startChildService('services/prompt/src/main.ts', {
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: credits.namespace,
+    JWKS_URL: jwks.url,
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await prompt?.stop();
+  await credits?.stop();
+  await jwks?.close();
+}, 30_000);
+
+async function post(path: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${prompt.url}/api/prompt/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('prompt main.ts', () => {
+  it('is ready and runs the local provider when no key is set', async () => {
+    expect((await fetch(`${prompt.url}/readyz`)).status).toBe(200);
+    expect(prompt.output()).toContain('"provider":"local"');
+
+    const guest = await post(
+      'generate-text-prompt',
+      { text: 'a red bicycle' },
+      { 'x-client-ip': '192.0.2.10' },
+    );
+    expect(guest.status).toBe(200);
+    expect(guest.body.prompt).toMatch(/^A red bicycle, .+high resolution$/);
+
+    const token = await jwks.tokenFor(randomUUID());
+    const image = dataUrl(await makePng({ width: 120, height: 80, background: '#2e7d32' }));
+    const member = await post('generate-image-prompt', { image }, { authorization: `Bearer ${token}` });
+    expect(member.body).toMatchObject({ success: true, remainingCredits: 48 });
+    expect(member.body.prompt).toContain('green');
+    expect(member.body.prompt).toContain('Local analysis');
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    expect(await prompt.stop()).toBe(0);
+  });
+});

@@ -1,0 +1,50 @@
+// Entry point of the prompt service: parse config, connect NATS and the provider, serve, shut down gracefully.
+import {
+  ConfigError,
+  connectNats,
+  createCreditsClient,
+  createJwtVerifier,
+  createLogger,
+  natsReady,
+  startHttpServer,
+} from '@act/service-kit';
+import { createApp } from './app';
+import { loadPromptConfig } from './config';
+import { createProvider } from './providers/select-provider';
+
+async function main(): Promise<void> {
+  const config = loadPromptConfig();
+  const logger = createLogger({ name: 'prompt', level: config.LOG_LEVEL });
+  const provider = createProvider(config);
+  const nc = await connectNats({ url: config.NATS_URL, name: 'prompt' });
+  const credits = createCreditsClient({
+    nc,
+    namespace: config.NATS_NAMESPACE,
+    timeoutMs: config.CREDITS_TIMEOUT_MS,
+  });
+  const verifier = createJwtVerifier({
+    jwksUrl: config.JWKS_URL,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+
+  const app = createApp({ logger, verifier, credits, provider, readiness: { nats: () => natsReady(nc) } });
+  await startHttpServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    handleSignals: true,
+    onClose: [() => nc.drain(), () => provider.close()],
+  });
+  logger.info({ provider: provider.name }, 'prompt provider ready');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('prompt failed to start', error);
+  }
+  process.exit(1);
+});

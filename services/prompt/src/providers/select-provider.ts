@@ -1,0 +1,46 @@
+// Chooses and builds the prompt provider from configuration: PROMPT_PROVIDER, else openai when a key is set, else local.
+import { ConfigError } from '@act/service-kit';
+import type { PromptConfig } from '../config';
+import { createLocalProvider } from './local-provider';
+import { createOpenAiProvider } from './openai-provider';
+import type { PromptProvider, ProviderName } from './types';
+
+type ProviderConfig = Pick<
+  PromptConfig,
+  | 'PROMPT_PROVIDER'
+  | 'OPENAI_API_KEY'
+  | 'OPENROUTER_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'PROMPT_TEXT_MODEL'
+  | 'PROMPT_VISION_MODEL'
+  | 'PROMPT_MODEL_IMAGE_TO_PROMPT'
+  | 'PROMPT_MODEL_MAGIC_ENHANCE'
+  | 'PROMPT_MODEL_DESCRIBE_IMAGE'
+  | 'PROMPT_MODEL_VIDEO_PROMPT'
+  | 'PROVIDER_TIMEOUT_MS'
+  | 'PUBLIC_APP_URL'
+>;
+
+export function providerNameFor(config: ProviderConfig): ProviderName {
+  if (config.PROMPT_PROVIDER) return config.PROMPT_PROVIDER;
+  return config.OPENAI_API_KEY || config.OPENROUTER_API_KEY ? 'openai' : 'local';
+}
+
+export function createProvider(config: ProviderConfig): PromptProvider {
+  if (providerNameFor(config) === 'local')
+    return createLocalProvider({ timeoutMs: config.PROVIDER_TIMEOUT_MS });
+  const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
+  if (!apiKey) throw new ConfigError(['OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai']);
+  return createOpenAiProvider({
+    apiKey,
+    baseUrl: config.OPENAI_BASE_URL,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    appUrl: config.PUBLIC_APP_URL,
+    models: {
+      imageToPrompt: config.PROMPT_MODEL_IMAGE_TO_PROMPT ?? config.PROMPT_VISION_MODEL,
+      magicEnhance: config.PROMPT_MODEL_MAGIC_ENHANCE ?? config.PROMPT_TEXT_MODEL,
+      describeImage: config.PROMPT_MODEL_DESCRIBE_IMAGE ?? config.PROMPT_VISION_MODEL,
+      videoPrompt: config.PROMPT_MODEL_VIDEO_PROMPT ?? config.PROMPT_VISION_MODEL,
+    },
+  });
+}

@@ -1,0 +1,54 @@
+// The provider seam of the prompt service: what every prompt provider (OpenAI-compatible API or the local one) does.
+import type { AnalysisTask, CameraMotion, Language, VideoStyle } from '@act/contracts';
+
+/** Image bytes that passed validation; `mime` comes from the magic bytes, never from the client's label. */
+export interface ImageInput {
+  bytes: Buffer;
+  mime: ImageMime;
+  width: number;
+  height: number;
+}
+
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export interface DescribeImageInput {
+  image: ImageInput;
+  language: Language;
+  tasks: readonly AnalysisTask[];
+}
+
+export interface VideoPromptInput {
+  image: ImageInput;
+  language: Language;
+  cameraMotion: CameraMotion;
+  videoStyle: VideoStyle;
+  actionDescription: string;
+}
+
+export type ProviderName = 'openai' | 'local';
+
+export interface PromptProvider {
+  readonly name: ProviderName;
+  /** image-to-prompt: a prompt an image model could use to recreate the picture. */
+  imageToPrompt(image: ImageInput): Promise<string>;
+  /** magic-enhance: a richer version of the user's prompt. */
+  enhancePrompt(text: string): Promise<string>;
+  /** ai-describe-image: a description covering the chosen analysis tasks, in the chosen language. */
+  describeImage(input: DescribeImageInput): Promise<string>;
+  /** image-to-video-prompt: a prompt for an image-to-video model that animates the picture. */
+  videoPrompt(input: VideoPromptInput): Promise<string>;
+  /** Releases workers and sockets (OCR worker of the local provider). */
+  close(): Promise<void>;
+}
+
+/** Thrown by providers when the upstream model fails, times out or answers nothing usable. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'timeout' | 'upstream' | 'empty' | 'local',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}

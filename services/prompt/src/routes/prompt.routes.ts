@@ -1,0 +1,91 @@
+// HTTP edges of the four prompt tools (spec §7): guest-or-member auth, body validation, image checks, then the
+// charged tool; replies `{success:true, prompt|description, remainingCredits}`.
+import type { Context } from 'koa';
+import {
+  API_ROUTES,
+  GenerateAiDescriptionRequestSchema,
+  GenerateImagePromptRequestSchema,
+  GenerateTextPromptRequestSchema,
+  GenerateVideoPromptRequestSchema,
+  type DescriptionReply,
+  type PromptReply,
+} from '@act/contracts';
+import { Router, clientIp, inputOf, optionalUser, userOf, type JwtVerifier } from '@act/service-kit';
+import { readImageDataUrl } from '../domain/image-input';
+import type { Caller, PromptTools } from '../domain/prompt-tools';
+import { validateBody } from './validate-input';
+
+export interface PromptRoutesDeps {
+  verifier: JwtVerifier;
+  tools: PromptTools;
+}
+
+/** A member when a valid token came with the request; otherwise a guest known only by the gateway's x-client-ip. */
+function callerOf(ctx: Context): Caller {
+  const user = userOf(ctx);
+  return user ? { userId: user.userId } : { guestIp: clientIp(ctx) };
+}
+
+export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Router {
+  const router = new Router();
+  const R = API_ROUTES.prompt;
+
+  router.post(
+    R.generateImagePrompt,
+    optionalUser(verifier),
+    validateBody(GenerateImagePromptRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, GenerateImagePromptRequestSchema);
+      const image = await readImageDataUrl(input.image);
+      const { text, remainingCredits } = await tools.imageToPrompt(callerOf(ctx), image);
+      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
+    },
+  );
+
+  router.post(
+    R.generateTextPrompt,
+    optionalUser(verifier),
+    validateBody(GenerateTextPromptRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, GenerateTextPromptRequestSchema);
+      const { text, remainingCredits } = await tools.enhancePrompt(callerOf(ctx), input.text);
+      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
+    },
+  );
+
+  router.post(
+    R.generateAiDescription,
+    optionalUser(verifier),
+    validateBody(GenerateAiDescriptionRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, GenerateAiDescriptionRequestSchema);
+      const image = await readImageDataUrl(input.image);
+      const { text, remainingCredits } = await tools.describeImage(callerOf(ctx), {
+        image,
+        language: input.language,
+        tasks: input.analysisTasks,
+      });
+      ctx.body = { success: true, description: text, remainingCredits } satisfies DescriptionReply;
+    },
+  );
+
+  router.post(
+    R.generateVideoPrompt,
+    optionalUser(verifier),
+    validateBody(GenerateVideoPromptRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, GenerateVideoPromptRequestSchema);
+      const image = await readImageDataUrl(input.image);
+      const { text, remainingCredits } = await tools.videoPrompt(callerOf(ctx), {
+        image,
+        language: input.language,
+        cameraMotion: input.cameraMotion,
+        videoStyle: input.videoStyle,
+        actionDescription: input.actionDescription,
+      });
+      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
+    },
+  );
+
+  return router;
+}
