@@ -233,6 +233,38 @@ describe('bodies', () => {
     // The first event arrived before the upstream finished (it ends 300 ms later).
     expect(firstAt).toBeLessThan(250);
   });
+
+  it('survives a client that hangs up in the middle of a streamed reply', async () => {
+    const token = await memberToken();
+    const abort = new AbortController();
+    const response = await fetch(`${gateway.url}/api/credits/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: abort.signal,
+    });
+    await response.body!.getReader().read();
+    abort.abort();
+    // The upstream finishes its reply after 300 ms, into a socket nobody reads any more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await fetch(`${gateway.url}/api/credits/plans`)).status).toBe(200);
+  });
+
+  it('survives clients that hang up in the middle of many proxied requests', async () => {
+    // Like the end of a load test: dozens of sockets with requests in flight, all closed at once.
+    const { Socket } = await import('node:net');
+    const port = Number(new URL(gateway.url).port);
+    const sockets = Array.from({ length: 40 }, () => {
+      const socket = new Socket();
+      socket.on('error', () => undefined);
+      socket.connect(port, '127.0.0.1', () => {
+        for (let i = 0; i < 5; i += 1) socket.write('GET /api/credits/plans HTTP/1.1\r\nHost: x\r\n\r\n');
+      });
+      return socket;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await fetch(`${gateway.url}/api/credits/plans`)).status).toBe(200);
+  });
 });
 
 describe('static files and headers', () => {

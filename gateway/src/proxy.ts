@@ -91,6 +91,9 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
     return;
   }
   const length = response.headers['content-length'];
+  // Koa listens for one error on a body stream; a client hanging up can make undici emit another
+  // (RequestAbortedError) after that. Without a listener of our own that second error would crash the gateway.
+  response.body.on('error', (error) => ctx.state.log.debug({ err: error }, 'upstream body closed early'));
   ctx.body = response.body;
   if (typeof length === 'string') ctx.length = Number(length);
   // Stop Koa from guessing a content type for a proxied stream with none.

@@ -1,7 +1,10 @@
 // Request validation: parse body, query or params with a contracts schema and put the typed result on ctx.state.input.
-// The reply uses the first issue's message, which contracts write in the spec's own words.
+// The reply uses the first issue's message, which contracts write in the spec's own words; an issue without a text
+// of its own (a value not on a list, a wrong JSON type) answers with our generic 'Invalid request', never zod's
+// developer wording.
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
+import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode } from './errors';
 
 export type InputSource = 'body' | 'query' | 'params';
@@ -14,12 +17,17 @@ export function validate<S extends z.ZodType>(schema: S, source: InputSource = '
         : source === 'query'
           ? ctx.query
           : (ctx as unknown as { params?: unknown }).params;
-    const result = schema.safeParse(raw ?? {});
+    // Texts set on a schema win over this per-parse fallback.
+    const result = schema.safeParse(raw ?? {}, { error: () => ERROR_TEXTS.validation.invalidRequest });
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new AppError(ErrorCode.VALIDATION_FAILED, issue?.message ?? 'Invalid request', {
-        details: { field: issue?.path.join('.') },
-      });
+      throw new AppError(
+        ErrorCode.VALIDATION_FAILED,
+        issue?.message ?? ERROR_TEXTS.validation.invalidRequest,
+        {
+          details: { field: issue?.path.join('.') },
+        },
+      );
     }
     ctx.state.input = result.data;
     await next();

@@ -10,10 +10,17 @@ import {
   type DescriptionReply,
   type PromptReply,
 } from '@act/contracts';
-import { Router, clientIp, inputOf, optionalUser, userOf, type JwtVerifier } from '@act/service-kit';
+import {
+  Router,
+  clientIp,
+  inputOf,
+  optionalUser,
+  userOf,
+  validate,
+  type JwtVerifier,
+} from '@act/service-kit';
 import { readImageDataUrl } from '../domain/image-input';
 import type { Caller, PromptTools } from '../domain/prompt-tools';
-import { validateBody } from './validate-input';
 
 export interface PromptRoutesDeps {
   verifier: JwtVerifier;
@@ -33,7 +40,7 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   router.post(
     R.generateImagePrompt,
     optionalUser(verifier),
-    validateBody(GenerateImagePromptRequestSchema),
+    validate(GenerateImagePromptRequestSchema),
     async (ctx) => {
       const input = inputOf(ctx, GenerateImagePromptRequestSchema);
       const image = await readImageDataUrl(input.image);
@@ -45,7 +52,7 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   router.post(
     R.generateTextPrompt,
     optionalUser(verifier),
-    validateBody(GenerateTextPromptRequestSchema),
+    validate(GenerateTextPromptRequestSchema),
     async (ctx) => {
       const input = inputOf(ctx, GenerateTextPromptRequestSchema);
       const { text, remainingCredits } = await tools.enhancePrompt(callerOf(ctx), input.text);
@@ -56,7 +63,7 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   router.post(
     R.generateAiDescription,
     optionalUser(verifier),
-    validateBody(GenerateAiDescriptionRequestSchema),
+    validate(GenerateAiDescriptionRequestSchema),
     async (ctx) => {
       const input = inputOf(ctx, GenerateAiDescriptionRequestSchema);
       const image = await readImageDataUrl(input.image);
@@ -72,7 +79,7 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   router.post(
     R.generateVideoPrompt,
     optionalUser(verifier),
-    validateBody(GenerateVideoPromptRequestSchema),
+    validate(GenerateVideoPromptRequestSchema),
     async (ctx) => {
       const input = inputOf(ctx, GenerateVideoPromptRequestSchema);
       const image = await readImageDataUrl(input.image);
