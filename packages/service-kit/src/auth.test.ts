@@ -48,6 +48,13 @@ describe('createJwtVerifier', () => {
     });
   });
 
+  it('stops accepting a remembered token once it expires', async () => {
+    const shortLived = await token({ exp: Math.floor(Date.now() / 1000) + 2 });
+    await expect(verifier.verify(shortLived)).resolves.toMatchObject({ email: 'ada@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await expect(verifier.verify(shortLived)).rejects.toMatchObject({ status: 401 });
+  });
+
   it.each([
     ['a forged signature', () => token({ key: otherKey })],
     ['an expired token', () => token({ exp: Math.floor(Date.now() / 1000) - 60 })],

@@ -24,12 +24,20 @@ export interface JwtVerifierOptions {
 // Only asymmetric algorithms: `none` and HS* (which would let a public key act as an HMAC secret) are refused.
 export const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
 
+// Verified tokens are remembered until they expire: a member's page makes many calls with one token, and a
+// signature check costs far more than a map lookup. Bounded so a flood of distinct tokens cannot grow memory.
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifierOptions): JwtVerifier {
   // jose caches the key set, refetches on an unknown kid, and rate-limits refetches (cooldown) against kid floods.
   const keySet =
     keys ?? createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  const verified = new Map<string, { user: AuthUser; expiresAtMs: number }>();
   return {
     async verify(token) {
+      const cached = verified.get(token);
+      if (cached && cached.expiresAtMs > Date.now()) return cached.user;
+      if (cached) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, keySet, {
           issuer,
@@ -40,7 +48,10 @@ export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifi
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
           throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
         }
-        return { userId: payload.sub, email: payload.email };
+        const user = { userId: payload.sub, email: payload.email };
+        if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { user, expiresAtMs: payload.exp! * 1000 });
+        return user;
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JOSEError) {
