@@ -22,6 +22,9 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'prompt',
+      // The container's global must not be the family name: `window.prompt` is the browser's own dialog, and the
+      // runtime would take it for our remote entry. Every remote uses act_remote_<family>.
+      library: { type: 'global', name: 'act_remote_prompt' },
       exposes: { './tools': './src/tools.ts' },
       shared: SHARED_SINGLETONS,
       dts: false,

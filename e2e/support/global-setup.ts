@@ -1,0 +1,22 @@
+// Vitest global setup of the e2e suite: builds what is stale, starts the whole system once for all test files and
+// hands its URL to the tests; stops it at the end.
+import type { TestProject } from 'vitest/node';
+import { buildFrontEnds, launchSystem } from './system';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.E2E_BASE_URL) {
+    // Point the suite at a system that already runs (e.g. `npm start`): nothing to start or stop.
+    project.provide('baseUrl', process.env.E2E_BASE_URL);
+    return async () => undefined;
+  }
+  buildFrontEnds();
+  const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1' });
+  project.provide('baseUrl', system.baseUrl);
+  return () => system.stop();
+}

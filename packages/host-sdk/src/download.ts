@@ -1,0 +1,53 @@
+// Saving results as files with the spec's names (§7): image-{id}.jpg, {tool-name}-{timestamp}.jpg,
+// speech-/sound-effect-/isolated-audio-{timestamp}.mp3, thumbnails as .jpg.
+import { ERROR_TEXTS } from '@act/contracts';
+
+export const downloadNames = {
+  /** A gallery image: image-{id}.jpg. */
+  galleryImage: (id: string) => `image-${id}.jpg`,
+  /** A photo tool result: {tool-name}-{timestamp}.jpg, e.g. expression-change-1736000000000.jpg. */
+  toolImage: (toolName: string, timestamp: number = Date.now()) => `${toolName}-${timestamp}.jpg`,
+  speech: (timestamp: number = Date.now()) => `speech-${timestamp}.mp3`,
+  soundEffect: (timestamp: number = Date.now()) => `sound-effect-${timestamp}.mp3`,
+  isolatedAudio: (timestamp: number = Date.now()) => `isolated-audio-${timestamp}.mp3`,
+  /** A YouTube thumbnail: thumbnail-{videoId}-{label}.jpg. */
+  thumbnail: (videoId: string, label: string) =>
+    `thumbnail-${videoId}-${label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}.jpg`,
+} as const;
+
+/** Saves a Blob under a file name through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke on the next task: some browsers start the download asynchronously after click().
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Fetches a result URL (or data URL) and saves it. Throws an Error with `failureText` (default 'Failed to download
+ * image') so the caller can show it; pass the audio or thumbnail text for those downloads.
+ */
+export async function downloadFile(
+  url: string,
+  fileName: string,
+  failureText: string = ERROR_TEXTS.ui.downloadImage,
+): Promise<void> {
+  let blob: Blob;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(String(response.status));
+    blob = await response.blob();
+  } catch {
+    throw new Error(failureText);
+  }
+  saveBlob(blob, fileName);
+}

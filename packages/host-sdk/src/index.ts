@@ -1,0 +1,56 @@
+// Public surface of @act/host-sdk: shared by the shell and every remote as a Module Federation singleton.
+// Keep it stable: remotes are built and deployed on their own.
+export type { HostUser, ToolHost, ToolPageProps, ToolPages } from './tool-host';
+export { ApiError, isApiError, errorMessage, apiErrorFromReply, codeForStatus } from './api-error';
+export { createApiClient } from './api-client';
+export type { ApiClient, ApiClientOptions, ReplySchema, RequestOptions } from './api-client';
+export { createSessionStore } from './session-store';
+export type { AuthEvent, AuthStatus, SessionState, SessionStore, SessionStoreOptions } from './session-store';
+export { createCreditsStore } from './credits-store';
+export type { CreditsState, CreditsStore } from './credits-store';
+export { createStore, useStoreState } from './store';
+export type { Store } from './store';
+export { copyText, useCopy } from './use-copy';
+export type { UseCopyResult } from './use-copy';
+export { downloadFile, downloadNames, saveBlob } from './download';
+export {
+  AUDIO_ACCEPT,
+  IMAGE_ACCEPT,
+  PDF_ACCEPT,
+  checkAudioFile,
+  checkChatImageFile,
+  checkImageFile,
+  checkPdfFile,
+  formatFileSizeKb,
+  readFileAsDataUrl,
+} from './file-checks';
+export { useToolRun } from './use-tool-run';
+export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-run';
+
+export { Alert } from './ui/alert';
+export type { AlertProps } from './ui/alert';
+export { Badge } from './ui/badge';
+export type { BadgeProps, BadgeTone } from './ui/badge';
+export { Button } from './ui/button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './ui/button';
+export { ConfirmDialog, Dialog } from './ui/dialog';
+export type { ConfirmDialogProps, DialogProps } from './ui/dialog';
+export { TextArea, TextField } from './ui/fields';
+export type { TextAreaProps, TextFieldProps } from './ui/fields';
+export { Progress } from './ui/progress';
+export type { ProgressProps } from './ui/progress';
+export { RadioGroup } from './ui/radio-group';
+export type { RadioGroupProps, RadioOption } from './ui/radio-group';
+export { SegmentedControl } from './ui/segmented-control';
+export type { SegmentedControlProps, SegmentedOption } from './ui/segmented-control';
+export { Select } from './ui/select';
+export type { SelectOption, SelectProps } from './ui/select';
+export { Slider } from './ui/slider';
+export type { SliderProps } from './ui/slider';
+export { Spinner } from './ui/spinner';
+export type { SpinnerProps } from './ui/spinner';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs';
+export { Toaster, dismissToast, getToasts, toast, useToast } from './ui/toaster';
+export type { ToastInput, ToastItem, ToastVariant } from './ui/toaster';
+export { ToolIcon } from './ui/tool-icon';
+export type { ToolIconProps } from './ui/tool-icon';

@@ -1,0 +1,234 @@
+// The member's session in the browser (spec §3, §4): the access token lives only in memory, the refresh token only in
+// the httpOnly cookie. Restores the session from the cookie, signs in/up/out, and refreshes automatically when fewer
+// than 3 ticks of 30 s remain before expiry, retrying retryable failures with backoff (200 ms doubling, within 30 s).
+import {
+  API_ROUTES,
+  ERROR_TEXTS,
+  ErrorCode,
+  LIMITS,
+  SessionReplySchema,
+  type Session,
+  type SessionUser,
+} from '@act/contracts';
+import { ApiError, apiErrorFromReply } from './api-error';
+import { createStore, type Store } from './store';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** Spec §4 session events (password recovery happens on the identity pages, not here). */
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
+
+export interface SessionState {
+  status: AuthStatus;
+  session: Session | null;
+  user: SessionUser | null;
+}
+
+export interface SessionStoreOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number;
+}
+
+export interface SessionStore extends Pick<Store<SessionState>, 'getState' | 'subscribe'> {
+  /** Restores the session from the refresh cookie once; later calls return the same promise. */
+  initialize(): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  /** Ends the session on the server (revokes the refresh token) and locally, whatever the server says. */
+  signOut(): Promise<void>;
+  /** Exchanges the refresh cookie for a new access token; concurrent callers share one request. */
+  refresh(): Promise<string | null>;
+  /** The access token, refreshed first when it is within the refresh margin. */
+  getAccessToken(): Promise<string | null>;
+  onAuthEvent(listener: (event: AuthEvent, state: SessionState) => void): () => void;
+  /** Starts the 30 s ticker that keeps the token fresh; returns a stop function. */
+  startAutoRefresh(): () => void;
+}
+
+const { tickMs, marginTicks, backoffStartMs, backoffFactor, backoffMaxTotalMs } = LIMITS.refresh;
+const REFRESH_MARGIN_MS = tickMs * marginTicks;
+
+/** 502/503/504 and network failures are worth retrying (spec §8 "retryable fetch"); anything else is final. */
+function isRetryableStatus(status: number): boolean {
+  return status === 0 || status === 502 || status === 503 || status === 504;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? (() => Date.now());
+  const store = createStore<SessionState>({ status: 'loading', session: null, user: null });
+  const eventListeners = new Set<(event: AuthEvent, state: SessionState) => void>();
+  let initializing: Promise<void> | null = null;
+  let refreshing: Promise<string | null> | null = null;
+
+  function emit(event: AuthEvent): void {
+    const state = store.getState();
+    for (const listener of [...eventListeners]) listener(event, state);
+  }
+
+  function setSession(session: Session | null): void {
+    store.setState(
+      session
+        ? { status: 'authenticated', session, user: session.user }
+        : { status: 'unauthenticated', session: null, user: null },
+    );
+  }
+
+  async function postSession(path: string, body: unknown, fallbackError: string): Promise<Session> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        // The refresh cookie is set and read by identity; the browser must send and store it.
+        credentials: 'include',
+      });
+    } catch {
+      throw new ApiError(fallbackError, ErrorCode.SERVICE_UNAVAILABLE, 0);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw apiErrorFromReply(response.status, json, fallbackError);
+    const parsed = SessionReplySchema.safeParse(json);
+    if (!parsed.success) throw new ApiError(fallbackError, ErrorCode.INTERNAL, response.status);
+    return parsed.data.session;
+  }
+
+  /** One refresh attempt chain with backoff; resolves to the new token, or null when the session is gone. */
+  async function refreshWithBackoff(): Promise<string | null> {
+    const startedAt = now();
+    let delay = backoffStartMs;
+    for (;;) {
+      try {
+        const session = await postSession(
+          `${API_ROUTES.identity.token}?grant_type=refresh_token`,
+          { grant_type: 'refresh_token' },
+          ERROR_TEXTS.auth.sessionMissing,
+        );
+        const wasSignedIn = store.getState().status === 'authenticated';
+        setSession(session);
+        emit(wasSignedIn ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
+        return session.access_token;
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : 0;
+        if (!isRetryableStatus(status)) {
+          // Revoked, expired or reused refresh token: the session is over (spec §4).
+          const wasSignedIn = store.getState().status === 'authenticated';
+          setSession(null);
+          if (wasSignedIn) emit('SIGNED_OUT');
+          return null;
+        }
+        if (now() - startedAt + delay > backoffMaxTotalMs) {
+          // Out of retry budget: keep a still-valid token and try again on the next tick.
+          const current = store.getState().session;
+          if (current && current.expires_at * 1000 > now()) return current.access_token;
+          if (store.getState().status === 'loading') setSession(null);
+          return null;
+        }
+        await sleep(delay);
+        delay *= backoffFactor;
+      }
+    }
+  }
+
+  function refresh(): Promise<string | null> {
+    refreshing ??= refreshWithBackoff().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function needsRefresh(session: Session): boolean {
+    return session.expires_at * 1000 - now() < REFRESH_MARGIN_MS;
+  }
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+
+    initialize() {
+      initializing ??= (async () => {
+        if (store.getState().status !== 'loading') return;
+        await refresh();
+        if (store.getState().status === 'loading') setSession(null);
+        emit('INITIAL_SESSION');
+      })();
+      return initializing;
+    },
+
+    async signUp(email, password) {
+      const session = await postSession(
+        API_ROUTES.identity.signup,
+        { email, password },
+        ERROR_TEXTS.auth.failedToCreateUser,
+      );
+      setSession(session);
+      emit('SIGNED_IN');
+    },
+
+    async signIn(email, password) {
+      const session = await postSession(
+        `${API_ROUTES.identity.token}?grant_type=password`,
+        { grant_type: 'password', email, password },
+        ERROR_TEXTS.auth.failedToSignIn,
+      );
+      setSession(session);
+      emit('SIGNED_IN');
+    },
+
+    async signOut() {
+      const token = store.getState().session?.access_token;
+      try {
+        const response = await doFetch(`${baseUrl}${API_ROUTES.identity.logout}`, {
+          method: 'POST',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          credentials: 'include',
+        });
+        // Read the (tiny) reply so the browser can close out the request instead of holding it half-read.
+        await response.text();
+      } catch {
+        // Signing out locally must work offline too; the server side expires with the refresh token.
+      }
+      setSession(null);
+      emit('SIGNED_OUT');
+    },
+
+    refresh,
+
+    async getAccessToken() {
+      const { session } = store.getState();
+      if (!session) return null;
+      if (needsRefresh(session)) return refresh();
+      return session.access_token;
+    },
+
+    onAuthEvent(listener) {
+      eventListeners.add(listener);
+      return () => {
+        eventListeners.delete(listener);
+      };
+    },
+
+    startAutoRefresh() {
+      const tick = () => {
+        const { session } = store.getState();
+        if (session && needsRefresh(session)) void refresh();
+      };
+      tick();
+      const timer = setInterval(tick, tickMs);
+      return () => clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Rsbuild config of the shell (Module Federation host). Remotes are not listed here: the shell registers them at run
+// time from /remotes.json, so each family can be redeployed alone and a dead one cannot break start-up.
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { SHARED_SINGLETONS } from './src/federation/shared';
+import { buildPublicData } from './src/app/build-public-data';
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      remotes: {},
+      // A remote's newer copy of a shared module must not be fetched before the shell's own has loaded.
+      shareStrategy: 'loaded-first',
+      shared: SHARED_SINGLETONS,
+      // The manifest and type hints are only useful for remotes; the host needs neither.
+      manifest: false,
+      dts: false,
+    }),
+  ],
+  source: {
+    entry: { index: './src/index.ts' },
+    // The landing page's texts, tools and plans as a literal: its first paint needs no contracts download.
+    define: { __ACT_PUBLIC_DATA__: JSON.stringify(buildPublicData()) },
+  },
+  html: {
+    template: './src/index.html',
+  },
+  output: {
+    distPath: { root: 'dist' },
+    assetPrefix: '/',
+    cleanDistPath: true,
+  },
+  performance: {
+    chunkSplit: { strategy: 'split-by-experience' },
+  },
+  server: { port: 3000, historyApiFallback: true },
+});

@@ -1,0 +1,44 @@
+// The route table of spec §2. The landing page is part of the first download (it is what most visitors see);
+// every other page, the auth gate included, is loaded on demand.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LandingPage } from '../pages/landing/landing-page';
+import { FullPageSpinner } from './full-page-spinner';
+import { ScrollToTop } from './scroll-to-top';
+
+const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
+const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
+const PrivacyPolicyPage = lazy(() =>
+  import('../pages/static/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../pages/static/terms-of-service-page').then((m) => ({ default: m.TermsOfServicePage })),
+);
+const RefundPolicyPage = lazy(() =>
+  import('../pages/static/refund-policy-page').then((m) => ({ default: m.RefundPolicyPage })),
+);
+const ContactUsPage = lazy(() =>
+  import('../pages/static/contact-us-page').then((m) => ({ default: m.ContactUsPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/dashboard" element={<DashboardRoute />} />
+          <Route path="/tools/:toolId" element={<ToolRoute />} />
+          <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="/terms-of-service" element={<TermsOfServicePage />} />
+          <Route path="/refund-policy" element={<RefundPolicyPage />} />
+          <Route path="/contact-us" element={<ContactUsPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

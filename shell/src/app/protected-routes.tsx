@@ -1,0 +1,20 @@
+// The member routes behind the auth gate, in their own chunk: the gate and everything under it use host-sdk.
+import { AuthGate } from './auth-gate';
+import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { ToolFramePage } from '../pages/tool-frame/tool-frame-page';
+
+export function DashboardRoute() {
+  return (
+    <AuthGate>
+      <DashboardPage />
+    </AuthGate>
+  );
+}
+
+export function ToolRoute() {
+  return (
+    <AuthGate>
+      <ToolFramePage />
+    </AuthGate>
+  );
+}

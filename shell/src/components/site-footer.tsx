@@ -1,0 +1,39 @@
+// Footer of the public pages with the spec's links: Home, #features, #pricing, contact and the three policies.
+import { Link } from 'react-router';
+import { PUBLIC_DATA } from '../app/public-data';
+import { BrandLogo } from './brand-logo';
+
+const F = PUBLIC_DATA.texts.landing.footer;
+
+export function SiteFooter() {
+  return (
+    <footer className="sh-footer">
+      <div className="sh-container sh-footer__inner">
+        <div className="sh-footer__brand">
+          <BrandLogo />
+          <p className="sh-footer__tagline">
+            {PUBLIC_DATA.productName}: prompts, chat, images and voice in one credit balance.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="sh-footer__nav">
+          <div className="sh-footer__col">
+            <h2 className="sh-footer__heading">Product</h2>
+            <Link to="/">{F.home}</Link>
+            <Link to="/#features">{F.features}</Link>
+            <Link to="/#pricing">{F.pricing}</Link>
+          </div>
+          <div className="sh-footer__col">
+            <h2 className="sh-footer__heading">Company</h2>
+            <Link to="/contact-us">{F.contact}</Link>
+            <Link to="/privacy-policy">{F.privacy}</Link>
+            <Link to="/terms-of-service">{F.terms}</Link>
+            <Link to="/refund-policy">{F.refund}</Link>
+          </div>
+        </nav>
+      </div>
+      <div className="sh-container sh-footer__bottom">
+        <p>{F.rights}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,104 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeMe } from '@act/host-sdk/testing';
+import { createFakeBackend, renderApp } from '../../test-support/render-app';
+import { planButton } from './plan-button';
+
+describe('plan buttons by rank (pro 1, premium 2, ultimate 3)', () => {
+  it('reads Upgrade for higher, Downgrade for lower and a disabled Current Plan for the same plan', () => {
+    expect(planButton('premium', 'ultimate')).toEqual({
+      action: 'upgrade',
+      label: 'Upgrade',
+      disabled: false,
+    });
+    expect(planButton('premium', 'pro')).toEqual({
+      action: 'downgrade',
+      label: 'Downgrade',
+      disabled: false,
+    });
+    expect(planButton('premium', 'premium')).toEqual({
+      action: 'current',
+      label: 'Current Plan',
+      disabled: true,
+    });
+    expect(planButton('free', 'pro').label).toBe('Upgrade');
+  });
+
+  it('lets a member whose plan matches none select any plan', () => {
+    expect(planButton('legacy-gold', 'pro')).toEqual({
+      action: 'select',
+      label: 'Select Plan',
+      disabled: false,
+    });
+    expect(planButton(null, 'ultimate').disabled).toBe(false);
+  });
+});
+
+describe('account view', () => {
+  it('has the three tabs and Back to Tools, and shows the overview', async () => {
+    const app = renderApp('/dashboard?view=account');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Subscription', 'Usage History']);
+    const overview = screen.getByRole('tabpanel');
+    expect(overview.textContent).toContain('maya@example.com');
+    expect(overview.textContent).toContain('January 5, 2025');
+    expect(overview.textContent).toContain('February 5, 2025');
+    fireEvent.click(screen.getByRole('link', { name: /Back to Tools/ }));
+    expect(app.location()).toBe('/dashboard');
+  });
+
+  it('shows plan cards with rank buttons and no cancel without a subscription', async () => {
+    renderApp('/dashboard?view=account&tab=subscription', {
+      backend: createFakeBackend({ me: makeMe({ plan: 'premium' }) }),
+    });
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByRole('button', { name: 'Downgrade: Pro' })).toBeTruthy();
+    const current = within(panel).getByRole('button', { name: 'Current Plan: Premium' }) as HTMLButtonElement;
+    expect(current.disabled).toBe(true);
+    expect(within(panel).getByRole('button', { name: 'Upgrade: Ultimate' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it('confirms a downgrade with the end-of-period text', async () => {
+    renderApp('/dashboard?view=account&tab=subscription', {
+      backend: createFakeBackend({ me: makeMe({ plan: 'ultimate' }) }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Downgrade: Pro' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('takes effect at the end of your current billing period');
+  });
+
+  it('offers cancel only with a subscription, warns, and cancels through billing', async () => {
+    const backend = createFakeBackend({
+      me: makeMe({ plan: 'pro', has_subscription: true, subscription_id: 'sub_01abc' }),
+    });
+    backend.on(
+      'POST /api/billing/cancel',
+      () => new Response(JSON.stringify({ success: true }), { status: 200 }),
+    );
+    renderApp('/dashboard?view=account&tab=subscription', { backend });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'You will lose access to premium features at the end of your current billing period.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+    await screen.findByText('Your subscription will end at the close of the current billing period.');
+    const cancel = backend.requests.find((r) => r.url === '/api/billing/cancel');
+    expect(cancel?.body).toEqual({ subscription_id: 'sub_01abc' });
+  });
+
+  it('switches the plan prices to yearly with the saving', async () => {
+    renderApp('/dashboard?view=account&tab=subscription');
+    await screen.findByTestId('price-pro');
+    fireEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(screen.getByTestId('price-pro').textContent).toBe('$99/year');
+    expect(screen.getByText('Save $9 per year')).toBeTruthy();
+  });
+
+  it('says payments are not configured when billing has no client token', async () => {
+    renderApp('/dashboard?view=account&tab=subscription');
+    const panel = await screen.findByRole('tabpanel');
+    expect(await within(panel).findByText('Payments are not configured')).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+// Account view inside the dashboard (spec §2): tabs Overview, Subscription, Usage History and 'Back to Tools'.
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';
+import { UI_TEXTS, type Me } from '@act/contracts';
+import { OverviewTab } from './overview-tab';
+import { SubscriptionTab } from './subscription-tab';
+import { UsageHistoryTab } from './usage-history-tab';
+
+const AC = UI_TEXTS.account;
+const TABS = ['overview', 'subscription', 'usage'] as const;
+type AccountTab = (typeof TABS)[number];
+
+function isAccountTab(value: string | null): value is AccountTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+export function AccountView({ user, me }: { user: HostUser; me: Me }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AccountTab = isAccountTab(requested) ? requested : 'overview';
+
+  return (
+    <section className="sh-account" aria-labelledby="account-title">
+      <div className="sh-account__head">
+        <h1 id="account-title" className="sh-page-title">
+          {UI_TEXTS.dashboard.account}
+        </h1>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/dashboard">
+            <ArrowLeft size={16} aria-hidden />
+            {AC.backToTools}
+          </Link>
+        </Button>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams({ view: 'account', tab: value }, { replace: true })}
+      >
+        <TabsList aria-label={UI_TEXTS.dashboard.account}>
+          <TabsTrigger value="overview">{AC.tabs.overview}</TabsTrigger>
+          <TabsTrigger value="subscription">{AC.tabs.subscription}</TabsTrigger>
+          <TabsTrigger value="usage">{AC.tabs.usageHistory}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview" className="sh-panel">
+          <OverviewTab user={user} me={me} />
+        </TabsContent>
+        <TabsContent value="subscription">
+          <SubscriptionTab user={user} me={me} />
+        </TabsContent>
+        <TabsContent value="usage" className="sh-panel">
+          <UsageHistoryTab />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+// Subscription tab (spec §2): cycle toggle, paid plan cards with Upgrade / Downgrade / Current Plan by rank, the
+// downgrade and cancel confirmations, and cancel only when a subscription exists.
+import { useEffect, useState } from 'react';
+import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
+import {
+  API_ROUTES,
+  BillingConfigReplySchema,
+  CancelSubscriptionReplySchema,
+  ERROR_TEXTS,
+  PAID_PLAN_IDS,
+  UI_TEXTS,
+  type BillingConfig,
+  type BillingCycle,
+  type Me,
+  type PaidPlanId,
+} from '@act/contracts';
+import { PUBLIC_DATA } from '../../app/public-data';
+import { useServices } from '../../app/services-context';
+import { BillingCycleToggle } from '../../components/billing-cycle-toggle';
+import { PlanCard } from '../../components/plan-card';
+import { planButton } from './plan-button';
+import { usePaddleCheckout } from './use-paddle-checkout';
+
+const AC = UI_TEXTS.account;
+const PAID_PLANS = PUBLIC_DATA.plans.filter((plan) => (PAID_PLAN_IDS as readonly string[]).includes(plan.id));
+
+export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
+  const { api, credits } = useServices();
+  const [cycle, setCycle] = useState<BillingCycle>('monthly');
+  const [config, setConfig] = useState<BillingConfig | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pendingDowngrade, setPendingDowngrade] = useState<PaidPlanId | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const payments = usePaddleCheckout(config);
+
+  useEffect(() => {
+    let cancelled = false;
+    api.get(API_ROUTES.billing.config, { schema: BillingConfigReplySchema }).then(
+      (reply) => {
+        if (!cancelled) setConfig(reply.config);
+      },
+      () => {
+        if (!cancelled) setError(ERROR_TEXTS.subscription.paymentInitFailed);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  function checkout(plan: PaidPlanId) {
+    setError(null);
+    try {
+      payments.openCheckout({ plan, cycle, email: user.email, userId: user.id });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : ERROR_TEXTS.subscription.startSubscription);
+    }
+  }
+
+  async function cancelSubscription() {
+    setCancelling(true);
+    try {
+      await api.post(
+        API_ROUTES.billing.cancel,
+        me.subscription_id ? { subscription_id: me.subscription_id } : {},
+        { schema: CancelSubscriptionReplySchema, fallbackError: ERROR_TEXTS.subscription.cancelSubscription },
+      );
+      setConfirmCancel(false);
+      toast({ title: AC.cancelled, variant: 'success' });
+      void credits.load();
+    } catch (err) {
+      setConfirmCancel(false);
+      setError(errorMessage(err, ERROR_TEXTS.subscription.cancelSubscription));
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <div className="sh-subscription">
+      <div className="sh-subscription__bar">
+        <BillingCycleToggle value={cycle} onChange={setCycle} />
+      </div>
+      {error && <Alert variant="error">{error}</Alert>}
+      {!error && payments.statusError && (
+        // Not configured is an operator's choice (no provider keys), not a failure of the member's action.
+        <Alert variant={payments.status === 'unconfigured' ? 'info' : 'error'}>{payments.statusError}</Alert>
+      )}
+      <div className="sh-plan-grid sh-plan-grid--three">
+        {PAID_PLANS.map((plan) => {
+          const button = planButton(me.plan, plan.id);
+          const paidId = plan.id as PaidPlanId;
+          return (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              cycle={cycle}
+              current={button.action === 'current'}
+              action={
+                <Button
+                  block
+                  variant={button.action === 'upgrade' ? 'primary' : 'outline'}
+                  disabled={button.disabled}
+                  aria-label={`${button.label}: ${plan.name}`}
+                  onClick={() =>
+                    button.action === 'downgrade' ? setPendingDowngrade(paidId) : checkout(paidId)
+                  }
+                >
+                  {button.label}
+                </Button>
+              }
+            />
+          );
+        })}
+      </div>
+      {me.has_subscription && (
+        <div className="sh-subscription__cancel">
+          <Button variant="ghost" className="sh-danger-link" onClick={() => setConfirmCancel(true)}>
+            {AC.cancelSubscription}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={pendingDowngrade !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDowngrade(null);
+        }}
+        title={AC.downgrade}
+        description={AC.downgradeConfirm}
+        confirmLabel={AC.downgrade}
+        onConfirm={() => {
+          const plan = pendingDowngrade;
+          setPendingDowngrade(null);
+          if (plan) checkout(plan);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title={AC.cancelSubscription}
+        description={AC.cancelConfirm}
+        confirmLabel={AC.cancelSubscription}
+        destructive
+        busy={cancelling}
+        onConfirm={cancelSubscription}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Credit Information panel (spec §2): current balance, plan name and last credit reset date.
+import { getPlan, UI_TEXTS } from '@act/contracts';
+import { formatDate } from '../../components/format';
+
+const D = UI_TEXTS.dashboard;
+
+export function CreditInfoPanel({
+  credits,
+  planId,
+  lastReset,
+}: {
+  credits: number;
+  planId: string;
+  lastReset: string;
+}) {
+  return (
+    <section className="sh-panel sh-credit-info" aria-labelledby="credit-info-title">
+      <h2 id="credit-info-title" className="sh-panel__title">
+        {D.creditInformation}
+      </h2>
+      <dl className="sh-facts">
+        <div>
+          <dt>{D.currentBalance}</dt>
+          <dd>
+            {credits.toLocaleString('en-US')} {D.credits}
+          </dd>
+        </div>
+        <div>
+          <dt>{D.plan}</dt>
+          <dd>{getPlan(planId)?.name ?? planId}</dd>
+        </div>
+        <div>
+          <dt>{D.lastCreditReset}</dt>
+          <dd>{formatDate(lastReset)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

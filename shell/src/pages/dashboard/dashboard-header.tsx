@@ -1,0 +1,42 @@
+// Member header (spec §2 dashboard): product name, credit balance, plan badge, Account and Sign Out.
+import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@act/host-sdk';
+import { UI_TEXTS } from '@act/contracts';
+import { BrandLogo } from '../../components/brand-logo';
+import { CreditsPill } from '../../components/credits-pill';
+import { PlanBadge } from '../../components/plan-badge';
+
+const D = UI_TEXTS.dashboard;
+
+export interface DashboardHeaderProps {
+  credits: number;
+  planId: string;
+  onSignOut(): void;
+}
+
+export function DashboardHeader({ credits, planId, onSignOut }: DashboardHeaderProps) {
+  return (
+    <header className="sh-app-header">
+      <div className="sh-container sh-app-header__inner">
+        <BrandLogo to="/dashboard" />
+        <div className="sh-app-header__status">
+          <CreditsPill credits={credits} />
+          <PlanBadge planId={planId} />
+        </div>
+        <nav className="sh-app-header__actions" aria-label="Account">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/dashboard?view=account">
+              <UserRound size={16} aria-hidden />
+              {D.account}
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" onClick={onSignOut}>
+            <LogOut size={16} aria-hidden />
+            {D.signOut}
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+// Tool cards grouped by category (spec §2), with the hub-only photo effects hidden.
+import { TOOL_CATEGORIES, toolsInCategory, type Tool, type ToolId } from '@act/contracts';
+import { ToolCard } from './tool-card';
+import { dashboardTools } from './tool-card-state';
+
+export interface ToolSectionsProps {
+  credits: number;
+  processingToolId: ToolId | null;
+  onOpen(tool: Tool): void;
+}
+
+export function ToolSections({ credits, processingToolId, onOpen }: ToolSectionsProps) {
+  return (
+    <div className="sh-tool-sections">
+      {TOOL_CATEGORIES.map((category) => {
+        const tools = dashboardTools(toolsInCategory(category));
+        const headingId = `category-${category.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+        return (
+          <section key={category} className="sh-tool-section" aria-labelledby={headingId}>
+            <h2 id={headingId} className="sh-tool-section__title">
+              {category}
+            </h2>
+            <div className="sh-tool-grid">
+              {tools.map((tool) => (
+                <ToolCard
+                  key={tool.id}
+                  tool={tool}
+                  credits={credits}
+                  processing={processingToolId === tool.id}
+                  busy={processingToolId !== null}
+                  onOpen={onOpen}
+                />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Landing header (spec §2): Features, Pricing, the Tools menu and Sign In; the button leads to sign-up.
+import { NavigationMenu } from 'radix-ui';
+import { PUBLIC_DATA } from '../../app/public-data';
+import { BrandLogo } from '../../components/brand-logo';
+import { LinkButton } from '../../components/link-button';
+import { ToolsMenu } from './tools-menu';
+
+const L = PUBLIC_DATA.texts.landing;
+const N = L.nav;
+
+export function LandingHeader() {
+  return (
+    <header className="sh-site-header">
+      <div className="sh-container sh-site-header__inner">
+        <BrandLogo />
+        <NavigationMenu.Root className="sh-nav" aria-label="Main">
+          <NavigationMenu.List className="sh-nav__list">
+            <NavigationMenu.Item>
+              <NavigationMenu.Link asChild>
+                <a className="sh-nav__link" href="#features">
+                  {N.features}
+                </a>
+              </NavigationMenu.Link>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <NavigationMenu.Link asChild>
+                <a className="sh-nav__link" href="#pricing">
+                  {N.pricing}
+                </a>
+              </NavigationMenu.Link>
+            </NavigationMenu.Item>
+            <ToolsMenu />
+          </NavigationMenu.List>
+          <div className="sh-nav__viewport-anchor">
+            <NavigationMenu.Viewport className="sh-nav__viewport" />
+          </div>
+        </NavigationMenu.Root>
+        <div className="sh-site-header__actions">
+          <LinkButton to="/auth" variant="ghost">
+            {N.signIn}
+          </LinkButton>
+          <LinkButton to="/auth?signup=true" className="sh-site-header__cta">
+            {L.getStartedFree}
+          </LinkButton>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+// The public landing page (spec §2).
+import { PUBLIC_DATA } from '../../app/public-data';
+import { PageMeta } from '../../seo/page-meta';
+import { SiteFooter } from '../../components/site-footer';
+import { ClosingCta } from './closing-cta';
+import { FeaturesSection } from './features-section';
+import { HeroSection } from './hero-section';
+import { LandingHeader } from './landing-header';
+import { PricingSection } from './pricing-section';
+
+export function LandingPage() {
+  return (
+    <>
+      <PageMeta title={PUBLIC_DATA.seo.home.title} description={PUBLIC_DATA.seo.home.description} path="/" />
+      <LandingHeader />
+      <main id="main">
+        <HeroSection />
+        <FeaturesSection />
+        <PricingSection />
+        <ClosingCta />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
