@@ -1,11 +1,19 @@
 // `npm run bench`: measures this machine's reference (a raw node:http hello) and our stack against it, as ratios,
-// so results compare across machines. Each section starts its own processes and stops them when done.
+// so results compare across machines. The gateway and credits sections start their own processes; the prompt and
+// shell sections share one whole system (every service, gateway, built front-ends), started once and stopped at
+// the end. The load average is recorded next to the figures: another job on the machine skews them.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
+import { setCredits, userIdOf } from '../e2e/support/credits-db';
+import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
 import { load, ratio, startServer, type RunResult } from './bench-kit';
 import { benchCredits } from './credits-bench';
+import { pacedLoad } from './paced-load';
+import { benchPromptTool, creditsNeeded } from './prompt-bench';
+import { benchShell } from './shell-bench';
 
 interface Section {
   name: string;
@@ -65,6 +73,128 @@ async function benchGateway(): Promise<Section> {
   }
 }
 
+/** Signs a new member up through the gateway and returns its access token. */
+async function signUpMember(apiUrl: string): Promise<string> {
+  const reply = await fetch(`${apiUrl}/api/identity/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now().toString(36)}@example.com`,
+      password: 'correct-horse-7',
+    }),
+  });
+  const body = (await reply.json()) as { session?: { access_token: string } };
+  if (!reply.ok || !body.session)
+    throw new Error(`sign-up answered ${reply.status}: ${JSON.stringify(body)}`);
+  return body.session.access_token;
+}
+
+const PROMPT_RATE = 200;
+const PROMPT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CAPACITY_SECONDS = 5;
+const ENHANCE_BODY = JSON.stringify({ text: 'a lighthouse on a cliff at dusk', toolName: 'magic-enhance' });
+
+/**
+ * Magic Enhance through the gateway with the local (instant, rule-based) provider, three ways: autocannon at the
+ * target rate (benchPromptTool: per-connection bursts at the start of each second), the same rate evenly spaced
+ * (open loop, one request every 5 ms), and as fast as 32 connections go for a capacity figure comparable with the
+ * raw reference.
+ */
+async function benchPromptSection(system: RunningSystem, rawRps: number): Promise<Section> {
+  // autocannon connects to the name as given; the gateway listens on IPv4, and `localhost` may resolve to ::1.
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const url = `${apiUrl}/api/prompt/generate-text-prompt`;
+  const token = await signUpMember(apiUrl);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  // One credit per call: both paced runs, plus room for a capacity run far beyond this machine's reach.
+  const credits =
+    creditsNeeded({ rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS }) +
+    PROMPT_RATE * PROMPT_SECONDS +
+    CAPACITY_SECONDS * 4_000;
+  await setCredits({ adminUrl: system.databaseUrl, namespace: system.namespace }, userIdOf(token), credits);
+
+  const bursts = await benchPromptTool(apiUrl, token, { rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS });
+  const even = await pacedLoad({
+    url,
+    method: 'POST',
+    headers,
+    body: ENHANCE_BODY,
+    rate: PROMPT_RATE,
+    durationSeconds: PROMPT_SECONDS,
+  });
+  const capacity = await load({
+    label: 'unpaced, 32 connections (capacity)',
+    url,
+    method: 'POST',
+    headers,
+    body: ENHANCE_BODY,
+    durationSeconds: CAPACITY_SECONDS,
+  });
+  const capacityRatio = ratio(capacity.requestsPerSecond, rawRps);
+  const p99Target = (run: { p99Ms: number; errors: number; non2xx: number }) =>
+    run.errors === 0 && run.non2xx === 0 && run.p99Ms <= 25;
+  return {
+    name: 'prompt',
+    runs: [
+      { label: `${PROMPT_RATE} req/s, autocannon (bursts)`, requestsPerSecond: bursts.rps, ...pick(bursts) },
+      { label: `${PROMPT_RATE} req/s, evenly spaced`, requestsPerSecond: even.rps, ...pick(even) },
+      capacity,
+    ],
+    figures: {
+      rawReferenceRps: rawRps,
+      evenP90Ms: even.p90Ms,
+      evenMaxMs: even.maxMs,
+      capacityRps: capacity.requestsPerSecond,
+      'capacity/raw': capacityRatio,
+    },
+    targets: [
+      {
+        what: `p99 at ${PROMPT_RATE} req/s, autocannon bursts (ms)`,
+        value: bursts.p99Ms,
+        target: '<= 25',
+        met: p99Target(bursts),
+      },
+      {
+        what: `p99 at ${PROMPT_RATE} req/s, evenly spaced (ms)`,
+        value: even.p99Ms,
+        target: '<= 25',
+        met: p99Target(even),
+      },
+      {
+        what: 'sustained rate, evenly spaced (req/s)',
+        value: even.rps,
+        target: `>= ${PROMPT_RATE * 0.95}`,
+        met: even.rps >= PROMPT_RATE * 0.95,
+      },
+    ],
+  };
+}
+
+function pick(run: { p50Ms: number; p99Ms: number; errors: number; non2xx: number }) {
+  return { p50Ms: run.p50Ms, p99Ms: run.p99Ms, errors: run.errors, non2xx: run.non2xx };
+}
+
+/** The shell's initial JavaScript (gzip) and the landing page's LCP in Chromium, served by the real gateway. */
+async function benchShellSection(system: RunningSystem): Promise<Section> {
+  const result = await benchShell(system.baseUrl);
+  const kb = Math.round((result.initialJsGzipBytes / 1024) * 10) / 10;
+  return {
+    name: 'shell',
+    runs: [],
+    figures: {
+      initialJsGzipKb: kb,
+      initialJsKb: Math.round(result.initialJsBytes / 1024),
+      scripts: result.scripts.length,
+      lcpMs: result.lcpMs,
+      lcpRunsMs: result.lcpRunsMs.join(' '),
+    },
+    targets: [
+      { what: 'initial JS, gzip (KB)', value: kb, target: '<= 170', met: kb <= 170 },
+      { what: 'landing LCP, median (ms)', value: result.lcpMs, target: '<= 1000', met: result.lcpMs <= 1000 },
+    ],
+  };
+}
+
 async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
   return {
@@ -95,25 +225,63 @@ const infra = await resolveInfra({
   postgresDurability: 'relaxed',
 });
 
-const sections: Array<() => Promise<Section>> = [benchGateway, () => benchCreditsSection(infra)];
-
-const results: Section[] = [];
-for (const run of sections) {
-  const section = await run();
-  results.push(section);
+function report(section: Section): Section {
   console.log(`\n## ${section.name}`);
   if (section.runs.length) console.table(section.runs);
-  else console.log(section.figures);
+  console.log(section.figures);
   for (const target of section.targets) {
     console.log(`${target.met ? 'MET ' : 'MISS'}  ${target.what}: ${target.value} (target ${target.target})`);
   }
+  return section;
 }
 
-await infra.stop();
+/** 1, 5 and 15 minute load averages, as `uptime` prints them. */
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+}
+
+const loadBefore = loadAverage();
+console.log(`load average: ${loadBefore}`);
+const results: Section[] = [];
+const gateway = report(await benchGateway());
+results.push(gateway);
+results.push(report(await benchCreditsSection(infra)));
+
+buildFrontEnds();
+const system = await launchSystem({
+  dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
+  namespace: 'bench',
+  // The bench's PostgreSQL and NATS; the local provider whatever keys the environment holds.
+  env: { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, PROMPT_PROVIDER: 'local' },
+}).catch(async (error: unknown) => {
+  await infra.stop();
+  throw error;
+});
+try {
+  // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
+  results.push(report(await benchShellSection(system)));
+  const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
+  results.push(report(await benchPromptSection(system, rawRps)));
+} finally {
+  await system.stop();
+  await infra.stop();
+}
+
+const loadAfter = loadAverage();
+console.log(`\nload average: before ${loadBefore}; after ${loadAfter}`);
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
 const file = new URL(
   `./results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
   import.meta.url,
 );
-await writeFile(file, JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+await writeFile(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadAfter }, results },
+    null,
+    2,
+  ),
+);
 console.log(`\nwrote ${file.pathname}`);

@@ -6,6 +6,10 @@ import { buildFrontEnds, launchSystem } from './system';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Admin URL of the system's PostgreSQL, for tests that set up data directly (empty when unknown). */
+    databaseUrl: string;
+    /** Prefix of the system's database names: `<namespace>_<service>`. */
+    namespace: string;
   }
 }
 
@@ -13,10 +17,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (process.env.E2E_BASE_URL) {
     // Point the suite at a system that already runs (e.g. `npm start`): nothing to start or stop.
     project.provide('baseUrl', process.env.E2E_BASE_URL);
+    project.provide('databaseUrl', process.env.E2E_DATABASE_URL ?? '');
+    project.provide('namespace', process.env.E2E_NAMESPACE ?? 'e2e');
     return async () => undefined;
   }
   buildFrontEnds();
   const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1' });
   project.provide('baseUrl', system.baseUrl);
+  project.provide('databaseUrl', system.databaseUrl);
+  project.provide('namespace', system.namespace);
   return () => system.stop();
 }

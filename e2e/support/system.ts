@@ -21,12 +21,15 @@ export interface LaunchOptions {
   namespace?: string;
   /** Print the children's output (they are quiet otherwise; the last lines are shown when one fails). */
   verbose?: boolean;
-  /** Extra environment for every service. */
+  /** Extra environment for every service; its DATABASE_URL and NATS_URL, when they answer, are used as the infra. */
   env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningSystem {
   baseUrl: string;
+  /** Admin URL of the PostgreSQL server; each service's database is `<namespace>_<service>` on it. */
+  databaseUrl: string;
+  namespace: string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +56,12 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
   const children: Child[] = [];
   let stopping = false;
 
-  const infra = await resolveInfra({ dataDir, need: { postgres: true, nats: true, s3: true }, log });
+  const infra = await resolveInfra({
+    dataDir,
+    need: { postgres: true, nats: true, s3: true },
+    env: { ...process.env, ...options.env },
+    log,
+  });
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
@@ -172,7 +180,7 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     const gateway = spawnChild('gateway', path.join(repoRoot, 'gateway'), gatewayEnv);
     await ready(gateway, `http://127.0.0.1:${gatewayPort}/api/health`);
     log(`system ready at ${baseUrl} (${services.map((s) => s.service).join(', ')}, gateway)`);
-    return { baseUrl, stop };
+    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, stop };
   } catch (error) {
     await stop();
     throw error;

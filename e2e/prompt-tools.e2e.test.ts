@@ -1,0 +1,140 @@
+// The prompt tools of issue 6 in Chromium against the running system: a member uploads a real PNG to Image to
+// Prompt, gets a prompt from the local provider, copies it, sees the balance drop to 48 and the use in Usage
+// History; a member with an empty balance sees Magic Enhance refuse, in the page and at the API.
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ERROR_TEXTS } from '@act/contracts';
+import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
+import { setCredits, userIdOf } from './support/credits-db';
+import { goto, signUp, useBrowser } from './support/fixtures';
+
+const PASSWORD = 'correct-horse-7';
+
+/** A 64×48 RGB gradient, encoded as a real PNG. */
+async function gradientPng(): Promise<Buffer> {
+  const width = 64;
+  const height = 48;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = Math.round((x / (width - 1)) * 255);
+      pixels[at + 1] = Math.round((y / (height - 1)) * 200);
+      pixels[at + 2] = 255 - Math.round((x / (width - 1)) * 255);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** An access token for the member through the password grant, as any API client gets one. */
+async function accessToken(page: Page, email: string): Promise<string> {
+  const reply = await page.request.post('/api/identity/token?grant_type=password', {
+    data: { grant_type: 'password', email, password: PASSWORD },
+  });
+  expect(reply.ok()).toBe(true);
+  const { session } = (await reply.json()) as { session: { access_token: string } };
+  return session.access_token;
+}
+
+describe('prompt tools', () => {
+  const browser = useBrowser();
+
+  it('turns an uploaded PNG into a prompt for 2 credits, copies it, and lists the use in Usage History', async () => {
+    const page = await browser.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page, uniqueEmail('image-prompt'), PASSWORD);
+
+    await page
+      .getByTestId('tool-card-image-to-prompt')
+      .getByRole('button', { name: /Use Tool/ })
+      .click();
+    await page.waitForURL('**/tools/image-to-prompt');
+    await page.getByRole('heading', { level: 1, name: 'Image to Prompt' }).waitFor();
+    const run = page.getByRole('button', { name: /Select an Image First|Generate Prompt|Processing/ });
+    await run.waitFor({ timeout: 15_000 });
+    expect(await run.textContent()).toBe('Select an Image First');
+    expect(await run.isDisabled()).toBe(true);
+
+    const png = await gradientPng();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
+    await page.getByAltText('Preview of gradient.png').waitFor();
+    expect(await page.locator('.pr-upload__name').textContent()).toBe('gradient.png');
+    expect(await page.locator('.pr-upload__size').textContent()).toMatch(/^\d+(\.\d+)? KB$/);
+    expect(await run.textContent()).toBe('Generate Prompt (2 credits)');
+
+    await run.click();
+    // The result text itself (aria-label), not the section that the heading of the same name labels.
+    const result = page.locator('[aria-label="Generated Prompt"]');
+    await result.waitFor({ timeout: 30_000 });
+    const prompt = (await result.textContent()) ?? '';
+    expect(prompt.length, prompt).toBeGreaterThan(40);
+    // The local provider says its output is a local analysis; the gradient is wider than tall.
+    expect(prompt.toLowerCase()).toContain('local analysis');
+    expect(prompt.toLowerCase()).toMatch(/landscape|horizontal|wide/);
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('48 credits');
+    expect(await run.textContent()).toBe('Generate Prompt (2 credits)');
+
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'image-to-prompt-result');
+    // 'Copied!' lasts 2 s, then the button reads Copy again.
+    await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4_000 });
+
+    // Usage is recorded from the usage event stream: reload until it shows.
+    await expect
+      .poll(
+        async () => {
+          await goto(page, '/dashboard?view=account&tab=usage');
+          await page.getByRole('tab', { name: 'Usage History', selected: true }).waitFor();
+          await page.locator('.sh-usage, .sh-empty').first().waitFor();
+          return page.getByTestId('usage-row').count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    const row = page.getByTestId('usage-row');
+    expect(await row.locator('td').nth(0).textContent()).toBe('Image To Prompt');
+    expect(await row.locator('td').nth(1).textContent()).toBe('2 credits');
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('48 credits');
+  });
+
+  it('shows Insufficient Credits on Magic Enhance when the balance is below its cost', async () => {
+    const adminUrl = inject('databaseUrl');
+    if (!adminUrl)
+      throw new Error('this test needs the database URL (set E2E_DATABASE_URL with E2E_BASE_URL)');
+    const page = await browser.newPage();
+    const email = uniqueEmail('broke');
+    await signUp(page, email, PASSWORD);
+    const token = await accessToken(page, email);
+    await setCredits({ adminUrl, namespace: inject('namespace') }, userIdOf(token), 0);
+
+    await goto(page, '/tools/magic-enhance');
+    await page.getByRole('heading', { level: 1, name: 'Magic Enhance' }).waitFor();
+    await page.getByLabel('Your prompt').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('0 credits');
+    await page.getByLabel('Your prompt').fill('a lighthouse on a cliff at dusk');
+    const run = page.getByRole('button', { name: 'Insufficient Credits' });
+    await run.waitFor();
+    expect(await run.isDisabled()).toBe(true);
+    await screenshot(page, 'magic-enhance-insufficient');
+
+    // The server refuses too, so the label is not the only guard.
+    const reply = await page.request.post('/api/prompt/generate-text-prompt', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { text: 'a lighthouse on a cliff at dusk', toolName: 'magic-enhance' },
+    });
+    expect(reply.status()).toBe(402);
+    expect(await reply.json()).toMatchObject({
+      success: false,
+      code: 'INSUFFICIENT_CREDITS',
+      error: ERROR_TEXTS.toolUse.insufficientCredits,
+    });
+  });
+});
