@@ -31,6 +31,9 @@ const GATEWAY_OWNED = new Set([
 // and undici's client is markedly cheaper per request than node:http's.
 const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
 
+/** Replies up to this size are buffered rather than streamed (see below). */
+const SMALL_REPLY_BYTES = 64 * 1024;
+
 export interface ProxyTarget {
   baseUrl: string;
   bodyLimitBytes: number;
@@ -91,12 +94,20 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
     return;
   }
   const length = response.headers['content-length'];
-  // Koa listens for one error on a body stream; a client hanging up can make undici emit another
-  // (RequestAbortedError) after that. Without a listener of our own that second error would crash the gateway.
-  response.body.on('error', (error) => ctx.state.log.debug({ err: error }, 'upstream body closed early'));
-  ctx.body = response.body;
-  if (typeof length === 'string') ctx.length = Number(length);
-  // Stop Koa from guessing a content type for a proxied stream with none.
+  const declaredLength = typeof length === 'string' ? Number(length) : undefined;
+  if (declaredLength !== undefined && declaredLength <= SMALL_REPLY_BYTES) {
+    // A small reply of known size (most API replies) is read whole and sent in one write: piping it through a
+    // stream costs more than the bytes themselves. Anything larger or of unknown size (uploads' echoes, files,
+    // server-sent events) streams through untouched.
+    ctx.body = Buffer.from(await response.body.arrayBuffer());
+  } else {
+    // Koa listens for one error on a body stream; a client hanging up can make undici emit another
+    // (RequestAbortedError) after that. Without a listener of our own that second error would crash the gateway.
+    response.body.on('error', (error) => ctx.state.log.debug({ err: error }, 'upstream body closed early'));
+    ctx.body = response.body;
+    if (declaredLength !== undefined) ctx.length = declaredLength;
+  }
+  // Stop Koa from guessing a content type for a proxied body with none.
   if (!response.headers['content-type']) ctx.remove('Content-Type');
 }
 

@@ -18,7 +18,15 @@ export interface ResolvedRoute {
   bodyLimitBytes: number;
 }
 
+// Every request asks this, so answers are kept per method and path. Only paths that belong to a service are kept,
+// and the map is bounded, so scanning random URLs cannot grow it without limit.
+const resolved = new Map<string, ResolvedRoute>();
+const RESOLVED_MAX = 5_000;
+
 export function resolveRoute(method: string, path: string): ResolvedRoute | undefined {
+  const key = `${method} ${path}`;
+  const known = resolved.get(key);
+  if (known) return known;
   const owner = serviceForPath(path);
   if (!owner) return undefined;
   const access: Access = findRoute(PUBLIC_ROUTES, method, path)
@@ -26,5 +34,7 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | unde
     : findRoute(GUEST_ROUTES, method, path)
       ? 'guest'
       : 'member';
-  return { service: owner.service, access, bodyLimitBytes: bodyLimitFor(path) };
+  const route = { service: owner.service, access, bodyLimitBytes: bodyLimitFor(path) };
+  if (resolved.size < RESOLVED_MAX) resolved.set(key, route);
+  return route;
 }

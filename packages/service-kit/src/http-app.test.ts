@@ -119,7 +119,7 @@ describe('createHttpApp', () => {
 
   it('exposes Prometheus metrics for the routes it served', async () => {
     const text = await (await fetch(`${running.url}/metrics`)).text();
-    expect(text).toMatch(/http_requests_total\{[^}]*route="\/echo"[^}]*\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/echo"[^}]*\} [1-9]\d*/);
   });
 
   it('logs requests without leaking bodies', () => {

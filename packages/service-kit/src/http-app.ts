@@ -48,28 +48,50 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     draining = true;
   };
 
+  const answerProbe = async (ctx: Koa.ParameterizedContext<AppState>): Promise<boolean> => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+    } else if (ctx.path === '/readyz') {
+      const { ok, checks } = await runReadiness(readiness);
+      ctx.status = ok && !draining ? 200 : 503;
+      ctx.body = { status: ok && !draining ? 'ok' : 'unavailable', draining, checks };
+    } else if (ctx.path === '/metrics') {
+      ctx.type = app.metrics.registry.contentType;
+      ctx.body = await app.metrics.registry.metrics();
+    } else {
+      return false;
+    }
+    return true;
+  };
+
+  // One edge middleware (request id, probes, error mapping, metrics, access log) rather than a layer each:
+  // every Koa layer is another promise per request, and these run on every request.
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = requestId;
-    // A pino child per request is not free; build it only when something actually logs.
-    let child: Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', {
-      get: () => (child ??= logger.child({ requestId })),
-      enumerable: true,
-      configurable: true,
-    });
+    ctx.state = new RequestState(requestId, logger);
     ctx.set('x-request-id', requestId);
     const started = process.hrtime.bigint();
+    let probe = false;
     try {
-      await next();
+      probe = await answerProbe(ctx);
+      if (!probe) {
+        await next();
+        const unanswered =
+          (ctx.status === 404 && ctx.body === undefined) ||
+          (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));
+        if (unanswered) {
+          throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+        }
+      }
+    } catch (raw) {
+      writeError(ctx, raw);
     } finally {
       // While draining, tell keep-alive clients to reconnect elsewhere so the server can close promptly.
       if (draining) ctx.set('Connection', 'close');
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
-      const probe = ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path === '/metrics';
       if (!probe && logger.isLevelEnabled('info')) {
         ctx.state.log.info(
           { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
@@ -79,71 +101,58 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     }
   });
 
-  app.use(errorMiddleware());
-
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-      return;
-    }
-    if (ctx.path === '/readyz') {
-      const { ok, checks } = await runReadiness(readiness);
-      ctx.status = ok && !draining ? 200 : 503;
-      ctx.body = { status: ok && !draining ? 'ok' : 'unavailable', draining, checks };
-      return;
-    }
-    if (ctx.path === '/metrics') {
-      ctx.type = app.metrics.registry.contentType;
-      ctx.body = await app.metrics.registry.metrics();
-      return;
-    }
-    await next();
-  });
-
   if (bodyLimit === false) return app;
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: bodyLimit,
-      // Arrays or strings at the top level are never valid payloads here.
-      jsonStrict: true,
-      onError: (error) => {
-        throw error;
-      },
-    }),
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: bodyLimit,
+    // Arrays or strings at the top level are never valid payloads here.
+    jsonStrict: true,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  // Requests without a body skip the parser entirely (most traffic is GET).
+  app.use((ctx, next) =>
+    ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' ? next() : parseJson(ctx, next),
   );
 
   return app;
 }
 
-function errorMiddleware(): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-      }
-      if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) {
-        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-      }
-    } catch (raw) {
-      const error = toAppError(raw);
-      const log = ctx.state.log;
-      if (error.code === ErrorCode.INTERNAL) {
-        log.error({ err: raw }, 'unhandled error');
-      } else if (error.status >= 500) {
-        log.warn({ code: error.code, err: error.cause ?? error }, error.message);
-      }
-      ctx.status = error.status;
-      for (const [header, value] of Object.entries(error.headers)) ctx.set(header, value);
-      ctx.body = {
-        ...error.details,
-        success: false,
-        error: error.message,
-        code: error.code,
-        ...(error.code === ErrorCode.INTERNAL ? { requestId: ctx.state.requestId } : {}),
-      };
-    }
+/**
+ * Per-request state. The request-scoped logger is a pino child, which is not free, so it is built on first use
+ * (a prototype getter, cheaper than defining a property on every request's object).
+ */
+class RequestState implements AppState {
+  [key: string]: unknown;
+  #log: Logger | undefined;
+
+  constructor(
+    readonly requestId: string,
+    readonly rootLogger: Logger,
+  ) {}
+
+  get log(): Logger {
+    return (this.#log ??= this.rootLogger.child({ requestId: this.requestId }));
+  }
+}
+
+function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void {
+  const error = toAppError(raw);
+  const log = ctx.state.log;
+  if (error.code === ErrorCode.INTERNAL) {
+    log.error({ err: raw }, 'unhandled error');
+  } else if (error.status >= 500) {
+    log.warn({ code: error.code, err: error.cause ?? error }, error.message);
+  }
+  ctx.status = error.status;
+  for (const [header, value] of Object.entries(error.headers)) ctx.set(header, value);
+  ctx.body = {
+    ...error.details,
+    success: false,
+    error: error.message,
+    code: error.code,
+    ...(error.code === ErrorCode.INTERNAL ? { requestId: ctx.state.requestId } : {}),
   };
 }
 

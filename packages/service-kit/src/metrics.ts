@@ -1,5 +1,5 @@
 // Prometheus metrics with one registry per app, so several services (or tests) in one process never collide.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface ServiceMetrics {
   registry: Registry;
@@ -17,18 +17,11 @@ export function createMetrics(service: string): ServiceMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const total = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by route and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      duration.observe(labels, seconds);
-      total.inc(labels);
+      // The histogram's _count series is the request counter; a separate Counter would double the work per request.
+      duration.observe({ method, route, status: String(status) }, seconds);
     },
   };
 }
