@@ -34,6 +34,7 @@ async function benchGateway(): Promise<Section> {
     .sign(keys.privateKey);
 
   const raw = await startServer('load-tests/servers/raw-hello.ts');
+  const koa = await startServer('load-tests/servers/koa-hello.ts');
   const kit = await startServer('load-tests/servers/kit-hello.ts', {
     BENCH_JWKS: JSON.stringify({ keys: [jwk] }),
   });
@@ -55,21 +56,34 @@ async function benchGateway(): Promise<Section> {
         url: `${gateway.url}/api/credits/me`,
         headers: { authorization: `Bearer ${token}` },
       }),
+      await load({ label: 'bare Koa hello (framework ceiling)', url: `${koa.url}/` }),
     ];
-    const [a, b, c, d] = runs.map((run) => run.requestsPerSecond) as [number, number, number, number];
+    const [a, b, c, d, k] = runs.map((run) => run.requestsPerSecond) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const kitRatio = ratio(b, a);
     const gatewayRatio = ratio(c, a);
     return {
       name: 'gateway',
       runs,
-      figures: { 'b/a': kitRatio, 'c/a': gatewayRatio, 'protected/public': ratio(d, c) },
+      figures: {
+        'b/a': kitRatio,
+        'c/a': gatewayRatio,
+        'protected/public': ratio(d, c),
+        'bare Koa/a': ratio(k, a),
+        'service-kit/bare Koa': ratio(b, k),
+      },
       targets: [
         { what: 'service-kit / raw (b/a)', value: kitRatio, target: '>= 0.6', met: kitRatio >= 0.6 },
         { what: 'gateway / raw (c/a)', value: gatewayRatio, target: '>= 0.35', met: gatewayRatio >= 0.35 },
       ],
     };
   } finally {
-    await Promise.all([gateway.stop(), kit.stop(), raw.stop()]);
+    await Promise.all([gateway.stop(), kit.stop(), koa.stop(), raw.stop()]);
   }
 }
 
