@@ -2,7 +2,8 @@
 // gzip bytes, and the landing page's Largest Contentful Paint in Debian's Chromium. Cold loads in fresh contexts;
 // LCP is the median of several runs. Targets: initial JS <= 170 KB gzip, LCP <= 1.0 s.
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+// The same Debian Chromium, with the same flags, as the browser tests.
+import { launchChromium } from '../e2e/support/browser';
 
 export interface ShellBenchResult {
   /** Sum of the gzip-compressed sizes of every script the landing page loaded before interaction. */
@@ -15,17 +16,6 @@ export interface ShellBenchResult {
   lcpRunsMs: number[];
   scripts: Array<{ url: string; bytes: number; gzipBytes: number }>;
 }
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // Runs in the page (as source text: this workspace compiles without the DOM library). Buffered, so the observer
 // also sees the entries recorded before it was created.
@@ -46,11 +36,7 @@ export async function benchShell(
   options: { runs?: number } = {},
 ): Promise<ShellBenchResult> {
   const runs = options.runs ?? 5;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchChromium();
   try {
     let scripts: ShellBenchResult['scripts'] = [];
     const lcpRunsMs: number[] = [];
