@@ -1,10 +1,10 @@
 // Gateway process: parse config, wire the JWT verifier and rate limiter, listen, shut down cleanly.
-import { createJwtVerifier, createLogger, startHttpServer, ConfigError } from '@act/service-kit';
+import { createJwtVerifier, createLogger, runService, startHttpServer } from '@act/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, upstreamsOf } from './config';
 import { createIpRateLimiter } from './rate-limit';
 
-try {
+runService('gateway', async () => {
   const config = loadGatewayConfig();
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const verifier = createJwtVerifier({
@@ -28,10 +28,4 @@ try {
     onClose: [rateLimit.close],
   });
   logger.info({ upstreams: Object.keys(upstreams) }, 'gateway ready');
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`gateway: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
+});

@@ -41,6 +41,7 @@ export {
   type NatsOptions,
   type StreamOptions,
 } from './nats';
+export { runService } from './run-service';
 export { startHttpServer, type RunningServer, type StartOptions } from './server';
 export {
   createCreditsClient,

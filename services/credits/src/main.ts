@@ -1,5 +1,5 @@
 // Credits service entry point: parse config, migrate, connect, start the NATS workers and the HTTP server.
-import { ConfigError, connectDatabase, connectNats, createLogger, startHttpServer } from '@act/service-kit';
+import { connectDatabase, connectNats, createLogger, runService, startHttpServer } from '@act/service-kit';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { loadCreditsConfig } from './config';
@@ -27,11 +27,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('credits failed to start', error);
-  }
-  process.exit(1);
-});
+runService('credits', main);

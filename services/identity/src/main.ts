@@ -1,10 +1,10 @@
 // Identity process: parse config, wire dependencies, listen, and shut down cleanly on SIGTERM/SIGINT.
-import { ConfigError, createLogger, startHttpServer } from '@act/service-kit';
+import { createLogger, runService, startHttpServer } from '@act/service-kit';
 import { createApp } from './app';
 import { loadIdentityConfig } from './config';
 import { startIdentityRuntime } from './runtime';
 
-try {
+runService('identity', async () => {
   const config = loadIdentityConfig();
   const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
   const runtime = await startIdentityRuntime(config, logger);
@@ -16,10 +16,4 @@ try {
     handleSignals: true,
     onClose: [runtime.close],
   });
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`identity: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
+});

@@ -1,11 +1,11 @@
 // Entry point of the prompt service: parse config, connect NATS and the provider, serve, shut down gracefully.
 import {
-  ConfigError,
   connectNats,
   createCreditsClient,
   createJwtVerifier,
   createLogger,
   natsReady,
+  runService,
   startHttpServer,
 } from '@act/service-kit';
 import { createApp } from './app';
@@ -40,11 +40,4 @@ async function main(): Promise<void> {
   logger.info({ provider: provider.name }, 'prompt provider ready');
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('prompt failed to start', error);
-  }
-  process.exit(1);
-});
+runService('prompt', main);
