@@ -1,31 +1,28 @@
 // The local launcher behind `npm start` (spawned by scripts/start.mjs once dependencies and builds are in place):
 // resolves PostgreSQL, NATS and S3 (env or embedded under .data/), starts every service present and then the gateway,
 // waits for each to be ready, and on Ctrl+C / SIGTERM stops them in reverse order, then the embedded servers.
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_SERVICES } from '@act/contracts';
 import {
+  buildSystemEnv,
   createDatabases,
-  databaseUrl,
   findFreePort,
   isPortFree,
   isProcessAlive,
   killPid,
+  presentServices,
   processName,
   resolveInfra,
+  startChild,
   stopChild,
-  waitFor,
+  waitUntilReady,
 } from '@act/dev-infra';
-import type { ResolvedInfra } from '@act/dev-infra';
+import type { ChildSpec, ResolvedInfra, StartedChild } from '@act/dev-infra';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(repoRoot, '.data');
-// Children load TypeScript through tsx's loader in their own Node process: one process per service, no build step.
-const tsxLoader = import.meta.resolve('tsx');
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
 const readyTimeoutMs = Number(process.env.LAUNCH_READY_TIMEOUT_MS ?? 120_000);
 const colours = [36, 33, 35, 32, 34, 91, 96, 93];
@@ -34,13 +31,7 @@ const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 // Pids of the running children, so a launcher killed with SIGKILL leaves nothing that the next start cannot clean.
 const pidsFile = path.join(dataDir, 'launcher-children.json');
 
-interface Running {
-  name: string;
-  child: ChildProcess;
-  url: string;
-}
-
-const running: Running[] = [];
+const running: StartedChild[] = [];
 let infra: ResolvedInfra | undefined;
 let stopping = false;
 
@@ -57,15 +48,10 @@ function paint(code: number, text: string): string {
   return useColour ? `\u001b[${code}m${text}\u001b[0m` : text;
 }
 
-/** Services present in this checkout: a folder in services/ with src/main.ts, in the routing table's order. */
-function presentServices() {
-  return GATEWAY_SERVICES.filter(({ service }) =>
-    fs.existsSync(path.join(repoRoot, 'services', service, 'src', 'main.ts')),
-  );
-}
-
 function recordChildren(): void {
-  const pids = running.map(({ child }) => child.pid).filter((pid): pid is number => typeof pid === 'number');
+  const pids = running
+    .map(({ process: child }) => child.pid)
+    .filter((pid): pid is number => typeof pid === 'number');
   fs.writeFileSync(pidsFile, JSON.stringify({ launcher: process.pid, children: pids }));
 }
 
@@ -102,53 +88,22 @@ async function portFor(name: string, preferred: number): Promise<number> {
   return port;
 }
 
-function startChild(
-  name: string,
-  entry: string,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  colour: number,
-): ChildProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
-    cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = `${paint(colour, name.padEnd(9))}| `;
-  for (const stream of [child.stdout, child.stderr]) {
-    readline
-      .createInterface({ input: stream! })
-      .on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
-  }
-  child.once('exit', (code, signal) => {
+/** Starts one child with its output prefixed by its coloured name; an unexpected exit stops everything. */
+function start(spec: ChildSpec, colour: number): StartedChild {
+  const prefix = `${paint(colour, spec.name.padEnd(9))}| `;
+  const started = startChild(spec, { onLine: (line) => process.stdout.write(`${prefix}${line}\n`) });
+  started.process.once('exit', (code, signal) => {
     if (stopping) return;
-    log(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
+    log(`${spec.name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
     void shutdown(1);
   });
-  return child;
-}
-
-async function waitUntilReady(name: string, child: ChildProcess, url: string): Promise<void> {
-  await waitFor(
-    `${name} at ${url}`,
-    async () => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      return response.ok;
-    },
-    {
-      timeoutMs: readyTimeoutMs,
-      intervalMs: 200,
-      abort: () =>
-        child.exitCode !== null || child.signalCode !== null
-          ? new Error(`${name} exited before it was ready`)
-          : undefined,
-    },
-  );
+  running.push(started);
+  recordChildren();
+  return started;
 }
 
 async function main(): Promise<void> {
-  const services = presentServices();
+  const services = presentServices(repoRoot, GATEWAY_SERVICES);
   const hasGateway = fs.existsSync(path.join(repoRoot, 'gateway', 'src', 'main.ts'));
   if (!services.length && !hasGateway)
     log('no service and no gateway found yet: only the infrastructure runs');
@@ -168,33 +123,25 @@ async function main(): Promise<void> {
 
   const ports = new Map<string, number>();
   for (const { service, defaultPort } of services) ports.set(service, await portFor(service, defaultPort));
-  const identityPort = ports.get('identity') ?? 8101;
-  const shared: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    NATS_URL: infra.natsUrl,
-    JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${identityPort}/api/identity/.well-known/jwks.json`,
-    ...infra.s3,
-  };
+  const system = buildSystemEnv({
+    repoRoot,
+    infra,
+    routes: GATEWAY_SERVICES,
+    ports,
+    gatewayPort,
+    identityKeysDir,
+    nodeEnv: process.env.NODE_ENV ?? 'development',
+    jwksUrl: process.env.JWKS_URL,
+  });
 
   // Services start together (they only need the infrastructure); readiness is awaited for all of them.
-  const starting = services.map(({ service }, index) => {
-    const port = ports.get(service)!;
-    const env: NodeJS.ProcessEnv = {
-      ...shared,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(infra!.databaseUrl!, service),
-      ...(service === 'identity' ? { IDENTITY_KEYS_DIR: identityKeysDir } : {}),
-    };
-    const serviceDir = path.join(repoRoot, 'services', service);
-    const child = startChild(service, 'src/main.ts', serviceDir, env, colours[index % colours.length]!);
-    const entry: Running = { name: service, child, url: `http://127.0.0.1:${port}` };
-    running.push(entry);
-    recordChildren();
-    return waitUntilReady(service, child, `${entry.url}/readyz`);
-  });
-  await Promise.all(starting);
+  await Promise.all(
+    system.services.map((spec, index) =>
+      waitUntilReady(start(spec, colours[index % colours.length]!), spec.readyUrl, {
+        timeoutMs: readyTimeoutMs,
+      }),
+    ),
+  );
   if (services.length)
     log(`services ready: ${services.map(({ service }) => service).join(', ')} (${elapsed()})`);
 
@@ -205,24 +152,7 @@ async function main(): Promise<void> {
   if (!(await isPortFree(gatewayPort, '0.0.0.0'))) {
     throw new Error(`port ${gatewayPort} is in use; stop what holds it or set GATEWAY_PORT`);
   }
-  const gatewayEnv: NodeJS.ProcessEnv = {
-    ...shared,
-    PORT: String(gatewayPort),
-    STATIC_DIR: path.join(repoRoot, 'shell', 'dist'),
-    REMOTES_DIR: path.join(repoRoot, 'remotes'),
-  };
-  // The gateway owns no database and picks its own listen address.
-  delete gatewayEnv.DATABASE_URL;
-  delete gatewayEnv.HOST;
-  for (const { service, urlEnv } of GATEWAY_SERVICES) {
-    const port = ports.get(service);
-    if (port) gatewayEnv[urlEnv] = `http://127.0.0.1:${port}`;
-    else delete gatewayEnv[urlEnv];
-  }
-  const gateway = startChild('gateway', 'src/main.ts', path.join(repoRoot, 'gateway'), gatewayEnv, 97);
-  running.push({ name: 'gateway', child: gateway, url: `http://127.0.0.1:${gatewayPort}` });
-  recordChildren();
-  await waitUntilReady('gateway', gateway, `http://127.0.0.1:${gatewayPort}/api/health`);
+  await waitUntilReady(start(system.gateway, 97), system.gateway.readyUrl, { timeoutMs: readyTimeoutMs });
 
   console.log(`Ready: http://localhost:${gatewayPort}`);
   log(`started in ${elapsed()}; press Ctrl+C to stop`);
@@ -232,7 +162,7 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   // Gateway first so no new request reaches a stopping service; then services, last started first.
-  for (const { name, child } of [...running].reverse()) {
+  for (const { name, process: child } of [...running].reverse()) {
     if (child.exitCode === null && child.signalCode === null) log(`stopping ${name}`);
     await stopChild(child, 'SIGTERM', 10_000);
   }

@@ -22,3 +22,5 @@ export {
   removeDeadRunDirs,
   stopChild,
 } from './processes';
+export { buildSystemEnv, presentServices, startChild, waitUntilReady } from './system';
+export type { ChildSpec, RoutedService, StartedChild, SystemEnv, SystemEnvOptions } from './system';

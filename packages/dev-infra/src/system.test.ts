@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSystemEnv, presentServices } from './system';
+import type { SystemEnvOptions } from './system';
+
+const routes = [
+  { service: 'identity', urlEnv: 'IDENTITY_URL' },
+  { service: 'credits', urlEnv: 'CREDITS_URL' },
+  { service: 'prompt', urlEnv: 'PROMPT_URL' },
+  { service: 'chat', urlEnv: 'CHAT_URL' },
+];
+
+const s3 = {
+  S3_ENDPOINT: 'http://127.0.0.1:9000',
+  S3_REGION: 'us-east-1',
+  S3_BUCKET: 'act-test',
+  S3_ACCESS_KEY_ID: 'key',
+  S3_SECRET_ACCESS_KEY: 'secret',
+  S3_FORCE_PATH_STYLE: 'true',
+};
+
+function options(overrides: Partial<SystemEnvOptions> = {}): SystemEnvOptions {
+  return {
+    repoRoot: '/repo',
+    infra: {
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+      natsUrl: 'nats://127.0.0.1:4222',
+      s3,
+    },
+    routes,
+    ports: new Map([
+      ['identity', 9101],
+      ['credits', 9102],
+      ['prompt', 9103],
+    ]),
+    gatewayPort: 9080,
+    identityKeysDir: '/keys',
+    nodeEnv: 'test',
+    baseEnv: { PATH: '/bin', DATABASE_URL: 'postgres://elsewhere/db', HOST: '0.0.0.0', CHAT_URL: 'http://x' },
+    ...overrides,
+  };
+}
+
+describe('buildSystemEnv', () => {
+  it('gives each running service its own database, port and the shared infra', () => {
+    const { services } = buildSystemEnv(options({ namespace: 'e2e', databaseName: (s) => `e2e_${s}` }));
+    expect(services.map((s) => s.name)).toEqual(['identity', 'credits', 'prompt']);
+    const [identity, credits] = services;
+    expect(identity!.env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/e2e_identity');
+    expect(credits!.env.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/e2e_credits');
+    expect(credits).toMatchObject({
+      cwd: path.join('/repo', 'services', 'credits'),
+      port: 9102,
+      readyUrl: 'http://127.0.0.1:9102/readyz',
+    });
+    expect(credits!.env).toMatchObject({
+      PORT: '9102',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      PATH: '/bin',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_NAMESPACE: 'e2e',
+      JWKS_URL: 'http://127.0.0.1:9101/api/identity/.well-known/jwks.json',
+      ...s3,
+    });
+    expect(identity!.env.IDENTITY_KEYS_DIR).toBe('/keys');
+    expect(credits!.env.IDENTITY_KEYS_DIR).toBeUndefined();
+  });
+
+  it('gives the gateway a URL for each running service and no database', () => {
+    const { gateway } = buildSystemEnv(options({ gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' } }));
+    expect(gateway).toMatchObject({
+      cwd: path.join('/repo', 'gateway'),
+      readyUrl: 'http://127.0.0.1:9080/api/health',
+    });
+    expect(gateway.env).toMatchObject({
+      PORT: '9080',
+      IDENTITY_URL: 'http://127.0.0.1:9101',
+      CREDITS_URL: 'http://127.0.0.1:9102',
+      PROMPT_URL: 'http://127.0.0.1:9103',
+      STATIC_DIR: path.join('/repo', 'shell', 'dist'),
+      REMOTES_DIR: path.join('/repo', 'remotes'),
+      JWKS_URL: 'http://127.0.0.1:9101/api/identity/.well-known/jwks.json',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    });
+    // chat does not run: an inherited CHAT_URL would route to nothing.
+    expect(gateway.env).not.toHaveProperty('CHAT_URL');
+    expect(gateway.env).not.toHaveProperty('DATABASE_URL');
+    expect(gateway.env).not.toHaveProperty('HOST');
+  });
+
+  it('layers extra env over the infra and per-service env over that', () => {
+    const { services, gateway } = buildSystemEnv(
+      options({
+        jwksUrl: 'https://id.example/jwks.json',
+        env: { NATS_URL: 'nats://other:4222', LOG_LEVEL: 'warn' },
+        serviceEnv: { identity: { PUBLIC_URL: 'http://localhost:9080', PORT: '1' } },
+      }),
+    );
+    const identity = services[0]!;
+    expect(identity.env).toMatchObject({ PUBLIC_URL: 'http://localhost:9080', PORT: '1', LOG_LEVEL: 'warn' });
+    expect(services[1]!.env.PUBLIC_URL).toBeUndefined();
+    expect(gateway.env.NATS_URL).toBe('nats://other:4222');
+    expect(gateway.env.JWKS_URL).toBe('https://id.example/jwks.json');
+    // Without a namespace the inherited one (if any) is left alone.
+    expect(identity.env).not.toHaveProperty('NATS_NAMESPACE');
+  });
+});
+
+describe('presentServices', () => {
+  it('keeps the services with a src/main.ts, in routing order', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'act-system-'));
+    try {
+      for (const service of ['prompt', 'identity']) {
+        fs.mkdirSync(path.join(root, 'services', service, 'src'), { recursive: true });
+        fs.writeFileSync(path.join(root, 'services', service, 'src', 'main.ts'), '');
+      }
+      fs.mkdirSync(path.join(root, 'services', 'credits'), { recursive: true });
+      expect(presentServices(root, routes).map((r) => r.service)).toEqual(['identity', 'prompt']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,193 @@
+// What `npm start` (scripts/launch.ts) and the test/bench launcher (e2e/support/system.ts) share when they run the
+// whole product: which services are present, the environment of each service and of the gateway, and starting a
+// `src/main.ts` child and waiting for it to answer. One copy, so a variable added for one launcher reaches the other.
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { databaseUrl } from './embedded-postgres';
+import { waitFor } from './net';
+import type { ResolvedInfra } from './resolve-infra';
+
+/** One row of the gateway's routing table (GATEWAY_SERVICES in @act/contracts). */
+export interface RoutedService {
+  service: string;
+  urlEnv: string;
+}
+
+export interface SystemEnvOptions {
+  repoRoot: string;
+  infra: Pick<ResolvedInfra, 'databaseUrl' | 'natsUrl' | 's3'>;
+  /** The whole routing table: the gateway gets `<urlEnv>` for each running service and none for the others. */
+  routes: readonly RoutedService[];
+  /** Port of each service to run; a service without a port does not run. */
+  ports: ReadonlyMap<string, number>;
+  gatewayPort: number;
+  /** Where identity keeps its signing keys (created by the caller). */
+  identityKeysDir: string;
+  nodeEnv: string;
+  /** Prefix of NATS subjects and stream names; when unset NATS_NAMESPACE passes through from `baseEnv`. */
+  namespace?: string;
+  /** Name of a service's own database on the infra's server; the service name by default. */
+  databaseName?: (service: string) => string;
+  /** Overrides the JWKS URL of the running identity (or of identity's default port when it does not run). */
+  jwksUrl?: string;
+  /** Inherited by every child; process.env by default. */
+  baseEnv?: NodeJS.ProcessEnv;
+  /** Added for every child after the infra settings, so it wins over them. */
+  env?: NodeJS.ProcessEnv;
+  /** Added for one service, keyed by service name. */
+  serviceEnv?: Readonly<Record<string, NodeJS.ProcessEnv>>;
+  /** Added for the gateway. */
+  gatewayEnv?: NodeJS.ProcessEnv;
+}
+
+/** A child to start: `node --import tsx src/main.ts` in `cwd`, ready once `readyUrl` answers 2xx. */
+export interface ChildSpec {
+  name: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  url: string;
+  readyUrl: string;
+}
+
+export interface SystemEnv {
+  /** In routing-table order. */
+  services: ChildSpec[];
+  gateway: ChildSpec;
+}
+
+const IDENTITY_DEFAULT_PORT = 8101;
+const loopback = (port: number) => `http://127.0.0.1:${port}`;
+
+/** Services present in the checkout: a folder services/<name> with src/main.ts, in the routing table's order. */
+export function presentServices<T extends RoutedService>(repoRoot: string, routes: readonly T[]): T[] {
+  return routes.filter(({ service }) =>
+    fs.existsSync(path.join(repoRoot, 'services', service, 'src', 'main.ts')),
+  );
+}
+
+export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
+  const { infra, ports } = options;
+  const identityPort = ports.get('identity') ?? IDENTITY_DEFAULT_PORT;
+  const shared: NodeJS.ProcessEnv = {
+    ...(options.baseEnv ?? process.env),
+    NODE_ENV: options.nodeEnv,
+    NATS_URL: infra.natsUrl,
+    ...(options.namespace === undefined ? {} : { NATS_NAMESPACE: options.namespace }),
+    JWKS_URL: options.jwksUrl ?? `${loopback(identityPort)}/api/identity/.well-known/jwks.json`,
+    ...infra.s3,
+    ...options.env,
+  };
+
+  const running = options.routes.filter(({ service }) => ports.has(service));
+  const services = running.map(({ service }): ChildSpec => {
+    const port = ports.get(service)!;
+    const url = loopback(port);
+    return {
+      name: service,
+      cwd: path.join(options.repoRoot, 'services', service),
+      port,
+      url,
+      readyUrl: `${url}/readyz`,
+      env: {
+        ...shared,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl(infra.databaseUrl!, options.databaseName?.(service) ?? service),
+        ...(service === 'identity' ? { IDENTITY_KEYS_DIR: options.identityKeysDir } : {}),
+        ...options.serviceEnv?.[service],
+      },
+    };
+  });
+
+  const gatewayEnv: NodeJS.ProcessEnv = {
+    ...shared,
+    PORT: String(options.gatewayPort),
+    STATIC_DIR: path.join(options.repoRoot, 'shell', 'dist'),
+    REMOTES_DIR: path.join(options.repoRoot, 'remotes'),
+    ...options.gatewayEnv,
+  };
+  // The gateway owns no database and picks its own listen address.
+  delete gatewayEnv.DATABASE_URL;
+  delete gatewayEnv.HOST;
+  for (const { service, urlEnv } of options.routes) {
+    const port = ports.get(service);
+    if (port) gatewayEnv[urlEnv] = loopback(port);
+    else delete gatewayEnv[urlEnv];
+  }
+  const gatewayUrl = loopback(options.gatewayPort);
+  const gateway: ChildSpec = {
+    name: 'gateway',
+    cwd: path.join(options.repoRoot, 'gateway'),
+    env: gatewayEnv,
+    port: options.gatewayPort,
+    url: gatewayUrl,
+    readyUrl: `${gatewayUrl}/api/health`,
+  };
+  return { services, gateway };
+}
+
+export interface StartedChild {
+  name: string;
+  process: ChildProcess;
+  /** The last lines it printed (stdout and stderr), to explain a failure. */
+  tail: string[];
+}
+
+/**
+ * Spawns `node --import tsx src/main.ts` in the spec's folder: one Node process per service, TypeScript loaded by
+ * tsx, no build step. Each output line goes to `onLine` and into the tail.
+ */
+export function startChild(
+  spec: Pick<ChildSpec, 'name' | 'cwd' | 'env'>,
+  { onLine, tailLines = 40 }: { onLine?: (line: string) => void; tailLines?: number } = {},
+): StartedChild {
+  const started: StartedChild = {
+    name: spec.name,
+    // `--import tsx` resolves from the child's folder up to the root node_modules (npm workspaces hoist it).
+    process: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    tail: [],
+  };
+  for (const stream of [started.process.stdout!, started.process.stderr!]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      started.tail.push(line);
+      if (started.tail.length > tailLines) started.tail.shift();
+      onLine?.(line);
+    });
+  }
+  return started;
+}
+
+/** Polls `url` until it answers 2xx; fails at once when the child exits first (with its tail when asked). */
+export async function waitUntilReady(
+  started: StartedChild,
+  url: string,
+  { timeoutMs = 120_000, tailInError = false }: { timeoutMs?: number; tailInError?: boolean } = {},
+): Promise<void> {
+  const { name, process: child } = started;
+  await waitFor(
+    `${name} at ${url}`,
+    async () => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      return response.ok;
+    },
+    {
+      timeoutMs,
+      intervalMs: 200,
+      abort: () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? new Error(
+              `${name} exited before it was ready${tailInError ? `:\n${started.tail.join('\n')}` : ''}`,
+            )
+          : undefined,
+    },
+  );
+}
