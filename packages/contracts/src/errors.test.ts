@@ -4,6 +4,7 @@ import {
   ERROR_HTTP_STATUS,
   ERROR_TEXTS,
   ErrorCode,
+  downgradeKeepsCycle,
   insufficientCreditsChatAgent,
   invalidWebsiteUrl,
 } from './errors';
@@ -42,6 +43,10 @@ describe('error catalogue', () => {
     expect(invalidWebsiteUrl('https://example.com')).toBe(
       'Please enter a valid website URL (e.g., https://example.com)',
     );
+    expect(downgradeKeepsCycle('yearly')).toBe(
+      'A downgrade keeps your current billing cycle. Choose the yearly price to downgrade.',
+    );
+    expect(ERROR_TEXTS.subscription.startSubscription).toBe('Failed to start subscription process');
   });
 
   it('quotes the same figures as the tool catalogue in insufficient-credit texts', () => {

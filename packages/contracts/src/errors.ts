@@ -1,6 +1,7 @@
 // Error codes and every user-facing error text (spec §5 validation and §8 catalogue), shared by servers and browser.
 // Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to these.
 import { z } from 'zod';
+import type { BillingCycle } from './plans';
 
 /** Machine-readable error codes. Clients branch on these, never on message text. */
 export const ErrorCode = {
@@ -227,6 +228,10 @@ export const ERROR_TEXTS = {
     cancelSubscription: 'Failed to cancel subscription',
     // Ours.
     noSubscription: 'No active subscription to cancel',
+    noSubscriptionToChange: 'No active subscription to change',
+    alreadyOnPlan: 'You are already on this plan',
+    subscriptionEnding:
+      'Your subscription ends at the close of the current billing period, so its plan can no longer be changed',
     billingNotConfigured: 'Payments are not configured',
     invalidWebhookSignature: 'Invalid webhook signature',
   },
@@ -262,6 +267,14 @@ export function insufficientCreditsChatAgent(required: number): string {
 /** 'Please enter a valid website URL (e.g., {host})' (spec §5, web chat). */
 export function invalidWebsiteUrl(exampleHost: string): string {
   return `Please enter a valid website URL (e.g., ${exampleHost})`;
+}
+
+/**
+ * Ours: a downgrade must keep the billing cycle the member pays now; Paddle would otherwise restart the billing
+ * period without charging (a free year) or drop the time already paid for.
+ */
+export function downgradeKeepsCycle(currentCycle: BillingCycle): string {
+  return `A downgrade keeps your current billing cycle. Choose the ${currentCycle} price to downgrade.`;
 }
 
 /** Ours: the 503 text of a tool whose provider has no key configured. */

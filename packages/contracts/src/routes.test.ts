@@ -53,6 +53,8 @@ describe('routes', () => {
     expect(findRoute(PUBLIC_ROUTES, 'POST', '/api/billing/webhook')).toBeDefined();
     expect(findRoute(PUBLIC_ROUTES, 'GET', '/api/credits/me')).toBeUndefined();
     expect(findRoute(PUBLIC_ROUTES, 'POST', '/api/billing/cancel')).toBeUndefined();
+    expect(findRoute(PUBLIC_ROUTES, 'POST', API_ROUTES.billing.changePlan)).toBeUndefined();
+    expect(serviceForPath(API_ROUTES.billing.changePlan)?.service).toBe('credits');
     expect(findRoute(GUEST_ROUTES, 'POST', '/api/prompt/generate-text-prompt')).toBeDefined();
     expect(findRoute(GUEST_ROUTES, 'GET', '/api/chat/sessions')).toBeUndefined();
   });

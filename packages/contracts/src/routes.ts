@@ -28,6 +28,8 @@ export const API_ROUTES = {
     config: '/api/billing/config',
     webhook: '/api/billing/webhook',
     cancel: '/api/billing/cancel',
+    /** POST: moves the member's existing subscription to another plan. */
+    changePlan: '/api/billing/change-plan',
   },
   prompt: {
     generateImagePrompt: '/api/prompt/generate-image-prompt',

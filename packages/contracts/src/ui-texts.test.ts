@@ -3,6 +3,7 @@ import {
   deleteSessionConfirm,
   formatCost,
   saveDollarsPerYear,
+  scheduledPlanChange,
   titleCaseToolName,
   UI_TEXTS,
   withCost,
@@ -37,6 +38,10 @@ describe('UI texts', () => {
     expect(titleCaseToolName('image-to-prompt')).toBe('Image To Prompt');
     expect(deleteSessionConfirm('chat')).toBe(
       'Are you sure you want to delete this chat session? This action cannot be undone.',
+    );
+    expect(scheduledPlanChange('Pro', 'August 1, 2025')).toBe('Your plan changes to Pro on August 1, 2025.');
+    expect(UI_TEXTS.account.downgradeScheduled).toBe(
+      'Your plan will change at the end of the billing period',
     );
   });
 });

@@ -32,6 +32,11 @@ export function deleteSessionConfirm(kind: string): string {
   return `Are you sure you want to delete this ${label ? `${label} ` : ''}session? This action cannot be undone.`;
 }
 
+/** Ours: the pending change shown on the subscription tab, e.g. 'Your plan changes to Pro on August 1, 2025.' */
+export function scheduledPlanChange(planName: string, date: string): string {
+  return `Your plan changes to ${planName} on ${date}.`;
+}
+
 /** 'Generate Prompt (2 credits)'-style button label. */
 export function withCost(label: string, cost: number): string {
   return `${label} (${formatCost(cost)})`;
@@ -158,6 +163,10 @@ export const UI_TEXTS = {
     cancelConfirm:
       'Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your current billing period.',
     cancelled: 'Your subscription will end at the close of the current billing period.',
+    // Ours: the change-plan outcomes. An upgrade applies once Paddle confirms the prorated payment.
+    upgradeStarted:
+      'Your plan is being upgraded. Your new credits appear as soon as the payment goes through.',
+    downgradeScheduled: 'Your plan will change at the end of the billing period',
     usage: {
       sortNewest: 'Newest',
       sortOldest: 'Oldest',

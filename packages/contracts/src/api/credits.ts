@@ -1,4 +1,5 @@
-// Credits and billing contracts (spec §7): current balance, usage history, plans, payment config and cancel.
+// Credits and billing contracts (spec §7): current balance, usage history, plans, payment config, plan change and
+// cancel.
 import { z } from 'zod';
 import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
 import { ToolIdSchema } from '../tools';
@@ -13,6 +14,10 @@ export const MeSchema = z.object({
   has_subscription: z.boolean(),
   /** The payment provider's subscription id, shown so the cancel action can name it (spec §7); null without one. */
   subscription_id: z.string().nullable(),
+  /** A plan change waiting for the end of the paid period (a downgrade, or free after a cancellation); else null. */
+  scheduled_plan: PlanIdSchema.nullable(),
+  /** When scheduled_plan takes effect; null without one. */
+  scheduled_change_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
 });
 export type Me = z.infer<typeof MeSchema>;
@@ -98,3 +103,20 @@ export const CancelSubscriptionRequestSchema = z.object({
 export type CancelSubscriptionRequest = z.infer<typeof CancelSubscriptionRequestSchema>;
 export const CancelSubscriptionReplySchema = successReply({});
 export type CancelSubscriptionReply = z.infer<typeof CancelSubscriptionReplySchema>;
+
+/** Moves the caller's own existing subscription to another paid plan (never a second subscription). */
+export const ChangePlanRequestSchema = z.object({
+  plan: PaidPlanIdSchema,
+  billing_cycle: BillingCycleSchema,
+});
+export type ChangePlanRequest = z.infer<typeof ChangePlanRequestSchema>;
+
+/**
+ * An upgrade applies at once, as soon as the payment provider confirms it (effective_at null); a downgrade waits for
+ * the end of the paid billing period (effective_at).
+ */
+export const ChangePlanReplySchema = successReply({
+  change: z.enum(['upgrade', 'downgrade']),
+  effective_at: TimestampSchema.nullable(),
+});
+export type ChangePlanReply = z.infer<typeof ChangePlanReplySchema>;

@@ -27,6 +27,8 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     last_credit_reset: '2025-01-05T10:00:00.000Z',
     has_subscription: false,
     subscription_id: null,
+    scheduled_plan: null,
+    scheduled_change_at: null,
     created_at: '2025-01-05T10:00:00.000Z',
     ...overrides,
   };

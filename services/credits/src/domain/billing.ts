@@ -1,7 +1,15 @@
 // Subscription billing rules: a Paddle subscription event sets the member's plan (an upgrade at once with the new
 // allowance; a downgrade or cancellation at the end of the paid period), each event applied once by its id and late
-// events ignored; and cancelling, which a member may do only for their own subscription.
-import { ERROR_TEXTS, ErrorCode, getPlan, type PlanId } from '@act/contracts';
+// events ignored; and changing plan or cancelling, which a member may do only for their own subscription.
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  downgradeKeepsCycle,
+  getPlan,
+  type BillingCycle,
+  type PaidPlanId,
+  type PlanId,
+} from '@act/contracts';
 import { AppError, type Logger, type Sql } from '@act/service-kit';
 import { addMonthsUtc, applyDueChanges, ensureAccount, loadCurrentAccount } from './account-lifecycle';
 import {
@@ -224,4 +232,104 @@ export async function cancelOwnSubscription(
       now: clock.now(),
     });
   });
+}
+
+export interface ChangePlanDeps extends CancelDeps {
+  prices: PriceIds;
+}
+
+export interface PlanChange {
+  change: 'upgrade' | 'downgrade';
+  /** End of the paid period for a downgrade; null for an upgrade (it applies when Paddle's webhook confirms it). */
+  effectiveAt: Date | null;
+}
+
+/**
+ * Moves the caller's own subscription to another paid plan through Paddle, so a member never ends up with two
+ * subscriptions. An upgrade is billed the prorated difference now and nothing changes here until Paddle's
+ * subscription.updated webhook applies it (applySubscriptionEvent upgrades at once). A downgrade is not billed: Paddle
+ * swaps the item now without charging or crediting, so the lower price is billed from the next renewal; we record the
+ * change for the end of the paid period at once, and the webhook then confirms the same schedule.
+ */
+export async function changeOwnPlan(
+  { sql, clock, logger, paddle, prices }: ChangePlanDeps,
+  input: { userId: string; plan: PaidPlanId; cycle: BillingCycle },
+): Promise<PlanChange> {
+  const account = await loadCurrentAccount(sql, input.userId, clock.now());
+  // Only the caller's own subscription id is ever used; none is taken from the request.
+  const subscriptionId = account.subscription_id;
+  if (!subscriptionId || account.subscription_status === 'canceled') {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.noSubscriptionToChange);
+  }
+  // Paddle keeps a scheduled cancellation through item changes: an upgrade would be charged and still end.
+  if (account.scheduled_action === 'cancel') {
+    throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.subscription.subscriptionEnding);
+  }
+  const current = getPlan(account.plan);
+  const target = getPlan(input.plan);
+  if (target.rank === current.rank) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.alreadyOnPlan);
+  }
+  const priceId = prices[input.plan][input.cycle];
+  if (!priceId)
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.subscription.billingNotConfigured);
+  const change = target.rank > current.rank ? 'upgrade' : 'downgrade';
+
+  if (
+    change === 'downgrade' &&
+    account.scheduled_action === 'downgrade' &&
+    account.scheduled_plan === input.plan &&
+    account.scheduled_change_at
+  ) {
+    // Already waiting for the end of the period: a second click is a success, not a second Paddle call.
+    return { change, effectiveAt: account.scheduled_change_at };
+  }
+
+  if (change === 'downgrade') {
+    // A billing-cycle switch makes Paddle restart the billing period, which do_not_bill would leave unpaid (or
+    // drop the time already paid for), so a downgrade keeps the cycle the member pays now.
+    const state = await callPaddle(logger, subscriptionId, () => paddle.getSubscription(subscriptionId));
+    const paying = state.priceId ? planForPriceId(prices, state.priceId) : undefined;
+    if (paying && paying.cycle !== input.cycle) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, downgradeKeepsCycle(paying.cycle));
+    }
+  }
+  const updated = await callPaddle(logger, subscriptionId, () =>
+    paddle.changeSubscriptionPrice(subscriptionId, {
+      priceId,
+      prorationBillingMode: change === 'upgrade' ? 'prorated_immediately' : 'do_not_bill',
+    }),
+  );
+  if (change === 'upgrade') return { change, effectiveAt: null };
+
+  const effectiveAt =
+    updated.periodEndsAt && updated.periodEndsAt > clock.now() ? updated.periodEndsAt : null;
+  if (!effectiveAt) return { change, effectiveAt: null };
+  await sql.begin(async (tx) => {
+    const locked = await applyDueChanges(tx, input.userId, clock.now());
+    // Something else moved first (a webhook, a cancellation): leave the account to the events.
+    if (!locked || locked.subscription_id !== subscriptionId || locked.scheduled_action === 'cancel') return;
+    if (getPlan(locked.plan).rank <= target.rank) return;
+    await updateSubscriptionLink(tx, {
+      userId: input.userId,
+      subscriptionId,
+      status: locked.subscription_status,
+      schedule: { plan: input.plan, action: 'downgrade', at: effectiveAt },
+      billingEventAt: null,
+      now: clock.now(),
+    });
+  });
+  return { change, effectiveAt };
+}
+
+/** Runs Paddle calls; a provider failure answers the spec's 'Failed to start subscription process' (502). */
+async function callPaddle<T>(logger: Logger, subscriptionId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    logger.warn({ err: error, subscriptionId }, 'paddle plan change failed');
+    throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.subscription.startSubscription, {
+      cause: error,
+    });
+  }
 }

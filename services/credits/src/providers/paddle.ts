@@ -1,6 +1,6 @@
 // Paddle Billing adapter: verifies webhook signatures with @paddle/paddle-node-sdk and turns subscription events
-// into our own shape, and cancels subscriptions through Paddle's REST API (base URL configurable so tests can point
-// it at a local server speaking Paddle's wire format).
+// into our own shape, and reads, re-prices and cancels subscriptions through Paddle's REST API (base URL configurable
+// so tests can point it at a local server speaking Paddle's wire format).
 import { NodeRuntime, Webhooks, type EventEntity } from '@paddle/paddle-node-sdk';
 
 /** A subscription event reduced to what billing needs. */
@@ -88,9 +88,32 @@ export interface CanceledSubscription {
   effectiveAt: Date | null;
 }
 
+/** A subscription as Paddle's API returns it, reduced to what billing needs. */
+export interface SubscriptionState {
+  id: string;
+  status: string;
+  /** Price of the first item: it names the plan and cycle. */
+  priceId: string | null;
+  /** End of the period already paid for. */
+  periodEndsAt: Date | null;
+  scheduledChange: { action: string; effectiveAt: Date } | null;
+}
+
+/**
+ * How Paddle bills an item change. We use `prorated_immediately` (an upgrade is charged the prorated difference now)
+ * and `do_not_bill` (a downgrade is not charged or credited; the lower price is billed from the next renewal).
+ */
+export type ProrationBillingMode = 'prorated_immediately' | 'do_not_bill';
+
 export interface PaddleClient {
   /** Cancels at the end of the current billing period (the member keeps what they paid for). */
   cancelSubscription(subscriptionId: string): Promise<CanceledSubscription>;
+  getSubscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** Replaces the subscription's items with one item of `priceId` (PATCH /subscriptions/{id}). */
+  changeSubscriptionPrice(
+    subscriptionId: string,
+    change: { priceId: string; prorationBillingMode: ProrationBillingMode },
+  ): Promise<SubscriptionState>;
 }
 
 export class PaddleApiError extends Error {
@@ -118,8 +141,25 @@ interface PaddleSubscriptionBody {
   data?: {
     id?: string;
     status?: string;
+    items?: Array<{ price?: { id?: string } | null }>;
     scheduled_change?: { action?: string; effective_at?: string } | null;
     current_billing_period?: { ends_at?: string } | null;
+  };
+}
+
+function toSubscriptionState(subscriptionId: string, body: PaddleSubscriptionBody): SubscriptionState {
+  const data = body.data ?? {};
+  const scheduled = data.scheduled_change;
+  const endsAt = data.current_billing_period?.ends_at;
+  return {
+    id: data.id ?? subscriptionId,
+    status: data.status ?? 'active',
+    priceId: data.items?.[0]?.price?.id ?? null,
+    periodEndsAt: endsAt ? new Date(endsAt) : null,
+    scheduledChange:
+      scheduled?.action && scheduled.effective_at
+        ? { action: scheduled.action, effectiveAt: new Date(scheduled.effective_at) }
+        : null,
   };
 }
 
@@ -129,34 +169,51 @@ export function createPaddleClient({
   timeoutMs = 10_000,
 }: PaddleClientOptions): PaddleClient {
   const base = apiUrl.replace(/\/+$/, '');
+
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH',
+    subscriptionId: string,
+    suffix: string,
+    payload?: unknown,
+  ): Promise<SubscriptionState> {
+    if (!apiKey) throw new PaddleApiError('PADDLE_API_KEY is not set', 0, 'not_configured');
+    const response = await fetch(`${base}/subscriptions/${encodeURIComponent(subscriptionId)}${suffix}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        accept: 'application/json',
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await response.json().catch(() => ({}))) as PaddleErrorBody & PaddleSubscriptionBody;
+    if (!response.ok) {
+      throw new PaddleApiError(
+        body.error?.detail ?? `Paddle answered ${response.status}`,
+        response.status,
+        body.error?.code,
+      );
+    }
+    return toSubscriptionState(subscriptionId, body);
+  }
+
   return {
     async cancelSubscription(subscriptionId) {
-      if (!apiKey) throw new PaddleApiError('PADDLE_API_KEY is not set', 0, 'not_configured');
-      const response = await fetch(`${base}/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({ effective_from: 'next_billing_period' }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body = (await response.json().catch(() => ({}))) as PaddleErrorBody & PaddleSubscriptionBody;
-      if (!response.ok) {
-        throw new PaddleApiError(
-          body.error?.detail ?? `Paddle answered ${response.status}`,
-          response.status,
-          body.error?.code,
-        );
-      }
-      const data = body.data ?? {};
-      const effectiveAt = data.scheduled_change?.effective_at ?? data.current_billing_period?.ends_at;
+      const state = await call('POST', subscriptionId, '/cancel', { effective_from: 'next_billing_period' });
       return {
-        id: data.id ?? subscriptionId,
-        status: data.status ?? 'active',
-        effectiveAt: effectiveAt ? new Date(effectiveAt) : null,
+        id: state.id,
+        status: state.status,
+        effectiveAt: state.scheduledChange?.effectiveAt ?? state.periodEndsAt,
       };
     },
+    getSubscription: (subscriptionId) => call('GET', subscriptionId, ''),
+    changeSubscriptionPrice: (subscriptionId, { priceId, prorationBillingMode }) =>
+      // Paddle replaces the whole item list; on a declined payment it keeps the old items (on_payment_failure
+      // defaults to prevent_change), so a failed upgrade changes nothing.
+      call('PATCH', subscriptionId, '', {
+        items: [{ price_id: priceId, quantity: 1 }],
+        proration_billing_mode: prorationBillingMode,
+      }),
   };
 }

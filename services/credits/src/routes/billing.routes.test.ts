@@ -1,6 +1,6 @@
 // Billing over HTTP: public config, Paddle webhooks signed like Paddle signs them (verified by the SDK), and
-// cancelling through a local server speaking Paddle's API.
-import { BillingConfigReplySchema, MeReplySchema } from '@act/contracts';
+// changing plan and cancelling through a local server speaking Paddle's API.
+import { BillingConfigReplySchema, ChangePlanReplySchema, MeReplySchema } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import {
@@ -297,5 +297,179 @@ describe('POST /api/billing/cancel', () => {
     expect(response.status).toBe(404);
     const anonymous = await h.request('/api/billing/cancel', { method: 'POST' });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('POST /api/billing/change-plan', () => {
+  function changePlan(token: string, body: unknown) {
+    return h.request('/api/billing/change-plan', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** A member with a live Paddle subscription on `priceId`, known to both credits and the fake Paddle. */
+  async function subscribed(subscriptionId: string, priceId: string) {
+    const userId = newUserId();
+    await deliver({ userId, subscriptionId, priceId });
+    h.paddle.subscriptions.set(subscriptionId, { endsAt: periodEnd, priceId });
+    clock.advance(1_000);
+    return { userId, token: await h.tokenFor(userId) };
+  }
+
+  it('upgrades through Paddle with the new price, prorated now, and applies it when the webhook arrives', async () => {
+    const { userId, token } = await subscribed('sub_up', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    const before = h.paddle.requests.length;
+    const response = await changePlan(token, { plan: 'premium', billing_cycle: 'monthly' });
+    expect(response.status).toBe(200);
+    expect(ChangePlanReplySchema.parse(await response.json())).toEqual({
+      success: true,
+      change: 'upgrade',
+      effective_at: null,
+    });
+    expect(h.paddle.requests.slice(before)).toEqual([
+      {
+        method: 'PATCH',
+        path: '/subscriptions/sub_up',
+        authorization: `Bearer ${TEST_PADDLE_API_KEY}`,
+        body: {
+          items: [{ price_id: TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY, quantity: 1 }],
+          proration_billing_mode: 'prorated_immediately',
+        },
+      },
+    ]);
+    // Nothing changes here until Paddle confirms the payment with subscription.updated.
+    expect(await me(userId)).toMatchObject({ plan: 'pro', credits: 500, scheduled_plan: null });
+
+    await deliver({
+      userId,
+      subscriptionId: 'sub_up',
+      eventType: 'subscription.updated',
+      priceId: TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY,
+    });
+    expect(await me(userId)).toMatchObject({ plan: 'premium', credits: 1500, scheduled_plan: null });
+  });
+
+  it('downgrades without billing, scheduled for the end of the paid period and shown on /me', async () => {
+    const { userId, token } = await subscribed('sub_down', TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY);
+    const before = h.paddle.requests.length;
+    const response = await changePlan(token, { plan: 'pro', billing_cycle: 'monthly' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      change: 'downgrade',
+      effective_at: periodEnd.toISOString(),
+    });
+    const calls = h.paddle.requests.slice(before);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /subscriptions/sub_down',
+      'PATCH /subscriptions/sub_down',
+    ]);
+    expect(calls[1]!.body).toEqual({
+      items: [{ price_id: TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY, quantity: 1 }],
+      proration_billing_mode: 'do_not_bill',
+    });
+    const scheduled = {
+      plan: 'premium',
+      credits: 1500,
+      scheduled_plan: 'pro',
+      scheduled_change_at: periodEnd.toISOString(),
+    };
+    expect(await me(userId)).toMatchObject(scheduled);
+
+    // Paddle's webhook for the new price confirms the same schedule; a second click calls Paddle no more.
+    await deliver({ userId, subscriptionId: 'sub_down', eventType: 'subscription.updated' });
+    expect(await me(userId)).toMatchObject(scheduled);
+    const again = await changePlan(token, { plan: 'pro', billing_cycle: 'monthly' });
+    expect(again.status).toBe(200);
+    expect(h.paddle.requests.length).toBe(before + 2);
+
+    clock.set(periodEnd);
+    expect(await me(userId)).toMatchObject({ plan: 'pro', credits: 500, scheduled_plan: null });
+  });
+
+  it('keeps the billing cycle on a downgrade and changes nothing when asked to switch it', async () => {
+    const { userId, token } = await subscribed('sub_down_cycle', TEST_PRICES.PADDLE_PRICE_ULTIMATE_MONTHLY);
+    const before = h.paddle.requests.length;
+    const response = await changePlan(token, { plan: 'pro', billing_cycle: 'yearly' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: 'A downgrade keeps your current billing cycle. Choose the monthly price to downgrade.',
+    });
+    expect(h.paddle.requests.slice(before).map((c) => c.method)).toEqual(['GET']);
+    expect(await accountRow(userId)).toMatchObject({ plan: 'ultimate', scheduled_plan: null });
+  });
+
+  it('answers 400 without a subscription and never calls Paddle; 401 without a token', async () => {
+    await subscribed('sub_someone', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    const userId = newUserId();
+    const before = h.paddle.requests.length;
+    const response = await changePlan(await h.tokenFor(userId), {
+      plan: 'premium',
+      billing_cycle: 'monthly',
+      subscription_id: 'sub_someone',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: 'No active subscription to change',
+    });
+    expect(h.paddle.requests.length).toBe(before);
+    expect(await accountRow(userId)).toMatchObject({ plan: 'free', credits: 50, subscription_id: null });
+    const anonymous = await h.request('/api/billing/change-plan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'premium', billing_cycle: 'monthly' }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('only ever changes the caller’s own subscription', async () => {
+    const owner = await subscribed('sub_owner_plan', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    const intruder = await subscribed('sub_intruder_plan', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    const before = h.paddle.requests.length;
+    const response = await changePlan(intruder.token, {
+      plan: 'ultimate',
+      billing_cycle: 'monthly',
+      subscription_id: 'sub_owner_plan',
+    });
+    expect(response.status).toBe(200);
+    expect(h.paddle.requests.slice(before).map((c) => c.path)).toEqual(['/subscriptions/sub_intruder_plan']);
+    expect(h.paddle.subscriptions.get('sub_owner_plan')?.priceId).toBe(TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    expect(await accountRow(owner.userId)).toMatchObject({ plan: 'pro', scheduled_plan: null });
+  });
+
+  it("answers 502 with the spec's 'Failed to start subscription process' when Paddle fails, changing nothing", async () => {
+    const { userId, token } = await subscribed('sub_change_down', TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY);
+    for (const plan of ['ultimate', 'pro'] as const) {
+      h.paddle.failNextWith(500);
+      const response = await changePlan(token, { plan, billing_cycle: 'monthly' });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({
+        success: false,
+        error: 'Failed to start subscription process',
+      });
+    }
+    expect(h.paddle.subscriptions.get('sub_change_down')?.priceId).toBe(
+      TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY,
+    );
+    expect(await accountRow(userId)).toMatchObject({ plan: 'premium', credits: 1500, scheduled_plan: null });
+  });
+
+  it('refuses the current plan and a subscription already cancelled for the period end', async () => {
+    const { token } = await subscribed('sub_same', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    const same = await changePlan(token, { plan: 'pro', billing_cycle: 'yearly' });
+    expect(same.status).toBe(400);
+    expect(await same.json()).toMatchObject({ error: 'You are already on this plan' });
+
+    const ending = await subscribed('sub_ending', TEST_PRICES.PADDLE_PRICE_PRO_MONTHLY);
+    expect((await cancel(ending.token, {})).status).toBe(200);
+    const before = h.paddle.requests.length;
+    const response = await changePlan(ending.token, { plan: 'premium', billing_cycle: 'monthly' });
+    expect(response.status).toBe(409);
+    expect(h.paddle.requests.length).toBe(before);
   });
 });

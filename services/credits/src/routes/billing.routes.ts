@@ -1,12 +1,14 @@
-// GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body) and
-// POST /api/billing/cancel (members, own subscription only).
+// GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body),
+// POST /api/billing/change-plan and POST /api/billing/cancel (members, own subscription only).
 import {
   API_ROUTES,
   CancelSubscriptionRequestSchema,
+  ChangePlanRequestSchema,
   ERROR_TEXTS,
   ErrorCode,
   type BillingConfigReply,
   type CancelSubscriptionReply,
+  type ChangePlanReply,
 } from '@act/contracts';
 import {
   AppError,
@@ -17,7 +19,7 @@ import {
   type JwtVerifier,
   type Router,
 } from '@act/service-kit';
-import { applySubscriptionEvent, cancelOwnSubscription } from '../domain/billing';
+import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
 import { InvalidWebhookSignatureError, verifyPaddleWebhook } from '../providers/paddle';
 import { priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
@@ -70,6 +72,24 @@ export function mountBillingRoutes(router: Router, deps: CreditsDeps, verifier: 
         { userId: userOf(ctx)!.userId, subscriptionId: input.subscription_id },
       );
       ctx.body = { success: true } satisfies CancelSubscriptionReply;
+    },
+  );
+
+  router.post(
+    API_ROUTES.billing.changePlan,
+    requireUser(verifier),
+    validate(ChangePlanRequestSchema),
+    async (ctx) => {
+      const input = inputOf(ctx, ChangePlanRequestSchema);
+      const result = await changeOwnPlan(
+        { sql, clock, logger: ctx.state.log, paddle, prices },
+        { userId: userOf(ctx)!.userId, plan: input.plan, cycle: input.billing_cycle },
+      );
+      ctx.body = {
+        success: true,
+        change: result.change,
+        effective_at: result.effectiveAt?.toISOString() ?? null,
+      } satisfies ChangePlanReply;
     },
   );
 }

@@ -54,6 +54,8 @@ describe('GET /api/credits/me', () => {
       last_credit_reset: '2025-02-01T09:00:00.000Z',
       has_subscription: false,
       subscription_id: null,
+      scheduled_plan: null,
+      scheduled_change_at: null,
       created_at: expect.any(String),
     });
     const again = MeReplySchema.parse(

@@ -24,6 +24,8 @@ export function presentMe(account: AccountRow): MeReply {
       last_credit_reset: account.last_credit_reset.toISOString(),
       has_subscription: live,
       subscription_id: live ? account.subscription_id : null,
+      scheduled_plan: account.scheduled_plan,
+      scheduled_change_at: account.scheduled_change_at?.toISOString() ?? null,
       created_at: account.created_at.toISOString(),
     },
   };

@@ -1,6 +1,6 @@
 // Test double for Paddle: webhook payloads in Paddle's JSON format signed the way Paddle signs them
 // (Paddle-Signature `ts=<unix>;h1=<hex HMAC-SHA256 of "ts:rawBody">`), and a local HTTP server answering
-// POST /subscriptions/{id}/cancel like Paddle's API.
+// GET and PATCH /subscriptions/{id} and POST /subscriptions/{id}/cancel like Paddle's API.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,12 +106,54 @@ export interface FakePaddleRequest {
   body: unknown;
 }
 
+export interface FakeSubscription {
+  endsAt: Date;
+  priceId?: string;
+  /** Set by a cancel: Paddle keeps it on the subscription until the period ends. */
+  scheduledCancel?: boolean;
+}
+
+const PRORATION_BILLING_MODES = new Set([
+  'prorated_immediately',
+  'prorated_next_billing_period',
+  'full_immediately',
+  'full_next_billing_period',
+  'do_not_bill',
+]);
+
+/** A subscription entity in the shape of Paddle's API replies (the fields our client reads, plus context). */
+function subscriptionEntity(id: string, subscription: FakeSubscription) {
+  const endsAt = subscription.endsAt.toISOString();
+  return {
+    id,
+    status: 'active',
+    current_billing_period: { starts_at: new Date().toISOString(), ends_at: endsAt },
+    next_billed_at: endsAt,
+    scheduled_change: subscription.scheduledCancel
+      ? { action: 'cancel', effective_at: endsAt, resume_at: null }
+      : null,
+    items: subscription.priceId
+      ? [{ status: 'active', quantity: 1, recurring: true, price: { id: subscription.priceId } }]
+      : [],
+  };
+}
+
+function operationOf(
+  method: string | undefined,
+  cancelPath: boolean,
+): 'get' | 'update' | 'cancel' | undefined {
+  if (cancelPath) return method === 'POST' ? 'cancel' : undefined;
+  if (method === 'GET') return 'get';
+  if (method === 'PATCH') return 'update';
+  return undefined;
+}
+
 export interface FakePaddle {
   url: string;
   requests: FakePaddleRequest[];
-  /** Subscriptions the fake knows, with the end of their current period. */
-  subscriptions: Map<string, { endsAt: Date }>;
-  /** Makes the next cancel answer with this HTTP status and a Paddle error body. */
+  /** Subscriptions the fake knows: the end of their current period and the price of their one item. */
+  subscriptions: Map<string, FakeSubscription>;
+  /** Makes the next subscription call answer with this HTTP status and a Paddle error body. */
   failNextWith(status: number): void;
   close(): Promise<void>;
 }
@@ -127,7 +169,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
   const requests: FakePaddleRequest[] = [];
-  const subscriptions = new Map<string, { endsAt: Date }>();
+  const subscriptions = new Map<string, FakeSubscription>();
   let failStatus: number | undefined;
   const meta = () => ({ request_id: randomUUID() });
   const server = createServer((req, res) => {
@@ -150,8 +192,9 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
           meta: meta(),
         });
       }
-      const match = /^\/subscriptions\/([^/]+)\/cancel$/.exec(path);
-      if (req.method !== 'POST' || !match) {
+      const match = /^\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+      const operation = match ? operationOf(req.method, match[2] !== undefined) : undefined;
+      if (!match || !operation) {
         return send(404, {
           error: { type: 'request_error', code: 'not_found', detail: 'Not found' },
           meta: meta(),
@@ -173,17 +216,24 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
           meta: meta(),
         });
       }
-      const endsAt = subscription.endsAt.toISOString();
-      return send(200, {
-        data: {
-          id,
-          status: 'active',
-          current_billing_period: { starts_at: new Date().toISOString(), ends_at: endsAt },
-          scheduled_change: { action: 'cancel', effective_at: endsAt, resume_at: null },
-          items: [],
-        },
-        meta: meta(),
-      });
+      if (operation === 'cancel') subscription.scheduledCancel = true;
+      if (operation === 'update') {
+        const body = (text ? JSON.parse(text) : {}) as {
+          items?: Array<{ price_id?: string; quantity?: number }>;
+          proration_billing_mode?: string;
+        };
+        const priceId = body.items?.[0]?.price_id;
+        // Paddle requires a proration mode whenever items change.
+        if (!priceId || !PRORATION_BILLING_MODES.has(body.proration_billing_mode ?? '')) {
+          return send(400, {
+            error: { type: 'request_error', code: 'bad_request', detail: 'Invalid request' },
+            meta: meta(),
+          });
+        }
+        // Paddle applies item changes at once; the billing period stays for a same-interval change.
+        subscription.priceId = priceId;
+      }
+      return send(200, { data: subscriptionEntity(id, subscription), meta: meta() });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeMe } from '@act/host-sdk/testing';
+import { json, makeMe } from '@act/host-sdk/testing';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
 import { planButton } from './plan-button';
 
@@ -100,5 +100,88 @@ describe('account view', () => {
     renderApp('/dashboard?view=account&tab=subscription');
     const panel = await screen.findByRole('tabpanel');
     expect(await within(panel).findByText('Payments are not configured')).toBeTruthy();
+  });
+
+  describe('changing plan', () => {
+    it('sends an upgrade of an existing subscription to change-plan, not to a new checkout', async () => {
+      const backend = createFakeBackend({
+        me: makeMe({ plan: 'pro', has_subscription: true, subscription_id: 'sub_01abc' }),
+      });
+      backend.on('POST /api/billing/change-plan', () =>
+        json({ success: true, change: 'upgrade', effective_at: null }),
+      );
+      renderApp('/dashboard?view=account&tab=subscription', { backend });
+      fireEvent.click(await screen.findByRole('button', { name: 'Upgrade: Ultimate' }));
+      await screen.findByText(
+        'Your plan is being upgraded. Your new credits appear as soon as the payment goes through.',
+      );
+      const change = backend.requests.filter((r) => r.url === '/api/billing/change-plan');
+      expect(change.map((r) => r.body)).toEqual([{ plan: 'ultimate', billing_cycle: 'monthly' }]);
+      expect(screen.queryByText('Payment system not ready. Please try again.')).toBeNull();
+    });
+
+    it('changes a confirmed downgrade at the end of the period and shows the pending change', async () => {
+      let me = makeMe({ plan: 'ultimate', has_subscription: true, subscription_id: 'sub_01abc' });
+      const backend = createFakeBackend();
+      backend.on('GET /api/credits/me', () => json({ success: true, me }));
+      backend.on('POST /api/billing/change-plan', () => {
+        me = { ...me, scheduled_plan: 'pro', scheduled_change_at: '2025-08-01T12:00:00.000Z' };
+        return json({ success: true, change: 'downgrade', effective_at: '2025-08-01T12:00:00.000Z' });
+      });
+      renderApp('/dashboard?view=account&tab=subscription', { backend });
+      fireEvent.click(await screen.findByRole('button', { name: 'Downgrade: Pro' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(backend.requests.some((r) => r.url === '/api/billing/change-plan')).toBe(false);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Downgrade' }));
+      await screen.findByText('Your plan will change at the end of the billing period');
+      const change = backend.requests.find((r) => r.url === '/api/billing/change-plan');
+      expect(change?.body).toEqual({ plan: 'pro', billing_cycle: 'monthly' });
+      expect(await screen.findByText('Your plan changes to Pro on August 1, 2025.')).toBeTruthy();
+    });
+
+    it("shows the server's text, or the spec's 'Failed to start subscription process'", async () => {
+      const backend = createFakeBackend({
+        me: makeMe({ plan: 'ultimate', has_subscription: true, subscription_id: 'sub_01abc' }),
+      });
+      backend.on('POST /api/billing/change-plan', () =>
+        json(
+          {
+            success: false,
+            error: 'A downgrade keeps your current billing cycle. Choose the monthly price to downgrade.',
+            code: 'VALIDATION_FAILED',
+          },
+          400,
+        ),
+      );
+      renderApp('/dashboard?view=account&tab=subscription', { backend });
+      fireEvent.click(await screen.findByRole('radio', { name: /Yearly/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Downgrade: Premium' }));
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Downgrade' }),
+      );
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'A downgrade keeps your current billing cycle. Choose the monthly price to downgrade.',
+      );
+      expect(backend.requests.find((r) => r.url === '/api/billing/change-plan')?.body).toEqual({
+        plan: 'premium',
+        billing_cycle: 'yearly',
+      });
+
+      backend.on('POST /api/billing/change-plan', () => new Response('Bad gateway', { status: 502 }));
+      fireEvent.click(screen.getByRole('button', { name: 'Downgrade: Pro' }));
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Downgrade' }),
+      );
+      expect(await screen.findByText('Failed to start subscription process')).toBeTruthy();
+    });
+
+    it('keeps the checkout flow for a member without a subscription', async () => {
+      const backend = createFakeBackend({ me: makeMe({ plan: 'pro' }) });
+      renderApp('/dashboard?view=account&tab=subscription', { backend });
+      fireEvent.click(await screen.findByRole('button', { name: 'Upgrade: Premium' }));
+      // Checkout is asked for (payments are not configured in this fake, so it is not ready).
+      expect(await screen.findByText('Payment system not ready. Please try again.')).toBeTruthy();
+      expect(backend.requests.some((r) => r.url === '/api/billing/change-plan')).toBe(false);
+    });
   });
 });

@@ -1,14 +1,18 @@
 // Subscription tab (spec §2): cycle toggle, paid plan cards with Upgrade / Downgrade / Current Plan by rank, the
-// downgrade and cancel confirmations, and cancel only when a subscription exists.
+// downgrade and cancel confirmations, and cancel only when a subscription exists. A member without a subscription
+// buys one through Paddle checkout; a member with one changes it in place (never a second subscription).
 import { useEffect, useState } from 'react';
 import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
 import {
   API_ROUTES,
   BillingConfigReplySchema,
   CancelSubscriptionReplySchema,
+  ChangePlanReplySchema,
   ERROR_TEXTS,
   PAID_PLAN_IDS,
   UI_TEXTS,
+  getPlan,
+  scheduledPlanChange,
   type BillingConfig,
   type BillingCycle,
   type Me,
@@ -17,6 +21,7 @@ import {
 import { PUBLIC_DATA } from '../../app/public-data';
 import { useServices } from '../../app/services-context';
 import { BillingCycleToggle } from '../../components/billing-cycle-toggle';
+import { formatDate } from '../../components/format';
 import { PlanCard } from '../../components/plan-card';
 import { planButton } from './plan-button';
 import { usePaddleCheckout } from './use-paddle-checkout';
@@ -32,6 +37,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   const [pendingDowngrade, setPendingDowngrade] = useState<PaidPlanId | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [changing, setChanging] = useState(false);
   const payments = usePaddleCheckout(config);
 
   useEffect(() => {
@@ -56,6 +62,33 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
     } catch (err) {
       setError(err instanceof Error ? err.message : ERROR_TEXTS.subscription.startSubscription);
     }
+  }
+
+  async function changePlan(plan: PaidPlanId) {
+    setError(null);
+    setChanging(true);
+    try {
+      const reply = await api.post(
+        API_ROUTES.billing.changePlan,
+        { plan, billing_cycle: cycle },
+        { schema: ChangePlanReplySchema, fallbackError: ERROR_TEXTS.subscription.startSubscription },
+      );
+      toast({
+        title: reply.change === 'downgrade' ? AC.downgradeScheduled : AC.upgradeStarted,
+        variant: 'success',
+      });
+      void credits.load();
+    } catch (err) {
+      setError(errorMessage(err, ERROR_TEXTS.subscription.startSubscription));
+    } finally {
+      setChanging(false);
+    }
+  }
+
+  /** An existing subscription is changed in place; checkout would start a second one. */
+  function choosePlan(plan: PaidPlanId) {
+    if (me.has_subscription) void changePlan(plan);
+    else checkout(plan);
   }
 
   async function cancelSubscription() {
@@ -83,6 +116,11 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
         <BillingCycleToggle value={cycle} onChange={setCycle} />
       </div>
       {error && <Alert variant="error">{error}</Alert>}
+      {me.scheduled_plan && me.scheduled_change_at && (
+        <Alert variant="info">
+          {scheduledPlanChange(getPlan(me.scheduled_plan).name, formatDate(me.scheduled_change_at))}
+        </Alert>
+      )}
       {!error && payments.statusError && (
         // Not configured is an operator's choice (no provider keys), not a failure of the member's action.
         <Alert variant={payments.status === 'unconfigured' ? 'info' : 'error'}>{payments.statusError}</Alert>
@@ -101,10 +139,10 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
                 <Button
                   block
                   variant={button.action === 'upgrade' ? 'primary' : 'outline'}
-                  disabled={button.disabled}
+                  disabled={button.disabled || changing}
                   aria-label={`${button.label}: ${plan.name}`}
                   onClick={() =>
-                    button.action === 'downgrade' ? setPendingDowngrade(paidId) : checkout(paidId)
+                    button.action === 'downgrade' ? setPendingDowngrade(paidId) : choosePlan(paidId)
                   }
                 >
                   {button.label}
@@ -132,7 +170,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
         onConfirm={() => {
           const plan = pendingDowngrade;
           setPendingDowngrade(null);
-          if (plan) checkout(plan);
+          if (plan) choosePlan(plan);
         }}
       />
       <ConfirmDialog
