@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { expectSingleUsageEntry } from './support/usage-history';
 
 const PASSWORD = 'correct-horse-7';
 
@@ -76,22 +77,7 @@ describe('member journey', () => {
     expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
     await screenshot(page, 'account-subscription');
 
-    // Usage is recorded from the usage event stream: reload until it shows.
-    await expect
-      .poll(
-        async () => {
-          await goto(page, '/dashboard?view=account&tab=usage');
-          await page.getByRole('tab', { name: 'Usage History', selected: true }).waitFor();
-          await page.locator('.sh-usage, .sh-empty').first().waitFor();
-          return page.getByTestId('usage-row').count();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(1);
-    const row = page.getByTestId('usage-row');
-    expect(await row.locator('td').nth(0).textContent()).toBe('Magic Enhance');
-    expect(await row.locator('td').nth(1).textContent()).toBe('1 credit');
-    expect(await page.getByTestId('credit-balance').textContent()).toBe('49 credits');
+    await expectSingleUsageEntry(page, { tool: 'Magic Enhance', cost: '1 credit', balance: '49 credits' });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'account-usage-history');
 

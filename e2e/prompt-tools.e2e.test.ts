@@ -8,6 +8,7 @@ import { ERROR_TEXTS } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { setCredits, userIdOf } from './support/credits-db';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { expectSingleUsageEntry } from './support/usage-history';
 
 const PASSWORD = 'correct-horse-7';
 
@@ -87,22 +88,7 @@ describe('prompt tools', () => {
     // 'Copied!' lasts 2 s, then the button reads Copy again.
     await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4_000 });
 
-    // Usage is recorded from the usage event stream: reload until it shows.
-    await expect
-      .poll(
-        async () => {
-          await goto(page, '/dashboard?view=account&tab=usage');
-          await page.getByRole('tab', { name: 'Usage History', selected: true }).waitFor();
-          await page.locator('.sh-usage, .sh-empty').first().waitFor();
-          return page.getByTestId('usage-row').count();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(1);
-    const row = page.getByTestId('usage-row');
-    expect(await row.locator('td').nth(0).textContent()).toBe('Image To Prompt');
-    expect(await row.locator('td').nth(1).textContent()).toBe('2 credits');
-    expect(await page.getByTestId('credit-balance').textContent()).toBe('48 credits');
+    await expectSingleUsageEntry(page, { tool: 'Image To Prompt', cost: '2 credits', balance: '48 credits' });
   });
 
   it('shows Insufficient Credits on Magic Enhance when the balance is below its cost', async () => {

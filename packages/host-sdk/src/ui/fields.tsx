@@ -18,24 +18,31 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export interface TextFieldProps extends FieldChrome, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  ref?: Ref<HTMLInputElement>;
+/** The ARIA wiring a control needs so its label, hint and error line are announced with it. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+interface FieldFrameProps {
+  chrome: FieldChrome & { className?: string };
+  control: (wiring: ControlWiring) => ReactNode;
+}
+
+// One frame for every field kind, so inputs and textareas share label, hint and error markup exactly.
+function FieldFrame({ chrome: { label, hint, error, className }, control }: FieldFrameProps) {
   const id = useId();
   return (
     <div className={['act-field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="act-label">
         {label}
       </label>
-      <input
-        id={id}
-        className="act-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(id, hint, error),
+      })}
       {hint && (
         <span id={`${id}-hint`} className="act-hint">
           {hint}
@@ -48,6 +55,15 @@ export function TextField({ label, hint, error, className, ...input }: TextField
       )}
     </div>
   );
+}
+
+export interface TextFieldProps extends FieldChrome, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  const control = (wiring: ControlWiring) => <input {...wiring} className="act-input" {...input} />;
+  return <FieldFrame chrome={{ label, hint, error, className }} control={control} />;
 }
 
 export interface TextAreaProps extends FieldChrome, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -55,29 +71,6 @@ export interface TextAreaProps extends FieldChrome, Omit<TextareaHTMLAttributes<
 }
 
 export function TextArea({ label, hint, error, className, ...area }: TextAreaProps) {
-  const id = useId();
-  return (
-    <div className={['act-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="act-label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="act-textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...area}
-      />
-      {hint && (
-        <span id={`${id}-hint`} className="act-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="act-field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  );
+  const control = (wiring: ControlWiring) => <textarea {...wiring} className="act-textarea" {...area} />;
+  return <FieldFrame chrome={{ label, hint, error, className }} control={control} />;
 }

@@ -6,33 +6,22 @@ import {
   ANALYSIS_TASKS,
   DEFAULT_ANALYSIS_TASKS,
   DEFAULT_LANGUAGE,
-  LANGUAGES,
   UI_TEXTS,
   type AnalysisTask,
   type Language,
 } from '@act/contracts';
-import {
-  Button,
-  RadioGroup,
-  Select,
-  useToolRun,
-  type RadioOption,
-  type SelectOption,
-  type ToolPageProps,
-} from '@act/host-sdk';
+import { RadioGroup, useToolRun, type RadioOption, type ToolPageProps } from '@act/host-sdk';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
 import { canAfford, describeImageButton } from '../button-labels';
+import { GenerateButton } from '../components/generate-button';
 import { ImageDropZone } from '../components/image-drop-zone';
+import { LanguageSelect } from '../components/language-select';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { PROMPT_TEXTS } from '../texts';
 
 const T = UI_TEXTS.describeImage;
-const LANGUAGE_OPTIONS: SelectOption<Language>[] = LANGUAGES.map((language) => ({
-  value: language,
-  label: language,
-}));
 const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({
   value: task.id,
   label: task.label,
@@ -70,11 +59,10 @@ export function DescribeImagePage({ host }: ToolPageProps) {
           removeStyle="button"
           removeLabel={T.clearImage}
         />
-        <Select<Language>
+        <LanguageSelect
           label={T.languageLabel}
           value={language}
           onValueChange={setLanguage}
-          options={LANGUAGE_OPTIONS}
           disabled={busy}
         />
         <RadioGroup<AnalysisTask>
@@ -86,10 +74,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
           disabled={busy}
           name="analysis-task"
         />
-        <Button variant="gradient" size="lg" block busy={busy} disabled={button.disabled} onClick={generate}>
-          {!busy && <ScanEye size={18} aria-hidden />}
-          {button.label}
-        </Button>
+        <GenerateButton icon={ScanEye} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <ResultPanel

@@ -2,9 +2,10 @@
 import { useCallback } from 'react';
 import { Sparkles } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { Button, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { useToolRun, type ToolPageProps } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
 import { canAfford, imageToPromptButton } from '../button-labels';
+import { GenerateButton } from '../components/generate-button';
 import { ImageDropZone } from '../components/image-drop-zone';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
@@ -27,17 +28,13 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
     <div className="pr-tool">
       <div className="pr-tool__inputs act-card">
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
-        <Button
-          variant="gradient"
-          size="lg"
+        <GenerateButton
+          icon={Sparkles}
           block
           busy={busy}
-          disabled={button.disabled}
+          state={button}
           onClick={() => upload.image && void run.run(upload.image.dataUrl)}
-        >
-          {!busy && <Sparkles size={18} aria-hidden />}
-          {button.label}
-        </Button>
+        />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <ResultPanel

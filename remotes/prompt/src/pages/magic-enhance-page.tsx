@@ -5,6 +5,7 @@ import { LIMITS, UI_TEXTS } from '@act/contracts';
 import { Button, TextArea, useToolRun, type ToolPageProps } from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
 import { canAfford, magicEnhanceButton } from '../button-labels';
+import { GenerateButton } from '../components/generate-button';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { TipsBox } from '../components/tips-box';
@@ -41,17 +42,13 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
           disabled={busy}
         />
         <div className="pr-actions">
-          <Button
-            variant="gradient"
-            size="lg"
+          <GenerateButton
+            icon={Wand2}
             className="pr-actions__primary"
             busy={busy}
-            disabled={button.disabled}
+            state={button}
             onClick={() => void run.run(text.trim())}
-          >
-            {!busy && <Wand2 size={18} aria-hidden />}
-            {button.label}
-          </Button>
+          />
           <Button
             variant="outline"
             size="lg"

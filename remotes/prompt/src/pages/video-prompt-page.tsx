@@ -7,7 +7,6 @@ import {
   DEFAULT_CAMERA_MOTION,
   DEFAULT_LANGUAGE,
   DEFAULT_VIDEO_STYLE,
-  LANGUAGES,
   LIMITS,
   UI_TEXTS,
   VIDEO_STYLES,
@@ -15,10 +14,13 @@ import {
   type Language,
   type VideoStyle,
 } from '@act/contracts';
-import { Button, Select, TextArea, useToolRun, type SelectOption, type ToolPageProps } from '@act/host-sdk';
+import { TextArea, useToolRun, type ToolPageProps } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
 import { canAfford, videoPromptButton } from '../button-labels';
+import { GenerateButton } from '../components/generate-button';
 import { ImageDropZone } from '../components/image-drop-zone';
+import { LanguageSelect } from '../components/language-select';
+import { OptionSelect } from '../components/option-select';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { TipsBox } from '../components/tips-box';
@@ -26,19 +28,6 @@ import { useImageUpload } from '../hooks/use-image-upload';
 import { PROMPT_TEXTS } from '../texts';
 
 const T = UI_TEXTS.videoPrompt;
-const LANGUAGE_OPTIONS: SelectOption<Language>[] = LANGUAGES.map((language) => ({
-  value: language,
-  label: language,
-}));
-const MOTION_OPTIONS: SelectOption<CameraMotion>[] = CAMERA_MOTIONS.map((motion) => ({
-  value: motion.id,
-  label: motion.label,
-}));
-const STYLE_OPTIONS: SelectOption<VideoStyle>[] = VIDEO_STYLES.map((style) => ({
-  value: style.id,
-  label: style.label,
-}));
-
 interface VideoPromptChoices {
   image: string;
   language: Language;
@@ -82,25 +71,24 @@ export function VideoPromptPage({ host }: ToolPageProps) {
       <div className="pr-tool__inputs act-card">
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <div className="pr-options">
-          <Select<Language>
+          <LanguageSelect
             label={T.languageLabel}
             value={language}
             onValueChange={setLanguage}
-            options={LANGUAGE_OPTIONS}
             disabled={busy}
           />
-          <Select<CameraMotion>
+          <OptionSelect<CameraMotion>
             label={T.cameraMotionLabel}
+            options={CAMERA_MOTIONS}
             value={cameraMotion}
             onValueChange={setCameraMotion}
-            options={MOTION_OPTIONS}
             disabled={busy}
           />
-          <Select<VideoStyle>
+          <OptionSelect<VideoStyle>
             label={T.videoStyleLabel}
+            options={VIDEO_STYLES}
             value={videoStyle}
             onValueChange={setVideoStyle}
-            options={STYLE_OPTIONS}
             disabled={busy}
           />
         </div>
@@ -116,10 +104,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
           aria-required
           disabled={busy}
         />
-        <Button variant="gradient" size="lg" block busy={busy} disabled={button.disabled} onClick={generate}>
-          {!busy && <Clapperboard size={18} aria-hidden />}
-          {button.label}
-        </Button>
+        <GenerateButton icon={Clapperboard} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <div className="pr-tool__outputs">

@@ -1,0 +1,14 @@
+// The output-language select of the image tools, over the spec's language list.
+import { LANGUAGES, type Language, type Option } from '@act/contracts';
+import { OptionSelect, type OptionSelectProps } from './option-select';
+
+const LANGUAGE_OPTIONS: readonly Option<Language>[] = LANGUAGES.map((language) => ({
+  id: language,
+  label: language,
+}));
+
+export type LanguageSelectProps = Omit<OptionSelectProps<Language>, 'options'>;
+
+export function LanguageSelect(props: LanguageSelectProps) {
+  return <OptionSelect<Language> options={LANGUAGE_OPTIONS} {...props} />;
+}
