@@ -22,7 +22,7 @@ export interface JwtVerifierOptions {
 }
 
 // Only asymmetric algorithms: `none` and HS* (which would let a public key act as an HMAC secret) are refused.
-export const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
+const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
 
 // Verified tokens are remembered until they expire: a member's page makes many calls with one token, and a
 // signature check costs far more than a map lookup. Bounded so a flood of distinct tokens cannot grow memory.

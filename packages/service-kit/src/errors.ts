@@ -3,10 +3,6 @@ import { ERROR_HTTP_STATUS, ErrorCode } from '@act/contracts';
 
 export { ErrorCode };
 
-export function statusForCode(code: ErrorCode): number {
-  return ERROR_HTTP_STATUS[code];
-}
-
 export interface AppErrorOptions {
   /** Extra fields merged into the JSON reply (for example `needsSignup: true`). */
   details?: Record<string, unknown>;
@@ -27,7 +23,7 @@ export class AppError extends Error {
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
-    this.status = statusForCode(code);
+    this.status = ERROR_HTTP_STATUS[code];
     this.details = options.details ?? {};
     this.headers = options.headers ?? {};
   }

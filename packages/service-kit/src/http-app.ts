@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, isAppError, statusForCode } from './errors';
+import { AppError, ErrorCode, isAppError } from './errors';
 import type { Logger } from './logger';
 import { createMetrics, type ServiceMetrics } from './metrics';
 
@@ -157,7 +157,7 @@ function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void
 }
 
 /** Maps anything thrown into an AppError; body-parser errors keep their meaning, the rest become a generic 500. */
-export function toAppError(raw: unknown): AppError {
+function toAppError(raw: unknown): AppError {
   if (isAppError(raw)) return raw;
   const status = (raw as { status?: unknown } | null)?.status;
   const type = (raw as { type?: unknown } | null)?.type;
@@ -196,5 +196,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
-
-export { statusForCode };

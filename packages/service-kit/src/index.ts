@@ -2,11 +2,10 @@
 export { default as Router } from '@koa/router';
 export { z } from 'zod';
 export { baseConfigSchema, loadConfig, configUrl, ConfigError, type BaseConfig } from './config';
-export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logger';
-export { AppError, ErrorCode, isAppError, statusForCode, type AppErrorOptions } from './errors';
+export { createLogger, type Logger, type LoggerOptions } from './logger';
+export { AppError, ErrorCode, isAppError, type AppErrorOptions } from './errors';
 export {
   createHttpApp,
-  toAppError,
   type HttpApp,
   type HttpAppOptions,
   type AppState,
@@ -21,7 +20,6 @@ export {
   userOf,
   clientIp,
   bearerToken,
-  ACCEPTED_JWT_ALGORITHMS,
   type AuthUser,
   type JwtVerifier,
   type JwtVerifierOptions,
