@@ -202,6 +202,7 @@ export const UI_TEXTS = {
     enterTextFirst: 'Enter Text First',
     clearAll: 'Clear All',
     resultTitle: 'Enhanced Prompt',
+    resultPlaceholder: 'Your enhanced prompt will appear here.',
     tipsTitle: 'Tips for better prompts',
     tips: [
       'Be specific about the subject',
@@ -219,6 +220,7 @@ export const UI_TEXTS = {
     insufficientCredits: 'Insufficient Credits',
     generate: 'Generate Description (2 credits)',
     resultTitle: 'Description',
+    resultPlaceholder: 'Your image description will appear here.',
   },
   videoPrompt: {
     languageLabel: 'Prompt Language',
@@ -226,8 +228,10 @@ export const UI_TEXTS = {
     videoStyleLabel: 'Video Style',
     actionLabel: 'Action Description',
     actionPlaceholder: 'Describe what happens in the video, e.g. the woman turns and smiles at the camera',
+    actionHint: 'Required: what should happen in the video.',
     generate: 'Generate Video Prompt (2 credits)',
     resultTitle: 'Video Prompt',
+    resultPlaceholder: 'Your video prompt will appear here.',
     tipsTitle: 'Tips for video prompts',
     tips: [
       'Describe one clear action',

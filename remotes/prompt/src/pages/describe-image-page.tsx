@@ -19,7 +19,6 @@ import { LanguageSelect } from '../components/language-select';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { useImageUpload } from '../hooks/use-image-upload';
-import { PROMPT_TEXTS } from '../texts';
 
 const T = UI_TEXTS.describeImage;
 const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({
@@ -80,7 +79,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
       <ResultPanel
         title={T.resultTitle}
         text={run.result?.description ?? null}
-        placeholder={PROMPT_TEXTS.describeResultPlaceholder}
+        placeholder={UI_TEXTS.describeImage.resultPlaceholder}
         loading={busy}
         format="rich"
       />

@@ -9,7 +9,6 @@ import { GenerateButton } from '../components/generate-button';
 import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { TipsBox } from '../components/tips-box';
-import { PROMPT_TEXTS } from '../texts';
 
 const T = UI_TEXTS.magicEnhance;
 
@@ -64,7 +63,7 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
       <ResultPanel
         title={T.resultTitle}
         text={run.result?.prompt ?? null}
-        placeholder={PROMPT_TEXTS.magicEnhanceResultPlaceholder}
+        placeholder={UI_TEXTS.magicEnhance.resultPlaceholder}
         loading={busy}
       />
     </div>

@@ -25,7 +25,6 @@ import { ResultPanel } from '../components/result-panel';
 import { RunError } from '../components/run-error';
 import { TipsBox } from '../components/tips-box';
 import { useImageUpload } from '../hooks/use-image-upload';
-import { PROMPT_TEXTS } from '../texts';
 
 const T = UI_TEXTS.videoPrompt;
 interface VideoPromptChoices {
@@ -95,7 +94,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
         <TextArea
           label={T.actionLabel}
           placeholder={T.actionPlaceholder}
-          hint={PROMPT_TEXTS.actionRequiredHint}
+          hint={UI_TEXTS.videoPrompt.actionHint}
           value={actionDescription}
           onChange={(event) => setActionDescription(event.target.value)}
           maxLength={LIMITS.actionDescription}
@@ -111,7 +110,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
         <ResultPanel
           title={T.resultTitle}
           text={run.result?.prompt ?? null}
-          placeholder={PROMPT_TEXTS.videoResultPlaceholder}
+          placeholder={UI_TEXTS.videoPrompt.resultPlaceholder}
           loading={busy}
         />
         <TipsBox title={T.tipsTitle} tips={T.tips} />
