@@ -2,13 +2,10 @@
 // Button so the landing page does not download the shared host-sdk before the first paint.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClasses, type ButtonLook } from '@act/host-sdk/button-classes';
 
-export interface LinkButtonProps {
+export interface LinkButtonProps extends ButtonLook {
   to: string;
-  variant?: 'primary' | 'secondary' | 'outline' | 'ghost' | 'gradient';
-  size?: 'sm' | 'md' | 'lg';
-  block?: boolean;
-  className?: string;
   'aria-label'?: string;
   children: ReactNode;
 }
@@ -22,17 +19,8 @@ export function LinkButton({
   children,
   ...aria
 }: LinkButtonProps) {
-  const classes = [
-    'act-btn',
-    `act-btn--${variant}`,
-    `act-btn--${size}`,
-    block ? 'act-btn--block' : '',
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <Link to={to} className={classes} {...aria}>
+    <Link to={to} className={buttonClasses({ variant, size, block, className })} {...aria}>
       {children}
     </Link>
   );

@@ -2,10 +2,10 @@
 // (radix Slot) so links can look like buttons.
 import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-classes';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'gradient';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type { ButtonSize, ButtonVariant };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -31,15 +31,7 @@ export function Button({
   type,
   ...rest
 }: ButtonProps) {
-  const classes = [
-    'act-btn',
-    `act-btn--${variant}`,
-    `act-btn--${size}`,
-    block ? 'act-btn--block' : '',
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const classes = buttonClasses({ variant, size, block, className });
   if (asChild) {
     return (
       <Slot.Root className={classes} {...rest}>
