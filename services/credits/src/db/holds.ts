@@ -165,6 +165,25 @@ function toSettleResult(row: SettleRow): SettleResult {
 }
 
 /**
+ * The part every settlement starts from: the batch as rows, each hold's status before it, and the event ids recorded
+ * now. A repeated event id records nothing, so the outcome's update (joined on `recorded`) settles nothing for it.
+ */
+function settlementInput(db: Db, events: readonly SettleInput[], now: Date) {
+  return db`
+    input as (
+      select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
+        as input(event_id, request_id)
+    ), prior as (
+      select request_id, status from holds where request_id in (select request_id from input)
+    ), recorded as (
+      insert into processed_events (event_id, source, processed_at)
+      select event_id, 'usage', ${now} from input
+      on conflict (event_id) do nothing
+      returning event_id
+    )`;
+}
+
+/**
  * Commits a batch of holds in ONE statement: record each event id, move each hold held → committed (only from held:
  * a hold that expired or was released stays so, nothing is charged again) and write its tool_usage row.
  * Event ids must be distinct within the batch.
@@ -175,17 +194,7 @@ export async function commitHolds(
   now: Date,
 ): Promise<SettleResult[]> {
   const rows = await db<SettleRow[]>`
-    with input as (
-      select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
-        as input(event_id, request_id)
-    ), prior as (
-      select request_id, status from holds where request_id in (select request_id from input)
-    ), recorded as (
-      insert into processed_events (event_id, source, processed_at)
-      select event_id, 'usage', ${now} from input
-      on conflict (event_id) do nothing
-      returning event_id
-    ), settled as (
+    with ${settlementInput(db, events, now)}, settled as (
       update holds set status = 'committed', settled_at = ${now}
       from input join recorded using (event_id)
       where holds.request_id = input.request_id and holds.status = 'held'
@@ -213,17 +222,7 @@ export async function releaseHolds(
   now: Date,
 ): Promise<SettleResult[]> {
   const rows = await tx<(SettleRow & { request_id: string; user_id: string | null; cost: number | null })[]>`
-    with input as (
-      select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
-        as input(event_id, request_id)
-    ), prior as (
-      select request_id, status from holds where request_id in (select request_id from input)
-    ), recorded as (
-      insert into processed_events (event_id, source, processed_at)
-      select event_id, 'usage', ${now} from input
-      on conflict (event_id) do nothing
-      returning event_id
-    ), settled as (
+    with ${settlementInput(tx, events, now)}, settled as (
       update holds set status = 'released', settled_at = ${now}
       from input join recorded using (event_id)
       where holds.request_id = input.request_id and holds.status = 'held'
