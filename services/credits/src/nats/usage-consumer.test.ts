@@ -9,7 +9,14 @@ import { applyUsageEvent } from '../domain/usage-events';
 import { sweepStaleHolds } from '../domain/sweeper';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { expectMoneyInvariants } from '../test-support/money-invariants';
-import { balanceOf, guestReserve, holdStatus, memberReserve, usageEventFor } from '../test-support/factories';
+import {
+  balanceOf,
+  guestReserve,
+  holdStatus,
+  memberReserve,
+  waitForHoldStatus,
+  usageEventFor,
+} from '../test-support/factories';
 import { waitUntil } from '../test-support/wait';
 import { startUsageConsumer } from './usage-consumer';
 
@@ -34,10 +41,7 @@ describe('usage events', () => {
     const request = memberReserve(userId, 'text-to-image');
     await credits.reserve(request);
     await credits.commit(usageEventFor(request));
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'committed',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'committed');
     expect(await usageRows(request.requestId)).toEqual([
       { user_id: userId, visitor_ip: null, tool_name: 'text-to-image', used_credits: 20 },
     ]);
@@ -48,10 +52,7 @@ describe('usage events', () => {
     const request = guestReserve('203.0.113.99', 'sound-effects');
     await credits.reserve(request);
     await credits.commit(usageEventFor(request));
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'committed',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'committed');
     expect(await usageRows(request.requestId)).toEqual([
       { user_id: null, visitor_ip: '203.0.113.99', tool_name: 'sound-effects', used_credits: 0 },
     ]);
@@ -62,10 +63,7 @@ describe('usage events', () => {
     const request = memberReserve(userId, 'text-to-speech');
     expect(await credits.reserve(request)).toMatchObject({ ok: true, remainingCredits: 20 });
     await credits.release(usageEventFor(request));
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'released',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'released');
     expect(await balanceOf(h.sql, userId)).toBe(50);
     expect(await usageRows(request.requestId)).toEqual([]);
   });
@@ -75,10 +73,7 @@ describe('usage events', () => {
     const request = guestReserve(ip, 'cartoonify');
     await credits.reserve(request);
     await credits.release(usageEventFor(request));
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'released',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'released');
     expect((await credits.reserve(guestReserve(ip, 'cartoonify'))).ok).toBe(true);
   });
 
@@ -92,10 +87,7 @@ describe('usage events', () => {
     const second = await js.publish(h.names.usageReleased, body, { msgID: `${request.requestId}:released` });
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'released',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'released');
     expect(await balanceOf(h.sql, userId)).toBe(50);
   });
 
@@ -108,10 +100,7 @@ describe('usage events', () => {
     // Different message ids defeat JetStream's dedupe, as a redelivery after the window would.
     for (let i = 0; i < 3; i += 1)
       await js.publish(h.names.usageReleased, body, { msgID: `${randomUUID()}` });
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'released',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'released');
     await waitUntil(
       async () =>
         (await h.nc.jetstreamManager()).consumers.info(
@@ -135,10 +124,7 @@ describe('usage events', () => {
     const request = memberReserve(userId, 'image-to-prompt');
     await credits.reserve(request);
     await credits.commit(usageEventFor(request));
-    await waitUntil(
-      () => holdStatus(h.sql, request.requestId),
-      (status) => status === 'committed',
-    );
+    await waitForHoldStatus(h.sql, request.requestId, 'committed');
     const result = await applyUsageEvent(h.deps, 'released', usageEventFor(request));
     expect(result).toMatchObject({ fresh: true, applied: false, priorStatus: 'committed' });
     expect(await balanceOf(h.sql, userId)).toBe(48);
@@ -192,10 +178,7 @@ describe('consumer restarts', () => {
       maxDeliver: h.config.USAGE_MAX_DELIVER,
     });
     try {
-      await waitUntil(
-        () => holdStatus(h.sql, request.requestId),
-        (status) => status === 'committed',
-      );
+      await waitForHoldStatus(h.sql, request.requestId, 'committed');
       // Restart once more: nothing is delivered or applied twice.
       await consumer.stop();
       const again = await startUsageConsumer({

@@ -5,8 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { expectMoneyInvariants } from '../test-support/money-invariants';
-import { guestReserve, holdStatus, memberReserve, usageEventFor } from '../test-support/factories';
-import { waitUntil } from '../test-support/wait';
+import { guestReserve, memberReserve, usageEventFor, waitForHoldStatus } from '../test-support/factories';
 
 let h: CreditsHarness;
 let credits: CreditsClient;
@@ -27,10 +26,7 @@ async function useTool(
   const request = userId ? memberReserve(userId, tool) : guestReserve(ip, tool);
   await credits.reserve(request);
   await credits.commit(usageEventFor(request));
-  await waitUntil(
-    () => holdStatus(h.sql, request.requestId),
-    (status) => status === 'committed',
-  );
+  await waitForHoldStatus(h.sql, request.requestId, 'committed');
   clock.advance(1_000);
 }
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveRequest, ToolId, UsageEvent } from '@act/contracts';
 import type { Sql } from '@act/service-kit';
+import { waitUntil } from './wait';
 
 export function memberReserve(
   userId: string,
@@ -37,6 +38,14 @@ export async function balanceOf(sql: Sql, userId: string): Promise<number | unde
 export async function holdStatus(sql: Sql, requestId: string): Promise<string | undefined> {
   const [row] = await sql<{ status: string }[]>`select status from holds where request_id = ${requestId}`;
   return row?.status;
+}
+
+/** Waits until the consumers have moved the hold to `status` (events are applied asynchronously). */
+export async function waitForHoldStatus(sql: Sql, requestId: string, status: string): Promise<void> {
+  await waitUntil(
+    () => holdStatus(sql, requestId),
+    (current) => current === status,
+  );
 }
 
 export async function setBalance(sql: Sql, userId: string, credits: number): Promise<void> {
