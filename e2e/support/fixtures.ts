@@ -46,10 +46,9 @@ export async function signUp(page: Page, email: string, password = 'correct-hors
 }
 
 /**
- * Navigates once the current page has no request in flight: a full navigation aborts pending API calls, which is
- * normal browser behaviour but not what these flows are about.
+ * Navigates right away, as a person would: a full navigation may abort the page's API calls still in flight, which
+ * the gateway must survive. Resolves once the new page's requests have settled.
  */
 export async function goto(page: Page, path: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
   await page.goto(path, { waitUntil: 'networkidle' });
 }
