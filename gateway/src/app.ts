@@ -1,7 +1,6 @@
 // The gateway: one origin for the browser. Order of the chain: security headers → client IP → per-IP rate limit
 // (API only) → health → access check (JWT) → streaming proxy to the owning service → static shell and remotes.
 import type { Context } from 'koa';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ERROR_TEXTS } from '@act/contracts';
 import {
   AppError,
@@ -10,6 +9,7 @@ import {
   createHttpApp,
   type HttpApp,
   type JwtVerifier,
+  type RateLimiterAbstract,
   type Logger,
 } from '@act/service-kit';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';

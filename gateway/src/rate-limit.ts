@@ -1,15 +1,6 @@
-// The gateway's global per-IP rate limit: Redis when REDIS_URL is set (shared by every gateway replica),
-// memory otherwise. If Redis fails, an in-memory limiter takes over rather than letting traffic through unlimited.
+// The gateway's global per-IP rate limit (see service-kit's rate-limits for the store and the 429).
 import type { Middleware } from 'koa';
-import { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode } from '@act/service-kit';
+import { consumeOrRefuse, createRateLimitStore, type RateLimiterAbstract } from '@act/service-kit';
 
 export interface RateLimitOptions {
   pointsPerWindow: number;
@@ -29,21 +20,11 @@ export function createIpRateLimiter({
   redisUrl,
   keyPrefix = 'gw-ip',
 }: RateLimitOptions): IpRateLimiter {
-  const memory = new RateLimiterMemory({ points: pointsPerWindow, duration: windowSeconds, keyPrefix });
-  if (!redisUrl) return { limiter: memory, close: async () => undefined };
-  const redis = new Redis(redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
-    points: pointsPerWindow,
-    duration: windowSeconds,
-    keyPrefix,
-    insuranceLimiter: memory,
-  });
-  return { limiter, close: async () => void (await redis.quit().catch(() => redis.disconnect())) };
+  const store = createRateLimitStore({ redisUrl });
+  return {
+    limiter: store.limiter(keyPrefix, { points: pointsPerWindow, durationSeconds: windowSeconds }),
+    close: () => store.close(),
+  };
 }
 
 export function rateLimitByIp(
@@ -51,17 +32,7 @@ export function rateLimitByIp(
   ipOf: (ctx: Parameters<Middleware>[0]) => string | undefined,
 ): Middleware {
   return async (ctx, next) => {
-    const ip = ipOf(ctx) ?? 'unknown';
-    try {
-      await limiter.consume(ip);
-    } catch (result) {
-      if (result instanceof RateLimiterRes) {
-        throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
-          headers: { 'Retry-After': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))) },
-        });
-      }
-      throw result;
-    }
+    await consumeOrRefuse(limiter, ipOf(ctx) ?? 'unknown');
     await next();
   };
 }

@@ -40,6 +40,13 @@ export {
   type StreamOptions,
 } from './nats';
 export { runService } from './run-service';
+export {
+  createRateLimitStore,
+  consumeOrRefuse,
+  type RateLimitStore,
+  type LimitRule,
+  type RateLimiterAbstract,
+} from './rate-limits';
 export { startHttpServer, type RunningServer, type StartOptions } from './server';
 export {
   createCreditsClient,

@@ -1,21 +1,15 @@
 // Per-IP and per-email limits on sign-up, sign-in, refresh, recovery and verification, so passwords cannot be
 // guessed and mailboxes cannot be flooded. Counters live in Redis when REDIS_URL is set (shared by replicas), with
 // an in-memory fallback if Redis fails; in memory otherwise. Email addresses are hashed before they become keys.
-import { Redis } from 'ioredis';
 import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
+  consumeOrRefuse,
+  createRateLimitStore,
+  type LimitRule,
   type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode } from '@act/service-kit';
+} from '@act/service-kit';
 import { counterKey } from './secrets';
 
-export interface LimitRule {
-  points: number;
-  durationSeconds: number;
-}
+export type { LimitRule };
 
 export type LimitedAction = 'signup' | 'password' | 'refresh' | 'recover' | 'verify';
 
@@ -66,17 +60,9 @@ export function createAuthRateLimits(options: {
   keyPrefix?: string;
 }): AuthRateLimits {
   const { rules = DEFAULT_RATE_LIMITS, redisUrl, keyPrefix = 'idn' } = options;
-  const redis = redisUrl
-    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  // Redis errors are handled by the insurance limiter; the event handler only keeps them out of stderr.
-  redis?.on('error', () => undefined);
-
-  const build = (name: string, rule: LimitRule): RateLimiterAbstract => {
-    const base = { keyPrefix: `${keyPrefix}:${name}`, points: rule.points, duration: rule.durationSeconds };
-    const memory = new RateLimiterMemory(base);
-    return redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory }) : memory;
-  };
+  const store = createRateLimitStore({ redisUrl });
+  const build = (name: string, rule: LimitRule): RateLimiterAbstract =>
+    store.limiter(`${keyPrefix}:${name}`, rule);
   const byIp = Object.fromEntries(
     Object.entries(rules.perIp).map(([action, rule]) => [action, build(`ip:${action}`, rule)]),
   ) as Record<LimitedAction, RateLimiterAbstract>;
@@ -84,31 +70,16 @@ export function createAuthRateLimits(options: {
     Object.entries(rules.perEmail).map(([action, rule]) => [action, build(`email:${action}`, rule)]),
   ) as Partial<Record<LimitedAction, RateLimiterAbstract>>;
 
-  const consumeOne = async (limiter: RateLimiterAbstract, key: string) => {
-    try {
-      await limiter.consume(key);
-    } catch (result) {
-      if (result instanceof RateLimiterRes) {
-        throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
-          headers: { 'Retry-After': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))) },
-        });
-      }
-      throw result;
-    }
-  };
-
   return {
     async consume(action, { ip, email }) {
       // Behind the gateway the IP is always set; a direct caller without one shares a single bucket.
-      await consumeOne(byIp[action], ip ?? 'unknown');
+      await consumeOrRefuse(byIp[action], ip ?? 'unknown');
       const emailLimiter = byEmail[action];
-      if (emailLimiter && email !== undefined) await consumeOne(emailLimiter, counterKey(email));
+      if (emailLimiter && email !== undefined) await consumeOrRefuse(emailLimiter, counterKey(email));
     },
     async clearEmail(action, email) {
       await byEmail[action]?.delete(counterKey(email));
     },
-    async close() {
-      if (redis) await redis.quit().catch(() => redis.disconnect());
-    },
+    close: () => store.close(),
   };
 }

@@ -1,0 +1,57 @@
+// Rate limiting shared by the gateway and the services: counters in Redis when REDIS_URL is set (shared by every
+// replica), in memory otherwise. If Redis fails, an in-memory limiter takes over rather than letting traffic through
+// unlimited. An exhausted limit is the spec's 429 with Retry-After.
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { ERROR_TEXTS } from '@act/contracts';
+import { AppError, ErrorCode } from './errors';
+
+export type { RateLimiterAbstract };
+
+export interface LimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface RateLimitStore {
+  /** A limiter of `rule` whose keys live under `keyPrefix`. */
+  limiter(keyPrefix: string, rule: LimitRule): RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+export function createRateLimitStore({ redisUrl }: { redisUrl?: string }): RateLimitStore {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  // Redis errors are handled by the insurance limiter; the listener only keeps them from being reported as unhandled.
+  redis?.on('error', () => undefined);
+  return {
+    limiter(keyPrefix, rule) {
+      const base = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
+      const memory = new RateLimiterMemory(base);
+      return redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory }) : memory;
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Counts one hit on `key`; over the limit it throws 429 with Retry-After in whole seconds. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (result) {
+    if (result instanceof RateLimiterRes) {
+      throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))) },
+      });
+    }
+    throw result;
+  }
+}
