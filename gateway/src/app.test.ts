@@ -1,38 +1,32 @@
 // The gateway against real upstream HTTP servers (service-kit apps) and a real JWKS: routing, token checks,
 // client IP, body limits, streaming, static files and health.
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { generateKeyPair } from 'jose';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Router, createHttpApp, createJwtVerifier, type RunningServer } from '@act/service-kit';
-import { silentLogger, startTestService } from '@act/service-kit/testing';
+import {
+  TEST_JWT_AUDIENCE,
+  TEST_JWT_ISSUER,
+  silentLogger,
+  startTestJwks,
+  startTestService,
+  type SignOptions,
+  type TestJwks,
+} from '@act/service-kit/testing';
 import { createGatewayApp } from './app';
 
 let gateway: RunningServer;
 let limitedGateway: RunningServer;
 let upstream: RunningServer;
-let jwks: Server;
-let signingKey: CryptoKey;
+let jwks: TestJwks;
 let staticDir: string;
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  signingKey = keys.privateKey;
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'gw-1', alg: 'EdDSA' };
-  jwks = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [publicJwk] }));
-  });
-  const jwksUrl = `${await listen(jwks)}/jwks.json`;
+  jwks = await startTestJwks();
 
   // A stand-in service: echoes what the gateway forwarded, streams a slow reply, and counts body bytes.
   const app = createHttpApp({ name: 'echo', logger: silentLogger(), bodyLimit: false });
@@ -76,7 +70,11 @@ beforeAll(async () => {
   await mkdir(path.join(staticDir, 'remotes', 'prompt', 'dist'), { recursive: true });
   await writeFile(path.join(staticDir, 'remotes', 'prompt', 'dist', 'mf-manifest.json'), '{"name":"prompt"}');
 
-  const verifier = createJwtVerifier({ jwksUrl, issuer: 'act-identity', audience: 'act-api' });
+  const verifier = createJwtVerifier({
+    jwksUrl: jwks.url,
+    issuer: TEST_JWT_ISSUER,
+    audience: TEST_JWT_AUDIENCE,
+  });
   const base = {
     config: {
       TRUSTED_PROXIES: [],
@@ -100,17 +98,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([gateway.close(), limitedGateway.close(), upstream.close()]);
-  await new Promise<void>((resolve) => jwks.close(() => resolve()));
+  await jwks.close();
 });
 
-function memberToken(overrides: { key?: CryptoKey } = {}) {
-  return new SignJWT({ email: 'ada@example.com' })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'gw-1' })
-    .setSubject('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11')
-    .setIssuer('act-identity')
-    .setAudience('act-api')
-    .setExpirationTime('5m')
-    .sign(overrides.key ?? signingKey);
+function memberToken(options: SignOptions = {}) {
+  return jwks.tokenFor('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11', { email: 'ada@example.com', ...options });
 }
 
 describe('gateway routing and access', () => {

@@ -16,7 +16,7 @@ import { createOpenAiProvider } from './providers/openai-provider';
 import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
 import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { dataUrl, makeGif, makeJpeg, makePng, oversizePngDataUrl } from './test-support/images';
-import { startTestJwks, type TestJwks } from './test-support/test-jwks';
+import { startTestJwks, type TestJwks } from '@act/service-kit/testing';
 
 const V = ERROR_TEXTS.validation;
 const PROVIDER_TIMEOUT_MS = 600;

@@ -6,7 +6,7 @@ import { testNatsUrl } from '@act/service-kit/testing';
 import { startChildService, type ChildService } from './test-support/child-service';
 import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
 import { dataUrl, makePng } from './test-support/images';
-import { startTestJwks, type TestJwks } from './test-support/test-jwks';
+import { startTestJwks, type TestJwks } from '@act/service-kit/testing';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;

@@ -93,3 +93,11 @@ export async function startTestService(
 ): Promise<RunningServer> {
   return startHttpServer(app, { port: 0, host: '127.0.0.1', logger, graceMs: 1_000 });
 }
+
+export {
+  startTestJwks,
+  TEST_JWT_AUDIENCE,
+  TEST_JWT_ISSUER,
+  type SignOptions,
+  type TestJwks,
+} from './test-jwks';

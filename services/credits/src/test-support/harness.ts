@@ -1,8 +1,6 @@
 // A credits service for tests: its own database and NATS namespace on the real servers, a local JWKS and token
 // minting, a fake Paddle API, the HTTP app on a random port and (optionally) the NATS workers.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { natsNames, type NatsNames } from '@act/contracts';
 import {
   connectDatabase,
@@ -14,12 +12,12 @@ import {
 import {
   createTestDatabase,
   silentLogger,
+  startTestJwks,
   startTestService,
   testNatsUrl,
   uniqueNamespace,
   type TestDatabase,
 } from '@act/service-kit/testing';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { createApp } from '../app';
 import { systemClock, type Clock } from '../clock';
 import { loadCreditsConfig, type CreditsConfig } from '../config';
@@ -67,39 +65,11 @@ export interface CreditsHarness {
   close(): Promise<void>;
 }
 
-async function startJwks(): Promise<{
-  server: Server;
-  url: string;
-  sign(userId: string, email: string): Promise<string>;
-}> {
-  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA', use: 'sig' };
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    server,
-    url: `http://127.0.0.1:${port}/jwks.json`,
-    sign: (userId, email) =>
-      new SignJWT({ email })
-        .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-        .setSubject(userId)
-        .setIssuer('act-identity')
-        .setAudience('act-api')
-        .setIssuedAt()
-        .setExpirationTime('15m')
-        .sign(privateKey),
-  };
-}
-
 export async function startCreditsHarness(options: HarnessOptions = {}): Promise<CreditsHarness> {
   const database: TestDatabase = await createTestDatabase('credits');
   const sql = connectDatabase(database.url, { max: options.poolMax ?? 10 });
   await migrateCreditsDatabase(sql);
-  const jwks = await startJwks();
+  const jwks = await startTestJwks();
   const paddle = await startFakePaddle(TEST_PADDLE_API_KEY);
   const namespace = uniqueNamespace('cr');
   const config = loadCreditsConfig({
@@ -141,7 +111,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     url: server.url,
     paddle,
     workers,
-    tokenFor: (userId, email = `${userId.slice(0, 8)}@example.com`) => jwks.sign(userId, email),
+    tokenFor: (userId, email) => jwks.tokenFor(userId, { email }),
     request(path, init = {}) {
       const { token, headers, ...rest } = init;
       return fetch(`${server.url}${path}`, {
@@ -161,7 +131,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
       }
       await nc.close();
       await sql.end({ timeout: 5 });
-      await new Promise<void>((resolve) => jwks.server.close(() => resolve()));
+      await jwks.close();
       await paddle.close();
       await database.drop();
     },

@@ -1,0 +1,55 @@
+// A local JWKS endpoint and token signer standing in for identity in tests: services verify these tokens exactly
+// as they verify real ones (EdDSA, iss act-identity, aud act-api). Options let a test forge the ways a token is bad.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+
+export interface SignOptions {
+  email?: string;
+  /** Sign with another key (a forged token). */
+  key?: CryptoKey;
+  kid?: string;
+  issuer?: string;
+  audience?: string;
+  /** Expiry as seconds since the epoch, or a jose duration such as '15m' (default). */
+  expiresAt?: number | string;
+}
+
+export interface TestJwks {
+  /** Where the key set is served (use as JWKS_URL). */
+  url: string;
+  /** A valid access token for the user unless `options` say otherwise. */
+  tokenFor(userId: string, options?: SignOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_ISSUER = 'act-identity';
+export const TEST_JWT_AUDIENCE = 'act-api';
+const KID = 'test-key';
+
+export async function startTestJwks(): Promise<TestJwks> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'EdDSA', use: 'sig' };
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/identity/.well-known/jwks.json`,
+    tokenFor: (userId, options = {}) =>
+      new SignJWT({ email: options.email ?? `${userId.slice(0, 8)}@example.com` })
+        .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? KID })
+        .setSubject(userId)
+        .setIssuer(options.issuer ?? TEST_JWT_ISSUER)
+        .setAudience(options.audience ?? TEST_JWT_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresAt ?? '15m')
+        .sign(options.key ?? privateKey),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
