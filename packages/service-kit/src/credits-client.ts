@@ -15,6 +15,7 @@ import {
 } from '@act/contracts';
 import type { NatsConnection } from 'nats';
 import { AppError } from './errors';
+import { isWorkTimeout } from './work-pool';
 
 export interface CreditsClientOptions {
   nc: NatsConnection;
@@ -112,7 +113,8 @@ export function reserveRefusal(reply: Extract<ReserveReply, { ok: false }>): App
 
 /**
  * Runs one charged tool use. The credits are held before `work` starts; if `work` throws, the hold is released (a
- * failed generation costs nothing) and the error is rethrown; if it succeeds, the use is committed.
+ * failed generation costs nothing) and the error is rethrown; if it succeeds, the use is committed. One exception: a
+ * guest's free hold is committed when the work ran out of its time budget (see isWorkTimeout).
  */
 export async function runChargedTool<T>(
   { credits, tool, userId, guestIp, options }: ChargedToolInput,
@@ -146,6 +148,12 @@ export async function runChargedTool<T>(
   try {
     result = await work();
   } catch (error) {
+    // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would let one
+    // visitor keep the local workers busy for nothing, call after call. Members are never charged for a failure.
+    if (!userId && isWorkTimeout(error)) {
+      await credits.commit(event()).catch(() => undefined);
+      throw error;
+    }
     // If even the release cannot be published, the sweeper refunds the hold after its TTL.
     await credits.release(event()).catch(() => undefined);
     throw error;

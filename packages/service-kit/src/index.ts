@@ -57,3 +57,11 @@ export {
   type ChargedToolInput,
   type ChargedToolResult,
 } from './credits-client';
+export {
+  createWorkPool,
+  isWorkTimeout,
+  WorkTimeoutError,
+  type WorkPool,
+  type WorkPoolOptions,
+  type PoolJob,
+} from './work-pool';

@@ -20,8 +20,15 @@ export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).
   PROMPT_MODEL_MAGIC_ENHANCE: optionalText,
   PROMPT_MODEL_DESCRIBE_IMAGE: optionalText,
   PROMPT_MODEL_VIDEO_PROMPT: optionalText,
-  /** One provider attempt (and the local OCR run); with one retry the worst case stays under the gateway's 180 s. */
+  /** One provider attempt; with one retry the worst case stays under the gateway's 180 s. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(60_000),
+  /**
+   * The local provider's CPU work (image analysis, OCR): how many jobs run at once (keep it below the cores), how many
+   * may wait before calls are refused with a 503, and the budget of one job before it is cancelled.
+   */
+  LOCAL_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  LOCAL_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(8),
+  LOCAL_WORK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   /** How long a credits.reserve request may wait for an answer. */
   CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */

@@ -9,7 +9,13 @@ import {
   type CreditsClient,
   type Logger,
 } from '@act/service-kit';
-import type { DescribeImageInput, ImageInput, PromptProvider, VideoPromptInput } from '../providers/types';
+import type {
+  DescribeImageInput,
+  ImageInput,
+  PromptProvider,
+  VideoPromptInput,
+  WorkOrigin,
+} from '../providers/types';
 
 /** Who is calling: a member (userId) or a guest (the IP the gateway vouched for, possibly missing). */
 export interface Caller {
@@ -46,6 +52,11 @@ const FAILURE_TEXT = {
 
 type PromptToolId = keyof typeof FAILURE_TEXT;
 
+/** One key per member or guest IP, so the local workers are shared fairly between people. */
+function originOf(caller: Caller): WorkOrigin {
+  return { callerKey: caller.userId ? `user:${caller.userId}` : `guest:${caller.guestIp ?? 'unknown'}` };
+}
+
 export function createPromptTools({ credits, provider, logger }: PromptToolsDeps): PromptTools {
   async function run(tool: PromptToolId, caller: Caller, work: () => Promise<string>): Promise<ToolOutcome> {
     const { result, remainingCredits } = await runChargedTool(
@@ -64,9 +75,12 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
   }
 
   return {
-    imageToPrompt: (caller, image) => run('image-to-prompt', caller, () => provider.imageToPrompt(image)),
+    imageToPrompt: (caller, image) =>
+      run('image-to-prompt', caller, () => provider.imageToPrompt(image, originOf(caller))),
     enhancePrompt: (caller, text) => run('magic-enhance', caller, () => provider.enhancePrompt(text)),
-    describeImage: (caller, input) => run('ai-describe-image', caller, () => provider.describeImage(input)),
-    videoPrompt: (caller, input) => run('image-to-video-prompt', caller, () => provider.videoPrompt(input)),
+    describeImage: (caller, input) =>
+      run('ai-describe-image', caller, () => provider.describeImage(input, originOf(caller))),
+    videoPrompt: (caller, input) =>
+      run('image-to-video-prompt', caller, () => provider.videoPrompt(input, originOf(caller))),
   };
 }

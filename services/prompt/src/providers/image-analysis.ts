@@ -67,12 +67,22 @@ const COMMON_RATIOS: ReadonlyArray<readonly [string, number]> = [
   ['9:16', 9 / 16],
 ];
 
-export async function analyseImage(bytes: Buffer): Promise<ImageAnalysis> {
+export interface AnalysisOptions {
+  /** libvips gives up after this long, so a cancelled call does not keep decoding; 0 means no limit. */
+  budgetSeconds?: number;
+}
+
+export async function analyseImage(
+  bytes: Buffer,
+  { budgetSeconds = 0 }: AnalysisOptions = {},
+): Promise<ImageAnalysis> {
   const metadata = await sharp(bytes).metadata();
   // Sizes as people see the picture, after its EXIF orientation (a phone portrait is stored sideways).
   const { width, height } = metadata.autoOrient;
 
+  // Decoding and downsampling are the heavy part; the measuring below runs on at most 160×160 pixels.
   const { data, info } = await sharp(bytes)
+    .timeout({ seconds: budgetSeconds })
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: 'inside', withoutEnlargement: true })

@@ -3,7 +3,8 @@ import { makePng } from '../test-support/images';
 import { createLocalProvider } from './local-provider';
 import type { ImageInput } from './types';
 
-const provider = createLocalProvider({ timeoutMs: 30_000 });
+const provider = createLocalProvider({ timeoutMs: 30_000, workers: 1, queueLimit: 4 });
+const origin = { callerKey: 'user:tester' };
 afterAll(() => provider.close());
 
 async function pngInput(spec: Parameters<typeof makePng>[0]): Promise<ImageInput> {
@@ -15,6 +16,7 @@ describe('local provider', () => {
   it('writes an image prompt from measured colours and shape, and says it is a local analysis', async () => {
     const out = await provider.imageToPrompt(
       await pngInput({ width: 400, height: 300, background: '#c0392b' }),
+      origin,
     );
     expect(out).toContain('landscape 4:3');
     expect(out).toContain('red');
@@ -29,7 +31,7 @@ describe('local provider', () => {
 
   it('reads text with offline OCR for extract-text', async () => {
     const image = await pngInput({ width: 600, height: 150, background: '#ffffff', text: 'HELLO WORLD' });
-    const out = await provider.describeImage({ image, language: 'English', tasks: ['extract-text'] });
+    const out = await provider.describeImage({ image, language: 'English', tasks: ['extract-text'] }, origin);
     expect(out).toContain('**Extract text**');
     expect(out).toMatch(/HELLO WORLD/);
     expect(out).toContain('text by OCR');
@@ -37,11 +39,10 @@ describe('local provider', () => {
 
   it('covers each chosen task in its own section and owns up to the language it writes in', async () => {
     const image = await pngInput({ width: 200, height: 200, background: '#2e86de' });
-    const out = await provider.describeImage({
-      image,
-      language: 'French',
-      tasks: ['describe-details', 'color-light', 'describe-background'],
-    });
+    const out = await provider.describeImage(
+      { image, language: 'French', tasks: ['describe-details', 'color-light', 'describe-background'] },
+      origin,
+    );
     expect(out).toContain('**Describe in detail**');
     expect(out).toContain('**Colour and lighting**');
     expect(out).toContain('**Describe the background**');
@@ -50,13 +51,16 @@ describe('local provider', () => {
   });
 
   it('builds a video prompt from the frame, the action, the camera motion and the style', async () => {
-    const out = await provider.videoPrompt({
-      image: await pngInput({ width: 90, height: 160, background: '#f1c40f' }),
-      language: 'English',
-      cameraMotion: 'crane-up',
-      videoStyle: 'vintage-film',
-      actionDescription: 'a balloon drifts upward.',
-    });
+    const out = await provider.videoPrompt(
+      {
+        image: await pngInput({ width: 90, height: 160, background: '#f1c40f' }),
+        language: 'English',
+        cameraMotion: 'crane-up',
+        videoStyle: 'vintage-film',
+        actionDescription: 'a balloon drifts upward.',
+      },
+      origin,
+    );
     expect(out).toContain('Vintage Film video');
     expect(out).toContain('portrait 9:16');
     expect(out).toContain('Action: a balloon drifts upward, unfolding');

@@ -7,6 +7,7 @@ import {
   type AnalysisTask,
   type Language,
 } from '@act/contracts';
+import { createWorkPool, isAppError, isWorkTimeout } from '@act/service-kit';
 import { analyseImage, type ImageAnalysis } from './image-analysis';
 import { CAMERA_MOTION_PHRASES, VIDEO_STYLE_PHRASES } from './instructions';
 import {
@@ -26,11 +27,15 @@ import {
 } from './local-wording';
 import { enhancePromptByRules } from './magic-enhance-rules';
 import { createOcrEngine, type OcrEngine } from './ocr';
-import { ProviderError, type ImageInput, type PromptProvider } from './types';
+import { ProviderError, type ImageInput, type PromptProvider, type WorkOrigin } from './types';
 
 export interface LocalProviderOptions {
-  /** Longest an OCR run may take before the call fails (and the hold is released). */
+  /** Budget of one local job (analysis and OCR of one call); past it the job is cancelled and the call fails. */
   timeoutMs: number;
+  /** How many local jobs run at once, how many may wait, and how many one caller may run at once. */
+  workers: number;
+  queueLimit: number;
+  perCallerLimit?: number;
   ocr?: OcrEngine;
 }
 
@@ -47,38 +52,37 @@ function localNote(language: Language, withOcr = false): string {
 
 export function createLocalProvider(options: LocalProviderOptions): PromptProvider {
   const ocr = options.ocr ?? createOcrEngine();
+  // Image analysis and OCR are CPU work on this process's cores: a bounded pool keeps one caller (or one pathological
+  // image) from queueing everyone else behind it, and cancels what runs past its budget.
+  const pool = createWorkPool({
+    size: options.workers,
+    queueLimit: options.queueLimit,
+    perCallerLimit: options.perCallerLimit ?? 1,
+    timeoutMs: options.timeoutMs,
+  });
+  const budgetSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
 
-  async function analyse(image: ImageInput): Promise<ImageAnalysis> {
+  /** Runs one call's local work in the pool; failures become ProviderErrors (a pool refusal stays a 503). */
+  async function localWork<T>(origin: WorkOrigin, job: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
-      return await analyseImage(image.bytes);
+      return await pool.run(origin.callerKey, job);
     } catch (error) {
-      throw new ProviderError('Local image analysis failed', 'local', { cause: error });
+      if (isAppError(error)) throw error;
+      if (isWorkTimeout(error)) throw new ProviderError('Local work timed out', 'timeout', { cause: error });
+      throw new ProviderError('Local work failed', 'local', { cause: error });
     }
   }
 
-  async function recogniseText(image: ImageInput): Promise<{ text: string; confidence: number }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new ProviderError('Local OCR timed out', 'timeout')),
-        options.timeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([ocr.recognise(image.bytes), timeout]);
-    } catch (error) {
-      if (error instanceof ProviderError) throw error;
-      throw new ProviderError('Local OCR failed', 'local', { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const analyse = (image: ImageInput): Promise<ImageAnalysis> => analyseImage(image.bytes, { budgetSeconds });
+
+  const recogniseText = (image: ImageInput, signal: AbortSignal) =>
+    ocr.recognise(image.bytes, { signal, budgetMs: options.timeoutMs });
 
   return {
     name: 'local',
 
-    async imageToPrompt(image) {
-      const a = await analyse(image);
+    async imageToPrompt(image, origin) {
+      const a = await localWork(origin, () => analyse(image));
       const prompt = [
         `A ${mediumGuess(a)} in ${orientationPhrase(a)} format`,
         subjectPhrase(a),
@@ -97,15 +101,17 @@ export function createLocalProvider(options: LocalProviderOptions): PromptProvid
       return enhancePromptByRules(text);
     },
 
-    async describeImage({ image, language, tasks }) {
-      const a = await analyse(image);
-      const ocrResult = tasks.includes('extract-text') ? await recogniseText(image) : undefined;
+    async describeImage({ image, language, tasks }, origin) {
+      const { a, ocrResult } = await localWork(origin, async (signal) => ({
+        a: await analyse(image),
+        ocrResult: tasks.includes('extract-text') ? await recogniseText(image, signal) : undefined,
+      }));
       const sections = tasks.map((task) => `**${taskLabel(task)}**\n${describeTask(task, a, ocrResult)}`);
       return `${sections.join('\n\n')}\n\n${localNote(language, ocrResult !== undefined)}`;
     },
 
-    async videoPrompt({ image, language, cameraMotion, videoStyle, actionDescription }) {
-      const a = await analyse(image);
+    async videoPrompt({ image, language, cameraMotion, videoStyle, actionDescription }, origin) {
+      const a = await localWork(origin, () => analyse(image));
       const style = VIDEO_STYLES.find((s) => s.id === videoStyle)?.label ?? videoStyle;
       const motion = CAMERA_MOTIONS.find((m) => m.id === cameraMotion)?.label ?? cameraMotion;
       const action = actionDescription.trim().replace(/[.\s]+$/, '');

@@ -56,10 +56,12 @@ beforeEach(() => {
   fake.setFallback({ kind: 'text', text: 'A generated answer.' });
 });
 
+const origin = { callerKey: 'user:tester' };
+
 describe('openai provider', () => {
   it('sends the image as an image_url part with its proven type, to the vision model of the tool', async () => {
     fake.script({ kind: 'text', text: 'A misty forest at dawn, volumetric light' });
-    const out = await provider().imageToPrompt(image);
+    const out = await provider().imageToPrompt(image, origin);
     expect(out).toBe('A misty forest at dawn, volumetric light');
     const request = fake.requests[0];
     expect(request?.body.model).toBe('vision/image-to-prompt');
@@ -79,7 +81,10 @@ describe('openai provider', () => {
   });
 
   it('puts the language and every chosen analysis task into the instructions', async () => {
-    await provider().describeImage({ image, language: 'Japanese', tasks: ['extract-text', 'color-light'] });
+    await provider().describeImage(
+      { image, language: 'Japanese', tasks: ['extract-text', 'color-light'] },
+      origin,
+    );
     const system = systemText();
     expect(fake.requests[0]?.body.model).toBe('vision/describe');
     expect(system).toContain('Write the whole answer in Japanese.');
@@ -90,13 +95,16 @@ describe('openai provider', () => {
   });
 
   it('puts camera motion, style, language and the action into the video instructions', async () => {
-    await provider().videoPrompt({
-      image,
-      language: 'Spanish',
-      cameraMotion: 'dolly-forward',
-      videoStyle: 'claymation',
-      actionDescription: 'the dog jumps into the lake',
-    });
+    await provider().videoPrompt(
+      {
+        image,
+        language: 'Spanish',
+        cameraMotion: 'dolly-forward',
+        videoStyle: 'claymation',
+        actionDescription: 'the dog jumps into the lake',
+      },
+      origin,
+    );
     expect(fake.requests[0]?.body.model).toBe('vision/video');
     expect(systemText()).toContain('Dolly Forward');
     expect(systemText()).toContain('Claymation');

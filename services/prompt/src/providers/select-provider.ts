@@ -19,6 +19,9 @@ type ProviderConfig = Pick<
   | 'PROMPT_MODEL_VIDEO_PROMPT'
   | 'PROVIDER_TIMEOUT_MS'
   | 'PUBLIC_APP_URL'
+  | 'LOCAL_WORKERS'
+  | 'LOCAL_QUEUE_LIMIT'
+  | 'LOCAL_WORK_TIMEOUT_MS'
 >;
 
 export function providerNameFor(config: ProviderConfig): ProviderName {
@@ -27,8 +30,13 @@ export function providerNameFor(config: ProviderConfig): ProviderName {
 }
 
 export function createProvider(config: ProviderConfig): PromptProvider {
-  if (providerNameFor(config) === 'local')
-    return createLocalProvider({ timeoutMs: config.PROVIDER_TIMEOUT_MS });
+  if (providerNameFor(config) === 'local') {
+    return createLocalProvider({
+      timeoutMs: config.LOCAL_WORK_TIMEOUT_MS,
+      workers: config.LOCAL_WORKERS,
+      queueLimit: config.LOCAL_QUEUE_LIMIT,
+    });
+  }
   const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
   if (!apiKey) throw new ConfigError(['OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai']);
   return createOpenAiProvider({

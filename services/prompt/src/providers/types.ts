@@ -25,19 +25,24 @@ export interface VideoPromptInput {
   actionDescription: string;
 }
 
+/** Whom the work is for: the local provider shares its workers between callers by this key (one member, one IP). */
+export interface WorkOrigin {
+  callerKey: string;
+}
+
 export type ProviderName = 'openai' | 'local';
 
 export interface PromptProvider {
   readonly name: ProviderName;
   /** image-to-prompt: a prompt an image model could use to recreate the picture. */
-  imageToPrompt(image: ImageInput): Promise<string>;
+  imageToPrompt(image: ImageInput, origin: WorkOrigin): Promise<string>;
   /** magic-enhance: a richer version of the user's prompt. */
   enhancePrompt(text: string): Promise<string>;
   /** ai-describe-image: a description covering the chosen analysis tasks, in the chosen language. */
-  describeImage(input: DescribeImageInput): Promise<string>;
+  describeImage(input: DescribeImageInput, origin: WorkOrigin): Promise<string>;
   /** image-to-video-prompt: a prompt for an image-to-video model that animates the picture. */
-  videoPrompt(input: VideoPromptInput): Promise<string>;
-  /** Releases workers and sockets (OCR worker of the local provider). */
+  videoPrompt(input: VideoPromptInput, origin: WorkOrigin): Promise<string>;
+  /** Releases workers and sockets (OCR workers of the local provider). */
   close(): Promise<void>;
 }
 
