@@ -11,6 +11,7 @@ import { Router, createHttpApp, createJwtVerifier, type RunningServer } from '@a
 import {
   TEST_JWT_AUDIENCE,
   TEST_JWT_ISSUER,
+  captureLogger,
   silentLogger,
   startTestJwks,
   startTestService,
@@ -21,6 +22,8 @@ import { createGatewayApp } from './app';
 
 let gateway: RunningServer;
 let limitedGateway: RunningServer;
+let loggedGateway: RunningServer;
+const gatewayLog = captureLogger('gateway');
 let upstream: RunningServer;
 let jwks: TestJwks;
 let staticDir: string;
@@ -94,10 +97,17 @@ beforeAll(async () => {
   limitedGateway = await startTestService(
     createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 3, duration: 60 }) }),
   );
+  loggedGateway = await startTestService(
+    createGatewayApp({
+      ...base,
+      logger: gatewayLog.logger,
+      rateLimiter: new RateLimiterMemory({ points: 10_000, duration: 60 }),
+    }),
+  );
 });
 
 afterAll(async () => {
-  await Promise.all([gateway.close(), limitedGateway.close(), upstream.close()]);
+  await Promise.all([gateway.close(), limitedGateway.close(), loggedGateway.close(), upstream.close()]);
   await jwks.close();
 });
 
@@ -240,6 +250,30 @@ describe('bodies', () => {
     expect((await fetch(`${gateway.url}/api/credits/plans`)).status).toBe(200);
   });
 
+  it('logs an upload the client abandons as a quiet client abort, not a server error', async () => {
+    const { Socket } = await import('node:net');
+    const socket = new Socket();
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) =>
+      socket.connect(Number(new URL(loggedGateway.url).port), '127.0.0.1', resolve),
+    );
+    socket.write(
+      'POST /api/prompt/generate-image-prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: 200000\r\n\r\n{"image":"${'A'.repeat(50_000)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const deadline = Date.now() + 3_000;
+    while (
+      !gatewayLog.text().includes('"path":"/api/prompt/generate-image-prompt"') &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(gatewayLog.text()).toContain('client aborted the request');
+    expect(gatewayLog.lines.filter((line) => /"level":(40|50)/.test(line))).toEqual([]);
+  });
+
   it('survives clients that hang up in the middle of many proxied requests', async () => {
     // Like the end of a load test: dozens of sockets with requests in flight, all closed at once.
     const { Socket } = await import('node:net');
@@ -284,6 +318,16 @@ describe('static files and headers', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${gateway.url}/remotes/chat/mf-manifest.json`)).status).toBe(404);
+  });
+
+  it('normalises double slashes in static paths instead of failing', async () => {
+    const shell = await fetch(`${gateway.url}//index.html`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toContain('<title>shell</title>');
+    const manifest = await fetch(`${gateway.url}/remotes/prompt//mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toEqual({ name: 'prompt' });
+    expect((await fetch(`${gateway.url}//nothing-here.js`)).status).toBe(404);
   });
 
   it('does not serve files outside its folders', async () => {

@@ -59,7 +59,9 @@ async function trySend(ctx: Parameters<Middleware>[0], root: string, requestPath
   } catch {
     return false;
   }
-  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  // Browsers and crawlers send '//index.html' or '/remotes/prompt//mf-manifest.json'; the file meant is plain.
+  const normalised = decoded.replace(/\/{2,}/g, '/');
+  const relative = normalised.endsWith('/') ? `${normalised}index.html` : normalised;
   // koa-send refuses traversal itself; this check keeps the intent visible and fails closed.
   const resolved = path.resolve(root, `.${relative}`);
   if (!resolved.startsWith(root + path.sep)) return false;

@@ -251,6 +251,7 @@ export const ERROR_TEXTS = {
     payloadTooLarge: 'Request body is too large',
     unsupportedMediaType: 'Unsupported media type',
     malformedJson: 'The request body is not valid JSON',
+    unreadableRequest: 'The request could not be read',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
     sessionExpired: 'Your session has expired. Please sign in again.',
     invalidRecoveryToken: 'This link is invalid or has expired',

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import Router from '@koa/router';
@@ -32,6 +33,7 @@ beforeAll(async () => {
       details: { remainingCredits: 1 },
     });
   });
+  router.get('/conflict', (ctx) => ctx.throw(409, 'library says conflict'));
   router.get('/slow', async (ctx) => {
     await new Promise<void>((resolve) => (releaseSlow = resolve));
     ctx.body = { success: true, finished: true };
@@ -100,6 +102,48 @@ describe('createHttpApp', () => {
     expect(body).toMatchObject({ success: false, error: ERROR_TEXTS.generic.unexpected, code: 'INTERNAL' });
     expect(body.requestId).toBe(response.headers.get('x-request-id'));
     expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('answers a gzip-labelled body that is not gzip with 400, not 500', async () => {
+    const response = await fetch(`${running.url}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: JSON.stringify({ name: 'Ada' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      error: ERROR_TEXTS.server.unreadableRequest,
+    });
+  });
+
+  it('keeps the status of a 4xx a library raised, with our text', async () => {
+    const response = await fetch(`${running.url}/conflict`);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'CONFLICT',
+      error: ERROR_TEXTS.server.unreadableRequest,
+    });
+  });
+
+  it('logs an upload the client aborts as a quiet client abort, not an unhandled error', async () => {
+    const linesBefore = captured.lines.length;
+    const logged = () => captured.lines.slice(linesBefore).join('\n');
+    const socket = net.connect(Number(new URL(running.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{"name":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const deadline = Date.now() + 2_000;
+    while (!logged().includes('"path":"/echo"') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(logged()).toContain('client aborted the request');
+    expect(logged()).not.toContain('unhandled error');
   });
 
   it('answers unknown routes with a JSON 404', async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_HTTP_STATUS, ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode, isAppError } from './errors';
 import type { Logger } from './logger';
 import { createMetrics, type ServiceMetrics } from './metrics';
@@ -138,8 +138,15 @@ class RequestState implements AppState {
 }
 
 function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void {
-  const error = toAppError(raw);
   const log = ctx.state.log;
+  if (isClientAbort(ctx, raw)) {
+    // The client hung up (a closed tab, a cancelled upload): nobody reads this answer and nothing is wrong here.
+    const reason = raw instanceof Error ? raw.message : undefined;
+    log.info({ method: ctx.method, path: ctx.path, reason }, 'client aborted the request');
+    ctx.status = 400;
+    return;
+  }
+  const error = toAppError(raw);
   if (error.code === ErrorCode.INTERNAL) {
     log.error({ err: raw }, 'unhandled error');
   } else if (error.status >= 500) {
@@ -156,11 +163,40 @@ function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void
   };
 }
 
-/** Maps anything thrown into an AppError; body-parser errors keep their meaning, the rest become a generic 500. */
+function isClientAbort(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): boolean {
+  const type = (raw as { type?: unknown } | null)?.type;
+  // raw-body says so for a body cut short; otherwise the request stream was destroyed before its end, and whatever
+  // failed then (a proxied upload cut off, for one) failed because the client left.
+  return type === 'request.aborted' || ctx.req.readableAborted;
+}
+
+/** The code whose status is `status` (the first in the table), for 4xx errors thrown by libraries with that status. */
+function codeForClientStatus(status: number): ErrorCode {
+  const code = (Object.keys(ERROR_HTTP_STATUS) as ErrorCode[]).find((c) => ERROR_HTTP_STATUS[c] === status);
+  return code ?? ErrorCode.VALIDATION_FAILED;
+}
+
+const CLIENT_STATUS_TEXT: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.UNAUTHENTICATED]: ERROR_TEXTS.server.unauthenticated,
+  [ErrorCode.FORBIDDEN]: ERROR_TEXTS.server.forbidden,
+  [ErrorCode.NOT_FOUND]: ERROR_TEXTS.server.notFound,
+  [ErrorCode.RATE_LIMITED]: ERROR_TEXTS.server.rateLimited,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: ERROR_TEXTS.server.payloadTooLarge,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: ERROR_TEXTS.server.unsupportedMediaType,
+};
+
+/**
+ * Maps anything thrown into an AppError. Errors a library raised about the request (body parser, Koa's ctx.throw,
+ * a body whose Content-Encoding lies) stay client errors with our text; only the rest become a generic 500.
+ */
 function toAppError(raw: unknown): AppError {
   if (isAppError(raw)) return raw;
-  const status = (raw as { status?: unknown } | null)?.status;
-  const type = (raw as { type?: unknown } | null)?.type;
+  const { status, type, code, expose } = (raw ?? {}) as {
+    status?: unknown;
+    type?: unknown;
+    code?: unknown;
+    expose?: unknown;
+  };
   if (status === 413 || type === 'entity.too.large') {
     return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ERROR_TEXTS.server.payloadTooLarge, { cause: raw });
   }
@@ -171,6 +207,16 @@ function toAppError(raw: unknown): AppError {
     return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, {
       cause: raw,
     });
+  }
+  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR): a body sent as gzip or deflate that is not.
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.server.unreadableRequest, { cause: raw });
+  }
+  // http-errors marks the 4xx it creates as exposed: the request was at fault, whatever the library.
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose !== false) {
+    const clientCode = codeForClientStatus(status);
+    const text = CLIENT_STATUS_TEXT[clientCode] ?? ERROR_TEXTS.server.unreadableRequest;
+    return new AppError(clientCode, text, { cause: raw });
   }
   return new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: raw });
 }
