@@ -31,16 +31,18 @@ ENV NODE_ENV=production HOST=0.0.0.0 SERVICE=${SERVICE}
 # tsx keeps its transpile cache in the temp dir: give the non-root user its own.
 ENV TMPDIR=/tmp
 USER node
+# Probes answer on OPS_PORT only (set per service by docker-compose and k8s: the service port + 1000).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["sh", "-c", "exec node --import tsx services/${SERVICE}/src/main.ts"]
 
 FROM source AS gateway
 COPY --from=frontend /app/shell/dist ./shell/dist
 COPY --from=frontend /app/remotes ./remotes
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 STATIC_DIR=/app/shell/dist REMOTES_DIR=/app/remotes TMPDIR=/tmp
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/shell/dist REMOTES_DIR=/app/remotes TMPDIR=/tmp
 USER node
+# 8080 is public; 9080 (probes, metrics) is for the orchestrator and Prometheus only.
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:9080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--import", "tsx", "gateway/src/main.ts"]

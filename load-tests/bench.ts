@@ -40,6 +40,8 @@ async function benchGateway(): Promise<Section> {
   });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
     CREDITS_URL: kit.url,
+    // Required beside CREDITS_URL; the benchmark never calls /api/health, so the public URL stands in.
+    CREDITS_OPS_URL: kit.url,
     JWKS_URL: `${kit.url}/jwks.json`,
     RATE_LIMIT_PER_MINUTE: '100000000',
   });

@@ -24,6 +24,8 @@ import type { ChildSpec, ResolvedInfra, StartedChild } from '@act/dev-infra';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(repoRoot, '.data');
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
+// The gateway's probes and metrics, as in docker-compose and k8s.
+const gatewayOpsPort = Number(process.env.GATEWAY_OPS_PORT ?? 9080);
 const readyTimeoutMs = Number(process.env.LAUNCH_READY_TIMEOUT_MS ?? 120_000);
 const colours = [36, 33, 35, 32, 34, 91, 96, 93];
 const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
@@ -122,13 +124,19 @@ async function main(): Promise<void> {
   fs.mkdirSync(identityKeysDir, { recursive: true, mode: 0o700 });
 
   const ports = new Map<string, number>();
-  for (const { service, defaultPort } of services) ports.set(service, await portFor(service, defaultPort));
+  const opsPorts = new Map<string, number>();
+  for (const { service, defaultPort, defaultOpsPort } of services) {
+    ports.set(service, await portFor(service, defaultPort));
+    opsPorts.set(service, await portFor(`${service} (ops)`, defaultOpsPort));
+  }
   const system = buildSystemEnv({
     repoRoot,
     infra,
     routes: GATEWAY_SERVICES,
     ports,
+    opsPorts,
     gatewayPort,
+    gatewayOpsPort: await portFor('gateway (ops)', gatewayOpsPort),
     identityKeysDir,
     nodeEnv: process.env.NODE_ENV ?? 'development',
     jwksUrl: process.env.JWKS_URL,

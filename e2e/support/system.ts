@@ -84,13 +84,19 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     fs.mkdirSync(identityKeysDir, { recursive: true, mode: 0o700 });
 
     const ports = new Map<string, number>();
-    for (const { service } of services) ports.set(service, await findFreePort());
+    const opsPorts = new Map<string, number>();
+    for (const { service } of services) {
+      ports.set(service, await findFreePort());
+      opsPorts.set(service, await findFreePort());
+    }
     const system = buildSystemEnv({
       repoRoot,
       infra,
       routes: GATEWAY_SERVICES,
       ports,
+      opsPorts,
       gatewayPort,
+      gatewayOpsPort: await findFreePort(),
       identityKeysDir,
       nodeEnv: 'test',
       namespace,

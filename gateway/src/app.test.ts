@@ -19,6 +19,7 @@ import {
   type TestJwks,
 } from '@act/service-kit/testing';
 import { createGatewayApp } from './app';
+import { createSystemHealth } from './health';
 
 let gateway: RunningServer;
 let limitedGateway: RunningServer;
@@ -86,10 +87,14 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: 5_000,
       HSTS: false,
     },
-    // identity points at a closed port: health must report it down without failing the others.
     upstreams: { credits: upstream.url, prompt: upstream.url, identity: 'http://127.0.0.1:9' },
     logger: silentLogger(),
     verifier,
+    // identity's ops listener is a closed port: /api/health must say down.
+    health: createSystemHealth({
+      opsUrls: { credits: upstream.opsUrl, prompt: upstream.opsUrl, identity: 'http://127.0.0.1:9' },
+      cacheMs: 0,
+    }),
   };
   gateway = await startTestService(
     createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 10_000, duration: 60 }) }),
@@ -337,13 +342,20 @@ describe('static files and headers', () => {
 });
 
 describe('health and rate limits', () => {
-  it('aggregates every service readiness into /api/health', async () => {
+  it('says only down in /api/health when a service is not ready, naming none', async () => {
     const response = await fetch(`${gateway.url}/api/health`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      status: 'degraded',
-      services: { gateway: 'up', credits: 'up', prompt: 'up', identity: 'down' },
-    });
+    expect(await response.json()).toEqual({ status: 'down' });
+  });
+
+  it('serves no probes or metrics on the public port (not even the shell in their place)', async () => {
+    for (const path of ['/healthz', '/readyz', '/metrics']) {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+    const metrics = await fetch(`${gateway.opsUrl}/metrics`);
+    expect(await metrics.text()).toContain('http_request_duration_seconds');
   });
 
   it('limits API calls per IP with 429 and Retry-After', async () => {

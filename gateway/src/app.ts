@@ -1,5 +1,5 @@
 // The gateway: one origin for the browser. Order of the chain: security headers → client IP → per-IP rate limit
-// (API only) → health → access check (JWT) → streaming proxy to the owning service → static shell and remotes.
+// (API only) → public up/down health → access check (JWT) → streaming proxy to the owning service → static shell and remotes.
 import type { Context } from 'koa';
 import { ERROR_TEXTS } from '@act/contracts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@act/service-kit';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
-import { checkServices } from './health';
+import type { SystemHealth } from './health';
 import { proxyRequest } from './proxy';
 import { rateLimitByIp } from './rate-limit';
 import { resolveRoute } from './route-table';
@@ -30,9 +30,18 @@ export interface GatewayDeps {
   logger: Logger;
   verifier: JwtVerifier;
   rateLimiter: RateLimiterAbstract;
+  /** Behind /api/health: whether every service is ready (cached, see health.ts). */
+  health: SystemHealth;
 }
 
-export function createGatewayApp({ config, upstreams, logger, verifier, rateLimiter }: GatewayDeps): HttpApp {
+export function createGatewayApp({
+  config,
+  upstreams,
+  logger,
+  verifier,
+  rateLimiter,
+  health,
+}: GatewayDeps): HttpApp {
   const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
   const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
@@ -53,10 +62,11 @@ export function createGatewayApp({ config, upstreams, logger, verifier, rateLimi
 
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api/health') return next();
-    const { ok, services } = await checkServices(upstreams as Record<string, string>);
-    ctx.status = ok ? 200 : 503;
+    // Only up or down: which service is failing is for the operators' dashboards, not for the public.
+    const up = await health.isUp();
+    ctx.status = up ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: ok ? 'ok' : 'degraded', services: { gateway: 'up', ...services } };
+    ctx.body = { status: up ? 'up' : 'down' };
   });
 
   app.use(async (ctx, next) => {

@@ -3,12 +3,23 @@ import { GATEWAY_SERVICES, type ServiceName } from '@act/contracts';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 
 // One optional <SERVICE>_URL per service in the contracts' routing table; an unset one means the service is absent.
+// Beside it <SERVICE>_OPS_URL, the service's ops listener, where /api/health asks whether it is ready.
 const upstreamUrls = Object.fromEntries(
-  GATEWAY_SERVICES.map(({ urlEnv }) => [urlEnv, configUrl(['http', 'https']).optional()]),
+  GATEWAY_SERVICES.flatMap(({ urlEnv, opsUrlEnv }) => [
+    [urlEnv, configUrl(['http', 'https']).optional()],
+    [opsUrlEnv, configUrl(['http', 'https']).optional()],
+  ]),
 );
 
 export const gatewayConfigSchema = baseConfigSchema
-  .pick({ LOG_LEVEL: true, JWKS_URL: true, JWT_ISSUER: true, JWT_AUDIENCE: true, SHUTDOWN_GRACE_MS: true })
+  .pick({
+    OPS_PORT: true,
+    LOG_LEVEL: true,
+    JWKS_URL: true,
+    JWT_ISSUER: true,
+    JWT_AUDIENCE: true,
+    SHUTDOWN_GRACE_MS: true,
+  })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     // '::' accepts IPv4 and IPv6 on a dual-stack host, so http://localhost:8080 works whichever localhost resolves to.
@@ -35,6 +46,16 @@ export const gatewayConfigSchema = baseConfigSchema
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    // How long one answer of /api/health is reused: the public endpoint must not fan out on every call.
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  })
+  .superRefine((config, ctx) => {
+    const values = config as unknown as Record<string, string | undefined>;
+    for (const { urlEnv, opsUrlEnv } of GATEWAY_SERVICES) {
+      // A routed service whose readiness nobody checks would make /api/health say up while it is down.
+      if (values[urlEnv] && !values[opsUrlEnv])
+        ctx.addIssue({ code: 'custom', path: [opsUrlEnv], message: `is required when ${urlEnv} is set` });
+    }
   });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
@@ -48,8 +69,17 @@ export function loadGatewayConfig(
 export type { ServiceName };
 
 export function upstreamsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  return urlsOf(config, 'urlEnv');
+}
+
+/** Base URLs of the running services' ops listeners (their /readyz feeds /api/health). */
+export function opsUrlsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  return urlsOf(config, 'opsUrlEnv');
+}
+
+function urlsOf(config: GatewayConfig, env: 'urlEnv' | 'opsUrlEnv'): Partial<Record<ServiceName, string>> {
   const values = config as unknown as Record<string, string | undefined>;
-  const entries = GATEWAY_SERVICES.map(({ service, urlEnv }) => [service, values[urlEnv]] as const).filter(
+  const entries = GATEWAY_SERVICES.map((row) => [row.service, values[row[env]]] as const).filter(
     (entry): entry is readonly [ServiceName, string] => typeof entry[1] === 'string',
   );
   return Object.fromEntries(entries);

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadGatewayConfig, opsUrlsOf } from './config';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,5 +25,13 @@ describe('gateway main', () => {
     expect(result.stderr).toMatch(/PORT: /);
     expect(result.stderr).toContain('CREDITS_URL: must be a URL (http, https)');
     expect(result.stderr).toContain('REDIS_URL: must be a URL (redis, rediss)');
+  });
+
+  it('requires the ops URL of every routed service, which /api/health probes', () => {
+    const env = { JWKS_URL: 'http://127.0.0.1:8101/jwks.json', PROMPT_URL: 'http://127.0.0.1:8103' };
+    expect(() => loadGatewayConfig(env)).toThrow('PROMPT_OPS_URL: is required but not set');
+    expect(opsUrlsOf(loadGatewayConfig({ ...env, PROMPT_OPS_URL: 'http://127.0.0.1:9103' }))).toEqual({
+      prompt: 'http://127.0.0.1:9103',
+    });
   });
 });

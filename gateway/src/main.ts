@@ -1,7 +1,8 @@
 // Gateway process: parse config, wire the JWT verifier and rate limiter, listen, shut down cleanly.
 import { createJwtVerifier, createLogger, runService, startHttpServer } from '@act/service-kit';
 import { createGatewayApp } from './app';
-import { loadGatewayConfig, upstreamsOf } from './config';
+import { loadGatewayConfig, opsUrlsOf, upstreamsOf } from './config';
+import { createSystemHealth } from './health';
 import { createIpRateLimiter } from './rate-limit';
 
 runService('gateway', async () => {
@@ -18,10 +19,19 @@ runService('gateway', async () => {
     redisUrl: config.REDIS_URL,
   });
   const upstreams = upstreamsOf(config);
-  const app = createGatewayApp({ config, upstreams, logger, verifier, rateLimiter: rateLimit.limiter });
+  const health = createSystemHealth({ opsUrls: opsUrlsOf(config), cacheMs: config.HEALTH_CACHE_MS });
+  const app = createGatewayApp({
+    config,
+    upstreams,
+    logger,
+    verifier,
+    rateLimiter: rateLimit.limiter,
+    health,
+  });
   await startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,
+    opsPort: config.OPS_PORT,
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,

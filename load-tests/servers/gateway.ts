@@ -1,6 +1,13 @@
 // The real gateway process for the benchmark, on a free port (reports READY <port> like the other bench servers).
 import { createJwtVerifier, createLogger, startHttpServer } from '@act/service-kit';
-import { createGatewayApp, createIpRateLimiter, loadGatewayConfig, upstreamsOf } from '@act/gateway';
+import {
+  createGatewayApp,
+  createIpRateLimiter,
+  createSystemHealth,
+  loadGatewayConfig,
+  opsUrlsOf,
+  upstreamsOf,
+} from '@act/gateway';
 
 const config = loadGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
@@ -16,6 +23,7 @@ const app = createGatewayApp({
   logger,
   verifier,
   rateLimiter: rateLimit.limiter,
+  health: createSystemHealth({ opsUrls: opsUrlsOf(config), cacheMs: config.HEALTH_CACHE_MS }),
 });
 const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, handleSignals: true });
 console.log(`READY ${running.port}`);

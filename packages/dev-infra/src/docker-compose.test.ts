@@ -18,6 +18,7 @@ if (!hasCompose) {
 
 interface ComposeService {
   healthcheck?: { test: unknown };
+  ports?: Array<{ published: string | number; target: number }>;
   restart?: string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -50,5 +51,22 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       'identity',
       'prompt',
     ]);
+  });
+
+  it('probes every service on its unpublished ops port, which the gateway health-checks', () => {
+    const config = parse(
+      execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
+    ) as { services: Record<string, ComposeService> };
+    const gateway = config.services.gateway!;
+    for (const name of ['identity', 'credits', 'prompt']) {
+      const service = config.services[name]!;
+      const opsPort = Number(service.environment?.OPS_PORT);
+      expect(opsPort, `${name} OPS_PORT`).toBe(Number(service.environment?.PORT) + 1000);
+      expect(JSON.stringify(service.healthcheck?.test)).toContain('process.env.OPS_PORT');
+      expect(service.ports, `${name} publishes nothing`).toBeUndefined();
+      expect(gateway.environment?.[`${name.toUpperCase()}_OPS_URL`]).toBe(`http://${name}:${opsPort}`);
+    }
+    expect(JSON.stringify(gateway.healthcheck?.test)).toContain(`:${gateway.environment?.OPS_PORT}/readyz`);
+    expect(gateway.ports?.map((p) => p.target)).toEqual([8080]);
   });
 });

@@ -15,11 +15,23 @@ interface K8sObject {
   spec?: Record<string, unknown>;
 }
 
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+
 interface Container {
   name: string;
-  livenessProbe?: unknown;
-  readinessProbe?: unknown;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  env?: Array<{ name: string; value?: string }>;
+  startupProbe?: Probe;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+
+interface PolicyRule {
+  from: unknown[];
+  ports: Array<{ port: number }>;
 }
 
 function render(dir: string): K8sObject[] {
@@ -44,6 +56,26 @@ const selectorOf = (object: K8sObject) =>
 function containersOf(deployment: K8sObject): Container[] {
   const template = deployment.spec?.template as { spec: { containers: Container[] } };
   return template.spec.containers;
+}
+
+const GATEWAY_SOURCE = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
+const MONITORING_SOURCE = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+};
+
+/** Which sources a NetworkPolicy lets reach each port. */
+function sourcesByPort(policy: K8sObject): Map<number, unknown[]> {
+  const byPort = new Map<number, unknown[]>();
+  for (const rule of policy.spec!.ingress as PolicyRule[])
+    for (const { port } of rule.ports) byPort.set(port, [...(byPort.get(port) ?? []), ...rule.from]);
+  return byPort;
+}
+
+/** Address and prefix length of an IP or CIDR entry. */
+function prefixOf(entry: string): { v6: boolean; bits: number } {
+  const [address, bits] = entry.split('/');
+  const v6 = address!.includes(':');
+  return { v6, bits: bits === undefined ? (v6 ? 128 : 32) : Number(bits) };
 }
 
 describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
@@ -100,6 +132,43 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     expect(credits?.spec?.replicas).toBeGreaterThanOrEqual(2);
   });
 
+  it("serves probes and metrics on each workload's ops port only, which the public Services never carry", () => {
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const [container] = containersOf(deployment);
+      const ops = container!.ports?.find((p) => p.name === 'ops');
+      expect(ops, `${name} ops port`).toBeDefined();
+      expect(container!.env?.find((e) => e.name === 'OPS_PORT')?.value).toBe(String(ops!.containerPort));
+      for (const probe of [container!.startupProbe, container!.readinessProbe, container!.livenessProbe])
+        expect(probe?.httpGet?.port, `${name} probe port`).toBe('ops');
+      const annotations = (
+        deployment.spec?.template as { metadata: { annotations?: Record<string, string> } }
+      ).metadata.annotations;
+      expect(annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(ops!.containerPort),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+    // The Ingress reaches the gateway's Service, whose only port is the public one.
+    const gatewayService = ofKind('Service').find((s) => s.metadata.name === 'gateway');
+    expect((gatewayService!.spec!.ports as Array<{ targetPort: string }>).map((p) => p.targetPort)).toEqual([
+      'http',
+    ]);
+  });
+
+  it("gives the gateway X-Forwarded-For trust in the ingress controller's range only", () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const value = containersOf(gateway)[0]!.env?.find((e) => e.name === 'TRUSTED_PROXIES')?.value ?? '';
+    const entries = value.split(',').map((entry) => entry.trim());
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      const { v6, bits } = prefixOf(entry);
+      // A whole pod network (10.0.0.0/8, 10.244.0.0/16) would let any compromised pod choose its client IP.
+      expect(bits, entry).toBeGreaterThanOrEqual(v6 ? 64 : 24);
+    }
+  });
+
   it('closes the namespace by default and lets only the gateway reach each service', () => {
     const policies = ofKind('NetworkPolicy');
     const defaultDeny = policies.find((p) => Object.keys((p.spec?.podSelector as object) ?? {}).length === 0);
@@ -110,20 +179,32 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       (d) => d.metadata.labels?.['app.kubernetes.io/component'] === 'service',
     );
     expect(services.length).toBeGreaterThan(0);
-    for (const service of services) {
-      const name = service.metadata.name;
-      const policy = policies.find(
+    const policyOf = (name: string) =>
+      policies.find(
         (p) =>
           (p.spec?.podSelector as { matchLabels?: Record<string, string> }).matchLabels?.[
             'app.kubernetes.io/name'
           ] === name,
       );
+    const portOf = (deployment: K8sObject, portName: string) =>
+      containersOf(deployment)[0]!.ports!.find((p) => p.name === portName)!.containerPort;
+    for (const service of services) {
+      const name = service.metadata.name;
+      const policy = policyOf(name);
       expect(policy, `${name} NetworkPolicy`).toBeDefined();
-      const sources = (policy!.spec!.ingress as Array<{ from: unknown[] }>).flatMap((rule) => rule.from);
-      expect(sources, `${name} is reachable from the gateway only`).toEqual([
-        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+      const byPort = sourcesByPort(policy!);
+      expect([...byPort.keys()].sort()).toEqual([portOf(service, 'http'), portOf(service, 'ops')].sort());
+      expect(byPort.get(portOf(service, 'http')), `${name} is reachable from the gateway only`).toEqual([
+        GATEWAY_SOURCE,
+      ]);
+      expect(byPort.get(portOf(service, 'ops')), `${name} ops port`).toEqual([
+        GATEWAY_SOURCE,
+        MONITORING_SOURCE,
       ]);
     }
+    // The gateway's ops port is open to Prometheus only, not to the ingress controller.
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    expect(sourcesByPort(policyOf('gateway')!).get(portOf(gateway, 'ops'))).toEqual([MONITORING_SOURCE]);
   });
 
   it('runs NATS as a 3-node JetStream cluster behind an Ingress-fronted gateway', () => {

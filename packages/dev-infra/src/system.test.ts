@@ -6,10 +6,10 @@ import { buildSystemEnv, presentServices } from './system';
 import type { SystemEnvOptions } from './system';
 
 const routes = [
-  { service: 'identity', urlEnv: 'IDENTITY_URL' },
-  { service: 'credits', urlEnv: 'CREDITS_URL' },
-  { service: 'prompt', urlEnv: 'PROMPT_URL' },
-  { service: 'chat', urlEnv: 'CHAT_URL' },
+  { service: 'identity', urlEnv: 'IDENTITY_URL', opsUrlEnv: 'IDENTITY_OPS_URL' },
+  { service: 'credits', urlEnv: 'CREDITS_URL', opsUrlEnv: 'CREDITS_OPS_URL' },
+  { service: 'prompt', urlEnv: 'PROMPT_URL', opsUrlEnv: 'PROMPT_OPS_URL' },
+  { service: 'chat', urlEnv: 'CHAT_URL', opsUrlEnv: 'CHAT_OPS_URL' },
 ];
 
 const s3 = {
@@ -35,10 +35,22 @@ function options(overrides: Partial<SystemEnvOptions> = {}): SystemEnvOptions {
       ['credits', 9102],
       ['prompt', 9103],
     ]),
+    opsPorts: new Map([
+      ['identity', 10101],
+      ['credits', 10102],
+      ['prompt', 10103],
+    ]),
     gatewayPort: 9080,
+    gatewayOpsPort: 10080,
     identityKeysDir: '/keys',
     nodeEnv: 'test',
-    baseEnv: { PATH: '/bin', DATABASE_URL: 'postgres://elsewhere/db', HOST: '0.0.0.0', CHAT_URL: 'http://x' },
+    baseEnv: {
+      PATH: '/bin',
+      DATABASE_URL: 'postgres://elsewhere/db',
+      HOST: '0.0.0.0',
+      CHAT_URL: 'http://x',
+      CHAT_OPS_URL: 'http://x',
+    },
     ...overrides,
   };
 }
@@ -53,10 +65,12 @@ describe('buildSystemEnv', () => {
     expect(credits).toMatchObject({
       cwd: path.join('/repo', 'services', 'credits'),
       port: 9102,
-      readyUrl: 'http://127.0.0.1:9102/readyz',
+      opsUrl: 'http://127.0.0.1:10102',
+      readyUrl: 'http://127.0.0.1:10102/readyz',
     });
     expect(credits!.env).toMatchObject({
       PORT: '9102',
+      OPS_PORT: '10102',
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       PATH: '/bin',
@@ -73,13 +87,17 @@ describe('buildSystemEnv', () => {
     const { gateway } = buildSystemEnv(options({ gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' } }));
     expect(gateway).toMatchObject({
       cwd: path.join('/repo', 'gateway'),
-      readyUrl: 'http://127.0.0.1:9080/api/health',
+      readyUrl: 'http://127.0.0.1:10080/readyz',
     });
     expect(gateway.env).toMatchObject({
       PORT: '9080',
+      OPS_PORT: '10080',
       IDENTITY_URL: 'http://127.0.0.1:9101',
       CREDITS_URL: 'http://127.0.0.1:9102',
       PROMPT_URL: 'http://127.0.0.1:9103',
+      IDENTITY_OPS_URL: 'http://127.0.0.1:10101',
+      CREDITS_OPS_URL: 'http://127.0.0.1:10102',
+      PROMPT_OPS_URL: 'http://127.0.0.1:10103',
       STATIC_DIR: path.join('/repo', 'shell', 'dist'),
       REMOTES_DIR: path.join('/repo', 'remotes'),
       JWKS_URL: 'http://127.0.0.1:9101/api/identity/.well-known/jwks.json',
@@ -87,6 +105,7 @@ describe('buildSystemEnv', () => {
     });
     // chat does not run: an inherited CHAT_URL would route to nothing.
     expect(gateway.env).not.toHaveProperty('CHAT_URL');
+    expect(gateway.env).not.toHaveProperty('CHAT_OPS_URL');
     expect(gateway.env).not.toHaveProperty('DATABASE_URL');
     expect(gateway.env).not.toHaveProperty('HOST');
   });

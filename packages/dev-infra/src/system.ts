@@ -14,6 +14,8 @@ import type { ResolvedInfra } from './resolve-infra';
 export interface RoutedService {
   service: string;
   urlEnv: string;
+  /** The gateway's variable for the service's ops listener, which its /api/health probes. */
+  opsUrlEnv: string;
 }
 
 export interface SystemEnvOptions {
@@ -23,7 +25,10 @@ export interface SystemEnvOptions {
   routes: readonly RoutedService[];
   /** Port of each service to run; a service without a port does not run. */
   ports: ReadonlyMap<string, number>;
+  /** OPS_PORT of each service to run (its /healthz, /readyz, /metrics). */
+  opsPorts: ReadonlyMap<string, number>;
   gatewayPort: number;
+  gatewayOpsPort: number;
   /** Where identity keeps its signing keys (created by the caller). */
   identityKeysDir: string;
   nodeEnv: string;
@@ -50,6 +55,8 @@ export interface ChildSpec {
   env: NodeJS.ProcessEnv;
   port: number;
   url: string;
+  /** The ops listener (probes and metrics never answer on `url`). */
+  opsUrl: string;
   readyUrl: string;
 }
 
@@ -83,18 +90,27 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
   };
 
   const running = options.routes.filter(({ service }) => ports.has(service));
+  const opsPortOf = (service: string) => {
+    const opsPort = options.opsPorts.get(service);
+    if (opsPort === undefined) throw new Error(`No ops port given for ${service}`);
+    return opsPort;
+  };
   const services = running.map(({ service }): ChildSpec => {
     const port = ports.get(service)!;
+    const opsPort = opsPortOf(service);
     const url = loopback(port);
+    const opsUrl = loopback(opsPort);
     return {
       name: service,
       cwd: path.join(options.repoRoot, 'services', service),
       port,
       url,
-      readyUrl: `${url}/readyz`,
+      opsUrl,
+      readyUrl: `${opsUrl}/readyz`,
       env: {
         ...shared,
         PORT: String(port),
+        OPS_PORT: String(opsPort),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl(infra.databaseUrl!, options.databaseName?.(service) ?? service),
         ...(service === 'identity' ? { IDENTITY_KEYS_DIR: options.identityKeysDir } : {}),
@@ -106,6 +122,7 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
   const gatewayEnv: NodeJS.ProcessEnv = {
     ...shared,
     PORT: String(options.gatewayPort),
+    OPS_PORT: String(options.gatewayOpsPort),
     STATIC_DIR: path.join(options.repoRoot, 'shell', 'dist'),
     REMOTES_DIR: path.join(options.repoRoot, 'remotes'),
     ...options.gatewayEnv,
@@ -113,19 +130,27 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
   // The gateway owns no database and picks its own listen address.
   delete gatewayEnv.DATABASE_URL;
   delete gatewayEnv.HOST;
-  for (const { service, urlEnv } of options.routes) {
+  for (const { service, urlEnv, opsUrlEnv } of options.routes) {
     const port = ports.get(service);
-    if (port) gatewayEnv[urlEnv] = loopback(port);
-    else delete gatewayEnv[urlEnv];
+    if (port) {
+      gatewayEnv[urlEnv] = loopback(port);
+      gatewayEnv[opsUrlEnv] = loopback(opsPortOf(service));
+    } else {
+      delete gatewayEnv[urlEnv];
+      delete gatewayEnv[opsUrlEnv];
+    }
   }
   const gatewayUrl = loopback(options.gatewayPort);
+  const gatewayOpsUrl = loopback(options.gatewayOpsPort);
   const gateway: ChildSpec = {
     name: 'gateway',
     cwd: path.join(options.repoRoot, 'gateway'),
     env: gatewayEnv,
     port: options.gatewayPort,
     url: gatewayUrl,
-    readyUrl: `${gatewayUrl}/api/health`,
+    opsUrl: gatewayOpsUrl,
+    // The services were awaited first; the gateway's own readiness is all that is left.
+    readyUrl: `${gatewayOpsUrl}/readyz`,
   };
   return { services, gateway };
 }

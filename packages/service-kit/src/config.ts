@@ -26,6 +26,9 @@ export const configUrl = url;
 export const baseConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(0),
   HOST: z.string().min(1).default('127.0.0.1'),
+  // The ops listener (/healthz, /readyz, /metrics) on HOST: kept off the public port so the ingress never serves it.
+  // Deployments set it (probes and Prometheus need a known port); 0 picks a free one (tests, ad-hoc runs).
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: url(['postgres', 'postgresql']),
   NATS_URL: url(['nats', 'tls', 'ws', 'wss']),

@@ -152,18 +152,29 @@ describe('createHttpApp', () => {
     expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('reports readiness from its dependency checks', async () => {
-    expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+  it('reports readiness from its dependency checks on the ops listener', async () => {
+    expect((await fetch(`${running.opsUrl}/readyz`)).status).toBe(200);
     dependencyUp = false;
-    const down = await fetch(`${running.url}/readyz`);
+    const down = await fetch(`${running.opsUrl}/readyz`);
     dependencyUp = true;
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ checks: { db: 'down' } });
   });
 
-  it('exposes Prometheus metrics for the routes it served', async () => {
-    const text = await (await fetch(`${running.url}/metrics`)).text();
+  it('exposes Prometheus metrics for the routes it served on the ops listener', async () => {
+    const text = await (await fetch(`${running.opsUrl}/metrics`)).text();
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/echo"[^}]*\} [1-9]\d*/);
+    expect((await fetch(`${running.opsUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${running.opsUrl}/echo`)).status).toBe(404);
+  });
+
+  it('answers 404 for probes and metrics on the public listener', async () => {
+    expect(running.opsPort).not.toBe(running.port);
+    for (const path of ['/healthz', '/readyz', '/metrics', '/metrics?x=1']) {
+      const response = await fetch(`${running.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
   });
 
   it('logs requests without leaking bodies', () => {
@@ -176,10 +187,13 @@ describe('createHttpApp', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = running.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
+    // While it drains, the ops listener still answers and says not ready.
+    expect((await fetch(`${running.opsUrl}/readyz`)).status).toBe(503);
     releaseSlow();
     const response = await inFlight;
     expect(await response.json()).toEqual({ success: true, finished: true });
     await closing;
-    await expect(fetch(`${running.url}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${running.url}/echo`)).rejects.toThrow();
+    await expect(fetch(`${running.opsUrl}/healthz`)).rejects.toThrow();
   });
 });

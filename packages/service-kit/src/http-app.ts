@@ -1,6 +1,7 @@
-// The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies,
-// health and readiness probes and Prometheus metrics. Services add their routers on top.
+// The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies, and (on a
+// separate ops listener) health and readiness probes and Prometheus metrics. Services add their routers on top.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS } from '@act/contracts';
@@ -32,7 +33,15 @@ export interface HttpApp extends Koa<AppState> {
   metrics: ServiceMetrics;
   /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
   markDraining(): void;
+  /**
+   * The ops listener's handler: `/healthz`, `/readyz` and `/metrics`, served on their own port (OPS_PORT) that
+   * only probes, Prometheus and the gateway's health check reach. The public listener answers 404 for these paths.
+   */
+  opsListener: RequestListener;
 }
+
+/** Served only by the ops listener; on the public listener they are unknown routes. */
+export const OPS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 const READINESS_TIMEOUT_MS = 2_000;
@@ -48,23 +57,11 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     draining = true;
   };
 
-  const answerProbe = async (ctx: Koa.ParameterizedContext<AppState>): Promise<boolean> => {
-    if (ctx.path === '/healthz') {
-      ctx.body = { status: 'ok' };
-    } else if (ctx.path === '/readyz') {
-      const { ok, checks } = await runReadiness(readiness);
-      ctx.status = ok && !draining ? 200 : 503;
-      ctx.body = { status: ok && !draining ? 'ok' : 'unavailable', draining, checks };
-    } else if (ctx.path === '/metrics') {
-      ctx.type = app.metrics.registry.contentType;
-      ctx.body = await app.metrics.registry.metrics();
-    } else {
-      return false;
-    }
-    return true;
+  app.opsListener = (req, res) => {
+    void answerOps(req, res, app.metrics, readiness, () => draining);
   };
 
-  // One edge middleware (request id, probes, error mapping, metrics, access log) rather than a layer each:
+  // One edge middleware (request id, error mapping, metrics, access log) rather than a layer each:
   // every Koa layer is another promise per request, and these run on every request.
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
@@ -72,17 +69,16 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     ctx.state = new RequestState(requestId, logger);
     ctx.set('x-request-id', requestId);
     const started = process.hrtime.bigint();
-    let probe = false;
     try {
-      probe = await answerProbe(ctx);
-      if (!probe) {
-        await next();
-        const unanswered =
-          (ctx.status === 404 && ctx.body === undefined) ||
-          (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));
-        if (unanswered) {
-          throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-        }
+      // Probes and metrics tell an outsider what runs and how it is doing: never on the public port, whatever
+      // the routes after this would answer (the gateway's static files would serve the shell for any path).
+      if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+      await next();
+      const unanswered =
+        (ctx.status === 404 && ctx.body === undefined) ||
+        (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));
+      if (unanswered) {
+        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
       }
     } catch (raw) {
       writeError(ctx, raw);
@@ -92,7 +88,7 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
-      if (!probe && logger.isLevelEnabled('info')) {
+      if (logger.isLevelEnabled('info')) {
         ctx.state.log.info(
           { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
           'request',
@@ -219,6 +215,42 @@ function toAppError(raw: unknown): AppError {
     return new AppError(clientCode, text, { cause: raw });
   }
   return new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: raw });
+}
+
+/** The ops listener: plain node:http, no middleware, since probes arrive every few seconds from every kubelet. */
+async function answerOps(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: ServiceMetrics,
+  readiness: ReadinessChecks,
+  isDraining: () => boolean,
+): Promise<void> {
+  const path = (req.url ?? '/').split('?')[0];
+  const send = (status: number, type: string, body: string) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const json = (status: number, body: unknown) =>
+    send(status, 'application/json; charset=utf-8', JSON.stringify(body));
+  try {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      json(405, { status: 'method not allowed' });
+    } else if (path === '/healthz') {
+      json(200, { status: 'ok' });
+    } else if (path === '/readyz') {
+      const { ok, checks } = await runReadiness(readiness);
+      const draining = isDraining();
+      const ready = ok && !draining;
+      json(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', draining, checks });
+    } else if (path === '/metrics') {
+      send(200, metrics.registry.contentType, await metrics.registry.metrics());
+    } else {
+      json(404, { status: 'not found' });
+    }
+  } catch {
+    if (!res.headersSent) json(500, { status: 'error' });
+    else res.destroy();
+  }
 }
 
 async function runReadiness(checks: ReadinessChecks) {

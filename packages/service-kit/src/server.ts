@@ -1,4 +1,5 @@
-// Listening and graceful shutdown: on SIGTERM/SIGINT stop taking new work, let in-flight requests finish,
+// Listening and graceful shutdown: the public listener (PORT) and the ops listener (OPS_PORT: probes and metrics);
+// on SIGTERM/SIGINT stop taking new work, let in-flight requests finish while readiness says 503 on the ops port,
 // then close dependencies (NATS drain, database pool) in the order given.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,8 @@ import type { Logger } from './logger';
 export interface StartOptions {
   port: number;
   host: string;
+  /** Port of the ops listener (/healthz, /readyz, /metrics) on the same host; 0 (the default) picks a free one. */
+  opsPort?: number;
   logger: Logger;
   /** Closed in order after the HTTP server has drained. */
   onClose?: Array<() => Promise<unknown>>;
@@ -20,6 +23,9 @@ export interface RunningServer {
   server: Server;
   url: string;
   port: number;
+  /** Base URL of the ops listener: `${opsUrl}/readyz`, `${opsUrl}/metrics`. */
+  opsUrl: string;
+  opsPort: number;
   close(): Promise<void>;
 }
 
@@ -31,14 +37,21 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
   server.headersTimeout = 66_000;
   server.requestTimeout = 300_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const opsServer = createServer(app.opsListener);
+  opsServer.requestTimeout = 10_000;
+
+  const port = await listen(server, options.port, options.host);
+  let opsPort: number;
+  try {
+    opsPort = await listen(opsServer, options.opsPort ?? 0, options.host);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${port}`;
-  logger.info({ url }, 'listening');
+  const opsUrl = `http://${host}:${opsPort}`;
+  logger.info({ url, opsUrl }, 'listening');
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -49,6 +62,10 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await drained;
       clearTimeout(timer);
+      // The ops listener stays up through the drain, so readiness answers 503 instead of refusing connections.
+      const opsClosed = new Promise<void>((resolve) => opsServer.close(() => resolve()));
+      opsServer.closeAllConnections();
+      await opsClosed;
       for (const fn of onClose) {
         try {
           await fn();
@@ -73,5 +90,13 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
     process.once('SIGINT', onSignal);
   }
 
-  return { server, url, port, close };
+  return { server, url, port, opsUrl, opsPort, close };
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
 }

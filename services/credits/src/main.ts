@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   await startHttpServer(createApp(deps), {
     port: config.PORT,
     host: config.HOST,
+    opsPort: config.OPS_PORT,
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,

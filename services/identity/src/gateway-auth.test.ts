@@ -60,7 +60,7 @@ beforeAll(async () => {
       perEmail: { ...RELAXED_RATE_LIMITS.perEmail, password: { points: 5, durationSeconds: 900 } },
     },
   });
-  gateway = await startGateway({ identityUrl: identity.url, port: gatewayPort });
+  gateway = await startGateway({ identity, port: gatewayPort });
 });
 
 afterAll(async () => {
@@ -451,7 +451,7 @@ describe('rate limits by client IP at the gateway', () => {
         },
       },
     });
-    strictGateway = await startGateway({ identityUrl: strictIdentity.url });
+    strictGateway = await startGateway({ identity: strictIdentity });
   });
 
   afterAll(async () => {

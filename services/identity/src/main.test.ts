@@ -30,11 +30,13 @@ describe('identity main', () => {
     const database = await createTestDatabase('identity_main');
     const keysDir = await mkdtemp(path.join(tmpdir(), 'identity-main-'));
     const port = await freePort();
+    const opsPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/identity/src/main.ts'], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
+        OPS_PORT: String(opsPort),
         DATABASE_URL: database.url,
         NATS_URL: testNatsUrl(),
         NATS_NAMESPACE: uniqueNamespace('idnmain'),
@@ -50,7 +52,7 @@ describe('identity main', () => {
       const url = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const ready = await fetch(`${url}/readyz`).then(
+        const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then(
           (r) => r.status,
           () => 0,
         );

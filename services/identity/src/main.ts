@@ -11,6 +11,7 @@ runService('identity', async () => {
   await startHttpServer(createApp(runtime.deps), {
     port: config.PORT,
     host: config.HOST,
+    opsPort: config.OPS_PORT,
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,

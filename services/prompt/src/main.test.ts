@@ -39,7 +39,9 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 describe('prompt main.ts', () => {
   it('is ready and runs the local provider when no key is set', async () => {
-    expect((await fetch(`${prompt.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${prompt.opsUrl}/readyz`)).status).toBe(200);
+    // Probes and metrics live on the ops port only.
+    expect((await fetch(`${prompt.url}/readyz`)).status).toBe(404);
     expect(prompt.output()).toContain('"provider":"local"');
 
     const guest = await post(

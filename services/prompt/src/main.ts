@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   await startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,
+    opsPort: config.OPS_PORT,
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,

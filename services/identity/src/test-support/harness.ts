@@ -39,6 +39,8 @@ export const RELAXED_RATE_LIMITS: RateLimitRules = scaleRateLimits(DEFAULT_RATE_
 
 export interface IdentityUnderTest {
   url: string;
+  /** The ops listener (/readyz, /metrics). */
+  opsUrl: string;
   config: Readonly<IdentityConfig>;
   runtime: IdentityRuntime;
   sql: Sql;
@@ -78,6 +80,7 @@ export async function startIdentity(options: StartIdentityOptions = {}): Promise
   }
   return {
     url: server.url,
+    opsUrl: server.opsUrl,
     config,
     runtime,
     sql: runtime.deps.sql,
@@ -101,20 +104,24 @@ export interface GatewayUnderTest {
 
 /** Starts the real gateway (gateway/src/main.ts) in front of identity; resolves once it listens. */
 export async function startGateway(options: {
-  identityUrl: string;
+  identity: Pick<IdentityUnderTest, 'url' | 'opsUrl'>;
   port?: number;
   env?: Record<string, string>;
 }): Promise<GatewayUnderTest> {
   const port = options.port ?? (await freePort());
+  const opsPort = await freePort();
+  const identityUrl = options.identity.url;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
+      OPS_PORT: String(opsPort),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      IDENTITY_URL: options.identityUrl,
-      JWKS_URL: `${options.identityUrl}${API_ROUTES.identity.jwks}`,
+      IDENTITY_URL: identityUrl,
+      IDENTITY_OPS_URL: options.identity.opsUrl,
+      JWKS_URL: `${identityUrl}${API_ROUTES.identity.jwks}`,
       RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
@@ -130,7 +137,7 @@ export async function startGateway(options: {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited during start:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${opsPort}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }

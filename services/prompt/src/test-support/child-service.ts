@@ -9,6 +9,8 @@ const START_TIMEOUT_MS = 45_000;
 
 export interface ChildService {
   url: string;
+  /** The ops listener (/healthz, /readyz, /metrics). */
+  opsUrl: string;
   /** Everything the process wrote so far (for failure messages). */
   output(): string;
   /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
@@ -31,7 +33,7 @@ export async function startChildService(script: string, env: Record<string, stri
   const chunks: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, opsUrl } = await new Promise<{ url: string; opsUrl: string }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${script} did not start in time:\n${chunks.join('')}`)),
       START_TIMEOUT_MS,
@@ -45,10 +47,10 @@ export async function startChildService(script: string, env: Record<string, stri
       pending = lines.pop() ?? '';
       for (const line of lines) {
         try {
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
-          if (entry.msg === 'listening' && entry.url) {
+          const entry = JSON.parse(line) as { msg?: string; url?: string; opsUrl?: string };
+          if (entry.msg === 'listening' && entry.url && entry.opsUrl) {
             clearTimeout(timer);
-            resolve(entry.url);
+            resolve({ url: entry.url, opsUrl: entry.opsUrl });
           }
         } catch {
           // Not a JSON log line.
@@ -67,6 +69,7 @@ export async function startChildService(script: string, env: Record<string, stri
 
   return {
     url,
+    opsUrl,
     output: () => chunks.join(''),
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
