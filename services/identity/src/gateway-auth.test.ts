@@ -395,6 +395,54 @@ describe('Google sign-in through the gateway', () => {
     expect((await refresh(browser)).body.session.user.id).toBe(created.body.session.user.id);
   });
 
+  it('takes an account back from whoever signed up with the address without proving it', async () => {
+    const email = newEmail('squatted');
+    const squatter = createBrowser(gateway.url);
+    const squatted = await signUp(squatter, email, 'squatter-password');
+    const squatterSecondDevice = createBrowser(gateway.url);
+    expect((await signIn(squatterSecondDevice, email, 'squatter-password')).status).toBe(200);
+
+    googleUser = { sub: `google-${email}`, email, email_verified: true };
+    const owner = createBrowser(gateway.url);
+    expect((await googleSignIn(owner)).pathname).toBe('/dashboard');
+    const ownerSession = await refresh(owner);
+    expect(ownerSession.status).toBe(200);
+    expect(ownerSession.body.session.user.id).toBe(squatted.body.session.user.id);
+
+    // Every session the squatter opened is over, and their password no longer opens the account.
+    expect((await refresh(squatter)).status).toBe(401);
+    expect((await refresh(squatterSecondDevice)).status).toBe(401);
+    expect((await signIn(createBrowser(gateway.url), email, 'squatter-password')).status).toBe(401);
+    // The owner's Google session is untouched.
+    expect((await refresh(owner)).status).toBe(200);
+  });
+
+  it('keeps the password and sessions of an account whose address was proved by a reset link', async () => {
+    const email = newEmail('proved');
+    const member = createBrowser(gateway.url);
+    await signUp(member, email, 'password-before-reset');
+    await member.postJson(R.recover, { email });
+    const [message] = await listEmailsFor(identity.sql, email);
+    const resetToken = new URLSearchParams(
+      new URL(/https?:\/\/\S+/.exec(message!.body!)![0]).hash.slice(1),
+    ).get('token')!;
+    remember(resetToken, 'password-after-reset');
+    const reset = await member.postJson<SessionBody>(R.verify, {
+      type: 'recovery',
+      token: resetToken,
+      password: 'password-after-reset',
+    });
+    expect(reset.status).toBe(200);
+    remember(reset.body.session.access_token, member.cookie(REFRESH_COOKIE_NAME));
+
+    googleUser = { sub: `google-${email}`, email, email_verified: true };
+    const viaGoogle = createBrowser(gateway.url);
+    expect((await googleSignIn(viaGoogle)).pathname).toBe('/dashboard');
+    expect((await refresh(viaGoogle)).body.session.user.id).toBe(reset.body.session.user.id);
+    expect((await refresh(member)).status).toBe(200);
+    expect((await signIn(createBrowser(gateway.url), email, 'password-after-reset')).status).toBe(200);
+  });
+
   it('sends failures back to /auth with the spec text', async () => {
     const failed = `/auth?error=${encodeURIComponent(ERROR_TEXTS.auth.googleSignInFailed).replace(/%20/g, '+')}`;
 

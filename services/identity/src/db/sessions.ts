@@ -1,7 +1,7 @@
 // Queries on session families and their refresh tokens (only token digests are stored).
 import type { Db } from './queryable';
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset';
+export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'email_claimed';
 
 export interface LockedRefreshToken {
   family_id: string;

@@ -28,6 +28,8 @@ export async function signUp(
       email: input.email,
       passwordHash,
       googleSubject: null,
+      // Nothing proves the sign-up owns this address until a link sent to it is opened (see google-sign-in.ts).
+      emailVerified: false,
     });
     if (row) await deps.events.record(tx, toAccountUser(row));
     return row;

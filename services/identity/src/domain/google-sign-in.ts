@@ -1,10 +1,18 @@
 // Google sign-in: start (PKCE verifier and nonce kept server-side, state bound to the browser by a cookie) and
 // finish (validate, then find the account by Google subject, link it by verified email, or create it).
+//
+// Linking to a password account whose address was never proved (pre-account takeover): anyone can sign up with an
+// address they do not own and wait for its owner to arrive through Google. We let the owner in and take the account
+// back from the squatter: the unproved password is removed and every session of the account ends, in one
+// transaction with the link. Refusing and asking for a password sign-in first would lock the owner out (they do not
+// know the squatter's password) and prove nothing (a password sign-in says nothing about the mailbox). A member who
+// set the password themselves loses only the password; Google keeps working, and "Forgot password" sets a new one.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
 import { insertOAuthAttempt, takeOAuthAttempt } from '../db/oauth-attempts';
+import { revokeUserFamilies } from '../db/sessions';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, linkGoogleSubject } from '../db/users';
 import type { GoogleOidc } from '../providers/google-oidc';
 import { toAccountUser, type AccountUser } from './account-user';
@@ -111,7 +119,13 @@ async function accountForGoogle(
   if (existing) return link(deps, existing.id, subject);
 
   const created = await deps.sql.begin(async (tx) => {
-    const row = await insertUser(tx, { id: randomUUID(), email, passwordHash: null, googleSubject: subject });
+    const row = await insertUser(tx, {
+      id: randomUUID(),
+      email,
+      passwordHash: null,
+      googleSubject: subject,
+      emailVerified: true,
+    });
     if (row) await deps.events.record(tx, toAccountUser(row));
     return row;
   });
@@ -127,8 +141,15 @@ async function accountForGoogle(
 }
 
 async function link(deps: GoogleSignInDeps, userId: string, subject: string): Promise<AccountUser> {
-  const row = await linkGoogleSubject(deps.sql, userId, subject);
+  const linked = await deps.sql.begin(async (tx) => {
+    const outcome = await linkGoogleSubject(tx, userId, subject);
+    if (outcome?.tookOverUnverified) await revokeUserFamilies(tx, userId, 'email_claimed');
+    return outcome;
+  });
   // The account is already linked to a different Google account: do not silently take it over.
-  if (!row) throw signInFailed('account linked to another Google account');
-  return toAccountUser(row);
+  if (!linked) throw signInFailed('account linked to another Google account');
+  if (linked.tookOverUnverified) {
+    deps.logger.warn({ userId }, 'Google proved an unverified address: password removed, sessions ended');
+  }
+  return toAccountUser(linked.user);
 }

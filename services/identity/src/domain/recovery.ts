@@ -6,6 +6,7 @@ import {
   findUserByEmail,
   findUserById,
   isUniqueViolation,
+  markEmailVerified,
   updateEmail,
   updatePasswordHash,
 } from '../db/users';
@@ -60,7 +61,10 @@ function invalidToken(): AppError {
   return new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.server.invalidRecoveryToken);
 }
 
-/** Sets the new password and ends every existing session: whoever held the old password is signed out. */
+/**
+ * Sets the new password, marks the address verified and ends every existing session: whoever held the old password
+ * is signed out.
+ */
 export async function completeRecovery(
   deps: Pick<RecoveryDeps, 'sql'>,
   input: { token: string; password: string },
@@ -70,6 +74,8 @@ export async function completeRecovery(
     const used = await consumeOneTimeToken(tx, digest(input.token), 'recovery');
     if (!used) return undefined;
     await updatePasswordHash(tx, used.user_id, passwordHash);
+    // The link came from the account's mailbox: its owner now holds the password.
+    await markEmailVerified(tx, used.user_id);
     await endOtherSessions({ sql: tx }, used.user_id, 'password_reset');
     return findUserById(tx, used.user_id);
   });
