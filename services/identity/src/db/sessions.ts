@@ -8,6 +8,9 @@ export interface LockedRefreshToken {
   user_id: string;
   expires_at: Date;
   rotated_at: Date | null;
+  /** Rotated no longer ago than the grace window given to lockRefreshToken (by the database clock). */
+  rotated_within_grace: boolean;
+  successor_salt: Buffer | null;
   family_revoked_at: Date | null;
 }
 
@@ -28,17 +31,24 @@ export async function insertRefreshToken(
  * Reads a refresh token and locks its row until the transaction ends: two requests presenting the same token queue
  * here, and the second one sees the rotation the first one made.
  */
-export async function lockRefreshToken(sql: Db, hash: Buffer): Promise<LockedRefreshToken | undefined> {
+export async function lockRefreshToken(
+  sql: Db,
+  hash: Buffer,
+  graceSeconds: number,
+): Promise<LockedRefreshToken | undefined> {
   const [row] = await sql<LockedRefreshToken[]>`
-    select t.family_id, f.user_id, t.expires_at, t.rotated_at, f.revoked_at as family_revoked_at
+    select t.family_id, f.user_id, t.expires_at, t.rotated_at, t.successor_salt,
+      coalesce(t.rotated_at > now() - make_interval(secs => ${graceSeconds}), false) as rotated_within_grace,
+      f.revoked_at as family_revoked_at
     from refresh_tokens t join session_families f on f.id = t.family_id
     where t.token_hash = ${hash}
     for update of t`;
   return row;
 }
 
-export async function markRotated(sql: Db, hash: Buffer): Promise<void> {
-  await sql`update refresh_tokens set rotated_at = now() where token_hash = ${hash}`;
+export async function markRotated(sql: Db, hash: Buffer, successorSalt: Buffer): Promise<void> {
+  await sql`
+    update refresh_tokens set rotated_at = now(), successor_salt = ${successorSalt} where token_hash = ${hash}`;
 }
 
 export async function findFamilyOfToken(

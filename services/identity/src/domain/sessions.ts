@@ -1,7 +1,12 @@
 // Sessions: short-lived signed access tokens plus opaque refresh tokens. Each sign-in opens a family; every refresh
 // rotates the token inside it. A rotated token presented again means someone kept a copy, so the family is revoked
 // and both the thief and the victim must sign in again (RFC 9700 §4.14.2).
-import { randomUUID } from 'node:crypto';
+//
+// Except for a short grace window: two tabs refreshing at once, or a reload while a refresh is under way, present
+// the same token twice within moments. For REFRESH_REUSE_GRACE_SECONDS after its rotation a token is answered with
+// the successor it already got (never a new family member), so both tabs end up holding the one live token. After
+// the window a rotated token is a copy again and revokes the family (GoTrue's reuse interval works the same way).
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ERROR_TEXTS, type Session } from '@act/contracts';
 import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
@@ -77,6 +82,24 @@ async function issue(deps: SessionDeps, user: AccountUser, refreshToken: string)
   };
 }
 
+/** How long a rotated refresh token still gets its successor instead of revoking the family. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+/**
+ * A grace-window request walks from the presented token to the family's live one; each rotation inside the window
+ * is one step. More steps than this inside ten seconds is not two tabs any more.
+ */
+const MAX_SUCCESSOR_STEPS = 5;
+
+/**
+ * The successor of a rotated token, derived instead of stored: keyed by the rotated token (which only its holder
+ * has; the database keeps its digest) over a random salt (which only the database has). So a database leak alone
+ * yields no session, and a copied token alone yields nothing the server does not hand out in the window itself.
+ */
+function successorOf(rotatedToken: string, salt: Buffer): string {
+  return createHmac('sha256', rotatedToken).update(salt).digest('base64url');
+}
+
 function refreshExpiry(settings: SessionSettings): Date {
   return new Date(Date.now() + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
 }
@@ -105,28 +128,42 @@ type RefreshOutcome =
   | { kind: 'reused'; familyId: string; userId: string }
   | { kind: 'invalid' };
 
-/** Exchanges a refresh token for a new session and a new refresh token; the old one is spent. */
+/**
+ * Exchanges a refresh token for a new session and a new refresh token; the old one is spent. Within the grace
+ * window a spent token gets the family's live token again (see the header).
+ */
 export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<IssuedSession> {
-  const hash = digest(refreshToken);
   const outcome = await deps.sql.begin(async (tx): Promise<RefreshOutcome> => {
-    const row = await lockRefreshToken(tx, hash);
-    if (!row || row.family_revoked_at) return { kind: 'invalid' };
-    if (row.rotated_at) {
-      // Committed with the transaction even though the caller gets an error.
-      await revokeFamily(tx, row.family_id, 'reuse');
-      return { kind: 'reused', familyId: row.family_id, userId: row.user_id };
+    let token = refreshToken;
+    for (let step = 0; ; step += 1) {
+      const hash = digest(token);
+      const row = await lockRefreshToken(tx, hash, REFRESH_REUSE_GRACE_SECONDS);
+      if (!row || row.family_revoked_at) return { kind: 'invalid' };
+      if (row.rotated_at) {
+        if (row.rotated_within_grace && row.successor_salt && step < MAX_SUCCESSOR_STEPS) {
+          token = successorOf(token, row.successor_salt);
+          continue;
+        }
+        // Committed with the transaction even though the caller gets an error.
+        await revokeFamily(tx, row.family_id, 'reuse');
+        return { kind: 'reused', familyId: row.family_id, userId: row.user_id };
+      }
+      if (row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
+      const user = await findUserById(tx, row.user_id);
+      if (!user) return { kind: 'invalid' };
+      // Reached through the grace window: this is the live token another request just received; hand out the
+      // same one rather than a new family member.
+      if (step > 0) return { kind: 'rotated', user: toAccountUser(user), next: token };
+      const salt = randomBytes(32);
+      const next = successorOf(token, salt);
+      await markRotated(tx, hash, salt);
+      await insertRefreshToken(tx, {
+        hash: digest(next),
+        familyId: row.family_id,
+        expiresAt: refreshExpiry(deps.settings),
+      });
+      return { kind: 'rotated', user: toAccountUser(user), next };
     }
-    if (row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
-    const user = await findUserById(tx, row.user_id);
-    if (!user) return { kind: 'invalid' };
-    const next = randomSecret();
-    await markRotated(tx, hash);
-    await insertRefreshToken(tx, {
-      hash: digest(next),
-      familyId: row.family_id,
-      expiresAt: refreshExpiry(deps.settings),
-    });
-    return { kind: 'rotated', user: toAccountUser(user), next };
   });
   if (outcome.kind === 'reused') {
     deps.logger.warn(
