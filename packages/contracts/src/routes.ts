@@ -30,6 +30,8 @@ export const API_ROUTES = {
     cancel: '/api/billing/cancel',
     /** POST: moves the member's existing subscription to another plan. */
     changePlan: '/api/billing/change-plan',
+    /** POST: the signed custom data a member's Paddle checkout carries. */
+    checkout: '/api/billing/checkout',
   },
   prompt: {
     generateImagePrompt: '/api/prompt/generate-image-prompt',

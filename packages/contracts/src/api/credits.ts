@@ -85,11 +85,16 @@ export type BillingConfig = z.infer<typeof BillingConfigSchema>;
 export const BillingConfigReplySchema = successReply({ config: BillingConfigSchema });
 export type BillingConfigReply = z.infer<typeof BillingConfigReplySchema>;
 
-/** Passthrough data attached to a checkout (spec §7) so the webhook can credit the right account. */
+/**
+ * Passthrough data attached to a checkout (spec §7) so the webhook can credit the right account. Credits hands it
+ * out (POST checkout) with `signature` over user_id: the webhook believes a user id only with it, since anything
+ * else in a checkout can be set by the buyer's browser.
+ */
 export const CheckoutCustomDataSchema = z.object({
   user_id: z.uuid(),
   plan: PaidPlanIdSchema,
   billing_cycle: BillingCycleSchema,
+  signature: z.string().min(1),
 });
 export type CheckoutCustomData = z.infer<typeof CheckoutCustomDataSchema>;
 
@@ -110,6 +115,12 @@ export const ChangePlanRequestSchema = z.object({
   billing_cycle: BillingCycleSchema,
 });
 export type ChangePlanRequest = z.infer<typeof ChangePlanRequestSchema>;
+
+/** The plan and cycle a member without a subscription is about to buy through Paddle checkout. */
+export const CheckoutRequestSchema = ChangePlanRequestSchema;
+export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
+export const CheckoutReplySchema = successReply({ custom_data: CheckoutCustomDataSchema });
+export type CheckoutReply = z.infer<typeof CheckoutReplySchema>;
 
 /**
  * An upgrade applies at once, as soon as the payment provider confirms it (effective_at null); a downgrade waits for

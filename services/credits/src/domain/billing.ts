@@ -23,6 +23,7 @@ import { recordProcessedEvent } from '../db/events';
 import type { Db } from '../db/queryable';
 import { planForPriceId, type PriceIds } from '../config';
 import type { PaddleClient, SubscriptionEvent } from '../providers/paddle';
+import { verifiedCheckoutUser } from './checkout-signature';
 import type { Clock } from '../clock';
 
 export interface BillingDeps {
@@ -30,11 +31,12 @@ export interface BillingDeps {
   clock: Clock;
   logger: Logger;
   prices: PriceIds;
+  /** See checkout-signature.ts. */
+  checkoutKey: Buffer;
 }
 
 export type BillingOutcome = 'applied' | 'duplicate' | 'unmatched' | 'stale' | 'ignored';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDED_STATUSES = new Set(['canceled', 'paused']);
 
@@ -46,10 +48,7 @@ export async function applySubscriptionEvent(
   const now = clock.now();
   const outcome = await sql.begin(async (tx): Promise<BillingOutcome> => {
     if (!(await recordProcessedEvent(tx, `paddle:${event.eventId}`, 'paddle', now))) return 'duplicate';
-    const userId =
-      event.userId && UUID.test(event.userId)
-        ? event.userId
-        : (await findAccountBySubscription(tx, event.subscriptionId))?.user_id;
+    const userId = await subscriberOf(tx, deps, event);
     if (!userId) return 'unmatched';
     await ensureAccount(tx, userId, now);
     const account = (await applyDueChanges(tx, userId, now))!;
@@ -72,6 +71,28 @@ export async function applySubscriptionEvent(
   });
   logger.info({ eventId: event.eventId, eventType: event.eventType, outcome }, 'billing event');
   return outcome;
+}
+
+/**
+ * Whose subscription this is. A subscription we have linked stays with that account whatever its custom data says
+ * (the link is ours; custom data came from a browser). A new one belongs to the member named in its custom data,
+ * and only when credits signed that name (see checkout-signature.ts).
+ */
+async function subscriberOf(
+  tx: Db,
+  deps: Pick<BillingDeps, 'checkoutKey' | 'logger'>,
+  event: SubscriptionEvent,
+): Promise<string | undefined> {
+  const linked = (await findAccountBySubscription(tx, event.subscriptionId))?.user_id;
+  const signed = verifiedCheckoutUser(deps.checkoutKey, event.claimedUser) ?? undefined;
+  const subscriber = linked ?? signed;
+  if (event.claimedUser && event.claimedUser.userId !== subscriber) {
+    deps.logger.warn(
+      { eventId: event.eventId, subscriptionId: event.subscriptionId, signed: signed !== undefined },
+      'paddle custom data names a member billing does not believe',
+    );
+  }
+  return subscriber;
 }
 
 async function endSubscription(

@@ -11,8 +11,11 @@ export interface SubscriptionEvent {
   subscriptionId: string;
   /** Paddle status: active, trialing, past_due, paused or canceled. */
   status: string;
-  /** custom_data.user_id from checkout (spec §7 passthrough), when present. */
-  userId: string | null;
+  /**
+   * custom_data.user_id and .signature from checkout (spec §7 passthrough), when both are present: a claim made by
+   * the browser, believed only once billing has checked the signature.
+   */
+  claimedUser: { userId: string; signature: string } | null;
   /** Price of the first item: it names the plan and cycle. */
   priceId: string | null;
   /** End of the period already paid for. */
@@ -64,6 +67,7 @@ function toSubscriptionEvent(event: EventEntity): SubscriptionEvent | null {
   };
   if (!data.id || !data.status) return null;
   const userId = data.customData?.user_id;
+  const signature = data.customData?.signature;
   const scheduled = data.scheduledChange;
   return {
     eventId: event.eventId,
@@ -71,7 +75,7 @@ function toSubscriptionEvent(event: EventEntity): SubscriptionEvent | null {
     occurredAt: new Date(event.occurredAt),
     subscriptionId: data.id,
     status: data.status,
-    userId: typeof userId === 'string' ? userId : null,
+    claimedUser: typeof userId === 'string' && typeof signature === 'string' ? { userId, signature } : null,
     priceId: data.items?.[0]?.price?.id ?? null,
     periodEndsAt: data.currentBillingPeriod?.endsAt ? new Date(data.currentBillingPeriod.endsAt) : null,
     scheduledChange:

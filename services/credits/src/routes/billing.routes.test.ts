@@ -1,6 +1,11 @@
 // Billing over HTTP: public config, Paddle webhooks signed like Paddle signs them (verified by the SDK), and
 // changing plan and cancelling through a local server speaking Paddle's API.
-import { BillingConfigReplySchema, ChangePlanReplySchema, MeReplySchema } from '@act/contracts';
+import {
+  BillingConfigReplySchema,
+  ChangePlanReplySchema,
+  CheckoutReplySchema,
+  MeReplySchema,
+} from '@act/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import {
@@ -37,7 +42,21 @@ function sendWebhook(body: string, signature?: string) {
   });
 }
 
+/** The custom data credits signs for a member's checkout, as the shell passes it to Paddle.js. */
+async function checkoutData(userId: string, plan = 'pro', cycle = 'monthly') {
+  const response = await h.request('/api/billing/checkout', {
+    method: 'POST',
+    token: await h.tokenFor(userId),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ plan, billing_cycle: cycle }),
+  });
+  expect(response.status).toBe(200);
+  return CheckoutReplySchema.parse(await response.json()).custom_data;
+}
+
+/** Delivers a subscription event; `userId` is the member whose signed checkout data the subscription carries. */
 async function deliver(input: Partial<SubscriptionEventInput> & { userId?: string; subscriptionId: string }) {
+  const { userId, ...event } = input;
   const body = subscriptionEventBody({
     eventType: 'subscription.created',
     status: 'active',
@@ -45,7 +64,8 @@ async function deliver(input: Partial<SubscriptionEventInput> & { userId?: strin
     periodStartsAt: clock.now(),
     periodEndsAt: periodEnd,
     occurredAt: clock.now(),
-    ...input,
+    ...(userId ? { customData: await checkoutData(userId) } : {}),
+    ...event,
   });
   const response = await sendWebhook(body, signPaddleBody(body, TEST_WEBHOOK_SECRET));
   expect(response.status).toBe(200);
@@ -99,7 +119,7 @@ describe('POST /api/billing/webhook', () => {
       subscriptionId: 'sub_forged',
       status: 'active',
       priceId: TEST_PRICES.PADDLE_PRICE_ULTIMATE_MONTHLY,
-      userId,
+      customData: await checkoutData(userId, 'ultimate'),
     });
     const attempts = [
       sendWebhook(body),
@@ -217,6 +237,52 @@ describe('POST /api/billing/webhook', () => {
     const plans =
       await h.sql`select delta from ledger where user_id = ${userId} and reason = 'plan_change' order by id`;
     expect(plans).toEqual([{ delta: 450 }, { delta: -450 }]);
+  });
+
+  it('believes a user id in custom data only with the signature credits gave that member', async () => {
+    const victim = newUserId();
+    const buyer = newUserId();
+    await me(victim);
+    const own = await checkoutData(buyer);
+    const claims = {
+      'no signature': { user_id: victim, plan: 'pro', billing_cycle: 'monthly' },
+      "the buyer's signature on the victim's id": { ...own, user_id: victim },
+      'a made-up signature': { ...own, user_id: victim, signature: 'bm90LWEtc2lnbmF0dXJl' },
+    };
+    for (const [index, customData] of Object.values(claims).entries()) {
+      await deliver({ subscriptionId: `sub_forged_claim_${index}`, customData });
+    }
+    expect(await accountRow(victim)).toMatchObject({ plan: 'free', credits: 50, subscription_id: null });
+    expect(await h.sql`select 1 from accounts where user_id = ${buyer}`).toHaveLength(0);
+  });
+
+  it('keeps a known subscription with its linked account whatever its custom data names', async () => {
+    const owner = newUserId();
+    const other = newUserId();
+    await me(other);
+    await deliver({ userId: owner, subscriptionId: 'sub_linked' });
+    clock.advance(60_000);
+    // Even correctly signed data for another member does not move a subscription we already linked.
+    await deliver({
+      subscriptionId: 'sub_linked',
+      eventType: 'subscription.updated',
+      priceId: TEST_PRICES.PADDLE_PRICE_PREMIUM_MONTHLY,
+      customData: await checkoutData(other),
+    });
+    expect(await accountRow(owner)).toMatchObject({ plan: 'premium', subscription_id: 'sub_linked' });
+    expect(await accountRow(other)).toMatchObject({ plan: 'free', credits: 50, subscription_id: null });
+  });
+
+  it('hands out checkout data only to members, signed for their own id', async () => {
+    const userId = newUserId();
+    const data = await checkoutData(userId, 'premium', 'yearly');
+    expect(data).toMatchObject({ user_id: userId, plan: 'premium', billing_cycle: 'yearly' });
+    const anonymous = await h.request('/api/billing/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'pro', billing_cycle: 'monthly' }),
+    });
+    expect(anonymous.status).toBe(401);
   });
 
   it('answers 200 to events it does not act on', async () => {

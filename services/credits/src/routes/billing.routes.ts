@@ -1,14 +1,17 @@
 // GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body),
-// POST /api/billing/change-plan and POST /api/billing/cancel (members, own subscription only).
+// POST /api/billing/checkout (members: signed custom data for Paddle checkout), POST /api/billing/change-plan and
+// POST /api/billing/cancel (members, own subscription only).
 import {
   API_ROUTES,
   CancelSubscriptionRequestSchema,
   ChangePlanRequestSchema,
+  CheckoutRequestSchema,
   ERROR_TEXTS,
   ErrorCode,
   type BillingConfigReply,
   type CancelSubscriptionReply,
   type ChangePlanReply,
+  type CheckoutReply,
 } from '@act/contracts';
 import {
   AppError,
@@ -20,6 +23,7 @@ import {
   type Router,
 } from '@act/service-kit';
 import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
+import { checkoutSigningKey, signCheckoutUser } from '../domain/checkout-signature';
 import { InvalidWebhookSignatureError, verifyPaddleWebhook } from '../providers/paddle';
 import { priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
@@ -57,8 +61,32 @@ export function mountBillingRoutes(router: Router, deps: CreditsDeps, verifier: 
       ctx.state.log.warn('paddle webhook with an invalid signature');
       throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.invalidWebhookSignature);
     }
-    if (event) await applySubscriptionEvent({ sql, clock, logger, prices }, event);
+    if (event) {
+      await applySubscriptionEvent(
+        { sql, clock, logger, prices, checkoutKey: checkoutSigningKey(secret) },
+        event,
+      );
+    }
     ctx.body = { success: true };
+  });
+
+  router.post(API_ROUTES.billing.checkout, requireUser(verifier), validate(CheckoutRequestSchema), (ctx) => {
+    const input = inputOf(ctx, CheckoutRequestSchema);
+    const secret = config.PADDLE_WEBHOOK_SECRET;
+    // Without webhooks a checkout could never reach the account: do not start one.
+    if (!secret || !prices[input.plan][input.billing_cycle]) {
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.subscription.billingNotConfigured);
+    }
+    const userId = userOf(ctx)!.userId;
+    ctx.body = {
+      success: true,
+      custom_data: {
+        user_id: userId,
+        plan: input.plan,
+        billing_cycle: input.billing_cycle,
+        signature: signCheckoutUser(checkoutSigningKey(secret), userId),
+      },
+    } satisfies CheckoutReply;
   });
 
   router.post(

@@ -16,7 +16,8 @@ export interface SubscriptionEventInput {
   subscriptionId: string;
   status: string;
   priceId: string;
-  userId?: string;
+  /** custom_data as the checkout carried it (Paddle repeats it on every event of the subscription). */
+  customData?: Record<string, unknown> | null;
   eventId?: string;
   occurredAt?: Date;
   periodStartsAt?: Date;
@@ -93,7 +94,7 @@ export function subscriptionEventBody(input: SubscriptionEventInput): string {
           },
         },
       ],
-      custom_data: input.userId ? { user_id: input.userId, plan: 'pro', billing_cycle: 'monthly' } : null,
+      custom_data: input.customData ?? null,
       import_meta: null,
     },
   });

@@ -55,10 +55,10 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
     };
   }, [api]);
 
-  function checkout(plan: PaidPlanId) {
+  async function checkout(plan: PaidPlanId) {
     setError(null);
     try {
-      payments.openCheckout({ plan, cycle, email: user.email, userId: user.id });
+      await payments.openCheckout({ plan, cycle, email: user.email });
     } catch (err) {
       setError(err instanceof Error ? err.message : ERROR_TEXTS.subscription.startSubscription);
     }
@@ -88,7 +88,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   /** An existing subscription is changed in place; checkout would start a second one. */
   function choosePlan(plan: PaidPlanId) {
     if (me.has_subscription) void changePlan(plan);
-    else checkout(plan);
+    else void checkout(plan);
   }
 
   async function cancelSubscription() {

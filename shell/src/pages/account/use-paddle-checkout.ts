@@ -1,16 +1,20 @@
 // Paddle checkout for subscriptions (spec §4, §7): loads Paddle.js only on the subscription tab, polls readiness every
 // second until the provider is available, and opens checkout with the member's email and the passthrough
-// {user_id, plan, billing_cycle}. Errors use the spec's texts.
+// {user_id, plan, billing_cycle}, signed by credits (the webhook believes no user id the browser made up). Errors
+// use the spec's texts.
 import { useCallback, useEffect, useState } from 'react';
 import type { Paddle } from '@paddle/paddle-js';
+import { errorMessage } from '@act/host-sdk';
 import {
+  API_ROUTES,
+  CheckoutReplySchema,
   ERROR_TEXTS,
   LIMITS,
   type BillingConfig,
   type BillingCycle,
-  type CheckoutCustomData,
   type PaidPlanId,
 } from '@act/contracts';
+import { useServices } from '../../app/services-context';
 
 export type PaymentStatus = 'waiting' | 'ready' | 'unconfigured' | 'failed';
 
@@ -18,18 +22,18 @@ export interface CheckoutRequest {
   plan: PaidPlanId;
   cycle: BillingCycle;
   email: string;
-  userId: string;
 }
 
 export interface PaddleCheckout {
   status: PaymentStatus;
   /** Text to show when the payment system is unavailable. */
   statusError: string | null;
-  /** Opens checkout; throws an Error carrying the spec text to show. */
-  openCheckout(request: CheckoutRequest): void;
+  /** Opens checkout; rejects with an Error carrying the spec text to show. */
+  openCheckout(request: CheckoutRequest): Promise<void>;
 }
 
 export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout {
+  const { api } = useServices();
   const [paddle, setPaddle] = useState<Paddle | null>(null);
   const [status, setStatus] = useState<PaymentStatus>('waiting');
 
@@ -67,15 +71,20 @@ export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout 
   }, [config]);
 
   const openCheckout = useCallback(
-    (request: CheckoutRequest) => {
+    async (request: CheckoutRequest) => {
       if (!paddle || !config) throw new Error(ERROR_TEXTS.subscription.paymentNotReady);
       const priceId = config.prices[request.plan]?.[request.cycle];
       if (!priceId) throw new Error(ERROR_TEXTS.subscription.startSubscription);
-      const customData: CheckoutCustomData = {
-        user_id: request.userId,
-        plan: request.plan,
-        billing_cycle: request.cycle,
-      };
+      let customData;
+      try {
+        ({ custom_data: customData } = await api.post(
+          API_ROUTES.billing.checkout,
+          { plan: request.plan, billing_cycle: request.cycle },
+          { schema: CheckoutReplySchema, fallbackError: ERROR_TEXTS.subscription.startSubscription },
+        ));
+      } catch (error) {
+        throw new Error(errorMessage(error, ERROR_TEXTS.subscription.startSubscription), { cause: error });
+      }
       try {
         paddle.Checkout.open({
           items: [{ priceId, quantity: 1 }],
@@ -86,7 +95,7 @@ export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout 
         throw new Error(ERROR_TEXTS.subscription.startSubscription);
       }
     },
-    [paddle, config],
+    [paddle, config, api],
   );
 
   const statusError =
