@@ -59,7 +59,7 @@ beforeAll(async () => {
     },
     rateLimitRules: {
       ...RELAXED_RATE_LIMITS,
-      perEmail: { ...RELAXED_RATE_LIMITS.perEmail, password: { points: 5, durationSeconds: 900 } },
+      perEmailAndIp: { password: { points: 5, durationSeconds: 900 } },
     },
   });
   gateway = await startGateway({ identity, port: gatewayPort });
@@ -234,7 +234,7 @@ describe('sessions through the gateway', () => {
       code: 'RATE_LIMITED',
     });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password waits: the limit is on the account, not on wrong answers.
+    // Even the right password waits from that address: the limit counts attempts, not only wrong answers.
     expect((await signIn(attacker, email, 'guess-me-if-you-can')).status).toBe(429);
   });
 });

@@ -13,7 +13,8 @@ import {
 
 const rules: RateLimitRules = {
   perIp: { ...DEFAULT_RATE_LIMITS.perIp, password: { points: 5, durationSeconds: 60 } },
-  perEmail: { ...DEFAULT_RATE_LIMITS.perEmail, password: { points: 2, durationSeconds: 60 } },
+  perEmail: { ...DEFAULT_RATE_LIMITS.perEmail, password: { points: 4, durationSeconds: 60 } },
+  perEmailAndIp: { password: { points: 2, durationSeconds: 60 } },
 };
 
 const opened: AuthRateLimits[] = [];
@@ -31,13 +32,13 @@ async function refusal(promise: Promise<void>): Promise<AppError> {
 }
 
 function behavesAsALimiter(make: () => AuthRateLimits) {
-  it('limits one email across IPs and one IP across emails, answering 429 with Retry-After', async () => {
+  it('stops one address guessing at an account with 429 and Retry-After, yet the owner signs in from theirs', async () => {
     const limits = make();
     opened.push(limits);
     const email = `${randomUUID()}@example.com`;
     await limits.consume('password', { ip: '192.0.2.1', email });
-    await limits.consume('password', { ip: '192.0.2.2', email });
-    const blocked = await refusal(limits.consume('password', { ip: '192.0.2.3', email }));
+    await limits.consume('password', { ip: '192.0.2.1', email });
+    const blocked = await refusal(limits.consume('password', { ip: '192.0.2.1', email }));
     expect(blocked).toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
@@ -45,7 +46,22 @@ function behavesAsALimiter(make: () => AuthRateLimits) {
     });
     expect(Number(blocked.headers['Retry-After'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['Retry-After'])).toBeLessThanOrEqual(60);
+    // The stranger keeps trying; the owner, on another address, is not locked out.
+    await refusal(limits.consume('password', { ip: '192.0.2.1', email }));
+    await expect(limits.consume('password', { ip: '203.0.113.9', email })).resolves.toBeUndefined();
+  });
 
+  it('caps guessing spread over many addresses with the softer account-wide limit', async () => {
+    const limits = make();
+    opened.push(limits);
+    const email = `${randomUUID()}@example.com`;
+    for (let i = 1; i <= 4; i += 1) await limits.consume('password', { ip: `192.0.2.${i}`, email });
+    expect((await refusal(limits.consume('password', { ip: '192.0.2.5', email }))).status).toBe(429);
+  });
+
+  it('limits one IP across emails', async () => {
+    const limits = make();
+    opened.push(limits);
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 5; i += 1)
       await limits.consume('password', { ip, email: `${randomUUID()}@example.com` });
@@ -54,14 +70,14 @@ function behavesAsALimiter(make: () => AuthRateLimits) {
     ).toBe(429);
   });
 
-  it('forgets an email’s attempts after a successful sign-in', async () => {
+  it('forgets the attempts from an address after a successful sign-in there', async () => {
     const limits = make();
     opened.push(limits);
     const email = `${randomUUID()}@example.com`;
     await limits.consume('password', { ip: '192.0.2.10', email });
-    await limits.consume('password', { ip: '192.0.2.11', email });
-    await limits.clearEmail('password', email);
-    await expect(limits.consume('password', { ip: '192.0.2.12', email })).resolves.toBeUndefined();
+    await limits.consume('password', { ip: '192.0.2.10', email });
+    await limits.clearAttempts('password', { ip: '192.0.2.10', email });
+    await expect(limits.consume('password', { ip: '192.0.2.10', email })).resolves.toBeUndefined();
   });
 }
 
@@ -92,7 +108,7 @@ describe.runIf(process.env.REDIS_URL)('Redis rate limits', () => {
     // Give both clients a moment to connect (without an offline queue, early commands use the memory fallback).
     await new Promise((resolve) => setTimeout(resolve, 200));
     await first.consume('password', { ip: '192.0.2.20', email });
-    await second.consume('password', { ip: '192.0.2.21', email });
-    expect((await refusal(first.consume('password', { ip: '192.0.2.22', email }))).status).toBe(429);
+    await second.consume('password', { ip: '192.0.2.20', email });
+    expect((await refusal(first.consume('password', { ip: '192.0.2.20', email }))).status).toBe(429);
   });
 });

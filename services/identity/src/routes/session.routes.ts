@@ -58,7 +58,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
       // Counted before the password is checked, so parallel guesses cannot slip past the limit.
       await deps.rateLimits.consume('password', { ip: clientIp(ctx), email: input.email });
       const user = await authenticate(deps.sql, input);
-      await deps.rateLimits.clearEmail('password', input.email);
+      await deps.rateLimits.clearAttempts('password', { ip: clientIp(ctx), email: input.email });
       replyWithSession(ctx, deps, await startSession(deps, user));
       return;
     }
