@@ -1,6 +1,7 @@
 // The local launcher behind `npm start` (spawned by scripts/start.mjs once dependencies and builds are in place):
 // resolves PostgreSQL, NATS and S3 (env or embedded under .data/), starts every service present and then the gateway,
-// waits for each to be ready, and on Ctrl+C / SIGTERM stops them in reverse order, then the embedded servers.
+// waits for each to be ready, restarts any that crashes (with back-off, saying so), and on Ctrl+C / SIGTERM stops
+// them in reverse order, then the embedded servers.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +16,10 @@ import {
   presentServices,
   processName,
   resolveInfra,
-  startChild,
-  stopChild,
-  waitUntilReady,
+  startReadyChild,
+  supervise,
 } from '@act/dev-infra';
-import type { ChildSpec, ResolvedInfra, StartedChild } from '@act/dev-infra';
+import type { ChildSpec, ResolvedInfra, Supervision } from '@act/dev-infra';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(repoRoot, '.data');
@@ -33,7 +33,9 @@ const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 // Pids of the running children, so a launcher killed with SIGKILL leaves nothing that the next start cannot clean.
 const pidsFile = path.join(dataDir, 'launcher-children.json');
 
-const running: StartedChild[] = [];
+const supervised: Supervision[] = [];
+/** The current pid of each child, by name (a restarted child gets a new one). */
+const childPids = new Map<string, number>();
 let infra: ResolvedInfra | undefined;
 let stopping = false;
 
@@ -51,10 +53,7 @@ function paint(code: number, text: string): string {
 }
 
 function recordChildren(): void {
-  const pids = running
-    .map(({ process: child }) => child.pid)
-    .filter((pid): pid is number => typeof pid === 'number');
-  fs.writeFileSync(pidsFile, JSON.stringify({ launcher: process.pid, children: pids }));
+  fs.writeFileSync(pidsFile, JSON.stringify({ launcher: process.pid, children: [...childPids.values()] }));
 }
 
 /** Stops services left running by a previous launcher that died without stopping them. */
@@ -90,18 +89,27 @@ async function portFor(name: string, preferred: number): Promise<number> {
   return port;
 }
 
-/** Starts one child with its output prefixed by its coloured name; an unexpected exit stops everything. */
-function start(spec: ChildSpec, colour: number): StartedChild {
+/**
+ * Starts one child with its output prefixed by its coloured name, and keeps it running: a crash is reported and the
+ * child started again after a back-off rather than stopping the product. Resolves once the first start is ready.
+ */
+function start(spec: ChildSpec, colour: number): Promise<void> {
   const prefix = `${paint(colour, spec.name.padEnd(9))}| `;
-  const started = startChild(spec, { onLine: (line) => process.stdout.write(`${prefix}${line}\n`) });
-  started.process.once('exit', (code, signal) => {
-    if (stopping) return;
-    log(`${spec.name} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything`);
-    void shutdown(1);
-  });
-  running.push(started);
-  recordChildren();
-  return started;
+  const supervision = supervise(
+    spec.name,
+    () =>
+      startReadyChild(spec, {
+        onLine: (line) => process.stdout.write(`${prefix}${line}\n`),
+        onSpawn: (child) => {
+          if (child.process.pid !== undefined) childPids.set(spec.name, child.process.pid);
+          recordChildren();
+        },
+        readyTimeoutMs,
+      }),
+    { log },
+  );
+  supervised.push(supervision);
+  return supervision.started;
 }
 
 async function main(): Promise<void> {
@@ -140,16 +148,19 @@ async function main(): Promise<void> {
     identityKeysDir,
     nodeEnv: process.env.NODE_ENV ?? 'development',
     jwksUrl: process.env.JWKS_URL,
+    serviceEnv: {
+      identity: {
+        // The product is served over plain http://localhost here. A Secure cookie is kept there only by browsers
+        // that treat localhost as a secure context (Safari and a LAN address do not), so the refresh cookie goes
+        // without the flag unless the operator set one; links in emails point at this gateway.
+        COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
+      },
+    },
   });
 
   // Services start together (they only need the infrastructure); readiness is awaited for all of them.
-  await Promise.all(
-    system.services.map((spec, index) =>
-      waitUntilReady(start(spec, colours[index % colours.length]!), spec.readyUrl, {
-        timeoutMs: readyTimeoutMs,
-      }),
-    ),
-  );
+  await Promise.all(system.services.map((spec, index) => start(spec, colours[index % colours.length]!)));
   if (services.length)
     log(`services ready: ${services.map(({ service }) => service).join(', ')} (${elapsed()})`);
 
@@ -160,7 +171,7 @@ async function main(): Promise<void> {
   if (!(await isPortFree(gatewayPort, '0.0.0.0'))) {
     throw new Error(`port ${gatewayPort} is in use; stop what holds it or set GATEWAY_PORT`);
   }
-  await waitUntilReady(start(system.gateway, 97), system.gateway.readyUrl, { timeoutMs: readyTimeoutMs });
+  await start(system.gateway, 97);
 
   console.log(`Ready: http://localhost:${gatewayPort}`);
   log(`started in ${elapsed()}; press Ctrl+C to stop`);
@@ -170,9 +181,9 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   // Gateway first so no new request reaches a stopping service; then services, last started first.
-  for (const { name, process: child } of [...running].reverse()) {
-    if (child.exitCode === null && child.signalCode === null) log(`stopping ${name}`);
-    await stopChild(child, 'SIGTERM', 10_000);
+  for (const supervision of [...supervised].reverse()) {
+    log(`stopping ${supervision.name}`);
+    await supervision.stop();
   }
   if (infra) await infra.stop();
   fs.rmSync(pidsFile, { force: true });

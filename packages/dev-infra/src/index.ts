@@ -24,3 +24,5 @@ export {
 } from './processes';
 export { buildSystemEnv, presentServices, startChild, waitUntilReady } from './system';
 export type { ChildSpec, RoutedService, StartedChild, SystemEnv, SystemEnvOptions } from './system';
+export { DEFAULT_BACKOFF, startReadyChild, supervise } from './supervisor';
+export type { BackoffOptions, Incarnation, SuperviseOptions, Supervision } from './supervisor';
