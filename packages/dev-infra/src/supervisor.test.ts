@@ -36,6 +36,8 @@ describe('supervise', () => {
       env: { ...process.env, PORT: String(port) },
       port,
       url,
+      // The stand-in has no separate ops listener: it answers its probe on its one port.
+      opsUrl: url,
       readyUrl: `${url}/readyz`,
     };
     const lines: string[] = [];
