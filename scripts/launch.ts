@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GATEWAY_SERVICES } from '@act/contracts';
+import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts';
 import {
   buildSystemEnv,
   createDatabases,
@@ -13,6 +13,7 @@ import {
   isPortFree,
   isProcessAlive,
   killPid,
+  natsUsersFor,
   presentServices,
   processName,
   resolveInfra,
@@ -120,7 +121,16 @@ async function main(): Promise<void> {
 
   fs.mkdirSync(dataDir, { recursive: true });
   await stopOrphans();
-  infra = await resolveInfra({ dataDir, need: { postgres: true, nats: true, s3: true }, log });
+  infra = await resolveInfra({
+    dataDir,
+    need: { postgres: true, nats: true, s3: true },
+    log,
+    // The embedded NATS gets one user per service with only its subjects, as in docker-compose and k8s.
+    natsUsers: natsUsersFor(
+      services.map(({ service }) => service),
+      (service) => natsPermissions(service, process.env.NATS_NAMESPACE),
+    ),
+  });
   log(`infrastructure ready (${elapsed()})`);
   await createDatabases(
     infra.databaseUrl!,

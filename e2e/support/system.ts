@@ -6,11 +6,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GATEWAY_SERVICES } from '@act/contracts';
+import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts';
 import {
   buildSystemEnv,
   createDatabases,
   findFreePort,
+  natsUsersFor,
   presentServices,
   resolveInfra,
   startChild,
@@ -59,11 +60,17 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
   const children: StartedChild[] = [];
   let stopping = false;
 
+  const services = presentServices(repoRoot, GATEWAY_SERVICES);
   const infra = await resolveInfra({
     dataDir,
     need: { postgres: true, nats: true, s3: true },
     env: { ...process.env, ...options.env },
     log,
+    // An embedded NATS runs with one user per service, as `npm start` does.
+    natsUsers: natsUsersFor(
+      services.map(({ service }) => service),
+      (service) => natsPermissions(service, namespace),
+    ),
   });
   const stop = async () => {
     stopping = true;
@@ -72,7 +79,6 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
   };
 
   try {
-    const services = presentServices(repoRoot, GATEWAY_SERVICES);
     const dbName = (service: string) => `${namespace}_${service}`;
     await createDatabases(
       infra.databaseUrl!,

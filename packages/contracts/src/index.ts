@@ -6,6 +6,7 @@ export * from './plans';
 export * from './options';
 export * from './limits';
 export * from './nats';
+export * from './nats-permissions';
 export * from './routes';
 export * from './api/common';
 export * from './api/identity';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
@@ -19,6 +20,8 @@ if (!hasCompose) {
 interface ComposeService {
   healthcheck?: { test: unknown };
   ports?: Array<{ published: string | number; target: number }>;
+  /** Short syntax as docker-compose prints it: `source:target:mode`. */
+  volumes?: string[];
   restart?: string;
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -68,5 +71,21 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     }
     expect(JSON.stringify(gateway.healthcheck?.test)).toContain(`:${gateway.environment?.OPS_PORT}/readyz`);
     expect(gateway.ports?.map((p) => p.target)).toEqual([8080]);
+  });
+
+  it('runs NATS with the users of k8s/base/nats-auth.conf and connects each service as its own', () => {
+    const config = parse(
+      execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
+    ) as { services: Record<string, ComposeService> };
+    const nats = config.services.nats!;
+    expect(nats.volumes).toContain(
+      `${path.join(repoRoot, 'k8s/base/nats-auth.conf')}:/etc/nats/nats-auth.conf:ro`,
+    );
+    for (const name of ['identity', 'credits', 'prompt']) {
+      const env = config.services[name]!.environment!;
+      expect(env.NATS_USER).toBe(name);
+      expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);
+    }
+    expect(config.services.gateway?.environment?.NATS_USER).toBeUndefined();
   });
 });

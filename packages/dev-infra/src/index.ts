@@ -8,6 +8,8 @@ export {
 } from './embedded-postgres';
 export type { EmbeddedPostgresHandle, EmbeddedPostgresOptions } from './embedded-postgres';
 export { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats-server';
+export { natsPasswordEnv, natsUsersFor, renderNatsAuthorization } from './nats-auth';
+export type { NatsUser } from './nats-auth';
 export type { NatsServerHandle, NatsServerOptions } from './nats-server';
 export { DEFAULT_S3_BUCKET, startS3 } from './s3-server';
 export type { S3Env, S3ServerHandle, S3ServerOptions } from './s3-server';

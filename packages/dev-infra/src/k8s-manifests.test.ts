@@ -1,10 +1,12 @@
 // Static checks of k8s/: both kustomizations render, every object passes the Kubernetes schema (kubernetes-models'
 // validators, generated from the Kubernetes OpenAPI), and the rules we promise hold for every workload.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,7 +24,8 @@ interface Probe {
 interface Container {
   name: string;
   ports?: Array<{ name?: string; containerPort: number }>;
-  env?: Array<{ name: string; value?: string }>;
+  env?: Array<{ name: string; value?: string; valueFrom?: unknown }>;
+  envFrom?: unknown[];
   startupProbe?: Probe;
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -205,6 +208,42 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     // The gateway's ops port is open to Prometheus only, not to the ingress controller.
     const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
     expect(sourcesByPort(policyOf('gateway')!).get(portOf(gateway, 'ops'))).toEqual([MONITORING_SOURCE]);
+  });
+
+  it('connects each service to NATS as its own user, whose password NATS reads from the same Secret', () => {
+    const services = deployments.filter((d) => d.metadata.name !== 'gateway');
+    for (const service of services) {
+      const name = service.metadata.name;
+      const env = containersOf(service)[0]!.env ?? [];
+      expect(env.find((e) => e.name === 'NATS_USER')?.value, `${name} NATS_USER`).toBe(name);
+      expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom, `${name} NATS_PASSWORD`).toEqual({
+        secretKeyRef: { name: 'act-nats', key: natsPasswordEnv(name) },
+      });
+    }
+    const nats = ofKind('StatefulSet').find((s) => s.metadata.name === 'nats')!;
+    const podSpec = (nats.spec!.template as { spec: { containers: Container[]; volumes: unknown[] } }).spec;
+    expect(podSpec.containers[0]!.envFrom).toEqual([{ secretRef: { name: 'act-nats' } }]);
+    const authMap = ofKind('ConfigMap').find((c) => c.metadata.name.startsWith('nats-auth'))!;
+    expect(podSpec.volumes).toContainEqual({
+      name: 'config',
+      projected: {
+        sources: [{ configMap: { name: 'nats-config' } }, { configMap: { name: authMap.metadata.name } }],
+      },
+    });
+    const natsConf = (
+      ofKind('ConfigMap').find((c) => c.metadata.name === 'nats-config') as unknown as {
+        data: Record<string, string>;
+      }
+    ).data['nats.conf'];
+    expect(natsConf).toContain('include ./nats-auth.conf');
+    expect((authMap as unknown as { data: Record<string, string> }).data['nats-auth.conf']).toBe(
+      fs.readFileSync(path.join(repoRoot, 'k8s/base/nats-auth.conf'), 'utf8'),
+    );
+    // Only services reach NATS; the gateway has no business there.
+    const policy = ofKind('NetworkPolicy').find((p) => p.metadata.name === 'nats')!;
+    expect(sourcesByPort(policy).get(4222)).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'service' } } },
+    ]);
   });
 
   it('runs NATS as a 3-node JetStream cluster behind an Ingress-fronted gateway', () => {

@@ -1,8 +1,9 @@
 // Local NATS with JetStream for `npm start` and tests: the `nats-server` binary found on PATH, on a free port,
-// its streams stored under the given data folder.
+// its streams stored under the given data folder, optionally with one user per service (see nats-auth.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { renderNatsAuthorization, type NatsUser } from './nats-auth';
 import { findFreePort, probeTcp, waitFor } from './net';
 import {
   claimDataDir,
@@ -21,6 +22,8 @@ export interface NatsServerOptions {
   port?: number;
   /** Path of the nats-server binary. Default: NATS_SERVER_BIN, else `nats-server` on PATH (and the sbin folders). */
   binary?: string;
+  /** Users with subject permissions; without them anyone connecting may do anything. */
+  users?: readonly NatsUser[];
   onLog?: (line: string) => void;
 }
 
@@ -46,9 +49,20 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServerH
     await stopStaleServer(pidFile);
     const port = options.port ?? (await findFreePort());
     const tail = new OutputTail();
+    const configArgs: string[] = [];
+    if (options.users?.length) {
+      // Holds the passwords: readable by this user only, rewritten at every start.
+      const configFile = path.join(dataDir, 'nats-auth.conf');
+      fs.rmSync(configFile, { force: true });
+      fs.writeFileSync(configFile, renderNatsAuthorization(options.users), { mode: 0o600 });
+      configArgs.push('-c', configFile);
+    }
     const child = spawn(
       binary,
-      ['-a', '127.0.0.1', '-p', String(port), '-n', 'act-local', '-js', '-sd', dataDir, '-P', pidFile],
+      [
+        ...configArgs,
+        ...['-a', '127.0.0.1', '-p', String(port), '-n', 'act-local', '-js', '-sd', dataDir, '-P', pidFile],
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const onOutput = (chunk: Buffer) => {

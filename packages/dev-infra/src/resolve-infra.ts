@@ -4,6 +4,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import postgres from 'postgres';
 import { redactUrl, startEmbeddedPostgres } from './embedded-postgres';
+import type { NatsUser } from './nats-auth';
 import { startNats } from './nats-server';
 import { DEFAULT_S3_BUCKET, startS3 } from './s3-server';
 import type { S3Env } from './s3-server';
@@ -17,6 +18,8 @@ export interface ResolveInfraOptions {
   /** Overrides of the per-component folders (e.g. a throw-away NATS store for a test run). */
   dirs?: { postgres?: string; nats?: string; s3?: string };
   postgresDurability?: 'full' | 'relaxed';
+  /** Users the embedded NATS is started with (one per service); a NATS from the environment keeps its own. */
+  natsUsers?: readonly NatsUser[];
 }
 
 export type InfraSource = 'env' | 'embedded';
@@ -25,6 +28,8 @@ export interface ResolvedInfra {
   /** Admin URL of the PostgreSQL server (services get their own database on it). */
   databaseUrl?: string;
   natsUrl?: string;
+  /** The users of the embedded NATS, whose credentials each service must connect with; unset for env NATS. */
+  natsUsers?: readonly NatsUser[];
   s3?: S3Env;
   sources: { postgres?: InfraSource; nats?: InfraSource; s3?: InfraSource };
   /** Stops the embedded servers this call started, last started first. */
@@ -72,11 +77,17 @@ export async function resolveInfra(options: ResolveInfraOptions): Promise<Resolv
       } else {
         if (fromEnv)
           log(`nats: NATS_URL ${fromEnv} does not answer with JetStream; starting a local nats-server`);
-        const server = await startNats({ dataDir: dirFor('nats') });
+        const server = await startNats({ dataDir: dirFor('nats'), users: options.natsUsers });
         stops.push(server.stop);
         result.natsUrl = server.url;
+        result.natsUsers = options.natsUsers;
         result.sources.nats = 'embedded';
-        log(`nats: local nats-server with JetStream at ${server.url} (data ${relative(dirFor('nats'))})`);
+        const users = options.natsUsers?.length
+          ? `, users ${options.natsUsers.map((u) => u.user).join(', ')}`
+          : '';
+        log(
+          `nats: local nats-server with JetStream at ${server.url}${users} (data ${relative(dirFor('nats'))})`,
+        );
       }
     }
 

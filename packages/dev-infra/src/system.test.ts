@@ -110,6 +110,26 @@ describe('buildSystemEnv', () => {
     expect(gateway.env).not.toHaveProperty('HOST');
   });
 
+  it('connects each service as its own user of an embedded NATS with users', () => {
+    const permissions = { publish: [], subscribe: [], allowResponses: false };
+    const { services, gateway } = buildSystemEnv(
+      options({
+        infra: {
+          ...options().infra,
+          natsUsers: [
+            { user: 'credits', password: 'credits-secret', permissions },
+            { user: 'identity', password: 'identity-secret', permissions },
+          ],
+        },
+      }),
+    );
+    const [identity, credits, prompt] = services;
+    expect(credits!.env).toMatchObject({ NATS_USER: 'credits', NATS_PASSWORD: 'credits-secret' });
+    expect(identity!.env).toMatchObject({ NATS_USER: 'identity', NATS_PASSWORD: 'identity-secret' });
+    expect(prompt!.env).not.toHaveProperty('NATS_USER');
+    expect(gateway.env).not.toHaveProperty('NATS_PASSWORD');
+  });
+
   it('layers extra env over the infra and per-service env over that', () => {
     const { services, gateway } = buildSystemEnv(
       options({

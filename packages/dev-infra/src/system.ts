@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { databaseUrl } from './embedded-postgres';
+import type { NatsUser } from './nats-auth';
 import { waitFor } from './net';
 import type { ResolvedInfra } from './resolve-infra';
 
@@ -20,7 +21,8 @@ export interface RoutedService {
 
 export interface SystemEnvOptions {
   repoRoot: string;
-  infra: Pick<ResolvedInfra, 'databaseUrl' | 'natsUrl' | 's3'>;
+  /** With `natsUsers`, each service connects as the user named after it. */
+  infra: Pick<ResolvedInfra, 'databaseUrl' | 'natsUrl' | 'natsUsers' | 's3'>;
   /** The whole routing table: the gateway gets `<urlEnv>` for each running service and none for the others. */
   routes: readonly RoutedService[];
   /** Port of each service to run; a service without a port does not run. */
@@ -114,6 +116,7 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl(infra.databaseUrl!, options.databaseName?.(service) ?? service),
         ...(service === 'identity' ? { IDENTITY_KEYS_DIR: options.identityKeysDir } : {}),
+        ...natsCredentials(infra.natsUsers, service),
         ...options.serviceEnv?.[service],
       },
     };
@@ -153,6 +156,13 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
     readyUrl: `${gatewayOpsUrl}/readyz`,
   };
   return { services, gateway };
+}
+
+/** NATS_USER and NATS_PASSWORD of a service's own user, when the NATS has users (a service without one has none). */
+function natsCredentials(users: readonly NatsUser[] | undefined, service: string): NodeJS.ProcessEnv {
+  const own = users?.find(({ user }) => user === service);
+  if (!own || typeof own.password !== 'string') return {};
+  return { NATS_USER: own.user, NATS_PASSWORD: own.password };
 }
 
 export interface StartedChild {

@@ -32,6 +32,9 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: url(['postgres', 'postgresql']),
   NATS_URL: url(['nats', 'tls', 'ws', 'wss']),
+  // The service's NATS user and password (both or neither); the server gives each service's user only its subjects.
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   // Prefix for subjects and stream names; lets parallel tests (or tenants) share one NATS server safely.
   NATS_NAMESPACE: z
     .string()

@@ -8,18 +8,35 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from 'nats';
+import { natsInboxPrefix } from '@act/contracts';
+import { ConfigError } from './config';
 
 export type { NatsConnection };
 
 export interface NatsOptions {
   url: string;
   name: string;
+  /**
+   * The service's NATS user (NATS_USER) and its password (NATS_PASSWORD): the server then allows only the subjects
+   * of that user (see natsPermissions in contracts). Both unset: an anonymous connection (a NATS without auth).
+   */
+  user?: string;
+  password?: string;
 }
 
-export async function connectNats({ url, name }: NatsOptions): Promise<NatsConnection> {
+export async function connectNats({ url, name, user, password }: NatsOptions): Promise<NatsConnection> {
+  if (Boolean(user) !== Boolean(password)) {
+    throw new ConfigError([
+      user
+        ? 'NATS_PASSWORD: is required when NATS_USER is set'
+        : 'NATS_USER: is required when NATS_PASSWORD is set',
+    ]);
+  }
   return connect({
     servers: url,
     name,
+    // Replies come on the user's own inbox prefix, the only one its permissions let it subscribe to.
+    ...(user ? { user, pass: password, inboxPrefix: natsInboxPrefix(user) } : {}),
     // Keep trying forever: a NATS restart must not take the service down with it.
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,

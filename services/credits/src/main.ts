@@ -13,7 +13,12 @@ async function main(): Promise<void> {
   const sql = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   const applied = await migrateCreditsDatabase(sql);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  const nc = await connectNats({ url: config.NATS_URL, name: 'credits' });
+  const nc = await connectNats({
+    url: config.NATS_URL,
+    name: 'credits',
+    user: config.NATS_USER,
+    password: config.NATS_PASSWORD,
+  });
   const paddle = createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY });
   const deps = { config, sql, nc, logger, clock: systemClock, paddle };
   const workers = await startCreditsWorkers(deps);

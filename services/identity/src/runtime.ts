@@ -66,7 +66,12 @@ export async function startIdentityRuntime(
     const applied = await migrateIdentityDatabase(sql);
     if (applied.length > 0) logger.info({ applied }, 'database migrated');
 
-    const nc = await connectNats({ url: config.NATS_URL, name: 'identity' });
+    const nc = await connectNats({
+      url: config.NATS_URL,
+      name: 'identity',
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+    });
     closers.unshift(() => nc.drain());
     const names = natsNames(config.NATS_NAMESPACE);
     await ensureStream(await nc.jetstreamManager(), {

@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   const config = loadPromptConfig();
   const logger = createLogger({ name: 'prompt', level: config.LOG_LEVEL });
   const provider = createProvider(config);
-  const nc = await connectNats({ url: config.NATS_URL, name: 'prompt' });
+  const nc = await connectNats({
+    url: config.NATS_URL,
+    name: 'prompt',
+    user: config.NATS_USER,
+    password: config.NATS_PASSWORD,
+  });
   const credits = createCreditsClient({
     nc,
     namespace: config.NATS_NAMESPACE,

@@ -1,0 +1,80 @@
+// Who may do what on NATS: one user per service, allowed only the subjects its part of the credits protocol needs
+// (ARCHITECTURE §4). Without this any admitted pod could reserve or release credits for anyone. The embedded NATS
+// of `npm start`, docker-compose and k8s all serve exactly these permissions (k8s/base/nats-auth.conf is checked
+// against them by packages/dev-infra/src/nats-auth.test.ts).
+import { natsNames } from './nats';
+import type { ServiceName } from './routes';
+
+export interface NatsPermissions {
+  /** Subjects the user may publish to (JetStream API calls are publishes to `$JS.API.…`). */
+  publish: string[];
+  /** Subjects the user may subscribe to. */
+  subscribe: string[];
+  /** May answer requests it received (credits answering `credits.reserve`), to their reply subject only. */
+  allowResponses: boolean;
+}
+
+/**
+ * The prefix of a user's reply subjects. Each service gets its own instead of the shared `_INBOX`, so one service
+ * cannot subscribe to the replies another receives (reserve answers, JetStream acknowledgements).
+ */
+export function natsInboxPrefix(user: string): string {
+  return `_INBOX_${user.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+const JS_API = '$JS.API';
+
+/** What a durable pull consumer of `stream` needs: create or update it, look it up, pull and acknowledge. */
+function pullConsumerOf(stream: string): string[] {
+  return [
+    `${JS_API}.CONSUMER.CREATE.${stream}.>`,
+    `${JS_API}.CONSUMER.DURABLE.CREATE.${stream}.*`,
+    `${JS_API}.CONSUMER.INFO.${stream}.*`,
+    `${JS_API}.CONSUMER.MSG.NEXT.${stream}.*`,
+    `$JS.ACK.${stream}.>`,
+  ];
+}
+
+/**
+ * The permissions of a service's NATS user (the user is named after the service). Subjects carry the namespace,
+ * as every service builds its subjects with `natsNames(NATS_NAMESPACE)`.
+ * - credits alone answers `credits.reserve`, owns the USAGE stream, consumes USAGE and IDENTITY, and dead-letters;
+ * - identity alone publishes `identity.user.created` and owns the IDENTITY stream;
+ * - every other service is a tool service: it asks for a reserve and publishes usage events, and gets no JetStream
+ *   API at all (publishing to a stream needs none).
+ */
+export function natsPermissions(service: ServiceName, namespace?: string): NatsPermissions {
+  const names = natsNames(namespace);
+  const inbox = `${natsInboxPrefix(service)}.>`;
+  if (service === 'credits') {
+    return {
+      publish: [
+        `${JS_API}.INFO`,
+        ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.usageStream}`),
+        // IDENTITY belongs to identity; credits only creates it when it starts first.
+        ...['INFO', 'CREATE'].map((op) => `${JS_API}.STREAM.${op}.${names.identityStream}`),
+        ...pullConsumerOf(names.usageStream),
+        ...pullConsumerOf(names.identityStream),
+        names.usageDeadLetter,
+      ],
+      subscribe: [names.reserve, inbox],
+      allowResponses: true,
+    };
+  }
+  if (service === 'identity') {
+    return {
+      publish: [
+        `${JS_API}.INFO`,
+        ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.identityStream}`),
+        names.userCreated,
+      ],
+      subscribe: [inbox],
+      allowResponses: false,
+    };
+  }
+  return {
+    publish: [names.reserve, names.usageCommitted, names.usageReleased],
+    subscribe: [inbox],
+    allowResponses: false,
+  };
+}

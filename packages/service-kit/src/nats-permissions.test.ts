@@ -1,0 +1,165 @@
+// NATS users per service, for real: a nats-server started with the rendered permissions (as `npm start` does), the
+// kit's own connectNats and credits client on the tool side, and the JetStream calls credits and identity make.
+// A tool service must not be able to answer reserves, publish identity events or touch the JetStream API.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AckPolicy, connect, type NatsConnection } from 'nats';
+import { natsNames, natsPermissions, type ServiceName, type UsageEvent } from '@act/contracts';
+import { startNats, type NatsServerHandle } from '@act/dev-infra';
+import { createCreditsClient } from './credits-client';
+import { connectNats, ensureStream } from './nats';
+import { uniqueNamespace } from './testing';
+
+const SERVICES = ['identity', 'credits', 'prompt'] as const satisfies readonly ServiceName[];
+// Subjects carry the namespace, as they do in the parallel tests.
+const namespace = uniqueNamespace('perm');
+const names = natsNames(namespace);
+const passwords = Object.fromEntries(SERVICES.map((s) => [s, randomBytes(16).toString('hex')]));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'act-nats-perm-'));
+let server: NatsServerHandle;
+const as: Partial<Record<(typeof SERVICES)[number], NatsConnection>> = {};
+
+const connectAs = (service: (typeof SERVICES)[number]) =>
+  connectNats({ url: server.url, name: `perm-${service}`, user: service, password: passwords[service] });
+
+beforeAll(async () => {
+  server = await startNats({
+    dataDir,
+    users: SERVICES.map((service) => ({
+      user: service,
+      password: passwords[service]!,
+      permissions: natsPermissions(service, namespace),
+    })),
+  });
+  for (const service of SERVICES) as[service] = await connectAs(service);
+}, 30_000);
+
+afterAll(async () => {
+  for (const nc of Object.values(as)) await nc.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The error the server answers a subscription with, or undefined when it is accepted. */
+async function subscribeError(nc: NatsConnection, subject: string): Promise<Error | undefined> {
+  let failure: Error | undefined;
+  const sub = nc.subscribe(subject, { callback: (error) => (failure ??= error ?? undefined) });
+  await nc.flush();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!sub.isClosed()) sub.unsubscribe();
+  return failure;
+}
+
+function usageEvent(): UsageEvent {
+  return {
+    requestId: randomUUID(),
+    tool: 'magic-enhance',
+    userId: randomUUID(),
+    at: new Date().toISOString(),
+  };
+}
+
+async function streamMessages(stream: string): Promise<number> {
+  const jsm = await as.credits!.jetstreamManager();
+  return (await jsm.streams.info(stream)).state.messages;
+}
+
+describe('NATS users per service', () => {
+  it('lets the credits protocol run: streams, reserve request/reply, usage and user events, consumers', async () => {
+    const credits = as.credits!;
+    const identity = as.identity!;
+    // Each owner sets up its stream twice (the second time is the update path every restart takes).
+    for (let i = 0; i < 2; i += 1) {
+      await ensureStream(await credits.jetstreamManager(), {
+        name: names.usageStream,
+        subjects: names.usageStreamSubjects,
+      });
+      await ensureStream(await identity.jetstreamManager(), {
+        name: names.identityStream,
+        subjects: names.identityStreamSubjects,
+      });
+    }
+
+    const responder = credits.subscribe(names.reserve, {
+      queue: names.reserveQueue,
+      callback: (_error, message) =>
+        message.respond(JSON.stringify({ ok: true, cost: 1, remainingCredits: 9 })),
+    });
+    const client = createCreditsClient({ nc: as.prompt!, namespace, timeoutMs: 2_000 });
+    const reply = await client.reserve({
+      requestId: randomUUID(),
+      userId: randomUUID(),
+      tool: 'magic-enhance',
+    });
+    expect(reply).toEqual({ ok: true, cost: 1, remainingCredits: 9 });
+    responder.unsubscribe();
+
+    const event = usageEvent();
+    await client.commit(event);
+    await client.release(usageEvent());
+    await identity.jetstream().publish(names.userCreated, JSON.stringify({ userId: randomUUID() }));
+
+    // credits reads both streams with durable pull consumers and acknowledges.
+    const jsm = await credits.jetstreamManager();
+    for (const [stream, consumer, filter] of [
+      [names.usageStream, `${names.usageConsumer}-committed`, names.usageCommitted],
+      [names.identityStream, names.userConsumer, names.userCreated],
+    ] as const) {
+      await jsm.consumers.add(stream, {
+        durable_name: consumer,
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: filter,
+      });
+      await jsm.consumers.update(stream, consumer, { max_deliver: 5 });
+      const reader = await credits.jetstream().consumers.get(stream, consumer);
+      const message = await reader.next({ expires: 2_000 });
+      expect(message?.subject).toBe(filter);
+      if (filter === names.usageCommitted) expect(message?.json()).toEqual(event);
+      await message!.ackAck();
+    }
+    await credits.jetstream().publish(names.usageDeadLetter, 'poison');
+  });
+
+  it('refuses a tool service the reserve subject, identity events, other inboxes and the JetStream API', async () => {
+    const prompt = as.prompt!;
+    expect(String(await subscribeError(prompt, names.reserve))).toMatch(/Permissions Violation/);
+    expect(String(await subscribeError(prompt, '_INBOX_credits.>'))).toMatch(/Permissions Violation/);
+    expect(String(await subscribeError(prompt, `${names.reserve.replace('credits.reserve', '>')}`))).toMatch(
+      /Permissions Violation/,
+    );
+    await expect(prompt.jetstreamManager()).rejects.toThrow();
+
+    const identityEvents = await streamMessages(names.identityStream);
+    await expect(
+      prompt
+        .jetstream()
+        .publish(names.userCreated, JSON.stringify({ userId: randomUUID() }), { timeout: 1_000 }),
+    ).rejects.toThrow();
+    expect(await streamMessages(names.identityStream)).toBe(identityEvents);
+  });
+
+  it('lets only tool services publish usage and only credits answer reserves', async () => {
+    const usageEvents = await streamMessages(names.usageStream);
+    for (const nc of [as.credits!, as.identity!]) {
+      await expect(
+        nc.jetstream().publish(names.usageCommitted, JSON.stringify(usageEvent()), { timeout: 1_000 }),
+      ).rejects.toThrow();
+    }
+    expect(await streamMessages(names.usageStream)).toBe(usageEvents);
+    expect(String(await subscribeError(as.identity!, names.reserve))).toMatch(/Permissions Violation/);
+    expect(await subscribeError(as.credits!, names.reserve)).toBeUndefined();
+  });
+
+  it("refuses connections without a user or with another service's password", async () => {
+    await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow(/Authorization/i);
+    await expect(
+      connectNats({ url: server.url, name: 'perm-wrong', user: 'credits', password: passwords.prompt }),
+    ).rejects.toThrow(/Authorization/i);
+    await expect(connectNats({ url: server.url, name: 'perm-half', user: 'credits' })).rejects.toThrow(
+      'NATS_PASSWORD: is required when NATS_USER is set',
+    );
+  });
+});
