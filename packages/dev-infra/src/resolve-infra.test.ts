@@ -1,4 +1,6 @@
+import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { natsUsersFor } from './nats-auth';
 import { findFreePort } from './net';
 import { natsAnswers, postgresAnswers, resolveInfra } from './resolve-infra';
 import { makeTempDir } from './test-dirs';
@@ -59,6 +61,36 @@ describe('resolveInfra', () => {
       expect(infra.sources.nats).toBe('embedded');
       expect(infra.natsUrl).not.toContain(String(deadPort));
       expect(lines[0]).toContain('does not answer');
+    } finally {
+      await infra.stop();
+    }
+  });
+
+  it('starts the embedded NATS with one user per service and hands their credentials on', async () => {
+    const users = natsUsersFor(['credits'], () => ({
+      publish: ['>'],
+      subscribe: ['>'],
+      allowResponses: false,
+    }));
+    const lines: string[] = [];
+    const infra = await resolveInfra({
+      dataDir: temp.dir,
+      dirs: { nats: `${temp.dir}/nats-users` },
+      need: { nats: true },
+      env: {},
+      log: (line) => lines.push(line),
+      natsUsers: users,
+    });
+    try {
+      expect(infra.natsUsers).toEqual(users);
+      expect(lines[0]).toContain('users credits');
+      await expect(connect({ servers: infra.natsUrl, reconnect: false })).rejects.toThrow(/Authorization/i);
+      const nc = await connect({
+        servers: infra.natsUrl,
+        user: 'credits',
+        pass: users[0]!.password as string,
+      });
+      await nc.close();
     } finally {
       await infra.stop();
     }
