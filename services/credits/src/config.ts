@@ -21,6 +21,15 @@ export const creditsConfigSchema = baseConfigSchema
     ACCOUNT_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** Deliveries of one usage event before it goes to the dead-letter subject. */
     USAGE_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
+    /**
+     * Guest uses of each tool that all guests together may take per 24 hours; when spent, guests are asked to sign
+     * up. The ceiling on what free trials can cost in provider calls, whatever addresses a caller rotates through.
+     */
+    GUEST_DAILY_BUDGET_PER_TOOL: z.coerce
+      .number({ error: 'must be a whole number of guest uses per tool per day (0 turns guest trials off)' })
+      .int('must be a whole number of guest uses per tool per day (0 turns guest trials off)')
+      .min(0, 'must be 0 or more (0 turns guest trials off)')
+      .default(500),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     PADDLE_API_URL: configUrl(['http', 'https']).optional(),
     PADDLE_API_KEY: optionalSecret,

@@ -28,7 +28,11 @@ export async function startCreditsWorkers(
   await ensureCreditsStreams(nc, names);
   const usage = await startUsageConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
   const users = await startUserCreatedConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
-  const reserve = startReserveResponder({ ...deps, names });
+  const reserve = startReserveResponder({
+    ...deps,
+    names,
+    guestDailyBudgetPerTool: config.GUEST_DAILY_BUDGET_PER_TOOL,
+  });
   const jobs =
     options.periodicJobs === false
       ? []

@@ -9,6 +9,8 @@ export interface HoldRow {
   request_id: string;
   user_id: string | null;
   visitor_ip: string | null;
+  /** guest_key(visitor_ip): what a guest's try is counted by. */
+  guest_key: string | null;
   tool: ToolId;
   cost: number;
   status: HoldStatus;
@@ -106,22 +108,48 @@ export async function findHold(db: Db, requestId: string): Promise<HoldRow | und
   return row;
 }
 
-// Advisory-lock key space of guest slots (two-int form, so it never meets the single-bigint migration lock).
+// Advisory-lock key spaces (two-int form, so they never meet the single-bigint migration lock).
 const GUEST_SLOT_LOCK_SPACE = 4_711;
+const GUEST_BUDGET_LOCK_SPACE = 4_712;
 
-/** Serialises guest reserves per (IP, tool) until the transaction ends; other IPs and tools run in parallel. */
+// Guests are matched by guest_key(address) (migration 002): the IPv4 address, or the IPv6 /64.
+
+/** Serialises guest reserves per (guest network, tool) until the transaction ends; others run in parallel. */
 export async function lockGuestSlot(tx: Db, visitorIp: string, tool: ToolId): Promise<void> {
-  await tx`select pg_advisory_xact_lock(${GUEST_SLOT_LOCK_SPACE}, hashtext(${visitorIp} || '|' || ${tool}))`;
+  await tx`
+    select pg_advisory_xact_lock(${GUEST_SLOT_LOCK_SPACE}, hashtext(guest_key(${visitorIp}) || '|' || ${tool}))`;
 }
 
-/** Whether this IP used (or is using) this tool as a guest since `since`; released and expired holds do not count. */
+/**
+ * Whether this guest network used (or is using) this tool since `since`; released and expired holds do not count.
+ */
 export async function guestUsedSince(db: Db, visitorIp: string, tool: ToolId, since: Date): Promise<boolean> {
   const rows = await db`
     select 1 from holds
-    where user_id is null and visitor_ip = ${visitorIp} and tool = ${tool}
+    where user_id is null and guest_key = guest_key(${visitorIp}) and tool = ${tool}
       and status in ('held', 'committed') and created_at > ${since}
     limit 1`;
   return rows.length > 0;
+}
+
+/**
+ * Serialises the guest uses of one tool until the transaction ends, so that counting the budget and taking a use
+ * from it cannot interleave. Taken after the slot lock (always in that order, so never a deadlock), and only by a
+ * guest who still has a try: repeat visitors are turned away without queueing here.
+ */
+export async function lockGuestBudget(tx: Db, tool: ToolId): Promise<void> {
+  await tx`select pg_advisory_xact_lock(${GUEST_BUDGET_LOCK_SPACE}, hashtext(${tool}))`;
+}
+
+/** Guest uses of the tool since `since` (all guests), counted no further than `limit`. */
+export async function countGuestUses(db: Db, tool: ToolId, since: Date, limit: number): Promise<number> {
+  const [row] = await db<{ used: number }[]>`
+    select count(*)::int as used from (
+      select 1 from holds
+      where user_id is null and tool = ${tool} and status in ('held', 'committed') and created_at > ${since}
+      limit ${limit}
+    ) recent`;
+  return row?.used ?? 0;
 }
 
 export async function insertGuestHold(
@@ -129,8 +157,10 @@ export async function insertGuestHold(
   input: { requestId: string; visitorIp: string; tool: ToolId; now: Date },
 ): Promise<void> {
   await db`
-    insert into holds (request_id, visitor_ip, tool, cost, status, created_at)
-    values (${input.requestId}, ${input.visitorIp}, ${input.tool}, 0, 'held', ${input.now})`;
+    insert into holds (request_id, visitor_ip, guest_key, tool, cost, status, created_at)
+    values (
+      ${input.requestId}, ${input.visitorIp}, guest_key(${input.visitorIp}), ${input.tool}, 0, 'held', ${input.now}
+    )`;
 }
 
 export interface SettleInput {

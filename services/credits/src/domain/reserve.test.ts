@@ -19,6 +19,10 @@ beforeAll(async () => {
 afterEach(async () => expectMoneyInvariants(h.sql));
 afterAll(async () => h.close());
 
+function reserveDeps(guestDailyBudgetPerTool = h.config.GUEST_DAILY_BUDGET_PER_TOOL) {
+  return { sql: h.sql, clock, guestDailyBudgetPerTool };
+}
+
 describe('member reserve', () => {
   it('opens a missing account with the free plan and 50 credits, then charges the catalogue cost', async () => {
     const userId = newUserId();
@@ -104,7 +108,7 @@ describe('member reserve', () => {
 describe('group commit of member charges', () => {
   it('charges many members at once in shared statements without overdrawing any of them', async () => {
     const batchSizes: number[] = [];
-    const reserver = createReserver(h.deps, { onBatch: (size) => batchSizes.push(size) });
+    const reserver = createReserver(reserveDeps(), { onBatch: (size) => batchSizes.push(size) });
     const users = Array.from({ length: 40 }, () => newUserId());
     for (const userId of users) await reserver.reserve(memberReserve(userId, 'youtube-thumbnail-downloader'));
     batchSizes.length = 0;
@@ -172,6 +176,88 @@ describe('guest reserve', () => {
     const first = await credits.reserve(request);
     expect(first.ok).toBe(true);
     expect(await credits.reserve(request)).toEqual(first);
+  });
+});
+
+describe('guests by network', () => {
+  it('gives two addresses in one IPv6 /64 one try between them, and another /64 its own', async () => {
+    expect((await credits.reserve(guestReserve('2001:db8:aa:1::1', 'image-to-prompt'))).ok).toBe(true);
+    for (const sibling of [
+      '2001:db8:aa:1:ffff:ffff:ffff:fffe',
+      '2001:DB8:AA:1:0:0:0:2',
+      '2001:db8:aa:1::3%eth0',
+    ]) {
+      expect(await credits.reserve(guestReserve(sibling, 'image-to-prompt'))).toMatchObject({
+        ok: false,
+        needsSignup: true,
+      });
+    }
+    expect((await credits.reserve(guestReserve('2001:db8:aa:2::1', 'image-to-prompt'))).ok).toBe(true);
+    // The exact address is still what usage records show.
+    const [hold] = await h.sql`select visitor_ip, guest_key from holds where visitor_ip = '2001:db8:aa:1::1'`;
+    expect(hold).toEqual({ visitor_ip: '2001:db8:aa:1::1', guest_key: '2001:db8:aa:1::/64' });
+  });
+
+  it('serialises per /64: concurrent first uses from 20 addresses of one network → exactly 1 goes through', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        credits.reserve(guestReserve(`2001:db8:bb:7::${(i + 1).toString(16)}`, 'magic-enhance')),
+      ),
+    );
+    expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address, and IPv4 addresses one by one', async () => {
+    expect((await credits.reserve(guestReserve('192.0.2.200', 'ai-describe-image'))).ok).toBe(true);
+    expect(await credits.reserve(guestReserve('::ffff:192.0.2.200', 'ai-describe-image'))).toMatchObject({
+      ok: false,
+      needsSignup: true,
+    });
+    expect((await credits.reserve(guestReserve('192.0.2.201', 'ai-describe-image'))).ok).toBe(true);
+  });
+
+  it("answers a guest whose address is not an IP address with the spec's text", async () => {
+    expect(await credits.reserve(guestReserve('not-an-address', 'image-to-prompt'))).toEqual({
+      ok: false,
+      code: ErrorCode.GUEST_IP_REQUIRED,
+      message: ERROR_TEXTS.toolUse.guestIpRequired,
+    });
+  });
+});
+
+describe('daily guest budget', () => {
+  it('lets all guests together take no more than the budget, even all at once, then asks them to sign up', async () => {
+    const reserver = createReserver(reserveDeps(5));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        reserver.reserve(guestReserve(`198.18.0.${i + 1}`, 'youtube-summarizer')),
+      ),
+    );
+    expect(replies.filter((reply) => reply.ok)).toHaveLength(5);
+    for (const reply of replies.filter((r) => !r.ok)) {
+      expect(reply).toEqual({
+        ok: false,
+        code: ErrorCode.NEEDS_SIGNUP,
+        message: ERROR_TEXTS.toolUse.needsSignup,
+        needsSignup: true,
+      });
+    }
+    // The budget is per tool: another tool still has its own.
+    expect((await reserver.reserve(guestReserve('198.18.0.1', 'sound-effects'))).ok).toBe(true);
+    // Members are not guests: the spent budget does not touch them.
+    expect((await reserver.reserve(memberReserve(newUserId(), 'youtube-summarizer'))).ok).toBe(true);
+
+    // A day later the budget is there again.
+    clock.advance(24 * 3600_000 + 1_000);
+    expect((await reserver.reserve(guestReserve('198.18.1.1', 'youtube-summarizer'))).ok).toBe(true);
+  });
+
+  it('turns guest trials off with a budget of 0', async () => {
+    const reserver = createReserver(reserveDeps(0));
+    expect(await reserver.reserve(guestReserve('198.18.2.1', 'speech-to-speech'))).toMatchObject({
+      ok: false,
+      needsSignup: true,
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 // Reserving a tool use (ARCHITECTURE §4 step 1): the cost comes from the catalogue, never from the caller; members
-// are charged with a conditional UPDATE, guests get one free use per tool and IP per 24 hours. Idempotent per
+// are charged with a conditional UPDATE, guests get one free use per tool and network (the IPv4 address or the
+// IPv6 /64) per 24 hours, and all guests together at most the daily guest budget of each tool. Idempotent per
 // requestId: a repeated request gets the stored answer and is never charged twice.
+import { isIP } from 'node:net';
 import {
   ERROR_TEXTS,
   ErrorCode,
@@ -14,21 +16,29 @@ import { applyDueChanges, ensureAccount } from './account-lifecycle';
 import {
   chargeMember,
   chargeMembers,
+  countGuestUses,
   findHold,
   guestUsedSince,
   insertGuestHold,
+  lockGuestBudget,
   lockGuestSlot,
   type HoldRow,
 } from '../db/holds';
 import { isUniqueViolation } from '../db/queryable';
 import type { Clock } from '../clock';
 
-/** Spec §9: one guest use per tool per IP per 24 hours. */
+/** Spec §9: one guest use per tool per IP per 24 hours (per network here: see the header). */
 export const GUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ReserveDeps {
   sql: Sql;
   clock: Clock;
+  /**
+   * Guest uses of one tool that all guests together may take per 24 hours (GUEST_DAILY_BUDGET_PER_TOOL). A second
+   * fuse behind the per-network try: however many networks a caller controls, the provider bill for guests has a
+   * ceiling. 0 turns guest trials off.
+   */
+  guestDailyBudgetPerTool: number;
 }
 
 const insufficient: ReserveReply = {
@@ -47,11 +57,20 @@ export async function reserveCredits(deps: ReserveDeps, request: ReserveRequest)
       cost: toolCost(request.tool, request.options),
     });
   }
-  const visitorIp = request.guestIp?.trim().toLowerCase();
+  const visitorIp = guestAddress(request.guestIp);
   if (!visitorIp) {
     return { ok: false, code: ErrorCode.GUEST_IP_REQUIRED, message: ERROR_TEXTS.toolUse.guestIpRequired };
   }
   return reserveForGuest(deps, { requestId: request.requestId, visitorIp, tool: request.tool });
+}
+
+/**
+ * The guest's address, trimmed and lower-cased, without an IPv6 zone (`fe80::1%eth0`, meaningless off the host);
+ * undefined when it is missing or not an IP address, since a try could not be counted against it.
+ */
+function guestAddress(guestIp: string | undefined): string | undefined {
+  const address = guestIp?.trim().toLowerCase().replace(/%.*$/, '');
+  return address && isIP(address) !== 0 ? address : undefined;
 }
 
 export interface Reserver {
@@ -209,22 +228,30 @@ interface GuestReserve {
   tool: ToolId;
 }
 
-async function reserveForGuest({ sql, clock }: ReserveDeps, input: GuestReserve): Promise<ReserveReply> {
+const needsSignup = {
+  ok: false,
+  code: ErrorCode.NEEDS_SIGNUP,
+  message: ERROR_TEXTS.toolUse.needsSignup,
+  needsSignup: true,
+} satisfies ReserveReply;
+
+async function reserveForGuest(
+  { sql, clock, guestDailyBudgetPerTool }: ReserveDeps,
+  input: GuestReserve,
+): Promise<ReserveReply> {
   const now = clock.now();
+  const since = new Date(now.getTime() - GUEST_WINDOW_MS);
   return sql.begin(async (tx) => {
-    // Without this lock two parallel first uses from one IP would both see "no use yet" and both go free.
+    // Without this lock two parallel first uses from one network would both see "no use yet" and both go free.
     await lockGuestSlot(tx, input.visitorIp, input.tool);
     const existing = await findHold(tx, input.requestId);
     if (existing)
       return replay(existing, { userId: undefined, visitorIp: input.visitorIp, tool: input.tool });
-    if (await guestUsedSince(tx, input.visitorIp, input.tool, new Date(now.getTime() - GUEST_WINDOW_MS))) {
-      return {
-        ok: false,
-        code: ErrorCode.NEEDS_SIGNUP,
-        message: ERROR_TEXTS.toolUse.needsSignup,
-        needsSignup: true,
-      } satisfies ReserveReply;
-    }
+    if (await guestUsedSince(tx, input.visitorIp, input.tool, since)) return needsSignup;
+    // Counted under a per-tool lock, so concurrent guests can never take more than the budget between them.
+    await lockGuestBudget(tx, input.tool);
+    const used = await countGuestUses(tx, input.tool, since, guestDailyBudgetPerTool);
+    if (used >= guestDailyBudgetPerTool) return needsSignup;
     await insertGuestHold(tx, { ...input, now });
     return { ok: true, cost: 0, remainingCredits: null } satisfies ReserveReply;
   });

@@ -164,7 +164,11 @@ describe('consumer restarts', () => {
     const userId = newUserId();
     const request = memberReserve(userId, 'voice-isolator');
     const { startReserveResponder } = await import('./reserve-responder');
-    const responder = startReserveResponder({ ...h.deps, names: h.names });
+    const responder = startReserveResponder({
+      ...h.deps,
+      names: h.names,
+      guestDailyBudgetPerTool: h.config.GUEST_DAILY_BUDGET_PER_TOOL,
+    });
     expect(await credits.reserve(request)).toMatchObject({ ok: true, remainingCredits: 30 });
 
     await credits.commit(usageEventFor(request));

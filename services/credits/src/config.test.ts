@@ -1,0 +1,26 @@
+// Credits configuration: the guest budget's default and a readable error for a value that is not one.
+import { describe, expect, it } from 'vitest';
+import { loadCreditsConfig } from './config';
+
+const base = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/credits',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  JWKS_URL: 'http://127.0.0.1:8101/api/identity/.well-known/jwks.json',
+};
+
+describe('GUEST_DAILY_BUDGET_PER_TOOL', () => {
+  it('defaults to 500 guest uses per tool per day and accepts 0 (guest trials off)', () => {
+    expect(loadCreditsConfig(base).GUEST_DAILY_BUDGET_PER_TOOL).toBe(500);
+    expect(loadCreditsConfig({ ...base, GUEST_DAILY_BUDGET_PER_TOOL: '0' }).GUEST_DAILY_BUDGET_PER_TOOL).toBe(
+      0,
+    );
+  });
+
+  it('names the variable and says what it wants when the value is not a whole number of uses', () => {
+    for (const value of ['lots', '2.5', '-1']) {
+      expect(() => loadCreditsConfig({ ...base, GUEST_DAILY_BUDGET_PER_TOOL: value })).toThrow(
+        /GUEST_DAILY_BUDGET_PER_TOOL: must be .*(whole number|0 or more)/,
+      );
+    }
+  });
+});
