@@ -226,6 +226,13 @@ describe('account changes', () => {
     const target = newEmail('moved');
     const { reply } = await signUp(email, 'move-password');
     const token = reply.body.session.access_token;
+    const verified = async () =>
+      (
+        await identity.sql<{ email_verified: boolean }[]>`
+          select email_verified from users where id = ${reply.body.session.user.id}`
+      )[0]!.email_verified;
+    // A sign-up proves nothing about the mailbox; opening the link sent to the new address does.
+    expect(await verified()).toBe(false);
     const browser = createBrowser(identity.url);
     const put = (body: unknown) =>
       browser.request(R.user, { method: 'PUT', json: body, headers: { authorization: `Bearer ${token}` } });
@@ -247,6 +254,7 @@ describe('account changes', () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.session.user.email).toBe(target);
+    expect(await verified()).toBe(true);
     expect(
       (await browser.postJson(R.verify, { type: 'email_change', token: fragment.get('token') })).status,
     ).toBe(400);
