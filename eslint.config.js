@@ -2,6 +2,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Every image decode goes through service-kit's openImage, which caps pixels (a small PNG can declare 16k×16k and
+// take about 1 GB to decode); a bare sharp() would fall back to sharp's own ~268 MP limit.
+const SHARP_ONLY_THROUGH_OPEN_IMAGE = {
+  name: 'sharp',
+  message: "Use openImage from '@act/service-kit/media': it sets the repo's pixel limit.",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'load-tests/results/**', 'e2e/test-results/**'],
@@ -26,9 +33,17 @@ export default tseslint.config(
     },
   },
   {
+    rules: { 'no-restricted-imports': ['error', { paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE] }] },
+  },
+  {
     // Contracts are imported by browser and server alike: they may depend on nothing internal.
     files: ['packages/contracts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@act/*', '../../*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE], patterns: ['@act/*', '../../*'] },
+      ],
+    },
   },
   {
     // Remotes may use only contracts and host-sdk from the monorepo.
@@ -36,7 +51,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@act/service-kit', '@act/shell', '@act/remote-*', '@act/identity', '@act/credits'] },
+        {
+          paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE],
+          patterns: ['@act/service-kit', '@act/shell', '@act/remote-*', '@act/identity', '@act/credits'],
+        },
       ],
     },
   },
@@ -46,8 +64,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@act/identity', '@act/credits', '@act/prompt', '@act/gateway', '../../*/src/*'] },
+        {
+          paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE],
+          patterns: ['@act/identity', '@act/credits', '@act/prompt', '@act/gateway', '../../*/src/*'],
+        },
       ],
     },
+  },
+  {
+    // The one place that may call sharp directly.
+    files: ['packages/service-kit/src/media/image.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,10 +1,10 @@
 // The prompt tools of issue 6 in Chromium against the running system: a member uploads a real PNG to Image to
 // Prompt, gets a prompt from the local provider, copies it, sees the balance drop to 48 and the use in Usage
 // History; a member with an empty balance sees Magic Enhance refuse, in the page and at the API.
-import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ERROR_TEXTS } from '@act/contracts';
+import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { setCredits, userIdOf } from './support/credits-db';
 import { goto, signUp, useBrowser } from './support/fixtures';
@@ -25,7 +25,7 @@ async function gradientPng(): Promise<Buffer> {
       pixels[at + 2] = 255 - Math.round((x / (width - 1)) * 255);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
+  return openImage(pixels, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
 }

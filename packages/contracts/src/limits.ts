@@ -17,6 +17,11 @@ export const LIMITS = {
   imageDataUrlChars: dataUrlMaxChars(10 * MiB),
   audioDataUrlChars: dataUrlMaxChars(5 * MiB),
   pdfDataUrlChars: dataUrlMaxChars(10 * MiB),
+  /**
+   * Ours: largest image (width × height, about 40 MP) any service decodes. The byte cap alone does not bound memory:
+   * a 10 MB PNG can declare 16k×16k and decode to about 1 GB.
+   */
+  imagePixels: 40_000_000,
 
   passwordMin: 6,
   /** Ours: bounds hashing work per sign-in attempt. */

@@ -16,7 +16,7 @@ import { createOpenAiProvider } from './providers/openai-provider';
 import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
 import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
 import { dataUrl, makeGif, makeJpeg, makePng, oversizePngDataUrl } from './test-support/images';
-import { startTestJwks, type TestJwks } from '@act/service-kit/testing';
+import { largeBlackPng, startTestJwks, type TestJwks } from '@act/service-kit/testing';
 
 const V = ERROR_TEXTS.validation;
 const PROVIDER_TIMEOUT_MS = 600;
@@ -310,6 +310,19 @@ describe('invalid input is refused with 400 before any credits are held', () => 
     ['a GIF labelled PNG', async () => dataUrl(await makeGif(), 'image/png'), V.invalidImage],
     ['text labelled JPEG', () => dataUrl(Buffer.from('just some text'), 'image/jpeg'), V.invalidImage],
     ['a non-image data URL', () => dataUrl(Buffer.from('%PDF-1.7'), 'application/pdf'), V.invalidImage],
+    // Issue 17: these passed the header check, reserved credits and then failed as a 502 in the provider.
+    [
+      'a PNG whose data is cut short',
+      async () => dataUrl((await makePng({ width: 300, height: 200 })).subarray(0, 300)),
+      V.invalidImage,
+    ],
+    [
+      'a PNG with fewer rows than its header declares',
+      () => dataUrl(largeBlackPng(640, 480, 100)),
+      V.invalidImage,
+    ],
+    ['a 16k×16k pixel bomb', () => dataUrl(largeBlackPng(16_384, 16_384, 1)), V.invalidImage],
+    ['a whole 48 MP picture', () => dataUrl(largeBlackPng(8000, 6000)), V.invalidImage],
   ];
 
   it.each(badImages)('refuses %s, for members and guests alike', async (_name, makeImage, message) => {

@@ -1,7 +1,6 @@
 // The local provider's CPU work under attack, end to end over HTTP with the real credits service: OCR of noise that
 // tesseract cannot finish must not hold up other members, must be really cancelled, and must not be free for guests.
 import { randomBytes, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectNats,
@@ -17,6 +16,7 @@ import {
   testNatsUrl,
   type TestJwks,
 } from '@act/service-kit/testing';
+import { openImage } from '@act/service-kit/media';
 import { createApp } from './app';
 import { createLocalProvider } from './providers/local-provider';
 import type { PromptProvider } from './providers/types';
@@ -48,7 +48,9 @@ beforeAll(async () => {
     }),
   );
   // Greyscale noise: about 4 MB as PNG, inside the 10 MB upload limit.
-  const pixels = await sharp(randomBytes(2000 * 2000), { raw: { width: 2000, height: 2000, channels: 1 } })
+  const pixels = await openImage(randomBytes(2000 * 2000), {
+    raw: { width: 2000, height: 2000, channels: 1 },
+  })
     .png()
     .toBuffer();
   noise = dataUrl(pixels);

@@ -101,3 +101,4 @@ export {
   type SignOptions,
   type TestJwks,
 } from './test-jwks';
+export { largeBlackPng } from './large-png';

@@ -9,13 +9,8 @@ import {
   type CreditsClient,
   type Logger,
 } from '@act/service-kit';
-import type {
-  DescribeImageInput,
-  ImageInput,
-  PromptProvider,
-  VideoPromptInput,
-  WorkOrigin,
-} from '../providers/types';
+import type { ImageInput } from '@act/service-kit/media';
+import type { DescribeImageInput, PromptProvider, VideoPromptInput, WorkOrigin } from '../providers/types';
 
 /** Who is calling: a member (userId) or a guest (the IP the gateway vouched for, possibly missing). */
 export interface Caller {

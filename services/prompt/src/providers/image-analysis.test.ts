@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { openImage } from '@act/service-kit/media';
 import { makePng } from '../test-support/images';
 import { analyseImage, colourName } from './image-analysis';
 
@@ -20,7 +20,7 @@ describe('analyseImage', () => {
     expect(bright.brightness).toBeGreaterThan(0.9);
     expect(dark.contrast).toBeLessThan(0.02);
 
-    const halves = await sharp(
+    const halves = await openImage(
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="200"><rect width="100" height="100" fill="#fff"/><rect y="100" width="100" height="100" fill="#000"/></svg>',
       ),
@@ -34,7 +34,7 @@ describe('analyseImage', () => {
   });
 
   it('respects EXIF orientation when reporting the shape', async () => {
-    const sideways = await sharp(await makePng({ width: 60, height: 30 }))
+    const sideways = await openImage(await makePng({ width: 60, height: 30 }))
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();

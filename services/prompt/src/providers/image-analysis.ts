@@ -1,6 +1,6 @@
 // Measures an image with sharp: size, orientation, aspect, palette, brightness, contrast, saturation, colour
 // temperature, detail, light direction and subject/background separation. The local provider writes from these numbers.
-import sharp from 'sharp';
+import { openImage } from '@act/service-kit/media';
 
 export interface PaletteColour {
   hex: string;
@@ -76,12 +76,12 @@ export async function analyseImage(
   bytes: Buffer,
   { budgetSeconds = 0 }: AnalysisOptions = {},
 ): Promise<ImageAnalysis> {
-  const metadata = await sharp(bytes).metadata();
+  const metadata = await openImage(bytes).metadata();
   // Sizes as people see the picture, after its EXIF orientation (a phone portrait is stored sideways).
   const { width, height } = metadata.autoOrient;
 
   // Decoding and downsampling are the heavy part; the measuring below runs on at most 160×160 pixels.
-  const { data, info } = await sharp(bytes)
+  const { data, info } = await openImage(bytes)
     .timeout({ seconds: budgetSeconds })
     .rotate()
     .flatten({ background: '#ffffff' })

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../test-support/images';
 import { createLocalProvider } from './local-provider';
-import type { ImageInput } from './types';
+import type { ImageInput } from '@act/service-kit/media';
 
 const provider = createLocalProvider({ timeoutMs: 30_000, workers: 1, queueLimit: 4 });
 const origin = { callerKey: 'user:tester' };

@@ -27,7 +27,8 @@ import {
 } from './local-wording';
 import { enhancePromptByRules } from './magic-enhance-rules';
 import { createOcrEngine, type OcrEngine } from './ocr';
-import { ProviderError, type ImageInput, type PromptProvider, type WorkOrigin } from './types';
+import type { ImageInput } from '@act/service-kit/media';
+import { ProviderError, type PromptProvider, type WorkOrigin } from './types';
 
 export interface LocalProviderOptions {
   /** Budget of one local job (analysis and OCR of one call); past it the job is cancelled and the call fails. */

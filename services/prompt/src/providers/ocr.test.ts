@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openImage } from '@act/service-kit/media';
 import { makePng } from '../test-support/images';
 import { createOcrEngine, MAX_OCR_PIXELS, ocrSize } from './ocr';
 
@@ -17,7 +17,9 @@ describe('ocr engine', () => {
   });
 
   it('terminates the worker of a cancelled job (no CPU burnt afterwards) and reads with a fresh one', async () => {
-    const noise = await sharp(randomBytes(2000 * 2000), { raw: { width: 2000, height: 2000, channels: 1 } })
+    const noise = await openImage(randomBytes(2000 * 2000), {
+      raw: { width: 2000, height: 2000, channels: 1 },
+    })
       .png()
       .toBuffer();
     const controller = new AbortController();

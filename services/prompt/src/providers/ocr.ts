@@ -2,8 +2,8 @@
 // from @tesseract.js-data/eng, so nothing is fetched at run time. Workers start on first use and are reused.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { openImage } from '@act/service-kit/media';
 
 export interface OcrResult {
   text: string;
@@ -51,9 +51,9 @@ export function ocrSize(width: number, height: number): { width: number; height:
 }
 
 async function prepareForOcr(image: Buffer, budgetSeconds: number): Promise<Buffer> {
-  const { width, height } = (await sharp(image).metadata()).autoOrient;
+  const { width, height } = (await openImage(image).metadata()).autoOrient;
   return (
-    sharp(image)
+    openImage(image)
       // libvips stops on its own when the budget is gone, so a cancelled job does not keep a core busy either.
       .timeout({ seconds: budgetSeconds })
       .rotate()

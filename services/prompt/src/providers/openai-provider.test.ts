@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../test-support/fake-openai';
 import { makeJpeg } from '../test-support/images';
 import { cleanModelText, createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider';
-import { ProviderError, type ImageInput } from './types';
+import type { ImageInput } from '@act/service-kit/media';
+import { ProviderError } from './types';
 
 const MODELS = {
   imageToPrompt: 'vision/image-to-prompt',

@@ -12,7 +12,8 @@ import {
   videoPromptInstructions,
   type ChatInstructions,
 } from './instructions';
-import { ProviderError, type ImageInput, type PromptProvider } from './types';
+import type { ImageInput } from '@act/service-kit/media';
+import { ProviderError, type PromptProvider } from './types';
 
 export interface PromptModels {
   imageToPrompt: string;

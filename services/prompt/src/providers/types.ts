@@ -1,15 +1,6 @@
 // The provider seam of the prompt service: what every prompt provider (OpenAI-compatible API or the local one) does.
 import type { AnalysisTask, CameraMotion, Language, VideoStyle } from '@act/contracts';
-
-/** Image bytes that passed validation; `mime` comes from the magic bytes, never from the client's label. */
-export interface ImageInput {
-  bytes: Buffer;
-  mime: ImageMime;
-  width: number;
-  height: number;
-}
-
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+import type { ImageInput } from '@act/service-kit/media';
 
 export interface DescribeImageInput {
   image: ImageInput;

@@ -19,7 +19,7 @@ import {
   validate,
   type JwtVerifier,
 } from '@act/service-kit';
-import { readImageDataUrl } from '../domain/image-input';
+import { readImageDataUrl } from '@act/service-kit/media';
 import type { Caller, PromptTools } from '../domain/prompt-tools';
 
 export interface PromptRoutesDeps {

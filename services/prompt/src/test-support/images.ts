@@ -1,5 +1,5 @@
 // Small image factories for tests: real PNG, JPEG, WebP and GIF files made with sharp, and data URLs of any bytes.
-import sharp from 'sharp';
+import { openImage } from '@act/service-kit/media';
 
 export interface ImageSpec {
   width?: number;
@@ -19,10 +19,10 @@ function svgOf({ width = 64, height = 48, background = '#3366cc', text }: ImageS
   );
 }
 
-export const makePng = (spec: ImageSpec = {}) => sharp(svgOf(spec)).png().toBuffer();
-export const makeJpeg = (spec: ImageSpec = {}) => sharp(svgOf(spec)).jpeg().toBuffer();
-export const makeWebp = (spec: ImageSpec = {}) => sharp(svgOf(spec)).webp().toBuffer();
-export const makeGif = (spec: ImageSpec = {}) => sharp(svgOf(spec)).gif().toBuffer();
+export const makePng = (spec: ImageSpec = {}) => openImage(svgOf(spec)).png().toBuffer();
+export const makeJpeg = (spec: ImageSpec = {}) => openImage(svgOf(spec)).jpeg().toBuffer();
+export const makeWebp = (spec: ImageSpec = {}) => openImage(svgOf(spec)).webp().toBuffer();
+export const makeGif = (spec: ImageSpec = {}) => openImage(svgOf(spec)).gif().toBuffer();
 
 export function dataUrl(bytes: Buffer, mime = 'image/png'): string {
   return `data:${mime};base64,${bytes.toString('base64')}`;

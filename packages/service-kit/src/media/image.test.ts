@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { isAppError } from '../errors';
+import { largeBlackPng } from '../testing/large-png';
+import { openImage, readImageDataUrl, sniffImageType } from './image';
+
+const V = ERROR_TEXTS.validation;
+
+function svg(width = 64, height = 48): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#3366cc"/><circle cx="50%" cy="50%" r="30%" fill="#ffcc00"/></svg>`,
+  );
+}
+const png = (width?: number, height?: number) => openImage(svg(width, height)).png().toBuffer();
+const jpeg = () => openImage(svg()).jpeg().toBuffer();
+const webp = () => openImage(svg()).webp().toBuffer();
+const gif = () => openImage(svg()).gif().toBuffer();
+
+function dataUrl(bytes: Buffer, label = 'image/png'): string {
+  return `data:${label};base64,${bytes.toString('base64')}`;
+}
+
+async function rejection(dataUrlText: string, rules?: Parameters<typeof readImageDataUrl>[1]) {
+  const error: unknown = await readImageDataUrl(dataUrlText, rules).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isAppError(error)) throw new Error('expected an AppError');
+  return { status: error.status, message: error.message, field: error.details.field };
+}
+
+describe('readImageDataUrl', () => {
+  it('accepts PNG, JPEG and WebP and reports the type proven by the bytes', async () => {
+    expect(await readImageDataUrl(dataUrl(await png(40, 30)))).toMatchObject({
+      mime: 'image/png',
+      width: 40,
+      height: 30,
+    });
+    expect((await readImageDataUrl(dataUrl(await jpeg(), 'image/jpeg'))).mime).toBe('image/jpeg');
+    expect((await readImageDataUrl(dataUrl(await webp(), 'image/webp'))).mime).toBe('image/webp');
+  });
+
+  it('ignores the declared type: a JPEG labelled PNG is read as the JPEG it is', async () => {
+    expect((await readImageDataUrl(dataUrl(await jpeg(), 'image/png'))).mime).toBe('image/jpeg');
+  });
+
+  it('refuses a GIF, even labelled as PNG, with the spec text', async () => {
+    expect(await rejection(dataUrl(await gif()))).toEqual({
+      status: 400,
+      message: V.invalidImage,
+      field: 'image',
+    });
+  });
+
+  it('refuses text dressed up as an image', async () => {
+    expect(await rejection(dataUrl(Buffer.from('hello, I am not a picture'), 'image/jpeg'))).toMatchObject({
+      status: 400,
+      message: V.invalidImage,
+    });
+  });
+
+  it('refuses a file that only starts like a PNG', async () => {
+    expect(await rejection(dataUrl((await png()).subarray(0, 24)))).toMatchObject({
+      message: V.invalidImage,
+    });
+  });
+
+  it('refuses a PNG whose header is whole but whose pixel data is cut short', async () => {
+    const whole = await png(300, 200);
+    const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
+    // The header still reads: only decoding every row shows the damage.
+    expect((await openImage(truncated).metadata()).width).toBe(300);
+    expect(await rejection(dataUrl(truncated))).toEqual({
+      status: 400,
+      message: V.invalidImage,
+      field: 'image',
+    });
+  });
+
+  it('refuses a truncated JPEG and a PNG with fewer rows than it declares', async () => {
+    const whole = await openImage(svg(300, 200)).jpeg().toBuffer();
+    expect(await rejection(dataUrl(whole.subarray(0, Math.floor(whole.length * 0.6))))).toMatchObject({
+      message: V.invalidImage,
+    });
+    expect(await rejection(dataUrl(largeBlackPng(200, 100, 40)))).toMatchObject({ message: V.invalidImage });
+    expect((await readImageDataUrl(dataUrl(largeBlackPng(200, 100)))).width).toBe(200);
+  });
+
+  it('refuses a small file declaring 16k×16k from its header, without decoding it', async () => {
+    // A 16384×16384 header over a single row: a few hundred bytes that would claim a gigabyte once decoded.
+    const bomb = largeBlackPng(16_384, 16_384, 1);
+    expect(bomb.length).toBeLessThan(1024);
+    const started = performance.now();
+    expect(await rejection(dataUrl(bomb))).toEqual({ status: 400, message: V.invalidImage, field: 'image' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses a whole, valid picture above the pixel cap and accepts one just under it', async () => {
+    // 48 MP and 36 MP of real, decodable pixels, each file only a few kilobytes.
+    expect(8000 * 6000).toBeGreaterThan(LIMITS.imagePixels);
+    expect(await rejection(dataUrl(largeBlackPng(8000, 6000)))).toMatchObject({ message: V.invalidImage });
+    expect(await readImageDataUrl(dataUrl(largeBlackPng(6000, 6000)))).toMatchObject({
+      width: 6000,
+      height: 6000,
+    });
+  });
+
+  it('refuses more than 10 MB with the spec text, before decoding', async () => {
+    const bytes = Buffer.alloc(LIMITS.imageBytes + 16, 0x41);
+    (await png()).copy(bytes);
+    expect(await rejection(dataUrl(bytes))).toEqual({
+      status: 400,
+      message: V.imageTooLarge,
+      field: 'image',
+    });
+  });
+
+  it('refuses malformed base64 and non-base64 data URLs', async () => {
+    expect(await rejection('data:image/png;base64,@@@@')).toMatchObject({ message: V.invalidImage });
+    expect(await rejection('data:image/png,rawbytes')).toMatchObject({ message: V.invalidImage });
+    expect(await rejection('data:image/png;base64,')).toMatchObject({ message: V.invalidImage });
+    expect(await rejection('not a data url')).toMatchObject({ message: V.invalidImage });
+  });
+
+  it('answers with the caller’s field and text (chat attachments have their own)', async () => {
+    expect(
+      await rejection(dataUrl(await gif()), { field: 'attachment', invalidText: V.invalidChatImage }),
+    ).toEqual({ status: 400, message: V.invalidChatImage, field: 'attachment' });
+  });
+});
+
+describe('openImage', () => {
+  it('refuses to decode more than the pixel cap, whatever the caller passes', async () => {
+    const big = largeBlackPng(8000, 6000);
+    await expect(openImage(big).raw().toBuffer()).rejects.toThrow(/pixel limit/);
+    await expect(
+      openImage(big, { limitInputPixels: false } as never)
+        .raw()
+        .toBuffer(),
+    ).rejects.toThrow(/pixel limit/);
+  });
+
+  it('stops on truncated data', async () => {
+    const whole = await png(300, 200);
+    await expect(openImage(whole.subarray(0, 3000)).raw().toBuffer()).rejects.toThrow();
+  });
+});
+
+describe('sniffImageType', () => {
+  it('knows the three magic numbers and nothing else', async () => {
+    expect(sniffImageType(await png())).toBe('image/png');
+    expect(sniffImageType(await jpeg())).toBe('image/jpeg');
+    expect(sniffImageType(await webp())).toBe('image/webp');
+    expect(sniffImageType(await gif())).toBeUndefined();
+    expect(sniffImageType(svg())).toBeUndefined();
+    expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+  });
+});

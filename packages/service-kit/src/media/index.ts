@@ -1,0 +1,12 @@
+// @act/service-kit/media: checks of uploaded images, audio and PDFs, and the one way to open an image with sharp.
+// A separate entry so services without uploads (identity, credits, the gateway) never load libvips.
+export {
+  openImage,
+  readImageDataUrl,
+  sniffImageType,
+  type ImageInput,
+  type ImageMime,
+  type ImageRules,
+} from './image';
+export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime } from './audio';
+export { isPdf, readPdfDataUrl, type PdfInput } from './pdf';
