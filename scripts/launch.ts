@@ -130,6 +130,8 @@ async function main(): Promise<void> {
       services.map(({ service }) => service),
       (service) => natsPermissions(service, process.env.NATS_NAMESPACE),
     ),
+    // An embedded PostgreSQL or nats-server that dies is started again, like the services.
+    supervise: true,
   });
   log(`infrastructure ready (${elapsed()})`);
   await createDatabases(

@@ -32,6 +32,8 @@ export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
   dataDir: string;
+  /** Settles when the server ends, however it ends, with a short reason. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -120,13 +122,30 @@ export async function startEmbeddedPostgres(
     });
 
     let stopped = false;
+    // The postmaster runs detached from us (and as another user under root), so its end is seen by polling its pid.
+    let watch: NodeJS.Timeout | undefined;
+    let ended: (reason: string) => void = () => undefined;
+    const exited = new Promise<string>((resolve) => {
+      ended = resolve;
+      watch = setInterval(() => {
+        if (stopped || (postmasterPid && isProcessAlive(postmasterPid))) return;
+        clearInterval(watch);
+        // A server that died on its own no longer holds its folder: a supervisor may start it again at once.
+        unregister();
+        release();
+        resolve(postmasterPid ? `postmaster ${postmasterPid} is gone` : 'no postmaster');
+      }, 1_000);
+      watch.unref();
+    });
     return {
       url: `postgres://${ADMIN_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
       port,
       dataDir,
+      exited,
       async stop() {
         if (stopped) return;
         stopped = true;
+        clearInterval(watch);
         // SIGINT is PostgreSQL's fast shutdown: it ends sessions and checkpoints; bounded in case a backend hangs.
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([server.stop(), new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
@@ -134,6 +153,7 @@ export async function startEmbeddedPostgres(
         if (postmasterPid) await killPid(postmasterPid, 'SIGINT', 5_000);
         unregister();
         release();
+        ended('stopped');
       },
     };
   } catch (error) {

@@ -30,6 +30,8 @@ export interface NatsServerOptions {
 export interface NatsServerHandle {
   url: string;
   port: number;
+  /** Settles when the server process ends, however it ends, with a short reason ('SIGKILL', 'code 1'). */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -97,9 +99,18 @@ export async function startNats(options: NatsServerOptions): Promise<NatsServerH
     }
 
     let stopped = false;
+    const exited = new Promise<string>((resolve) =>
+      child.once('exit', (code, signal) => {
+        // A server that died on its own no longer holds its folder: a supervisor may start it again at once.
+        unregister();
+        if (!stopped) release();
+        resolve(signal ?? `code ${code}`);
+      }),
+    );
     return {
       url: `nats://127.0.0.1:${port}`,
       port,
+      exited,
       async stop() {
         if (stopped) return;
         stopped = true;

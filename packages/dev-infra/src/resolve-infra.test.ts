@@ -1,7 +1,9 @@
 import { connect } from 'nats';
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { natsUsersFor } from './nats-auth';
 import { findFreePort } from './net';
+import { isProcessAlive } from './processes';
 import { natsAnswers, postgresAnswers, resolveInfra } from './resolve-infra';
 import { makeTempDir } from './test-dirs';
 
@@ -95,4 +97,36 @@ describe('resolveInfra', () => {
       await infra.stop();
     }
   });
+
+  it('under supervision starts a killed nats-server and PostgreSQL again at the same URLs, and says so', async () => {
+    const lines: string[] = [];
+    const infra = await resolveInfra({
+      dataDir: temp.dir,
+      dirs: { nats: `${temp.dir}/nats-supervised`, postgres: `${temp.dir}/postgres-supervised` },
+      need: { nats: true, postgres: true },
+      env: {},
+      log: (line) => lines.push(line),
+      postgresDurability: 'relaxed',
+      supervise: true,
+    });
+    const pidIn = (file: string) => Number(fs.readFileSync(file, 'utf8').split('\n')[0]!.trim());
+    const natsPid = pidIn(`${temp.dir}/nats-supervised/nats-server.pid`);
+    const postmasterPid = pidIn(`${temp.dir}/postgres-supervised/pgdata/postmaster.pid`);
+    try {
+      process.kill(natsPid, 'SIGKILL');
+      process.kill(postmasterPid, 'SIGKILL');
+      const deadline = Date.now() + 60_000;
+      const back = () => lines.filter((line) => / is back /.test(line)).length === 2;
+      while (!back() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lines).toContain('nats-server exited unexpectedly (SIGKILL); restarting in 1.0 s');
+      expect(lines.some((line) => line.startsWith('postgres exited unexpectedly'))).toBe(true);
+      expect(await natsAnswers(infra.natsUrl!)).toBe(true);
+      expect(await postgresAnswers(infra.databaseUrl!)).toBe(true);
+    } finally {
+      await infra.stop();
+    }
+    const newNatsPid = pidIn(`${temp.dir}/nats-supervised/nats-server.pid`);
+    expect(newNatsPid).not.toBe(natsPid);
+    expect(isProcessAlive(newNatsPid)).toBe(false);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { redactUrl, startEmbeddedPostgres } from './embedded-postgres';
 import type { NatsUser } from './nats-auth';
 import { startNats } from './nats-server';
 import { DEFAULT_S3_BUCKET, startS3 } from './s3-server';
+import { supervise, type Incarnation } from './supervisor';
 import type { S3Env } from './s3-server';
 
 export interface ResolveInfraOptions {
@@ -20,6 +21,11 @@ export interface ResolveInfraOptions {
   postgresDurability?: 'full' | 'relaxed';
   /** Users the embedded NATS is started with (one per service); a NATS from the environment keeps its own. */
   natsUsers?: readonly NatsUser[];
+  /**
+   * Restart an embedded PostgreSQL or nats-server that dies (same port and data, with back-off, logged), as `npm start`
+   * wants; tests leave it off.
+   */
+  supervise?: boolean;
 }
 
 export type InfraSource = 'env' | 'embedded';
@@ -46,6 +52,25 @@ export async function resolveInfra(options: ResolveInfraOptions): Promise<Resolv
     for (const fn of stops.splice(0).reverse()) await fn();
   };
   const result: ResolvedInfra = { sources: {}, stop };
+  /** Registers how to stop an embedded server; under supervision, one that dies is started again first. */
+  const keep = async <T extends Incarnation>(name: string, first: T, restart: () => Promise<T>) => {
+    if (!options.supervise) {
+      stops.push(first.stop);
+      return;
+    }
+    let initial: T | undefined = first;
+    const supervision = supervise(
+      name,
+      async () => {
+        const next = initial ?? (await restart());
+        initial = undefined;
+        return next;
+      },
+      { log },
+    );
+    stops.push(() => supervision.stop());
+    await supervision.started;
+  };
 
   try {
     if (options.need.postgres) {
@@ -57,11 +82,11 @@ export async function resolveInfra(options: ResolveInfraOptions): Promise<Resolv
       } else {
         if (fromEnv)
           log(`postgres: DATABASE_URL ${redactUrl(fromEnv)} does not answer; starting the embedded one`);
-        const server = await startEmbeddedPostgres({
-          dataDir: dirFor('postgres'),
-          durability: options.postgresDurability,
-        });
-        stops.push(server.stop);
+        const startPostgres = () =>
+          startEmbeddedPostgres({ dataDir: dirFor('postgres'), durability: options.postgresDurability });
+        const server = await startPostgres();
+        // The port is kept in the data folder, so a restarted server answers at the same URL.
+        await keep('postgres', server, startPostgres);
         result.databaseUrl = server.url;
         result.sources.postgres = 'embedded';
         log(`postgres: embedded PostgreSQL at ${redactUrl(server.url)} (data ${relative(server.dataDir)})`);
@@ -77,8 +102,11 @@ export async function resolveInfra(options: ResolveInfraOptions): Promise<Resolv
       } else {
         if (fromEnv)
           log(`nats: NATS_URL ${fromEnv} does not answer with JetStream; starting a local nats-server`);
-        const server = await startNats({ dataDir: dirFor('nats'), users: options.natsUsers });
-        stops.push(server.stop);
+        const startLocalNats = (port?: number) =>
+          startNats({ dataDir: dirFor('nats'), users: options.natsUsers, port });
+        const server = await startLocalNats();
+        // Same port again, so the services' NATS clients reconnect on their own.
+        await keep('nats-server', server, () => startLocalNats(server.port));
         result.natsUrl = server.url;
         result.natsUsers = options.natsUsers;
         result.sources.nats = 'embedded';
