@@ -1,5 +1,6 @@
 // Decoding of the base64 data URLs the browser uploads (spec §5): the byte cap is checked from the length alone,
 // before anything is decoded, and a payload that is not strict base64 is refused rather than silently skipped.
+import { dataUrlByteLength } from '@act/contracts';
 import { AppError, ErrorCode } from '../errors';
 
 const BASE64_PAYLOAD = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -28,9 +29,7 @@ export function decodeDataUrl(dataUrl: string, rules: UploadRules): Buffer {
   if (!header) throw invalidUpload(rules);
   const payload = dataUrl.slice(header[0].length);
   // Size first, from the length alone, so an oversize upload is refused before we decode it.
-  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
-  const decodedLength = Math.floor((payload.length * 3) / 4) - padding;
-  if (decodedLength > rules.maxBytes) {
+  if (dataUrlByteLength(dataUrl) > rules.maxBytes) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, rules.tooLargeText, { details: { field: rules.field } });
   }
   // Buffer.from silently skips bad characters; a strict check keeps corrupted uploads from passing as files.
