@@ -9,6 +9,7 @@ export * from './nats';
 export * from './nats-permissions';
 export * from './routes';
 export * from './api/common';
+export * from './api/pagination';
 export * from './api/identity';
 export * from './api/credits';
 export * from './api/prompt';

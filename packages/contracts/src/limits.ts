@@ -56,6 +56,11 @@ export const LIMITS = {
   galleryMaxPageSize: 50,
   sessionPageSize: 10,
   sessionScrollTriggerPx: 50,
+  /** Ours: default and largest page of a member's list that has no figure of its own. */
+  pageSize: 20,
+  maxPageSize: 100,
+  /** Ours: longest opaque page cursor a list accepts (ours hold a timestamp and a UUID, about 100 characters). */
+  cursorChars: 256,
   /** Ours: default and largest page of usage history. */
   usageHistoryPageSize: 50,
   usageHistoryMaxPageSize: 200,

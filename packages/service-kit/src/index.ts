@@ -14,6 +14,15 @@ export {
 export { createMetrics, type ServiceMetrics } from './metrics';
 export { validate, inputOf, type InputSource } from './validate';
 export {
+  encodeCursor,
+  decodeCursor,
+  afterCursor,
+  pageOf,
+  isUuid,
+  type CursorPosition,
+  type Page,
+} from './cursor';
+export {
   createJwtVerifier,
   requireUser,
   optionalUser,

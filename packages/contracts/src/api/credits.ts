@@ -5,6 +5,7 @@ import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
 import { ToolIdSchema } from '../tools';
 import { LIMITS } from '../limits';
 import { successReply, TimestampSchema } from './common';
+import { cursorPage, cursorQuery } from './pagination';
 
 /** The member's account as credits sees it. */
 export const MeSchema = z.object({
@@ -33,23 +34,13 @@ export const UsageHistoryEntrySchema = z.object({
 });
 export type UsageHistoryEntry = z.infer<typeof UsageHistoryEntrySchema>;
 
-export const UsageHistoryQuerySchema = z.object({
-  cursor: z.string().max(256).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.usageHistoryMaxPageSize)
-    .default(LIMITS.usageHistoryPageSize),
-  tool: ToolIdSchema.optional(),
-});
+export const UsageHistoryQuerySchema = cursorQuery({
+  pageSize: LIMITS.usageHistoryPageSize,
+  maxPageSize: LIMITS.usageHistoryMaxPageSize,
+}).extend({ tool: ToolIdSchema.optional() });
 export type UsageHistoryQuery = z.infer<typeof UsageHistoryQuerySchema>;
 
-export const UsageHistoryReplySchema = successReply({
-  history: z.array(UsageHistoryEntrySchema),
-  /** Opaque cursor of the next page; absent or null on the last page. */
-  next_cursor: z.string().nullable().optional(),
-});
+export const UsageHistoryReplySchema = cursorPage(UsageHistoryEntrySchema, 'history');
 export type UsageHistoryReply = z.infer<typeof UsageHistoryReplySchema>;
 
 /** A plan as sent to browsers (the env names of price ids stay on the server). */

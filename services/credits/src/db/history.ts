@@ -1,5 +1,6 @@
 // The member's tool_usage rows, newest first, paged by a keyset cursor on (timestamp, id).
 import type { ToolId } from '@act/contracts';
+import { afterCursor, type CursorPosition } from '@act/service-kit';
 import type { Db } from './queryable';
 
 export interface UsageRow {
@@ -15,17 +16,16 @@ export interface UsagePageQuery {
   userId: string;
   limit: number;
   tool?: ToolId;
-  after?: { timestampKey: string; id: string };
+  after?: CursorPosition;
 }
 
 export async function selectUsagePage(db: Db, query: UsagePageQuery): Promise<UsageRow[]> {
-  const after = query.after;
   return db<UsageRow[]>`
     select id, tool_name, used_credits, timestamp, timestamp::text as timestamp_key
     from tool_usage
     where user_id = ${query.userId}
       ${query.tool ? db`and tool_name = ${query.tool}` : db``}
-      ${after ? db`and (timestamp, id) < (${after.timestampKey}::timestamptz, ${after.id}::uuid)` : db``}
+      and ${afterCursor(db, query.after, 'timestamp')}
     order by timestamp desc, id desc
     limit ${query.limit}`;
 }

@@ -1,5 +1,6 @@
 // GET /api/credits/me, /api/credits/tool-usage-history and /api/credits/plans over HTTP against the real app.
-import { MeReplySchema, PLANS, PlansReplySchema, UsageHistoryReplySchema } from '@act/contracts';
+import { randomUUID } from 'node:crypto';
+import { ERROR_TEXTS, MeReplySchema, PLANS, PlansReplySchema, UsageHistoryReplySchema } from '@act/contracts';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
@@ -103,6 +104,18 @@ describe('GET /api/credits/tool-usage-history', () => {
     const bad = await h.request('/api/credits/tool-usage-history?cursor=garbage', { token });
     expect(bad.status).toBe(400);
     expect((await h.request('/api/credits/tool-usage-history')).status).toBe(401);
+  });
+
+  it('answers 400, not 500, to a well-formed cursor whose year PostgreSQL cannot store (issue 17)', async () => {
+    const token = await h.tokenFor(newUserId());
+    const cursor = Buffer.from(JSON.stringify(['99999-01-01', randomUUID()])).toString('base64url');
+    const reply = await h.request(`/api/credits/tool-usage-history?cursor=${cursor}`, { token });
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toMatchObject({
+      success: false,
+      error: ERROR_TEXTS.validation.invalidRequest,
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
