@@ -22,6 +22,7 @@ export {
   type CursorPosition,
   type Page,
 } from './cursor';
+export { findOwned, deleteOwned, type OwnedTable, type OwnedKey } from './owned';
 export {
   createJwtVerifier,
   requireUser,

@@ -102,3 +102,4 @@ export {
   type TestJwks,
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
+export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
