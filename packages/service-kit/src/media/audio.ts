@@ -1,7 +1,7 @@
 // Uploaded audio (spec §5, voice isolator): at most 5 MB, and MP3, WAV, OGG, FLAC, M4A/AAC or WebM as proven by the
 // magic bytes. The label in the data URL is ignored, so a renamed text or image file never reaches a paid provider.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
-import { decodeDataUrl, invalidUpload, type UploadRules } from './data-url';
+import { readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt, hasBytesAt } from './magic-bytes';
 
 export type AudioMime =
@@ -76,8 +76,5 @@ export function readAudioDataUrl(dataUrl: string, field = 'audioFile'): AudioInp
     invalidText: ERROR_TEXTS.validation.invalidAudio,
     tooLargeText: ERROR_TEXTS.validation.audioTooLarge,
   };
-  const bytes = decodeDataUrl(dataUrl, upload);
-  const mime = sniffAudioType(bytes);
-  if (!mime) throw invalidUpload(upload);
-  return { bytes, mime };
+  return readTypedDataUrl(dataUrl, upload, sniffAudioType);
 }

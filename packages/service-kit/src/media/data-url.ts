@@ -20,11 +20,15 @@ export function invalidUpload(rules: Pick<UploadRules, 'field' | 'invalidText'>)
 }
 
 /**
- * The bytes of a `data:<label>;base64,<payload>` URL. The label is ignored (callers sniff the real type from the
- * bytes). Throws the upload's too-large 400 when the decoded size would pass `maxBytes`, and its invalid 400 for
- * anything that is not a base64 data URL.
+ * The bytes of a `data:<label>;base64,<payload>` URL and their type as `sniff` proves it from the bytes; the label
+ * is ignored. Throws the upload's too-large 400 when the decoded size would pass `maxBytes`, and its invalid 400 for
+ * anything that is not a base64 data URL or that `sniff` does not recognise.
  */
-export function decodeDataUrl(dataUrl: string, rules: UploadRules): Buffer {
+export function readTypedDataUrl<Mime extends string>(
+  dataUrl: string,
+  rules: UploadRules,
+  sniff: (bytes: Uint8Array) => Mime | undefined,
+): { bytes: Buffer; mime: Mime } {
   const header = DATA_URL_HEADER.exec(dataUrl);
   if (!header) throw invalidUpload(rules);
   const payload = dataUrl.slice(header[0].length);
@@ -36,5 +40,8 @@ export function decodeDataUrl(dataUrl: string, rules: UploadRules): Buffer {
   if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64_PAYLOAD.test(payload)) {
     throw invalidUpload(rules);
   }
-  return Buffer.from(payload, 'base64');
+  const bytes = Buffer.from(payload, 'base64');
+  const mime = sniff(bytes);
+  if (!mime) throw invalidUpload(rules);
+  return { bytes, mime };
 }

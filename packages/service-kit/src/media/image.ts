@@ -3,7 +3,7 @@
 // open an image with sharp in this repo (`openImage`), so every decode runs under the same pixel limit.
 import sharp, { type Sharp, type SharpInput, type SharpOptions } from 'sharp';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
-import { decodeDataUrl, invalidUpload, type UploadRules } from './data-url';
+import { invalidUpload, readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt, hasBytesAt } from './magic-bytes';
 
 /** Edge of the thumbnail the decode check renders: small, so the check costs little beyond reading every byte. */
@@ -59,9 +59,7 @@ export async function readImageDataUrl(dataUrl: string, rules: ImageRules = {}):
     invalidText: rules.invalidText ?? ERROR_TEXTS.validation.invalidImage,
     tooLargeText: ERROR_TEXTS.validation.imageTooLarge,
   };
-  const bytes = decodeDataUrl(dataUrl, upload);
-  const mime = sniffImageType(bytes);
-  if (!mime) throw invalidUpload(upload);
+  const { bytes, mime } = readTypedDataUrl(dataUrl, upload, sniffImageType);
 
   // The header alone gives the size: a small file declaring 16k×16k is refused here, before any pixel is decoded.
   let width: number;

@@ -1,6 +1,6 @@
 // Uploaded PDFs (spec §5, chat attachments): at most 10 MB and starting with the '%PDF-' magic number.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
-import { decodeDataUrl, invalidUpload, type UploadRules } from './data-url';
+import { readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt } from './magic-bytes';
 
 /** PDF bytes that passed validation. */
@@ -24,7 +24,5 @@ export function readPdfDataUrl(dataUrl: string, field = 'pdf'): PdfInput {
     invalidText: ERROR_TEXTS.validation.invalidPdf,
     tooLargeText: ERROR_TEXTS.validation.pdfTooLarge,
   };
-  const bytes = decodeDataUrl(dataUrl, upload);
-  if (!isPdf(bytes)) throw invalidUpload(upload);
-  return { bytes, mime: 'application/pdf' };
+  return readTypedDataUrl(dataUrl, upload, (bytes) => (isPdf(bytes) ? 'application/pdf' : undefined));
 }
