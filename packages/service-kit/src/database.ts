@@ -5,6 +5,16 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
+/** The query surface shared by a pooled connection and a transaction, so query functions work inside or outside one. */
+export type Db = postgres.ISql;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** True for a unique-constraint violation, optionally on one named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint_name?: string } | null;
+  return e?.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint_name === constraint);
+}
 
 export interface DatabaseOptions {
   max?: number;

@@ -37,6 +37,8 @@ export {
 export {
   connectDatabase,
   runMigrations,
+  isUniqueViolation,
+  type Db,
   type Sql,
   type TransactionSql,
   type DatabaseOptions,
@@ -75,3 +77,4 @@ export {
   type WorkPoolOptions,
   type PoolJob,
 } from './work-pool';
+export { startPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';

@@ -1,7 +1,7 @@
 // Everything credits runs besides HTTP: the reserve responder, the USAGE and identity consumers, the hold sweeper
 // and the account job (monthly resets, scheduled plan changes). Started by main.ts and by tests.
 import { natsNames } from '@act/contracts';
-import type { Logger } from '@act/service-kit';
+import { startPeriodicJob } from '@act/service-kit';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { sweepStaleHolds } from './domain/sweeper';
 import { startReserveResponder } from './nats/reserve-responder';
@@ -37,13 +37,23 @@ export async function startCreditsWorkers(
     options.periodicJobs === false
       ? []
       : [
-          startPeriodic(logger, 'hold sweeper', config.SWEEP_INTERVAL_MS, async () => {
-            const expired = await sweepStaleHolds(deps, config.HOLD_TTL_MS);
-            if (expired > 0) logger.warn({ expired }, 'expired stale holds and refunded them');
+          startPeriodicJob({
+            name: 'hold sweeper',
+            intervalMs: config.SWEEP_INTERVAL_MS,
+            logger,
+            run: async () => {
+              const expired = await sweepStaleHolds(deps, config.HOLD_TTL_MS);
+              if (expired > 0) logger.warn({ expired }, 'expired stale holds and refunded them');
+            },
           }),
-          startPeriodic(logger, 'account job', config.ACCOUNT_JOB_INTERVAL_MS, async () => {
-            const updated = await applyDueAccountChanges(deps);
-            if (updated > 0) logger.info({ updated }, 'applied monthly resets and plan changes');
+          startPeriodicJob({
+            name: 'account job',
+            intervalMs: config.ACCOUNT_JOB_INTERVAL_MS,
+            logger,
+            run: async () => {
+              const updated = await applyDueAccountChanges(deps);
+              if (updated > 0) logger.info({ updated }, 'applied monthly resets and plan changes');
+            },
           }),
         ];
   let stopping: Promise<void> | undefined;
@@ -55,40 +65,6 @@ export async function startCreditsWorkers(
         await Promise.all([usage.stop(), users.stop()]);
       })();
       return stopping;
-    },
-  };
-}
-
-interface Periodic {
-  stop(): Promise<void>;
-}
-
-/** Runs `task` every `intervalMs` (never overlapping itself); errors are logged and the next run tries again. */
-function startPeriodic(
-  logger: Logger,
-  name: string,
-  intervalMs: number,
-  task: () => Promise<void>,
-): Periodic {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = task()
-        .catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
   };
 }

@@ -1,12 +1,11 @@
 // Wiring shared by main.ts and the tests: database (migrated), NATS with the IDENTITY stream, signing keys, the
 // user-event and email outboxes, rate limits and the optional Google provider — and how to close them in order.
 import { natsNames } from '@act/contracts';
-import { connectDatabase, connectNats, ensureStream, type Logger } from '@act/service-kit';
+import { connectDatabase, connectNats, ensureStream, startPeriodicJob, type Logger } from '@act/service-kit';
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
 import { migrateIdentityDatabase } from './db/migrate';
 import { deleteExpiredRows } from './db/housekeeping';
-import { startBackgroundJob } from './domain/background-job';
 import { createMailQueue } from './domain/mail';
 import { preparePasswordHashing } from './domain/passwords';
 import {
@@ -92,7 +91,7 @@ export async function startIdentityRuntime(
         scaleRateLimits(DEFAULT_RATE_LIMITS, config.IDENTITY_RATE_LIMIT_MULTIPLIER),
       redisUrl: config.REDIS_URL,
     });
-    const housekeeping = startBackgroundJob({
+    const housekeeping = startPeriodicJob({
       name: 'housekeeping',
       intervalMs: HOUSEKEEPING_INTERVAL_MS,
       logger,

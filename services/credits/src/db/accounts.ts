@@ -1,7 +1,7 @@
 // Queries on accounts: opening one (with its grant in the ledger), reading and locking it, and rewriting the
 // balance for resets and plan changes, always with the matching ledger row.
 import type { PlanId } from '@act/contracts';
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export type ScheduledAction = 'downgrade' | 'cancel';
 

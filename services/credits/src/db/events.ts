@@ -1,5 +1,5 @@
 // processed_events: ids of events already applied (usage outcomes, billing webhooks), so a redelivery is a no-op.
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 /** Records the event id; false when it was recorded before (the caller must then change nothing). */
 export async function recordProcessedEvent(

@@ -1,7 +1,6 @@
 // The member's tool_usage rows, newest first, paged by a keyset cursor on (timestamp, id).
 import type { ToolId } from '@act/contracts';
-import { afterCursor, type CursorPosition } from '@act/service-kit';
-import type { Db } from './queryable';
+import { afterCursor, type CursorPosition, type Db } from '@act/service-kit';
 
 export interface UsageRow {
   id: string;

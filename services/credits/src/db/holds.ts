@@ -1,7 +1,7 @@
 // Queries on holds: the one-statement member charge, guest slots, settling a hold on commit or release, and
 // expiring stale ones. Each money movement writes its ledger row in the same statement or transaction.
 import type { ToolId } from '@act/contracts';
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export type HoldStatus = 'held' | 'committed' | 'released' | 'expired';
 

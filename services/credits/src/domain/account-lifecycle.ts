@@ -1,9 +1,8 @@
 // Opening accounts and applying what falls due on them: a scheduled downgrade or cancellation at the end of the paid
 // period, and the monthly reset to the plan's allowance (no carry-over), each once per account and month.
 import { getPlan } from '@act/contracts';
-import type { Sql } from '@act/service-kit';
+import type { Db, Sql } from '@act/service-kit';
 import { findAccount, lockAccount, openAccount, setAllowance, type AccountRow } from '../db/accounts';
-import type { Db } from '../db/queryable';
 
 /** New accounts start on the free plan (spec §3, §9). */
 export const NEW_ACCOUNT_PLAN = 'free' as const;

@@ -10,7 +10,7 @@ import {
   type PaidPlanId,
   type PlanId,
 } from '@act/contracts';
-import { AppError, type Logger, type Sql } from '@act/service-kit';
+import { AppError, type Logger, type Sql, type Db } from '@act/service-kit';
 import { addMonthsUtc, applyDueChanges, ensureAccount, loadCurrentAccount } from './account-lifecycle';
 import {
   findAccountBySubscription,
@@ -20,7 +20,6 @@ import {
   type ScheduledAction,
 } from '../db/accounts';
 import { recordProcessedEvent } from '../db/events';
-import type { Db } from '../db/queryable';
 import { planForPriceId, type PriceIds } from '../config';
 import type { PaddleClient, SubscriptionEvent } from '../providers/paddle';
 import { verifiedCheckoutUser } from './checkout-signature';

@@ -11,7 +11,7 @@ import {
   type ReserveRequest,
   type ToolId,
 } from '@act/contracts';
-import type { Sql } from '@act/service-kit';
+import { isUniqueViolation, type Sql } from '@act/service-kit';
 import { applyDueChanges, ensureAccount } from './account-lifecycle';
 import {
   chargeMember,
@@ -24,7 +24,6 @@ import {
   lockGuestSlot,
   type HoldRow,
 } from '../db/holds';
-import { isUniqueViolation } from '../db/queryable';
 import type { Clock } from '../clock';
 
 /** Spec §9: one guest use per tool per IP per 24 hours (per network here: see the header). */

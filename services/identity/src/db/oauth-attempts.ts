@@ -1,5 +1,5 @@
 // Queries on Google sign-in attempts (PKCE verifier and nonce kept server-side between redirect and callback).
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export interface OAuthAttemptRow {
   code_verifier: string;

@@ -1,5 +1,5 @@
 // Queries on single-use email tokens (password recovery and email change).
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export type OneTimePurpose = 'recovery' | 'email_change';
 

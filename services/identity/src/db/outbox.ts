@@ -1,5 +1,5 @@
 // Queries on the two outboxes: identity.user.created events and emails.
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export interface PendingUserEvent {
   user_id: string;

@@ -1,5 +1,5 @@
 // Queries on session families and their refresh tokens (only token digests are stored).
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'email_claimed';
 

@@ -1,5 +1,5 @@
 // Queries on the users table.
-import type { Db } from './queryable';
+import type { Db } from '@act/service-kit';
 
 export interface UserRow {
   id: string;
@@ -9,12 +9,6 @@ export interface UserRow {
   /** The owner proved they read this address (a link from it was opened, or Google verified it). */
   email_verified: boolean;
   created_at: Date;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 }
 
 /** Inserts a user; undefined when the email (or Google subject) is already taken. */

@@ -2,10 +2,8 @@
 // it (and blanks the stored body, which holds a live link), without SMTP it stays there for local reading.
 // Requests never wait on SMTP, so a slow mail server cannot reveal through timing which addresses have accounts.
 import { randomUUID } from 'node:crypto';
-import type { Logger, Sql } from '@act/service-kit';
-import type { Db } from '../db/queryable';
+import { startPeriodicJob, type Db, type Logger, type Sql } from '@act/service-kit';
 import { claimPendingEmails, insertEmail, markEmailFailed, markEmailSent } from '../db/outbox';
-import { startBackgroundJob } from './background-job';
 
 export interface OutgoingEmail {
   to: string;
@@ -33,7 +31,7 @@ const DELIVERY_INTERVAL_MS = 10_000;
 export function createMailQueue(options: { sql: Sql; logger: Logger; transport?: MailTransport }): MailQueue {
   const { sql, logger, transport } = options;
   const delivery = transport
-    ? startBackgroundJob({
+    ? startPeriodicJob({
         name: 'email-delivery',
         intervalMs: DELIVERY_INTERVAL_MS,
         logger,

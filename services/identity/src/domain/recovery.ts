@@ -1,11 +1,10 @@
 // Password recovery and email-change confirmation: single-use tokens, stored hashed, sent by email.
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, type Sql } from '@act/service-kit';
+import { AppError, ErrorCode, isUniqueViolation, type Sql } from '@act/service-kit';
 import { consumeOneTimeToken, replaceOneTimeToken } from '../db/one-time-tokens';
 import {
   findUserByEmail,
   findUserById,
-  isUniqueViolation,
   markEmailVerified,
   updateEmail,
   updatePasswordHash,

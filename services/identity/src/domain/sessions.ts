@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ERROR_TEXTS, type Session } from '@act/contracts';
-import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
+import { AppError, ErrorCode, type Logger, type Sql, type Db } from '@act/service-kit';
 import { findUserById } from '../db/users';
 import {
   findFamilyOfToken,
@@ -24,7 +24,6 @@ import {
 import { presentUser, toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
 import type { KeyStore } from './signing-keys';
-import type { Db } from '../db/queryable';
 
 export interface SessionSettings {
   issuer: string;

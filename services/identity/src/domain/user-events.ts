@@ -3,15 +3,13 @@
 // at that moment (the relay retries); the message id lets JetStream drop a duplicate publish.
 import type { JetStreamClient } from 'nats';
 import { UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts';
-import type { Logger, Sql } from '@act/service-kit';
-import type { Db } from '../db/queryable';
+import { startPeriodicJob, type Db, type Logger, type PeriodicJob, type Sql } from '@act/service-kit';
 import {
   claimPendingUserEvents,
   insertUserEvent,
   markUserEventFailed,
   markUserEventPublished,
 } from '../db/outbox';
-import { startBackgroundJob, type BackgroundJob } from './background-job';
 
 const PUBLISH_TIMEOUT_MS = 2_000;
 const RELAY_INTERVAL_MS = 5_000;
@@ -31,7 +29,7 @@ export function createUserEvents(options: {
   logger: Logger;
 }): UserEvents {
   const { sql, js, subject, logger } = options;
-  const relay: BackgroundJob = startBackgroundJob({
+  const relay: PeriodicJob = startPeriodicJob({
     name: 'user-events',
     intervalMs: RELAY_INTERVAL_MS,
     logger,

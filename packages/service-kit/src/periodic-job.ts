@@ -1,21 +1,24 @@
-// A small periodic job runner for the outbox relays and housekeeping: runs on an interval and on demand,
-// never twice at once in one process, and logs (rather than crashes on) a failing run.
-import type { Logger } from '@act/service-kit';
+// The one periodic job runner for every service (outbox relays, sweepers, housekeeping): runs on an interval and on
+// demand, never twice at once in one process, and logs (rather than crashes on) a failing run so the next one retries.
+import type { Logger } from './logger';
 
-export interface BackgroundJob {
+export interface PeriodicJob {
   /** Run soon (coalesced with a run already in progress or queued). */
   trigger(): void;
   /** Run now and wait for it (tests, shutdown flushes). */
   runNow(): Promise<void>;
+  /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
 
-export function startBackgroundJob(options: {
+export interface PeriodicJobOptions {
   name: string;
   intervalMs: number;
   logger: Logger;
   run: () => Promise<void>;
-}): BackgroundJob {
+}
+
+export function startPeriodicJob({ name, intervalMs, logger, run }: PeriodicJobOptions): PeriodicJob {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -29,10 +32,10 @@ export function startBackgroundJob(options: {
       try {
         do {
           again = false;
-          await options.run();
+          await run();
         } while (again && !stopped);
       } catch (error) {
-        options.logger.warn({ err: error, job: options.name }, 'background job failed; will retry');
+        logger.warn({ err: error, job: name }, 'periodic job failed; will retry');
       } finally {
         running = undefined;
       }
@@ -40,7 +43,7 @@ export function startBackgroundJob(options: {
     return running;
   };
 
-  const timer = setInterval(() => void execute(), options.intervalMs);
+  const timer = setInterval(() => void execute(), intervalMs);
   timer.unref();
 
   return {
@@ -48,7 +51,7 @@ export function startBackgroundJob(options: {
       if (!stopped) void execute();
     },
     runNow() {
-      // A run already in progress may have read the data before our change; execute() then queues one more.
+      // A run already in progress may have read the data before the caller's change; execute() then queues one more.
       return execute();
     },
     async stop() {
