@@ -38,12 +38,19 @@ const MIGRATION_FILE = /^(\d{3,})-[a-z0-9-]+\.sql$/;
 const MIGRATION_LOCK_KEY = 7_412_001;
 
 /**
- * Applies `NNN-name.sql` files from `dir` in order, each once, each in its own transaction, recorded in
- * schema_migrations. An advisory lock makes two replicas starting at once apply them one after the other.
+ * Applies `NNN-name.sql` files from each folder in `dirs`, folder by folder and in name order within one, each
+ * once and in its own transaction, recorded in schema_migrations by file name. Shared folders from the service kit
+ * (such as OUTBOX_MIGRATIONS) come first, so a service's own migrations may use their tables. An advisory lock makes
+ * two replicas starting at once apply them one after the other.
  */
-export async function runMigrations(sql: Sql, dir: URL | string): Promise<string[]> {
-  const path = typeof dir === 'string' ? dir : fileURLToPath(dir);
-  const files = (await readdir(path)).filter((name) => MIGRATION_FILE.test(name)).sort();
+export async function runMigrations(sql: Sql, ...dirs: Array<URL | string>): Promise<string[]> {
+  const folders = await Promise.all(
+    dirs.map(async (dir) => {
+      const path = typeof dir === 'string' ? dir : fileURLToPath(dir);
+      const files = (await readdir(path)).filter((name) => MIGRATION_FILE.test(name)).sort();
+      return { path, files };
+    }),
+  );
   const applied: string[] = [];
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
@@ -54,12 +61,15 @@ export async function runMigrations(sql: Sql, dir: URL | string): Promise<string
     const done = new Set(
       (await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name),
     );
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const text = await readFile(`${path}/${file}`, 'utf8');
-      await tx.unsafe(text);
-      await tx`insert into schema_migrations (name) values (${file})`;
-      applied.push(file);
+    for (const { path, files } of folders) {
+      for (const file of files) {
+        if (done.has(file)) continue;
+        const text = await readFile(`${path}/${file}`, 'utf8');
+        await tx.unsafe(text);
+        await tx`insert into schema_migrations (name) values (${file})`;
+        done.add(file);
+        applied.push(file);
+      }
     }
   });
   return applied;

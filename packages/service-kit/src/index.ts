@@ -78,3 +78,10 @@ export {
   type PoolJob,
 } from './work-pool';
 export { startPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
+export {
+  startOutboxRelay,
+  OUTBOX_MIGRATIONS,
+  type Outbox,
+  type OutboxMessage,
+  type OutboxOptions,
+} from './outbox';

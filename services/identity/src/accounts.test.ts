@@ -107,8 +107,7 @@ describe('sign-up', () => {
         event: { userId: user.id, email, createdAt: user.created_at },
       },
     ]);
-    const [outbox] =
-      await identity.sql`select published_at from user_events_outbox where user_id = ${user.id}`;
+    const [outbox] = await identity.sql`select published_at from jetstream_outbox where msg_id = ${user.id}`;
     expect(outbox?.published_at).toBeInstanceOf(Date);
   });
 

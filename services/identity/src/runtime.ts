@@ -1,7 +1,14 @@
 // Wiring shared by main.ts and the tests: database (migrated), NATS with the IDENTITY stream, signing keys, the
 // user-event and email outboxes, rate limits and the optional Google provider — and how to close them in order.
 import { natsNames } from '@act/contracts';
-import { connectDatabase, connectNats, ensureStream, startPeriodicJob, type Logger } from '@act/service-kit';
+import {
+  connectDatabase,
+  connectNats,
+  ensureStream,
+  startOutboxRelay,
+  startPeriodicJob,
+  type Logger,
+} from '@act/service-kit';
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
 import { migrateIdentityDatabase } from './db/migrate';
@@ -80,7 +87,8 @@ export async function startIdentityRuntime(
       duplicateWindowMs: 10 * 60 * 1000,
     });
 
-    const events = createUserEvents({ sql, js: nc.jetstream(), subject: names.userCreated, logger });
+    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+    const events = createUserEvents({ outbox, subject: names.userCreated });
     const transport = config.SMTP_URL
       ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined;
@@ -98,7 +106,7 @@ export async function startIdentityRuntime(
       run: () => deleteExpiredRows(sql),
     });
     closers.unshift(
-      () => events.stop(),
+      () => outbox.stop(),
       () => mail.stop(),
       () => housekeeping.stop(),
       async () => transport?.close(),

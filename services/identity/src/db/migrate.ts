@@ -1,6 +1,6 @@
-// Applies the identity database migrations (SQL files beside this module).
-import { runMigrations, type Sql } from '@act/service-kit';
+// Applies the identity database migrations: the service kit's outbox table, then the SQL files beside this module.
+import { OUTBOX_MIGRATIONS, runMigrations, type Sql } from '@act/service-kit';
 
 export function migrateIdentityDatabase(sql: Sql): Promise<string[]> {
-  return runMigrations(sql, new URL('./migrations/', import.meta.url));
+  return runMigrations(sql, OUTBOX_MIGRATIONS, new URL('./migrations/', import.meta.url));
 }

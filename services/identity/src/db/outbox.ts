@@ -1,36 +1,5 @@
-// Queries on the two outboxes: identity.user.created events and emails.
+// Queries on the email outbox (user.created events use the service kit's jetstream_outbox).
 import type { Db } from '@act/service-kit';
-
-export interface PendingUserEvent {
-  user_id: string;
-  payload: Record<string, unknown>;
-}
-
-export async function insertUserEvent(
-  sql: Db,
-  userId: string,
-  payload: Record<string, unknown>,
-): Promise<void> {
-  await sql`insert into user_events_outbox (user_id, payload) values (${userId}, ${sql.json(payload as never)})`;
-}
-
-/** Claims pending events; SKIP LOCKED lets several replicas relay without publishing the same row at once. */
-export async function claimPendingUserEvents(sql: Db, limit: number): Promise<PendingUserEvent[]> {
-  return sql<PendingUserEvent[]>`
-    select user_id, payload from user_events_outbox
-    where published_at is null
-    order by created_at
-    limit ${limit}
-    for update skip locked`;
-}
-
-export async function markUserEventPublished(sql: Db, userId: string): Promise<void> {
-  await sql`update user_events_outbox set published_at = now(), attempts = attempts + 1 where user_id = ${userId}`;
-}
-
-export async function markUserEventFailed(sql: Db, userId: string): Promise<void> {
-  await sql`update user_events_outbox set attempts = attempts + 1 where user_id = ${userId}`;
-}
 
 export interface EmailRow {
   id: string;

@@ -1,0 +1,97 @@
+// The transactional outbox every service with a database uses to announce a change on JetStream: the message is
+// written in the same transaction as the change (so there is never a change without its message, nor a message
+// without its change), then a relay publishes it with its message id (so JetStream drops a repeated publish) and
+// marks it published. Several replicas relay at once without publishing one row twice (SKIP LOCKED).
+import type { JetStreamClient } from 'nats';
+import type { Db, Sql } from './database';
+import type { Logger } from './logger';
+import { startPeriodicJob } from './periodic-job';
+
+/** The kit's migration folder with the outbox table; pass it to runMigrations before the service's own folder. */
+export const OUTBOX_MIGRATIONS = new URL('../migrations/outbox/', import.meta.url);
+
+export interface OutboxMessage {
+  /** The full subject, namespace included. */
+  subject: string;
+  /** JetStream message id: the same logical message always has the same id. */
+  msgId: string;
+  payload: unknown;
+}
+
+export interface Outbox {
+  /** Records a message inside the caller's transaction; recording the same msgId twice keeps one. */
+  enqueue(tx: Db, message: OutboxMessage): Promise<void>;
+  /** Publish soon (call after the transaction that enqueued has committed). */
+  trigger(): void;
+  /** Publish what is pending now and wait (tests, shutdown). Failures stay pending for the next run. */
+  publishPending(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface OutboxOptions {
+  sql: Sql;
+  js: JetStreamClient;
+  logger: Logger;
+  intervalMs?: number;
+  publishTimeoutMs?: number;
+  batchSize?: number;
+}
+
+interface PendingRow {
+  msg_id: string;
+  subject: string;
+  payload: unknown;
+}
+
+export function startOutboxRelay({
+  sql,
+  js,
+  logger,
+  intervalMs = 5_000,
+  publishTimeoutMs = 2_000,
+  batchSize = 100,
+}: OutboxOptions): Outbox {
+  const relay = startPeriodicJob({
+    name: 'jetstream outbox',
+    intervalMs,
+    logger,
+    run: () =>
+      sql.begin(async (tx) => {
+        const rows = await tx<PendingRow[]>`
+          select msg_id, subject, payload from jetstream_outbox
+          where published_at is null
+          order by created_at
+          limit ${batchSize}
+          for update skip locked`;
+        for (const row of rows) {
+          try {
+            await js.publish(row.subject, JSON.stringify(row.payload), {
+              msgID: row.msg_id,
+              timeout: publishTimeoutMs,
+            });
+          } catch (error) {
+            await tx`update jetstream_outbox set attempts = attempts + 1 where msg_id = ${row.msg_id}`;
+            logger.warn({ err: error, msgId: row.msg_id }, 'outbox message not published yet; will retry');
+            // Keep order: what follows waits for the next run rather than overtaking this message.
+            return;
+          }
+          await tx`
+            update jetstream_outbox set published_at = now(), attempts = attempts + 1 where msg_id = ${row.msg_id}`;
+        }
+        // Published rows are kept a day for diagnosis (JetStream's duplicate window is minutes), then dropped.
+        await tx`delete from jetstream_outbox where published_at < now() - interval '1 day'`;
+      }),
+  });
+
+  return {
+    async enqueue(tx, { subject, msgId, payload }) {
+      await tx`
+        insert into jetstream_outbox (msg_id, subject, payload)
+        values (${msgId}, ${subject}, ${tx.json(payload as never)})
+        on conflict (msg_id) do nothing`;
+    },
+    trigger: () => relay.trigger(),
+    publishPending: () => relay.runNow(),
+    stop: () => relay.stop(),
+  };
+}
