@@ -25,6 +25,7 @@ describe('work pool', () => {
     const running = controllableJob();
     const first = pool.run('a', running.job);
     const queued = pool.run('b', async () => 'queued');
+    expect(() => pool.admit('c')).toThrow(AppError);
     const started = Date.now();
     const refused = await pool.run('c', async () => 'never').catch((error: unknown) => error);
     expect(Date.now() - started).toBeLessThan(100);
@@ -33,6 +34,7 @@ describe('work pool', () => {
     running.finish();
     expect(await first).toBe('done');
     expect(await queued).toBe('queued');
+    expect(() => pool.admit('c')).not.toThrow();
   });
 
   it('runs one caller’s jobs one at a time, so another caller gets the free slot first', async () => {

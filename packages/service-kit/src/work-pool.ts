@@ -36,6 +36,13 @@ export function isWorkTimeout(error: unknown): boolean {
 export type PoolJob<T> = (signal: AbortSignal) => Promise<T>;
 
 export interface WorkPool {
+  /** The budget of one job, for jobs that tell their own engines when to give up. */
+  readonly timeoutMs: number;
+  /**
+   * Throws the 503 that run() would answer if `callerKey`'s job were queued now, so a caller can refuse before doing
+   * anything costly first (reserving credits); run() still checks again.
+   */
+  admit(callerKey: string): void;
   /**
    * Runs `job` when a slot is free for `callerKey`. Rejects at once with a 503 AppError when the queue is full, and
    * with a WorkTimeoutError when the job outlives its budget (its signal is aborted at that moment).
@@ -101,17 +108,20 @@ export function createWorkPool({ size, queueLimit, perCallerLimit, timeoutMs }: 
     return Promise.race([work, budget]);
   };
 
+  const full = () =>
+    new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+      headers: { 'Retry-After': '5' },
+    });
+
   return {
+    timeoutMs,
+    admit(callerKey) {
+      if (!mayStart(callerKey) && queue.length >= queueLimit) throw full();
+    },
     run(callerKey, job) {
       // Nothing queued can start (free() starts whatever may), so a job that may start does not jump anyone.
       if (mayStart(callerKey)) return execute(callerKey, job);
-      if (queue.length >= queueLimit) {
-        return Promise.reject(
-          new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
-            headers: { 'Retry-After': '5' },
-          }),
-        );
-      }
+      if (queue.length >= queueLimit) return Promise.reject(full());
       return new Promise((resolve, reject) => {
         queue.push({ callerKey, start: () => execute(callerKey, job).then(resolve, reject) });
       });

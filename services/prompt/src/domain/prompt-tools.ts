@@ -69,13 +69,24 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
     return { text: result, remainingCredits };
   }
 
+  /** Image tools: a provider that cannot take the work now says so before anything is reserved. */
+  async function runImageWork(
+    tool: PromptToolId,
+    caller: Caller,
+    work: (origin: WorkOrigin) => Promise<string>,
+  ): Promise<ToolOutcome> {
+    const origin = originOf(caller);
+    provider.admit(origin);
+    return run(tool, caller, () => work(origin));
+  }
+
   return {
     imageToPrompt: (caller, image) =>
-      run('image-to-prompt', caller, () => provider.imageToPrompt(image, originOf(caller))),
+      runImageWork('image-to-prompt', caller, (origin) => provider.imageToPrompt(image, origin)),
     enhancePrompt: (caller, text) => run('magic-enhance', caller, () => provider.enhancePrompt(text)),
     describeImage: (caller, input) =>
-      run('ai-describe-image', caller, () => provider.describeImage(input, originOf(caller))),
+      runImageWork('ai-describe-image', caller, (origin) => provider.describeImage(input, origin)),
     videoPrompt: (caller, input) =>
-      run('image-to-video-prompt', caller, () => provider.videoPrompt(input, originOf(caller))),
+      runImageWork('image-to-video-prompt', caller, (origin) => provider.videoPrompt(input, origin)),
   };
 }

@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createWorkPool } from '@act/service-kit';
 import { makePng } from '../test-support/images';
 import { createLocalProvider } from './local-provider';
 import type { ImageInput } from '@act/service-kit/media';
 
-const provider = createLocalProvider({ timeoutMs: 30_000, workers: 1, queueLimit: 4 });
+const provider = createLocalProvider({
+  pool: createWorkPool({ size: 1, queueLimit: 4, perCallerLimit: 1, timeoutMs: 30_000 }),
+});
 const origin = { callerKey: 'user:tester' };
 afterAll(() => provider.close());
 

@@ -7,7 +7,7 @@ import {
   type AnalysisTask,
   type Language,
 } from '@act/contracts';
-import { createWorkPool, isAppError, isWorkTimeout } from '@act/service-kit';
+import { isAppError, isWorkTimeout, type WorkPool } from '@act/service-kit';
 import { analyseImage, type ImageAnalysis } from './image-analysis';
 import { CAMERA_MOTION_PHRASES, VIDEO_STYLE_PHRASES } from './instructions';
 import {
@@ -31,12 +31,11 @@ import type { ImageInput } from '@act/service-kit/media';
 import { ProviderError, type PromptProvider, type WorkOrigin } from './types';
 
 export interface LocalProviderOptions {
-  /** Budget of one local job (analysis and OCR of one call); past it the job is cancelled and the call fails. */
-  timeoutMs: number;
-  /** How many local jobs run at once, how many may wait, and how many one caller may run at once. */
-  workers: number;
-  queueLimit: number;
-  perCallerLimit?: number;
+  /**
+   * Where image analysis and OCR run: CPU work on this process's cores, so a bounded pool keeps one caller (or one
+   * pathological image) from queueing everyone else behind it, and cancels what runs past its budget.
+   */
+  pool: WorkPool;
   ocr?: OcrEngine;
 }
 
@@ -52,16 +51,9 @@ function localNote(language: Language, withOcr = false): string {
 }
 
 export function createLocalProvider(options: LocalProviderOptions): PromptProvider {
+  const { pool } = options;
   const ocr = options.ocr ?? createOcrEngine();
-  // Image analysis and OCR are CPU work on this process's cores: a bounded pool keeps one caller (or one pathological
-  // image) from queueing everyone else behind it, and cancels what runs past its budget.
-  const pool = createWorkPool({
-    size: options.workers,
-    queueLimit: options.queueLimit,
-    perCallerLimit: options.perCallerLimit ?? 1,
-    timeoutMs: options.timeoutMs,
-  });
-  const budgetSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
+  const budgetSeconds = Math.max(1, Math.ceil(pool.timeoutMs / 1000));
 
   /** Runs one call's local work in the pool; failures become ProviderErrors (a pool refusal stays a 503). */
   async function localWork<T>(origin: WorkOrigin, job: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -77,7 +69,7 @@ export function createLocalProvider(options: LocalProviderOptions): PromptProvid
   const analyse = (image: ImageInput): Promise<ImageAnalysis> => analyseImage(image.bytes, { budgetSeconds });
 
   const recogniseText = (image: ImageInput, signal: AbortSignal) =>
-    ocr.recognise(image.bytes, { signal, budgetMs: options.timeoutMs });
+    ocr.recognise(image.bytes, { signal, budgetMs: pool.timeoutMs });
 
   return {
     name: 'local',
@@ -128,6 +120,8 @@ export function createLocalProvider(options: LocalProviderOptions): PromptProvid
       ].join(' ');
       return `${prompt}\n\n${localNote(language)}`;
     },
+
+    admit: (origin) => pool.admit(origin.callerKey),
 
     close: () => ocr.close(),
   };

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openImage } from '@act/service-kit/media';
-import { makePng } from '../test-support/images';
+import { makeNoisePng, makePng } from '../test-support/images';
 import { createOcrEngine, MAX_OCR_PIXELS, ocrSize } from './ocr';
 
 const engine = createOcrEngine();
@@ -17,11 +15,7 @@ describe('ocr engine', () => {
   });
 
   it('terminates the worker of a cancelled job (no CPU burnt afterwards) and reads with a fresh one', async () => {
-    const noise = await openImage(randomBytes(2000 * 2000), {
-      raw: { width: 2000, height: 2000, channels: 1 },
-    })
-      .png()
-      .toBuffer();
+    const noise = await makeNoisePng();
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('budget')), 2_000);
     await expect(engine.recognise(noise, { signal: controller.signal, budgetMs: 10_000 })).rejects.toThrow(

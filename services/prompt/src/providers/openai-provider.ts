@@ -82,6 +82,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
       complete(options.models.describeImage, describeImageInstructions(language, tasks), image),
     videoPrompt: ({ image, ...choices }) =>
       complete(options.models.videoPrompt, videoPromptInstructions(choices), image),
+    admit: () => undefined,
     close: async () => undefined,
   };
 }

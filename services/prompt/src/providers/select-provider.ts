@@ -1,5 +1,5 @@
 // Chooses and builds the prompt provider from configuration: PROMPT_PROVIDER, else openai when a key is set, else local.
-import { ConfigError } from '@act/service-kit';
+import { ConfigError, createWorkPool } from '@act/service-kit';
 import type { PromptConfig } from '../config';
 import { createLocalProvider } from './local-provider';
 import { createOpenAiProvider } from './openai-provider';
@@ -31,11 +31,14 @@ export function providerNameFor(config: ProviderConfig): ProviderName {
 
 export function createProvider(config: ProviderConfig): PromptProvider {
   if (providerNameFor(config) === 'local') {
-    return createLocalProvider({
-      timeoutMs: config.LOCAL_WORK_TIMEOUT_MS,
-      workers: config.LOCAL_WORKERS,
+    const pool = createWorkPool({
+      size: config.LOCAL_WORKERS,
       queueLimit: config.LOCAL_QUEUE_LIMIT,
+      // One person's image work runs one job at a time, so the other workers stay free for everyone else.
+      perCallerLimit: 1,
+      timeoutMs: config.LOCAL_WORK_TIMEOUT_MS,
     });
+    return createLocalProvider({ pool });
   }
   const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
   if (!apiKey) throw new ConfigError(['OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai']);

@@ -33,6 +33,11 @@ export interface PromptProvider {
   describeImage(input: DescribeImageInput, origin: WorkOrigin): Promise<string>;
   /** image-to-video-prompt: a prompt for an image-to-video model that animates the picture. */
   videoPrompt(input: VideoPromptInput, origin: WorkOrigin): Promise<string>;
+  /**
+   * Throws (503) when the provider could not take this caller's image work now (the local provider's queue is full);
+   * called before credits are reserved, so a refusal costs no reserve. Remote providers always accept.
+   */
+  admit(origin: WorkOrigin): void;
   /** Releases workers and sockets (OCR workers of the local provider). */
   close(): Promise<void>;
 }

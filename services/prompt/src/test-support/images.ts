@@ -1,4 +1,6 @@
-// Small image factories for tests: real PNG, JPEG, WebP and GIF files made with sharp, and data URLs of any bytes.
+// Small image factories for tests: real PNG, JPEG, WebP and GIF files made with sharp (and a noise PNG that OCR cannot
+// finish), and data URLs of any bytes.
+import { randomBytes } from 'node:crypto';
 import { openImage } from '@act/service-kit/media';
 
 export interface ImageSpec {
@@ -23,6 +25,14 @@ export const makePng = (spec: ImageSpec = {}) => openImage(svgOf(spec)).png().to
 export const makeJpeg = (spec: ImageSpec = {}) => openImage(svgOf(spec)).jpeg().toBuffer();
 export const makeWebp = (spec: ImageSpec = {}) => openImage(svgOf(spec)).webp().toBuffer();
 export const makeGif = (spec: ImageSpec = {}) => openImage(svgOf(spec)).gif().toBuffer();
+
+/** Black-and-white specks, a valid PNG under 1 MB at 2000×2000, that tesseract spends minutes laying out. */
+export function makeNoisePng(width = 2000, height = 2000): Promise<Buffer> {
+  const specks = randomBytes(width * height).map((byte) => (byte & 1 ? 255 : 0));
+  return openImage(specks, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
 
 export function dataUrl(bytes: Buffer, mime = 'image/png'): string {
   return `data:${mime};base64,${bytes.toString('base64')}`;
