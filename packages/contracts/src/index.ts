@@ -5,6 +5,7 @@ export * from './tools';
 export * from './plans';
 export * from './options';
 export * from './limits';
+export * from './charging';
 export * from './nats';
 export * from './nats-permissions';
 export * from './routes';

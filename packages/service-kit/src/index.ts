@@ -60,15 +60,19 @@ export {
   type RateLimiterAbstract,
 } from './rate-limits';
 export { startHttpServer, type RunningServer, type StartOptions } from './server';
+export { createCreditsClient, type CreditsClient, type CreditsClientOptions } from './credits-client';
 export {
-  createCreditsClient,
+  reserveCharge,
   runChargedTool,
+  settleCharge,
+  requestSignal,
   reserveRefusal,
-  type CreditsClient,
-  type CreditsClientOptions,
-  type ChargedToolInput,
+  type Charge,
+  type ChargeInput,
+  type ChargeRef,
   type ChargedToolResult,
-} from './credits-client';
+  type RunOptions,
+} from './charged-run';
 export {
   createWorkPool,
   isWorkTimeout,

@@ -221,6 +221,26 @@ describe('a failed generation costs nothing', () => {
     expect(await settledBalance(token, 50)).toBe(50);
   });
 
+  it('releases the hold when the client hangs up before its reply, and stops the provider call', async () => {
+    const token = await newMember();
+    // Slow but within the provider timeout: without the stop it would succeed and be charged.
+    fake.script({ kind: 'hang', delayMs: PROVIDER_TIMEOUT_MS / 2 }, { kind: 'text', text: 'never asked' });
+    const hangUp = new AbortController();
+    const call = fetch(`${prompt.url}/api/prompt/generate-text-prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: 'a cat' }),
+      signal: hangUp.signal,
+    }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hangUp.abort();
+    await call;
+    await new Promise((resolve) => setTimeout(resolve, PROVIDER_TIMEOUT_MS));
+    expect(await settledBalance(token, 50)).toBe(50);
+    expect(await credits.historyOf(token)).toEqual([]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('answers each tool with its own spec text', async () => {
     const token = await newMember();
     fake.setFallback({ kind: 'error', status: 400 });

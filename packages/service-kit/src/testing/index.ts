@@ -103,3 +103,4 @@ export {
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
+export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';

@@ -16,6 +16,8 @@ import type { DescribeImageInput, PromptProvider, VideoPromptInput, WorkOrigin }
 export interface Caller {
   userId?: string;
   guestIp?: string;
+  /** The request's signal (requestSignal): aborted when the client hangs up, which stops the work and its charge. */
+  signal?: AbortSignal;
 }
 
 export interface ToolOutcome {
@@ -48,23 +50,30 @@ const FAILURE_TEXT = {
 type PromptToolId = keyof typeof FAILURE_TEXT;
 
 /** One key per member or guest IP, so the local workers are shared fairly between people. */
-function originOf(caller: Caller): WorkOrigin {
-  return { callerKey: caller.userId ? `user:${caller.userId}` : `guest:${caller.guestIp ?? 'unknown'}` };
+function callerKeyOf(caller: Caller): string {
+  return caller.userId ? `user:${caller.userId}` : `guest:${caller.guestIp ?? 'unknown'}`;
 }
 
 export function createPromptTools({ credits, provider, logger }: PromptToolsDeps): PromptTools {
-  async function run(tool: PromptToolId, caller: Caller, work: () => Promise<string>): Promise<ToolOutcome> {
+  async function run(
+    tool: PromptToolId,
+    caller: Caller,
+    work: (origin: WorkOrigin) => Promise<string>,
+  ): Promise<ToolOutcome> {
     const { result, remainingCredits } = await runChargedTool(
-      { credits, tool, ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }) },
-      async () => {
+      credits,
+      { tool, ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }) },
+      async (signal) => {
         try {
-          return await work();
+          return await work({ callerKey: callerKeyOf(caller), signal });
         } catch (error) {
-          if (isAppError(error)) throw error;
+          // A stop (the client hung up) is not a provider failure; run() releases the hold for it.
+          if (isAppError(error) || signal.aborted) throw error;
           logger.warn({ err: error, tool, provider: provider.name }, 'provider failed; hold released');
           throw new AppError(ErrorCode.PROVIDER_FAILED, FAILURE_TEXT[tool], { cause: error });
         }
       },
+      caller.signal ? { signal: caller.signal } : {},
     );
     return { text: result, remainingCredits };
   }
@@ -75,15 +84,15 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
     caller: Caller,
     work: (origin: WorkOrigin) => Promise<string>,
   ): Promise<ToolOutcome> {
-    const origin = originOf(caller);
-    provider.admit(origin);
-    return run(tool, caller, () => work(origin));
+    provider.admit({ callerKey: callerKeyOf(caller) });
+    return run(tool, caller, work);
   }
 
   return {
     imageToPrompt: (caller, image) =>
       runImageWork('image-to-prompt', caller, (origin) => provider.imageToPrompt(image, origin)),
-    enhancePrompt: (caller, text) => run('magic-enhance', caller, () => provider.enhancePrompt(text)),
+    enhancePrompt: (caller, text) =>
+      run('magic-enhance', caller, (origin) => provider.enhancePrompt(text, origin)),
     describeImage: (caller, input) =>
       runImageWork('ai-describe-image', caller, (origin) => provider.describeImage(input, origin)),
     videoPrompt: (caller, input) =>

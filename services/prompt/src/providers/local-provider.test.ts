@@ -27,7 +27,7 @@ describe('local provider', () => {
   });
 
   it('enhances text by rules', async () => {
-    expect(await provider.enhancePrompt('a lighthouse on a cliff')).toMatch(
+    expect(await provider.enhancePrompt('a lighthouse on a cliff', origin)).toMatch(
       /^A lighthouse on a cliff, .+sharp focus/,
     );
   });

@@ -58,9 +58,13 @@ export function createLocalProvider(options: LocalProviderOptions): PromptProvid
   /** Runs one call's local work in the pool; failures become ProviderErrors (a pool refusal stays a 503). */
   async function localWork<T>(origin: WorkOrigin, job: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
-      return await pool.run(origin.callerKey, job);
+      // The job stops at its time budget (the pool's signal) or when nobody waits for it any more (the caller's).
+      const { signal: callerSignal } = origin;
+      return await pool.run(origin.callerKey, (signal) =>
+        job(callerSignal ? AbortSignal.any([signal, callerSignal]) : signal),
+      );
     } catch (error) {
-      if (isAppError(error)) throw error;
+      if (isAppError(error) || origin.signal?.aborted) throw error;
       if (isWorkTimeout(error)) throw new ProviderError('Local work timed out', 'timeout', { cause: error });
       throw new ProviderError('Local work failed', 'local', { cause: error });
     }

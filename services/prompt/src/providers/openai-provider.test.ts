@@ -75,7 +75,7 @@ describe('openai provider', () => {
   });
 
   it('enhances text with the text model and a plain user message', async () => {
-    await provider().enhancePrompt('a cat');
+    await provider().enhancePrompt('a cat', origin);
     const request = fake.requests[0];
     expect(request?.body.model).toBe('text/magic-enhance');
     expect(request?.body.messages.at(-1)).toEqual({ role: 'user', content: 'a cat' });
@@ -115,12 +115,12 @@ describe('openai provider', () => {
 
   it('retries once on 429 and on 5xx, then succeeds', async () => {
     fake.script({ kind: 'error', status: 429, retryAfter: '0' }, { kind: 'text', text: 'second time lucky' });
-    expect(await provider().enhancePrompt('x')).toBe('second time lucky');
+    expect(await provider().enhancePrompt('x', origin)).toBe('second time lucky');
     expect(fake.requests).toHaveLength(2);
 
     fake.reset();
     fake.script({ kind: 'error', status: 503 }, { kind: 'text', text: 'recovered' });
-    expect(await provider().enhancePrompt('x')).toBe('recovered');
+    expect(await provider().enhancePrompt('x', origin)).toBe('recovered');
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -130,35 +130,46 @@ describe('openai provider', () => {
       { kind: 'error', status: 502 },
       { kind: 'text', text: 'never asked' },
     );
-    const error = await failureOf(provider().enhancePrompt('x'));
+    const error = await failureOf(provider().enhancePrompt('x', origin));
     expect(error.kind).toBe('upstream');
     expect(fake.requests).toHaveLength(2);
   });
 
   it('does not retry a client error', async () => {
     fake.script({ kind: 'error', status: 400 }, { kind: 'text', text: 'never asked' });
-    await failureOf(provider().enhancePrompt('x'));
+    await failureOf(provider().enhancePrompt('x', origin));
     expect(fake.requests).toHaveLength(1);
   });
 
   it('does not wait for a Retry-After longer than it allows', async () => {
     fake.script({ kind: 'error', status: 429, retryAfter: '120' }, { kind: 'text', text: 'never asked' });
-    await failureOf(provider({ maxRetryAfterMs: 1_000 }).enhancePrompt('x'));
+    await failureOf(provider({ maxRetryAfterMs: 1_000 }).enhancePrompt('x', origin));
     expect(fake.requests).toHaveLength(1);
   });
 
   it('times out, and does not retry a timeout', async () => {
     fake.script({ kind: 'hang', delayMs: 1_500 }, { kind: 'text', text: 'never asked' });
     const started = Date.now();
-    const error = await failureOf(provider({ timeoutMs: 300 }).enhancePrompt('x'));
+    const error = await failureOf(provider({ timeoutMs: 300 }).enhancePrompt('x', origin));
     expect(error.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1_400);
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('stops the call when its caller goes away, and does not retry it', async () => {
+    fake.script({ kind: 'hang', delayMs: 1_500 }, { kind: 'text', text: 'never asked' });
+    const stop = new AbortController();
+    const started = Date.now();
+    const call = provider({ timeoutMs: 5_000 }).enhancePrompt('x', { ...origin, signal: stop.signal });
+    setTimeout(() => stop.abort(new DOMException('The client closed the connection', 'AbortError')), 100);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('treats an empty answer as a failure', async () => {
     fake.script({ kind: 'text', text: '   ' });
-    expect((await failureOf(provider().enhancePrompt('x'))).kind).toBe('empty');
+    expect((await failureOf(provider().enhancePrompt('x', origin))).kind).toBe('empty');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type ChatInstructions,
 } from './instructions';
 import type { ImageInput } from '@act/service-kit/media';
-import { ProviderError, type PromptProvider } from './types';
+import { ProviderError, type PromptProvider, type WorkOrigin } from './types';
 
 export interface PromptModels {
   imageToPrompt: string;
@@ -57,6 +57,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
   async function complete(
     model: string,
     instructions: ChatInstructions,
+    origin: WorkOrigin,
     image?: ImageInput,
   ): Promise<string> {
     const userContent: ChatCompletionContentPart[] = [{ type: 'text', text: instructions.user }];
@@ -67,7 +68,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
     ];
     const body = { model, messages, max_tokens: options.maxOutputTokens ?? 800, temperature: 0.7 };
 
-    const completion = await withOneRetry(() => client.chat.completions.create(body), options);
+    const { signal } = origin;
+    const completion = await withOneRetry(
+      () => client.chat.completions.create(body, signal ? { signal } : {}),
+      options,
+      signal,
+    );
     const text = completion.choices[0]?.message?.content;
     const cleaned = typeof text === 'string' ? cleanModelText(text) : '';
     if (cleaned === '') throw new ProviderError('The provider returned an empty answer', 'empty');
@@ -76,12 +82,14 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
 
   return {
     name: 'openai',
-    imageToPrompt: (image) => complete(options.models.imageToPrompt, imageToPromptInstructions(), image),
-    enhancePrompt: (text) => complete(options.models.magicEnhance, enhancePromptInstructions(text)),
-    describeImage: ({ image, language, tasks }) =>
-      complete(options.models.describeImage, describeImageInstructions(language, tasks), image),
-    videoPrompt: ({ image, ...choices }) =>
-      complete(options.models.videoPrompt, videoPromptInstructions(choices), image),
+    imageToPrompt: (image, origin) =>
+      complete(options.models.imageToPrompt, imageToPromptInstructions(), origin, image),
+    enhancePrompt: (text, origin) =>
+      complete(options.models.magicEnhance, enhancePromptInstructions(text), origin),
+    describeImage: ({ image, language, tasks }, origin) =>
+      complete(options.models.describeImage, describeImageInstructions(language, tasks), origin, image),
+    videoPrompt: ({ image, ...choices }, origin) =>
+      complete(options.models.videoPrompt, videoPromptInstructions(choices), origin, image),
     admit: () => undefined,
     close: async () => undefined,
   };
@@ -95,10 +103,13 @@ function toDataUrl(image: ImageInput): string {
 async function withOneRetry<T>(
   call: () => Promise<T>,
   options: Pick<OpenAiProviderOptions, 'retryDelayMs' | 'maxRetryAfterMs'>,
+  signal?: AbortSignal,
 ): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    // A call stopped by its caller is not a provider failure and is never retried.
+    if (signal?.aborted) throw signal.reason;
     const delay = retryDelay(error, options);
     if (delay === undefined) throw toProviderError(error);
     await new Promise((resolve) => setTimeout(resolve, delay));

@@ -16,9 +16,12 @@ export interface VideoPromptInput {
   actionDescription: string;
 }
 
-/** Whom the work is for: the local provider shares its workers between callers by this key (one member, one IP). */
+/** Whom the work is for, and when to stop it. */
 export interface WorkOrigin {
+  /** The local provider shares its workers between callers by this key (one member, one IP). */
   callerKey: string;
+  /** Aborted when nobody waits for the result any more (the client hung up): the provider stops its call. */
+  signal?: AbortSignal;
 }
 
 export type ProviderName = 'openai' | 'local';
@@ -28,7 +31,7 @@ export interface PromptProvider {
   /** image-to-prompt: a prompt an image model could use to recreate the picture. */
   imageToPrompt(image: ImageInput, origin: WorkOrigin): Promise<string>;
   /** magic-enhance: a richer version of the user's prompt. */
-  enhancePrompt(text: string): Promise<string>;
+  enhancePrompt(text: string, origin: WorkOrigin): Promise<string>;
   /** ai-describe-image: a description covering the chosen analysis tasks, in the chosen language. */
   describeImage(input: DescribeImageInput, origin: WorkOrigin): Promise<string>;
   /** image-to-video-prompt: a prompt for an image-to-video model that animates the picture. */

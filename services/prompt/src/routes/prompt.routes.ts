@@ -15,6 +15,7 @@ import {
   clientIp,
   inputOf,
   optionalUser,
+  requestSignal,
   userOf,
   validate,
   type JwtVerifier,
@@ -27,10 +28,14 @@ export interface PromptRoutesDeps {
   tools: PromptTools;
 }
 
-/** A member when a valid token came with the request; otherwise a guest known only by the gateway's x-client-ip. */
+/**
+ * A member when a valid token came with the request; otherwise a guest known only by the gateway's x-client-ip.
+ * The request's signal goes with it: a client that hangs up before its reply stops the work and is not charged.
+ */
 function callerOf(ctx: Context): Caller {
   const user = userOf(ctx);
-  return user ? { userId: user.userId } : { guestIp: clientIp(ctx) };
+  const signal = requestSignal(ctx);
+  return user ? { userId: user.userId, signal } : { guestIp: clientIp(ctx), signal };
 }
 
 export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Router {

@@ -1,0 +1,221 @@
+// A charge you can hold (ARCHITECTURE §4): reserveCharge() holds the credits and returns a Charge that can be
+// committed or released now, by this process, or later by any replica from its plain-data ref (a job row, a stop
+// request arriving elsewhere), or committed inside the transaction that stores the result (transactional outbox).
+// charge.run(work) settles by the product's rule (contracts outcomeOfUnfinishedRun): the work gets an AbortSignal;
+// a run that fails or is stopped is released when nothing was delivered and committed once otherwise.
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import {
+  outcomeOfUnfinishedRun,
+  type ChargeOutcome,
+  type ReserveReply,
+  type ReserveRequest,
+  type ToolCostOptions,
+  type ToolId,
+  type UsageEvent,
+} from '@act/contracts';
+import type { CreditsClient } from './credits-client';
+import type { Db } from './database';
+import { AppError } from './errors';
+import type { Outbox } from './outbox';
+import { isWorkTimeout } from './work-pool';
+
+/** What identifies a held charge. Plain data: store it with a job, or send it to another replica to settle. */
+export interface ChargeRef {
+  requestId: string;
+  tool: ToolId;
+  /** The member; absent for a guest. */
+  userId?: string;
+  /** The guest's IP (from x-client-ip); required when there is no userId. */
+  guestIp?: string;
+}
+
+export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
+  /** A request id chosen by the caller (e.g. a message or job id); a new one when absent. */
+  requestId?: string;
+  options?: ToolCostOptions;
+}
+
+export interface RunOptions {
+  /** Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. */
+  signal?: AbortSignal;
+}
+
+export interface Charge {
+  readonly ref: ChargeRef;
+  readonly requestId: string;
+  /** The balance after the hold; null for guests. */
+  readonly remainingCredits: number | null;
+  /** Output reached the member (a streamed word, a stored result): from now on the use is charged, once. */
+  markDelivered(): void;
+  /** Settles now by publishing the outcome. Settling again with the same outcome is a no-op. */
+  commit(): Promise<void>;
+  release(): Promise<void>;
+  /**
+   * Records the commit in the caller's transaction, through the service's outbox, so the stored result and its
+   * charge commit together. Inside run(), make it the last step of the work's transaction.
+   */
+  commitIn(tx: Db, outbox: Outbox): Promise<void>;
+  /** Runs the work once and settles the charge by the rule above; rethrows the work's error. */
+  run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T>;
+}
+
+/** An AppError for a refused reserve, with the needsSignup flag the browser looks for on a spent guest trial. */
+export function reserveRefusal(reply: Extract<ReserveReply, { ok: false }>): AppError {
+  return new AppError(reply.code, reply.message, reply.needsSignup ? { details: { needsSignup: true } } : {});
+}
+
+function usageEvent(ref: ChargeRef): UsageEvent {
+  return {
+    requestId: ref.requestId,
+    tool: ref.tool,
+    ...(ref.userId ? { userId: ref.userId } : { guestIp: ref.guestIp }),
+    at: new Date().toISOString(),
+  };
+}
+
+/**
+ * Settles a charge from its ref, in any process: credits finds the hold by request id, applies each outcome once,
+ * and a hold leaves `held` only once (so a second, different outcome changes nothing).
+ */
+export function settleCharge(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome): Promise<void> {
+  const event = usageEvent(ref);
+  return outcome === 'committed' ? credits.commit(event) : credits.release(event);
+}
+
+/** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
+export async function reserveCharge(
+  credits: CreditsClient,
+  { requestId = randomUUID(), tool, userId, guestIp, options }: ChargeInput,
+): Promise<Charge> {
+  const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
+  const request: ReserveRequest = { ...ref, ...(options ? { options } : {}) };
+  let reply: ReserveReply;
+  try {
+    reply = await credits.reserve(request);
+  } catch (error) {
+    // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper.
+    await settleCharge(credits, ref, 'released').catch(() => undefined);
+    throw error;
+  }
+  if (!reply.ok) throw reserveRefusal(reply);
+  return heldCharge(credits, ref, reply.remainingCredits);
+}
+
+function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: number | null): Charge {
+  let settled: { outcome: ChargeOutcome; done: Promise<void> } | undefined;
+  let delivered = false;
+  let ran = false;
+  /** The outbox that holds this charge's commit in a transaction not yet known to have committed. */
+  let pendingOutbox: Outbox | undefined;
+
+  const settle = (outcome: ChargeOutcome): Promise<void> => {
+    if (settled) {
+      if (settled.outcome !== outcome) {
+        throw new Error(`charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`);
+      }
+      return settled.done;
+    }
+    const done = settleCharge(credits, ref, outcome).catch((error: unknown) => {
+      // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
+      settled = undefined;
+      throw error;
+    });
+    settled = { outcome, done };
+    return done;
+  };
+
+  const charge: Charge = {
+    ref,
+    requestId: ref.requestId,
+    remainingCredits,
+    markDelivered() {
+      delivered = true;
+    },
+    commit: () => settle('committed'),
+    release: () => settle('released'),
+    async commitIn(tx, outbox) {
+      if (settled) {
+        if (settled.outcome === 'committed') return;
+        throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+      }
+      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref)));
+      pendingOutbox = outbox;
+      if (!ran) {
+        // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
+        settled = { outcome: 'committed', done: Promise.resolve() };
+      }
+    },
+    run,
+  };
+
+  async function run<R>(work: (signal: AbortSignal) => Promise<R>, { signal }: RunOptions = {}): Promise<R> {
+    if (ran) throw new Error(`charge ${ref.requestId} has already run`);
+    ran = true;
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal?.reason);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+    try {
+      let result: R;
+      try {
+        result = await work(controller.signal);
+      } catch (error) {
+        // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
+        pendingOutbox = undefined;
+        // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
+        // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
+        const spentGuestTry = !ref.userId && isWorkTimeout(error);
+        await settle(outcomeOfUnfinishedRun(delivered || spentGuestTry)).catch(() => undefined);
+        throw error;
+      }
+      if (pendingOutbox) {
+        settled = { outcome: 'committed', done: Promise.resolve() };
+        pendingOutbox.trigger();
+      } else if (controller.signal.aborted && !delivered) {
+        // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.
+        await settle('released').catch(() => undefined);
+        throw controller.signal.reason;
+      } else {
+        await settle('committed');
+      }
+      return result;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+  return charge;
+}
+
+export interface ChargedToolResult<R> {
+  result: R;
+  /** The balance after this use; null for guests. */
+  remainingCredits: number | null;
+}
+
+/** One charged one-shot tool use: reserve, run the work with the signal, settle by the rule. */
+export async function runChargedTool<R>(
+  credits: CreditsClient,
+  input: ChargeInput,
+  work: (signal: AbortSignal) => Promise<R>,
+  options: RunOptions = {},
+): Promise<ChargedToolResult<R>> {
+  const charge = await reserveCharge(credits, input);
+  const result = await charge.run(work, options);
+  return { result, remainingCredits: charge.remainingCredits };
+}
+
+/**
+ * An AbortSignal that aborts when the client goes away before its reply was written (the response closes
+ * unfinished), so work done for nobody can stop and a one-shot tool's hold is released.
+ */
+export function requestSignal(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  const response = ctx.res;
+  response.once('close', () => {
+    if (!response.writableFinished) {
+      controller.abort(new DOMException('The client closed the connection', 'AbortError'));
+    }
+  });
+  return controller.signal;
+}
