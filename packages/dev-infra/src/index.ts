@@ -24,7 +24,9 @@ export {
   removeDeadRunDirs,
   stopChild,
 } from './processes';
-export { buildSystemEnv, presentServices, startChild, waitUntilReady } from './system';
-export type { ChildSpec, RoutedService, StartedChild, SystemEnv, SystemEnvOptions } from './system';
+export { buildSystemEnv, presentServices } from './system';
+export type { ChildSpec, RoutedService, SystemEnv, SystemEnvOptions } from './system';
+export { startChild, waitUntilReady } from './child';
+export type { StartedChild } from './child';
 export { DEFAULT_BACKOFF, startReadyChild, supervise } from './supervisor';
 export type { BackoffOptions, Incarnation, SuperviseOptions, Supervision } from './supervisor';

@@ -2,7 +2,8 @@
 // doubles on each quick failure, and the launcher says so, instead of the whole product stopping for one process.
 // Stopping the supervision stops the child and ends the restarts, so Ctrl+C still leaves nothing behind.
 import { sleep, stopChild } from './processes';
-import { startChild, waitUntilReady, type ChildSpec, type StartedChild } from './system';
+import { startChild, waitUntilReady, type StartedChild } from './child';
+import type { ChildSpec } from './system';
 
 /** One running incarnation of a supervised child. */
 export interface Incarnation {

@@ -1,14 +1,10 @@
 // What `npm start` (scripts/launch.ts) and the test/bench launcher (e2e/support/system.ts) share when they run the
-// whole product: which services are present, the environment of each service and of the gateway, and starting a
-// `src/main.ts` child and waiting for it to answer. One copy, so a variable added for one launcher reaches the other.
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+// whole product: which services are present and the environment of each service and of the gateway (child.ts starts
+// them). One copy, so a variable added for one launcher reaches the other.
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { databaseUrl } from './embedded-postgres';
 import type { NatsUser } from './nats-auth';
-import { waitFor } from './net';
 import type { ResolvedInfra } from './resolve-infra';
 
 /** One row of the gateway's routing table (GATEWAY_SERVICES in @act/contracts). */
@@ -163,66 +159,4 @@ function natsCredentials(users: readonly NatsUser[] | undefined, service: string
   const own = users?.find(({ user }) => user === service);
   if (!own || typeof own.password !== 'string') return {};
   return { NATS_USER: own.user, NATS_PASSWORD: own.password };
-}
-
-export interface StartedChild {
-  name: string;
-  process: ChildProcess;
-  /** The last lines it printed (stdout and stderr), to explain a failure. */
-  tail: string[];
-}
-
-/**
- * Spawns `node --import tsx src/main.ts` in the spec's folder: one Node process per service, TypeScript loaded by
- * tsx, no build step. Each output line goes to `onLine` and into the tail.
- */
-export function startChild(
-  spec: Pick<ChildSpec, 'name' | 'cwd' | 'env'>,
-  { onLine, tailLines = 40 }: { onLine?: (line: string) => void; tailLines?: number } = {},
-): StartedChild {
-  const started: StartedChild = {
-    name: spec.name,
-    // `--import tsx` resolves from the child's folder up to the root node_modules (npm workspaces hoist it).
-    process: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-    tail: [],
-  };
-  for (const stream of [started.process.stdout!, started.process.stderr!]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      started.tail.push(line);
-      if (started.tail.length > tailLines) started.tail.shift();
-      onLine?.(line);
-    });
-  }
-  return started;
-}
-
-/** Polls `url` until it answers 2xx; fails at once when the child exits first (with its tail when asked). */
-export async function waitUntilReady(
-  started: StartedChild,
-  url: string,
-  { timeoutMs = 120_000, tailInError = false }: { timeoutMs?: number; tailInError?: boolean } = {},
-): Promise<void> {
-  const { name, process: child } = started;
-  await waitFor(
-    `${name} at ${url}`,
-    async () => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      return response.ok;
-    },
-    {
-      timeoutMs,
-      intervalMs: 200,
-      abort: () =>
-        child.exitCode !== null || child.signalCode !== null
-          ? new Error(
-              `${name} exited before it was ready${tailInError ? `:\n${started.tail.join('\n')}` : ''}`,
-            )
-          : undefined,
-    },
-  );
 }
