@@ -7,10 +7,10 @@ import { API_ROUTES, ERROR_TEXTS, REFRESH_COOKIE_NAME } from '@act/contracts';
 import { listEmailsFor } from './db/outbox';
 import { digest } from './domain/secrets';
 import { REFRESH_REUSE_GRACE_SECONDS } from './domain/sessions';
+import { findFreePort } from '@act/service-kit/testing';
 import { createBrowser, getJson, type TestBrowser } from './test-support/browser';
 import { waitForUserCreated } from './test-support/events';
 import {
-  freePort,
   RELAXED_RATE_LIMITS,
   startGateway,
   startIdentity,
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await mock.start(0, '127.0.0.1');
   mock.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, googleUser));
 
-  const gatewayPort = await freePort();
+  const gatewayPort = await findFreePort();
   identity = await startIdentity({
     env: {
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,

@@ -1,13 +1,17 @@
 // The identity process: refuses bad configuration with a readable list, and starts, serves and stops cleanly.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '@act/contracts';
-import { createTestDatabase, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
-import { freePort } from './test-support/harness';
+import {
+  createTestDatabase,
+  startChildService,
+  testNatsUrl,
+  uniqueNamespace,
+} from '@act/service-kit/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,46 +33,26 @@ describe('identity main', () => {
   it('starts with a generated key, answers readiness and the JWKS, and stops on SIGTERM', async () => {
     const database = await createTestDatabase('identity_main');
     const keysDir = await mkdtemp(path.join(tmpdir(), 'identity-main-'));
-    const port = await freePort();
-    const opsPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/identity/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        OPS_PORT: String(opsPort),
-        DATABASE_URL: database.url,
-        NATS_URL: testNatsUrl(),
-        NATS_NAMESPACE: uniqueNamespace('idnmain'),
-        IDENTITY_KEYS_DIR: keysDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const identity = await startChildService('services/identity', {
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_NAMESPACE: uniqueNamespace('idnmain'),
+      IDENTITY_KEYS_DIR: keysDir,
+    }).catch(async (error: unknown) => {
+      await database.drop();
+      await rm(keysDir, { recursive: true, force: true });
+      throw error;
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      const url = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        );
-        if (ready === 200) break;
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`identity did not become ready:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const jwks = (await (await fetch(`${url}${API_ROUTES.identity.jwks}`)).json()) as { keys: unknown[] };
+      const jwks = (await (await fetch(`${identity.url}${API_ROUTES.identity.jwks}`)).json()) as {
+        keys: unknown[];
+      };
       expect(jwks.keys).toHaveLength(1);
       expect((await stat(path.join(keysDir, 'signing-keys.json'))).isFile()).toBe(true);
 
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await identity.stop()).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await identity.stop();
       await database.drop();
       await rm(keysDir, { recursive: true, force: true });
     }

@@ -10,13 +10,25 @@ import {
   type NatsConnection,
   type RunningServer,
 } from '@act/service-kit';
-import { silentLogger, startTestService, testNatsUrl } from '@act/service-kit/testing';
+import {
+  type CreditsProcess,
+  dataUrl,
+  type FakeOpenAi,
+  largeBlackPng,
+  makeGif,
+  makeJpeg,
+  makePng,
+  oversizePngDataUrl,
+  silentLogger,
+  startCreditsProcess,
+  startFakeOpenAi,
+  startTestJwks,
+  startTestService,
+  type TestJwks,
+  testNatsUrl,
+} from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiProvider } from './providers/openai-provider';
-import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
-import { startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
-import { dataUrl, makeGif, makeJpeg, makePng, oversizePngDataUrl } from './test-support/images';
-import { largeBlackPng, startTestJwks, type TestJwks } from '@act/service-kit/testing';
 
 const V = ERROR_TEXTS.validation;
 const PROVIDER_TIMEOUT_MS = 600;

@@ -13,17 +13,20 @@ import {
   type WorkPool,
 } from '@act/service-kit';
 import {
+  type CreditsProcess,
+  dataUrl,
+  makeNoisePng,
+  makePng,
   silentLogger,
+  startCreditsProcess,
   startTestJwks,
   startTestService,
-  testNatsUrl,
   type TestJwks,
+  testNatsUrl,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createLocalProvider } from './providers/local-provider';
 import type { PromptProvider } from './providers/types';
-import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
-import { dataUrl, makeNoisePng, makePng } from './test-support/images';
 
 /** Long enough for any honest OCR here, far shorter than tesseract needs for a 2000×2000 noise picture. */
 const BUDGET_MS = 10_000;

@@ -2,11 +2,17 @@
 // credits process; it serves guests and members and stops cleanly on SIGTERM.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testNatsUrl } from '@act/service-kit/testing';
-import { startChildService, type ChildService } from './test-support/child-service';
-import { startCreditsProcess, type CreditsProcess } from './test-support/credits-process';
-import { dataUrl, makePng } from './test-support/images';
-import { startTestJwks, type TestJwks } from '@act/service-kit/testing';
+import {
+  type ChildService,
+  type CreditsProcess,
+  dataUrl,
+  makePng,
+  startChildService,
+  startCreditsProcess,
+  startTestJwks,
+  type TestJwks,
+  testNatsUrl,
+} from '@act/service-kit/testing';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
@@ -15,7 +21,7 @@ let prompt: ChildService;
 beforeAll(async () => {
   jwks = await startTestJwks();
   credits = await startCreditsProcess({ jwksUrl: jwks.url });
-  prompt = await startChildService('services/prompt/src/main.ts', {
+  prompt = await startChildService('services/prompt', {
     NATS_URL: testNatsUrl(),
     NATS_NAMESPACE: credits.namespace,
     JWKS_URL: jwks.url,

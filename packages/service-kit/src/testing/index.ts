@@ -1,68 +1,8 @@
 // Test helpers: each test file gets its own database and NATS namespace on the real servers, so files run in parallel.
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import postgres from 'postgres';
 import { createLogger, type Logger } from '../logger';
 import type { HttpApp } from '../http-app';
 import { startHttpServer, type RunningServer } from '../server';
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) {
-    throw new Error(
-      `${name} is not set: run tests through vitest (its global setup starts the embedded defaults)`,
-    );
-  }
-  return value;
-}
-
-export function testDatabaseServerUrl(): string {
-  return requireEnv('DATABASE_URL');
-}
-
-export function testNatsUrl(): string {
-  return requireEnv('NATS_URL');
-}
-
-function randomSuffix(): string {
-  return randomBytes(6).toString('hex');
-}
-
-/** A random NATS namespace (see NATS_NAMESPACE) so streams, consumers and subjects never collide across files. */
-export function uniqueNamespace(prefix = 't'): string {
-  return `${prefix}${randomSuffix()}`;
-}
-
-export interface TestDatabase {
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
-  const serverUrl = testDatabaseServerUrl();
-  const name = `${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomSuffix()}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const sql = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-      try {
-        await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await sql.end();
-      }
-    },
-  };
-}
 
 export interface CapturedLogger {
   logger: Logger;
@@ -94,6 +34,27 @@ export async function startTestService(
   return startHttpServer(app, { port: 0, host: '127.0.0.1', logger, graceMs: 1_000 });
 }
 
+export {
+  createTestDatabase,
+  testDatabaseServerUrl,
+  testNatsUrl,
+  uniqueNamespace,
+  type TestDatabase,
+} from './test-infra';
+export { startChildService, REPO_ROOT, type ChildService, type ChildServiceOptions } from './child-service';
+export { findFreePort } from '@act/dev-infra/child';
+export { startCreditsProcess, type CreditsProcess } from './credits-process';
+export { startFakeOpenAi, type ChatRequest, type FakeAnswer, type FakeOpenAi } from './fake-openai';
+export {
+  dataUrl,
+  makeGif,
+  makeJpeg,
+  makeNoisePng,
+  makePng,
+  makeWebp,
+  oversizePngDataUrl,
+  type ImageSpec,
+} from './images';
 export {
   startTestJwks,
   TEST_JWT_AUDIENCE,

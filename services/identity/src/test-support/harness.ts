@@ -1,16 +1,14 @@
 // Test harness: the real identity app on a fresh database and NATS namespace, and the real gateway process in
-// front of it (spawned, since services may not import the gateway), with every log line captured for assertions.
-import { spawn, type ChildProcess } from 'node:child_process';
+// front of it (service-kit's startChildService: services may not import the gateway), every log line captured.
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
 import type { RunningServer, Sql } from '@act/service-kit';
 import {
   captureLogger,
   createTestDatabase,
+  startChildService,
   startTestService,
   testNatsUrl,
   uniqueNamespace,
@@ -20,19 +18,6 @@ import { createApp } from '../app';
 import { loadIdentityConfig, type IdentityConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits, type RateLimitRules } from '../domain/rate-limits';
 import { startIdentityRuntime, type IdentityRuntime, type RuntimeOverrides } from '../runtime';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Limits high enough that a test's own traffic never trips them (tests that want a 429 pass their own). */
 export const RELAXED_RATE_LIMITS: RateLimitRules = scaleRateLimits(DEFAULT_RATE_LIMITS, 1000);
@@ -108,52 +93,24 @@ export async function startGateway(options: {
   port?: number;
   env?: Record<string, string>;
 }): Promise<GatewayUnderTest> {
-  const port = options.port ?? (await freePort());
-  const opsPort = await freePort();
   const identityUrl = options.identity.url;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      OPS_PORT: String(opsPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
+  const gateway = await startChildService(
+    'gateway',
+    {
       IDENTITY_URL: identityUrl,
       IDENTITY_OPS_URL: options.identity.opsUrl,
       JWKS_URL: `${identityUrl}${API_ROUTES.identity.jwks}`,
       RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited during start:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${opsPort}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`gateway did not start within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
+    // Liveness, not readiness: the gateway's /readyz would also wait for services these tests do not run.
+    { port: options.port, readyPath: '/healthz' },
+  );
   return {
-    url,
-    output: () => output,
+    url: gateway.url,
+    output: gateway.output,
     async close() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await gateway.stop();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openImage } from '@act/service-kit/media';
-import { makePng } from '../test-support/images';
+import { makePng } from '@act/service-kit/testing';
 import { analyseImage, colourName } from './image-analysis';
 
 describe('analyseImage', () => {

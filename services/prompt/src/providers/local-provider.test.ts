@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWorkPool } from '@act/service-kit';
-import { makePng } from '../test-support/images';
+import { makePng } from '@act/service-kit/testing';
 import { createLocalProvider } from './local-provider';
 import type { ImageInput } from '@act/service-kit/media';
 

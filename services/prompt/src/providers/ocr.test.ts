@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeNoisePng, makePng } from '../test-support/images';
+import { makeNoisePng, makePng } from '@act/service-kit/testing';
 import { createOcrEngine, MAX_OCR_PIXELS, ocrSize } from './ocr';
 
 const engine = createOcrEngine();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../test-support/fake-openai';
-import { makeJpeg } from '../test-support/images';
+import { type FakeOpenAi, makeJpeg, startFakeOpenAi } from '@act/service-kit/testing';
 import { cleanModelText, createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider';
 import type { ImageInput } from '@act/service-kit/media';
 import { ProviderError } from './types';

@@ -1,7 +1,7 @@
 // Small image factories for tests: real PNG, JPEG, WebP and GIF files made with sharp (and a noise PNG that OCR cannot
 // finish), and data URLs of any bytes.
 import { randomBytes } from 'node:crypto';
-import { openImage } from '@act/service-kit/media';
+import { openImage } from '../media';
 
 export interface ImageSpec {
   width?: number;

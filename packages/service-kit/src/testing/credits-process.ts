@@ -1,9 +1,9 @@
-// Runs the real credits service as a child process for the prompt service's tests (services never import each
+// Runs the real credits service as a child process for a tool service's tests (services never import each
 // other): its own fresh database and NATS namespace on the test servers, the test JWKS for member tokens.
 import { natsNames } from '@act/contracts';
-import { connectNats } from '@act/service-kit';
-import { createTestDatabase, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
+import { connectNats } from '../nats';
 import { startChildService } from './child-service';
+import { createTestDatabase, testNatsUrl, uniqueNamespace } from './test-infra';
 
 export interface CreditsProcess {
   url: string;
@@ -20,7 +20,7 @@ export interface CreditsProcess {
 export async function startCreditsProcess(options: { jwksUrl: string }): Promise<CreditsProcess> {
   const database = await createTestDatabase('prompt_credits');
   const namespace = uniqueNamespace('pr');
-  const service = await startChildService('services/credits/src/main.ts', {
+  const service = await startChildService('services/credits', {
     DATABASE_URL: database.url,
     NATS_URL: testNatsUrl(),
     NATS_NAMESPACE: namespace,
