@@ -66,6 +66,12 @@ export const ReserveRequestSchema = z
     guestIp: z.string().max(64).optional(),
     tool: ToolIdSchema,
     options: z.object({ webSearch: z.boolean().optional() }).optional(),
+    /**
+     * When the caller stops waiting for the reply. Credits refuses a request that reaches it later (after a stall)
+     * rather than charging a call its caller already reported as failed. Clocks of the two hosts are assumed close
+     * (NTP); a reserve that slips through anyway is met by the release the caller sends when it gives up.
+     */
+    deadline: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((r) => !(r.userId && r.guestIp), { message: 'Send either userId or guestIp, not both' });
 export type ReserveRequest = z.infer<typeof ReserveRequestSchema>;

@@ -74,7 +74,11 @@ export function createCreditsClient({
     async reserve(request) {
       let data: Uint8Array;
       try {
-        const reply = await nc.request(names.reserve, JSON.stringify(request), { timeout: timeoutMs });
+        // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
+        const deadline = new Date(Date.now() + timeoutMs).toISOString();
+        const reply = await nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
+          timeout: timeoutMs,
+        });
         data = reply.data;
       } catch (error) {
         throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {

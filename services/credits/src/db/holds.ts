@@ -3,7 +3,8 @@
 import type { ToolId } from '@act/contracts';
 import type { Db } from '@act/service-kit';
 
-export type HoldStatus = 'held' | 'committed' | 'released' | 'expired';
+/** `void`: a tombstone left by a release that arrived before its reserve (see voidUnreservedHolds). */
+export type HoldStatus = 'held' | 'committed' | 'released' | 'expired' | 'void';
 
 export interface HoldRow {
   request_id: string;
@@ -273,6 +274,55 @@ export async function releaseHolds(
     now,
   );
   return rows.map(toSettleResult);
+}
+
+/** A release for a request whose hold does not exist (yet): who would have paid, for what. */
+export interface UnreservedRelease {
+  requestId: string;
+  tool: ToolId;
+  /** A member whose account exists (callers open it first). */
+  userId?: string;
+  /** A guest's valid IP address. */
+  visitorIp?: string;
+}
+
+/**
+ * Leaves a `void` hold for each release whose reserve has not arrived, so the late reserve meets the primary key and
+ * is refused: a call the tool service already gave up on must never be charged. Must run in a transaction. A reserve
+ * that slipped in meanwhile (its hold committed after the release looked) makes the insert conflict; that hold is
+ * released and refunded here instead. The primary key serialises the two, so one of these always happens.
+ */
+export async function voidUnreservedHolds(
+  tx: Db,
+  releases: readonly UnreservedRelease[],
+  now: Date,
+): Promise<void> {
+  if (releases.length === 0) return;
+  const voided = await tx<{ request_id: string }[]>`
+    insert into holds (request_id, user_id, visitor_ip, guest_key, tool, cost, status, created_at, settled_at)
+    select request_id, user_id, visitor_ip, case when visitor_ip is null then null else guest_key(visitor_ip) end,
+      tool, 0, 'void', ${now}, ${now}
+    from unnest(
+      ${releases.map((r) => r.requestId)}::uuid[],
+      ${releases.map((r) => r.userId ?? null)}::uuid[],
+      ${releases.map((r) => r.visitorIp ?? null)}::text[],
+      ${releases.map((r) => r.tool)}::text[]
+    ) as release(request_id, user_id, visitor_ip, tool)
+    on conflict (request_id) do nothing
+    returning request_id`;
+  const done = new Set(voided.map((row) => row.request_id));
+  const raced = releases.filter((r) => !done.has(r.requestId)).map((r) => r.requestId);
+  if (raced.length === 0) return;
+  const released = await tx<{ request_id: string; user_id: string | null; cost: number }[]>`
+    update holds set status = 'released', settled_at = ${now}
+    where request_id = any(${raced}::uuid[]) and status = 'held'
+    returning request_id, user_id, cost`;
+  await refundMembers(
+    tx,
+    released.map((hold) => ({ requestId: hold.request_id, userId: hold.user_id, cost: hold.cost })),
+    'refund',
+    now,
+  );
 }
 
 interface Refund {

@@ -32,6 +32,24 @@ describe('member reserve', () => {
     expect(account).toEqual({ plan: 'free', credits: 48 });
   });
 
+  it('refuses a reserve that reaches it after its deadline (its caller gave up), and charges nothing', async () => {
+    const userId = newUserId();
+    await credits.reserve(memberReserve(userId, 'magic-enhance'));
+    const late = memberReserve(userId, 'text-to-image', {
+      deadline: new Date(Date.now() - 1_000).toISOString(),
+    });
+    expect(await credits.reserve(late)).toEqual({
+      ok: false,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: ERROR_TEXTS.server.serviceUnavailable,
+    });
+    expect(await balanceOf(h.sql, userId)).toBe(49);
+    const inTime = memberReserve(userId, 'text-to-image', {
+      deadline: new Date(Date.now() + 5_000).toISOString(),
+    });
+    expect(await credits.reserve(inTime)).toMatchObject({ ok: true, remainingCredits: 29 });
+  });
+
   it('takes the cost from the catalogue and options, never from the caller', async () => {
     const userId = newUserId();
     const request = { ...memberReserve(userId, 'chat-agent', { options: { webSearch: true } }), cost: 0 };

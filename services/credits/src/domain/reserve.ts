@@ -67,7 +67,7 @@ export async function reserveCredits(deps: ReserveDeps, request: ReserveRequest)
  * The guest's address, trimmed and lower-cased, without an IPv6 zone (`fe80::1%eth0`, meaningless off the host);
  * undefined when it is missing or not an IP address, since a try could not be counted against it.
  */
-function guestAddress(guestIp: string | undefined): string | undefined {
+export function guestAddress(guestIp: string | undefined): string | undefined {
   const address = guestIp?.trim().toLowerCase().replace(/%.*$/, '');
   return address && isIP(address) !== 0 ? address : undefined;
 }
@@ -240,24 +240,38 @@ async function reserveForGuest(
 ): Promise<ReserveReply> {
   const now = clock.now();
   const since = new Date(now.getTime() - GUEST_WINDOW_MS);
-  return sql.begin(async (tx) => {
-    // Without this lock two parallel first uses from one network would both see "no use yet" and both go free.
-    await lockGuestSlot(tx, input.visitorIp, input.tool);
-    const existing = await findHold(tx, input.requestId);
-    if (existing)
-      return replay(existing, { userId: undefined, visitorIp: input.visitorIp, tool: input.tool });
-    if (await guestUsedSince(tx, input.visitorIp, input.tool, since)) return needsSignup;
-    // Counted under a per-tool lock, so concurrent guests can never take more than the budget between them.
-    await lockGuestBudget(tx, input.tool);
-    const used = await countGuestUses(tx, input.tool, since, guestDailyBudgetPerTool);
-    if (used >= guestDailyBudgetPerTool) return needsSignup;
-    await insertGuestHold(tx, { ...input, now });
-    return { ok: true, cost: 0, remainingCredits: null } satisfies ReserveReply;
-  });
+  const reserve = () =>
+    sql.begin(async (tx) => {
+      // Without this lock two parallel first uses from one network would both see "no use yet" and both go free.
+      await lockGuestSlot(tx, input.visitorIp, input.tool);
+      const existing = await findHold(tx, input.requestId);
+      if (existing)
+        return replay(existing, { userId: undefined, visitorIp: input.visitorIp, tool: input.tool });
+      if (await guestUsedSince(tx, input.visitorIp, input.tool, since)) return needsSignup;
+      // Counted under a per-tool lock, so concurrent guests can never take more than the budget between them.
+      await lockGuestBudget(tx, input.tool);
+      const used = await countGuestUses(tx, input.tool, since, guestDailyBudgetPerTool);
+      if (used >= guestDailyBudgetPerTool) return needsSignup;
+      await insertGuestHold(tx, { ...input, now });
+      return { ok: true, cost: 0, remainingCredits: null } satisfies ReserveReply;
+    });
+  try {
+    return await reserve();
+  } catch (error) {
+    // A release for this request id got there first (it left a void hold): answer with what is stored.
+    if (!isUniqueViolation(error, 'holds_pkey')) throw error;
+    const existing = await findHold(sql, input.requestId);
+    if (!existing) throw error;
+    return replay(existing, { visitorIp: input.visitorIp, tool: input.tool });
+  }
 }
 
 /** The stored answer for a repeated requestId; a requestId reused for another payer or tool is refused. */
 function replay(hold: HoldRow, request: { userId?: string; visitorIp?: string; tool: ToolId }): ReserveReply {
+  // Released before it was reserved: the tool service gave up on this call, so it must not cost anything now.
+  if (hold.status === 'void') {
+    return { ok: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: ERROR_TEXTS.server.serviceUnavailable };
+  }
   const samePayer = request.userId ? hold.user_id === request.userId : hold.visitor_ip === request.visitorIp;
   if (!samePayer || hold.tool !== request.tool) {
     return { ok: false, code: ErrorCode.CONFLICT, message: ERROR_TEXTS.generic.failedToProcessRequest };

@@ -2,9 +2,17 @@
 // applied at most once: its id is recorded with the change, and a hold only ever leaves `held` once, so a commit or
 // release arriving after the sweeper expired the hold neither charges again nor refunds twice.
 import type { UsageEvent } from '@act/contracts';
-import type { Sql } from '@act/service-kit';
-import { commitHolds, releaseHolds, type SettleResult } from '../db/holds';
+import type { Db, Sql } from '@act/service-kit';
+import {
+  commitHolds,
+  releaseHolds,
+  voidUnreservedHolds,
+  type SettleResult,
+  type UnreservedRelease,
+} from '../db/holds';
 import type { Clock } from '../clock';
+import { ensureAccount } from './account-lifecycle';
+import { guestAddress } from './reserve';
 
 export type UsageOutcome = 'committed' | 'released';
 
@@ -37,7 +45,11 @@ export async function applyUsageEvents(
   const results =
     outcome === 'committed'
       ? await commitHolds(sql, unique, now)
-      : await sql.begin((tx) => releaseHolds(tx, unique, now));
+      : await sql.begin(async (tx) => {
+          const released = await releaseHolds(tx, unique, now);
+          await voidUnreserved(tx, events, released, now);
+          return released;
+        });
   const byEventId = new Map(results.map((result) => [result.eventId, result]));
   return events.map((event) => byEventId.get(usageEventId(event.requestId, outcome))!);
 }
@@ -49,4 +61,32 @@ export async function applyUsageEvent(
 ): Promise<SettleResult> {
   const [result] = await applyUsageEvents(deps, outcome, [event]);
   return result!;
+}
+
+/**
+ * Releases that found no hold leave a tombstone (see voidUnreservedHolds). A member's account is opened first, as
+ * their first reserve would have; a guest event without a usable address has nothing a reserve could match.
+ */
+async function voidUnreserved(
+  tx: Db,
+  events: readonly UsageEvent[],
+  results: readonly SettleResult[],
+  now: Date,
+): Promise<void> {
+  const unknown = new Set(
+    results.filter((r) => r.fresh && r.priorStatus === undefined).map((r) => r.eventId),
+  );
+  const releases: UnreservedRelease[] = [];
+  for (const event of events) {
+    if (!unknown.has(usageEventId(event.requestId, 'released'))) continue;
+    unknown.delete(usageEventId(event.requestId, 'released'));
+    if (event.userId) releases.push({ requestId: event.requestId, tool: event.tool, userId: event.userId });
+    else {
+      const visitorIp = guestAddress(event.guestIp);
+      if (visitorIp) releases.push({ requestId: event.requestId, tool: event.tool, visitorIp });
+    }
+  }
+  const members = [...new Set(releases.flatMap((r) => (r.userId ? [r.userId] : [])))].sort();
+  for (const userId of members) await ensureAccount(tx, userId, now);
+  await voidUnreservedHolds(tx, releases, now);
 }

@@ -1,5 +1,6 @@
 // Answers `credits.reserve` requests. Every replica subscribes in the same queue group, so NATS hands each request to
 // exactly one of them. A reply is always sent, even for a malformed request, so callers never wait for a timeout.
+// A request past its deadline (credits was stalled; the caller has given up and released) is refused uncharged.
 import {
   ERROR_TEXTS,
   ErrorCode,
@@ -53,6 +54,13 @@ export function startReserveResponder(options: ReserveResponderOptions): Reserve
   };
 }
 
+/** A reserve whose caller has stopped waiting: charging it would bill a call that already failed. */
+const pastDeadline: ReserveReply = {
+  ok: false,
+  code: ErrorCode.SERVICE_UNAVAILABLE,
+  message: ERROR_TEXTS.server.serviceUnavailable,
+};
+
 async function handleReserve(reserver: Reserver, data: Uint8Array, logger: Logger): Promise<ReserveReply> {
   let raw: unknown;
   try {
@@ -67,6 +75,15 @@ async function handleReserve(reserver: Reserver, data: Uint8Array, logger: Logge
       code: ErrorCode.VALIDATION_FAILED,
       message: parsed.error.issues[0]?.message ?? ERROR_TEXTS.validation.invalidRequest,
     };
+  }
+  const { deadline } = parsed.data;
+  // Wall-clock time, like the caller's deadline (the injectable business clock is for resets and plan changes).
+  if (deadline && Date.parse(deadline) <= Date.now()) {
+    logger.warn(
+      { requestId: parsed.data.requestId, deadline },
+      'reserve arrived after its deadline; refused',
+    );
+    return pastDeadline;
   }
   try {
     return await reserver.reserve(parsed.data);

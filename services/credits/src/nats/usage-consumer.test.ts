@@ -77,6 +77,31 @@ describe('usage events', () => {
     expect((await credits.reserve(guestReserve(ip, 'cartoonify'))).ok).toBe(true);
   });
 
+  it('a release that arrives before its reserve refuses the late reserve: a call given up on costs nothing', async () => {
+    const userId = newUserId();
+    // As after a credits stall: the tool service timed out its reserve and released; the release is applied first.
+    const request = memberReserve(userId, 'text-to-image');
+    await credits.release(usageEventFor(request));
+    await waitForHoldStatus(h.sql, request.requestId, 'void');
+    const late = await credits.reserve(request);
+    expect(late).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(await balanceOf(h.sql, userId)).toBe(50);
+    // The member's next real call is charged as usual.
+    expect(await credits.reserve(memberReserve(userId, 'text-to-image'))).toMatchObject({
+      ok: true,
+      remainingCredits: 30,
+    });
+  });
+
+  it("a guest's late reserve after its release is refused and leaves the try unused", async () => {
+    const ip = '203.0.113.121';
+    const request = guestReserve(ip, 'magic-enhance');
+    await credits.release(usageEventFor(request));
+    await waitForHoldStatus(h.sql, request.requestId, 'void');
+    expect(await credits.reserve(request)).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+    expect((await credits.reserve(guestReserve(ip, 'magic-enhance'))).ok).toBe(true);
+  });
+
   it('drops a duplicated publish in JetStream (same message id) and applies the event once', async () => {
     const userId = newUserId();
     const request = memberReserve(userId, 'text-to-image');
