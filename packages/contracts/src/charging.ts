@@ -12,3 +12,10 @@ export type ChargeOutcome = 'committed' | 'released';
 export function outcomeOfUnfinishedRun(outputDelivered: boolean): ChargeOutcome {
   return outputDelivered ? 'committed' : 'released';
 }
+
+/**
+ * The longest a charged call may work while its credits are held: one HTTP request through the gateway (its default
+ * upstream timeout). Credits' hold lifetime is checked against it at start-up (plus the redelivery of the outcome
+ * event), so a success can never arrive after its hold was swept; a tool service's own budget must fit inside it.
+ */
+export const CHARGED_WORK_MAX_MS = 180_000;

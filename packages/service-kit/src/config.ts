@@ -63,7 +63,8 @@ export function loadConfig<S extends z.ZodType>(
       result.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(root)';
         const received = cleaned[String(issue.path[0])];
-        return received === undefined ? `${name}: is required but not set` : `${name}: ${issue.message}`;
+        const missing = received === undefined && issue.code === 'invalid_type';
+        return missing ? `${name}: is required but not set` : `${name}: ${issue.message}`;
       }),
     );
   }

@@ -24,3 +24,19 @@ describe('GUEST_DAILY_BUDGET_PER_TOOL', () => {
     }
   });
 });
+
+describe('HOLD_TTL_MS', () => {
+  it('refuses a hold lifetime shorter than the longest charged work plus the outcome redeliveries', () => {
+    // 180 s of work plus 5 deliveries × 30 s: a 10 s hold would be swept under a call that then succeeds.
+    expect(() => loadCreditsConfig({ ...base, HOLD_TTL_MS: '10000' })).toThrow(
+      /HOLD_TTL_MS: must be at least 330000 ms/,
+    );
+    expect(loadCreditsConfig({ ...base, HOLD_TTL_MS: '330000' }).HOLD_TTL_MS).toBe(330_000);
+  });
+
+  it('says so when more redeliveries no longer fit in the default lifetime', () => {
+    expect(() => loadCreditsConfig({ ...base, USAGE_MAX_DELIVER: '20' })).toThrow(
+      /HOLD_TTL_MS: must be at least 780000 ms/,
+    );
+  });
+});

@@ -1,6 +1,12 @@
 // Credits configuration: the kit's base variables plus hold/sweep timings and Paddle Billing settings,
 // parsed once at start-up. Price ids are read from the env names the plan catalogue declares.
-import { PAID_PLAN_IDS, getPlan, type BillingCycle, type PaidPlanId } from '@act/contracts';
+import {
+  CHARGED_WORK_MAX_MS,
+  PAID_PLAN_IDS,
+  getPlan,
+  type BillingCycle,
+  type PaidPlanId,
+} from '@act/contracts';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 
 const PADDLE_API_URLS = {
@@ -21,6 +27,8 @@ export const creditsConfigSchema = baseConfigSchema
     ACCOUNT_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** Deliveries of one usage event before it goes to the dead-letter subject. */
     USAGE_MAX_DELIVER: z.coerce.number().int().min(1).max(100).default(5),
+    /** How long credits has to apply one delivery of a usage event before JetStream delivers it again. */
+    USAGE_ACK_WAIT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /**
      * Guest uses of each tool that all guests together may take per 24 hours; when spent, guests are asked to sign
      * up. The ceiling on what free trials can cost in provider calls, whatever addresses a caller rotates through.
@@ -42,6 +50,21 @@ export const creditsConfigSchema = baseConfigSchema
     PADDLE_PRICE_ULTIMATE_MONTHLY: optionalSecret,
     PADDLE_PRICE_ULTIMATE_YEARLY: optionalSecret,
   })
+  // A hold must outlive the longest charged work plus every redelivery of its outcome: a sweeper that expires it
+  // sooner refunds a call whose success is still on its way (the late commit is then charged again, or a debt).
+  .superRefine((config, context) => {
+    const needed = minimumHoldTtlMs(config);
+    if (config.HOLD_TTL_MS < needed) {
+      context.addIssue({
+        code: 'custom',
+        path: ['HOLD_TTL_MS'],
+        message:
+          `must be at least ${needed} ms: the longest charged work (${CHARGED_WORK_MAX_MS} ms) plus ` +
+          `USAGE_MAX_DELIVER (${config.USAGE_MAX_DELIVER}) × USAGE_ACK_WAIT_MS (${config.USAGE_ACK_WAIT_MS} ms), ` +
+          'so a hold is never swept while its outcome can still arrive',
+      });
+    }
+  })
   // The API URL follows the environment unless set explicitly (tests point it at a local server).
   .transform((config) => ({
     ...config,
@@ -49,6 +72,11 @@ export const creditsConfigSchema = baseConfigSchema
   }));
 
 export type CreditsConfig = z.infer<typeof creditsConfigSchema>;
+
+/** The shortest hold lifetime that cannot expire a hold whose outcome is still on its way. */
+export function minimumHoldTtlMs(config: { USAGE_MAX_DELIVER: number; USAGE_ACK_WAIT_MS: number }): number {
+  return CHARGED_WORK_MAX_MS + config.USAGE_MAX_DELIVER * config.USAGE_ACK_WAIT_MS;
+}
 
 export function loadCreditsConfig(
   env: Record<string, string | undefined> = process.env,

@@ -26,7 +26,12 @@ export async function startCreditsWorkers(
   const { config, nc, logger } = deps;
   const names = natsNames(config.NATS_NAMESPACE);
   await ensureCreditsStreams(nc, names);
-  const usage = await startUsageConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
+  const usage = await startUsageConsumer({
+    ...deps,
+    names,
+    maxDeliver: config.USAGE_MAX_DELIVER,
+    ackWaitMs: config.USAGE_ACK_WAIT_MS,
+  });
   const users = await startUserCreatedConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
   const reserve = startReserveResponder({
     ...deps,

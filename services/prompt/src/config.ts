@@ -1,8 +1,14 @@
 // Configuration of the prompt service, parsed once from the environment at start.
 // The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
+import { CHARGED_WORK_MAX_MS } from '@act/contracts';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 
 const optionalText = z.string().min(1).optional();
+
+/** The longest pause before the one retry (openai-provider's Retry-After ceiling). */
+const RETRY_WAIT_ALLOWANCE_MS = 5_000;
+/** One attempt, the pause and the retry must fit in the charged work limit, or credits could sweep the hold first. */
+const PROVIDER_TIMEOUT_MAX_MS = Math.floor((CHARGED_WORK_MAX_MS - RETRY_WAIT_ALLOWANCE_MS) / 2);
 
 export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8103),
@@ -20,8 +26,15 @@ export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).
   PROMPT_MODEL_MAGIC_ENHANCE: optionalText,
   PROMPT_MODEL_DESCRIBE_IMAGE: optionalText,
   PROMPT_MODEL_VIDEO_PROMPT: optionalText,
-  /** One provider attempt; with one retry the worst case stays under the gateway's 180 s. */
-  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(60_000),
+  /** One provider attempt; with the pause and the one retry the worst case stays inside CHARGED_WORK_MAX_MS. */
+  PROVIDER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(PROVIDER_TIMEOUT_MAX_MS, {
+      error: `must be at most ${PROVIDER_TIMEOUT_MAX_MS} ms: two attempts and the pause between them must fit in the ${CHARGED_WORK_MAX_MS} ms a charged call may take`,
+    })
+    .default(60_000),
   /**
    * The local provider's CPU work (image analysis, OCR): how many jobs run at once (keep it below the cores), how many
    * may wait before calls are refused with a 503, and the budget of one job before it is cancelled.
