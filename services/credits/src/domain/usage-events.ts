@@ -4,6 +4,7 @@
 import type { UsageEvent } from '@act/contracts';
 import type { Db, Sql } from '@act/service-kit';
 import {
+  commitExpiredHolds,
   commitHolds,
   releaseHolds,
   voidUnreservedHolds,
@@ -44,7 +45,10 @@ export async function applyUsageEvents(
   const now = clock.now();
   const results =
     outcome === 'committed'
-      ? await commitHolds(sql, unique, now)
+      ? await sql.begin(async (tx) => {
+          const committed = await commitHolds(tx, unique, now);
+          return commitLate(tx, unique, committed, now);
+        })
       : await sql.begin(async (tx) => {
           const released = await releaseHolds(tx, unique, now);
           await voidUnreserved(tx, events, released, now);
@@ -89,4 +93,26 @@ async function voidUnreserved(
   const members = [...new Set(releases.flatMap((r) => (r.userId ? [r.userId] : [])))].sort();
   for (const userId of members) await ensureAccount(tx, userId, now);
   await voidUnreservedHolds(tx, releases, now);
+}
+
+/**
+ * A commit whose hold the sweeper expired first is still charged (see commitExpiredHolds): the member has the
+ * result. Marks those results applied.
+ */
+async function commitLate(
+  tx: Db,
+  inputs: ReadonlyArray<{ eventId: string; requestId: string }>,
+  results: SettleResult[],
+  now: Date,
+): Promise<SettleResult[]> {
+  const late = new Map(
+    results
+      .filter((r) => r.fresh && !r.applied && r.priorStatus === 'expired')
+      .map((r) => [inputs.find((input) => input.eventId === r.eventId)!.requestId, r.eventId]),
+  );
+  const committed = new Set(await commitExpiredHolds(tx, [...late.keys()], now));
+  const appliedEvents = new Set(
+    [...late].filter(([requestId]) => committed.has(requestId)).map(([, e]) => e),
+  );
+  return results.map((r) => (appliedEvents.has(r.eventId) ? { ...r, applied: true } : r));
 }

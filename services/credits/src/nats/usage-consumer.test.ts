@@ -155,7 +155,7 @@ describe('usage events', () => {
     expect(await balanceOf(h.sql, userId)).toBe(48);
   });
 
-  it('commit or release arriving after the sweeper expired the hold neither charges nor refunds again', async () => {
+  it('a success committed after the sweeper expired its hold is still charged once and listed; a late release changes nothing', async () => {
     const userId = newUserId();
     const committedLate = memberReserve(userId, 'text-to-image');
     const releasedLate = memberReserve(userId, 'text-to-image');
@@ -170,15 +170,37 @@ describe('usage events', () => {
 
     await credits.commit(usageEventFor(committedLate));
     await credits.release(usageEventFor(releasedLate));
+    await waitForHoldStatus(h.sql, committedLate.requestId, 'committed');
     await waitUntil(
       async () =>
-        h.sql`select 1 from processed_events where event_id in (${`${committedLate.requestId}:committed`}, ${`${releasedLate.requestId}:released`})`,
-      (rows) => rows.length === 2,
+        h.sql`select 1 from processed_events where event_id = ${`${releasedLate.requestId}:released`}`,
+      (rows) => rows.length === 1,
     );
-    expect(await holdStatus(h.sql, committedLate.requestId)).toBe('expired');
+    // Applied again (a redelivery past the dedupe window): still one charge.
+    await applyUsageEvent(h.deps, 'committed', usageEventFor(committedLate));
     expect(await holdStatus(h.sql, releasedLate.requestId)).toBe('expired');
-    expect(await balanceOf(h.sql, userId)).toBe(50);
-    expect(await usageRows(committedLate.requestId)).toEqual([]);
+    expect(await balanceOf(h.sql, userId)).toBe(30);
+    expect(await usageRows(committedLate.requestId)).toHaveLength(1);
+  });
+
+  it('a late success the balance cannot cover takes what is there and records the rest as debt', async () => {
+    const userId = newUserId();
+    const late = memberReserve(userId, 'text-to-image');
+    await credits.reserve(late);
+    clock.advance(h.config.HOLD_TTL_MS + 1);
+    await sweepStaleHolds(h.deps, h.config.HOLD_TTL_MS);
+    // Meanwhile the member spent most of the refunded credits.
+    await credits.reserve(memberReserve(userId, 'text-to-speech'));
+    await credits.reserve(memberReserve(userId, 'magic-enhance'));
+    expect(await balanceOf(h.sql, userId)).toBe(19);
+
+    await credits.commit(usageEventFor(late));
+    await waitForHoldStatus(h.sql, late.requestId, 'committed');
+    expect(await balanceOf(h.sql, userId)).toBe(0);
+    const [entry] = await h.sql`
+      select delta, debt from ledger where request_id = ${late.requestId} and reason = 'late_charge'`;
+    expect(entry).toEqual({ delta: -19, debt: 1 });
+    expect(await usageRows(late.requestId)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
 // The money invariants, asserted after every credits test: no negative balance, every balance equals the sum of its
-// ledger deltas, every member hold charged exactly once (a void tombstone never) and refunded exactly when released or expired, and a
+// ledger deltas, every member hold charged exactly once (a void tombstone never; a hold committed after it expired
+// once more, as a late charge after its expiry refund) and refunded exactly when released or expired, and a
 // tool_usage row for exactly the committed holds.
 import type { Sql } from '@act/service-kit';
 import { expect } from 'vitest';
@@ -22,13 +23,20 @@ export async function expectMoneyInvariants(sql: Sql): Promise<void> {
   const badHolds = await sql`
     select h.request_id, h.status, h.cost,
       count(*) filter (where l.reason = 'charge')::int as charges,
-      count(*) filter (where l.reason in ('refund', 'expiry_refund'))::int as refunds
+      count(*) filter (where l.reason in ('refund', 'expiry_refund'))::int as refunds,
+      count(*) filter (where l.reason = 'late_charge')::int as late_charges
     from holds h left join ledger l on l.request_id = h.request_id
     where h.user_id is not null
     group by h.request_id, h.status, h.cost
     having count(*) filter (where l.reason = 'charge') <> (case when h.status = 'void' then 0 else 1 end)
+      or count(*) filter (where l.reason = 'late_charge') > 1
+      or count(*) filter (where l.reason = 'late_charge' and h.status <> 'committed') > 0
       or count(*) filter (where l.reason in ('refund', 'expiry_refund'))
-         <> (case when h.status in ('released', 'expired') and h.cost > 0 then 1 else 0 end)`;
+         <> (case
+               when h.status in ('released', 'expired') and h.cost > 0 then 1
+               when count(*) filter (where l.reason = 'late_charge') = 1 then 1
+               else 0
+             end)`;
   expect(badHolds, 'member holds not charged once or refunded wrongly').toEqual([]);
 
   const badUsage = await sql`
