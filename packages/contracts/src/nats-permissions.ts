@@ -38,10 +38,11 @@ function pullConsumerOf(stream: string): string[] {
 /**
  * The permissions of a service's NATS user (the user is named after the service). Subjects carry the namespace,
  * as every service builds its subjects with `natsNames(NATS_NAMESPACE)`.
- * - credits alone answers `credits.reserve`, owns the USAGE stream, consumes USAGE and IDENTITY, and dead-letters;
+ * - credits alone answers `credits.reserve` and `credits.release`, owns the USAGE stream, consumes USAGE and
+ *   IDENTITY, and dead-letters;
  * - identity alone publishes `identity.user.created` and owns the IDENTITY stream;
- * - every other service is a tool service: it asks for a reserve and publishes usage events, and gets no JetStream
- *   API at all (publishing to a stream needs none).
+ * - every other service is a tool service: it asks for a reserve or an immediate release and publishes usage events,
+ *   and gets no JetStream API at all (publishing to a stream needs none).
  */
 export function natsPermissions(service: ServiceName, namespace?: string): NatsPermissions {
   const names = natsNames(namespace);
@@ -57,7 +58,7 @@ export function natsPermissions(service: ServiceName, namespace?: string): NatsP
         ...pullConsumerOf(names.identityStream),
         names.usageDeadLetter,
       ],
-      subscribe: [names.reserve, inbox],
+      subscribe: [names.reserve, names.releaseNow, inbox],
       allowResponses: true,
     };
   }
@@ -73,7 +74,7 @@ export function natsPermissions(service: ServiceName, namespace?: string): NatsP
     };
   }
   return {
-    publish: [names.reserve, names.usageCommitted, names.usageReleased],
+    publish: [names.reserve, names.releaseNow, names.usageCommitted, names.usageReleased],
     subscribe: [inbox],
     allowResponses: false,
   };

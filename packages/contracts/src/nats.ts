@@ -6,6 +6,11 @@ import { ToolIdSchema } from './tools';
 export interface NatsNames {
   /** Request/reply: a tool service asks credits to reserve a use. */
   reserve: string;
+  /**
+   * Request/reply: a tool service whose work failed asks credits to refund the hold now, before it answers the
+   * member (the usage.released event stays the durable fallback). The reply carries the balance after the refund.
+   */
+  releaseNow: string;
   /** JetStream: the provider call succeeded; credits writes tool_usage. */
   usageCommitted: string;
   /** JetStream: the provider call failed; credits refunds the hold. */
@@ -39,6 +44,7 @@ export function natsNames(namespace?: string): NatsNames {
   const name = (s: string) => (ns ? `${ns.toUpperCase()}_${s}` : s);
   return {
     reserve: subject('credits.reserve'),
+    releaseNow: subject('credits.release'),
     usageCommitted: subject('usage.committed'),
     usageReleased: subject('usage.released'),
     usageDeadLetter: subject('usage.dead'),
@@ -92,7 +98,14 @@ export const ReserveReplySchema = z.discriminatedUnion('ok', [
 ]);
 export type ReserveReply = z.infer<typeof ReserveReplySchema>;
 
-/** Body of `usage.committed` and `usage.released`; requestId ties it to the hold. */
+/** Reply to `credits.release`: the refund is applied (or was before); the balance after it, null for guests. */
+export const ReleaseNowReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), remainingCredits: z.number().int().nonnegative().nullable() }),
+  z.object({ ok: z.literal(false) }),
+]);
+export type ReleaseNowReply = z.infer<typeof ReleaseNowReplySchema>;
+
+/** Body of `usage.committed` and `usage.released` (and of `credits.release`); requestId ties it to the hold. */
 export const UsageEventSchema = z.object({
   requestId: z.uuid(),
   tool: ToolIdSchema,

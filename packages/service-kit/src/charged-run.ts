@@ -16,7 +16,7 @@ import {
 } from '@act/contracts';
 import type { CreditsClient } from './credits-client';
 import type { Db } from './database';
-import { AppError } from './errors';
+import { AppError, isAppError } from './errors';
 import type { Outbox } from './outbox';
 import { isWorkTimeout } from './work-pool';
 
@@ -50,7 +50,8 @@ export interface Charge {
   markDelivered(): void;
   /** Settles now by publishing the outcome. Settling again with the same outcome is a no-op. */
   commit(): Promise<void>;
-  release(): Promise<void>;
+  /** Refunds now; resolves with the balance after the refund when credits answered at once (null for guests). */
+  release(): Promise<number | null | undefined>;
   /**
    * Records the commit in the caller's transaction, through the service's outbox, so the stored result and its
    * charge commit together. Inside run(), make it the last step of the work's transaction.
@@ -78,9 +79,15 @@ function usageEvent(ref: ChargeRef): UsageEvent {
  * Settles a charge from its ref, in any process: credits finds the hold by request id, applies each outcome once,
  * and a hold leaves `held` only once (so a second, different outcome changes nothing).
  */
-export function settleCharge(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome): Promise<void> {
+export async function settleCharge(
+  credits: CreditsClient,
+  ref: ChargeRef,
+  outcome: ChargeOutcome,
+): Promise<number | null | undefined> {
   const event = usageEvent(ref);
-  return outcome === 'committed' ? credits.commit(event) : credits.release(event);
+  if (outcome === 'released') return credits.release(event);
+  await credits.commit(event);
+  return undefined;
 }
 
 /** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
@@ -103,13 +110,14 @@ export async function reserveCharge(
 }
 
 function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: number | null): Charge {
-  let settled: { outcome: ChargeOutcome; done: Promise<void> } | undefined;
+  /** The outcome, and its settlement (resolving with the balance after a refund, when known). */
+  let settled: { outcome: ChargeOutcome; done: Promise<number | null | undefined> } | undefined;
   let delivered = false;
   let ran = false;
   /** The outbox that holds this charge's commit in a transaction not yet known to have committed. */
   let pendingOutbox: Outbox | undefined;
 
-  const settle = (outcome: ChargeOutcome): Promise<void> => {
+  const settle = (outcome: ChargeOutcome): Promise<number | null | undefined> => {
     if (settled) {
       if (settled.outcome !== outcome) {
         throw new Error(`charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`);
@@ -132,7 +140,9 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
     markDelivered() {
       delivered = true;
     },
-    commit: () => settle('committed'),
+    commit: async () => {
+      await settle('committed');
+    },
     release: () => settle('released'),
     async commitIn(tx, outbox) {
       if (settled) {
@@ -143,7 +153,7 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
       pendingOutbox = outbox;
       if (!ran) {
         // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
-        settled = { outcome: 'committed', done: Promise.resolve() };
+        settled = { outcome: 'committed', done: Promise.resolve(undefined) };
       }
     },
     run,
@@ -166,11 +176,15 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
         // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
         // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
         const spentGuestTry = !ref.userId && isWorkTimeout(error);
-        await settle(outcomeOfUnfinishedRun(delivered || spentGuestTry)).catch(() => undefined);
+        const balance = await settle(outcomeOfUnfinishedRun(delivered || spentGuestTry)).catch(
+          () => undefined,
+        );
+        // Refunded before the member hears of the failure: the reply shows the balance they really have.
+        if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
         throw error;
       }
       if (pendingOutbox) {
-        settled = { outcome: 'committed', done: Promise.resolve() };
+        settled = { outcome: 'committed', done: Promise.resolve(undefined) };
         pendingOutbox.trigger();
       } else if (controller.signal.aborted && !delivered) {
         // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.

@@ -4,6 +4,7 @@
 import {
   ERROR_TEXTS,
   ErrorCode,
+  ReleaseNowReplySchema,
   ReserveReplySchema,
   natsNames,
   type ChargeOutcome,
@@ -27,14 +28,21 @@ export interface CreditsClient {
   reserve(request: ReserveRequest): Promise<ReserveReply>;
   /** The tool use succeeded: credits records it in tool_usage. */
   commit(event: UsageEvent): Promise<void>;
-  /** The tool use failed: credits refunds the hold. */
-  release(event: UsageEvent): Promise<void>;
+  /**
+   * The tool use failed: credits refunds the hold. Asks credits to refund now (request/reply) and resolves with the
+   * balance after the refund (null for guests); when credits does not answer at once, publishes the usage.released
+   * event instead, which credits applies when it can, and resolves with undefined.
+   */
+  release(event: UsageEvent): Promise<number | null | undefined>;
   /** The same outcome as a message for a transactional outbox (same subject and message id as commit/release). */
   usageMessage(outcome: ChargeOutcome, event: UsageEvent): OutboxMessage;
 }
 
 const PUBLISH_ATTEMPTS = 3;
 const PUBLISH_RETRY_MS = 200;
+
+/** How long a failed call waits for its immediate refund before falling back to the durable event. */
+const RELEASE_NOW_TIMEOUT_MS = 1_000;
 
 export function createCreditsClient({
   nc,
@@ -98,7 +106,19 @@ export function createCreditsClient({
       return parsed.data;
     },
     commit: (event) => publish('committed', event),
-    release: (event) => publish('released', event),
+    async release(event) {
+      try {
+        const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
+          timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
+        });
+        const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
+        if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
+      } catch {
+        // No answer in time (credits busy or away): the durable event below does the refund later.
+      }
+      await publish('released', event);
+      return undefined;
+    },
     usageMessage,
   };
 }

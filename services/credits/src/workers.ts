@@ -1,9 +1,10 @@
-// Everything credits runs besides HTTP: the reserve responder, the USAGE and identity consumers, the hold sweeper
+// Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
 // and the account job (monthly resets, scheduled plan changes). Started by main.ts and by tests.
 import { natsNames } from '@act/contracts';
 import { startPeriodicJob } from '@act/service-kit';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { sweepStaleHolds } from './domain/sweeper';
+import { startReleaseResponder } from './nats/release-responder';
 import { startReserveResponder } from './nats/reserve-responder';
 import { ensureCreditsStreams } from './nats/streams';
 import { startUsageConsumer } from './nats/usage-consumer';
@@ -38,6 +39,7 @@ export async function startCreditsWorkers(
     names,
     guestDailyBudgetPerTool: config.GUEST_DAILY_BUDGET_PER_TOOL,
   });
+  const releaseNow = startReleaseResponder({ ...deps, names });
   const jobs =
     options.periodicJobs === false
       ? []
@@ -66,7 +68,7 @@ export async function startCreditsWorkers(
     stop() {
       stopping ??= (async () => {
         await Promise.all(jobs.map((job) => job.stop()));
-        await reserve.stop();
+        await Promise.all([reserve.stop(), releaseNow.stop()]);
         await Promise.all([usage.stop(), users.stop()]);
       })();
       return stopping;

@@ -209,16 +209,22 @@ describe('members are charged on success', () => {
 });
 
 describe('a failed generation costs nothing', () => {
-  it('releases the hold when the provider fails (after its one retry)', async () => {
+  it('refunds the hold before answering when the provider fails (after its one retry)', async () => {
     const token = await newMember();
     fake.script({ kind: 'error', status: 500 }, { kind: 'error', status: 503 });
     const failed = await post('generate-image-prompt', { image: png }, { token });
+    // Refunded before the reply: the failed reply carries the balance, and it is already true.
     expect(failed).toMatchObject({
       status: 502,
-      body: { success: false, error: ERROR_TEXTS.ui.generatePromptRetry, code: 'PROVIDER_FAILED' },
+      body: {
+        success: false,
+        error: ERROR_TEXTS.ui.generatePromptRetry,
+        code: 'PROVIDER_FAILED',
+        remainingCredits: 50,
+      },
     });
     expect(fake.requests).toHaveLength(2);
-    expect(await settledBalance(token, 50)).toBe(50);
+    expect(await credits.balanceOf(token)).toBe(50);
     expect(await credits.historyOf(token)).toEqual([]);
   });
 
