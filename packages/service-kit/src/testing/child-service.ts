@@ -16,6 +16,8 @@ export interface ChildService {
   opsUrl: string;
   /** The last lines the process wrote (for failure messages and log assertions). */
   output(): string;
+  /** Sends a signal to the process (fault tests: SIGSTOP pauses it, SIGCONT resumes it). */
+  signal(name: NodeJS.Signals): void;
   /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -76,6 +78,9 @@ export async function startChildService(
     url: `http://127.0.0.1:${port}`,
     opsUrl,
     output: () => started.tail.join('\n'),
+    signal(name) {
+      child.kill(name);
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

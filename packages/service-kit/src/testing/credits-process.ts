@@ -14,6 +14,9 @@ export interface CreditsProcess {
   balanceOf(token: string): Promise<number>;
   /** GET /api/credits/tool-usage-history → [tool_name, used_credits] pairs, newest first. */
   historyOf(token: string): Promise<Array<[string, number]>>;
+  /** Freezes the process (SIGSTOP) as a stalled credits replica would be, and lets it go on (SIGCONT). */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -50,7 +53,11 @@ export async function startCreditsProcess(options: { jwksUrl: string }): Promise
       };
       return body.history.map((entry) => [entry.tool_name, entry.used_credits]);
     },
+    pause: () => service.signal('SIGSTOP'),
+    resume: () => service.signal('SIGCONT'),
     async stop() {
+      // A paused process cannot act on SIGTERM.
+      service.signal('SIGCONT');
       await service.stop();
       const nc = await connectNats({ url: testNatsUrl(), name: `cleanup-${namespace}` });
       const jsm = await nc.jetstreamManager();
