@@ -1,6 +1,7 @@
 // Vitest global setup: every test worker gets a real PostgreSQL server and NATS with JetStream. DATABASE_URL and
 // NATS_URL from the environment win (CI); otherwise the embedded defaults start under .data/test-infra/ and stop in
-// teardown. Tests create their own databases and NATS namespaces from these admin URLs.
+// teardown. Tests create their own databases and NATS namespaces from these admin URLs. One credits process (and the
+// test JWKS it trusts) serves the tool services' tests of the whole run (`runServices()` in a test file).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { DataDirBusyError, dropUserDatabases, removeDeadRunDirs, resolveInfra } from '@act/dev-infra';
 import type { ResolvedInfra } from '@act/dev-infra';
+import { startRunServices } from '@act/service-kit/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,7 +65,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('DATABASE_URL', infra.databaseUrl!);
   project.provide('NATS_URL', infra.natsUrl!);
 
+  const runServices = await startRunServices();
+  project.provide('RUN_SERVICES', runServices.info);
+
   return async () => {
+    await runServices.stop();
     await infra.stop();
     for (const dir of throwAway) fs.rmSync(dir, { recursive: true, force: true });
   };

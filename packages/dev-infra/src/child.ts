@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { waitFor } from './net';
 
-/** A child needs ports before it starts (it is told them, it does not pick them). */
-export { findFreePort } from './net';
+/** A child needs ports before it starts (it is told them, it does not pick them); waitFor polls a readiness check. */
+export { findFreePort, waitFor } from './net';
 
 export interface StartedChild {
   name: string;

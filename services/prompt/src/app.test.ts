@@ -20,9 +20,8 @@ import {
   makePng,
   oversizePngDataUrl,
   silentLogger,
-  startCreditsProcess,
   startFakeOpenAi,
-  startTestJwks,
+  runServices,
   startTestService,
   type TestJwks,
   testNatsUrl,
@@ -41,9 +40,8 @@ let prompt: RunningServer;
 let png: string;
 
 beforeAll(async () => {
-  jwks = await startTestJwks();
+  ({ jwks, credits } = await runServices());
   fake = await startFakeOpenAi();
-  credits = await startCreditsProcess({ jwksUrl: jwks.url });
   nc = await connectNats({ url: testNatsUrl(), name: 'prompt-test' });
   const app = createApp({
     logger: silentLogger('prompt'),
@@ -108,25 +106,16 @@ function randomIp(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
-/** The balance once the usage events have been applied (a release refunds asynchronously). */
-async function settledBalance(token: string, expected: number): Promise<number> {
-  const deadline = Date.now() + 10_000;
-  let balance = await credits.balanceOf(token);
-  while (balance !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    balance = await credits.balanceOf(token);
-  }
-  return balance;
+/** The balance once credits has applied every usage event so far (a release refunds asynchronously). */
+async function settledBalance(token: string): Promise<number> {
+  await credits.settled();
+  return credits.balanceOf(token);
 }
 
-async function settledHistory(token: string, length: number) {
-  const deadline = Date.now() + 10_000;
-  let history = await credits.historyOf(token);
-  while (history.length < length && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    history = await credits.historyOf(token);
-  }
-  return history;
+/** The usage history once credits has applied every usage event so far (a commit is recorded asynchronously). */
+async function settledHistory(token: string) {
+  await credits.settled();
+  return credits.historyOf(token);
 }
 
 describe('members are charged on success', () => {
@@ -175,7 +164,7 @@ describe('members are charged on success', () => {
     );
     expect(video.body).toEqual({ success: true, prompt: 'answer from v/video', remainingCredits: 43 });
 
-    expect(await settledHistory(token, 4)).toEqual([
+    expect(await settledHistory(token)).toEqual([
       ['image-to-video-prompt', 2],
       ['ai-describe-image', 2],
       ['magic-enhance', 1],
@@ -236,7 +225,7 @@ describe('a failed generation costs nothing', () => {
       status: 502,
       body: { success: false, error: ERROR_TEXTS.ui.enhancePromptRetry, code: 'PROVIDER_FAILED' },
     });
-    expect(await settledBalance(token, 50)).toBe(50);
+    expect(await settledBalance(token)).toBe(50);
   });
 
   it('releases the hold when the client hangs up before its reply, and stops the provider call', async () => {
@@ -254,7 +243,7 @@ describe('a failed generation costs nothing', () => {
     hangUp.abort();
     await call;
     await new Promise((resolve) => setTimeout(resolve, PROVIDER_TIMEOUT_MS));
-    expect(await settledBalance(token, 50)).toBe(50);
+    expect(await settledBalance(token)).toBe(50);
     expect(await credits.historyOf(token)).toEqual([]);
     expect(fake.requests).toHaveLength(1);
   });
@@ -280,7 +269,7 @@ describe('a failed generation costs nothing', () => {
       { token },
     );
     expect(video.body.error).toBe(ERROR_TEXTS.ui.generateVideoPromptRetry);
-    expect(await settledBalance(token, 50)).toBe(50);
+    expect(await settledBalance(token)).toBe(50);
   });
 });
 
@@ -314,13 +303,8 @@ describe('guests', () => {
     fake.script({ kind: 'error', status: 502 }, { kind: 'error', status: 502 });
     expect((await post('generate-text-prompt', { text: 'a cat' }, { ip })).status).toBe(502);
     // The release is applied asynchronously; the retry succeeds once it has been.
-    const deadline = Date.now() + 10_000;
-    let retry = await post('generate-text-prompt', { text: 'a cat' }, { ip });
-    while (retry.status !== 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      retry = await post('generate-text-prompt', { text: 'a cat' }, { ip });
-    }
-    expect(retry.status).toBe(200);
+    await credits.settled();
+    expect((await post('generate-text-prompt', { text: 'a cat' }, { ip })).status).toBe(200);
   });
 
   it('need the client IP the gateway writes', async () => {

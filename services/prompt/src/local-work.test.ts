@@ -18,8 +18,7 @@ import {
   makeNoisePng,
   makePng,
   silentLogger,
-  startCreditsProcess,
-  startTestJwks,
+  runServices,
   startTestService,
   type TestJwks,
   testNatsUrl,
@@ -60,8 +59,7 @@ async function serve(servicePool: WorkPool, credits: CreditsClient) {
 }
 
 beforeAll(async () => {
-  jwks = await startTestJwks();
-  credits = await startCreditsProcess({ jwksUrl: jwks.url });
+  ({ jwks, credits } = await runServices());
   nc = await connectNats({ url: testNatsUrl(), name: 'prompt-local-work-test' });
   const client = createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 });
 
@@ -142,6 +140,7 @@ describe('local OCR under load', () => {
       // Cancelled at the budget, not left running: each ends within its budget of starting.
       expect(attack.ms).toBeLessThan(3 * BUDGET_MS);
     }
+    await credits.settled();
     expect(await credits.balanceOf(attacker)).toBe(50);
     expect(await credits.balanceOf(member)).toBe(50 - 3 * 2);
   }, 120_000);

@@ -8,8 +8,7 @@ import {
   dataUrl,
   makePng,
   startChildService,
-  startCreditsProcess,
-  startTestJwks,
+  runServices,
   type TestJwks,
   testNatsUrl,
 } from '@act/service-kit/testing';
@@ -19,8 +18,7 @@ let credits: CreditsProcess;
 let prompt: ChildService;
 
 beforeAll(async () => {
-  jwks = await startTestJwks();
-  credits = await startCreditsProcess({ jwksUrl: jwks.url });
+  ({ jwks, credits } = await runServices());
   prompt = await startChildService('services/prompt', {
     NATS_URL: testNatsUrl(),
     NATS_NAMESPACE: credits.namespace,

@@ -31,15 +31,21 @@ export interface ChildServiceOptions {
   keepLines?: number;
 }
 
+export interface LaunchedChildService extends ChildService {
+  /** Resolves once the ops listener answers `readyPath`; rejects when the process exits first or in time. */
+  ready: Promise<void>;
+}
+
 /**
- * Starts `<workspace>/src/main.ts` (workspace relative to the repository, e.g. 'services/credits' or 'gateway') with
- * only `env` plus PATH, HOME, HOST, PORT, OPS_PORT and LOG_LEVEL=info, so nothing leaks in from the test process.
+ * Spawns `<workspace>/src/main.ts` (workspace relative to the repository, e.g. 'services/credits' or 'gateway') with
+ * only `env` plus PATH, HOME, HOST, PORT, OPS_PORT and LOG_LEVEL=info, so nothing leaks in from the test process,
+ * and returns at once: its URLs are known before it listens (vitest's global set-up hands them out without waiting).
  */
-export async function startChildService(
+export async function launchChildService(
   workspace: string,
   env: Record<string, string>,
   options: ChildServiceOptions = {},
-): Promise<ChildService> {
+): Promise<LaunchedChildService> {
   const port = options.port ?? (await findFreePort());
   const opsPort = await findFreePort();
   const started = startChild(
@@ -64,19 +70,18 @@ export async function startChildService(
     else child.once('exit', (code) => resolve(code));
   });
   const opsUrl = `http://127.0.0.1:${opsPort}`;
-  try {
-    await waitUntilReady(started, `${opsUrl}${options.readyPath ?? '/readyz'}`, {
-      timeoutMs: START_TIMEOUT_MS,
-      tailInError: true,
-    });
-  } catch (error) {
+  const ready = waitUntilReady(started, `${opsUrl}${options.readyPath ?? '/readyz'}`, {
+    timeoutMs: START_TIMEOUT_MS,
+    tailInError: true,
+  }).catch((error: unknown) => {
     child.kill('SIGKILL');
     throw error;
-  }
+  });
 
   return {
     url: `http://127.0.0.1:${port}`,
     opsUrl,
+    ready,
     output: () => started.tail.join('\n'),
     signal(name) {
       child.kill(name);
@@ -91,4 +96,15 @@ export async function startChildService(
       return exited;
     },
   };
+}
+
+/** launchChildService, resolved once the child is ready. */
+export async function startChildService(
+  workspace: string,
+  env: Record<string, string>,
+  options: ChildServiceOptions = {},
+): Promise<ChildService> {
+  const { ready, ...service } = await launchChildService(workspace, env, options);
+  await ready;
+  return service;
 }

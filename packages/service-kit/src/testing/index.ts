@@ -41,9 +41,23 @@ export {
   uniqueNamespace,
   type TestDatabase,
 } from './test-infra';
-export { startChildService, REPO_ROOT, type ChildService, type ChildServiceOptions } from './child-service';
+export {
+  launchChildService,
+  startChildService,
+  REPO_ROOT,
+  type ChildService,
+  type ChildServiceOptions,
+  type LaunchedChildService,
+} from './child-service';
 export { findFreePort } from '@act/dev-infra/child';
-export { startCreditsProcess, type CreditsProcess } from './credits-process';
+export { startCreditsProcess, type CreditsAddress, type CreditsProcess } from './credits-process';
+export {
+  runServices,
+  startRunServices,
+  type RunServices,
+  type RunServicesInfo,
+  type StartedRunServices,
+} from './run-services';
 export { startFakeOpenAi, type ChatRequest, type FakeAnswer, type FakeOpenAi } from './fake-openai';
 export {
   dataUrl,
@@ -57,6 +71,7 @@ export {
 } from './images';
 export {
   startTestJwks,
+  testJwksServedElsewhere,
   TEST_JWT_AUDIENCE,
   TEST_JWT_ISSUER,
   type SignOptions,

@@ -2,7 +2,7 @@
 // as they verify real ones (EdDSA, iss act-identity, aud act-api). Options let a test forge the ways a token is bad.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 
 export interface SignOptions {
   email?: string;
@@ -18,6 +18,8 @@ export interface SignOptions {
 export interface TestJwks {
   /** Where the key set is served (use as JWKS_URL). */
   url: string;
+  /** The private signing key, so another process of the run can sign tokens this key set accepts. */
+  signingJwk: JWK;
   /** A valid access token for the user unless `options` say otherwise. */
   tokenFor(userId: string, options?: SignOptions): Promise<string>;
   close(): Promise<void>;
@@ -27,8 +29,20 @@ export const TEST_JWT_ISSUER = 'act-identity';
 export const TEST_JWT_AUDIENCE = 'act-api';
 const KID = 'test-key';
 
+function signer(privateKey: CryptoKey): TestJwks['tokenFor'] {
+  return (userId, options = {}) =>
+    new SignJWT({ email: options.email ?? `${userId.slice(0, 8)}@example.com` })
+      .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? KID })
+      .setSubject(userId)
+      .setIssuer(options.issuer ?? TEST_JWT_ISSUER)
+      .setAudience(options.audience ?? TEST_JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(options.expiresAt ?? '15m')
+      .sign(options.key ?? privateKey);
+}
+
 export async function startTestJwks(): Promise<TestJwks> {
-  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'EdDSA', use: 'sig' };
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -38,18 +52,19 @@ export async function startTestJwks(): Promise<TestJwks> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api/identity/.well-known/jwks.json`,
-    tokenFor: (userId, options = {}) =>
-      new SignJWT({ email: options.email ?? `${userId.slice(0, 8)}@example.com` })
-        .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? KID })
-        .setSubject(userId)
-        .setIssuer(options.issuer ?? TEST_JWT_ISSUER)
-        .setAudience(options.audience ?? TEST_JWT_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(options.expiresAt ?? '15m')
-        .sign(options.key ?? privateKey),
+    signingJwk: await exportJWK(privateKey),
+    tokenFor: signer(privateKey),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Signs with a key set another process serves (the run's shared one); closing it leaves that server alone. */
+export async function testJwksServedElsewhere(
+  served: Pick<TestJwks, 'url' | 'signingJwk'>,
+): Promise<TestJwks> {
+  const privateKey = (await importJWK(served.signingJwk, 'EdDSA')) as CryptoKey;
+  return { ...served, tokenFor: signer(privateKey), close: async () => undefined };
 }

@@ -1,0 +1,77 @@
+// Services one vitest run shares between its test files: a test JWKS and one real credits process (started by the
+// root global set-up, without waiting for it), instead of a credits process per file. Files keep apart by user id
+// (every test signs a fresh one) and by guest address; credits' own tests keep their in-process harness.
+import { inject } from 'vitest';
+import {
+  creditsProcessAt,
+  launchCreditsProcess,
+  type CreditsAddress,
+  type CreditsProcess,
+} from './credits-process';
+import { waitFor } from '@act/dev-infra/child';
+import { startTestJwks, testJwksServedElsewhere, type TestJwks } from './test-jwks';
+
+export interface RunServicesInfo {
+  jwks: Pick<TestJwks, 'url' | 'signingJwk'>;
+  credits: CreditsAddress;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    RUN_SERVICES: RunServicesInfo;
+  }
+}
+
+export interface StartedRunServices {
+  info: RunServicesInfo;
+  /** What credits printed (shown when it failed to start). */
+  creditsOutput(): string;
+  stop(): Promise<void>;
+}
+
+/** For the global set-up: starts the JWKS and launches credits; the files wait for credits' readiness themselves. */
+export async function startRunServices(): Promise<StartedRunServices> {
+  const jwks = await startTestJwks();
+  const credits = await launchCreditsProcess({ jwksUrl: jwks.url }).catch(async (error: unknown) => {
+    await jwks.close();
+    throw error;
+  });
+  // A start failure surfaces in the files that wait for it; here it must not be an unhandled rejection.
+  credits.ready.catch(() => undefined);
+  return {
+    info: { jwks: { url: jwks.url, signingJwk: jwks.signingJwk }, credits: credits.address },
+    creditsOutput: credits.output,
+    async stop() {
+      await credits.stop();
+      await jwks.close();
+    },
+  };
+}
+
+export interface RunServices {
+  /** Signs tokens that credits and any service given `jwks.url` accept; `close()` leaves the shared server alone. */
+  jwks: TestJwks;
+  /** The run's credits process, ready; `stop()` only closes this file's connection. */
+  credits: CreditsProcess;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+/** In a test file: the run's JWKS and credits, once credits is ready. */
+export async function runServices(): Promise<RunServices> {
+  const info = inject('RUN_SERVICES');
+  if (!info) throw new Error('RUN_SERVICES is not provided: run tests through the root vitest config');
+  await waitFor(
+    `the run's credits process at ${info.credits.opsUrl}`,
+    async () => {
+      const response = await fetch(`${info.credits.opsUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      return response.ok;
+    },
+    { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 },
+  );
+  return {
+    jwks: await testJwksServedElsewhere(info.jwks),
+    credits: creditsProcessAt(info.credits, async () => undefined),
+  };
+}
