@@ -36,8 +36,10 @@ export async function startRunServices(): Promise<StartedRunServices> {
     await jwks.close();
     throw error;
   });
-  // A start failure surfaces in the files that wait for it; here it must not be an unhandled rejection.
-  credits.ready.catch(() => undefined);
+  // The files that need credits fail on their own; this says why (with its output) once, not as an unhandled rejection.
+  credits.ready.catch((error: unknown) =>
+    console.error(`[test-infra] the run's credits process did not start: ${String(error)}`),
+  );
   return {
     info: { jwks: { url: jwks.url, signingJwk: jwks.signingJwk }, credits: credits.address },
     creditsOutput: credits.output,
