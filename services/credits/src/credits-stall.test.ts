@@ -8,13 +8,13 @@ import {
   startCreditsProcess,
   startTestJwks,
   testNatsUrl,
-  type CreditsProcess,
+  type OwnCreditsProcess,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let jwks: TestJwks;
-let credits: CreditsProcess;
+let credits: OwnCreditsProcess;
 let nc: NatsConnection;
 
 beforeAll(async () => {

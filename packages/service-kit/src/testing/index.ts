@@ -50,7 +50,12 @@ export {
   type LaunchedChildService,
 } from './child-service';
 export { findFreePort } from '@act/dev-infra/child';
-export { startCreditsProcess, type CreditsAddress, type CreditsProcess } from './credits-process';
+export {
+  startCreditsProcess,
+  type CreditsAddress,
+  type CreditsProcess,
+  type OwnCreditsProcess,
+} from './credits-process';
 export {
   runServices,
   startRunServices,
