@@ -9,6 +9,7 @@ describe('natsNames', () => {
   it('uses the plain names without a namespace', () => {
     expect(natsNames()).toEqual({
       reserve: 'credits.reserve',
+      releaseNow: 'credits.release',
       usageCommitted: 'usage.committed',
       usageReleased: 'usage.released',
       usageDeadLetter: 'usage.dead',
