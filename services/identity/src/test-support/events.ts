@@ -35,11 +35,23 @@ export async function waitForUserCreated(
   userId: string,
   timeoutMs = 5_000,
 ): Promise<PublishedUserCreated> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await readUserCreatedEvents(nc, namespace)).find((entry) => entry.event.userId === userId);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no identity.user.created event for ${userId}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const names = natsNames(namespace);
+  // Subscribed before the stream is read, so an event published in between is seen live instead of missed.
+  const live = nc.subscribe(names.userCreated);
+  const timer = setTimeout(() => live.unsubscribe(), timeoutMs);
+  try {
+    const stored = (await readUserCreatedEvents(nc, namespace)).find(
+      (entry) => entry.event.userId === userId,
+    );
+    if (stored) return stored;
+    for await (const message of live) {
+      const event = UserCreatedEventSchema.parse(message.json());
+      if (event.userId !== userId) continue;
+      return { event, subject: message.subject, messageId: message.headers?.get('Nats-Msg-Id') || undefined };
+    }
+  } finally {
+    clearTimeout(timer);
+    live.unsubscribe();
   }
+  throw new Error(`no identity.user.created event for ${userId} within ${timeoutMs} ms`);
 }
