@@ -9,6 +9,11 @@ const SHARP_ONLY_THROUGH_OPEN_IMAGE = {
   message: "Use openImage from '@act/service-kit/media': it sets the repo's pixel limit.",
 };
 
+const SERVER_CONTRACTS = {
+  name: '@act/contracts/server',
+  message: 'Server-only contracts never ship to the browser: use @act/contracts.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'load-tests/results/**', 'e2e/test-results/**'],
@@ -46,13 +51,23 @@ export default tseslint.config(
     },
   },
   {
+    // Browser code never loads the server-only contracts (NATS subjects, deployment table, price env names).
+    files: ['shell/**/*.{ts,tsx}', 'packages/host-sdk/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE, SERVER_CONTRACTS], patterns: ['@act/service-kit'] },
+      ],
+    },
+  },
+  {
     // Remotes may use only contracts and host-sdk from the monorepo.
     files: ['remotes/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE],
+          paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE, SERVER_CONTRACTS],
           patterns: ['@act/service-kit', '@act/shell', '@act/remote-*', '@act/identity', '@act/credits'],
         },
       ],

@@ -3,7 +3,8 @@
 // conditional UPDATEs on the same PostgreSQL with the same pool size and concurrency. A cycle counts only once its
 // commit is applied in the database.
 import { randomUUID } from 'node:crypto';
-import { natsNames, type ToolId } from '@act/contracts';
+import { type ToolId } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import { connectDatabase, connectNats, createCreditsClient, createLogger, type Sql } from '@act/service-kit';
 import { systemClock } from '../services/credits/src/clock';
 import { loadCreditsConfig } from '../services/credits/src/config';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts';
+import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
 import {
   buildSystemEnv,
   createDatabases,

@@ -1,5 +1,5 @@
 // Gateway configuration, parsed once at start.
-import { GATEWAY_SERVICES, type ServiceName } from '@act/contracts';
+import { GATEWAY_SERVICES, type ServiceName } from '@act/contracts/server';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 
 // One optional <SERVICE>_URL per service in the contracts' routing table; an unset one means the service is absent.

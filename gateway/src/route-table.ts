@@ -1,16 +1,10 @@
-// Which service owns a request, whether it needs a token, and how large its body may be — all from contracts,
-// so the gateway, the services and the browser agree on one table.
-import {
-  GUEST_ROUTES,
-  PUBLIC_ROUTES,
-  bodyLimitFor,
-  findRoute,
-  serviceForPath,
-  type ServiceName,
-} from '@act/contracts';
+// Which service owns a request, whether it needs a token, and how large its body may be: the owner from the
+// deployment table, access and body limit from the request's endpoint definition in contracts, so the gateway, the
+// services and the browser agree on one table. A path under a service's prefix with no definition needs a token.
+import { BODY_LIMITS, findEndpoint, type Access } from '@act/contracts';
+import { serviceForPath, type ServiceName } from '@act/contracts/server';
 
-/** public: no token needed; guest: token optional (verified when sent); member: token required. */
-export type Access = 'public' | 'guest' | 'member';
+export type { Access };
 
 export interface ResolvedRoute {
   service: ServiceName;
@@ -29,12 +23,12 @@ export function resolveRoute(method: string, path: string): ResolvedRoute | unde
   if (known) return known;
   const owner = serviceForPath(path);
   if (!owner) return undefined;
-  const access: Access = findRoute(PUBLIC_ROUTES, method, path)
-    ? 'public'
-    : findRoute(GUEST_ROUTES, method, path)
-      ? 'guest'
-      : 'member';
-  const route = { service: owner.service, access, bodyLimitBytes: bodyLimitFor(path) };
+  const endpoint = findEndpoint(method, path);
+  const route = {
+    service: owner.service,
+    access: endpoint?.access ?? 'member',
+    bodyLimitBytes: BODY_LIMITS[endpoint?.bodyLimit ?? 'json'],
+  };
   if (resolved.size < RESOLVED_MAX) resolved.set(key, route);
   return route;
 }

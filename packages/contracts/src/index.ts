@@ -1,4 +1,5 @@
-// Public surface of @act/contracts: the single source of truth shared by browser and servers.
+// Public surface of @act/contracts: the single source of truth shared by browser and servers. What only servers need
+// (NATS subjects and permissions, the deployment table, price env names) is in @act/contracts/server.
 export * from './errors';
 export * from './ui-texts';
 export * from './tools';
@@ -6,8 +7,7 @@ export * from './plans';
 export * from './options';
 export * from './limits';
 export * from './charging';
-export * from './nats';
-export * from './nats-permissions';
+export * from './endpoint';
 export * from './routes';
 export * from './api/common';
 export * from './api/pagination';

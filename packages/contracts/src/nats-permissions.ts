@@ -3,7 +3,7 @@
 // of `npm start`, docker-compose and k8s all serve exactly these permissions (k8s/base/nats-auth.conf is checked
 // against them by packages/dev-infra/src/nats-auth.test.ts).
 import { natsNames } from './nats';
-import type { ServiceName } from './routes';
+import type { ServiceName } from './services';
 
 export interface NatsPermissions {
   /** Subjects the user may publish to (JetStream API calls are publishes to `$JS.API.…`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_PRICE_ENV } from './plan-prices';
 import { getPlan, planAction, PLANS, planPrice } from './plans';
 
 describe('plan catalogue', () => {
@@ -21,13 +22,14 @@ describe('plan catalogue', () => {
     ]);
   });
 
-  it('names the env vars of the payment price ids', () => {
-    expect(getPlan('free').priceIdEnv).toBeNull();
-    expect(getPlan('pro').priceIdEnv).toEqual({
+  it('names the env vars of the payment price ids on the server only, one per paid plan and cycle', () => {
+    expect(PLAN_PRICE_ENV.pro).toEqual({
       monthly: 'PADDLE_PRICE_PRO_MONTHLY',
       yearly: 'PADDLE_PRICE_PRO_YEARLY',
     });
-    expect(getPlan('ultimate').priceIdEnv?.yearly).toBe('PADDLE_PRICE_ULTIMATE_YEARLY');
+    expect(PLAN_PRICE_ENV.ultimate.yearly).toBe('PADDLE_PRICE_ULTIMATE_YEARLY');
+    expect(Object.keys(PLAN_PRICE_ENV).sort()).toEqual(['premium', 'pro', 'ultimate']);
+    expect(JSON.stringify(getPlan('pro'))).not.toMatch(/PADDLE_PRICE/);
   });
 
   it('gives free basic support and paid plans priority support and advanced features', () => {

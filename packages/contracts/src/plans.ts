@@ -32,8 +32,6 @@ export interface Plan {
   popular: boolean;
   /** Plan badge colour key (spec §6: plans differ in badge colour). */
   badgeColor: 'gray' | 'blue' | 'purple' | 'amber';
-  /** Names of the env vars holding the payment provider's price ids; null for the free plan. */
-  priceIdEnv: { monthly: string; yearly: string } | null;
 }
 
 // Spec §9: free has all tools, basic support, monthly reset and community access; paid plans add priority support
@@ -68,7 +66,6 @@ export const PLANS: readonly Plan[] = [
     features: FREE_FEATURES,
     popular: false,
     badgeColor: 'gray',
-    priceIdEnv: null,
   }),
   plan({
     id: 'pro',
@@ -81,7 +78,6 @@ export const PLANS: readonly Plan[] = [
     features: PAID_FEATURES,
     popular: false,
     badgeColor: 'blue',
-    priceIdEnv: { monthly: 'PADDLE_PRICE_PRO_MONTHLY', yearly: 'PADDLE_PRICE_PRO_YEARLY' },
   }),
   plan({
     id: 'premium',
@@ -94,7 +90,6 @@ export const PLANS: readonly Plan[] = [
     features: PAID_FEATURES,
     popular: true,
     badgeColor: 'purple',
-    priceIdEnv: { monthly: 'PADDLE_PRICE_PREMIUM_MONTHLY', yearly: 'PADDLE_PRICE_PREMIUM_YEARLY' },
   }),
   plan({
     id: 'ultimate',
@@ -107,7 +102,6 @@ export const PLANS: readonly Plan[] = [
     features: PAID_FEATURES,
     popular: false,
     badgeColor: 'amber',
-    priceIdEnv: { monthly: 'PADDLE_PRICE_ULTIMATE_MONTHLY', yearly: 'PADDLE_PRICE_ULTIMATE_YEARLY' },
   }),
 ];
 

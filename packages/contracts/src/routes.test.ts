@@ -1,17 +1,11 @@
+// The endpoint table: every path owned by one service, spec names, access from the catalogue (guests only where a
+// tool allows them), body limits per endpoint, the raw body kept only for the webhook.
 import { describe, expect, it } from 'vitest';
-import {
-  API_ROUTES,
-  BODY_LIMITS,
-  bodyLimitFor,
-  fillRoute,
-  findRoute,
-  GATEWAY_SERVICES,
-  GUEST_ROUTES,
-  PUBLIC_ROUTES,
-  routeMatches,
-  serviceForPath,
-} from './routes';
+import { BODY_LIMITS, fillRoute, routeMatches } from './endpoint';
 import { LIMITS } from './limits';
+import { API_ROUTES, ENDPOINTS, findEndpoint } from './routes';
+import { GATEWAY_SERVICES, serviceForPath } from './services';
+import { TOOLS } from './tools';
 
 function allPaths(node: unknown): string[] {
   if (typeof node === 'string') return [node];
@@ -48,27 +42,62 @@ describe('routes', () => {
   });
 
   it('lets public routes through and keeps member routes closed', () => {
-    expect(findRoute(PUBLIC_ROUTES, 'POST', '/api/identity/signup')).toBeDefined();
-    expect(findRoute(PUBLIC_ROUTES, 'GET', '/api/credits/plans?x=1')).toBeDefined();
-    expect(findRoute(PUBLIC_ROUTES, 'POST', '/api/billing/webhook')).toBeDefined();
-    expect(findRoute(PUBLIC_ROUTES, 'GET', '/api/credits/me')).toBeUndefined();
-    expect(findRoute(PUBLIC_ROUTES, 'POST', '/api/billing/cancel')).toBeUndefined();
-    expect(findRoute(PUBLIC_ROUTES, 'POST', API_ROUTES.billing.changePlan)).toBeUndefined();
-    expect(serviceForPath(API_ROUTES.billing.changePlan)?.service).toBe('credits');
-    expect(findRoute(GUEST_ROUTES, 'POST', '/api/prompt/generate-text-prompt')).toBeDefined();
-    expect(findRoute(GUEST_ROUTES, 'GET', '/api/chat/sessions')).toBeUndefined();
+    const access = (method: string, path: string) => findEndpoint(method, path)?.access;
+    expect(access('POST', '/api/identity/signup')).toBe('public');
+    expect(access('GET', '/api/credits/plans?x=1')).toBe('public');
+    expect(access('POST', '/api/billing/webhook')).toBe('public');
+    expect(access('GET', '/api/credits/me')).toBe('member');
+    expect(access('POST', '/api/billing/cancel')).toBe('member');
+    expect(access('POST', API_ROUTES.billing.changePlan)).toBe('member');
+    expect(access('GET', '/api/chat/sessions')).toBe('member');
+    expect(access('POST', '/api/identity/nothing-here')).toBeUndefined();
+  });
+
+  it('opens to guests exactly the endpoints of the tools the catalogue opens to guests', () => {
+    const guestTools = TOOLS.filter((tool) => tool.guest).map((tool) => tool.id);
+    expect(guestTools).toEqual([
+      'image-to-prompt',
+      'magic-enhance',
+      'ai-describe-image',
+      'image-to-video-prompt',
+      'youtube-thumbnail-downloader',
+    ]);
+    const guestEndpoints = ENDPOINTS.filter((e) => e.access === 'guest');
+    expect(guestEndpoints.map((e) => e.tool).sort()).toEqual([...guestTools].sort());
+    // Chat, images, effects, voice and the summarizer cost real provider calls: members only.
+    for (const path of [
+      API_ROUTES.chat.playground.sendMessage,
+      API_ROUTES.image.generateImage,
+      API_ROUTES.image.cartoonify,
+      API_ROUTES.voice.textToSpeech,
+      API_ROUTES.youtube.summarize,
+    ])
+      expect(findEndpoint('POST', path)?.access, path).toBe('member');
+    expect(findEndpoint('GET', API_ROUTES.voice.voices)?.access).toBe('member');
+  });
+
+  it('keeps the raw body only for the payment webhook', () => {
+    expect(ENDPOINTS.filter((e) => e.rawBody).map((e) => e.path)).toEqual([API_ROUTES.billing.webhook]);
   });
 
   it('sizes bodies for base64 uploads', () => {
+    const limit = (method: string, path: string) => BODY_LIMITS[findEndpoint(method, path)!.bodyLimit];
     expect(BODY_LIMITS.json).toBe(64 * 1024);
-    expect(bodyLimitFor(API_ROUTES.prompt.generateTextPrompt)).toBe(64 * 1024);
-    expect(bodyLimitFor(API_ROUTES.image.cartoonify)).toBe(14 * 1024 * 1024);
-    expect(bodyLimitFor(API_ROUTES.voice.voiceIsolator)).toBe(7 * 1024 * 1024);
-    expect(bodyLimitFor(API_ROUTES.chat.agent.sendMessage)).toBe(28 * 1024 * 1024);
+    expect(limit('POST', API_ROUTES.prompt.generateTextPrompt)).toBe(64 * 1024);
+    expect(limit('POST', API_ROUTES.prompt.generateImagePrompt)).toBe(14 * 1024 * 1024);
+    expect(limit('POST', API_ROUTES.image.cartoonify)).toBe(14 * 1024 * 1024);
+    expect(limit('POST', API_ROUTES.voice.voiceIsolator)).toBe(7 * 1024 * 1024);
+    expect(limit('POST', API_ROUTES.chat.agent.sendMessage)).toBe(28 * 1024 * 1024);
+    expect(limit('POST', API_ROUTES.billing.webhook)).toBe(256 * 1024);
     expect(BODY_LIMITS.image).toBeGreaterThan(LIMITS.imageDataUrlChars + 1024);
     expect(BODY_LIMITS.audio).toBeGreaterThan(LIMITS.audioDataUrlChars + 1024);
     expect(BODY_LIMITS.chatAttachments).toBeGreaterThan(
       LIMITS.imageDataUrlChars + LIMITS.pdfDataUrlChars + 64 * 1024,
     );
+  });
+
+  it('gives every endpoint a unique method and path', () => {
+    const keys = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -87,6 +87,11 @@ export interface Tool {
   hasPage: boolean;
   /** Listed as a card on the image-to-image hub. */
   hubListed: boolean;
+  /**
+   * Guests (no account) may use it once per day per network (spec §9). Only tools whose screen a guest can reach and
+   * whose provider cost is small: every guest use is a free provider call. Its endpoints' access derives from this.
+   */
+  guest: boolean;
 }
 
 const SEO_SUFFIX = ' | AI Creative Toolbox';
@@ -107,6 +112,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: true,
   },
   {
     id: 'magic-enhance',
@@ -122,6 +128,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: true,
   },
   {
     id: 'ai-describe-image',
@@ -138,6 +145,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: true,
   },
   {
     id: 'image-to-video-prompt',
@@ -154,6 +162,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: true,
   },
   {
     id: 'ai-chat-playground',
@@ -169,6 +178,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'chat-agent',
@@ -185,6 +195,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'chat-reasoning',
@@ -201,6 +212,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'deep-search',
@@ -216,6 +228,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: false,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'ai-web-chat',
@@ -234,6 +247,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'text-to-image',
@@ -249,6 +263,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'image-to-image',
@@ -265,6 +280,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'background-change',
@@ -281,6 +297,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: false,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'baby-version',
@@ -296,6 +313,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: false,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'cartoonify',
@@ -311,6 +329,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: false,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'age-progression',
@@ -326,6 +345,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: false,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'broccoli-haircut',
@@ -341,6 +361,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'color-correction',
@@ -356,6 +377,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'expression-change',
@@ -372,6 +394,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: true,
+    guest: false,
   },
   {
     id: 'text-to-speech',
@@ -387,6 +410,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'speech-to-speech',
@@ -402,6 +426,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: false,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'sound-effects',
@@ -417,6 +442,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'voice-isolator',
@@ -432,6 +458,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'youtube-summarizer',
@@ -447,6 +474,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: false,
   },
   {
     id: 'youtube-thumbnail-downloader',
@@ -462,6 +490,7 @@ export const TOOLS: readonly Tool[] = [
     dashboardVisible: true,
     hasPage: true,
     hubListed: false,
+    guest: true,
   },
 ];
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GATEWAY_SERVICES, natsInboxPrefix, natsNames, natsPermissions } from '@act/contracts';
+import { GATEWAY_SERVICES, natsInboxPrefix, natsNames, natsPermissions } from '@act/contracts/server';
 import { natsPasswordEnv, renderNatsAuthorization } from './nats-auth';
 import { findNatsServer } from './nats-server';
 import { findFreePort, probeTcp, waitFor } from './net';

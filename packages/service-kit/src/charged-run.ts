@@ -8,12 +8,10 @@ import type { Context } from 'koa';
 import {
   outcomeOfUnfinishedRun,
   type ChargeOutcome,
-  type ReserveReply,
-  type ReserveRequest,
   type ToolCostOptions,
   type ToolId,
-  type UsageEvent,
 } from '@act/contracts';
+import { type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/contracts/server';
 import type { CreditsClient } from './credits-client';
 import type { Db } from './database';
 import { AppError, isAppError } from './errors';

@@ -1,7 +1,7 @@
 // Unit-level checks of the credits client on a real NATS server, with a scripted responder standing in for credits
 // (the end-to-end test against the real credits service lives in services/credits/src/charged-tool.test.ts).
 import { randomUUID } from 'node:crypto';
-import type { UsageEvent } from '@act/contracts';
+import type { UsageEvent } from '@act/contracts/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCreditsClient } from './credits-client';
 import { AppError } from './errors';

@@ -1,17 +1,15 @@
 // The credits protocol as every tool service speaks it: reserve over NATS request/reply, then report the outcome as
 // a JetStream event (awaited ack, message id `<requestId>:<outcome>` so the server drops duplicates), published now
 // or recorded in the service's transactional outbox. Charges built on it live in charged-run.ts.
+import { ERROR_TEXTS, ErrorCode, type ChargeOutcome } from '@act/contracts';
 import {
-  ERROR_TEXTS,
-  ErrorCode,
   ReleaseNowReplySchema,
   ReserveReplySchema,
   natsNames,
-  type ChargeOutcome,
   type ReserveReply,
   type ReserveRequest,
   type UsageEvent,
-} from '@act/contracts';
+} from '@act/contracts/server';
 import type { NatsConnection } from 'nats';
 import { AppError } from './errors';
 import type { OutboxMessage } from './outbox';

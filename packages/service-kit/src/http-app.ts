@@ -98,21 +98,32 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
   });
 
   if (bodyLimit === false) return app;
+  app.use(jsonBodyParser(bodyLimit));
+  return app;
+}
+
+/**
+ * Parses JSON bodies up to `limit` (bytes, or co-body syntax such as '64kb'); a body that is not JSON, too large or
+ * not the encoding it claims becomes the edge's 4xx. Requests without a body skip it (most traffic is GET).
+ * `keepRawBody: false` drops the raw text after parsing, so a large upload is not held twice while the handler runs.
+ */
+export function jsonBodyParser(limit: string | number, { keepRawBody = true } = {}): Koa.Middleware {
   const parseJson = bodyParser({
     enableTypes: ['json'],
-    jsonLimit: bodyLimit,
+    jsonLimit: limit,
     // Arrays or strings at the top level are never valid payloads here.
     jsonStrict: true,
     onError: (error) => {
       throw error;
     },
   });
-  // Requests without a body skip the parser entirely (most traffic is GET).
-  app.use((ctx, next) =>
-    ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE' ? next() : parseJson(ctx, next),
-  );
-
-  return app;
+  return async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE') return next();
+    return parseJson(ctx, async () => {
+      if (!keepRawBody) delete (ctx.request as { rawBody?: string }).rawBody;
+      await next();
+    });
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ export {
   type ReadinessChecks,
 } from './http-app';
 export { createMetrics, type ServiceMetrics } from './metrics';
-export { validate, inputOf, type InputSource } from './validate';
+export { validate, inputOf, parseInput, type InputSource } from './validate';
 export {
   encodeCursor,
   decodeCursor,
@@ -89,3 +89,11 @@ export {
   type OutboxMessage,
   type OutboxOptions,
 } from './outbox';
+export {
+  mountEndpoint,
+  type EndpointHandler,
+  type EndpointInput,
+  type EndpointParams,
+  type EndpointReply,
+  type MountOptions,
+} from './mount-endpoint';

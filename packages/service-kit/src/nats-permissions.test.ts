@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
-import { natsNames, natsPermissions, type ServiceName, type UsageEvent } from '@act/contracts';
+import { natsNames, natsPermissions, type ServiceName, type UsageEvent } from '@act/contracts/server';
 import { startNats, type NatsServerHandle } from '@act/dev-infra';
 import { createCreditsClient } from './credits-client';
 import { connectNats, ensureStream } from './nats';

@@ -8,7 +8,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from 'nats';
-import { natsInboxPrefix } from '@act/contracts';
+import { natsInboxPrefix } from '@act/contracts/server';
 import { ConfigError } from './config';
 
 export type { NatsConnection };

@@ -9,6 +9,19 @@ import { AppError, ErrorCode } from './errors';
 
 export type InputSource = 'body' | 'query' | 'params';
 
+/** Parses `raw` with a contracts schema; throws the 400 with the first issue's spec text. */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  // Texts set on a schema win over this per-parse fallback.
+  const result = schema.safeParse(raw ?? {}, { error: () => ERROR_TEXTS.validation.invalidRequest });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError(ErrorCode.VALIDATION_FAILED, issue?.message ?? ERROR_TEXTS.validation.invalidRequest, {
+      details: { field: issue?.path.join('.') },
+    });
+  }
+  return result.data;
+}
+
 export function validate<S extends z.ZodType>(schema: S, source: InputSource = 'body'): Middleware {
   return async (ctx, next) => {
     const raw =
@@ -17,19 +30,7 @@ export function validate<S extends z.ZodType>(schema: S, source: InputSource = '
         : source === 'query'
           ? ctx.query
           : (ctx as unknown as { params?: unknown }).params;
-    // Texts set on a schema win over this per-parse fallback.
-    const result = schema.safeParse(raw ?? {}, { error: () => ERROR_TEXTS.validation.invalidRequest });
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new AppError(
-        ErrorCode.VALIDATION_FAILED,
-        issue?.message ?? ERROR_TEXTS.validation.invalidRequest,
-        {
-          details: { field: issue?.path.join('.') },
-        },
-      );
-    }
-    ctx.state.input = result.data;
+    ctx.state.input = parseInput(schema, raw);
     await next();
   };
 }

@@ -1,12 +1,7 @@
 // Credits configuration: the kit's base variables plus hold/sweep timings and Paddle Billing settings,
-// parsed once at start-up. Price ids are read from the env names the plan catalogue declares.
-import {
-  CHARGED_WORK_MAX_MS,
-  PAID_PLAN_IDS,
-  getPlan,
-  type BillingCycle,
-  type PaidPlanId,
-} from '@act/contracts';
+// parsed once at start-up. Price ids are read from the env names contracts declare (PLAN_PRICE_ENV, server only).
+import { CHARGED_WORK_MAX_MS, PAID_PLAN_IDS, type BillingCycle, type PaidPlanId } from '@act/contracts';
+import { PLAN_PRICE_ENV } from '@act/contracts/server';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 
 const PADDLE_API_URLS = {
@@ -90,14 +85,8 @@ export type PriceIds = Record<PaidPlanId, Record<BillingCycle, string | null>>;
 export function priceIdsOf(config: CreditsConfig): PriceIds {
   const env = config as unknown as Record<string, string | undefined>;
   const entries = PAID_PLAN_IDS.map((planId) => {
-    const names = getPlan(planId).priceIdEnv;
-    return [
-      planId,
-      {
-        monthly: names ? (env[names.monthly] ?? null) : null,
-        yearly: names ? (env[names.yearly] ?? null) : null,
-      },
-    ] as const;
+    const names = PLAN_PRICE_ENV[planId];
+    return [planId, { monthly: env[names.monthly] ?? null, yearly: env[names.yearly] ?? null }] as const;
   });
   return Object.fromEntries(entries) as PriceIds;
 }

@@ -1,6 +1,6 @@
 // Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
 // and the account job (monthly resets, scheduled plan changes). Started by main.ts and by tests.
-import { natsNames } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import { startPeriodicJob } from '@act/service-kit';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { sweepStaleHolds } from './domain/sweeper';

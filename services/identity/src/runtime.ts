@@ -1,6 +1,6 @@
 // Wiring shared by main.ts and the tests: database (migrated), NATS with the IDENTITY stream, signing keys, the
 // user-event and email outboxes, rate limits and the optional Google provider — and how to close them in order.
-import { natsNames } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,

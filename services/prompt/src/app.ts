@@ -1,5 +1,4 @@
 // The prompt service's Koa app, built from its dependencies so tests run the real routes over HTTP.
-import { BODY_LIMITS } from '@act/contracts';
 import {
   createHttpApp,
   type CreditsClient,
@@ -20,11 +19,9 @@ export interface PromptAppDeps {
   readiness?: ReadinessChecks;
 }
 
-const MiB = 1024 * 1024;
-
 export function createApp({ logger, verifier, credits, provider, readiness }: PromptAppDeps): HttpApp {
-  // Images travel as base64 inside JSON: a 10 MB file is ~13.4 MiB of body, so the limit is the contracts' image class.
-  const app = createHttpApp({ name: 'prompt', logger, readiness, bodyLimit: `${BODY_LIMITS.image / MiB}mb` });
+  // Each endpoint parses its own body, with the limit its contracts definition gives (mountEndpoint).
+  const app = createHttpApp({ name: 'prompt', logger, readiness, bodyLimit: false });
   const router = createPromptRouter({ verifier, tools: createPromptTools({ credits, provider, logger }) });
   app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -1,10 +1,13 @@
 // Chat service contracts (spec §7): playground, chat agent, reasoning chat and web chat, with their sessions.
 import { z } from 'zod';
+import { endpoint, toolEndpoint, type BodyLimitClass } from '../endpoint';
+import type { ToolId } from '../tools';
 import { ERROR_TEXTS, invalidWebsiteUrl } from '../errors';
 import { LIMITS } from '../limits';
 import { ChatModelIdSchema, getChatModel, PlaygroundModelIdSchema } from '../options';
 import {
   ChatImageDataUrlSchema,
+  IdParamsSchema,
   PdfDataUrlSchema,
   remainingCreditsField,
   successReply,
@@ -187,3 +190,97 @@ export type ChatMessagesReply = z.infer<typeof ChatMessagesReplySchema>;
 
 export const DeleteChatSessionReplySchema = successReply({});
 export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;
+
+/** The four endpoints of one chat assistant: send a message, list and delete its sessions, read a session. */
+function chatEndpoints<const Send extends z.ZodType, const Reply extends z.ZodType>(spec: {
+  tool: ToolId;
+  paths: { sendMessage: string; sessions: string; session: string; messages: string };
+  bodyLimit: BodyLimitClass;
+  request: Send;
+  reply: Reply;
+}) {
+  return {
+    sendMessage: toolEndpoint({
+      method: 'POST',
+      path: spec.paths.sendMessage,
+      tool: spec.tool,
+      bodyLimit: spec.bodyLimit,
+      request: spec.request,
+      reply: spec.reply,
+    }),
+    sessions: endpoint({
+      method: 'GET',
+      path: spec.paths.sessions,
+      access: 'member',
+      reply: ChatSessionsReplySchema,
+    }),
+    deleteSession: endpoint({
+      method: 'DELETE',
+      path: spec.paths.session,
+      access: 'member',
+      params: IdParamsSchema,
+      reply: DeleteChatSessionReplySchema,
+    }),
+    messages: endpoint({
+      method: 'GET',
+      path: spec.paths.messages,
+      access: 'member',
+      request: ChatMessagesQuerySchema,
+      reply: ChatMessagesReplySchema,
+    }),
+  } as const;
+}
+
+/** The chat endpoints (spec §7; drafts until the chat service is built). */
+export const CHAT_ENDPOINTS = {
+  // The spec's playground function is `chat/...`; under the /api/chat prefix it needs no second `chat`.
+  playground: chatEndpoints({
+    tool: 'ai-chat-playground',
+    paths: {
+      sendMessage: '/api/chat/send-message',
+      sessions: '/api/chat/sessions',
+      session: '/api/chat/sessions/:id',
+      messages: '/api/chat/messages',
+    },
+    bodyLimit: 'chatHistory',
+    request: PlaygroundSendMessageRequestSchema,
+    reply: PlaygroundSendMessageReplySchema,
+  }),
+  agent: chatEndpoints({
+    tool: 'chat-agent',
+    paths: {
+      sendMessage: '/api/chat/chat-agent/send-message',
+      sessions: '/api/chat/chat-agent/sessions',
+      session: '/api/chat/chat-agent/sessions/:id',
+      messages: '/api/chat/chat-agent/messages',
+    },
+    bodyLimit: 'chatAttachments',
+    request: ChatAgentSendMessageRequestSchema,
+    reply: ChatSendMessageReplySchema,
+  }),
+  reasoning: chatEndpoints({
+    tool: 'chat-reasoning',
+    paths: {
+      sendMessage: '/api/chat/chat-reasoning/send-message',
+      sessions: '/api/chat/chat-reasoning/sessions',
+      session: '/api/chat/chat-reasoning/sessions/:id',
+      messages: '/api/chat/chat-reasoning/messages',
+    },
+    bodyLimit: 'chatAttachments',
+    request: ChatReasoningSendMessageRequestSchema,
+    reply: ChatSendMessageReplySchema,
+  }),
+  /** prompt 'INITIAL_SETUP' with url starts a chat; sessionId with prompt continues it. */
+  web: chatEndpoints({
+    tool: 'ai-web-chat',
+    paths: {
+      sendMessage: '/api/chat/ai-web-chat',
+      sessions: '/api/chat/ai-web-chat-sessions',
+      session: '/api/chat/ai-web-chat-sessions/:id',
+      messages: '/api/chat/ai-web-chat-messages',
+    },
+    bodyLimit: 'json',
+    request: WebChatRequestSchema,
+    reply: WebChatReplySchema,
+  }),
+} as const;

@@ -1,6 +1,7 @@
 // Credits and billing contracts (spec §7): current balance, usage history, plans, payment config, plan change and
 // cancel.
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
 import { ToolIdSchema } from '../tools';
 import { LIMITS } from '../limits';
@@ -122,3 +123,53 @@ export const ChangePlanReplySchema = successReply({
   effective_at: TimestampSchema.nullable(),
 });
 export type ChangePlanReply = z.infer<typeof ChangePlanReplySchema>;
+
+/** The credits and billing endpoints (spec §7). */
+export const CREDITS_ENDPOINTS = {
+  me: endpoint({ method: 'GET', path: '/api/credits/me', access: 'member', reply: MeReplySchema }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/credits/tool-usage-history',
+    access: 'member',
+    request: UsageHistoryQuerySchema,
+    reply: UsageHistoryReplySchema,
+  }),
+  plans: endpoint({ method: 'GET', path: '/api/credits/plans', access: 'public', reply: PlansReplySchema }),
+  billingConfig: endpoint({
+    method: 'GET',
+    path: '/api/billing/config',
+    access: 'public',
+    reply: BillingConfigReplySchema,
+  }),
+  /** The payment provider calls it; credits verifies its signature over the raw body instead of a token. */
+  webhook: endpoint({
+    method: 'POST',
+    path: '/api/billing/webhook',
+    access: 'public',
+    bodyLimit: 'webhook',
+    rawBody: true,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/billing/cancel',
+    access: 'member',
+    request: CancelSubscriptionRequestSchema,
+    reply: CancelSubscriptionReplySchema,
+  }),
+  /** Moves the member's existing subscription to another plan. */
+  changePlan: endpoint({
+    method: 'POST',
+    path: '/api/billing/change-plan',
+    access: 'member',
+    request: ChangePlanRequestSchema,
+    reply: ChangePlanReplySchema,
+  }),
+  /** Custom data (the member's id, signed by credits) for a new Paddle checkout. */
+  checkout: endpoint({
+    method: 'POST',
+    path: '/api/billing/checkout',
+    access: 'member',
+    request: CheckoutRequestSchema,
+    reply: CheckoutReplySchema,
+  }),
+} as const;

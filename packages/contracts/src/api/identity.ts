@@ -1,5 +1,6 @@
 // Identity service contracts (spec §7 Auth): sign-up, token grants, the session shape, user updates and recovery.
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { successReply, TimestampSchema } from './common';
@@ -156,3 +157,65 @@ export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 export const JWT_DEFAULTS = { issuer: 'act-identity', audience: 'act-api', algorithm: 'EdDSA' } as const;
 /** Name of the httpOnly refresh-token cookie. */
 export const REFRESH_COOKIE_NAME = 'act_refresh';
+
+/** The identity endpoints (spec §7 Auth). Logout works from the refresh cookie alone, so it is public. */
+export const IDENTITY_ENDPOINTS = {
+  signup: endpoint({
+    method: 'POST',
+    path: '/api/identity/signup',
+    access: 'public',
+    request: SignupRequestSchema,
+    reply: SessionReplySchema,
+  }),
+  /** grant_type password or refresh_token (in the body or the query). */
+  token: endpoint({
+    method: 'POST',
+    path: '/api/identity/token',
+    access: 'public',
+    request: TokenRequestSchema,
+    reply: SessionReplySchema,
+  }),
+  logout: endpoint({ method: 'POST', path: '/api/identity/logout', access: 'public' }),
+  getUser: endpoint({ method: 'GET', path: '/api/identity/user', access: 'member', reply: UserReplySchema }),
+  updateUser: endpoint({
+    method: 'PUT',
+    path: '/api/identity/user',
+    access: 'member',
+    request: UpdateUserRequestSchema,
+    reply: UpdateUserReplySchema,
+  }),
+  recover: endpoint({
+    method: 'POST',
+    path: '/api/identity/recover',
+    access: 'public',
+    request: RecoverRequestSchema,
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/api/identity/verify',
+    access: 'public',
+    request: VerifyRequestSchema,
+  }),
+  /** Starts Google sign-in (a redirect). */
+  authorize: endpoint({
+    method: 'GET',
+    path: '/api/identity/authorize',
+    access: 'public',
+    request: AuthorizeQuerySchema,
+  }),
+  /** Google redirects back here. */
+  callback: endpoint({ method: 'GET', path: '/api/identity/callback', access: 'public' }),
+  jwks: endpoint({
+    method: 'GET',
+    path: '/api/identity/.well-known/jwks.json',
+    access: 'public',
+    reply: JwksSchema,
+  }),
+  /** Which sign-in providers are configured. */
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/identity/settings',
+    access: 'public',
+    reply: IdentitySettingsReplySchema,
+  }),
+} as const;

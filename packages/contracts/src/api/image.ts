@@ -1,9 +1,12 @@
 // Image service contracts (spec §7): text to image with its gallery, the photo effects and the hub gallery.
 import { z } from 'zod';
+import { endpoint, toolEndpoint } from '../endpoint';
+import type { ToolId } from '../tools';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { AspectRatioSchema, ImageFormatSchema, ImageModelIdSchema, ImageStyleSchema } from '../options';
 import {
+  IdParamsSchema,
   ImageDataUrlSchema,
   remainingCreditsField,
   successReply,
@@ -118,3 +121,74 @@ export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
 
 /** Browser event fired after a successful image tool run; galleries reload on it (spec §4). */
 export const GALLERY_UPDATED_EVENT = 'gallery-updated';
+
+/** One photo effect's endpoint (20 credits, members only by the catalogue). */
+function effectEndpoint<const R extends z.ZodType>(path: string, tool: ToolId, request: R) {
+  return toolEndpoint({
+    method: 'POST',
+    path,
+    tool,
+    bodyLimit: 'image',
+    request,
+    reply: PhotoEffectReplySchema,
+  });
+}
+
+/** The image endpoints (spec §7; drafts until the image service is built). */
+export const IMAGE_ENDPOINTS = {
+  generateImage: toolEndpoint({
+    method: 'POST',
+    path: '/api/image/text-to-image/generate-image',
+    tool: 'text-to-image',
+    request: TextToImageRequestSchema,
+    reply: TextToImageReplySchema,
+  }),
+  /** The member's text-to-image gallery. */
+  images: endpoint({
+    method: 'GET',
+    path: '/api/image/text-to-image/images',
+    access: 'member',
+    reply: GalleryImagesReplySchema,
+  }),
+  deleteImage: endpoint({
+    method: 'DELETE',
+    path: '/api/image/text-to-image/images/:id',
+    access: 'member',
+    params: IdParamsSchema,
+  }),
+  /** Latest hub images (tool type image-to-image), paged by 8. */
+  generatedImages: endpoint({
+    method: 'GET',
+    path: '/api/image/generated-images',
+    access: 'member',
+    request: GeneratedImagesQuerySchema,
+    reply: GeneratedImagesReplySchema,
+  }),
+  ageProgression: effectEndpoint(
+    '/api/image/age-progression',
+    'age-progression',
+    AgeProgressionRequestSchema,
+  ),
+  babyVersion: effectEndpoint('/api/image/baby-version', 'baby-version', PhotoEffectRequestSchema),
+  backgroundChange: effectEndpoint(
+    '/api/image/background-change',
+    'background-change',
+    BackgroundChangeRequestSchema,
+  ),
+  cartoonify: effectEndpoint('/api/image/cartoonify', 'cartoonify', PhotoEffectRequestSchema),
+  broccoliHaircut: effectEndpoint(
+    '/api/image/broccoli-haircut',
+    'broccoli-haircut',
+    PhotoEffectRequestSchema,
+  ),
+  colorCorrection: effectEndpoint(
+    '/api/image/color-correction',
+    'color-correction',
+    PhotoEffectRequestSchema,
+  ),
+  expressionChange: effectEndpoint(
+    '/api/image/expression-change',
+    'expression-change',
+    ExpressionChangeRequestSchema,
+  ),
+} as const;

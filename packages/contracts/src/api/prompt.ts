@@ -1,5 +1,6 @@
 // Prompt service contracts (spec §7): image to prompt, magic enhance, AI image description, image to video prompt.
 import { z } from 'zod';
+import { toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { AnalysisTaskSchema, CameraMotionSchema, LanguageSchema, VideoStyleSchema } from '../options';
@@ -56,3 +57,38 @@ export type PromptReply = z.infer<typeof PromptReplySchema>;
 /** Reply of generate-ai-description. */
 export const DescriptionReplySchema = successReply({ description: z.string(), ...remainingCreditsField });
 export type DescriptionReply = z.infer<typeof DescriptionReplySchema>;
+
+/** The prompt tools (spec §7); guests may use each once a day. */
+export const PROMPT_ENDPOINTS = {
+  generateImagePrompt: toolEndpoint({
+    method: 'POST',
+    path: '/api/prompt/generate-image-prompt',
+    tool: 'image-to-prompt',
+    bodyLimit: 'image',
+    request: GenerateImagePromptRequestSchema,
+    reply: PromptReplySchema,
+  }),
+  generateTextPrompt: toolEndpoint({
+    method: 'POST',
+    path: '/api/prompt/generate-text-prompt',
+    tool: 'magic-enhance',
+    request: GenerateTextPromptRequestSchema,
+    reply: PromptReplySchema,
+  }),
+  generateAiDescription: toolEndpoint({
+    method: 'POST',
+    path: '/api/prompt/generate-ai-description',
+    tool: 'ai-describe-image',
+    bodyLimit: 'image',
+    request: GenerateAiDescriptionRequestSchema,
+    reply: DescriptionReplySchema,
+  }),
+  generateVideoPrompt: toolEndpoint({
+    method: 'POST',
+    path: '/api/prompt/generate-video-prompt',
+    tool: 'image-to-video-prompt',
+    bodyLimit: 'image',
+    request: GenerateVideoPromptRequestSchema,
+    reply: PromptReplySchema,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 // Voice service contracts (spec §7): text to speech, voice list, sound effects and voice isolator.
 import { z } from 'zod';
+import { endpoint, toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { AudioDataUrlSchema, remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
@@ -50,3 +51,30 @@ export const VoiceIsolatorReplySchema = successReply({
   ...remainingCreditsField,
 });
 export type VoiceIsolatorReply = z.infer<typeof VoiceIsolatorReplySchema>;
+
+/** The voice endpoints (spec §7; drafts until the voice service is built). */
+export const VOICE_ENDPOINTS = {
+  textToSpeech: toolEndpoint({
+    method: 'POST',
+    path: '/api/voice/text-to-speech',
+    tool: 'text-to-speech',
+    request: TextToSpeechRequestSchema,
+    reply: TextToSpeechReplySchema,
+  }),
+  voices: endpoint({ method: 'GET', path: '/api/voice/voices', access: 'member', reply: VoicesReplySchema }),
+  soundEffects: toolEndpoint({
+    method: 'POST',
+    path: '/api/voice/sound-effects',
+    tool: 'sound-effects',
+    request: SoundEffectsRequestSchema,
+    reply: SoundEffectsReplySchema,
+  }),
+  voiceIsolator: toolEndpoint({
+    method: 'POST',
+    path: '/api/voice/voice-isolator',
+    tool: 'voice-isolator',
+    bodyLimit: 'audio',
+    request: VoiceIsolatorRequestSchema,
+    reply: VoiceIsolatorReplySchema,
+  }),
+} as const;

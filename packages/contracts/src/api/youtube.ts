@@ -1,5 +1,6 @@
 // YouTube service contracts (spec §7): video summarizer and thumbnail downloader, with the link rules of spec §5.
 import { z } from 'zod';
+import { toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
@@ -114,3 +115,21 @@ export function youtubeThumbnails(videoId: string): Thumbnail[] {
     resolution: s.resolution,
   }));
 }
+
+/** The YouTube endpoints (spec §7; drafts until the YouTube service is built). Thumbnails are free for guests too. */
+export const YOUTUBE_ENDPOINTS = {
+  summarize: toolEndpoint({
+    method: 'POST',
+    path: '/api/youtube/summarize-youtube',
+    tool: 'youtube-summarizer',
+    request: SummarizeYoutubeRequestSchema,
+    reply: SummarizeYoutubeReplySchema,
+  }),
+  thumbnails: toolEndpoint({
+    method: 'POST',
+    path: '/api/youtube/youtube-thumbnail-downloader/get-youtube-thumbnails',
+    tool: 'youtube-thumbnail-downloader',
+    request: GetThumbnailsRequestSchema,
+    reply: GetThumbnailsReplySchema,
+  }),
+} as const;

@@ -1,7 +1,7 @@
 // Runs the real credits service as a child process for a tool service's tests (services never import each
 // other): its own fresh database and NATS namespace on the test servers, the test JWKS for member tokens. One such
 // process serves the whole vitest run (run-services.ts); `startCreditsProcess` gives a file its own when it must.
-import { natsNames } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import { connectNats, type NatsConnection } from '../nats';
 import { launchChildService } from './child-service';
 import { createTestDatabase, testNatsUrl, uniqueNamespace } from './test-infra';

@@ -1,7 +1,7 @@
 // A scripted stand-in for the credits service on a real NATS server: answers reserve requests with the reply a test
 // sets, records them, and reads back the usage events published on JetStream. For unit tests of charging code; the
 // real credits service runs in the integration tests.
-import { natsNames, type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/contracts';
+import { natsNames, type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/contracts/server';
 import { AckPolicy, type JsMsg } from 'nats';
 import { ensureStream, type NatsConnection } from '../nats';
 

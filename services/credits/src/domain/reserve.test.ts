@@ -1,5 +1,6 @@
 // Reserve behaviour through the real NATS request/reply path and a real PostgreSQL database.
-import { ErrorCode, ERROR_TEXTS, toolCost, type ReserveReply } from '@act/contracts';
+import { ErrorCode, ERROR_TEXTS, toolCost } from '@act/contracts';
+import { type ReserveReply } from '@act/contracts/server';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';

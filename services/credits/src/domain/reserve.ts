@@ -3,14 +3,8 @@
 // IPv6 /64) per 24 hours, and all guests together at most the daily guest budget of each tool. Idempotent per
 // requestId: a repeated request gets the stored answer and is never charged twice.
 import { isIP } from 'node:net';
-import {
-  ERROR_TEXTS,
-  ErrorCode,
-  toolCost,
-  type ReserveReply,
-  type ReserveRequest,
-  type ToolId,
-} from '@act/contracts';
+import { ERROR_TEXTS, ErrorCode, toolCost, type ToolId } from '@act/contracts';
+import { type ReserveReply, type ReserveRequest } from '@act/contracts/server';
 import { isUniqueViolation, type Sql } from '@act/service-kit';
 import { applyDueChanges, ensureAccount } from './account-lifecycle';
 import {

@@ -1,6 +1,6 @@
 // The durable worker acks after the handler succeeds, retries failures with back-off, and after the last allowed
 // delivery sends the message to the dead-letter subject instead of blocking the stream.
-import { natsNames } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import { connectNats, ensureStream, type NatsConnection } from '@act/service-kit';
 import { silentLogger, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

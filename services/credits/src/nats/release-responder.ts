@@ -1,7 +1,7 @@
 // Answers `credits.release`: a tool service whose work failed asks for its hold to be refunded now, so the member's
 // failed reply already shows the refunded balance and concurrent calls never see held credits as spent. Applies the
 // same release as the usage.released event (same event id), so whichever of the two arrives second changes nothing.
-import { UsageEventSchema, type NatsNames, type ReleaseNowReply } from '@act/contracts';
+import { UsageEventSchema, type NatsNames, type ReleaseNowReply } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
 import type { Msg, Subscription } from 'nats';
 import { findAccount } from '../db/accounts';

@@ -1,13 +1,8 @@
 // Answers `credits.reserve` requests. Every replica subscribes in the same queue group, so NATS hands each request to
 // exactly one of them. A reply is always sent, even for a malformed request, so callers never wait for a timeout.
 // A request past its deadline (credits was stalled; the caller has given up and released) is refused uncharged.
-import {
-  ERROR_TEXTS,
-  ErrorCode,
-  ReserveRequestSchema,
-  type NatsNames,
-  type ReserveReply,
-} from '@act/contracts';
+import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
+import { ReserveRequestSchema, type NatsNames, type ReserveReply } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
 import type { Msg, Subscription } from 'nats';
 import { createReserver, type ReserveDeps, type Reserver } from '../domain/reserve';

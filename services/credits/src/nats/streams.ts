@@ -1,6 +1,6 @@
 // JetStream set-up owned by credits: the USAGE stream, the IDENTITY stream when identity has not created it yet,
 // and the durable pull consumers credits reads them with.
-import type { NatsNames } from '@act/contracts';
+import type { NatsNames } from '@act/contracts/server';
 import { ensureStream, type NatsConnection } from '@act/service-kit';
 import { AckPolicy, DeliverPolicy, nanos, type JetStreamManager } from 'nats';
 

@@ -1,6 +1,6 @@
 // Consumes usage.committed and usage.released from the USAGE stream with durable consumers (one per subject, which
 // also works on NATS servers without multi-subject filters) and applies each event once.
-import { UsageEventSchema, type NatsNames } from '@act/contracts';
+import { UsageEventSchema, type NatsNames } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
 import type { JsMsg } from 'nats';
 import { applyUsageEvents, type UsageEventDeps, type UsageOutcome } from '../domain/usage-events';

@@ -1,6 +1,6 @@
 // Opens a credits account (free plan, 50 credits) when identity announces a new user; idempotent, so redeliveries
 // and the lazy creation on first reserve or read never make a second account or grant.
-import { UserCreatedEventSchema, type NatsNames } from '@act/contracts';
+import { UserCreatedEventSchema, type NatsNames } from '@act/contracts/server';
 import type { Logger, NatsConnection, Sql } from '@act/service-kit';
 import { ensureAccount } from '../domain/account-lifecycle';
 import { ensureDurableConsumer } from './streams';

@@ -31,7 +31,7 @@ export function presentMe(account: AccountRow): MeReply {
   };
 }
 
-function toPublicPlan({ priceIdEnv: _serverOnly, ...plan }: (typeof PLANS)[number]): PublicPlan {
+function toPublicPlan(plan: (typeof PLANS)[number]): PublicPlan {
   return { ...plan, features: [...plan.features] };
 }
 

@@ -1,6 +1,7 @@
 // Small factories for credits tests: reserve requests, usage events and direct account/balance reads.
 import { randomUUID } from 'node:crypto';
-import type { ReserveRequest, ToolId, UsageEvent } from '@act/contracts';
+import type { ToolId } from '@act/contracts';
+import type { ReserveRequest, UsageEvent } from '@act/contracts/server';
 import type { Sql } from '@act/service-kit';
 import { waitUntil } from './wait';
 

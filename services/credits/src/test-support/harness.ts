@@ -1,7 +1,7 @@
 // A credits service for tests: its own database and NATS namespace on the real servers, a local JWKS and token
 // minting, a fake Paddle API, the HTTP app on a random port and (optionally) the NATS workers.
 import { randomUUID } from 'node:crypto';
-import { natsNames, type NatsNames } from '@act/contracts';
+import { natsNames, type NatsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,

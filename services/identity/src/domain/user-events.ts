@@ -1,7 +1,7 @@
 // identity.user.created: recorded in the service kit's outbox inside the sign-up transaction, then published to
 // JetStream with the user id as message id. The outbox means an account never exists without its event, even if
 // NATS is down at that moment (the relay retries); the message id lets JetStream drop a duplicate publish.
-import { UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts';
+import { UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts/server';
 import type { Db, Outbox } from '@act/service-kit';
 
 export interface UserEvents {

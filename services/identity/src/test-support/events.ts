@@ -1,5 +1,5 @@
 // Reads what identity published on its JetStream stream, the way a consumer (credits) would see it.
-import { natsNames, UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts';
+import { natsNames, UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts/server';
 import type { NatsConnection } from '@act/service-kit';
 
 export interface PublishedUserCreated {

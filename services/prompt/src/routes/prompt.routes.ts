@@ -1,25 +1,9 @@
-// HTTP edges of the four prompt tools (spec §7): guest-or-member auth, body validation, image checks, then the
-// charged tool; replies `{success:true, prompt|description, remainingCredits}`.
+// HTTP edges of the four prompt tools (spec §7), mounted from their contracts definitions (guest-or-member access,
+// image body limit, validation): image checks, then the charged tool; replies `{success, prompt|description,
+// remainingCredits}`.
 import type { Context } from 'koa';
-import {
-  API_ROUTES,
-  GenerateAiDescriptionRequestSchema,
-  GenerateImagePromptRequestSchema,
-  GenerateTextPromptRequestSchema,
-  GenerateVideoPromptRequestSchema,
-  type DescriptionReply,
-  type PromptReply,
-} from '@act/contracts';
-import {
-  Router,
-  clientIp,
-  inputOf,
-  optionalUser,
-  requestSignal,
-  userOf,
-  validate,
-  type JwtVerifier,
-} from '@act/service-kit';
+import { PROMPT_ENDPOINTS } from '@act/contracts';
+import { Router, clientIp, mountEndpoint, requestSignal, userOf, type JwtVerifier } from '@act/service-kit';
 import { readImageDataUrl } from '@act/service-kit/media';
 import type { Caller, PromptTools } from '../domain/prompt-tools';
 
@@ -40,64 +24,41 @@ function callerOf(ctx: Context): Caller {
 
 export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Router {
   const router = new Router();
-  const R = API_ROUTES.prompt;
+  const E = PROMPT_ENDPOINTS;
+  const options = { verifier };
 
-  router.post(
-    R.generateImagePrompt,
-    optionalUser(verifier),
-    validate(GenerateImagePromptRequestSchema),
-    async (ctx) => {
-      const input = inputOf(ctx, GenerateImagePromptRequestSchema);
-      const image = await readImageDataUrl(input.image);
-      const { text, remainingCredits } = await tools.imageToPrompt(callerOf(ctx), image);
-      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
-    },
-  );
+  mountEndpoint(router, E.generateImagePrompt, options, async (input, ctx) => {
+    const image = await readImageDataUrl(input.image);
+    const { text, remainingCredits } = await tools.imageToPrompt(callerOf(ctx), image);
+    return { prompt: text, remainingCredits };
+  });
 
-  router.post(
-    R.generateTextPrompt,
-    optionalUser(verifier),
-    validate(GenerateTextPromptRequestSchema),
-    async (ctx) => {
-      const input = inputOf(ctx, GenerateTextPromptRequestSchema);
-      const { text, remainingCredits } = await tools.enhancePrompt(callerOf(ctx), input.text);
-      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
-    },
-  );
+  mountEndpoint(router, E.generateTextPrompt, options, async (input, ctx) => {
+    const { text, remainingCredits } = await tools.enhancePrompt(callerOf(ctx), input.text);
+    return { prompt: text, remainingCredits };
+  });
 
-  router.post(
-    R.generateAiDescription,
-    optionalUser(verifier),
-    validate(GenerateAiDescriptionRequestSchema),
-    async (ctx) => {
-      const input = inputOf(ctx, GenerateAiDescriptionRequestSchema);
-      const image = await readImageDataUrl(input.image);
-      const { text, remainingCredits } = await tools.describeImage(callerOf(ctx), {
-        image,
-        language: input.language,
-        tasks: input.analysisTasks,
-      });
-      ctx.body = { success: true, description: text, remainingCredits } satisfies DescriptionReply;
-    },
-  );
+  mountEndpoint(router, E.generateAiDescription, options, async (input, ctx) => {
+    const image = await readImageDataUrl(input.image);
+    const { text, remainingCredits } = await tools.describeImage(callerOf(ctx), {
+      image,
+      language: input.language,
+      tasks: input.analysisTasks,
+    });
+    return { description: text, remainingCredits };
+  });
 
-  router.post(
-    R.generateVideoPrompt,
-    optionalUser(verifier),
-    validate(GenerateVideoPromptRequestSchema),
-    async (ctx) => {
-      const input = inputOf(ctx, GenerateVideoPromptRequestSchema);
-      const image = await readImageDataUrl(input.image);
-      const { text, remainingCredits } = await tools.videoPrompt(callerOf(ctx), {
-        image,
-        language: input.language,
-        cameraMotion: input.cameraMotion,
-        videoStyle: input.videoStyle,
-        actionDescription: input.actionDescription,
-      });
-      ctx.body = { success: true, prompt: text, remainingCredits } satisfies PromptReply;
-    },
-  );
+  mountEndpoint(router, E.generateVideoPrompt, options, async (input, ctx) => {
+    const image = await readImageDataUrl(input.image);
+    const { text, remainingCredits } = await tools.videoPrompt(callerOf(ctx), {
+      image,
+      language: input.language,
+      cameraMotion: input.cameraMotion,
+      videoStyle: input.videoStyle,
+      actionDescription: input.actionDescription,
+    });
+    return { prompt: text, remainingCredits };
+  });
 
   return router;
 }

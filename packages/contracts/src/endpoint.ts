@@ -1,0 +1,83 @@
+// One definition per HTTP endpoint: method, path, who may call it, how large its body may be, its request and reply
+// schemas, and the catalogue tool it charges. The gateway's routing, access and body-limit tables, the services'
+// mountEndpoint and the browser's paths all derive from these; nothing restates them.
+import type { z } from 'zod';
+import { getTool, type ToolId } from './tools';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Request body limits by class, in bytes. Uploads travel as base64 data URLs inside JSON (4/3 of the file): a 10 MB
+ * image needs ~13.4 MiB, a 5 MB audio file ~6.7 MiB, a chat message with a 10 MB image and a 10 MB PDF ~26.7 MiB.
+ */
+export const BODY_LIMITS = {
+  json: 64 * 1024,
+  /** Ours: the playground sends the conversation history of four models. */
+  chatHistory: 2 * MiB,
+  image: 14 * MiB,
+  audio: 7 * MiB,
+  chatAttachments: 28 * MiB,
+  /** The payment provider's webhook: a JSON event, kept raw for signature checks. */
+  webhook: 256 * 1024,
+} as const;
+export type BodyLimitClass = keyof typeof BODY_LIMITS;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** public: no token needed; guest: token optional (verified when sent, a bad one is refused); member: required. */
+export type Access = 'public' | 'guest' | 'member';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Exact path or a pattern with `:name` segments. */
+  path: string;
+  access: Access;
+  bodyLimit: BodyLimitClass;
+  /** The body (POST, PUT, PATCH) or the query (GET, DELETE), parsed with the spec's error texts. */
+  request?: z.ZodType;
+  /** The `:name` path parameters. */
+  params?: z.ZodType;
+  /** The success reply (JSON endpoints; redirects and JWKS have none). */
+  reply?: z.ZodType;
+  /** The catalogue tool a call charges. */
+  tool?: ToolId;
+  /** Keep the raw body text for the handler (signature checks); every other endpoint drops it after parsing. */
+  rawBody?: boolean;
+}
+
+type EndpointSpec = Omit<Endpoint, 'bodyLimit'> & { bodyLimit?: BodyLimitClass };
+
+/** An endpoint; plain JSON body limit unless it says otherwise. */
+export function endpoint<const E extends EndpointSpec>(spec: E): E & { bodyLimit: BodyLimitClass } {
+  return { bodyLimit: 'json', ...spec };
+}
+
+/** A charged tool's endpoint: guests may call it exactly when the catalogue lets guests use the tool. */
+export function toolEndpoint<const E extends Omit<EndpointSpec, 'access'> & { tool: ToolId }>(
+  spec: E,
+): E & { access: Access; bodyLimit: BodyLimitClass } {
+  return { bodyLimit: 'json', ...spec, access: getTool(spec.tool).guest ? 'guest' : 'member' };
+}
+
+/** True when method and path (query string ignored) match the endpoint, `:name` matching one path segment. */
+export function routeMatches(
+  route: Pick<Endpoint, 'method' | 'path'>,
+  method: string,
+  path: string,
+): boolean {
+  if (route.method !== method.toUpperCase()) return false;
+  const bare = path.split('?', 1)[0] ?? '';
+  const want = route.path.split('/');
+  const got = bare.split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]));
+}
+
+/** Fills `:name` placeholders: fillRoute('/api/chat/sessions/:id', { id }) → '/api/chat/sessions/<id>'. */
+export function fillRoute(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}

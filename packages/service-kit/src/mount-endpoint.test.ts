@@ -1,0 +1,130 @@
+// mountEndpoint over real HTTP: access from the definition, the definition's own body limit, the raw body only where
+// asked, validation in the schema's words, typed input, and `success: true` added to the reply.
+import { randomUUID } from 'node:crypto';
+import { endpoint, successReply } from '@act/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createJwtVerifier, userOf } from './auth';
+import { createHttpApp } from './http-app';
+import { Router } from './index';
+import { mountEndpoint } from './mount-endpoint';
+import type { RunningServer } from './server';
+import {
+  TEST_JWT_AUDIENCE as audience,
+  TEST_JWT_ISSUER as issuer,
+  silentLogger,
+  startTestJwks,
+  startTestService,
+  type TestJwks,
+} from './testing';
+
+const EchoSchema = z.object({
+  text: z.string({ error: 'Text is required' }).min(1, { error: 'Text is required' }),
+});
+const EchoReplySchema = successReply({ text: z.string(), caller: z.string(), raw: z.boolean() });
+const ENDPOINTS = {
+  open: endpoint({
+    method: 'POST',
+    path: '/open',
+    access: 'public',
+    request: EchoSchema,
+    reply: EchoReplySchema,
+  }),
+  guest: endpoint({
+    method: 'POST',
+    path: '/guest',
+    access: 'guest',
+    request: EchoSchema,
+    reply: EchoReplySchema,
+  }),
+  member: endpoint({
+    method: 'POST',
+    path: '/member',
+    access: 'member',
+    request: EchoSchema,
+    reply: EchoReplySchema,
+  }),
+  raw: endpoint({ method: 'POST', path: '/raw', access: 'public', rawBody: true, bodyLimit: 'webhook' }),
+  item: endpoint({
+    method: 'DELETE',
+    path: '/items/:id',
+    access: 'public',
+    params: z.object({ id: z.uuid({ error: 'Not found' }) }),
+  }),
+} as const;
+
+let jwks: TestJwks;
+let server: RunningServer;
+
+beforeAll(async () => {
+  jwks = await startTestJwks();
+  const verifier = createJwtVerifier({ jwksUrl: jwks.url, issuer, audience });
+  const app = createHttpApp({ name: 'mount-test', logger: silentLogger(), bodyLimit: false });
+  const router = new Router();
+  for (const definition of [ENDPOINTS.open, ENDPOINTS.guest, ENDPOINTS.member]) {
+    mountEndpoint(router, definition, { verifier }, async (input, ctx) => ({
+      text: input.text,
+      caller: userOf(ctx)?.userId ?? 'guest',
+      raw: 'rawBody' in ctx.request,
+    }));
+  }
+  mountEndpoint(router, ENDPOINTS.raw, {}, async (_input, ctx) => ({
+    raw: (ctx.request as { rawBody?: string }).rawBody,
+  }));
+  mountEndpoint(router, ENDPOINTS.item, {}, async (_input, _ctx, params) => ({ deleted: params.id }));
+  app.use(router.routes()).use(router.allowedMethods());
+  server = await startTestService(app);
+});
+afterAll(async () => {
+  await server.close();
+  await jwks.close();
+});
+
+async function call(path: string, init: { body?: string; token?: string; method?: string } = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body,
+  });
+  return { status: response.status, body: (await response.json().catch(() => undefined)) as unknown };
+}
+
+describe('mountEndpoint', () => {
+  it('derives access from the definition: member needs a token, guest takes one or none, public needs none', async () => {
+    const userId = randomUUID();
+    const token = await jwks.tokenFor(userId);
+    const body = JSON.stringify({ text: 'hi' });
+    expect((await call('/member', { body })).status).toBe(401);
+    expect((await call('/member', { body, token })).body).toEqual({
+      success: true,
+      text: 'hi',
+      caller: userId,
+      raw: false,
+    });
+    expect((await call('/guest', { body })).body).toMatchObject({ caller: 'guest' });
+    expect((await call('/guest', { body, token: 'not-a-token' })).status).toBe(401);
+    expect((await call('/open', { body })).status).toBe(200);
+  });
+
+  it("answers a bad request with the schema's text and never calls the handler", async () => {
+    expect(await call('/open', { body: JSON.stringify({}) })).toMatchObject({
+      status: 400,
+      body: { success: false, error: 'Text is required' },
+    });
+    expect((await call('/items/not-a-uuid', { method: 'DELETE' })).body).toMatchObject({
+      error: 'Not found',
+    });
+    const id = randomUUID();
+    expect((await call(`/items/${id}`, { method: 'DELETE' })).body).toEqual({ deleted: id });
+  });
+
+  it('limits each body by its own definition and keeps the raw text only where the definition asks', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(100 * 1024) });
+    expect((await call('/open', { body: big })).status).toBe(413);
+    // The webhook class (256 KiB) takes what the plain JSON class (64 KiB) refuses, and keeps it raw.
+    expect(await call('/raw', { body: big })).toEqual({ status: 200, body: { raw: big } });
+  });
+});

@@ -1,0 +1,70 @@
+// Mounts one endpoint definition from contracts on a router: its access (public, guest, member), its own body limit
+// (the raw body kept only where the definition asks), its path parameters and request validated with the spec's
+// texts, then the handler with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
+// one place that says all of this; a route never restates it.
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { ZodObject, type z } from 'zod';
+import { BODY_LIMITS, type Endpoint } from '@act/contracts';
+import { optionalUser, requireUser, type JwtVerifier } from './auth';
+import { jsonBodyParser } from './http-app';
+import { parseInput } from './validate';
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** The endpoint's parsed body (POST, PUT, PATCH) or query (GET, DELETE). */
+export type EndpointInput<E extends Endpoint> = Parsed<E['request']>;
+/** The endpoint's parsed `:name` path parameters. */
+export type EndpointParams<E extends Endpoint> = Parsed<E['params']>;
+/**
+ * What a handler returns: the reply its schema describes, without the `success: true` every JSON reply carries
+ * (mountEndpoint adds it). Endpoints without a reply schema (redirects, the JWKS) return anything or nothing.
+ */
+export type EndpointReply<E extends Endpoint> = E['reply'] extends z.ZodType
+  ? Omit<z.infer<E['reply']>, 'success'>
+  : unknown;
+
+export type EndpointHandler<E extends Endpoint> = (
+  input: EndpointInput<E>,
+  ctx: Context,
+  params: EndpointParams<E>,
+) => Promise<EndpointReply<E> | undefined>;
+
+export interface MountOptions {
+  /** Verifies tokens; required unless the endpoint is public. */
+  verifier?: JwtVerifier;
+  /** Runs after the body is parsed and before validation (e.g. folding a query parameter into the body). */
+  before?: Middleware[];
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export function mountEndpoint<E extends Endpoint>(
+  router: Router,
+  endpoint: E,
+  { verifier, before = [] }: MountOptions,
+  handler: EndpointHandler<NoInfer<E>>,
+): void {
+  const chain: Middleware[] = [];
+  if (endpoint.access !== 'public') {
+    if (!verifier)
+      throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}: it needs a verifier`);
+    chain.push(endpoint.access === 'member' ? requireUser(verifier) : optionalUser(verifier));
+  }
+  const hasBody = BODY_METHODS.has(endpoint.method);
+  const successReply = endpoint.reply instanceof ZodObject && 'success' in endpoint.reply.shape;
+  if (hasBody) {
+    chain.push(jsonBodyParser(BODY_LIMITS[endpoint.bodyLimit], { keepRawBody: endpoint.rawBody === true }));
+  }
+  chain.push(...before);
+  chain.push(async (ctx) => {
+    const params = (
+      endpoint.params ? parseInput(endpoint.params, ctx.params) : undefined
+    ) as EndpointParams<E>;
+    const raw = hasBody ? (ctx.request as { body?: unknown }).body : ctx.query;
+    const input = (endpoint.request ? parseInput(endpoint.request, raw) : undefined) as EndpointInput<E>;
+    const reply = await handler(input, ctx, params);
+    if (reply !== undefined) ctx.body = successReply ? { success: true, ...reply } : reply;
+  });
+  router.register(endpoint.path, [endpoint.method], chain);
+}
