@@ -1,5 +1,5 @@
 // What the credits app and its workers are built from; main.ts wires the real ones, tests their own.
-import type { Logger, NatsConnection, Sql } from '@act/service-kit';
+import type { JwtVerifier, Logger, NatsConnection, Sql } from '@act/service-kit';
 import type { Clock } from './clock';
 import type { CreditsConfig } from './config';
 import type { PaddleClient } from './providers/paddle';
@@ -11,4 +11,6 @@ export interface CreditsDeps {
   logger: Logger;
   clock: Clock;
   paddle: PaddleClient;
+  /** Verifies members' access tokens (the identity JWKS; tests pass one on their own keys). */
+  verifier: JwtVerifier;
 }

@@ -1,5 +1,12 @@
 // Credits service entry point: parse config, migrate, connect, start the NATS workers and the HTTP server.
-import { connectDatabase, connectNats, createLogger, runService, startHttpServer } from '@act/service-kit';
+import {
+  connectDatabase,
+  connectNats,
+  createJwtVerifier,
+  createLogger,
+  runService,
+  startHttpServer,
+} from '@act/service-kit';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { loadCreditsConfig } from './config';
@@ -20,7 +27,12 @@ async function main(): Promise<void> {
     password: config.NATS_PASSWORD,
   });
   const paddle = createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY });
-  const deps = { config, sql, nc, logger, clock: systemClock, paddle };
+  const verifier = createJwtVerifier({
+    jwksUrl: config.JWKS_URL,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+  const deps = { config, sql, nc, logger, clock: systemClock, paddle, verifier };
   const workers = await startCreditsWorkers(deps);
   await startHttpServer(createApp(deps), {
     port: config.PORT,

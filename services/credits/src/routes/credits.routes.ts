@@ -1,14 +1,6 @@
 // GET /api/credits/me, /api/credits/tool-usage-history (members) and /api/credits/plans (public).
-import {
-  API_ROUTES,
-  PLANS,
-  UsageHistoryQuerySchema,
-  type MeReply,
-  type PlansReply,
-  type PublicPlan,
-  type UsageHistoryReply,
-} from '@act/contracts';
-import { inputOf, requireUser, userOf, validate, type JwtVerifier, type Router } from '@act/service-kit';
+import { CREDITS_ENDPOINTS, PLANS, type MeReply, type PublicPlan } from '@act/contracts';
+import { Router, mountEndpoint, userOf } from '@act/service-kit';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { listUsageHistory } from '../domain/history';
 import type { AccountRow } from '../db/accounts';
@@ -35,32 +27,28 @@ function toPublicPlan(plan: (typeof PLANS)[number]): PublicPlan {
   return { ...plan, features: [...plan.features] };
 }
 
-export function mountCreditsRoutes(router: Router, deps: CreditsDeps, verifier: JwtVerifier): void {
-  const { sql, clock } = deps;
+export function createCreditsRouter(deps: CreditsDeps): Router {
+  const { sql, clock, verifier } = deps;
+  const router = new Router();
+  const E = CREDITS_ENDPOINTS;
+  const options = { verifier };
 
-  router.get(API_ROUTES.credits.me, requireUser(verifier), async (ctx) => {
+  mountEndpoint(router, E.me, options, async (_input, ctx) => {
     const account = await loadCurrentAccount(sql, userOf(ctx)!.userId, clock.now());
     ctx.set('cache-control', 'no-store');
-    ctx.body = presentMe(account);
+    return presentMe(account);
   });
 
-  router.get(
-    API_ROUTES.credits.history,
-    requireUser(verifier),
-    validate(UsageHistoryQuerySchema, 'query'),
-    async (ctx) => {
-      const page = await listUsageHistory(sql, userOf(ctx)!.userId, inputOf(ctx, UsageHistoryQuerySchema));
-      ctx.set('cache-control', 'no-store');
-      ctx.body = {
-        success: true,
-        history: page.history,
-        next_cursor: page.nextCursor,
-      } satisfies UsageHistoryReply;
-    },
-  );
+  mountEndpoint(router, E.history, options, async (input, ctx) => {
+    const page = await listUsageHistory(sql, userOf(ctx)!.userId, input);
+    ctx.set('cache-control', 'no-store');
+    return { history: page.history, next_cursor: page.nextCursor };
+  });
 
-  router.get(API_ROUTES.credits.plans, (ctx) => {
+  mountEndpoint(router, E.plans, options, async (_input, ctx) => {
     ctx.set('cache-control', 'public, max-age=300');
-    ctx.body = { success: true, plans: PLANS.map(toPublicPlan) } satisfies PlansReply;
+    return { plans: PLANS.map(toPublicPlan) };
   });
+
+  return router;
 }

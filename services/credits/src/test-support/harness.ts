@@ -5,6 +5,7 @@ import { natsNames, type NatsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,
+  createJwtVerifier,
   type NatsConnection,
   type RunningServer,
   type Sql,
@@ -93,6 +94,11 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     logger: silentLogger('credits'),
     clock: options.clock ?? systemClock,
     paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
+    verifier: createJwtVerifier({
+      jwksUrl: jwks.url,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+    }),
   };
   const workers =
     options.workers === false
