@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { AppError } from './errors';
 import { createHttpApp } from './http-app';
-import { validate } from './validate';
+import { parseInput } from './validate';
 import { captureLogger, startTestService } from './testing';
 import type { RunningServer } from './server';
 
@@ -22,8 +22,9 @@ beforeAll(async () => {
     readiness: { db: async () => (dependencyUp ? undefined : Promise.reject(new Error('down'))) },
   });
   const router = new Router();
-  router.post('/echo', validate(z.object({ name: z.string().min(1, 'Name is required') })), (ctx) => {
-    ctx.body = { success: true, input: ctx.state.input };
+  const EchoSchema = z.object({ name: z.string().min(1, 'Name is required') });
+  router.post('/echo', (ctx) => {
+    ctx.body = { success: true, input: parseInput(EchoSchema, (ctx.request as { body?: unknown }).body) };
   });
   router.get('/broke', () => {
     throw new Error('database password is hunter2');

@@ -12,7 +12,7 @@ export {
   type ReadinessChecks,
 } from './http-app';
 export { createMetrics, type ServiceMetrics } from './metrics';
-export { validate, inputOf, parseInput, type InputSource } from './validate';
+export { parseInput } from './validate';
 export {
   encodeCursor,
   decodeCursor,

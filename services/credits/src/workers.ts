@@ -21,7 +21,8 @@ export interface CreditsWorkers {
 }
 
 export async function startCreditsWorkers(
-  deps: CreditsDeps,
+  // The workers answer NATS, not HTTP: they need no token verifier.
+  deps: Omit<CreditsDeps, 'verifier'>,
   options: WorkerOptions = {},
 ): Promise<CreditsWorkers> {
   const { config, nc, logger } = deps;

@@ -8,7 +8,7 @@ import {
   type NatsConnection,
   type Sql,
 } from '@act/service-kit';
-import { API_ROUTES } from '@act/contracts';
+import { IDENTITY_ENDPOINTS } from '@act/contracts';
 import type { IdentityConfig } from './config';
 import type { MailQueue } from './domain/mail';
 import type { AuthRateLimits } from './domain/rate-limits';
@@ -47,7 +47,8 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
   const app = createHttpApp({
     name: 'identity',
     logger,
-    bodyLimit: '16kb',
+    // Each endpoint parses its own body, with the limit its definition gives (mountEndpoint).
+    bodyLimit: false,
     readiness: { database: () => sql`select 1`, nats: () => natsReady(nc) },
   });
 
@@ -72,7 +73,7 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
     rateLimits: deps.rateLimits,
     // Identity holds the keys, so it verifies its own tokens without fetching its own JWKS over HTTP.
     verifier: createJwtVerifier({
-      jwksUrl: new URL(API_ROUTES.identity.jwks, config.PUBLIC_URL).toString(),
+      jwksUrl: new URL(IDENTITY_ENDPOINTS.jwks.path, config.PUBLIC_URL).toString(),
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       keys: (header) => keys.verificationKey(header),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
-import { successReply, TimestampSchema } from './common';
+import { successReply, SuccessReplySchema, TimestampSchema } from './common';
 
 const V = ERROR_TEXTS.validation;
 
@@ -175,7 +175,12 @@ export const IDENTITY_ENDPOINTS = {
     request: TokenRequestSchema,
     reply: SessionReplySchema,
   }),
-  logout: endpoint({ method: 'POST', path: '/api/identity/logout', access: 'public' }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/identity/logout',
+    access: 'public',
+    reply: SuccessReplySchema,
+  }),
   getUser: endpoint({ method: 'GET', path: '/api/identity/user', access: 'member', reply: UserReplySchema }),
   updateUser: endpoint({
     method: 'PUT',
@@ -189,20 +194,20 @@ export const IDENTITY_ENDPOINTS = {
     path: '/api/identity/recover',
     access: 'public',
     request: RecoverRequestSchema,
+    reply: SuccessReplySchema,
   }),
   verify: endpoint({
     method: 'POST',
     path: '/api/identity/verify',
     access: 'public',
     request: VerifyRequestSchema,
+    reply: SessionReplySchema,
   }),
-  /** Starts Google sign-in (a redirect). */
-  authorize: endpoint({
-    method: 'GET',
-    path: '/api/identity/authorize',
-    access: 'public',
-    request: AuthorizeQuerySchema,
-  }),
+  /**
+   * Starts Google sign-in (a redirect). Its query (AuthorizeQuerySchema) is read by the handler: a bad one lands on
+   * the auth page with the spec's text rather than a JSON 400 the browser would show raw.
+   */
+  authorize: endpoint({ method: 'GET', path: '/api/identity/authorize', access: 'public' }),
   /** Google redirects back here. */
   callback: endpoint({ method: 'GET', path: '/api/identity/callback', access: 'public' }),
   jwks: endpoint({

@@ -2,8 +2,8 @@
 // on /dashboard (the shell then refreshes from the new cookie). Failures land on /auth?error=<spec text>, which
 // the auth page shows. GET settings tells the shell whether Google sign-in is configured at all.
 import type { Context } from 'koa';
-import { API_ROUTES, AuthorizeQuerySchema, ERROR_TEXTS, type IdentitySettingsReply } from '@act/contracts';
-import { Router, isAppError } from '@act/service-kit';
+import { AuthorizeQuerySchema, ERROR_TEXTS, IDENTITY_ENDPOINTS } from '@act/contracts';
+import { Router, isAppError, mountEndpoint } from '@act/service-kit';
 import { finishGoogleSignIn, GOOGLE_ATTEMPT_TTL_SECONDS, startGoogleSignIn } from '../domain/google-sign-in';
 import { startSession } from '../domain/sessions';
 import {
@@ -15,22 +15,18 @@ import {
 } from './cookies';
 import type { IdentityRouteDeps } from './route-deps';
 
-function redirectToAuthPage(ctx: Context, message: string): void {
+function redirectToAuthPage(ctx: Context, message: string): undefined {
   ctx.redirect(`/auth?${new URLSearchParams({ error: message }).toString()}`);
+  return undefined;
 }
 
 export function createGoogleRouter(deps: IdentityRouteDeps): Router {
   const router = new Router();
-  const R = API_ROUTES.identity;
+  const E = IDENTITY_ENDPOINTS;
 
-  router.get(R.settings, (ctx) => {
-    ctx.body = {
-      success: true,
-      providers: { google: deps.google !== undefined },
-    } satisfies IdentitySettingsReply;
-  });
+  mountEndpoint(router, E.settings, {}, async () => ({ providers: { google: deps.google !== undefined } }));
 
-  router.get(R.authorize, async (ctx) => {
+  mountEndpoint(router, E.authorize, {}, async (_input, ctx) => {
     const google = deps.google;
     if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);
     const query = AuthorizeQuerySchema.safeParse(ctx.query);
@@ -46,13 +42,13 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
     }
   });
 
-  router.get(R.callback, async (ctx) => {
+  mountEndpoint(router, E.callback, {}, async (_input, ctx) => {
     const google = deps.google;
     clearGoogleStateCookie(ctx, deps.cookieSecure);
     if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);
     try {
       // The URL Google redirected the browser to, as the browser saw it (the redirect_uri we registered).
-      const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${R.callback}${ctx.search}`);
+      const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${E.callback.path}${ctx.search}`);
       const { user, redirectTo } = await finishGoogleSignIn(
         { sql: deps.sql, events: deps.events, google, logger: ctx.state.log },
         { callbackUrl, stateCookie: readCookie(ctx, GOOGLE_STATE_COOKIE) },

@@ -1,15 +1,8 @@
 // Sign-up, sign-in / refresh (POST token) and sign-out. Every success sets the rotated refresh cookie and replies
 // with the spec's session shape; the refresh token itself stays out of the JSON for browsers.
 import type { Context } from 'koa';
-import {
-  API_ROUTES,
-  ERROR_TEXTS,
-  SignupRequestSchema,
-  TokenRequestSchema,
-  type SessionReply,
-  type SuccessReply,
-} from '@act/contracts';
-import { AppError, ErrorCode, Router, clientIp, inputOf, isAppError, validate } from '@act/service-kit';
+import { ERROR_TEXTS, IDENTITY_ENDPOINTS, type SessionReply } from '@act/contracts';
+import { AppError, ErrorCode, Router, clientIp, isAppError, mountEndpoint } from '@act/service-kit';
 import { authenticate, signUp } from '../domain/accounts';
 import { endSession, refreshSession, startSession, type IssuedSession } from '../domain/sessions';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
@@ -42,25 +35,24 @@ async function grantTypeFromQuery(ctx: Context, next: () => Promise<unknown>): P
 
 export function createSessionRouter(deps: IdentityRouteDeps): Router {
   const router = new Router();
-  const R = API_ROUTES.identity;
+  const E = IDENTITY_ENDPOINTS;
 
-  router.post(R.signup, validate(SignupRequestSchema), async (ctx) => {
-    const input = inputOf(ctx, SignupRequestSchema);
+  mountEndpoint(router, E.signup, {}, async (input, ctx) => {
     await deps.rateLimits.consume('signup', { ip: clientIp(ctx), email: input.email });
     const user = await signUp(deps, input);
     // The shell signs straight in after sign-up, so sign-up answers with a session like sign-in does.
     replyWithSession(ctx, deps, await startSession(deps, user));
+    return undefined;
   });
 
-  router.post(R.token, grantTypeFromQuery, validate(TokenRequestSchema), async (ctx) => {
-    const input = inputOf(ctx, TokenRequestSchema);
+  mountEndpoint(router, E.token, { before: [grantTypeFromQuery] }, async (input, ctx) => {
     if (input.grant_type === 'password') {
       // Counted before the password is checked, so parallel guesses cannot slip past the limit.
       await deps.rateLimits.consume('password', { ip: clientIp(ctx), email: input.email });
       const user = await authenticate(deps.sql, input);
       await deps.rateLimits.clearAttempts('password', { ip: clientIp(ctx), email: input.email });
       replyWithSession(ctx, deps, await startSession(deps, user));
-      return;
+      return undefined;
     }
     await deps.rateLimits.consume('refresh', { ip: clientIp(ctx) });
     // Browsers send the cookie; API clients may send the token in the body and then get the next one back there.
@@ -71,6 +63,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
       replyWithSession(ctx, deps, await refreshSession(deps, token), {
         refreshTokenInBody: fromBody !== undefined,
       });
+      return undefined;
     } catch (error) {
       // A dead token must not be sent again and again; a passing outage (database down) must not sign anyone out.
       if (isAppError(error) && error.code === ErrorCode.UNAUTHENTICATED)
@@ -79,12 +72,12 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
     }
   });
 
-  router.post(R.logout, async (ctx) => {
+  mountEndpoint(router, E.logout, {}, async (_input, ctx) => {
     const body = (ctx.request as { body?: { refresh_token?: unknown } }).body;
     const token = typeof body?.refresh_token === 'string' ? body.refresh_token : readRefreshCookie(ctx);
     if (token) await endSession(deps, token);
     clearRefreshCookie(ctx, deps.cookieSecure);
-    ctx.body = { success: true } satisfies SuccessReply;
+    return {};
   });
 
   return router;
