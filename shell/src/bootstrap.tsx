@@ -10,7 +10,7 @@ import { loadFederatedToolPages } from './federation/remote-loader';
 async function loadServices() {
   const { createShellServices } = await import('./app/shell-services');
   const services = createShellServices({ loadToolPages: loadFederatedToolPages });
-  services.session.startAutoRefresh();
+  services.auth.startAutoRefresh();
   return services;
 }
 

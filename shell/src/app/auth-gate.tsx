@@ -19,16 +19,16 @@ export function useSignOut(): () => void {
 }
 
 export function AuthGate({ children }: { children: ReactNode }) {
-  const { session, credits } = useServices();
-  const auth = useStoreState(session);
+  const { auth: authStore, credits } = useServices();
+  const auth = useStoreState(authStore);
   const account = useStoreState(credits);
   const location = useLocation();
   const navigate = useNavigate();
   const signOutRequested = useRef(false);
 
   useEffect(() => {
-    void session.initialize();
-  }, [session]);
+    void authStore.initialize();
+  }, [authStore]);
 
   useEffect(() => {
     if (auth.status === 'authenticated' && account.status === 'idle') void credits.load();
@@ -36,9 +36,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   useEffect(
     () => () => {
-      if (signOutRequested.current) void session.signOut();
+      if (signOutRequested.current) void authStore.signOut();
     },
-    [session],
+    [authStore],
   );
 
   const signOut = useCallback(() => {

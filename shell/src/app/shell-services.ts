@@ -1,12 +1,12 @@
-// The shell's long-lived objects: the session (access token in memory), the API client bound to it, the credits
+// The shell's long-lived objects: the auth store (access token in memory), the API client bound to it, the credits
 // store, and the remote loader. Created once at start; tests create their own with an injected fetch or loader.
 import {
   createApiClient,
   createCreditsStore,
-  createSessionStore,
+  createAuthStore,
   type ApiClient,
   type CreditsStore,
-  type SessionStore,
+  type AuthStore,
   type ToolPages,
 } from '@act/host-sdk';
 import type { ToolFamily } from '@act/contracts';
@@ -14,7 +14,7 @@ import type { ToolFamily } from '@act/contracts';
 export type LoadToolPages = (family: ToolFamily, options?: { retry?: boolean }) => Promise<ToolPages>;
 
 export interface ShellServices {
-  session: SessionStore;
+  auth: AuthStore;
   api: ApiClient;
   credits: CreditsStore;
   loadToolPages: LoadToolPages;
@@ -27,17 +27,17 @@ export interface ShellServicesOptions {
 }
 
 export function createShellServices(options: ShellServicesOptions): ShellServices {
-  const session = createSessionStore({ fetch: options.fetch, baseUrl: options.baseUrl });
+  const auth = createAuthStore({ fetch: options.fetch, baseUrl: options.baseUrl });
   const api = createApiClient({
-    getAccessToken: () => session.getAccessToken(),
-    refresh: () => session.refresh(),
+    getAccessToken: () => auth.getAccessToken(),
+    refresh: () => auth.refresh(),
     fetch: options.fetch,
     baseUrl: options.baseUrl,
   });
   const credits = createCreditsStore(api);
   // A new sign-in (or a sign-out) must never show the previous member's balance, nor a stale load failure.
-  session.onAuthEvent((event) => {
+  auth.onAuthEvent((event) => {
     if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') credits.clear();
   });
-  return { session, api, credits, loadToolPages: options.loadToolPages };
+  return { auth, api, credits, loadToolPages: options.loadToolPages };
 }

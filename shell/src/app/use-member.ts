@@ -14,8 +14,8 @@ export interface Member {
 }
 
 export function useMember(): Member {
-  const { session, credits } = useServices();
-  const auth = useStoreState(session);
+  const { auth: authStore, credits } = useServices();
+  const auth = useStoreState(authStore);
   const account = useStoreState(credits);
   const signOut = useSignOut();
   if (!auth.user || !account.me) throw new Error('useMember is only usable inside <AuthGate>');

@@ -13,7 +13,7 @@ import { startGoogleSignIn } from './google-sign-in';
 const A = UI_TEXTS.auth;
 
 export function AuthPage() {
-  const { session } = useServices();
+  const { auth } = useServices();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const signUp = params.get('signup') === 'true';
@@ -35,8 +35,8 @@ export function AuthPage() {
     setError(null);
     setBusy('email');
     try {
-      if (signUp) await session.signUp(email.trim(), password);
-      else await session.signIn(email.trim(), password);
+      if (signUp) await auth.signUp(email.trim(), password);
+      else await auth.signIn(email.trim(), password);
       navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(

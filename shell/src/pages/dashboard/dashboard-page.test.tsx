@@ -70,6 +70,6 @@ describe('dashboard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your AI Creative Toolbox' });
     expect(app.location()).toBe('/');
     expect(app.backend.requests.some((r) => r.url.endsWith('/api/identity/logout'))).toBe(true);
-    expect(app.services.session.getState().status).toBe('unauthenticated');
+    expect(app.services.auth.getState().status).toBe('unauthenticated');
   });
 });

@@ -22,7 +22,7 @@ export function ToolFramePage() {
 
 function ToolFrame({ tool }: { tool: Tool }) {
   const { user, me } = useMember();
-  const { session, credits, api } = useServices();
+  const { auth, credits, api } = useServices();
   const navigate = useNavigate();
 
   const host = useMemo<ToolHost>(
@@ -31,12 +31,12 @@ function ToolFrame({ tool }: { tool: Tool }) {
       user: { id: user.id, email: user.email, created_at: user.created_at },
       plan: me.plan,
       credits: me.credits,
-      getAccessToken: () => session.getAccessToken(),
+      getAccessToken: () => auth.getAccessToken(),
       onCreditsChange: (remainingCredits) => credits.setRemainingCredits(remainingCredits),
       navigate: (path) => navigate(path),
       api,
     }),
-    [tool.id, user.id, user.email, user.created_at, me.plan, me.credits, session, credits, navigate, api],
+    [tool.id, user.id, user.email, user.created_at, me.plan, me.credits, auth, credits, navigate, api],
   );
 
   return (

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from './session-store';
+import { createAuthStore } from './auth-store';
 import { createFakeFetch, json } from './test-support/fake-fetch';
 import { makeSession } from './test-support/factories';
 
 const TOKEN = 'POST /api/identity/token';
 
-describe('createSessionStore', () => {
+describe('createAuthStore', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2025-01-10T12:00:00Z') });
   });
@@ -15,7 +15,7 @@ describe('createSessionStore', () => {
 
   it('restores the session from the refresh cookie at start', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     expect(store.getState().status).toBe('loading');
     await store.initialize();
     expect(store.getState()).toMatchObject({ status: 'authenticated', user: { email: 'maya@example.com' } });
@@ -28,7 +28,7 @@ describe('createSessionStore', () => {
     const fake = createFakeFetch({
       [TOKEN]: () => json({ success: false, error: 'Auth session missing', code: 'UNAUTHENTICATED' }, 401),
     });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.initialize();
     expect(store.getState()).toEqual({ status: 'unauthenticated', session: null, user: null });
   });
@@ -36,7 +36,7 @@ describe('createSessionStore', () => {
   it('signs in with the password grant and keeps the token in memory only', async () => {
     const session = makeSession();
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     expect(fake.requests[0]!.url).toBe('/api/identity/token?grant_type=password');
     expect(fake.requests[0]!.body).toEqual({
@@ -54,7 +54,7 @@ describe('createSessionStore', () => {
       'POST /api/identity/signup': () =>
         json({ success: false, error: 'An account with this email already exists', code: 'CONFLICT' }, 409),
     });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await expect(store.signUp('maya@example.com', 'secret1')).rejects.toThrow(
       'An account with this email already exists',
     );
@@ -65,7 +65,7 @@ describe('createSessionStore', () => {
     const first = makeSession({ nowSeconds, expires_at: nowSeconds + 200 });
     const second = makeSession({ nowSeconds: nowSeconds + 120 });
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: first }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     fake.on(TOKEN, () => json({ success: true, session: second }));
     const events: string[] = [];
@@ -86,7 +86,7 @@ describe('createSessionStore', () => {
 
   it('retries retryable failures with backoff from 200 ms, doubling', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     let failures = 3;
     const times: number[] = [];
@@ -106,7 +106,7 @@ describe('createSessionStore', () => {
 
   it('removes the session on a non-retryable refresh failure', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     fake.on(TOKEN, () =>
       json({ success: false, error: 'Your session has expired', code: 'UNAUTHENTICATED' }, 401),
@@ -120,7 +120,7 @@ describe('createSessionStore', () => {
 
   it('gives up retrying within 30 s and keeps a still-valid token', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     fake.on(TOKEN, () => new Response('', { status: 504 }));
     const result = store.refresh();
@@ -133,7 +133,7 @@ describe('createSessionStore', () => {
 
   it('shares one refresh request between concurrent callers', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await Promise.all([store.refresh(), store.refresh(), store.refresh()]);
     expect(fake.requests).toHaveLength(1);
   });
@@ -143,7 +143,7 @@ describe('createSessionStore', () => {
       [TOKEN]: () => json({ success: true, session: makeSession() }),
       'POST /api/identity/logout': () => json({ success: true }),
     });
-    const store = createSessionStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch });
     await store.signIn('maya@example.com', 'secret1');
     await store.signOut();
     expect(fake.requests[1]).toMatchObject({ url: '/api/identity/logout', credentials: 'include' });

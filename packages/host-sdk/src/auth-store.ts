@@ -1,6 +1,7 @@
-// The member's session in the browser (spec §3, §4): the access token lives only in memory, the refresh token only in
-// the httpOnly cookie. Restores the session from the cookie, signs in/up/out, and refreshes automatically when fewer
-// than 3 ticks of 30 s remain before expiry, retrying retryable failures with backoff (200 ms doubling, within 30 s).
+// The member's sign-in (the auth session) in the browser (spec §3, §4): the access token lives only in memory, the
+// refresh token only in the httpOnly cookie. Restores the sign-in from the cookie, signs in/up/out, and refreshes
+// automatically when fewer than 3 ticks of 30 s remain before expiry, retrying retryable failures with backoff
+// (200 ms doubling, within 30 s).
 import {
   API_ROUTES,
   ERROR_TEXTS,
@@ -18,20 +19,20 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 /** Spec §4 session events (password recovery happens on the identity pages, not here). */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
 
-export interface SessionState {
+export interface AuthState {
   status: AuthStatus;
   session: Session | null;
   user: SessionUser | null;
 }
 
-export interface SessionStoreOptions {
+export interface AuthStoreOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number;
 }
 
-export interface SessionStore extends Pick<Store<SessionState>, 'getState' | 'subscribe'> {
+export interface AuthStore extends Pick<Store<AuthState>, 'getState' | 'subscribe'> {
   /** Restores the session from the refresh cookie once; later calls return the same promise. */
   initialize(): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
@@ -42,7 +43,7 @@ export interface SessionStore extends Pick<Store<SessionState>, 'getState' | 'su
   refresh(): Promise<string | null>;
   /** The access token, refreshed first when it is within the refresh margin. */
   getAccessToken(): Promise<string | null>;
-  onAuthEvent(listener: (event: AuthEvent, state: SessionState) => void): () => void;
+  onAuthEvent(listener: (event: AuthEvent, state: AuthState) => void): () => void;
   /** Starts the 30 s ticker that keeps the token fresh; returns a stop function. */
   startAutoRefresh(): () => void;
 }
@@ -59,12 +60,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
+export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
-  const store = createStore<SessionState>({ status: 'loading', session: null, user: null });
-  const eventListeners = new Set<(event: AuthEvent, state: SessionState) => void>();
+  const store = createStore<AuthState>({ status: 'loading', session: null, user: null });
+  const eventListeners = new Set<(event: AuthEvent, state: AuthState) => void>();
   let initializing: Promise<void> | null = null;
   let refreshing: Promise<string | null> | null = null;
 
