@@ -33,6 +33,8 @@ afterAll(async () => {
 
 /** The outcomes published for one request id, e.g. ['committed']. */
 async function outcomesOf(requestId: string): Promise<string[]> {
+  // A release credits did not take at once is published in the background.
+  await credits.releasesPublished();
   const [committed, released] = await Promise.all([
     scripted.published('committed'),
     scripted.published('released'),

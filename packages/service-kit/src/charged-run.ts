@@ -12,7 +12,7 @@ import {
   type ToolId,
 } from '@act/contracts';
 import { type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/contracts/server';
-import type { CreditsClient } from './credits-client';
+import { ReserveNotSentError, type CreditsClient } from './credits-client';
 import type { Db } from './database';
 import { AppError, isAppError } from './errors';
 import type { Outbox } from './outbox';
@@ -99,8 +99,10 @@ export async function reserveCharge(
   try {
     reply = await credits.reserve(request);
   } catch (error) {
-    // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper.
-    await settleCharge(credits, ref, 'released').catch(() => undefined);
+    // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper
+    // (at most the 1 s immediate refund; the durable event goes out in the background). One never sent needs none.
+    if (!(isAppError(error) && error.cause instanceof ReserveNotSentError))
+      await settleCharge(credits, ref, 'released').catch(() => undefined);
     throw error;
   }
   if (!reply.ok) throw reserveRefusal(reply);

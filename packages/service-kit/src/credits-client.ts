@@ -1,6 +1,8 @@
 // The credits protocol as every tool service speaks it: reserve over NATS request/reply, then report the outcome as
 // a JetStream event (awaited ack, message id `<requestId>:<outcome>` so the server drops duplicates), published now
 // or recorded in the service's transactional outbox. Charges built on it live in charged-run.ts.
+// With NATS down a reserve is refused at once (503) rather than queued until its timeout, and a release that credits
+// did not take at once is published in the background, retried until NATS takes it: never on the request path.
 import { ERROR_TEXTS, ErrorCode, type ChargeOutcome } from '@act/contracts';
 import {
   ReleaseNowReplySchema,
@@ -12,6 +14,8 @@ import {
 } from '@act/contracts/server';
 import type { NatsConnection } from 'nats';
 import { AppError } from './errors';
+import { createLogger, type Logger } from './logger';
+import { isNatsConnected } from './nats';
 import type { OutboxMessage } from './outbox';
 
 export interface CreditsClientOptions {
@@ -20,6 +24,8 @@ export interface CreditsClientOptions {
   namespace?: string;
   /** How long to wait for the reserve reply. */
   timeoutMs?: number;
+  /** Where background releases report a retry or giving up (default: a logger named credits-client). */
+  logger?: Logger;
 }
 
 export interface CreditsClient {
@@ -27,11 +33,14 @@ export interface CreditsClient {
   /** The tool use succeeded: credits records it in tool_usage. */
   commit(event: UsageEvent): Promise<void>;
   /**
-   * The tool use failed: credits refunds the hold. Asks credits to refund now (request/reply) and resolves with the
-   * balance after the refund (null for guests); when credits does not answer at once, publishes the usage.released
-   * event instead, which credits applies when it can, and resolves with undefined.
+   * The tool use failed: credits refunds the hold. Asks credits to refund now (request/reply, at most 1 s; not even
+   * tried while NATS is disconnected) and resolves with the balance after the refund (null for guests); otherwise
+   * resolves with undefined at once and publishes the usage.released event in the background, retried until NATS
+   * takes it, which credits applies when it can. Never rejects.
    */
   release(event: UsageEvent): Promise<number | null | undefined>;
+  /** Resolves once every release handed to the background so far was published or given up on (tests, shutdown). */
+  releasesPublished(): Promise<void>;
   /** The same outcome as a message for a transactional outbox (same subject and message id as commit/release). */
   usageMessage(outcome: ChargeOutcome, event: UsageEvent): OutboxMessage;
 }
@@ -41,14 +50,42 @@ const PUBLISH_RETRY_MS = 200;
 
 /** How long a failed call waits for its immediate refund before falling back to the durable event. */
 const RELEASE_NOW_TIMEOUT_MS = 1_000;
+/** Background release publishing: first retry after this, doubling up to the maximum. */
+const RELEASE_RETRY_MS = 250;
+const RELEASE_RETRY_MAX_MS = 10_000;
+/**
+ * After this long a background release stops trying (the default HOLD_TTL_MS): by then credits' hold sweeper has
+ * refunded the hold anyway. A process that stops meanwhile leaves the refund to the sweeper too.
+ */
+const RELEASE_GIVE_UP_MS = 600_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    // A pending retry never keeps a stopping process alive.
+    setTimeout(resolve, ms).unref();
+  });
+
+/** The cause of a reserve refused before it was sent (NATS disconnected): credits holds nothing for it. */
+export class ReserveNotSentError extends Error {
+  constructor() {
+    super('NATS is disconnected: the reserve was not sent');
+    this.name = 'ReserveNotSentError';
+  }
+}
+
+function serviceUnavailable(cause: unknown): AppError {
+  return new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, { cause });
+}
 
 export function createCreditsClient({
   nc,
   namespace,
   timeoutMs = 5_000,
+  logger = createLogger({ name: 'credits-client' }),
 }: CreditsClientOptions): CreditsClient {
   const names = natsNames(namespace);
   const js = nc.jetstream();
+  const inBackground = new Set<Promise<void>>();
 
   // Retrying is safe: the message id makes JetStream keep one copy, and credits applies each event once anyway.
   const subjects = { committed: names.usageCommitted, released: names.usageReleased } as const;
@@ -71,13 +108,47 @@ export function createCreditsClient({
           await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_MS * attempt));
       }
     }
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
-      cause: lastError,
-    });
+    throw serviceUnavailable(lastError);
+  };
+
+  /** Publishes usage.released off the request path, retrying (while NATS is back) until JetStream acks it. */
+  const releaseLater = (event: UsageEvent) => {
+    const { subject, msgId } = usageMessage('released', event);
+    const task = (async () => {
+      const started = Date.now();
+      let lastError: unknown;
+      for (let attempt = 1; ; attempt += 1) {
+        if (isNatsConnected(nc)) {
+          try {
+            await js.publish(subject, JSON.stringify(event), { msgID: msgId });
+            if (attempt > 1)
+              logger.info({ requestId: event.requestId, attempt }, 'release published after retries');
+            return;
+          } catch (error) {
+            lastError = error;
+          }
+        }
+        if (attempt === 1)
+          logger.warn({ requestId: event.requestId, err: lastError }, 'release not published yet; retrying');
+        if (nc.isClosed() || Date.now() - started > RELEASE_GIVE_UP_MS) {
+          logger.error(
+            { requestId: event.requestId, err: lastError },
+            'gave up publishing a release; the hold sweeper refunds it',
+          );
+          return;
+        }
+        await sleep(Math.min(RELEASE_RETRY_MAX_MS, RELEASE_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    })();
+    inBackground.add(task);
+    void task.finally(() => inBackground.delete(task));
   };
 
   return {
     async reserve(request) {
+      // Not sent at all: nats.js would queue it until the connection is back or the timeout passes, keeping the
+      // member waiting for an answer that is already known. Nothing was held, so there is nothing to release.
+      if (!isNatsConnected(nc)) throw serviceUnavailable(new ReserveNotSentError());
       let data: Uint8Array;
       try {
         // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
@@ -87,9 +158,7 @@ export function createCreditsClient({
         });
         data = reply.data;
       } catch (error) {
-        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
-          cause: error,
-        });
+        throw serviceUnavailable(error);
       }
       let body: unknown;
       try {
@@ -105,17 +174,22 @@ export function createCreditsClient({
     },
     commit: (event) => publish('committed', event),
     async release(event) {
-      try {
-        const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
-          timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
-        });
-        const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
-        if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
-      } catch {
-        // No answer in time (credits busy or away): the durable event below does the refund later.
+      if (isNatsConnected(nc)) {
+        try {
+          const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
+            timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
+          });
+          const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
+          if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
+        } catch {
+          // No answer in time (credits busy or away): the durable event below does the refund later.
+        }
       }
-      await publish('released', event);
+      releaseLater(event);
       return undefined;
+    },
+    async releasesPublished() {
+      while (inBackground.size > 0) await Promise.all(inBackground);
     },
     usageMessage,
   };

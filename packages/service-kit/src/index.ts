@@ -46,11 +46,22 @@ export {
 export {
   connectNats,
   ensureStream,
+  isNatsConnected,
   natsReady,
+  watchConnection,
   type NatsConnection,
   type NatsOptions,
   type StreamOptions,
 } from './nats';
+export {
+  createRevocationList,
+  startRevocationWatcher,
+  type RevocableToken,
+  type RevocationList,
+  type RevocationListOptions,
+  type RevocationWatcher,
+  type RevocationWatcherOptions,
+} from './revocations';
 export { runService } from './run-service';
 export {
   createRateLimitStore,
@@ -60,7 +71,12 @@ export {
   type RateLimiterAbstract,
 } from './rate-limits';
 export { startHttpServer, type RunningServer, type StartOptions } from './server';
-export { createCreditsClient, type CreditsClient, type CreditsClientOptions } from './credits-client';
+export {
+  createCreditsClient,
+  ReserveNotSentError,
+  type CreditsClient,
+  type CreditsClientOptions,
+} from './credits-client';
 export {
   reserveCharge,
   runChargedTool,

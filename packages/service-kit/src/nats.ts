@@ -1,6 +1,7 @@
 // NATS connection and JetStream stream set-up shared by every service.
 import {
   connect,
+  Events,
   RetentionPolicy,
   StorageType,
   DiscardPolicy,
@@ -32,16 +33,51 @@ export async function connectNats({ url, name, user, password }: NatsOptions): P
         : 'NATS_USER: is required when NATS_PASSWORD is set',
     ]);
   }
-  return connect({
+  const nc = await connect({
     servers: url,
     name,
     // Replies come on the user's own inbox prefix, the only one its permissions let it subscribe to.
     ...(user ? { user, pass: password, inboxPrefix: natsInboxPrefix(user) } : {}),
-    // Keep trying forever: a NATS restart must not take the service down with it.
+    // Keep trying forever: a NATS restart must not take the service down with it, and a service started while NATS
+    // is briefly away (a restart under `npm start`, a rolling update) waits for it instead of exiting.
+    reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
+    waitOnFirstConnect: true,
     timeout: 5_000,
   });
+  watchConnection(nc);
+  return nc;
+}
+
+/** Whether each watched connection is up right now, from its status events. */
+const connectedByConnection = new WeakMap<NatsConnection, { connected: boolean }>();
+
+/**
+ * Follows the connection's status events, so isNatsConnected() can answer without a round trip. connectNats does it
+ * for every connection it opens; call it at once for a connection opened otherwise.
+ */
+export function watchConnection(nc: NatsConnection): void {
+  if (connectedByConnection.has(nc)) return;
+  const state = { connected: !nc.isClosed() };
+  connectedByConnection.set(nc, state);
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === Events.Disconnect) state.connected = false;
+      else if (status.type === Events.Reconnect) state.connected = true;
+    }
+    // The iterator ends when the connection closes.
+    state.connected = false;
+  })();
+}
+
+/**
+ * True unless the connection is closed or between a disconnect and its reconnect. Whatever needs NATS on a request
+ * path asks this first and answers 503 at once, instead of letting nats.js queue the request until it times out.
+ */
+export function isNatsConnected(nc: NatsConnection): boolean {
+  watchConnection(nc);
+  return !nc.isClosed() && connectedByConnection.get(nc)!.connected;
 }
 
 export interface StreamOptions {

@@ -2,7 +2,6 @@
 import {
   createHttpApp,
   createJwtVerifier,
-  natsReady,
   type HttpApp,
   type Logger,
   type NatsConnection,
@@ -43,13 +42,15 @@ export interface IdentityAppDeps {
 }
 
 export function createApp(deps: IdentityAppDeps): HttpApp {
-  const { config, logger, sql, nc, keys } = deps;
+  const { config, logger, sql, keys } = deps;
   const app = createHttpApp({
     name: 'identity',
     logger,
     // Each endpoint parses its own body, with the limit its definition gives (mountEndpoint).
     bodyLimit: false,
-    readiness: { database: () => sql`select 1`, nats: () => natsReady(nc) },
+    // Sign-in, sign-up and sessions need only the database: with NATS away identity stays ready, and its outbox
+    // relay publishes the user events once NATS is back.
+    readiness: { database: () => sql`select 1` },
   });
 
   // Replies carry tokens and account data: no cache may keep them (the JWKS route sets its own policy).

@@ -4,7 +4,6 @@ import {
   createCreditsClient,
   createJwtVerifier,
   createLogger,
-  natsReady,
   runService,
   startHttpServer,
 } from '@act/service-kit';
@@ -26,6 +25,7 @@ async function main(): Promise<void> {
     nc,
     namespace: config.NATS_NAMESPACE,
     timeoutMs: config.CREDITS_TIMEOUT_MS,
+    logger,
   });
   const verifier = createJwtVerifier({
     jwksUrl: config.JWKS_URL,
@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     audience: config.JWT_AUDIENCE,
   });
 
-  const app = createApp({ logger, verifier, credits, provider, readiness: { nats: () => natsReady(nc) } });
+  // No NATS check: without NATS prompt still answers, its charged calls with a 503 at once (credits-client).
+  const app = createApp({ logger, verifier, credits, provider });
   await startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,
