@@ -14,6 +14,8 @@ describe('natsNames', () => {
       usageReleased: 'usage.released',
       usageDeadLetter: 'usage.dead',
       userCreated: 'identity.user.created',
+      tokenRevoked: 'auth.token.revoked',
+      tokenRevocations: 'auth.token.revocations',
       usageStream: 'USAGE',
       identityStream: 'IDENTITY',
       usageStreamSubjects: ['usage.>'],
@@ -21,6 +23,7 @@ describe('natsNames', () => {
       reserveQueue: 'credits',
       usageConsumer: 'credits-usage',
       userConsumer: 'credits-users',
+      revocationsQueue: 'identity-revocations',
     });
     expect(natsNames('')).toEqual(natsNames());
   });

@@ -19,6 +19,14 @@ export interface NatsNames {
   usageDeadLetter: string;
   /** JetStream: identity created an account; credits opens it with the free plan. */
   userCreated: string;
+  /**
+   * Core NATS, published by identity only: an access-token revocation (a session ended, or every token of a user
+   * issued before an instant). The gateway and every service apply it to their revocation list at once. Outside
+   * `identity.>` on purpose: the IDENTITY stream would capture it (and answer requests with its publish ack).
+   */
+  tokenRevoked: string;
+  /** Request/reply, answered by identity only: the revocations still in force (a page of them), to sync a list. */
+  tokenRevocations: string;
   usageStream: string;
   identityStream: string;
   /** Subjects captured by each stream. */
@@ -28,6 +36,8 @@ export interface NatsNames {
   reserveQueue: string;
   usageConsumer: string;
   userConsumer: string;
+  /** Queue group of the identity replicas answering revocation-list requests. */
+  revocationsQueue: string;
 }
 
 function sanitize(value: string): string {
@@ -49,6 +59,8 @@ export function natsNames(namespace?: string): NatsNames {
     usageReleased: subject('usage.released'),
     usageDeadLetter: subject('usage.dead'),
     userCreated: subject('identity.user.created'),
+    tokenRevoked: subject('auth.token.revoked'),
+    tokenRevocations: subject('auth.token.revocations'),
     usageStream: name('USAGE'),
     identityStream: name('IDENTITY'),
     usageStreamSubjects: [subject('usage.>')],
@@ -56,6 +68,7 @@ export function natsNames(namespace?: string): NatsNames {
     reserveQueue: name('credits'),
     usageConsumer: name('credits-usage'),
     userConsumer: name('credits-users'),
+    revocationsQueue: name('identity-revocations'),
   };
 }
 
@@ -121,3 +134,36 @@ export const UserCreatedEventSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type UserCreatedEvent = z.infer<typeof UserCreatedEventSchema>;
+
+/**
+ * An access-token revocation, as identity publishes it on `tokenRevoked` and lists it on `tokenRevocations`:
+ * - `session`: every token carrying this session family id (`sid` claim) — sign-out, a reused refresh token;
+ * - `user`: every token of the user issued (`iat`) before `notBefore` — password change or reset, email claimed.
+ * `expiresAt` is when the entry stops mattering: no token it revokes can still be unexpired by then (identity adds
+ * its access-token lifetime), so holders drop it at that instant.
+ */
+export const TokenRevocationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('session'),
+    sid: z.uuid(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  z.object({
+    kind: z.literal('user'),
+    userId: z.uuid(),
+    notBefore: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+]);
+export type TokenRevocation = z.infer<typeof TokenRevocationSchema>;
+
+/** `tokenRevocations` request: pages follow each other by `after`, the `next` of the previous reply. */
+export const TokenRevocationsRequestSchema = z.object({ after: z.string().max(200).optional() });
+export type TokenRevocationsRequest = z.infer<typeof TokenRevocationsRequestSchema>;
+
+export const TokenRevocationsReplySchema = z.object({
+  revocations: z.array(TokenRevocationSchema),
+  /** Present when more entries follow: send it as `after` to get them. */
+  next: z.string().max(200).optional(),
+});
+export type TokenRevocationsReply = z.infer<typeof TokenRevocationsReplySchema>;

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode } from './errors';
+import type { RevocationList } from './revocations';
 
 export interface AuthUser {
   userId: string;
@@ -19,6 +20,11 @@ export interface JwtVerifierOptions {
   audience: string;
   /** Lets tests or the gateway supply keys directly; defaults to the remote JWKS (cached by jose). */
   keys?: JWTVerifyGetKey;
+  /**
+   * Revoked sessions and users (kept by a revocation watcher): a token they cover is refused like any invalid one,
+   * also when it was verified (and cached) before the revocation arrived.
+   */
+  revocations?: RevocationList;
 }
 
 // Only asymmetric algorithms: `none` and HS* (which would let a public key act as an HMAC secret) are refused.
@@ -28,16 +34,37 @@ const ACCEPTED_JWT_ALGORITHMS = ['EdDSA', 'ES256'];
 // signature check costs far more than a map lookup. Bounded so a flood of distinct tokens cannot grow memory.
 const VERIFIED_CACHE_MAX = 10_000;
 
-export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifierOptions): JwtVerifier {
+interface VerifiedToken {
+  user: AuthUser;
+  expiresAtMs: number;
+  sessionId?: string;
+  issuedAtMs: number;
+}
+
+export function createJwtVerifier({
+  jwksUrl,
+  issuer,
+  audience,
+  keys,
+  revocations,
+}: JwtVerifierOptions): JwtVerifier {
   // jose caches the key set, refetches on an unknown kid, and rate-limits refetches (cooldown) against kid floods.
   const keySet =
     keys ?? createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
-  const verified = new Map<string, { user: AuthUser; expiresAtMs: number }>();
+  const verified = new Map<string, VerifiedToken>();
+  const unlessRevoked = (token: string, entry: VerifiedToken): AuthUser => {
+    if (revocations?.isRevoked({ userId: entry.user.userId, ...entry })) {
+      verified.delete(token);
+      throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+    }
+    return entry.user;
+  };
   return {
     async verify(token) {
       const cached = verified.get(token);
-      if (cached && cached.expiresAtMs > Date.now()) return cached.user;
+      if (cached && cached.expiresAtMs > Date.now()) return unlessRevoked(token, cached);
       if (cached) verified.delete(token);
+      let entry: VerifiedToken;
       try {
         const { payload } = await jwtVerify(token, keySet, {
           issuer,
@@ -48,10 +75,13 @@ export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifi
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
           throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
         }
-        const user = { userId: payload.sub, email: payload.email };
-        if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
-        verified.set(token, { user, expiresAtMs: payload.exp! * 1000 });
-        return user;
+        entry = {
+          user: { userId: payload.sub, email: payload.email },
+          expiresAtMs: payload.exp! * 1000,
+          // Identity signs `iat` with milliseconds, so a password change can fall between two tokens of one second.
+          issuedAtMs: typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0,
+          ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+        };
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JOSEError) {
@@ -62,6 +92,9 @@ export function createJwtVerifier({ jwksUrl, issuer, audience, keys }: JwtVerifi
         // JWKS unreachable or similar: not the caller's fault.
         throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.generic.unexpected, { cause: error });
       }
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, entry);
+      return unlessRevoked(token, entry);
     },
   };
 }
