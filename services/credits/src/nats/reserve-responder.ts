@@ -4,8 +4,8 @@
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { ReserveRequestSchema, type NatsNames, type ReserveReply } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
-import type { Msg, Subscription } from 'nats';
 import { createReserver, type ReserveDeps, type Reserver } from '../domain/reserve';
+import { startQueueResponder, type QueueResponder } from './queue-responder';
 
 export interface ReserveResponderOptions extends ReserveDeps {
   nc: NatsConnection;
@@ -13,40 +13,16 @@ export interface ReserveResponderOptions extends ReserveDeps {
   logger: Logger;
 }
 
-export interface ReserveResponder {
-  stop(): Promise<void>;
-}
-
-export function startReserveResponder(options: ReserveResponderOptions): ReserveResponder {
+export function startReserveResponder(options: ReserveResponderOptions): QueueResponder {
   const { nc, names, logger } = options;
-  const inFlight = new Set<Promise<void>>();
   const reserver = createReserver(options);
-
-  const answer = async (message: Msg) => {
-    const reply = await handleReserve(reserver, message.data, logger);
-    message.respond(JSON.stringify(reply));
-  };
-
-  const subscription: Subscription = nc.subscribe(names.reserve, {
+  return startQueueResponder({
+    nc,
+    subject: names.reserve,
     queue: names.reserveQueue,
-    callback: (error, message) => {
-      if (error) {
-        logger.error({ err: error }, 'reserve subscription error');
-        return;
-      }
-      const task = answer(message).finally(() => inFlight.delete(task));
-      inFlight.add(task);
-    },
+    logger,
+    answer: (data) => handleReserve(reserver, data, logger),
   });
-
-  let stopping: Promise<void> | undefined;
-  return {
-    stop() {
-      // drain: stop receiving new requests but let the ones already delivered finish and reply.
-      stopping ??= subscription.drain().then(() => Promise.all(inFlight).then(() => undefined));
-      return stopping;
-    },
-  };
 }
 
 /** A reserve whose caller has stopped waiting: charging it would bill a call that already failed. */
