@@ -27,6 +27,24 @@ export {
 export { useToolRun } from './use-tool-run';
 export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-run';
 
+// Parts of a tool page every family uses: upload, run button, error with Sign Up, result with Copy.
+export { canAfford } from './tool-ui/can-afford';
+export { GenerateButton } from './tool-ui/generate-button';
+export type { GenerateButtonProps, RunButton } from './tool-ui/generate-button';
+export { ImageDropZone } from './tool-ui/image-drop-zone';
+export type { ImageDropZoneProps } from './tool-ui/image-drop-zone';
+export { ResultPanel } from './tool-ui/result-panel';
+export type { ResultPanelProps } from './tool-ui/result-panel';
+export { RunError } from './tool-ui/run-error';
+export type { RunErrorProps } from './tool-ui/run-error';
+export {
+  IMAGE_UPLOAD_ACCEPT,
+  IMAGE_UPLOAD_TYPES,
+  checkImageUpload,
+  useImageUpload,
+} from './tool-ui/use-image-upload';
+export type { ImageUpload, SelectedImage } from './tool-ui/use-image-upload';
+
 export { Alert } from './ui/alert';
 export type { AlertProps } from './ui/alert';
 export { Badge } from './ui/badge';

@@ -1,46 +1,120 @@
 // Test helpers for the shell and remotes (import from '@act/host-sdk/testing', never from app code): a fetch that
-// answers in the gateway's wire format, reply factories, and a ToolHost bound to that fetch.
+// answers in the gateway's wire format, reply factories, and a scripted ToolHost for a remote's page tests: the real
+// API client over a scripted gateway (replies queued in order), with records of calls, credit updates and navigation.
+import { vi } from 'vitest';
 import type { PlanId, ToolId } from '@act/contracts';
 import { createApiClient } from './api-client';
-import type { ToolHost } from './tool-host';
+import type { HostUser, ToolHost } from './tool-host';
 
 export { createFakeFetch, json } from './test-support/fake-fetch';
 export type { FakeFetch, FakeHandler, RecordedRequest } from './test-support/fake-fetch';
 export { makeMe, makeSession } from './test-support/factories';
 
-export interface TestToolHostOptions {
-  toolId: ToolId;
-  fetch: typeof fetch;
-  credits?: number;
-  plan?: PlanId;
-  /** null for a guest. */
-  user?: ToolHost['user'];
-  onCreditsChange?(remainingCredits: number): void;
-  navigate?(path: string): void;
+export interface RecordedCall {
+  path: string;
+  method: string;
+  body: Record<string, unknown>;
+  authorization: string | null;
 }
 
-/** A ToolHost as the shell builds it, with its API client going through the given fetch. */
-export function createTestToolHost(options: TestToolHostOptions): ToolHost {
-  const token = options.user === null ? null : 'test-access-token';
-  return {
+export interface ScriptedReply {
+  status: number;
+  body: unknown;
+}
+
+export interface TestHost {
+  host: ToolHost;
+  calls: RecordedCall[];
+  onCreditsChange: ReturnType<typeof vi.fn<(remaining: number) => void>>;
+  navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+  /** Queues the next reply; `hold()` returns a release function so a test can look at the loading state first. */
+  reply(status: number, body: unknown): void;
+  hold(): (reply: ScriptedReply) => void;
+  /** The next call fails at the network level (no answer). */
+  failNetwork(): void;
+}
+
+export const MEMBER: HostUser = {
+  id: '5b0e7a6c-2f1d-4c4e-9d43-0f3f3c1a2b11',
+  email: 'member@example.com',
+  created_at: '2025-01-02T10:00:00Z',
+};
+
+type Pending =
+  | { kind: 'reply'; reply: ScriptedReply }
+  | { kind: 'hold'; promise: Promise<ScriptedReply> }
+  | { kind: 'network' };
+
+export function createTestHost(options: {
+  toolId: ToolId;
+  credits?: number;
+  user?: HostUser | null;
+  plan?: PlanId;
+}): TestHost {
+  const calls: RecordedCall[] = [];
+  const queue: Pending[] = [];
+
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    calls.push({
+      path: String(input),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {},
+      authorization: headers.get('authorization'),
+    });
+    const next = queue.shift();
+    if (!next) throw new Error(`unexpected call to ${String(input)}`);
+    if (next.kind === 'network') throw new TypeError('Failed to fetch');
+    const reply = next.kind === 'reply' ? next.reply : await next.promise;
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  const user = options.user === undefined ? MEMBER : options.user;
+  const onCreditsChange = vi.fn<(remaining: number) => void>();
+  const navigate = vi.fn<(path: string) => void>();
+  const host: ToolHost = {
     toolId: options.toolId,
-    user:
-      options.user === undefined
-        ? {
-            id: '6f1c2a52-3b7e-4d8e-9c55-7a1e0f2b9d10',
-            email: 'maya@example.com',
-            created_at: '2025-01-05T10:00:00.000Z',
-          }
-        : options.user,
+    user,
     plan: options.plan ?? 'free',
     credits: options.credits ?? 50,
-    getAccessToken: async () => token,
-    onCreditsChange: options.onCreditsChange ?? (() => undefined),
-    navigate: options.navigate ?? (() => undefined),
+    getAccessToken: async () => (user ? 'test-access-token' : null),
+    onCreditsChange,
+    navigate,
     api: createApiClient({
-      getAccessToken: async () => token,
+      getAccessToken: async () => (user ? 'test-access-token' : null),
       refresh: async () => null,
-      fetch: options.fetch,
+      fetch: fetchImpl,
     }),
   };
+
+  return {
+    host,
+    calls,
+    onCreditsChange,
+    navigate,
+    reply: (status, body) => {
+      queue.push({ kind: 'reply', reply: { status, body } });
+    },
+    hold: () => {
+      let release: (reply: ScriptedReply) => void = () => undefined;
+      const promise = new Promise<ScriptedReply>((resolve) => {
+        release = resolve;
+      });
+      queue.push({ kind: 'hold', promise });
+      return release;
+    },
+    failNetwork: () => {
+      queue.push({ kind: 'network' });
+    },
+  };
+}
+
+/** A File whose bytes start with the PNG signature (the browser trusts the type; the server checks the bytes). */
+export function pngFile(name = 'photo.png', size = 2048): File {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type: 'image/png' });
 }

@@ -1,18 +1,8 @@
 // The run button's label and enabled state of each prompt tool (spec §2, §5), as plain functions of the screen state.
-import { UI_TEXTS, toolCost, type ToolId } from '@act/contracts';
-import type { ToolHost } from '@act/host-sdk';
-
-export interface RunButton {
-  label: string;
-  disabled: boolean;
-}
+import { UI_TEXTS } from '@act/contracts';
+import type { RunButton } from '@act/host-sdk';
 
 const C = UI_TEXTS.common;
-
-/** A member needs the tool's cost in credits; a guest (no user) may try once and the server decides. */
-export function canAfford(host: Pick<ToolHost, 'user' | 'credits'>, tool: ToolId): boolean {
-  return host.user === null || host.credits >= toolCost(tool);
-}
 
 export function imageToPromptButton(s: { busy: boolean; hasImage: boolean; affordable: boolean }): RunButton {
   if (s.busy) return { label: C.processing, disabled: true };

@@ -1,8 +1,13 @@
-// The gradient Generate button every prompt tool ends with: label and disabled state come from button-labels, and
-// the icon hides while busy, when the spinner shows.
+// The gradient Generate button a tool page ends with: label and disabled state come from the page's rules (a
+// RunButton), and the icon hides while busy, when the spinner shows.
 import type { LucideIcon } from 'lucide-react';
-import { Button, type ButtonProps } from '@act/host-sdk';
-import type { RunButton } from '../button-labels';
+import { Button, type ButtonProps } from '../ui/button';
+
+/** What the run button says and whether it can be pressed, as a plain function of the screen state computes it. */
+export interface RunButton {
+  label: string;
+  disabled: boolean;
+}
 
 export interface GenerateButtonProps extends Pick<ButtonProps, 'busy' | 'onClick' | 'block' | 'className'> {
   icon: LucideIcon;

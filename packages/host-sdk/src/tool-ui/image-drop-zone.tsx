@@ -1,10 +1,11 @@
-// Image picker of the prompt tools: drag and drop or click (and Enter/Space) to choose, then a preview with a remove
+// Image picker of the tool pages: drag and drop or click (and Enter/Space) to choose, then a preview with a remove
 // control and the file's name and size in KB. Everything is disabled while a generation runs.
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { Button, formatFileSizeKb } from '@act/host-sdk';
-import { PROMPT_IMAGE_ACCEPT, type ImageUpload } from '../hooks/use-image-upload';
+import { formatFileSizeKb } from '../file-checks';
+import { Button } from '../ui/button';
+import { IMAGE_UPLOAD_ACCEPT, type ImageUpload } from './use-image-upload';
 
 export interface ImageDropZoneProps {
   upload: ImageUpload;
@@ -64,12 +65,12 @@ export function ImageDropZone({
   };
 
   return (
-    <div className="pr-upload">
+    <div className="act-upload">
       <input
         ref={inputRef}
         type="file"
-        accept={PROMPT_IMAGE_ACCEPT}
-        className="pr-upload__input"
+        accept={IMAGE_UPLOAD_ACCEPT}
+        className="act-upload__input"
         aria-label={UI_TEXTS.common.dragAndDrop}
         tabIndex={-1}
         disabled={inactive}
@@ -83,18 +84,18 @@ export function ImageDropZone({
 
       {image ? (
         <div
-          className="pr-upload__preview"
+          className="act-upload__preview"
           data-dragging={dragging || undefined}
           onDragOver={onDragOver}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <div className="pr-upload__frame">
-            <img className="pr-upload__image" src={image.dataUrl} alt={`Preview of ${image.name}`} />
+          <div className="act-upload__frame">
+            <img className="act-upload__image" src={image.dataUrl} alt={`Preview of ${image.name}`} />
             {removeStyle === 'icon' && (
               <button
                 type="button"
-                className="pr-upload__remove"
+                className="act-upload__remove"
                 aria-label={removeLabel}
                 title={removeLabel}
                 onClick={remove}
@@ -104,11 +105,12 @@ export function ImageDropZone({
               </button>
             )}
           </div>
-          <div className="pr-upload__meta">
-            <span className="pr-upload__name" title={image.name}>
+          {/* pr-upload__name/size: the prompt remote's former class names, which its e2e suite reads. */}
+          <div className="act-upload__meta">
+            <span className="act-upload__name pr-upload__name" title={image.name}>
               {image.name}
             </span>
-            <span className="pr-upload__size">{formatFileSizeKb(image.size)}</span>
+            <span className="act-upload__size pr-upload__size">{formatFileSizeKb(image.size)}</span>
             {removeStyle === 'button' && (
               <Button variant="outline" size="sm" onClick={remove} disabled={disabled}>
                 {removeLabel}
@@ -122,7 +124,7 @@ export function ImageDropZone({
           tabIndex={inactive ? -1 : 0}
           aria-disabled={inactive || undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          className="pr-dropzone"
+          className="act-dropzone"
           data-dragging={dragging || undefined}
           onClick={openPicker}
           onKeyDown={onKeyDown}
@@ -131,16 +133,16 @@ export function ImageDropZone({
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <ImageUp className="pr-dropzone__icon" size={32} aria-hidden />
-          <span className="pr-dropzone__title">{UI_TEXTS.common.dragAndDrop}</span>
-          <span id={hintId} className="pr-dropzone__hint">
+          <ImageUp className="act-dropzone__icon" size={32} aria-hidden />
+          <span className="act-dropzone__title">{UI_TEXTS.common.dragAndDrop}</span>
+          <span id={hintId} className="act-dropzone__hint">
             {UI_TEXTS.common.imageUploadHint}
           </span>
         </div>
       )}
 
       {error && (
-        <p id={errorId} className="pr-error-text" role="alert">
+        <p id={errorId} className="act-error-text" role="alert">
           {error}
         </p>
       )}

@@ -1,26 +1,28 @@
-// The result pane of a prompt tool: a titled, read-only result with Copy ('Copied!' for 2 s), a placeholder before
+// The result pane of a text tool: a titled, read-only result with Copy ('Copied!' for 2 s), a placeholder before
 // the first run and a spinner while the tool works.
+import { useId, type ReactNode } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { Button, Spinner, useCopy } from '@act/host-sdk';
-import { FormattedText } from './formatted-text';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { useCopy } from '../use-copy';
 
 export interface ResultPanelProps {
   title: string;
   text: string | null;
   placeholder: string;
   loading: boolean;
-  /** 'plain' keeps the text as written (prompts); 'rich' renders light Markdown (descriptions). */
-  format?: 'plain' | 'rich';
+  /** Renders the text (e.g. light Markdown); without it the text shows as written, line breaks kept. */
+  renderText?(text: string): ReactNode;
 }
 
-export function ResultPanel({ title, text, placeholder, loading, format = 'plain' }: ResultPanelProps) {
+export function ResultPanel({ title, text, placeholder, loading, renderText }: ResultPanelProps) {
   const { copied, error, copy } = useCopy();
-  const headingId = `pr-result-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const headingId = useId();
   return (
-    <section className="act-card pr-result" aria-labelledby={headingId}>
-      <header className="pr-result__header">
-        <h2 id={headingId} className="pr-result__title">
+    <section className="act-card act-result" aria-labelledby={headingId}>
+      <header className="act-result__header">
+        <h2 id={headingId} className="act-result__title">
           {title}
         </h2>
         <Button
@@ -34,21 +36,25 @@ export function ResultPanel({ title, text, placeholder, loading, format = 'plain
           {copied ? UI_TEXTS.common.copied : UI_TEXTS.common.copy}
         </Button>
       </header>
-      <div className="pr-result__body" aria-busy={loading || undefined}>
+      <div className="act-result__body" aria-busy={loading || undefined}>
         {loading ? (
-          <div className="pr-result__loading">
+          <div className="act-result__loading">
             <Spinner showLabel label={UI_TEXTS.common.processing} />
           </div>
         ) : text ? (
-          <div className={`pr-result__text pr-result__text--${format}`} tabIndex={0} aria-label={title}>
-            {format === 'rich' ? <FormattedText text={text} /> : text}
+          <div
+            className={`act-result__text act-result__text--${renderText ? 'rich' : 'plain'}`}
+            tabIndex={0}
+            aria-label={title}
+          >
+            {renderText ? renderText(text) : text}
           </div>
         ) : (
-          <p className="pr-result__placeholder">{placeholder}</p>
+          <p className="act-result__placeholder">{placeholder}</p>
         )}
       </div>
       {error && (
-        <p className="pr-error-text" role="alert">
+        <p className="act-error-text" role="alert">
           {error}
         </p>
       )}

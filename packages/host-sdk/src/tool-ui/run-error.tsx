@@ -1,6 +1,8 @@
 // A failed run in the spec's words, in the red error style; a guest whose free try is spent also gets Sign Up.
 import { UI_TEXTS } from '@act/contracts';
-import { Alert, Button, type ToolHost } from '@act/host-sdk';
+import type { ToolHost } from '../tool-host';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
 
 export interface RunErrorProps {
   error: string | null;

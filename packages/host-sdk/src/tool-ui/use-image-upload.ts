@@ -1,12 +1,12 @@
 // State of one image upload: spec §5 checks (type and 10 MB, with the spec's texts), reading the file as the data URL
-// the API takes, and the preview. Only PNG, JPEG and WebP are offered, as the spec's text says; the server checks the
-// bytes again.
+// the API takes, and the preview. Only PNG, JPEG and WebP are offered, as the spec's text ('PNG, JPG, JPEG, WebP')
+// says; the server checks the bytes again.
 import { useCallback, useRef, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
-import { checkImageFile, readFileAsDataUrl } from '@act/host-sdk';
+import { checkImageFile, readFileAsDataUrl } from '../file-checks';
 
-export const PROMPT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'] as const;
-export const PROMPT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'] as const;
+export const IMAGE_UPLOAD_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 export interface SelectedImage {
   name: string;
@@ -25,10 +25,10 @@ export interface ImageUpload {
   clear(): void;
 }
 
-export function checkPromptImage(file: Pick<File, 'type' | 'size'>): string | null {
+export function checkImageUpload(file: Pick<File, 'type' | 'size'>): string | null {
   const generic = checkImageFile(file);
   if (generic) return generic;
-  return (PROMPT_IMAGE_TYPES as readonly string[]).includes(file.type)
+  return (IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)
     ? null
     : ERROR_TEXTS.validation.invalidImage;
 }
@@ -42,7 +42,7 @@ export function useImageUpload(): ImageUpload {
 
   const select = useCallback(async (file: File) => {
     const id = ++generation.current;
-    const problem = checkPromptImage(file);
+    const problem = checkImageUpload(file);
     if (problem) {
       setError(problem);
       return;

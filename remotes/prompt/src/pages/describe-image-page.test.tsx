@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANALYSIS_TASKS, ERROR_TEXTS } from '@act/contracts';
 import { describeImageButton } from '../button-labels';
-import { createTestHost, pngFile } from '../test-support/test-host';
+import { createTestHost, pngFile } from '@act/host-sdk/testing';
 import { DescribeImagePage } from './describe-image-page';
 
 afterEach(cleanup);

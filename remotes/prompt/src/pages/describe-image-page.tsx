@@ -10,15 +10,22 @@ import {
   type AnalysisTask,
   type Language,
 } from '@act/contracts';
-import { RadioGroup, useToolRun, type RadioOption, type ToolPageProps } from '@act/host-sdk';
+import {
+  canAfford,
+  GenerateButton,
+  ImageDropZone,
+  RadioGroup,
+  ResultPanel,
+  RunError,
+  useImageUpload,
+  useToolRun,
+  type RadioOption,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
-import { canAfford, describeImageButton } from '../button-labels';
-import { GenerateButton } from '../components/generate-button';
-import { ImageDropZone } from '../components/image-drop-zone';
+import { describeImageButton } from '../button-labels';
+import { FormattedText } from '../components/formatted-text';
 import { LanguageSelect } from '../components/language-select';
-import { ResultPanel } from '../components/result-panel';
-import { RunError } from '../components/run-error';
-import { useImageUpload } from '../hooks/use-image-upload';
 
 const T = UI_TEXTS.describeImage;
 const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({
@@ -49,8 +56,8 @@ export function DescribeImagePage({ host }: ToolPageProps) {
   };
 
   return (
-    <div className="pr-tool">
-      <div className="pr-tool__inputs act-card">
+    <div className="act-tool-layout">
+      <div className="act-panel act-stack">
         <ImageDropZone
           upload={upload}
           disabled={busy}
@@ -81,7 +88,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
         text={run.result?.description ?? null}
         placeholder={UI_TEXTS.describeImage.resultPlaceholder}
         loading={busy}
-        format="rich"
+        renderText={(text) => <FormattedText text={text} />}
       />
     </div>
   );

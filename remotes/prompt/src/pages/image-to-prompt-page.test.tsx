@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
-import { createTestHost, pngFile } from '../test-support/test-host';
+import { createTestHost, pngFile } from '@act/host-sdk/testing';
 import { ImageToPromptPage } from './image-to-prompt-page';
 
 afterEach(cleanup);

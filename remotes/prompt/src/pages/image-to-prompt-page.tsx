@@ -2,14 +2,18 @@
 import { useCallback } from 'react';
 import { Sparkles } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { useToolRun, type ToolPageProps } from '@act/host-sdk';
+import {
+  canAfford,
+  GenerateButton,
+  ImageDropZone,
+  ResultPanel,
+  RunError,
+  useImageUpload,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
-import { canAfford, imageToPromptButton } from '../button-labels';
-import { GenerateButton } from '../components/generate-button';
-import { ImageDropZone } from '../components/image-drop-zone';
-import { ResultPanel } from '../components/result-panel';
-import { RunError } from '../components/run-error';
-import { useImageUpload } from '../hooks/use-image-upload';
+import { imageToPromptButton } from '../button-labels';
 
 const T = UI_TEXTS.imageToPrompt;
 
@@ -25,8 +29,8 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
   });
 
   return (
-    <div className="pr-tool">
-      <div className="pr-tool__inputs act-card">
+    <div className="act-tool-layout">
+      <div className="act-panel act-stack">
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <GenerateButton
           icon={Sparkles}

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
-import { createTestHost } from '../test-support/test-host';
+import { createTestHost } from '@act/host-sdk/testing';
 import { MagicEnhancePage } from './magic-enhance-page';
 
 afterEach(cleanup);

@@ -2,12 +2,18 @@
 import { useCallback, useState } from 'react';
 import { Wand2 } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
-import { Button, TextArea, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import {
+  Button,
+  canAfford,
+  GenerateButton,
+  ResultPanel,
+  RunError,
+  TextArea,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
-import { canAfford, magicEnhanceButton } from '../button-labels';
-import { GenerateButton } from '../components/generate-button';
-import { ResultPanel } from '../components/result-panel';
-import { RunError } from '../components/run-error';
+import { magicEnhanceButton } from '../button-labels';
 import { TipsBox } from '../components/tips-box';
 
 const T = UI_TEXTS.magicEnhance;
@@ -29,8 +35,8 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
   };
 
   return (
-    <div className="pr-tool">
-      <div className="pr-tool__inputs act-card">
+    <div className="act-tool-layout">
+      <div className="act-panel act-stack">
         <TextArea
           label={T.inputLabel}
           placeholder={T.inputPlaceholder}

@@ -14,17 +14,22 @@ import {
   type Language,
   type VideoStyle,
 } from '@act/contracts';
-import { TextArea, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import {
+  canAfford,
+  GenerateButton,
+  ImageDropZone,
+  ResultPanel,
+  RunError,
+  TextArea,
+  useImageUpload,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
-import { canAfford, videoPromptButton } from '../button-labels';
-import { GenerateButton } from '../components/generate-button';
-import { ImageDropZone } from '../components/image-drop-zone';
+import { videoPromptButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
-import { ResultPanel } from '../components/result-panel';
-import { RunError } from '../components/run-error';
 import { TipsBox } from '../components/tips-box';
-import { useImageUpload } from '../hooks/use-image-upload';
 
 const T = UI_TEXTS.videoPrompt;
 interface VideoPromptChoices {
@@ -66,8 +71,8 @@ export function VideoPromptPage({ host }: ToolPageProps) {
   };
 
   return (
-    <div className="pr-tool">
-      <div className="pr-tool__inputs act-card">
+    <div className="act-tool-layout">
+      <div className="act-panel act-stack">
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <div className="pr-options">
           <LanguageSelect
@@ -106,7 +111,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
         <GenerateButton icon={Clapperboard} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
-      <div className="pr-tool__outputs">
+      <div className="act-stack">
         <ResultPanel
           title={T.resultTitle}
           text={run.result?.prompt ?? null}

@@ -42,13 +42,13 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
           <TabsTrigger value="subscription">{AC.tabs.subscription}</TabsTrigger>
           <TabsTrigger value="usage">{AC.tabs.usageHistory}</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview" className="sh-panel">
+        <TabsContent value="overview" className="act-panel">
           <OverviewTab user={user} me={me} />
         </TabsContent>
         <TabsContent value="subscription">
           <SubscriptionTab user={user} me={me} />
         </TabsContent>
-        <TabsContent value="usage" className="sh-panel">
+        <TabsContent value="usage" className="act-panel">
           <UsageHistoryTab />
         </TabsContent>
       </Tabs>

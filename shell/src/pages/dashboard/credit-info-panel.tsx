@@ -14,7 +14,7 @@ export function CreditInfoPanel({
   lastReset: string;
 }) {
   return (
-    <section className="sh-panel sh-credit-info" aria-labelledby="credit-info-title">
+    <section className="act-panel sh-credit-info" aria-labelledby="credit-info-title">
       <h2 id="credit-info-title" className="sh-panel__title">
         {D.creditInformation}
       </h2>
