@@ -84,4 +84,5 @@ export {
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
+export { startOwnNats, type OwnNats } from './own-nats';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';
