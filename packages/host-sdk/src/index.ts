@@ -24,6 +24,8 @@ export {
   formatFileSizeKb,
   readFileAsDataUrl,
 } from './file-checks';
+export { isNearBottom, useCursorList } from './use-cursor-list';
+export type { CursorList, CursorListOptions, CursorPage, FetchCursorPage } from './use-cursor-list';
 export { useToolRun } from './use-tool-run';
 export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-run';
 

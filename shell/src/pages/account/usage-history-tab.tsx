@@ -1,7 +1,7 @@
 // Usage History tab (spec §2): the member's charges with sort, search and tool filter; loading, empty and error states.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { History } from 'lucide-react';
-import { Alert, Button, Select, Spinner, TextField, errorMessage } from '@act/host-sdk';
+import { Alert, Button, Select, Spinner, TextField, useCursorList } from '@act/host-sdk';
 import {
   API_ROUTES,
   ERROR_TEXTS,
@@ -25,62 +25,29 @@ const U = UI_TEXTS.account.usage;
 
 export function UsageHistoryTab() {
   const { api } = useServices();
-  const [entries, setEntries] = useState<UsageHistoryEntry[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'loading-more'>('loading');
-  const [error, setError] = useState<string | null>(null);
   const [sort, setSort] = useState<UsageSort>('newest');
   const [search, setSearch] = useState('');
   const [tool, setTool] = useState<string>(ALL_TOOLS);
 
-  const loadPage = useCallback(
-    async (cursor: string | null) => {
-      const query = new URLSearchParams();
-      if (cursor) query.set('cursor', cursor);
-      const path = query.size
-        ? `${API_ROUTES.credits.history}?${query.toString()}`
+  const fetchPage = useCallback(
+    async (cursor: string | null, signal: AbortSignal) => {
+      const path = cursor
+        ? `${API_ROUTES.credits.history}?${new URLSearchParams({ cursor }).toString()}`
         : API_ROUTES.credits.history;
-      return api.get(path, {
+      const reply = await api.get(path, {
         schema: UsageHistoryReplySchema,
         fallbackError: ERROR_TEXTS.usage.loadUsageHistory,
+        signal,
       });
+      return { items: reply.history, nextCursor: reply.next_cursor ?? null };
     },
     [api],
   );
-
-  useEffect(() => {
-    let cancelled = false;
-    loadPage(null).then(
-      (reply) => {
-        if (cancelled) return;
-        setEntries(reply.history);
-        setNextCursor(reply.next_cursor ?? null);
-        setStatus('ready');
-      },
-      (err: unknown) => {
-        if (cancelled) return;
-        setError(errorMessage(err, ERROR_TEXTS.usage.loadUsageHistory));
-        setStatus('error');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loadPage]);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    setStatus('loading-more');
-    try {
-      const reply = await loadPage(nextCursor);
-      setEntries((current) => [...current, ...reply.history]);
-      setNextCursor(reply.next_cursor ?? null);
-      setStatus('ready');
-    } catch (err) {
-      setError(errorMessage(err, ERROR_TEXTS.usage.loadUsageHistory));
-      setStatus('ready');
-    }
-  }
+  const history = useCursorList<UsageHistoryEntry>(fetchPage, {
+    fallbackError: ERROR_TEXTS.usage.loadUsageHistory,
+  });
+  const entries = history.items;
+  const error = history.error;
 
   const visible = useMemo(
     () => filterAndSortUsage(entries, { sort, search, tool }),
@@ -88,15 +55,15 @@ export function UsageHistoryTab() {
   );
   const toolOptions = useMemo(() => usageToolOptions(entries), [entries]);
 
-  if (status === 'loading') {
+  if (history.loading) {
     return (
       <div className="sh-centered">
         <Spinner size={28} showLabel />
       </div>
     );
   }
-  if (status === 'error' && entries.length === 0) {
-    return <Alert variant="error">{error ?? ERROR_TEXTS.usage.loadUsageHistory}</Alert>;
+  if (error && entries.length === 0) {
+    return <Alert variant="error">{error}</Alert>;
   }
   if (entries.length === 0) {
     return (
@@ -153,9 +120,9 @@ export function UsageHistoryTab() {
           </tbody>
         </table>
       )}
-      {nextCursor && (
+      {history.hasMore && (
         <div className="sh-usage__more">
-          <Button variant="outline" busy={status === 'loading-more'} onClick={() => void loadMore()}>
+          <Button variant="outline" busy={history.loadingMore} onClick={() => void history.loadMore()}>
             Load more
           </Button>
         </div>

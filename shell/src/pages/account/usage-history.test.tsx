@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UsageHistoryEntry } from '@act/contracts';
+import { json } from '@act/host-sdk/testing';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
 import { ALL_TOOLS, filterAndSortUsage, usageCreditsLabel, usageToolOptions } from './usage-history';
 
@@ -82,6 +83,25 @@ describe('Usage History tab', () => {
     expect(within(rows[1]!).getAllByRole('cell')[1]!.textContent).toBe('Free');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'magic' } });
     expect(screen.getAllByTestId('usage-row')).toHaveLength(1);
+  });
+
+  it('loads the next page with the cursor of the last one and appends it, until the last page', async () => {
+    const backend = createFakeBackend();
+    backend.on('GET /api/credits/tool-usage-history', (request) => {
+      const cursor = new URL(request.url, 'http://localhost').searchParams.get('cursor');
+      return cursor === 'page-2'
+        ? json({ success: true, history: HISTORY.slice(3), next_cursor: null })
+        : json({ success: true, history: HISTORY.slice(0, 3), next_cursor: 'page-2' });
+    });
+    renderApp('/dashboard?view=account&tab=usage', { backend });
+    expect(await screen.findAllByTestId('usage-row')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('usage-row')).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const cursors = backend.requests
+      .filter((request) => request.url.includes('tool-usage-history'))
+      .map((request) => new URL(request.url, 'http://localhost').searchParams.get('cursor'));
+    expect(cursors).toEqual([null, 'page-2']);
   });
 
   it('shows the empty state', async () => {
