@@ -67,9 +67,8 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     env: { ...process.env, ...options.env },
     log,
     // An embedded NATS runs with one user per service, as `npm start` does.
-    natsUsers: natsUsersFor(
-      services.map(({ service }) => service),
-      (service) => natsPermissions(service, namespace),
+    natsUsers: natsUsersFor([...services.map(({ service }) => service), 'gateway' as const], (service) =>
+      natsPermissions(service, namespace),
     ),
   });
   const stop = async () => {

@@ -19,8 +19,14 @@ export const gatewayConfigSchema = baseConfigSchema
     JWT_ISSUER: true,
     JWT_AUDIENCE: true,
     SHUTDOWN_GRACE_MS: true,
+    NATS_USER: true,
+    NATS_PASSWORD: true,
+    NATS_NAMESPACE: true,
   })
   .extend({
+    // Where identity announces revoked access tokens (sign-out, password change). Unset: revoked tokens keep working
+    // at this gateway until they expire, which only tests without NATS accept (a warning says so at start).
+    NATS_URL: configUrl(['nats', 'tls', 'ws', 'wss']).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     // '::' accepts IPv4 and IPv6 on a dual-stack host, so http://localhost:8080 works whichever localhost resolves to.
     HOST: z.string().min(1).default('::'),

@@ -1,17 +1,27 @@
 // Gateway process: parse config, wire the JWT verifier and rate limiter, listen, shut down cleanly.
-import { createJwtVerifier, createLogger, runService, startHttpServer } from '@act/service-kit';
+import {
+  createJwtVerifier,
+  createLogger,
+  createRevocationList,
+  runService,
+  startHttpServer,
+} from '@act/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, opsUrlsOf, upstreamsOf } from './config';
 import { createSystemHealth } from './health';
 import { createIpRateLimiter } from './rate-limit';
+import { followRevocations } from './revocations';
 
 runService('gateway', async () => {
   const config = loadGatewayConfig();
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  // Sign-out and password changes end access tokens at once: identity announces them over NATS.
+  const revocations = followRevocations({ config, list: createRevocationList(), logger });
   const verifier = createJwtVerifier({
     jwksUrl: config.JWKS_URL,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+    revocations: revocations.list,
   });
   const rateLimit = createIpRateLimiter({
     pointsPerWindow: config.RATE_LIMIT_PER_MINUTE,
@@ -28,6 +38,7 @@ runService('gateway', async () => {
     rateLimiter: rateLimit.limiter,
     health,
   });
+  await revocations.started;
   await startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,
@@ -35,7 +46,7 @@ runService('gateway', async () => {
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,
-    onClose: [rateLimit.close],
+    onClose: [rateLimit.close, revocations.close],
   });
   logger.info({ upstreams: Object.keys(upstreams) }, 'gateway ready');
 });

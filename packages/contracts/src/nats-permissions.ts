@@ -5,6 +5,9 @@
 import { natsNames } from './nats';
 import type { ServiceName } from './services';
 
+/** Who connects to NATS with a user of its own: every service, and the gateway (it follows token revocations). */
+export type NatsUserName = ServiceName | 'gateway';
+
 export interface NatsPermissions {
   /** Subjects the user may publish to (JetStream API calls are publishes to `$JS.API.…`). */
   publish: string[];
@@ -41,12 +44,23 @@ function pullConsumerOf(stream: string): string[] {
  * - credits alone answers `credits.reserve` and `credits.release`, owns the USAGE stream, consumes USAGE and
  *   IDENTITY, and dead-letters;
  * - identity alone publishes `identity.user.created` and owns the IDENTITY stream;
+ * - identity alone publishes access-token revocations and answers revocation-list requests, so nobody else can
+ *   forge one (which would sign members out) or hand out a list without them (which would keep revoked tokens alive);
  * - every other service is a tool service: it asks for a reserve or an immediate release and publishes usage events,
- *   and gets no JetStream API at all (publishing to a stream needs none).
+ *   and gets no JetStream API at all (publishing to a stream needs none);
+ * - the gateway only follows revocations: it receives them and asks for the list, nothing else;
+ * - everyone who checks access tokens (all of the above) receives revocations and may ask for the list.
  */
-export function natsPermissions(service: ServiceName, namespace?: string): NatsPermissions {
+export function natsPermissions(service: NatsUserName, namespace?: string): NatsPermissions {
   const names = natsNames(namespace);
   const inbox = `${natsInboxPrefix(service)}.>`;
+  if (service === 'gateway') {
+    return {
+      publish: [names.tokenRevocations],
+      subscribe: [names.tokenRevoked, inbox],
+      allowResponses: false,
+    };
+  }
   if (service === 'credits') {
     return {
       publish: [
@@ -57,8 +71,9 @@ export function natsPermissions(service: ServiceName, namespace?: string): NatsP
         ...pullConsumerOf(names.usageStream),
         ...pullConsumerOf(names.identityStream),
         names.usageDeadLetter,
+        names.tokenRevocations,
       ],
-      subscribe: [names.reserve, names.releaseNow, inbox],
+      subscribe: [names.reserve, names.releaseNow, names.tokenRevoked, inbox],
       allowResponses: true,
     };
   }
@@ -68,14 +83,23 @@ export function natsPermissions(service: ServiceName, namespace?: string): NatsP
         `${JS_API}.INFO`,
         ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.identityStream}`),
         names.userCreated,
+        names.tokenRevoked,
+        // Its own replicas sync their lists too (any replica answers).
+        names.tokenRevocations,
       ],
-      subscribe: [inbox],
-      allowResponses: false,
+      subscribe: [names.tokenRevoked, names.tokenRevocations, inbox],
+      allowResponses: true,
     };
   }
   return {
-    publish: [names.reserve, names.releaseNow, names.usageCommitted, names.usageReleased],
-    subscribe: [inbox],
+    publish: [
+      names.reserve,
+      names.releaseNow,
+      names.usageCommitted,
+      names.usageReleased,
+      names.tokenRevocations,
+    ],
+    subscribe: [names.tokenRevoked, inbox],
     allowResponses: false,
   };
 }

@@ -73,7 +73,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(gateway.ports?.map((p) => p.target)).toEqual([8080]);
   });
 
-  it('runs NATS with the users of k8s/base/nats-auth.conf and connects each service as its own', () => {
+  it('runs NATS with the users of k8s/base/nats-auth.conf and connects each service and the gateway as its own', () => {
     const config = parse(
       execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
     ) as { services: Record<string, ComposeService> };
@@ -81,11 +81,11 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(nats.volumes).toContain(
       `${path.join(repoRoot, 'k8s/base/nats-auth.conf')}:/etc/nats/nats-auth.conf:ro`,
     );
-    for (const name of ['identity', 'credits', 'prompt']) {
+    for (const name of ['identity', 'credits', 'prompt', 'gateway']) {
       const env = config.services[name]!.environment!;
       expect(env.NATS_USER).toBe(name);
       expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);
+      expect(env.NATS_URL, `${name} NATS_URL`).toBe('nats://nats:4222');
     }
-    expect(config.services.gateway?.environment?.NATS_USER).toBeUndefined();
   });
 });

@@ -210,9 +210,8 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     expect(sourcesByPort(policyOf('gateway')!).get(portOf(gateway, 'ops'))).toEqual([MONITORING_SOURCE]);
   });
 
-  it('connects each service to NATS as its own user, whose password NATS reads from the same Secret', () => {
-    const services = deployments.filter((d) => d.metadata.name !== 'gateway');
-    for (const service of services) {
+  it('connects each service and the gateway to NATS as its own user, whose password NATS reads from the same Secret', () => {
+    for (const service of deployments) {
       const name = service.metadata.name;
       const env = containersOf(service)[0]!.env ?? [];
       expect(env.find((e) => e.name === 'NATS_USER')?.value, `${name} NATS_USER`).toBe(name);
@@ -239,10 +238,11 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     expect((authMap as unknown as { data: Record<string, string> }).data['nats-auth.conf']).toBe(
       fs.readFileSync(path.join(repoRoot, 'k8s/base/nats-auth.conf'), 'utf8'),
     );
-    // Only services reach NATS; the gateway has no business there.
+    // Only the services and the gateway (for token revocations) reach NATS.
     const policy = ofKind('NetworkPolicy').find((p) => p.metadata.name === 'nats')!;
     expect(sourcesByPort(policy).get(4222)).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'service' } } },
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
     ]);
   });
 

@@ -17,12 +17,16 @@ import { makeTempDir } from './test-dirs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const authFile = path.join(repoRoot, 'k8s', 'base', 'nats-auth.conf');
-const services = presentServices(repoRoot, GATEWAY_SERVICES).map(({ service }) => service);
+// Every service present, and the gateway (it follows access-token revocations).
+const services = [
+  ...presentServices(repoRoot, GATEWAY_SERVICES).map(({ service }) => service),
+  'gateway' as const,
+];
 const temp = makeTempDir('nats-auth');
 afterAll(() => temp.remove());
 
 describe('k8s/base/nats-auth.conf', () => {
-  it('is the rendering of natsPermissions for every service, passwords from the environment', () => {
+  it('is the rendering of natsPermissions for every service and the gateway, passwords from the environment', () => {
     const expected = renderNatsAuthorization(
       services.map((service) => ({
         user: service,

@@ -110,24 +110,29 @@ describe('buildSystemEnv', () => {
     expect(gateway.env).not.toHaveProperty('HOST');
   });
 
-  it('connects each service as its own user of an embedded NATS with users', () => {
+  it('connects each service and the gateway as its own user of an embedded NATS with users', () => {
     const permissions = { publish: [], subscribe: [], allowResponses: false };
-    const { services, gateway } = buildSystemEnv(
-      options({
-        infra: {
-          ...options().infra,
-          natsUsers: [
-            { user: 'credits', password: 'credits-secret', permissions },
-            { user: 'identity', password: 'identity-secret', permissions },
-          ],
-        },
-      }),
-    );
+    const withUsers = (users: string[]) =>
+      buildSystemEnv(
+        options({
+          infra: {
+            ...options().infra,
+            natsUsers: users.map((user) => ({ user, password: `${user}-secret`, permissions })),
+          },
+        }),
+      );
+    const { services, gateway } = withUsers(['credits', 'identity', 'gateway']);
     const [identity, credits, prompt] = services;
     expect(credits!.env).toMatchObject({ NATS_USER: 'credits', NATS_PASSWORD: 'credits-secret' });
     expect(identity!.env).toMatchObject({ NATS_USER: 'identity', NATS_PASSWORD: 'identity-secret' });
     expect(prompt!.env).not.toHaveProperty('NATS_USER');
-    expect(gateway.env).not.toHaveProperty('NATS_PASSWORD');
+    // The gateway follows access-token revocations as its own user.
+    expect(gateway.env).toMatchObject({
+      NATS_URL: options().infra.natsUrl,
+      NATS_USER: 'gateway',
+      NATS_PASSWORD: 'gateway-secret',
+    });
+    expect(withUsers(['credits']).gateway.env).not.toHaveProperty('NATS_PASSWORD');
   });
 
   it('layers extra env over the infra and per-service env over that', () => {

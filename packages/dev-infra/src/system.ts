@@ -17,7 +17,7 @@ export interface RoutedService {
 
 export interface SystemEnvOptions {
   repoRoot: string;
-  /** With `natsUsers`, each service connects as the user named after it. */
+  /** With `natsUsers`, each service connects as the user named after it, and the gateway as `gateway`. */
   infra: Pick<ResolvedInfra, 'databaseUrl' | 'natsUrl' | 'natsUsers' | 's3'>;
   /** The whole routing table: the gateway gets `<urlEnv>` for each running service and none for the others. */
   routes: readonly RoutedService[];
@@ -124,6 +124,8 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
     OPS_PORT: String(options.gatewayOpsPort),
     STATIC_DIR: path.join(options.repoRoot, 'shell', 'dist'),
     REMOTES_DIR: path.join(options.repoRoot, 'remotes'),
+    // Its own NATS user (when the NATS has users), to follow access-token revocations.
+    ...natsCredentials(infra.natsUsers, 'gateway'),
     ...options.gatewayEnv,
   };
   // The gateway owns no database and picks its own listen address.
@@ -154,7 +156,10 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
   return { services, gateway };
 }
 
-/** NATS_USER and NATS_PASSWORD of a service's own user, when the NATS has users (a service without one has none). */
+/**
+ * NATS_USER and NATS_PASSWORD of a service's (or the gateway's) own user, when the NATS has users (one without a
+ * user of its own gets none).
+ */
 function natsCredentials(users: readonly NatsUser[] | undefined, service: string): NodeJS.ProcessEnv {
   const own = users?.find(({ user }) => user === service);
   if (!own || typeof own.password !== 'string') return {};

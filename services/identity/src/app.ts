@@ -12,6 +12,7 @@ import type { IdentityConfig } from './config';
 import type { MailQueue } from './domain/mail';
 import type { AuthRateLimits } from './domain/rate-limits';
 import type { KeyStore } from './domain/signing-keys';
+import type { TokenRevocations } from './domain/token-revocations';
 import type { UserEvents } from './domain/user-events';
 import type { GoogleOidc } from './providers/google-oidc';
 import { createGoogleRouter } from './routes/google.routes';
@@ -39,6 +40,7 @@ export interface IdentityAppDeps {
   mail: MailQueue;
   rateLimits: AuthRateLimits;
   google: GoogleOidc | undefined;
+  revocations: TokenRevocations;
 }
 
 export function createApp(deps: IdentityAppDeps): HttpApp {
@@ -70,6 +72,7 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
       refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
     },
     events: deps.events,
+    revocations: deps.revocations,
     mail: deps.mail,
     rateLimits: deps.rateLimits,
     // Identity holds the keys, so it verifies its own tokens without fetching its own JWKS over HTTP.
@@ -78,6 +81,7 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       keys: (header) => keys.verificationKey(header),
+      revocations: deps.revocations.list,
     }),
     google: deps.google,
     publicUrl: config.PUBLIC_URL,

@@ -4,8 +4,10 @@ import { natsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,
+  createRevocationList,
   ensureStream,
   startOutboxRelay,
+  startRevocationWatcher,
   startPeriodicJob,
   type Logger,
 } from '@act/service-kit';
@@ -22,6 +24,7 @@ import {
   type RateLimitRules,
 } from './domain/rate-limits';
 import { keyStoreFromEnv, keyStoreFromFile, type KeyStore } from './domain/signing-keys';
+import { answerRevocationLists, createTokenRevocations } from './domain/token-revocations';
 import { createUserEvents } from './domain/user-events';
 import { createGoogleOidc } from './providers/google-oidc';
 import { createSmtpTransport } from './providers/smtp-transport';
@@ -87,6 +90,33 @@ export async function startIdentityRuntime(
       duplicateWindowMs: 10 * 60 * 1000,
     });
 
+    // Revocations: this replica answers list requests, announces what it revokes, and follows the other replicas
+    // (its own announcements come back too; applying one twice changes nothing).
+    const revocationLists = answerRevocationLists({
+      nc,
+      namespace: config.NATS_NAMESPACE,
+      sql,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      logger,
+    });
+    const revocations = createTokenRevocations({
+      nc,
+      namespace: config.NATS_NAMESPACE,
+      list: createRevocationList(),
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      logger,
+    });
+    const revocationWatcher = await startRevocationWatcher({
+      nc,
+      namespace: config.NATS_NAMESPACE,
+      list: revocations.list,
+      logger,
+    });
+    closers.unshift(
+      async () => revocationWatcher.stop(),
+      async () => revocationLists.stop(),
+    );
+
     const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
     const events = createUserEvents({ outbox, subject: names.userCreated });
     const transport = config.SMTP_URL
@@ -128,7 +158,10 @@ export async function startIdentityRuntime(
     // Anything left unpublished by a previous run goes out now.
     void events.publishPending();
 
-    return { deps: { config, logger, sql, nc, keys, events, mail, rateLimits, google }, close };
+    return {
+      deps: { config, logger, sql, nc, keys, events, mail, rateLimits, google, revocations },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

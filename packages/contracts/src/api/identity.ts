@@ -149,7 +149,10 @@ export const AccessTokenClaimsSchema = z.object({
   iss: z.string(),
   aud: z.union([z.string(), z.array(z.string())]),
   exp: z.number().int(),
-  iat: z.number().int(),
+  /** Seconds with milliseconds (a fractional NumericDate), so a password change falls between two tokens exactly. */
+  iat: z.number(),
+  /** The session family: signing out (or a reused refresh token) revokes every token carrying it. */
+  sid: z.uuid(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 

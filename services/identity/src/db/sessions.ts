@@ -62,10 +62,12 @@ export async function findFamilyOfToken(
   return row;
 }
 
-export async function revokeFamily(sql: Db, familyId: string, reason: RevokeReason): Promise<void> {
-  await sql`
+/** Revokes the family; false when it already was. */
+export async function revokeFamily(sql: Db, familyId: string, reason: RevokeReason): Promise<boolean> {
+  const result = await sql`
     update session_families set revoked_at = now(), revoked_reason = ${reason}
     where id = ${familyId} and revoked_at is null`;
+  return result.count > 0;
 }
 
 /** Ends every session of a user, except the one the request came from when it is given. */

@@ -8,6 +8,7 @@ import type { MailQueue } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { digest, randomSecret } from './secrets';
 import { endOtherSessions } from './sessions';
+import type { TokenRevocations } from './token-revocations';
 import type { UserEvents } from './user-events';
 import { toAccountUser, type AccountUser } from './account-user';
 
@@ -64,6 +65,7 @@ export interface UpdateUserDeps {
   sql: Sql;
   mail: MailQueue;
   publicUrl: string;
+  revocations: TokenRevocations;
 }
 
 export interface UpdateUserInput {
@@ -94,7 +96,8 @@ export async function updateUser(
 
   if (input.password !== undefined) {
     await updatePasswordHash(deps.sql, row.id, await hashPassword(input.password));
-    await endOtherSessions(deps, row.id, 'password_change', input.currentRefreshToken);
+    const notBefore = await endOtherSessions(deps, row.id, 'password_change', input.currentRefreshToken);
+    deps.revocations.userCutOff(row.id, notBefore);
   }
 
   let emailChangePending = false;

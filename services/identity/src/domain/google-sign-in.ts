@@ -13,10 +13,12 @@ import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
 import { insertOAuthAttempt, takeOAuthAttempt } from '../db/oauth-attempts';
 import { revokeUserFamilies } from '../db/sessions';
+import { setTokensNotBefore } from '../db/token-revocations';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, linkGoogleSubject } from '../db/users';
 import type { GoogleOidc } from '../providers/google-oidc';
 import { toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
+import type { TokenRevocations } from './token-revocations';
 import type { UserEvents } from './user-events';
 
 /** How long a user may take at Google's consent screen. */
@@ -27,6 +29,7 @@ export interface GoogleSignInDeps {
   events: UserEvents;
   google: GoogleOidc;
   logger: Logger;
+  revocations: TokenRevocations;
 }
 
 /** Raised for anything that makes the sign-in fail on the protocol side; shown as 'Google sign-in failed'. */
@@ -141,11 +144,18 @@ async function accountForGoogle(
 }
 
 async function link(deps: GoogleSignInDeps, userId: string, subject: string): Promise<AccountUser> {
+  let notBefore: Date | undefined;
   const linked = await deps.sql.begin(async (tx) => {
     const outcome = await linkGoogleSubject(tx, userId, subject);
-    if (outcome?.tookOverUnverified) await revokeUserFamilies(tx, userId, 'email_claimed');
+    if (outcome?.tookOverUnverified) {
+      await revokeUserFamilies(tx, userId, 'email_claimed');
+      // Whoever set the password may hold access tokens too: they end now, not in up to 15 minutes.
+      notBefore = new Date();
+      await setTokensNotBefore(tx, userId, notBefore);
+    }
     return outcome;
   });
+  if (notBefore) deps.revocations.userCutOff(userId, notBefore);
   // The account is already linked to a different Google account: do not silently take it over.
   if (!linked) throw signInFailed('account linked to another Google account');
   if (linked.tookOverUnverified) {

@@ -15,6 +15,7 @@ import type { MailQueue } from './mail';
 import { hashPassword } from './passwords';
 import { digest, randomSecret } from './secrets';
 import { endOtherSessions } from './sessions';
+import type { TokenRevocations } from './token-revocations';
 
 const RECOVERY_TTL_MS = 3600 * 1000;
 
@@ -22,6 +23,7 @@ export interface RecoveryDeps {
   sql: Sql;
   mail: MailQueue;
   publicUrl: string;
+  revocations: TokenRevocations;
 }
 
 /**
@@ -65,21 +67,23 @@ function invalidToken(): AppError {
  * is signed out.
  */
 export async function completeRecovery(
-  deps: Pick<RecoveryDeps, 'sql'>,
+  deps: Pick<RecoveryDeps, 'sql' | 'revocations'>,
   input: { token: string; password: string },
 ): Promise<AccountUser> {
   const passwordHash = await hashPassword(input.password);
-  const user = await deps.sql.begin(async (tx) => {
+  const reset = await deps.sql.begin(async (tx) => {
     const used = await consumeOneTimeToken(tx, digest(input.token), 'recovery');
     if (!used) return undefined;
     await updatePasswordHash(tx, used.user_id, passwordHash);
     // The link came from the account's mailbox: its owner now holds the password.
     await markEmailVerified(tx, used.user_id);
-    await endOtherSessions({ sql: tx }, used.user_id, 'password_reset');
-    return findUserById(tx, used.user_id);
+    const notBefore = await endOtherSessions({ sql: tx }, used.user_id, 'password_reset');
+    const user = await findUserById(tx, used.user_id);
+    return user && { user, notBefore };
   });
-  if (!user) throw invalidToken();
-  return toAccountUser(user);
+  if (!reset) throw invalidToken();
+  deps.revocations.userCutOff(reset.user.id, reset.notBefore);
+  return toAccountUser(reset.user);
 }
 
 /** Moves the account to the address the link was sent to (proving the owner reads it). */

@@ -21,9 +21,11 @@ import {
   revokeUserFamilies,
   type RevokeReason,
 } from '../db/sessions';
+import { setTokensNotBefore } from '../db/token-revocations';
 import { presentUser, toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
 import type { KeyStore } from './signing-keys';
+import type { TokenRevocations } from './token-revocations';
 
 export interface SessionSettings {
   issuer: string;
@@ -37,6 +39,7 @@ export interface SessionDeps {
   keys: KeyStore;
   settings: SessionSettings;
   logger: Logger;
+  revocations: TokenRevocations;
 }
 
 export interface IssuedSession {
@@ -46,28 +49,39 @@ export interface IssuedSession {
   refreshMaxAgeSeconds: number;
 }
 
+/**
+ * An access token of the session family `sessionId` (its `sid` claim: revoking the family revokes the token).
+ * `iat` carries milliseconds (a NumericDate may be fractional, RFC 7519 §2), so a password change revokes exactly
+ * the tokens issued before it, not also the one its own session gets a moment later in the same second.
+ */
 export async function signAccessToken(
   keys: KeyStore,
   settings: SessionSettings,
   user: AccountUser,
+  sessionId: string,
 ): Promise<{ token: string; expiresAt: number }> {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresAt = issuedAt + settings.accessTokenTtlSeconds;
+  const issuedAtMs = Date.now();
+  const expiresAt = Math.floor(issuedAtMs / 1000) + settings.accessTokenTtlSeconds;
   const key = keys.signingKey();
-  const token = await new SignJWT({ email: user.email })
+  const token = await new SignJWT({ email: user.email, sid: sessionId })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
-    .setIssuedAt(issuedAt)
+    .setIssuedAt(issuedAtMs / 1000)
     .setExpirationTime(expiresAt)
     .setJti(randomUUID())
     .sign(key.privateKey);
   return { token, expiresAt };
 }
 
-async function issue(deps: SessionDeps, user: AccountUser, refreshToken: string): Promise<IssuedSession> {
-  const { token, expiresAt } = await signAccessToken(deps.keys, deps.settings, user);
+async function issue(
+  deps: SessionDeps,
+  user: AccountUser,
+  refreshToken: string,
+  familyId: string,
+): Promise<IssuedSession> {
+  const { token, expiresAt } = await signAccessToken(deps.keys, deps.settings, user, familyId);
   return {
     session: {
       access_token: token,
@@ -110,8 +124,8 @@ function sessionExpired(): AppError {
 /** Signs a user in: a new family with its first refresh token, and an access token. */
 export async function startSession(deps: SessionDeps, user: AccountUser): Promise<IssuedSession> {
   const refreshToken = randomSecret();
+  const familyId = randomUUID();
   await deps.sql.begin(async (tx) => {
-    const familyId = randomUUID();
     await insertFamily(tx, { id: familyId, userId: user.id });
     await insertRefreshToken(tx, {
       hash: digest(refreshToken),
@@ -119,11 +133,11 @@ export async function startSession(deps: SessionDeps, user: AccountUser): Promis
       expiresAt: refreshExpiry(deps.settings),
     });
   });
-  return issue(deps, user, refreshToken);
+  return issue(deps, user, refreshToken, familyId);
 }
 
 type RefreshOutcome =
-  | { kind: 'rotated'; user: AccountUser; next: string }
+  | { kind: 'rotated'; user: AccountUser; next: string; familyId: string }
   | { kind: 'reused'; familyId: string; userId: string }
   | { kind: 'invalid' };
 
@@ -152,7 +166,8 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
       if (!user) return { kind: 'invalid' };
       // Reached through the grace window: this is the live token another request just received; hand out the
       // same one rather than a new family member.
-      if (step > 0) return { kind: 'rotated', user: toAccountUser(user), next: token };
+      if (step > 0)
+        return { kind: 'rotated', user: toAccountUser(user), next: token, familyId: row.family_id };
       const salt = randomBytes(32);
       const next = successorOf(token, salt);
       await markRotated(tx, hash, salt);
@@ -161,32 +176,47 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
         familyId: row.family_id,
         expiresAt: refreshExpiry(deps.settings),
       });
-      return { kind: 'rotated', user: toAccountUser(user), next };
+      return { kind: 'rotated', user: toAccountUser(user), next, familyId: row.family_id };
     }
   });
   if (outcome.kind === 'reused') {
+    // The access tokens of the family end with it: the thief's as well as the victim's.
+    deps.revocations.sessionEnded(outcome.familyId);
     deps.logger.warn(
       { userId: outcome.userId, familyId: outcome.familyId },
       'refresh token reused: session family revoked',
     );
   }
   if (outcome.kind !== 'rotated') throw sessionExpired();
-  return issue(deps, outcome.user, outcome.next);
+  return issue(deps, outcome.user, outcome.next, outcome.familyId);
 }
 
-/** Signs out the session the refresh token belongs to. Unknown tokens are ignored: signing out always succeeds. */
-export async function endSession(deps: SessionDeps, refreshToken: string): Promise<void> {
+/**
+ * Signs out the session the refresh token belongs to, its access tokens included. Unknown tokens are ignored:
+ * signing out always succeeds.
+ */
+export async function endSession(
+  deps: Pick<SessionDeps, 'sql' | 'revocations'>,
+  refreshToken: string,
+): Promise<void> {
   const family = await findFamilyOfToken(deps.sql, digest(refreshToken));
-  if (family) await revokeFamily(deps.sql, family.family_id, 'logout');
+  if (!family) return;
+  await revokeFamily(deps.sql, family.family_id, 'logout');
+  // Announced again when the family was already revoked: harmless, and it covers an announcement that was lost.
+  deps.revocations.sessionEnded(family.family_id);
 }
 
-/** Ends every other session of the user (after a password change), keeping the one that made the change. */
+/**
+ * Ends every other session of the user (after a password change), keeping the one that made the change, and
+ * revokes every access token issued until now, that session's included (it gets new ones by refreshing). Returns
+ * the cutoff: the caller announces it with `revocations.userCutOff` once its transaction has committed.
+ */
 export async function endOtherSessions(
   deps: { sql: Db },
   userId: string,
   reason: RevokeReason,
   currentRefreshToken?: string,
-): Promise<void> {
+): Promise<Date> {
   const current = currentRefreshToken
     ? await findFamilyOfToken(deps.sql, digest(currentRefreshToken))
     : undefined;
@@ -196,4 +226,7 @@ export async function endOtherSessions(
     reason,
     current?.user_id === userId ? current.family_id : undefined,
   );
+  const notBefore = new Date();
+  await setTokensNotBefore(deps.sql, userId, notBefore);
+  return notBefore;
 }

@@ -50,7 +50,13 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
       // The URL Google redirected the browser to, as the browser saw it (the redirect_uri we registered).
       const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${E.callback.path}${ctx.search}`);
       const { user, redirectTo } = await finishGoogleSignIn(
-        { sql: deps.sql, events: deps.events, google, logger: ctx.state.log },
+        {
+          sql: deps.sql,
+          events: deps.events,
+          google,
+          logger: ctx.state.log,
+          revocations: deps.revocations,
+        },
         { callbackUrl, stateCookie: readCookie(ctx, GOOGLE_STATE_COOKIE) },
       );
       const issued = await startSession(deps, user);

@@ -87,9 +87,12 @@ export interface GatewayUnderTest {
   close(): Promise<void>;
 }
 
-/** Starts the real gateway (gateway/src/main.ts) in front of identity; resolves once it listens. */
+/**
+ * Starts the real gateway (gateway/src/main.ts) in front of identity, following its token revocations on the test's
+ * NATS namespace; resolves once it listens.
+ */
 export async function startGateway(options: {
-  identity: Pick<IdentityUnderTest, 'url' | 'opsUrl'>;
+  identity: Pick<IdentityUnderTest, 'url' | 'opsUrl' | 'namespace'>;
   port?: number;
   env?: Record<string, string>;
 }): Promise<GatewayUnderTest> {
@@ -100,6 +103,8 @@ export async function startGateway(options: {
       IDENTITY_URL: identityUrl,
       IDENTITY_OPS_URL: options.identity.opsUrl,
       JWKS_URL: `${identityUrl}${API_ROUTES.identity.jwks}`,
+      NATS_URL: testNatsUrl(),
+      NATS_NAMESPACE: options.identity.namespace,
       RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
