@@ -102,7 +102,8 @@ export interface RevocationWatcherOptions {
   nc: NatsConnection;
   /** NATS_NAMESPACE. */
   namespace?: string;
-  list: RevocationList;
+  /** The list to keep in step; a new one by default. */
+  list?: RevocationList;
   logger: Logger;
   /** How often the whole list is fetched again even without a reconnect (default 60 s). */
   resyncIntervalMs?: number;
@@ -128,7 +129,8 @@ const MAX_PAGES = 1_000;
  * background with backoff, never thrown: a missing identity must not stop a gateway or service from starting).
  */
 export async function startRevocationWatcher(options: RevocationWatcherOptions): Promise<RevocationWatcher> {
-  const { nc, list, logger } = options;
+  const { nc, logger } = options;
+  const list = options.list ?? createRevocationList();
   const names = natsNames(options.namespace);
   const requestTimeoutMs = options.requestTimeoutMs ?? 2_000;
   let stopped = false;

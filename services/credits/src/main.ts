@@ -6,6 +6,7 @@ import {
   createLogger,
   runService,
   startHttpServer,
+  startRevocationWatcher,
 } from '@act/service-kit';
 import { createApp } from './app';
 import { systemClock } from './clock';
@@ -27,10 +28,13 @@ async function main(): Promise<void> {
     password: config.NATS_PASSWORD,
   });
   const paddle = createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY });
+  // Signed-out sessions and changed passwords end access tokens at once (identity announces them over NATS).
+  const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });
   const verifier = createJwtVerifier({
     jwksUrl: config.JWKS_URL,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+    revocations: revocations.list,
   });
   const deps = { config, sql, nc, logger, clock: systemClock, paddle, verifier };
   const workers = await startCreditsWorkers(deps);
@@ -41,7 +45,12 @@ async function main(): Promise<void> {
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,
-    onClose: [() => workers.stop(), () => nc.drain(), () => sql.end({ timeout: 5 })],
+    onClose: [
+      () => revocations.stop(),
+      () => workers.stop(),
+      () => nc.drain(),
+      () => sql.end({ timeout: 5 }),
+    ],
   });
 }
 
