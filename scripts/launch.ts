@@ -23,7 +23,8 @@ import {
 import type { ChildSpec, ResolvedInfra, Supervision } from '@act/dev-infra';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(repoRoot, '.data');
+// Local state (databases, NATS store, objects, keys); a test of the launcher gives it a folder of its own.
+const dataDir = path.resolve(repoRoot, process.env.LAUNCH_DATA_DIR ?? '.data');
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
 // The gateway's probes and metrics, as in docker-compose and k8s.
 const gatewayOpsPort = Number(process.env.GATEWAY_OPS_PORT ?? 9080);
