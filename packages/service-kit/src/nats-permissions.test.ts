@@ -7,13 +7,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
-import { natsNames, natsPermissions, type ServiceName, type UsageEvent } from '@act/contracts/server';
+import {
+  natsNames,
+  natsPermissions,
+  type NatsUserName,
+  type TokenRevocation,
+  type UsageEvent,
+} from '@act/contracts/server';
 import { startNats, type NatsServerHandle } from '@act/dev-infra';
 import { createCreditsClient } from './credits-client';
 import { connectNats, ensureStream } from './nats';
 import { uniqueNamespace } from './testing';
 
-const SERVICES = ['identity', 'credits', 'prompt'] as const satisfies readonly ServiceName[];
+const SERVICES = ['identity', 'credits', 'prompt', 'gateway'] as const satisfies readonly NatsUserName[];
 // Subjects carry the namespace, as they do in the parallel tests.
 const namespace = uniqueNamespace('perm');
 const names = natsNames(namespace);
@@ -161,5 +167,67 @@ describe('NATS users per service', () => {
     await expect(connectNats({ url: server.url, name: 'perm-half', user: 'credits' })).rejects.toThrow(
       'NATS_PASSWORD: is required when NATS_USER is set',
     );
+  });
+
+  it('lets only identity publish token revocations and answer the revocation list', async () => {
+    const { identity, credits, prompt, gateway } = as as Required<typeof as>;
+    const revocation = (): TokenRevocation => ({
+      kind: 'user',
+      userId: randomUUID(),
+      notBefore: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    // Everyone who checks tokens receives revocations.
+    const received: Record<string, string[]> = { gateway: [], prompt: [], credits: [] };
+    for (const [name, nc] of [
+      ['gateway', gateway],
+      ['prompt', prompt],
+      ['credits', credits],
+    ] as const) {
+      nc.subscribe(names.tokenRevoked, {
+        callback: (_error, message) => received[name]!.push(message.string()),
+      });
+      await nc.flush();
+    }
+    const genuine = JSON.stringify(revocation());
+    identity.publish(names.tokenRevoked, genuine);
+    // A forged one (signing a member out everywhere, or worse) from any other user is dropped by NATS.
+    const forgers = [prompt, credits, gateway];
+    const violations = forgers.map(
+      (nc) =>
+        new Promise<string>((resolve) => {
+          void (async () => {
+            for await (const status of nc.status()) {
+              if (status.permissionContext?.subject === names.tokenRevoked) {
+                resolve(`${status.data} ${status.permissionContext.operation}`);
+                return;
+              }
+            }
+          })();
+        }),
+    );
+    for (const nc of forgers) nc.publish(names.tokenRevoked, JSON.stringify(revocation()));
+    for (const violation of violations) expect(await violation).toBe('PERMISSIONS_VIOLATION publish');
+    await identity.flush();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const name of Object.keys(received)) expect(received[name], name).toEqual([genuine]);
+
+    // Only identity may answer the list; everyone may ask for it.
+    for (const nc of forgers) {
+      expect(String(await subscribeError(nc, names.tokenRevocations))).toMatch(/Permissions Violation/);
+    }
+    const responder = identity.subscribe(names.tokenRevocations, {
+      queue: names.revocationsQueue,
+      callback: (_error, message) => message.respond(JSON.stringify({ revocations: [] })),
+    });
+    await identity.flush();
+    for (const nc of forgers) {
+      const reply = await nc.request(names.tokenRevocations, '{}', { timeout: 2_000 });
+      expect(reply.json()).toEqual({ revocations: [] });
+    }
+    responder.unsubscribe();
+    // The gateway may do nothing else: no reserve, no usage, no JetStream.
+    await expect(gateway.request(names.reserve, '{}', { timeout: 500 })).rejects.toThrow();
+    await expect(gateway.jetstreamManager()).rejects.toThrow();
   });
 });
