@@ -6,6 +6,7 @@ import {
   createLogger,
   runService,
   startHttpServer,
+  startRevocationWatcher,
 } from '@act/service-kit';
 import { createApp } from './app';
 import { loadPromptConfig } from './config';
@@ -27,10 +28,13 @@ async function main(): Promise<void> {
     timeoutMs: config.CREDITS_TIMEOUT_MS,
     logger,
   });
+  // Signed-out sessions and changed passwords end access tokens at once (identity announces them over NATS).
+  const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });
   const verifier = createJwtVerifier({
     jwksUrl: config.JWKS_URL,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+    revocations: revocations.list,
   });
 
   // No NATS check: without NATS prompt still answers, its charged calls with a 503 at once (credits-client).
@@ -42,7 +46,7 @@ async function main(): Promise<void> {
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,
-    onClose: [() => nc.drain(), () => provider.close()],
+    onClose: [() => revocations.stop(), () => nc.drain(), () => provider.close()],
   });
   logger.info({ provider: provider.name }, 'prompt provider ready');
 }
