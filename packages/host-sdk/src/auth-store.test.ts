@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthStore } from './auth-store';
+import { createAuthStore, type AuthChannel, type RefreshLocks } from './auth-store';
 import { createFakeFetch, json } from './test-support/fake-fetch';
 import { makeSession } from './test-support/factories';
 
@@ -149,5 +149,130 @@ describe('createAuthStore', () => {
     expect(fake.requests[1]).toMatchObject({ url: '/api/identity/logout', credentials: 'include' });
     expect(store.getState().status).toBe('unauthenticated');
     await expect(store.getAccessToken()).resolves.toBeNull();
+  });
+});
+
+/** Web Locks as one browser grants them: one holder per name, the others queued in order. */
+function createLocks(): RefreshLocks {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name, callback) {
+      const result = (tails.get(name) ?? Promise.resolve()).then(() => callback());
+      tails.set(
+        name,
+        result.catch(() => undefined),
+      );
+      return result;
+    },
+  };
+}
+
+/** A BroadcastChannel between tabs: delivered later, never to the sender. */
+function createChannelHub() {
+  const members = new Set<(event: { data: unknown }) => void>();
+  return {
+    join(): AuthChannel {
+      let own: ((event: { data: unknown }) => void) | undefined;
+      return {
+        addEventListener(_type, listener) {
+          own = listener;
+          members.add(listener);
+        },
+        postMessage(message) {
+          const data = structuredClone(message);
+          for (const member of members) if (member !== own) setTimeout(() => member({ data }), 5);
+        },
+      };
+    },
+  };
+}
+
+function createSharedStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  const values = new Map<string, string>();
+  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+}
+
+describe('refreshing across tabs', () => {
+  /** Identity behind one cookie jar: the password grant signs in, each refresh hands out a new session. */
+  function identity() {
+    const fake = createFakeFetch({
+      [TOKEN]: () => json({ success: true, session: makeSession() }),
+    });
+    const refreshCalls = () =>
+      fake.requests.filter((r) => (r.body as { grant_type?: string }).grant_type === 'refresh_token').length;
+    return { fake, refreshCalls };
+  }
+
+  async function twoTabs(shared: { locks: RefreshLocks | null }) {
+    const { fake, refreshCalls } = identity();
+    const hub = createChannelHub();
+    const storage = createSharedStorage();
+    const tab = () =>
+      createAuthStore({
+        fetch: fake.fetch,
+        locks: shared.locks,
+        channel: hub.join(),
+        storage,
+      });
+    const a = tab();
+    const b = tab();
+    await a.signIn('maya@example.com', 'secret1');
+    await b.signIn('maya@example.com', 'secret1');
+    return { a, b, refreshCalls };
+  }
+
+  it('makes one refresh call for two tabs refreshing at once, and both hold the new token', async () => {
+    const { a, b, refreshCalls } = await twoTabs({ locks: createLocks() });
+    const events: string[] = [];
+    b.onAuthEvent((event) => events.push(event));
+    const [tokenA, tokenB] = await Promise.all([a.refresh(), b.refresh()]);
+    expect(refreshCalls()).toBe(1);
+    expect(tokenA).not.toBeNull();
+    expect(tokenB).toBe(tokenA);
+    expect(a.getState().status).toBe('authenticated');
+    expect(b.getState().status).toBe('authenticated');
+    expect(events).toEqual(['TOKEN_REFRESHED']);
+  });
+
+  it('refreshes in the second tab too when the first one refreshed before it asked', async () => {
+    const { a, b, refreshCalls } = await twoTabs({ locks: createLocks() });
+    const first = await a.refresh();
+    // The first tab's session reached the second one; a refresh asked for afterwards is a new refresh.
+    await vi.waitFor(() => expect(b.getState().session?.access_token).toBe(first));
+    const second = await b.refresh();
+    expect(second).not.toBe(first);
+    expect(refreshCalls()).toBe(2);
+  });
+
+  it('without Web Locks, concurrent callers in one tab still share one request', async () => {
+    const { a, refreshCalls } = await twoTabs({ locks: null });
+    const [one, two] = await Promise.all([a.refresh(), a.refresh()]);
+    expect(one).toBe(two);
+    expect(refreshCalls()).toBe(1);
+  });
+
+  it("ignores another member's session and does not sign a signed-out tab back in", async () => {
+    const hub = createChannelHub();
+    const { fake } = identity();
+    const tab = createAuthStore({
+      fetch: fake.fetch,
+      locks: createLocks(),
+      channel: hub.join(),
+      storage: null,
+    });
+    const other = hub.join();
+    other.addEventListener('message', () => undefined);
+    await tab.signIn('maya@example.com', 'secret1');
+    const mine = tab.getState().session!.access_token;
+    const stranger = makeSession({
+      user: { ...makeSession().user, id: '0b4f5c1e-8d2a-4f6b-9a7c-3e1d2c4b5a69' },
+    });
+    other.postMessage({ type: 'refreshed', session: { ...stranger, expires_at: stranger.expires_at + 60 } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tab.getState().session!.access_token).toBe(mine);
+    await tab.signOut();
+    other.postMessage({ type: 'refreshed', session: makeSession({ expires_at: Date.now() / 1000 + 2000 }) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tab.getState().status).toBe('unauthenticated');
   });
 });

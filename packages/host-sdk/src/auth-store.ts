@@ -2,6 +2,12 @@
 // refresh token only in the httpOnly cookie. Restores the sign-in from the cookie, signs in/up/out, and refreshes
 // automatically when fewer than 3 ticks of 30 s remain before expiry, retrying retryable failures with backoff
 // (200 ms doubling, within 30 s).
+//
+// Tabs of one browser share the refresh cookie, and identity rotates the refresh token on every use. So a refresh is
+// serialised across tabs with the Web Locks API (`act-auth-refresh`; one in-tab request when the browser has no
+// locks), the tab that refreshed hands the new session to the others over a BroadcastChannel, and a tab that waited
+// for the lock skips its own call when another tab refreshed meanwhile. Identity's grace window (a just-rotated
+// token still gets its successor for a few seconds) keeps a tab that refreshes anyway signed in.
 import {
   API_ROUTES,
   ERROR_TEXTS,
@@ -25,11 +31,70 @@ export interface AuthState {
   user: SessionUser | null;
 }
 
+/** The part of the Web Locks API used here (`navigator.locks`). */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The part of BroadcastChannel used here. */
+export interface AuthChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
 export interface AuthStoreOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number;
+  /** Cross-tab refresh lock; `navigator.locks` by default, null for one in-tab request only. */
+  locks?: RefreshLocks | null;
+  /** Channel to the other tabs; a BroadcastChannel named `act-auth` by default, null for none. */
+  channel?: AuthChannel | null;
+  /**
+   * Where a tab notes (no token, only a counter) that it refreshed, read by a tab that waited for the lock;
+   * `localStorage` by default.
+   */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+export const AUTH_REFRESH_LOCK = 'act-auth-refresh';
+const AUTH_CHANNEL = 'act-auth';
+const REFRESH_MARK_KEY = 'act-auth-refreshed';
+/** How long a tab that saw another tab's refresh mark waits for its session before refreshing itself. */
+const SHARED_SESSION_WAIT_MS = 1_000;
+
+interface RefreshedMessage {
+  type: 'refreshed';
+  session: Session;
+}
+
+function isRefreshedMessage(data: unknown): data is RefreshedMessage {
+  const message = data as Partial<RefreshedMessage> | null;
+  return message?.type === 'refreshed' && typeof message.session?.access_token === 'string';
+}
+
+function defaultLocks(): RefreshLocks | null {
+  const locks = (globalThis.navigator as Partial<Navigator> | undefined)?.locks;
+  if (!locks) return null;
+  return {
+    // The lock's promise settles with what the callback's promise settles with; lib.dom types it one level deep.
+    request: <T>(name: string, callback: () => Promise<T>) =>
+      locks.request(name, callback) as unknown as Promise<T>,
+  };
+}
+
+function defaultChannel(): AuthChannel | null {
+  return typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUTH_CHANNEL) : null;
+}
+
+function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can be switched off by the browser's privacy settings; the lock alone still serialises refreshes.
+    return null;
+  }
 }
 
 export interface AuthStore extends Pick<Store<AuthState>, 'getState' | 'subscribe'> {
@@ -68,6 +133,63 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   const eventListeners = new Set<(event: AuthEvent, state: AuthState) => void>();
   let initializing: Promise<void> | null = null;
   let refreshing: Promise<string | null> | null = null;
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  // Without locks there is nothing to coordinate: each tab refreshes on its own, as before.
+  const channel = !locks ? null : options.channel === undefined ? defaultChannel() : options.channel;
+  const storage = !locks ? null : options.storage === undefined ? defaultStorage() : options.storage;
+  const sharedSessionWaiters = new Set<() => void>();
+
+  channel?.addEventListener('message', (event) => {
+    if (isRefreshedMessage(event.data)) adoptSharedSession(event.data.session);
+  });
+
+  /** A session another tab got from the same cookie; taken when it is newer and for the same member. */
+  function adoptSharedSession(session: Session): void {
+    const state = store.getState();
+    if (state.status === 'unauthenticated') return;
+    if (state.user && state.user.id !== session.user.id) return;
+    // Never trade for an older token (expiry is in whole seconds, so an equal one may still be the newer).
+    const current = state.session;
+    if (
+      current &&
+      (current.access_token === session.access_token || current.expires_at > session.expires_at)
+    ) {
+      return;
+    }
+    const wasSignedIn = state.status === 'authenticated';
+    setSession(session);
+    emit(wasSignedIn ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
+    for (const wake of [...sharedSessionWaiters]) wake();
+  }
+
+  function readRefreshMark(): string | null {
+    try {
+      return storage?.getItem(REFRESH_MARK_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  function writeRefreshMark(): void {
+    try {
+      storage?.setItem(REFRESH_MARK_KEY, `${now()}-${Math.random().toString(36).slice(2)}`);
+    } catch {
+      // Best effort: the other tab then refreshes itself, which identity's grace window allows.
+    }
+  }
+
+  /** Resolves once a shared session arrives, or after `ms`. */
+  function waitForSharedSession(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sharedSessionWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sharedSessionWaiters.add(done);
+    });
+  }
 
   function emit(event: AuthEvent): void {
     const state = store.getState();
@@ -121,6 +243,8 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
         const wasSignedIn = store.getState().status === 'authenticated';
         setSession(session);
         emit(wasSignedIn ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
+        writeRefreshMark();
+        channel?.postMessage({ type: 'refreshed', session } satisfies RefreshedMessage);
         return session.access_token;
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
@@ -144,8 +268,31 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
     }
   }
 
+  /** The access token when it changed since `before` and is not due for refresh, else null. */
+  function freshTokenSince(before: string | null): string | null {
+    const { session } = store.getState();
+    return session && session.access_token !== before && !needsRefresh(session) ? session.access_token : null;
+  }
+
+  /** One refresh across the browser's tabs: under the lock, and skipped when another tab refreshed meanwhile. */
+  function refreshAcrossTabs(activeLocks: RefreshLocks): Promise<string | null> {
+    const before = store.getState().session?.access_token ?? null;
+    const markBefore = readRefreshMark();
+    return activeLocks.request(AUTH_REFRESH_LOCK, async () => {
+      const shared = freshTokenSince(before);
+      if (shared) return shared;
+      if (readRefreshMark() !== markBefore) {
+        // Another tab refreshed while this one waited; its session is on the way over the channel.
+        await waitForSharedSession(SHARED_SESSION_WAIT_MS);
+        const arrived = freshTokenSince(before);
+        if (arrived) return arrived;
+      }
+      return refreshWithBackoff();
+    });
+  }
+
   function refresh(): Promise<string | null> {
-    refreshing ??= refreshWithBackoff().finally(() => {
+    refreshing ??= (locks ? refreshAcrossTabs(locks) : refreshWithBackoff()).finally(() => {
       refreshing = null;
     });
     return refreshing;
