@@ -26,7 +26,7 @@ export function followRevocations(options: {
   config: Pick<GatewayConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>;
   list: RevocationList;
   logger: Logger;
-  /** How long start-up waits for the first list before serving anyway (default 5 s). */
+  /** How long start-up waits for the first list before serving anyway (default 3 s). */
   firstSyncWaitMs?: number;
 }): RevocationFollower {
   const { config, list, logger } = options;
@@ -69,7 +69,7 @@ export function followRevocations(options: {
   const started = Promise.race([
     following,
     new Promise<void>((resolve) => {
-      waitTimer = setTimeout(resolve, options.firstSyncWaitMs ?? 5_000);
+      waitTimer = setTimeout(resolve, options.firstSyncWaitMs ?? 3_000);
       waitTimer.unref();
     }),
   ]).finally(() => clearTimeout(waitTimer));
