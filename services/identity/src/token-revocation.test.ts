@@ -1,4 +1,4 @@
-// Signing out and changing the password end access tokens at once, not when they expire 15 minutes later: at the
+// Signing out, changing or resetting the password end access tokens at once, not when they expire 15 minutes later: at the
 // real gateway process (which learns revocations over NATS), at a gateway started afterwards (it syncs the list
 // from identity), and at identity itself. A stand-in upstream behind the gateway answers 200 to anything, so a 401
 // for a member route can only come from the gateway's own check.
@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, REFRESH_COOKIE_NAME } from '@act/contracts';
+import { listEmailsFor } from './db/outbox';
 import { createBrowser, getJson, type TestBrowser } from './test-support/browser';
 import {
   startGateway,
@@ -144,6 +145,27 @@ describe('access-token revocation', () => {
     expect(changer.cookie(REFRESH_COOKIE_NAME)).toBeDefined();
     expect((await atGateway(renewed.body.session.access_token)).status).toBe(200);
     expect(await atIdentity(renewed.body.session.access_token)).toBe(200);
+  });
+
+  it('refuses every earlier access token of the member after a password reset; the new session works', async () => {
+    const email = newEmail('reset');
+    const browser = createBrowser(gateway.url);
+    const before = (await signUp(browser, email)).access_token;
+    expect((await browser.postJson(R.recover, { email })).status).toBe(200);
+    const [message] = await listEmailsFor(identity.sql, email);
+    const link = new URL(/https?:\/\/\S+/.exec(message!.body!)![0]);
+    const resetToken = new URLSearchParams(link.hash.slice(1)).get('token')!;
+    const reader = createBrowser(gateway.url);
+    const reset = await reader.postJson<SessionBody>(R.verify, {
+      type: 'recovery',
+      token: resetToken,
+      password: 'a-brand-new-password',
+    });
+    expect(reset.status).toBe(200);
+
+    expect(await refusedWithin(before, 1_000)).toBeLessThan(1_000);
+    expect(await atIdentity(before)).toBe(401);
+    expect((await atGateway(reset.body.session.access_token)).status).toBe(200);
   });
 
   it('refuses them at a gateway started after the revocation (it syncs the list from identity)', async () => {
