@@ -128,9 +128,8 @@ async function main(): Promise<void> {
     log,
     // The embedded NATS gets one user per service with only its subjects, as in docker-compose and k8s, and one for
     // the gateway (it follows access-token revocations).
-    natsUsers: natsUsersFor(
-      [...services.map(({ service }) => service), 'gateway' as const],
-      (service) => natsPermissions(service, process.env.NATS_NAMESPACE),
+    natsUsers: natsUsersFor([...services.map(({ service }) => service), 'gateway' as const], (service) =>
+      natsPermissions(service, process.env.NATS_NAMESPACE),
     ),
     // An embedded PostgreSQL or nats-server that dies is started again, like the services.
     supervise: true,
