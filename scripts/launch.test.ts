@@ -58,7 +58,8 @@ beforeAll(async () => {
   launcher = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts', 'launch.ts')], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel, as start.mjs holds it: should this test process die, the launcher stops everything it started.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   exited = new Promise((resolve) => launcher.once('exit', (code) => resolve(code)));
   let partial = '';
