@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@act/host-sdk/styles.css';
-import './styles/shell.css';
+import './styles/base.css';
 import { App } from './app/app';
 import { loadFederatedToolPages } from './federation/remote-loader';
 

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { PUBLIC_DATA } from '../app/public-data';
 import { BrandLogo } from './brand-logo';
+import './site-footer.css';
 
 const F = PUBLIC_DATA.texts.landing.footer;
 

@@ -6,6 +6,7 @@ import { UI_TEXTS, type Me } from '@act/contracts';
 import { OverviewTab } from './overview-tab';
 import { SubscriptionTab } from './subscription-tab';
 import { UsageHistoryTab } from './usage-history-tab';
+import './account.css';
 
 const AC = UI_TEXTS.account;
 const TABS = ['overview', 'subscription', 'usage'] as const;

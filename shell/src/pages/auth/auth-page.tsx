@@ -9,6 +9,7 @@ import { useServices } from '../../app/services-context';
 import { PageMeta } from '../../seo/page-meta';
 import { GoogleLogo } from './google-logo';
 import { startGoogleSignIn } from './google-sign-in';
+import './auth.css';
 
 const A = UI_TEXTS.auth;
 

@@ -6,6 +6,7 @@ import { UI_TEXTS } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsPill } from '../../components/credits-pill';
 import { PlanBadge } from '../../components/plan-badge';
+import './member.css';
 
 const D = UI_TEXTS.dashboard;
 

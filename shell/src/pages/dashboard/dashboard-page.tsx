@@ -11,6 +11,8 @@ import { CreditInfoPanel } from './credit-info-panel';
 import { DashboardHeader } from './dashboard-header';
 import { ToolSections } from './tool-sections';
 import { WelcomeCard } from './welcome-card';
+import './member.css';
+import './dashboard.css';
 
 const AccountView = lazy(() => import('../account/account-view').then((m) => ({ default: m.AccountView })));
 

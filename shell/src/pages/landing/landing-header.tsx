@@ -4,6 +4,7 @@ import { PUBLIC_DATA } from '../../app/public-data';
 import { BrandLogo } from '../../components/brand-logo';
 import { LinkButton } from '../../components/link-button';
 import { ToolsMenu } from './tools-menu';
+import './site-header.css';
 
 const L = PUBLIC_DATA.texts.landing;
 const N = L.nav;

@@ -7,6 +7,7 @@ import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
 import { LandingHeader } from './landing-header';
 import { PricingSection } from './pricing-section';
+import './landing.css';
 
 export function LandingPage() {
   return (

@@ -6,6 +6,8 @@ import { UI_TEXTS } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { SiteFooter } from '../../components/site-footer';
 import { PageMeta } from '../../seo/page-meta';
+import '../landing/site-header.css';
+import './static.css';
 
 export interface StaticPageLayoutProps {
   title: string;

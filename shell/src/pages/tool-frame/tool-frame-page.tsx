@@ -12,6 +12,8 @@ import { PlanBadge } from '../../components/plan-badge';
 import { PageMeta } from '../../seo/page-meta';
 import { ComingSoon } from './coming-soon';
 import { RemoteToolPage } from './remote-tool-page';
+import '../dashboard/member.css';
+import './tool-frame.css';
 
 export function ToolFramePage() {
   const { toolId } = useParams();
