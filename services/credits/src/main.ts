@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,
     onClose: [
-      () => revocations.stop(),
+      async () => revocations.stop(),
       () => workers.stop(),
       () => nc.drain(),
       () => sql.end({ timeout: 5 }),

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     handleSignals: true,
-    onClose: [() => revocations.stop(), () => nc.drain(), () => provider.close()],
+    onClose: [async () => revocations.stop(), () => nc.drain(), () => provider.close()],
   });
   logger.info({ provider: provider.name }, 'prompt provider ready');
 }
