@@ -14,6 +14,7 @@ import { connectNats, type NatsConnection } from './nats';
 import { createRevocationList, startRevocationWatcher, type RevocationWatcher } from './revocations';
 import {
   silentLogger,
+  startOwnNats,
   startTestJwks,
   testNatsUrl,
   TEST_JWT_AUDIENCE,
@@ -64,9 +65,10 @@ describe('createRevocationList', () => {
     let now = Date.now();
     const list = createRevocationList({ now: () => now });
     const [userId, sid] = [randomUUID(), randomUUID()];
-    list.apply(sessionRevoked(sid, 1_000));
-    list.apply(userRevoked(userId, now, 1_000));
-    list.apply(sessionRevoked(randomUUID(), -1));
+    const expiresAt = iso(now + 1_000);
+    list.apply({ kind: 'session', sid, expiresAt });
+    list.apply({ kind: 'user', userId, notBefore: iso(now), expiresAt });
+    list.apply({ kind: 'session', sid: randomUUID(), expiresAt: iso(now) });
     expect(list.size()).toBe(2);
     now += 1_000;
     expect(list.isRevoked({ userId, sessionId: sid, issuedAtMs: now - 5_000 })).toBe(false);
@@ -161,6 +163,46 @@ describe('startRevocationWatcher', () => {
     );
     responder.unsubscribe();
   });
+});
+
+describe('startRevocationWatcher across a NATS restart', () => {
+  it('fetches the list again as soon as it reconnects, catching what it missed meanwhile', async () => {
+    const nats = await startOwnNats();
+    const namespace = uniqueNamespace('rev');
+    const names = natsNames(namespace);
+    const listed: TokenRevocation[] = [];
+    const identity = await connectNats({ url: nats.url, name: 'identity-stand-in' });
+    const watched = await connectNats({ url: nats.url, name: 'watcher' });
+    identity.subscribe(names.tokenRevocations, {
+      callback: (_error, message) => message.respond(JSON.stringify({ revocations: listed })),
+    });
+    await identity.flush();
+    const watcher = await startRevocationWatcher({
+      nc: watched,
+      namespace,
+      logger: silentLogger(),
+      // Far beyond the test: only the reconnect can bring the missed revocation.
+      resyncIntervalMs: 600_000,
+    });
+    try {
+      const firstSync = watcher.lastSyncedAt();
+      expect(firstSync).toBeDefined();
+      await nats.kill();
+      // Revoked while the watcher cannot hear it: only the list will tell.
+      const sid = randomUUID();
+      listed.push(sessionRevoked(sid));
+      await nats.restart();
+      await waitUntil(
+        () => watcher.list.isRevoked({ userId: randomUUID(), sessionId: sid, issuedAtMs: 0 }),
+        10_000,
+      );
+      expect(watcher.lastSyncedAt()).toBeGreaterThan(firstSync!);
+    } finally {
+      watcher.stop();
+      await Promise.all([identity.close(), watched.close()]);
+      await nats.stop();
+    }
+  }, 30_000);
 });
 
 describe('createJwtVerifier with a revocation list', () => {
