@@ -133,6 +133,17 @@ describe('useCursorList', () => {
     expect(state()).toBe('has-more');
   });
 
+  it('starts again from the first page when it is given another fetchPage', async () => {
+    const first = pagedServer(5, 2);
+    const second = pagedServer(3, 3);
+    const { rerender } = render(<ListView fetchPage={first.fetchPage} />);
+    await waitFor(() => expect(items()).toBe('0,1'));
+    rerender(<ListView fetchPage={second.fetchPage} />);
+    await waitFor(() => expect(items()).toBe('0,1,2'));
+    expect(state()).toBe('done');
+    expect(second.calls).toEqual([null]);
+  });
+
   it('loads more when scrolled within the session lists threshold (50 px) of the bottom, not before', async () => {
     const server = pagedServer(30, 10);
     render(<ListView fetchPage={server.fetchPage} />);

@@ -61,11 +61,9 @@ export function useCursorList<Item>(
 ): CursorList<Item> {
   const fallbackError = options.fallbackError ?? ERROR_TEXTS.generic.unexpected;
   const [state, setState] = useState<ListState<Item>>(INITIAL);
-  // Refs mirror what the callbacks must see at once (before React re-renders): the running load and the cursor.
+  // Refs hold what the callbacks must see at once (before React re-renders): the running load and the cursor.
   const inFlight = useRef<AbortController | null>(null);
   const cursor = useRef<string | null>(null);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
 
   const load = useCallback(
     async (from: string | null) => {
@@ -74,7 +72,7 @@ export function useCursorList<Item>(
       const first = from === null;
       setState((s) => (first ? { ...INITIAL, items: [] } : { ...s, loadingMore: true, loading: false }));
       try {
-        const page = await fetchRef.current(from, controller.signal);
+        const page = await fetchPage(from, controller.signal);
         if (controller.signal.aborted) return;
         cursor.current = page.nextCursor;
         setState((s) => ({
@@ -96,7 +94,7 @@ export function useCursorList<Item>(
         if (inFlight.current === controller) inFlight.current = null;
       }
     },
-    [fallbackError],
+    [fetchPage, fallbackError],
   );
 
   const reload = useCallback(() => {
@@ -105,13 +103,14 @@ export function useCursorList<Item>(
     void load(null);
   }, [load]);
 
+  // On mount, and again whenever the caller passes a different fetchPage (another filter, another member).
   useEffect(() => {
     reload();
     return () => {
       inFlight.current?.abort();
       inFlight.current = null;
     };
-  }, [fetchPage, reload]);
+  }, [reload]);
 
   const loadMore = useCallback(async () => {
     if (inFlight.current || cursor.current === null) return;
