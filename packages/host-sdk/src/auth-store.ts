@@ -52,8 +52,8 @@ export interface AuthStoreOptions {
   /** Channel to the other tabs; a BroadcastChannel named `act-auth` by default, null for none. */
   channel?: AuthChannel | null;
   /**
-   * Where a tab notes that it refreshed (a time and a random tag, never a token), read by a tab that waited for the lock;
-   * `localStorage` by default.
+   * Where a tab notes that it refreshed (a time and a random tag, never a token), read by a tab that waited for
+   * the lock; `localStorage` by default.
    */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
