@@ -15,6 +15,7 @@ export * from './api/identity';
 export * from './api/credits';
 export * from './api/prompt';
 export * from './api/chat';
+export * from './api/chat-stream';
 export * from './api/image';
 export * from './api/voice';
 export * from './api/youtube';

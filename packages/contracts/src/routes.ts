@@ -45,6 +45,8 @@ export const API_ROUTES = {
     agent: chatPaths(CHAT_ENDPOINTS.agent),
     reasoning: chatPaths(CHAT_ENDPOINTS.reasoning),
     web: chatPaths(CHAT_ENDPOINTS.web),
+    /** POST { messageId }: stops a streamed reply of any chat tool. */
+    stop: CHAT_ENDPOINTS.stop.path,
   },
   image: pathsOf(IMAGE_ENDPOINTS),
   voice: pathsOf(VOICE_ENDPOINTS),
@@ -57,7 +59,9 @@ function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K i
   };
 }
 
-function chatPaths(chat: (typeof CHAT_ENDPOINTS)[keyof typeof CHAT_ENDPOINTS]) {
+const { stop: chatStop, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
+
+function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_ENDPOINTS]) {
   return {
     sendMessage: chat.sendMessage.path,
     sessions: chat.sessions.path,
@@ -71,7 +75,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IDENTITY_ENDPOINTS),
   ...Object.values(CREDITS_ENDPOINTS),
   ...Object.values(PROMPT_ENDPOINTS),
-  ...Object.values(CHAT_ENDPOINTS).flatMap((chat) => Object.values(chat)),
+  ...Object.values(CHAT_KIND_ENDPOINTS).flatMap((chat) => Object.values(chat)),
+  chatStop,
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),

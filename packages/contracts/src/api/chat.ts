@@ -14,6 +14,7 @@ import {
   TimestampSchema,
   ToolNameFieldSchema,
 } from './common';
+import { ChatStopRequestSchema } from './chat-stream';
 
 const V = ERROR_TEXTS.validation;
 
@@ -282,5 +283,13 @@ export const CHAT_ENDPOINTS = {
     bodyLimit: 'json',
     request: WebChatRequestSchema,
     reply: WebChatReplySchema,
+  }),
+  /** Stops a streamed reply of any chat tool by its messageId, on whichever replica holds the stream. */
+  stop: endpoint({
+    method: 'POST',
+    path: '/api/chat/stop',
+    access: 'member',
+    request: ChatStopRequestSchema,
+    reply: successReply({}),
   }),
 } as const;
