@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
-import { ERROR_HTTP_STATUS, ERROR_TEXTS } from '@act/contracts';
+import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { AppError, ErrorCode, isAppError } from './errors';
+import { eventStreamOf } from './event-stream';
 import type { Logger } from './logger';
 import { createMetrics, type ServiceMetrics } from './metrics';
 
@@ -85,15 +86,20 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     } finally {
       // While draining, tell keep-alive clients to reconnect elsewhere so the server can close promptly.
       if (draining) ctx.set('Connection', 'close');
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-      app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
-      if (logger.isLevelEnabled('info')) {
-        ctx.state.log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
-          'request',
-        );
-      }
+      const record = () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+        app.metrics.observeRequest(ctx.method, String(route), ctx.status, seconds);
+        if (logger.isLevelEnabled('info')) {
+          ctx.state.log.info(
+            { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
+            'request',
+          );
+        }
+      };
+      // A streamed reply (ours, or one the gateway passes through) lasts until its end: so does its request.
+      if (isStreamStillOpen(ctx)) ctx.res.once('close', record);
+      else record();
     }
   });
 
@@ -144,8 +150,24 @@ class RequestState implements AppState {
   }
 }
 
+function isStreamStillOpen(ctx: Koa.ParameterizedContext<AppState>): boolean {
+  const stream = eventStreamOf(ctx);
+  if (stream) return !stream.ended;
+  return ctx.response.type === EVENT_STREAM && !ctx.res.writableFinished && !ctx.res.destroyed;
+}
+
 function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void {
   const log = ctx.state.log;
+  const stream = eventStreamOf(ctx);
+  if (stream && !stream.ended) {
+    // The 200 and its headers are gone: the failure becomes the stream's last event, in the ErrorReply's words.
+    const error = toAppError(raw);
+    if (error.code === ErrorCode.INTERNAL) log.error({ err: raw }, 'unhandled error in an event stream');
+    else log.warn({ code: error.code, err: error.cause ?? error }, error.message);
+    stream.send({ type: 'error', error: error.message, code: error.code });
+    stream.end();
+    return;
+  }
   if (isClientAbort(ctx, raw)) {
     // The client hung up (a closed tab, a cancelled upload): nobody reads this answer and nothing is wrong here.
     const reason = raw instanceof Error ? raw.message : undefined;

@@ -11,6 +11,13 @@ export {
   type AppState,
   type ReadinessChecks,
 } from './http-app';
+export {
+  openEventStream,
+  wantsEventStream,
+  DEFAULT_HEARTBEAT_MS,
+  type EventStream,
+  type EventStreamOptions,
+} from './event-stream';
 export { createMetrics, type ServiceMetrics } from './metrics';
 export { parseInput } from './validate';
 export {

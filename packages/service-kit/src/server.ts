@@ -1,6 +1,6 @@
 // Listening and graceful shutdown: the public listener (PORT) and the ops listener (OPS_PORT: probes and metrics);
-// on SIGTERM/SIGINT stop taking new work, let in-flight requests finish while readiness says 503 on the ops port,
-// then close dependencies (NATS drain, database pool) in the order given.
+// on SIGTERM/SIGINT stop taking new work, let in-flight requests (open event streams too) finish within the grace
+// while readiness says 503 on the ops port, then close dependencies (NATS drain, database pool) in the order given.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpApp } from './http-app';
@@ -14,6 +14,11 @@ export interface StartOptions {
   logger: Logger;
   /** Closed in order after the HTTP server has drained. */
   onClose?: Array<() => Promise<unknown>>;
+  /**
+   * How long in-flight requests, streamed replies included, may run after close() before their connections are
+   * cut (SHUTDOWN_GRACE_MS; a service with long streams sets it to cover its longest). Meanwhile no new connection
+   * is accepted and readiness answers 503.
+   */
   graceMs?: number;
   /** Register SIGTERM/SIGINT handlers (main.ts: yes; tests: no). */
   handleSignals?: boolean;
@@ -28,6 +33,9 @@ export interface RunningServer {
   opsPort: number;
   close(): Promise<void>;
 }
+
+/** While draining, how often connections that finished their last reply are closed. */
+const IDLE_SWEEP_MS = 100;
 
 export async function startHttpServer(app: HttpApp, options: StartOptions): Promise<RunningServer> {
   const { logger, onClose = [], graceMs = 10_000, handleSignals = false } = options;
@@ -59,8 +67,12 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
       app.markDraining();
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // A streamed reply's headers said keep-alive before the drain began: once it ends, its connection turns idle
+      // and would otherwise linger until keepAliveTimeout. Sweep idle connections until every one has gone.
+      const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await drained;
+      clearInterval(sweep);
       clearTimeout(timer);
       // The ops listener stays up through the drain, so readiness answers 503 instead of refusing connections.
       const opsClosed = new Promise<void>((resolve) => opsServer.close(() => resolve()));
