@@ -197,6 +197,9 @@ export const ERROR_TEXTS = {
     sendMessageDot: 'Failed to send message.',
     // Ours: a session id that does not exist or belongs to someone else.
     sessionNotFound: 'Chat session not found',
+    // Ours: the 503 of every chat tool while the chat service has no provider key (OPENAI_API_KEY).
+    providerKeyMissing:
+      'Chat needs a provider key: this server has no AI provider key configured, so chat cannot answer yet.',
     // Ours: the web page behind a web chat could not be fetched.
     fetchWebPage: 'Could not read that web page. Please check the URL and try again.',
   },

@@ -48,6 +48,7 @@ function pullConsumerOf(stream: string): string[] {
  *   forge one (which would sign members out) or hand out a list without them (which would keep revoked tokens alive);
  * - every other service is a tool service: it asks for a reserve or an immediate release and publishes usage events,
  *   and gets no JetStream API at all (publishing to a stream needs none);
+ * - chat alone publishes and receives `chat.stop` (a Stop reaching the replica that holds the reply's stream);
  * - the gateway only follows revocations: it receives them and asks for the list, nothing else;
  * - everyone who checks access tokens (all of the above) receives revocations and may ask for the list.
  */
@@ -91,6 +92,7 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
       allowResponses: true,
     };
   }
+  const chatStop = service === 'chat' ? [names.chatStop] : [];
   return {
     publish: [
       names.reserve,
@@ -98,8 +100,9 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
       names.usageCommitted,
       names.usageReleased,
       names.tokenRevocations,
+      ...chatStop,
     ],
-    subscribe: [names.tokenRevoked, inbox],
+    subscribe: [names.tokenRevoked, ...chatStop, inbox],
     allowResponses: false,
   };
 }

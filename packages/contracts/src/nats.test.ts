@@ -16,6 +16,7 @@ describe('natsNames', () => {
       userCreated: 'identity.user.created',
       tokenRevoked: 'auth.token.revoked',
       tokenRevocations: 'auth.token.revocations',
+      chatStop: 'chat.stop',
       usageStream: 'USAGE',
       identityStream: 'IDENTITY',
       usageStreamSubjects: ['usage.>'],
@@ -33,6 +34,7 @@ describe('natsNames', () => {
     expect(names.reserve).toBe('t1.credits.reserve');
     expect(names.usageCommitted).toBe('t1.usage.committed');
     expect(names.userCreated).toBe('t1.identity.user.created');
+    expect(names.chatStop).toBe('t1.chat.stop');
     expect(names.usageStream).toBe('T1_USAGE');
     expect(names.identityStream).toBe('T1_IDENTITY');
     expect(names.usageConsumer).toBe('T1_credits-usage');

@@ -27,6 +27,11 @@ export interface NatsNames {
   tokenRevoked: string;
   /** Request/reply, answered by identity only: the revocations still in force (a page of them), to sync a list. */
   tokenRevocations: string;
+  /**
+   * Core NATS, chat only: a member pressed Stop on a streamed reply. Every chat replica subscribes; the one holding
+   * the reply's provider stream aborts it (a Stop may reach any replica through the gateway).
+   */
+  chatStop: string;
   usageStream: string;
   identityStream: string;
   /** Subjects captured by each stream. */
@@ -61,6 +66,7 @@ export function natsNames(namespace?: string): NatsNames {
     userCreated: subject('identity.user.created'),
     tokenRevoked: subject('auth.token.revoked'),
     tokenRevocations: subject('auth.token.revocations'),
+    chatStop: subject('chat.stop'),
     usageStream: name('USAGE'),
     identityStream: name('IDENTITY'),
     usageStreamSubjects: [subject('usage.>')],
@@ -127,6 +133,10 @@ export const UsageEventSchema = z.object({
   at: z.iso.datetime({ offset: true }),
 });
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
+
+/** Body of `chatStop`: the reply's id (the `start` event's messageId) and its owner, checked by the sender. */
+export const ChatStopEventSchema = z.object({ messageId: z.uuid(), userId: z.uuid() });
+export type ChatStopEvent = z.infer<typeof ChatStopEventSchema>;
 
 export const UserCreatedEventSchema = z.object({
   userId: z.uuid(),

@@ -47,6 +47,8 @@ export const API_ROUTES = {
     web: chatPaths(CHAT_ENDPOINTS.web),
     /** POST { messageId }: stops a streamed reply of any chat tool. */
     stop: CHAT_ENDPOINTS.stop.path,
+    /** GET: `{ available }`, whether chat has a provider key. */
+    status: CHAT_ENDPOINTS.status.path,
   },
   image: pathsOf(IMAGE_ENDPOINTS),
   voice: pathsOf(VOICE_ENDPOINTS),
@@ -59,7 +61,7 @@ function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K i
   };
 }
 
-const { stop: chatStop, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
+const { stop: chatStop, status: chatStatus, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
 
 function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_ENDPOINTS]) {
   return {
@@ -77,6 +79,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(PROMPT_ENDPOINTS),
   ...Object.values(CHAT_KIND_ENDPOINTS).flatMap((chat) => Object.values(chat)),
   chatStop,
+  chatStatus,
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),

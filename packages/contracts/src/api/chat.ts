@@ -5,9 +5,9 @@ import type { ToolId } from '../tools';
 import { ERROR_TEXTS, invalidWebsiteUrl } from '../errors';
 import { LIMITS } from '../limits';
 import { ChatModelIdSchema, getChatModel, PlaygroundModelIdSchema } from '../options';
+import { cursorPage, cursorQuery } from './pagination';
 import {
   ChatImageDataUrlSchema,
-  IdParamsSchema,
   PdfDataUrlSchema,
   remainingCreditsField,
   successReply,
@@ -41,6 +41,10 @@ export const ChatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 
+/** Where a stored message stands: an assistant reply is `streaming` (its text so far) until it ends. */
+export const ChatMessageStatusSchema = z.enum(['streaming', 'completed', 'stopped', 'failed']);
+export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.uuid(),
   session_id: z.uuid(),
@@ -51,6 +55,16 @@ export const ChatMessageSchema = z.object({
   created_at: TimestampSchema,
   /** Web chat assistant messages may cite sources. */
   citations: z.array(CitationSchema).optional(),
+  /**
+   * Ours. An assistant message's reply id: the `messageId` Stop takes (the four columns of one playground message
+   * share it); null for user messages.
+   */
+  reply_id: z.uuid().nullable().optional(),
+  /** Ours: the model's reasoning, shown apart from the answer (empty when the provider sent none). */
+  reasoning: z.string().optional(),
+  /** Ours: a reply still `streaming` shows its text so far; `failed` carries `error` (the spec's words). */
+  status: ChatMessageStatusSchema.optional(),
+  error: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -82,6 +96,11 @@ export const PlaygroundSendMessageReplySchema = successReply({
   /** Answer text per playground model id; a model that failed maps to an error note. */
   responses: z.partialRecord(PlaygroundModelIdSchema, z.string()),
   ...remainingCreditsField,
+  /** Ours: the reply's id (Stop, the stored messages' reply_id) and how it ended. */
+  messageId: z.uuid().optional(),
+  status: z.enum(['completed', 'stopped', 'failed']).optional(),
+  /** Ours: how each column ended ('failed' columns carry the error note in `responses`). */
+  columns: z.partialRecord(PlaygroundModelIdSchema, z.enum(['done', 'failed', 'stopped'])).optional(),
 });
 export type PlaygroundSendMessageReply = z.infer<typeof PlaygroundSendMessageReplySchema>;
 
@@ -122,6 +141,10 @@ export const ChatSendMessageReplySchema = successReply({
   response: z.string(),
   citations: z.array(CitationSchema).optional(),
   ...remainingCreditsField,
+  /** Ours: the reply's id (Stop, the stored message's reply_id), how it ended, and the model's reasoning. */
+  messageId: z.uuid().optional(),
+  status: z.enum(['completed', 'stopped', 'failed']).optional(),
+  reasoning: z.string().optional(),
 });
 export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
 
@@ -180,10 +203,48 @@ export const WebChatReplySchema = successReply({
 });
 export type WebChatReply = z.infer<typeof WebChatReplySchema>;
 
-export const ChatSessionsReplySchema = successReply({ sessions: z.array(ChatSessionSchema) });
+/** Session lists show 10 at first and 10 more on scroll (spec §4, §9). */
+export const CHAT_SESSIONS_PAGE = { pageSize: 10, maxPageSize: 50 } as const;
+export const CHAT_SEARCH_MAX = 200;
+
+/** `?cursor=&limit=&q=`: one page of a chat tool's sessions, newest activity first; `q` searches titles and messages. */
+export const ChatSessionsQuerySchema = cursorQuery(CHAT_SESSIONS_PAGE).extend({
+  q: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
+});
+export type ChatSessionsQuery = z.infer<typeof ChatSessionsQuerySchema>;
+
+export const ChatSessionsReplySchema = cursorPage(ChatSessionSchema, 'sessions');
 export type ChatSessionsReply = z.infer<typeof ChatSessionsReplySchema>;
 
-export const ChatMessagesQuerySchema = z.object({ sessionId: z.uuid() });
+export const CHAT_TITLE_MAX = 100;
+
+export const RenameChatSessionRequestSchema = z.object({
+  title: z
+    .string({ error: V.invalidRequest })
+    .trim()
+    .min(1, { error: V.invalidRequest, abort: true })
+    .max(CHAT_TITLE_MAX, { error: V.invalidRequest }),
+});
+export type RenameChatSessionRequest = z.infer<typeof RenameChatSessionRequestSchema>;
+
+export const RenameChatSessionReplySchema = successReply({ session: ChatSessionSchema });
+export type RenameChatSessionReply = z.infer<typeof RenameChatSessionReplySchema>;
+
+/** GET /api/chat/status: whether chat can answer (a provider key is configured), shown before the member types. */
+export const ChatStatusReplySchema = successReply({ available: z.boolean() });
+export type ChatStatusReply = z.infer<typeof ChatStatusReplySchema>;
+
+/**
+ * `:id` of a session. Any text up to a UUID's length is accepted here: an id that is not a UUID is one more unknown
+ * session (404, exactly like another member's), so the reply never tells the two apart.
+ */
+export const ChatSessionParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * `?sessionId=`. Any text up to a UUID's length is accepted here: an id that is not a UUID is one more unknown
+ * session (404, like another member's), not a validation error that would tell the two apart.
+ */
+export const ChatMessagesQuerySchema = z.object({ sessionId: z.string().min(1).max(64) });
 export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuerySchema>;
 
 export const ChatMessagesReplySchema = successReply({ messages: z.array(ChatMessageSchema) });
@@ -213,13 +274,22 @@ function chatEndpoints<const Send extends z.ZodType, const Reply extends z.ZodTy
       method: 'GET',
       path: spec.paths.sessions,
       access: 'member',
+      request: ChatSessionsQuerySchema,
       reply: ChatSessionsReplySchema,
+    }),
+    renameSession: endpoint({
+      method: 'PATCH',
+      path: spec.paths.session,
+      access: 'member',
+      params: ChatSessionParamsSchema,
+      request: RenameChatSessionRequestSchema,
+      reply: RenameChatSessionReplySchema,
     }),
     deleteSession: endpoint({
       method: 'DELETE',
       path: spec.paths.session,
       access: 'member',
-      params: IdParamsSchema,
+      params: ChatSessionParamsSchema,
       reply: DeleteChatSessionReplySchema,
     }),
     messages: endpoint({
@@ -283,6 +353,13 @@ export const CHAT_ENDPOINTS = {
     bodyLimit: 'json',
     request: WebChatRequestSchema,
     reply: WebChatReplySchema,
+  }),
+  /** Whether chat can answer at all (a provider key is configured); public, so a tool page can say so at once. */
+  status: endpoint({
+    method: 'GET',
+    path: '/api/chat/status',
+    access: 'public',
+    reply: ChatStatusReplySchema,
   }),
   /** Stops a streamed reply of any chat tool by its messageId, on whichever replica holds the stream. */
   stop: endpoint({

@@ -1,5 +1,8 @@
 // A local HTTP server speaking the OpenAI chat-completions wire format, for tests of the adapter and the service.
-// Each test scripts its answers (text, HTTP errors, delays) and reads back the requests it received.
+// Each test scripts its answers (text, HTTP errors, delays, slow streams) and reads back the requests it received.
+// A request with `stream: true` is answered with Server-Sent Events (`data: <chunk>` … `data: [DONE]`), as OpenRouter
+// does: answer deltas in `delta.content`, reasoning in `delta.reasoning`, an error after some chunks as a
+// `data: {"error":…}` event or a cut connection; the fake records when the client closed the connection early.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,18 +16,41 @@ export interface ChatRequest {
     }>;
     max_tokens?: number;
     temperature?: number;
+    stream?: boolean;
   };
+  /** Set when the client closed the connection before the answer ended (an aborted stream: Stop). */
+  clientClosedAt?: number;
+  /** Chunks of a streamed answer written before the answer ended or the client went away. */
+  chunksSent: number;
 }
 
 export type FakeAnswer =
   | { kind: 'text'; text: string; delayMs?: number }
   | { kind: 'error'; status: number; message?: string; retryAfter?: string }
-  | { kind: 'hang'; delayMs: number; text?: string };
+  | { kind: 'hang'; delayMs: number; text?: string }
+  | FakeStream;
+
+/**
+ * A streamed answer (the request must ask for `stream: true`; otherwise its text comes back whole): `reasoning`
+ * chunks first, then `chunks` of answer text, one every `chunkDelayMs`. `failAfter` ends the stream after that many
+ * chunks (reasoning included): `error` sends an in-stream error event as OpenRouter does, `cut` drops the connection.
+ */
+export interface FakeStream {
+  kind: 'stream';
+  chunks: string[];
+  reasoning?: string[];
+  chunkDelayMs?: number;
+  /** Wait before the first chunk (time to first token). */
+  firstChunkDelayMs?: number;
+  failAfter?: { chunks: number; how: 'error' | 'cut' };
+}
 
 export interface FakeOpenAi {
   /** Base URL to hand to the adapter (ends in /v1, like the real APIs). */
   baseUrl: string;
   requests: ChatRequest[];
+  /** Resolves with the first request (counting from `fromIndex`) whose client closes the connection early. */
+  whenClientCloses(fromIndex?: number): Promise<ChatRequest>;
   /** Answers used in order, one per request; after they run out, `fallback` answers. */
   script(...answers: FakeAnswer[]): void;
   /** The answer for any request beyond the script (default: an echo of the model id). */
@@ -51,6 +77,21 @@ function completion(model: string, text: string) {
   };
 }
 
+function chunk(
+  model: string,
+  id: string,
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+) {
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+  };
+}
+
 async function readJson(req: IncomingMessage): Promise<ChatRequest['body']> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -65,6 +106,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     text: 'A generated answer.',
   };
   const timers = new Set<NodeJS.Timeout>();
+  const closeWaiters = new Set<() => void>();
+  const notifyClose = () => {
+    for (const wake of closeWaiters) wake();
+  };
 
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -81,19 +126,85 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     res.end(JSON.stringify(body));
   };
 
+  async function stream(res: ServerResponse, request: ChatRequest, answer: FakeStream): Promise<void> {
+    const { model } = request.body;
+    const id = `gen-${Math.random().toString(36).slice(2)}`;
+    const write = (data: unknown) => {
+      if (res.destroyed) return false;
+      res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      return true;
+    };
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'x-generation-id': id,
+    });
+    // OpenRouter's keep-alive comment, which clients must skip.
+    res.write(': OPENROUTER PROCESSING\n\n');
+    if (answer.firstChunkDelayMs) await wait(answer.firstChunkDelayMs);
+    const deltas = [
+      ...(answer.reasoning ?? []).map((text) => ({ role: 'assistant', content: '', reasoning: text })),
+      ...answer.chunks.map((text) => ({ role: 'assistant', content: text })),
+    ];
+    const fail = async (how: 'error' | 'cut') => {
+      // Cut after what was sent has had time to reach the client.
+      if (how === 'cut') {
+        await wait(30);
+        res.destroy();
+      } else {
+        write({
+          id,
+          object: 'chat.completion.chunk',
+          error: { code: 502, message: 'fake upstream failure' },
+        });
+        res.end();
+      }
+    };
+    for (const [index, delta] of deltas.entries()) {
+      if (answer.failAfter && index >= answer.failAfter.chunks) return await fail(answer.failAfter.how);
+      if (index > 0 && answer.chunkDelayMs) await wait(answer.chunkDelayMs);
+      if (!write(chunk(model, id, delta))) return;
+      request.chunksSent += 1;
+    }
+    if (answer.failAfter) return await fail(answer.failAfter.how);
+    write({
+      ...chunk(model, id, {}, 'stop'),
+      usage: { prompt_tokens: 10, completion_tokens: deltas.length, total_tokens: 10 + deltas.length },
+    });
+    write('[DONE]');
+    res.end();
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         send(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
         return;
       }
-      const request: ChatRequest = { headers: req.headers, body: await readJson(req) };
+      const request: ChatRequest = { headers: req.headers, body: await readJson(req), chunksSent: 0 };
       requests.push(request);
+      // The response closing before it finished is the client going away (an aborted request).
+      res.once('close', () => {
+        if (!res.writableFinished) {
+          request.clientClosedAt = Date.now();
+          notifyClose();
+        }
+      });
       const answer = queue.shift() ?? (typeof fallback === 'function' ? fallback(request) : fallback);
       switch (answer.kind) {
         case 'text':
           if (answer.delayMs) await wait(answer.delayMs);
-          send(res, 200, completion(request.body.model, answer.text));
+          if (request.body.stream) await stream(res, request, { kind: 'stream', chunks: [answer.text] });
+          else send(res, 200, completion(request.body.model, answer.text));
+          return;
+        case 'stream':
+          if (request.body.stream) await stream(res, request, answer);
+          else
+            send(
+              res,
+              200,
+              completion(request.body.model, [...(answer.reasoning ?? []), ...answer.chunks].join('')),
+            );
           return;
         case 'error':
           send(
@@ -124,6 +235,17 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    whenClientCloses: (fromIndex = 0) =>
+      new Promise<ChatRequest>((resolve) => {
+        const check = () => {
+          const closed = requests.slice(fromIndex).find((request) => request.clientClosedAt !== undefined);
+          if (!closed) return;
+          closeWaiters.delete(check);
+          resolve(closed);
+        };
+        closeWaiters.add(check);
+        check();
+      }),
     script: (...answers) => {
       queue.push(...answers);
     },

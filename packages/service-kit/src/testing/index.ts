@@ -63,7 +63,13 @@ export {
   type RunServicesInfo,
   type StartedRunServices,
 } from './run-services';
-export { startFakeOpenAi, type ChatRequest, type FakeAnswer, type FakeOpenAi } from './fake-openai';
+export {
+  startFakeOpenAi,
+  type ChatRequest,
+  type FakeAnswer,
+  type FakeOpenAi,
+  type FakeStream,
+} from './fake-openai';
 export {
   dataUrl,
   makeGif,
