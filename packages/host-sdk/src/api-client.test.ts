@@ -106,6 +106,37 @@ describe('createApiClient', () => {
     ).rejects.toMatchObject({ message: 'Failed to fetch images' });
   });
 
+  it('sends PATCH with its JSON body (a rename)', async () => {
+    const fake = createFakeFetch({ 'PATCH /api/chat/sessions/s1': () => json({ success: true }) });
+    const { api } = clientWith(fake);
+    await expect(api.patch('/api/chat/sessions/s1', { title: 'Trip' })).resolves.toEqual({ success: true });
+    expect(fake.requests[0]).toMatchObject({ method: 'PATCH', body: { title: 'Trip' } });
+  });
+
+  it('hands back the raw response of any status after the same one refresh (fetchRaw)', async () => {
+    const fake = createFakeFetch({
+      'POST /api/raw': (request) =>
+        request.headers.authorization === 'Bearer new'
+          ? json({ success: false, error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402)
+          : json({ success: false, error: 'Authentication required', code: 'UNAUTHENTICATED' }, 401),
+    });
+    const { api, refresh } = clientWith(fake);
+    const response = await api.fetchRaw('POST', '/api/raw', { a: 1 }, { accept: 'text/event-stream' });
+    expect(response.status).toBe(402);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fake.requests.map((r) => r.headers.accept)).toEqual(['text/event-stream', 'text/event-stream']);
+    const offline = createApiClient({
+      getAccessToken: async () => null,
+      refresh: async () => null,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(
+      offline.fetchRaw('GET', '/api/raw', undefined, { fallbackError: 'Offline' }),
+    ).rejects.toMatchObject({ message: 'Offline', code: 'SERVICE_UNAVAILABLE', status: 0 });
+  });
+
   it('sends no authorization header for a guest', async () => {
     const fake = createFakeFetch({ 'POST /api/prompt/x': () => json({ success: true }) });
     const api = createApiClient({

@@ -16,11 +16,26 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+export interface RawRequestOptions {
+  /** The Accept header; application/json by default. */
+  accept?: string;
+  /** Spec text of the ApiError thrown when no answer comes (network error). */
+  fallbackError?: string;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   del<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * The same call with the same token handling (bearer, one refresh on 401 and one retry), answered with the
+   * Response itself, whatever its status: for replies that are not one JSON document (event streams). No answer at
+   * all throws ApiError(fallbackError, SERVICE_UNAVAILABLE, 0); an abort throws the AbortError.
+   */
+  fetchRaw(method: string, path: string, body: unknown, options?: RawRequestOptions): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -53,8 +68,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: unknown,
     token: string | null,
     signal?: AbortSignal,
+    accept = 'application/json',
   ) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     return doFetch(`${baseUrl}${path}`, {
@@ -66,6 +82,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
+  async function fetchRaw(
+    method: string,
+    path: string,
+    body: unknown,
+    opts: RawRequestOptions = {},
+  ): Promise<Response> {
+    const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
+    try {
+      const token = await options.getAccessToken();
+      let response = await send(method, path, body, token, opts.signal, opts.accept);
+      // An access token can expire between the check and the call; one refresh and one retry, never a loop.
+      if (response.status === 401) {
+        const fresh = await options.refresh();
+        if (fresh) {
+          // The refused reply's body is not read: release it so the connection can be reused.
+          void response.body?.cancel().catch(() => undefined);
+          response = await send(method, path, body, fresh, opts.signal, opts.accept);
+        }
+      }
+      return response;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(fallbackError, ErrorCode.SERVICE_UNAVAILABLE, 0);
+    }
+  }
+
   async function request<T>(
     method: string,
     path: string,
@@ -73,21 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     opts: RequestOptions<T> = {},
   ): Promise<T> {
     const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
-    let response: Response;
-    try {
-      const token = await options.getAccessToken();
-      response = await send(method, path, body, token, opts.signal);
-      // An access token can expire between the check and the call; one refresh and one retry, never a loop.
-      if (response.status === 401) {
-        const fresh = await options.refresh();
-        if (fresh) response = await send(method, path, body, fresh, opts.signal);
-      }
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(fallbackError, ErrorCode.SERVICE_UNAVAILABLE, 0);
-    }
-
+    const response = await fetchRaw(method, path, body, opts);
     const json = await readJson(response);
     const reply = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : undefined;
     if (!response.ok || reply?.success === false) {
@@ -106,6 +135,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, opts) => request('GET', path, undefined, opts),
     post: (path, body, opts) => request('POST', path, body, opts),
     put: (path, body, opts) => request('PUT', path, body, opts),
+    patch: (path, body, opts) => request('PATCH', path, body, opts),
     del: (path, opts) => request('DELETE', path, undefined, opts),
+    fetchRaw,
   };
 }

@@ -3,7 +3,13 @@
 export type { HostUser, ToolHost, ToolPageProps, ToolPages } from './tool-host';
 export { ApiError, isApiError, errorMessage, apiErrorFromReply, codeForStatus } from './api-error';
 export { createApiClient } from './api-client';
-export type { ApiClient, ApiClientOptions, ReplySchema, RequestOptions } from './api-client';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  RawRequestOptions,
+  ReplySchema,
+  RequestOptions,
+} from './api-client';
 export { createAuthStore } from './auth-store';
 export type { AuthEvent, AuthStatus, AuthState, AuthStore, AuthStoreOptions } from './auth-store';
 export { createCreditsStore } from './credits-store';
@@ -26,6 +32,10 @@ export {
 } from './file-checks';
 export { isNearBottom, useCursorList } from './use-cursor-list';
 export type { CursorList, CursorListOptions, CursorPage, FetchCursorPage } from './use-cursor-list';
+export { streamEvents } from './event-stream-client';
+export type { StreamEventsOptions } from './event-stream-client';
+export { useStreamedReply } from './use-streamed-reply';
+export type { StreamedReply, StreamedReplyOptions } from './use-streamed-reply';
 export { useToolRun } from './use-tool-run';
 export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-run';
 

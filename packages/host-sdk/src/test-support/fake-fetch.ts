@@ -6,6 +6,7 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  signal: AbortSignal | undefined;
 }
 
 export type FakeHandler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -29,7 +30,14 @@ export function createFakeFetch(routes: Record<string, FakeHandler> = {}): FakeF
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: RecordedRequest = { method, url, headers, body, credentials: init.credentials };
+    const request: RecordedRequest = {
+      method,
+      url,
+      headers,
+      body,
+      credentials: init.credentials,
+      signal: init.signal ?? undefined,
+    };
     requests.push(request);
     const path = new URL(url, 'http://localhost').pathname;
     const handler = handlers.get(`${method} ${path}`);
