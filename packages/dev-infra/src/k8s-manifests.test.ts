@@ -89,6 +89,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
   it('renders the namespace, the gateway and every service', () => {
     expect(ofKind('Namespace').map((ns) => ns.metadata.name)).toEqual(['act']);
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
+      'chat',
       'credits',
       'gateway',
       'identity',

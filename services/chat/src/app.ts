@@ -1,0 +1,94 @@
+// The chat service's Koa app, built from its dependencies so tests run the real routes over HTTP (two apps on one
+// NATS namespace are two replicas).
+import {
+  createHttpApp,
+  type CreditsClient,
+  type HttpApp,
+  type JwtVerifier,
+  type Logger,
+  type NatsConnection,
+  type Outbox,
+  type ReadinessChecks,
+  type Sql,
+} from '@act/service-kit';
+import type { ChatModels } from './config';
+import { createChatStore } from './db/chat-store';
+import { createChatReplies } from './domain/chat-replies';
+import { createGenerationRegistry, type GenerationRegistry } from './domain/generations';
+import { startChatStops, type ChatStops } from './domain/stops';
+import type { ChatProvider } from './providers/types';
+import { createChatRouter } from './routes/chat.routes';
+
+export interface ChatAppDeps {
+  logger: Logger;
+  verifier: JwtVerifier;
+  credits: CreditsClient;
+  sql: Sql;
+  outbox: Outbox;
+  nc: NatsConnection;
+  namespace?: string;
+  /** Absent without a provider key: chat says so (status, 503) and reserves nothing. */
+  provider: ChatProvider | undefined;
+  models: ChatModels;
+  replyMaxMs: number;
+  persistIntervalMs: number;
+  /** How long a stopping replica lets its replies run (SHUTDOWN_GRACE_MS) before it stops them. */
+  shutdownGraceMs: number;
+  readiness?: ReadinessChecks;
+}
+
+export interface ChatApp {
+  app: HttpApp;
+  registry: GenerationRegistry;
+  stops: ChatStops;
+  /**
+   * Stops taking replies and waits for those in flight (stopped once the grace is over), then ends the stop
+   * subscription. Starts when the server begins to drain; call it (onClose) to wait for the end.
+   */
+  drain(): Promise<void>;
+}
+
+export function createApp(deps: ChatAppDeps): ChatApp {
+  const { logger, sql, nc } = deps;
+  const app = createHttpApp({ name: 'chat', logger, readiness: deps.readiness, bodyLimit: false });
+  const store = createChatStore(sql);
+  const registry = createGenerationRegistry();
+  const stops = startChatStops({ nc, namespace: deps.namespace, store, registry, logger });
+  const replies = createChatReplies({
+    store,
+    credits: deps.credits,
+    outbox: deps.outbox,
+    provider: deps.provider,
+    models: deps.models,
+    registry,
+    logger,
+    replyMaxMs: deps.replyMaxMs,
+    persistIntervalMs: deps.persistIntervalMs,
+  });
+  const router = createChatRouter({
+    verifier: deps.verifier,
+    store,
+    replies,
+    stops,
+    available: deps.provider !== undefined,
+  });
+  app.use(router.routes()).use(router.allowedMethods());
+
+  let drained: Promise<void> | undefined;
+  const drain = () => {
+    drained ??= (async () => {
+      await registry.drain(deps.shutdownGraceMs);
+      await stops.close();
+    })();
+    return drained;
+  };
+  // A deploy: readiness fails and no new reply starts from the moment the server begins to drain, while the replies
+  // in flight (detached ones too) go on; Stop keeps working meanwhile.
+  const markDraining = app.markDraining.bind(app);
+  app.markDraining = () => {
+    markDraining();
+    void drain();
+  };
+
+  return { app, registry, stops, drain };
+}

@@ -1,0 +1,87 @@
+// Configuration of the chat service, parsed once from the environment at start: its database, NATS (credits and
+// Stop), the OpenAI-compatible provider and its model ids, and how long one reply may stream.
+import {
+  CHARGED_WORK_MAX_MS,
+  PLAYGROUND_MODELS,
+  REASONING_MODEL,
+  type PlaygroundModelId,
+} from '@act/contracts';
+import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+
+const optionalText = z.string().min(1).optional();
+
+/** Room left inside the charged-work limit for the final write and the commit after the provider stops. */
+const SETTLE_ALLOWANCE_MS = 10_000;
+const REPLY_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
+
+export const chatConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8104),
+    OPENAI_API_KEY: optionalText,
+    /** Accepted as an alias, since the default endpoint is OpenRouter. */
+    OPENROUTER_API_KEY: optionalText,
+    OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://openrouter.ai/api/v1'),
+    /** Upstream model id of each playground column (the column keeps the spec's id in the API). */
+    CHAT_MODEL_GPT_4O_MINI: z.string().min(1).default('openai/gpt-4o-mini'),
+    // The spec's 'google/gemini-2.5-flash-preview-05-20' is retired on OpenRouter; its successor answers instead.
+    CHAT_MODEL_GEMINI_2_5_FLASH: z.string().min(1).default('google/gemini-2.5-flash'),
+    CHAT_MODEL_CLAUDE_SONNET_4: z.string().min(1).default('anthropic/claude-sonnet-4'),
+    CHAT_MODEL_DEEPSEEK_R1: z.string().min(1).default('deepseek/deepseek-r1-0528:free'),
+    CHAT_MODEL_REASONING: z.string().min(1).default(REASONING_MODEL),
+    /**
+     * The longest one reply may stream before it is stopped (and saved as stopped): it must fit in the time a
+     * charged call may hold credits, with room for the final write.
+     */
+    CHAT_REPLY_MAX_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(REPLY_MAX_MS, {
+        error: `must be at most ${REPLY_MAX_MS} ms: a reply holds credits, and a hold may last ${CHARGED_WORK_MAX_MS} ms`,
+      })
+      .default(REPLY_MAX_MS),
+    /** How often the text of a streaming reply is saved, so a reopened session shows it growing. */
+    CHAT_PERSIST_INTERVAL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+    CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(64_000).default(4_000),
+    /** How long a credits.reserve request may wait for an answer. */
+    CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** Long enough for the longest reply to finish: a stopping chat service finishes the replies in flight. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
+    /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */
+    PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
+  })
+  .refine((config) => config.SHUTDOWN_GRACE_MS >= config.CHAT_REPLY_MAX_MS, {
+    path: ['SHUTDOWN_GRACE_MS'],
+    error: 'must be at least CHAT_REPLY_MAX_MS, so a deploy lets the longest reply finish',
+  });
+
+export type ChatConfig = z.infer<typeof chatConfigSchema>;
+
+export function loadChatConfig(env: Record<string, string | undefined> = process.env): Readonly<ChatConfig> {
+  return loadConfig(chatConfigSchema, env);
+}
+
+/** The provider key, or undefined: without one every chat tool answers 503 and says why. */
+export function providerKeyOf(config: Pick<ChatConfig, 'OPENAI_API_KEY' | 'OPENROUTER_API_KEY'>) {
+  return config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
+}
+
+/** Upstream model ids: each playground column's, and the reasoning model's. */
+export interface ChatModels {
+  playground: Record<PlaygroundModelId, string>;
+  reasoning: string;
+}
+
+export function chatModelsOf(config: ChatConfig): ChatModels {
+  const [gpt, gemini, claude, deepseek] = PLAYGROUND_MODELS;
+  return {
+    playground: {
+      [gpt]: config.CHAT_MODEL_GPT_4O_MINI,
+      [gemini]: config.CHAT_MODEL_GEMINI_2_5_FLASH,
+      [claude]: config.CHAT_MODEL_CLAUDE_SONNET_4,
+      [deepseek]: config.CHAT_MODEL_DEEPSEEK_R1,
+    },
+    reasoning: config.CHAT_MODEL_REASONING,
+  };
+}

@@ -1,0 +1,232 @@
+// The chat database: sessions and messages of each member, read and written only with the member's id from the
+// verified token. Another member's session answers exactly like one that does not exist (findOwned/deleteOwned).
+import { randomUUID } from 'node:crypto';
+import { ERROR_TEXTS, ErrorCode, type ChatKind } from '@act/contracts';
+import {
+  AppError,
+  afterCursor,
+  decodeCursor,
+  deleteOwned,
+  findOwned,
+  pageOf,
+  type Db,
+  type Page,
+  type Sql,
+} from '@act/service-kit';
+
+export type MessageStatus = 'streaming' | 'completed' | 'stopped' | 'failed';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  kind: ChatKind;
+  title: string;
+  model_id: string | null;
+  url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MessageRow {
+  id: string;
+  session_id: string;
+  role: 'user' | 'assistant';
+  reply_id: string | null;
+  model_name: string | null;
+  content: string;
+  reasoning: string;
+  status: MessageStatus;
+  error: string | null;
+  created_at: Date;
+}
+
+/** One assistant row of a reply as the generation keeps it (one per playground column). */
+export interface ReplyRowState {
+  id: string;
+  content: string;
+  reasoning: string;
+  status: MessageStatus;
+  error?: string;
+}
+
+const SESSIONS = { table: 'chat_sessions' };
+const TITLE_MAX = 60;
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+}
+
+/** A session title made from the first message: one line, at most 60 characters. */
+export function titleFromMessage(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface OpenReplyInput {
+  userId: string;
+  kind: ChatKind;
+  /** An existing session (already checked as the member's), or undefined to start one titled from the prompt. */
+  sessionId?: string;
+  prompt: string;
+  replyId: string;
+  /** One assistant row per column: its id and the model name stored with it. */
+  columns: Array<{ rowId: string; modelName: string }>;
+}
+
+export function createChatStore(sql: Sql) {
+  /** The member's session of this kind, or a 404 (another member's, another tool's, unknown, malformed). */
+  async function findSession(userId: string, kind: ChatKind, id: string): Promise<SessionRow> {
+    const row = await findOwned<SessionRow>(sql, SESSIONS, { id, userId });
+    if (row.kind !== kind) throw notFound();
+    return row;
+  }
+
+  return {
+    sql,
+    findSession,
+
+    async listSessions(
+      userId: string,
+      kind: ChatKind,
+      { cursor, limit, q }: { cursor?: string; limit: number; q?: string },
+    ): Promise<Page<SessionRow & { updated_key: string }>> {
+      const position = cursor ? decodeCursor(cursor) : undefined;
+      const search = q ? containsPattern(q) : undefined;
+      const rows = await sql<Array<SessionRow & { updated_key: string }>>`
+        select s.*, s.updated_at::text as updated_key
+        from chat_sessions s
+        where s.user_id = ${userId} and s.kind = ${kind}
+          and ${afterCursor(sql, position, 's.updated_at', 's.id')}
+          and ${
+            search
+              ? sql`(s.title ilike ${search} or exists (
+                  select 1 from chat_messages m where m.session_id = s.id and m.content ilike ${search}))`
+              : sql`true`
+          }
+        order by s.updated_at desc, s.id desc
+        limit ${limit + 1}`;
+      return pageOf(rows, limit, (row) => ({ timestampKey: row.updated_key, id: row.id }));
+    },
+
+    async renameSession(userId: string, kind: ChatKind, id: string, title: string): Promise<SessionRow> {
+      await findSession(userId, kind, id);
+      const [row] = await sql<SessionRow[]>`
+        update chat_sessions set title = ${title} where id = ${id} and user_id = ${userId} returning *`;
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /** Deletes the session and its messages; the ids of replies still streaming in it are returned to be stopped. */
+    async deleteSession(userId: string, kind: ChatKind, id: string): Promise<string[]> {
+      await findSession(userId, kind, id);
+      const streaming = await sql<Array<{ reply_id: string }>>`
+        select distinct reply_id from chat_messages
+        where session_id = ${id} and status = 'streaming' and reply_id is not null`;
+      await deleteOwned(sql, SESSIONS, { id, userId });
+      return streaming.map((row) => row.reply_id);
+    },
+
+    async listMessages(userId: string, kind: ChatKind, sessionId: string): Promise<MessageRow[]> {
+      await findSession(userId, kind, sessionId);
+      return sql<MessageRow[]>`
+        select id, session_id, role, reply_id, model_name, content, reasoning, status, error, created_at
+        from chat_messages where session_id = ${sessionId} order by seq`;
+    },
+
+    /**
+     * The conversation so far, oldest first, as the model of one column saw it: the member's messages and that
+     * model's answers (playground), or every answer (one model). Empty, failed and unfinished answers are left out.
+     */
+    async history(
+      sessionId: string,
+      { modelName, limit }: { modelName?: string; limit: number },
+    ): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+      const rows = await sql<Array<{ role: 'user' | 'assistant'; content: string }>>`
+        select role, content from (
+          select role, content, seq from chat_messages
+          where session_id = ${sessionId}
+            and (role = 'user' or (status in ('completed', 'stopped') and content <> ''
+              and ${modelName === undefined ? sql`true` : sql`model_name = ${modelName}`}))
+          order by seq desc
+          limit ${limit}
+        ) recent order by seq`;
+      return rows.map((row) => ({ role: row.role, content: row.content }));
+    },
+
+    /**
+     * Stores the member's message and the reply's rows (streaming, empty) in one transaction, creating the session
+     * when none was named. Returns the session id.
+     */
+    async openReply(input: OpenReplyInput): Promise<string> {
+      return sql.begin(async (tx) => {
+        let sessionId = input.sessionId;
+        if (sessionId === undefined) {
+          sessionId = randomUUID();
+          await tx`
+            insert into chat_sessions (id, user_id, kind, title)
+            values (${sessionId}, ${input.userId}, ${input.kind}, ${titleFromMessage(input.prompt)})`;
+        } else {
+          await tx`update chat_sessions set updated_at = now() where id = ${sessionId}`;
+        }
+        await tx`
+          insert into chat_messages (id, session_id, user_id, role, content)
+          values (${randomUUID()}, ${sessionId}, ${input.userId}, 'user', ${input.prompt})`;
+        for (const column of input.columns) {
+          await tx`
+            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status)
+            values (${column.rowId}, ${sessionId}, ${input.userId}, 'assistant', ${input.replyId},
+              ${column.modelName}, 'streaming')`;
+        }
+        return sessionId;
+      });
+    },
+
+    /** Saves the text so far of rows still streaming (a reopened session shows the reply growing). */
+    async saveProgress(rows: readonly ReplyRowState[]): Promise<void> {
+      for (const row of rows) {
+        await sql`
+          update chat_messages set content = ${row.content}, reasoning = ${row.reasoning}, updated_at = now()
+          where id = ${row.id} and status = 'streaming'`;
+      }
+    },
+
+    /** Writes the reply's final rows (inside the caller's transaction when given) and touches the session. */
+    async finishReply(db: Db, sessionId: string, rows: readonly ReplyRowState[]): Promise<void> {
+      for (const row of rows) {
+        await db`
+          update chat_messages
+          set content = ${row.content}, reasoning = ${row.reasoning}, status = ${row.status},
+            error = ${row.error ?? null}, updated_at = now()
+          where id = ${row.id}`;
+      }
+      await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
+    },
+
+    /** Whether this member has a reply with this id (Stop answers 404 otherwise), and whether it is still streaming. */
+    async findReply(userId: string, replyId: string): Promise<{ streaming: boolean } | undefined> {
+      const rows = await sql<Array<{ status: MessageStatus }>>`
+        select status from chat_messages where reply_id = ${replyId} and user_id = ${userId}`;
+      if (rows.length === 0) return undefined;
+      return { streaming: rows.some((row) => row.status === 'streaming') };
+    },
+
+    /**
+     * Replies still marked streaming long after any reply could have ended: their replica died mid-reply. They are
+     * closed as failed (credits' hold sweeper refunds their charge).
+     */
+    async closeAbandonedReplies(olderThanMs: number, error: string): Promise<number> {
+      const rows = await sql`
+        update chat_messages set status = 'failed', error = ${error}, updated_at = now()
+        where status = 'streaming' and created_at < now() - ${olderThanMs} * interval '1 millisecond'
+        returning id`;
+      return rows.length;
+    },
+  };
+}
+
+export type ChatStore = ReturnType<typeof createChatStore>;

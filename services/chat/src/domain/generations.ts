@@ -1,0 +1,114 @@
+// The replies this replica is generating right now, by reply id. A reply belongs to the server, not to the HTTP
+// request that asked for it: it runs detached, JSON callers wait for its end, event-stream callers follow its events,
+// and Stop (from this replica or, over NATS, from any other) aborts it here. A stopping service takes no new reply
+// and waits for these to finish.
+import type { ChatStreamEvent } from '@act/contracts';
+
+/** Why a reply was aborted: the member's Stop, its time limit, or a shutdown that ran out of grace. */
+export type StopReason = 'stop' | 'timeout' | 'shutdown';
+
+export interface Generation<Outcome> {
+  readonly replyId: string;
+  readonly userId: string;
+  readonly signal: AbortSignal;
+  /** Resolves with the reply's outcome once it is saved and settled; never rejects. */
+  readonly finished: Promise<Outcome>;
+  /** Replays the events so far, then follows; returns the unsubscribe. */
+  subscribe(listener: (event: ChatStreamEvent) => void): () => void;
+  emit(event: ChatStreamEvent): void;
+  stop(reason: StopReason): void;
+}
+
+export interface GenerationRegistry {
+  readonly accepting: boolean;
+  /** Registers a running reply; it leaves the registry when `finished` settles. */
+  start<Outcome>(
+    replyId: string,
+    userId: string,
+    run: (generation: Generation<Outcome>) => Promise<Outcome>,
+    /** The outcome when `run` throws after all (a bug): the reply must still finish for its waiters. */
+    crashed: (error: unknown) => Outcome,
+  ): Generation<Outcome>;
+  get(replyId: string): Generation<unknown> | undefined;
+  readonly size: number;
+  /** No new replies from now on (a deploy is stopping this replica). */
+  stopAccepting(): void;
+  /**
+   * Waits until every reply has finished; those still running after `graceMs` are stopped (saved as stopped, and
+   * charged when text had arrived) and awaited.
+   */
+  drain(graceMs: number): Promise<void>;
+}
+
+export function createGenerationRegistry(): GenerationRegistry {
+  const running = new Map<string, Generation<unknown>>();
+  let accepting = true;
+
+  return {
+    get accepting() {
+      return accepting;
+    },
+    get size() {
+      return running.size;
+    },
+    start<Outcome>(
+      replyId: string,
+      userId: string,
+      run: (generation: Generation<Outcome>) => Promise<Outcome>,
+      crashed: (error: unknown) => Outcome,
+    ): Generation<Outcome> {
+      const controller = new AbortController();
+      const events: ChatStreamEvent[] = [];
+      const listeners = new Set<(event: ChatStreamEvent) => void>();
+      let resolveFinished!: (outcome: Outcome) => void;
+      const generation: Generation<Outcome> = {
+        replyId,
+        userId,
+        signal: controller.signal,
+        finished: new Promise<Outcome>((resolve) => {
+          resolveFinished = resolve;
+        }),
+        subscribe(listener) {
+          for (const event of events) listener(event);
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        emit(event) {
+          events.push(event);
+          for (const listener of listeners) listener(event);
+        },
+        stop(reason) {
+          if (!controller.signal.aborted) controller.abort(reason);
+        },
+      };
+      running.set(replyId, generation as Generation<unknown>);
+      // Started on the next turn, so the caller can subscribe before the first event.
+      void Promise.resolve()
+        .then(() => run(generation))
+        .then(resolveFinished, (error: unknown) => resolveFinished(crashed(error)))
+        .finally(() => {
+          running.delete(replyId);
+          listeners.clear();
+        });
+      return generation;
+    },
+    get: (replyId) => running.get(replyId),
+    stopAccepting() {
+      accepting = false;
+    },
+    async drain(graceMs) {
+      accepting = false;
+      const all = () => Promise.all([...running.values()].map((generation) => generation.finished));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'over'>((resolve) => {
+        timer = setTimeout(() => resolve('over'), graceMs);
+      });
+      const result = await Promise.race([all().then(() => 'done' as const), graceOver]);
+      clearTimeout(timer);
+      if (result === 'over') {
+        for (const generation of running.values()) generation.stop('shutdown');
+        await all();
+      }
+    },
+  };
+}

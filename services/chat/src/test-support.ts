@@ -1,0 +1,219 @@
+// What the chat tests share: one chat replica (an app on the test database and the run's credits namespace) per
+// call, member tokens, JSON and event-stream calls, and waits on credits and the stored messages.
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { PLAYGROUND_MODELS, type ChatStreamEvent, type PlaygroundModelId } from '@act/contracts';
+import {
+  connectNats,
+  createCreditsClient,
+  createJwtVerifier,
+  type NatsConnection,
+  type Outbox,
+  type RunningServer,
+  type Sql,
+} from '@act/service-kit';
+import {
+  silentLogger,
+  startTestService,
+  testNatsUrl,
+  type CreditsProcess,
+  type FakeOpenAi,
+  type TestJwks,
+} from '@act/service-kit/testing';
+import { createApp, type ChatApp } from './app';
+import type { ChatModels } from './config';
+import { createOpenAiChatProvider } from './providers/openai-provider';
+
+/** Upstream ids the fake answers by (the API keeps the spec's column ids). */
+export const TEST_MODELS: ChatModels = {
+  playground: {
+    'openai/gpt-4o-mini': 'up/gpt',
+    'google/gemini-2.5-flash-preview-05-20': 'up/gemini',
+    'anthropic/claude-sonnet-4': 'up/claude',
+    'deepseek/deepseek-r1-0528:free': 'up/deepseek',
+  },
+  reasoning: 'up/sonar',
+};
+
+export const COLUMN_OF_UPSTREAM = Object.fromEntries(
+  PLAYGROUND_MODELS.map((column) => [TEST_MODELS.playground[column], column]),
+) as Record<string, PlaygroundModelId>;
+
+export interface Replica {
+  url: string;
+  chat: ChatApp;
+  server: RunningServer;
+  nc: NatsConnection;
+  close(): Promise<void>;
+}
+
+export async function startReplica(options: {
+  jwks: TestJwks;
+  credits: CreditsProcess;
+  sql: Sql;
+  outbox: Outbox;
+  fake?: FakeOpenAi;
+  replyMaxMs?: number;
+  persistIntervalMs?: number;
+  shutdownGraceMs?: number;
+}): Promise<Replica> {
+  // Each replica has its own NATS connection, as separate processes would.
+  const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
+  const chat = createApp({
+    logger: silentLogger('chat'),
+    verifier: createJwtVerifier({ jwksUrl: options.jwks.url, issuer: 'act-identity', audience: 'act-api' }),
+    credits: createCreditsClient({ nc, namespace: options.credits.namespace, timeoutMs: 5_000 }),
+    sql: options.sql,
+    outbox: options.outbox,
+    nc,
+    namespace: options.credits.namespace,
+    provider: options.fake
+      ? createOpenAiChatProvider({ apiKey: 'sk-test', baseUrl: options.fake.baseUrl, timeoutMs: 30_000 })
+      : undefined,
+    models: TEST_MODELS,
+    replyMaxMs: options.replyMaxMs ?? 30_000,
+    persistIntervalMs: options.persistIntervalMs ?? 100,
+    shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+  });
+  const server = await startTestService(chat.app);
+  return {
+    url: server.url,
+    chat,
+    server,
+    nc,
+    async close() {
+      await server.close();
+      await chat.drain();
+      await nc.close();
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<Reply> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+export interface EventStreamCall {
+  status: number;
+  contentType: string | null;
+  /** The events so far (grows while the stream runs). */
+  events: ChatStreamEvent[];
+  /** Resolves once an event of that type (or matching) has arrived. */
+  next(match: ChatStreamEvent['type'] | ((event: ChatStreamEvent) => boolean)): Promise<ChatStreamEvent>;
+  /** Resolves when the stream ends. */
+  ended: Promise<void>;
+  /** Hangs up (as a closed tab would). */
+  hangUp(): void;
+}
+
+/** POSTs with `Accept: text/event-stream` and parses `data:` events as they arrive. */
+export async function postStream(
+  base: string,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<EventStreamCall> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const events: ChatStreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const ended = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) {
+            events.push(JSON.parse(data) as ChatStreamEvent);
+            for (const wake of waiters) wake();
+          }
+        }
+      }
+    } catch {
+      // Hung up by the test.
+    } finally {
+      for (const wake of waiters) wake();
+    }
+  })();
+  let done = false;
+  void ended.then(() => (done = true));
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    ended,
+    hangUp: () => controller.abort(),
+    next(match) {
+      const test = typeof match === 'string' ? (event: ChatStreamEvent) => event.type === match : match;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(test);
+          if (found) {
+            waiters.delete(check);
+            resolve(found);
+          } else if (done) {
+            waiters.delete(check);
+            reject(new Error(`the stream ended without that event: ${JSON.stringify(events)}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Polls until `read` gives a value `done` accepts. */
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      expect.fail(`timed out waiting; last value: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
