@@ -200,6 +200,8 @@ export const ERROR_TEXTS = {
     // Ours: the 503 of every chat tool while the chat service has no provider key (OPENAI_API_KEY).
     providerKeyMissing:
       'Chat needs a provider key: this server has no AI provider key configured, so chat cannot answer yet.',
+    // Ours: renaming a session failed.
+    renameSession: 'Failed to rename session',
     // Ours: the web page behind a web chat could not be fetched.
     fetchWebPage: 'Could not read that web page. Please check the URL and try again.',
   },

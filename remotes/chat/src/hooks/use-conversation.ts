@@ -1,0 +1,284 @@
+// The open conversation of a chat screen: its turns, sending a message and reading the streamed reply, Stop,
+// Regenerate, opening a stored session, and New. A reply belongs to the server: leaving a session (or the page) only
+// stops reading it here; the service finishes, saves and charges it, and reopening the session shows it growing
+// (its messages are read again every second while one is still being written).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ERROR_TEXTS } from '@act/contracts';
+import { errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
+import { listMessages, sendMessageStream, stopReply } from '../api/chat-api';
+import type { ChatScreen } from '../chat-screens';
+import {
+  applyEvent,
+  failTurn,
+  isStreaming,
+  newTurn,
+  turnsFromMessages,
+  type Attachments,
+  type Turn,
+} from '../reply-state';
+
+/** How often a session whose reply is still being written is read again. */
+export const POLL_INTERVAL_MS = 1000;
+/** A reply that is still "being written" after this long is not waited for any more. */
+const POLL_GIVE_UP_MS = 10 * 60_000;
+
+/** What a screen sends with a message besides the prompt (histories, attachments). */
+export interface OutgoingMessage {
+  prompt: string;
+  /** Names shown on the turn (the data goes in `extra`). */
+  attachmentNames?: Attachments;
+  /** Fields of the send-message body besides sessionId and prompt. */
+  extra?: Record<string, unknown>;
+}
+
+export interface Conversation {
+  sessionId: string | null;
+  turns: Turn[];
+  /** The open session's messages are loading. */
+  loading: boolean;
+  /** Loading the open session failed (spec text). */
+  loadError: string | null;
+  /** The last send failed before any reply arrived (spec text, or the server's). */
+  sendError: string | null;
+  /** The failure was a guest's: show Sign Up. */
+  needsSignup: boolean;
+  /** A reply of this conversation is being written (here or, after a reopen, on the server). */
+  streaming: boolean;
+  stopping: boolean;
+  /** Sends a message; resolves false when it failed before the reply started (the text should stay in the box). */
+  send(message: OutgoingMessage): Promise<boolean>;
+  stop(): void;
+  open(sessionId: string): void;
+  /** Back to an empty conversation (New Chat). */
+  reset(): void;
+  clearSendError(): void;
+}
+
+export interface ConversationOptions {
+  /** Playground model ids, or null for a single-reply screen. */
+  columns: readonly string[] | null;
+  /** Called with the new session's id once the server created it (the list shows it). */
+  onSessionCreated?(sessionId: string): void;
+}
+
+let localKeys = 0;
+
+export function useConversation(
+  host: ToolHost,
+  screen: ChatScreen,
+  options: ConversationOptions,
+): Conversation {
+  const { api } = host;
+  const { columns, onSessionCreated } = options;
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [needsSignup, setNeedsSignup] = useState(false);
+  const [localStream, setLocalStream] = useState(false);
+  const [stopping, setStopping] = useState(false);
+
+  // What the callbacks must see at once: the reading in progress, the reply id Stop needs, a Stop asked for
+  // before that id arrived, and which session load is current.
+  const reader = useRef<AbortController | null>(null);
+  const replyId = useRef<string | null>(null);
+  const stopWanted = useRef(false);
+  const loadToken = useRef(0);
+  const onCreditsChange = useRef(host.onCreditsChange);
+  onCreditsChange.current = host.onCreditsChange;
+
+  const lastTurn = turns.at(-1);
+  const serverStreaming = !localStream && isStreaming(lastTurn);
+  const streaming = localStream || serverStreaming;
+
+  const stopReading = useCallback(() => {
+    reader.current?.abort();
+    reader.current = null;
+    replyId.current = null;
+    stopWanted.current = false;
+    setLocalStream(false);
+    setStopping(false);
+  }, []);
+
+  // Leaving the page stops reading only; the server finishes the reply.
+  useEffect(() => () => reader.current?.abort(), []);
+
+  const sendStop = useCallback(
+    (id: string) => {
+      stopReply(api, id).catch(() => {
+        // The reply may have ended meanwhile; the stream (or the next read) shows how it ended.
+        setStopping(false);
+      });
+    },
+    [api],
+  );
+
+  const send = useCallback(
+    async (message: OutgoingMessage): Promise<boolean> => {
+      if (reader.current) return false;
+      const controller = new AbortController();
+      reader.current = controller;
+      replyId.current = null;
+      stopWanted.current = false;
+      setLocalStream(true);
+      setStopping(false);
+      setSendError(null);
+      setNeedsSignup(false);
+      const key = `local-${++localKeys}`;
+      const turnColumns = columns ?? ['reply'];
+      setTurns((current) => [...current, newTurn(key, message.prompt, turnColumns, message.attachmentNames)]);
+      const update = (change: (turn: Turn) => Turn) =>
+        setTurns((current) => current.map((turn) => (turn.key === key ? change(turn) : turn)));
+
+      let started = false;
+      let ended = false;
+      const body = {
+        ...(sessionId ? { sessionId } : {}),
+        prompt: message.prompt,
+        ...message.extra,
+        toolName: screen.toolId,
+      };
+      try {
+        for await (const event of sendMessageStream(api, screen, body, controller.signal)) {
+          if (controller.signal.aborted) break;
+          if (event.type === 'start') {
+            started = true;
+            replyId.current = event.messageId;
+            if (event.sessionId !== sessionId) {
+              setSessionId(event.sessionId);
+              onSessionCreated?.(event.sessionId);
+            }
+            if (stopWanted.current) sendStop(event.messageId);
+          } else if (event.type === 'done') {
+            ended = true;
+            onCreditsChange.current(event.remainingCredits);
+          } else if (event.type === 'error') {
+            ended = true;
+            if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
+            if (!started) {
+              setSendError(event.error || screen.texts.send);
+              setTurns((current) => current.filter((turn) => turn.key !== key));
+            }
+          }
+          update((turn) => applyEvent(turn, event, screen.texts.send));
+        }
+        if (!controller.signal.aborted && !ended) {
+          // The connection ended without a last event: the server still finishes the reply; say what we know.
+          update((turn) => failTurn(turn, ERROR_TEXTS.chat.noAnswerReceived));
+        }
+        return started;
+      } catch (error) {
+        if (controller.signal.aborted) return started;
+        const text = errorMessage(error, screen.texts.send);
+        if (started) {
+          update((turn) => failTurn(turn, text));
+        } else {
+          setTurns((current) => current.filter((turn) => turn.key !== key));
+          setSendError(text);
+          setNeedsSignup(isApiError(error) && error.needsSignup === true);
+        }
+        return started;
+      } finally {
+        if (reader.current === controller) {
+          reader.current = null;
+          replyId.current = null;
+          setLocalStream(false);
+          setStopping(false);
+        }
+      }
+    },
+    [api, screen, columns, sessionId, onSessionCreated, sendStop],
+  );
+
+  const stop = useCallback(() => {
+    if (!streaming || stopping) return;
+    setStopping(true);
+    const id = localStream ? replyId.current : (lastTurn?.replyId ?? null);
+    if (id) sendStop(id);
+    else if (localStream) stopWanted.current = true;
+    else setStopping(false);
+  }, [streaming, stopping, localStream, lastTurn, sendStop]);
+
+  const load = useCallback(
+    async (id: string, quiet: boolean) => {
+      const token = ++loadToken.current;
+      if (!quiet) {
+        setLoading(true);
+        setLoadError(null);
+      }
+      try {
+        const messages = await listMessages(api, screen, id);
+        if (token !== loadToken.current) return;
+        setTurns(turnsFromMessages(messages, columns, screen.texts.send));
+        setLoadError(null);
+      } catch (error) {
+        if (token !== loadToken.current) return;
+        if (!quiet) {
+          setTurns([]);
+          setLoadError(errorMessage(error, screen.texts.loadMessages));
+        }
+      } finally {
+        if (token === loadToken.current) setLoading(false);
+      }
+    },
+    [api, screen, columns],
+  );
+
+  const open = useCallback(
+    (id: string) => {
+      stopReading();
+      setSessionId(id);
+      setSendError(null);
+      setNeedsSignup(false);
+      setTurns([]);
+      void load(id, false);
+    },
+    [stopReading, load],
+  );
+
+  const reset = useCallback(() => {
+    stopReading();
+    loadToken.current++;
+    setSessionId(null);
+    setTurns([]);
+    setLoading(false);
+    setLoadError(null);
+    setSendError(null);
+    setNeedsSignup(false);
+  }, [stopReading]);
+
+  // A reopened session whose reply is still being written: read it again until it ends.
+  const pollingSince = useRef<number | null>(null);
+  useEffect(() => {
+    if (!serverStreaming || !sessionId || loading) {
+      if (!serverStreaming) pollingSince.current = null;
+      return;
+    }
+    pollingSince.current ??= Date.now();
+    if (Date.now() - pollingSince.current > POLL_GIVE_UP_MS) return;
+    const timer = setTimeout(() => void load(sessionId, true), POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [serverStreaming, sessionId, loading, turns, load]);
+
+  // Once a stopped server-side reply has ended, the Stop is done.
+  useEffect(() => {
+    if (!streaming) setStopping(false);
+  }, [streaming]);
+
+  return {
+    sessionId,
+    turns,
+    loading,
+    loadError,
+    sendError,
+    needsSignup,
+    streaming,
+    stopping,
+    send,
+    stop,
+    open,
+    reset,
+    clearSendError: () => setSendError(null),
+  };
+}

@@ -1,0 +1,95 @@
+// The member's sessions of one chat screen: cursor pages from the server (10, then 10 more), searched on the server
+// by title and message text (the search waits for a pause in typing), plus rename and delete.
+import { useCallback, useEffect, useState } from 'react';
+import type { ChatSession } from '@act/contracts';
+import { errorMessage, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
+import { deleteSession, listSessions, renameSession } from '../api/chat-api';
+import type { ChatScreen } from '../chat-screens';
+
+/** Pause in typing after which the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface SessionList extends CursorList<ChatSession> {
+  search: string;
+  setSearch(value: string): void;
+  /** The search the shown list answers (after the debounce). */
+  activeSearch: string;
+  /** Text of the last failed rename or delete, cleared by the next success. */
+  actionError: string | null;
+  remove(id: string): Promise<boolean>;
+  rename(id: string, title: string): Promise<boolean>;
+}
+
+export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList {
+  const [search, setSearch] = useState('');
+  const [activeSearch, setActiveSearch] = useState('');
+  const [actionError, setActionError] = useState<string | null>(null);
+  // Sessions renamed or deleted here, applied over the loaded pages until the next reload.
+  const [renamed, setRenamed] = useState<Record<string, string>>({});
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    const timer = setTimeout(() => setActiveSearch(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const fetchPage = useCallback(
+    (cursor: string | null, signal: AbortSignal) =>
+      listSessions(api, screen, { cursor, q: activeSearch, signal }),
+    [api, screen, activeSearch],
+  );
+  const list = useCursorList(fetchPage, { fallbackError: screen.texts.loadSessions });
+  const { reload } = list;
+
+  const freshReload = useCallback(() => {
+    setRenamed({});
+    setRemoved(new Set());
+    reload();
+  }, [reload]);
+
+  const remove = useCallback(
+    async (id: string) => {
+      try {
+        await deleteSession(api, screen, id);
+        setActionError(null);
+        setRemoved((ids) => new Set([...ids, id]));
+        return true;
+      } catch (error) {
+        setActionError(errorMessage(error, screen.texts.deleteSession));
+        return false;
+      }
+    },
+    [api, screen],
+  );
+
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      try {
+        await renameSession(api, screen, id, title);
+        setActionError(null);
+        setRenamed((titles) => ({ ...titles, [id]: title }));
+        return true;
+      } catch (error) {
+        setActionError(errorMessage(error, screen.texts.renameSession));
+        return false;
+      }
+    },
+    [api, screen],
+  );
+
+  const items = list.items
+    .filter((session) => !removed.has(session.id))
+    .map((session) => (renamed[session.id] ? { ...session, title: renamed[session.id]! } : session));
+
+  return {
+    ...list,
+    items,
+    reload: freshReload,
+    search,
+    setSearch,
+    activeSearch,
+    actionError,
+    remove,
+    rename,
+  };
+}

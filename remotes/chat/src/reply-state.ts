@@ -1,0 +1,190 @@
+// The conversation on screen as plain data, and the pure functions that grow it: one turn per message the member
+// sent, with one reply (reasoning) or one reply per playground column. Stream events and stored messages both land
+// here, so a streamed reply and the same reply reloaded from the server look alike.
+import { ERROR_TEXTS, LIMITS, type ChatMessage, type ChatStreamEvent } from '@act/contracts';
+
+export type ReplyStatus = 'streaming' | 'done' | 'failed' | 'stopped';
+
+export interface Reply {
+  text: string;
+  reasoning: string;
+  status: ReplyStatus;
+  /** The failure in the spec's words, shown instead of (or after) the text. */
+  error?: string;
+}
+
+export interface Attachments {
+  image?: string;
+  pdf?: string;
+}
+
+export interface Turn {
+  /** Stable React key: the user message's id, or a local id while it is being sent. */
+  key: string;
+  prompt: string;
+  attachments?: Attachments;
+  /** The reply's id (what Stop takes), once known; stored messages carry it as reply_id. */
+  replyId?: string;
+  /** Keyed by column (playground model id), or by REASONING_COLUMN for single-reply screens. */
+  replies: Record<string, Reply>;
+}
+
+/** The one reply of a single-model screen. */
+export const SINGLE = 'reply';
+
+export function streamingReply(): Reply {
+  return { text: '', reasoning: '', status: 'streaming' };
+}
+
+export function newTurn(
+  key: string,
+  prompt: string,
+  columns: readonly string[],
+  attachments?: Attachments,
+): Turn {
+  return {
+    key,
+    prompt,
+    ...(attachments ? { attachments } : {}),
+    replies: Object.fromEntries(columns.map((column) => [column, streamingReply()])),
+  };
+}
+
+function mapReplies(turn: Turn, update: (reply: Reply, column: string) => Reply): Turn {
+  return {
+    ...turn,
+    replies: Object.fromEntries(
+      Object.entries(turn.replies).map(([column, reply]) => [column, update(reply, column)]),
+    ),
+  };
+}
+
+function updateColumn(turn: Turn, column: string | undefined, update: (reply: Reply) => Reply): Turn {
+  const key = column ?? SINGLE;
+  const reply = turn.replies[key];
+  if (!reply) return turn;
+  return { ...turn, replies: { ...turn.replies, [key]: update(reply) } };
+}
+
+/** Ends a reply still streaming: a stopped or failed reply keeps the text that arrived. */
+function settle(reply: Reply, status: Exclude<ReplyStatus, 'streaming'>, error?: string): Reply {
+  if (reply.status !== 'streaming') return reply;
+  if (status === 'failed') return { ...reply, status, error: error ?? ERROR_TEXTS.chat.sendMessage };
+  return { ...reply, status };
+}
+
+/** The turn after one stream event. */
+export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: string): Turn {
+  switch (event.type) {
+    case 'start':
+      return turn;
+    case 'delta':
+      return updateColumn(turn, event.column, (reply) => ({ ...reply, text: reply.text + event.text }));
+    case 'reasoning':
+      return updateColumn(turn, event.column, (reply) => ({
+        ...reply,
+        reasoning: reply.reasoning + event.text,
+      }));
+    case 'column':
+      return updateColumn(turn, event.column, (reply) =>
+        settle(reply, event.status, event.error ?? fallbackError),
+      );
+    case 'done':
+      return mapReplies(turn, (reply, column) => {
+        const status =
+          event.columns?.[column] ??
+          (event.status === 'completed' ? 'done' : event.status === 'stopped' ? 'stopped' : 'failed');
+        return settle(reply, status, event.error ?? fallbackError);
+      });
+    case 'error':
+      return mapReplies(turn, (reply) => settle(reply, 'failed', event.error || fallbackError));
+  }
+}
+
+/** Every reply of the turn that is still streaming fails with this text (the stream broke off). */
+export function failTurn(turn: Turn, error: string): Turn {
+  return mapReplies(turn, (reply) => settle(reply, 'failed', error));
+}
+
+/** True while any reply of the turn is still being written. */
+export function isStreaming(turn: Turn | undefined): boolean {
+  return !!turn && Object.values(turn.replies).some((reply) => reply.status === 'streaming');
+}
+
+/** A stored message's state; a message without one (stored before replies streamed) counts as done. */
+function storedStatus(message: ChatMessage): ReplyStatus {
+  const status = message.status;
+  if (status === 'streaming' || status === 'failed' || status === 'stopped') return status;
+  return 'done';
+}
+
+/**
+ * Turns from a session's stored messages (oldest first): each user message opens a turn; the assistant messages
+ * after it fill its columns (by model name on the playground, the single reply elsewhere). A turn whose column has
+ * no message yet shows that column as still being written.
+ */
+export function turnsFromMessages(
+  messages: readonly ChatMessage[],
+  columns: readonly string[] | null,
+  fallbackError: string,
+): Turn[] {
+  const turns: Turn[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      turns.push({ key: message.id, prompt: message.content, replies: {} });
+      continue;
+    }
+    const turn = turns.at(-1);
+    if (!turn) continue;
+    const column = columns ? (message.model_name ?? '') : SINGLE;
+    if (columns && !columns.includes(column)) continue;
+    const status = storedStatus(message);
+    if (message.reply_id) turn.replyId = message.reply_id;
+    turn.replies[column] = {
+      text: message.content,
+      reasoning: message.reasoning ?? '',
+      status,
+      ...(status === 'failed' ? { error: message.error || fallbackError } : {}),
+    };
+  }
+  turns.forEach((turn, index) => {
+    // The last turn may still be in the making (its rows not written yet); an earlier one never got this answer.
+    const last = index === turns.length - 1;
+    for (const column of columns ?? [SINGLE]) {
+      turn.replies[column] ??= last
+        ? streamingReply()
+        : { text: '', reasoning: '', status: 'failed', error: ERROR_TEXTS.chat.noAnswerReceived };
+    }
+  });
+  return turns;
+}
+
+/** Longest history entry the contract accepts. */
+const HISTORY_CONTENT_MAX = LIMITS.chatMessage * 4;
+
+/**
+ * What each playground model has seen so far (spec §7 conversationHistories): the member's messages and that
+ * model's own answers; a column that failed or has no text keeps only the question.
+ */
+export function conversationHistories(
+  turns: readonly Turn[],
+  columns: readonly string[],
+): Record<string, { role: 'user' | 'assistant'; content: string }[]> {
+  return Object.fromEntries(
+    columns.map((column) => [
+      column,
+      turns
+        .flatMap((turn) => {
+          const reply = turn.replies[column];
+          const answer = reply && reply.status !== 'failed' && reply.text.trim() !== '' ? reply.text : null;
+          return [
+            { role: 'user' as const, content: turn.prompt },
+            ...(answer
+              ? [{ role: 'assistant' as const, content: answer.slice(0, HISTORY_CONTENT_MAX) }]
+              : []),
+          ];
+        })
+        .slice(-LIMITS.chatHistoryMessages),
+    ]),
+  );
+}
