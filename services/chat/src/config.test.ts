@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@act/service-kit';
+import { chatModelsOf, loadChatConfig, providerKeyOf } from './config';
+
+const required = {
+  DATABASE_URL: 'postgres://localhost/chat',
+  NATS_URL: 'nats://localhost:4222',
+  JWKS_URL: 'http://localhost/jwks.json',
+};
+
+describe('chat config', () => {
+  it('defaults to OpenRouter, the spec models (Gemini on its current id) and a grace that covers the longest reply', () => {
+    const config = loadChatConfig(required);
+    expect(config.PORT).toBe(8104);
+    expect(config.OPENAI_BASE_URL).toBe('https://openrouter.ai/api/v1');
+    expect(providerKeyOf(config)).toBeUndefined();
+    expect(chatModelsOf(config)).toEqual({
+      playground: {
+        'openai/gpt-4o-mini': 'openai/gpt-4o-mini',
+        'google/gemini-2.5-flash-preview-05-20': 'google/gemini-2.5-flash',
+        'anthropic/claude-sonnet-4': 'anthropic/claude-sonnet-4',
+        'deepseek/deepseek-r1-0528:free': 'deepseek/deepseek-r1-0528:free',
+      },
+      reasoning: 'perplexity/sonar-reasoning-pro',
+    });
+    expect(config.CHAT_REPLY_MAX_MS).toBe(170_000);
+    expect(config.SHUTDOWN_GRACE_MS).toBeGreaterThanOrEqual(config.CHAT_REPLY_MAX_MS);
+  });
+
+  it('takes every model id and the key (or its OpenRouter alias) from the environment', () => {
+    const config = loadChatConfig({
+      ...required,
+      OPENROUTER_API_KEY: 'or-key',
+      OPENAI_BASE_URL: 'http://llm.internal:8000/v1',
+      CHAT_MODEL_GPT_4O_MINI: 'local/a',
+      CHAT_MODEL_GEMINI_2_5_FLASH: 'local/b',
+      CHAT_MODEL_CLAUDE_SONNET_4: 'local/c',
+      CHAT_MODEL_DEEPSEEK_R1: 'local/d',
+      CHAT_MODEL_REASONING: 'local/r',
+    });
+    expect(providerKeyOf(config)).toBe('or-key');
+    expect(Object.values(chatModelsOf(config).playground)).toEqual([
+      'local/a',
+      'local/b',
+      'local/c',
+      'local/d',
+    ]);
+    expect(chatModelsOf(config).reasoning).toBe('local/r');
+    expect(
+      providerKeyOf(loadChatConfig({ ...required, OPENAI_API_KEY: 'sk', OPENROUTER_API_KEY: 'or' })),
+    ).toBe('sk');
+  });
+
+  it('refuses a reply limit past the charged-work limit and a grace shorter than the longest reply', () => {
+    expect(() => loadChatConfig({ ...required, CHAT_REPLY_MAX_MS: '200000' })).toThrow(/CHAT_REPLY_MAX_MS/);
+    expect(() => loadChatConfig({ ...required, SHUTDOWN_GRACE_MS: '10000' })).toThrow(ConfigError);
+    expect(() => loadChatConfig({ ...required, SHUTDOWN_GRACE_MS: '10000' })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(
+      loadChatConfig({ ...required, SHUTDOWN_GRACE_MS: '10000', CHAT_REPLY_MAX_MS: '5000' })
+        .SHUTDOWN_GRACE_MS,
+    ).toBe(10_000);
+  });
+});

@@ -1,0 +1,150 @@
+// The chat service as deployed: main.ts in its own process, next to the run's credits process. Without a provider
+// key it says so and charges nothing; with one, a deploy (SIGTERM) lets the reply in flight finish, saved and
+// charged once, and the process exits cleanly.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS, type ChatStreamEvent } from '@act/contracts';
+import {
+  createTestDatabase,
+  runServices,
+  startChildService,
+  startFakeOpenAi,
+  testNatsUrl,
+  type CreditsProcess,
+  type FakeOpenAi,
+  type TestDatabase,
+  type TestJwks,
+} from '@act/service-kit/testing';
+import { connectDatabase } from '@act/service-kit';
+import { call, postStream } from './test-support';
+
+let jwks: TestJwks;
+let credits: CreditsProcess;
+let fake: FakeOpenAi;
+const databases: TestDatabase[] = [];
+
+beforeAll(async () => {
+  ({ jwks, credits } = await runServices());
+  fake = await startFakeOpenAi();
+}, 90_000);
+
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+  await credits?.stop();
+  await fake?.close();
+  await jwks?.close();
+}, 30_000);
+
+async function startChat(env: Record<string, string>) {
+  const db = await createTestDatabase('chat_main');
+  databases.push(db);
+  return startChildService('services/chat', {
+    DATABASE_URL: db.url,
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: credits.namespace,
+    JWKS_URL: jwks.url,
+    ...env,
+  });
+}
+
+async function settledBalance(token: string) {
+  await credits.settled();
+  return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
+}
+
+describe('chat main.ts', () => {
+  it('without a provider key: says so before anyone types, answers 503 in plain words, reserves nothing', async () => {
+    const chat = await startChat({});
+    try {
+      expect(chat.output()).toContain('no OPENAI_API_KEY');
+      expect(await call(chat.url, 'GET', '/api/chat/status')).toEqual({
+        status: 200,
+        body: { success: true, available: false },
+      });
+      const token = await jwks.tokenFor(randomUUID());
+      for (const path of ['/api/chat/send-message', '/api/chat/chat-reasoning/send-message']) {
+        expect(await call(chat.url, 'POST', path, { token, body: { prompt: 'hello' } })).toEqual({
+          status: 503,
+          body: { success: false, code: 'PROVIDER_UNAVAILABLE', error: ERROR_TEXTS.chat.providerKeyMissing },
+        });
+      }
+      // The session list still works (nothing needs the provider there).
+      expect((await call(chat.url, 'GET', '/api/chat/sessions', { token })).status).toBe(200);
+      expect(await settledBalance(token)).toEqual({ balance: 50, history: [] });
+    } finally {
+      expect(await chat.stop()).toBe(0);
+    }
+  });
+
+  it('finishes the reply in flight when it is stopped for a deploy, and takes no new one', async () => {
+    const chat = await startChat({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseUrl,
+      CHAT_MODEL_REASONING: 'up/sonar',
+    });
+    const token = await jwks.tokenFor(randomUUID());
+    fake.script({
+      kind: 'stream',
+      chunks: Array.from({ length: 15 }, (_, i) => `w${i} `),
+      chunkDelayMs: 100,
+    });
+    const stream = await postStream(
+      chat.url,
+      '/api/chat/chat-reasoning/send-message',
+      { prompt: 'q' },
+      token,
+    );
+    await stream.next('delta');
+    const exited = chat.stop();
+    // Readiness fails and no new reply starts (a new connection is refused, or answered 503).
+    const refused = await call(chat.url, 'POST', '/api/chat/chat-reasoning/send-message', {
+      token,
+      body: { prompt: 'another' },
+    }).catch(() => ({ status: 0, body: {} }));
+    expect([0, 503]).toContain(refused.status);
+    await stream.ended;
+    expect(stream.events.at(-1)).toEqual({ type: 'done', status: 'completed', remainingCredits: 44 });
+    const text = stream.events
+      .filter((e): e is Extract<ChatStreamEvent, { type: 'delta' }> => e.type === 'delta')
+      .map((e) => e.text)
+      .join('');
+    expect(text).toBe(Array.from({ length: 15 }, (_, i) => `w${i} `).join(''));
+    expect(await exited).toBe(0);
+    expect(await settledBalance(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
+  });
+
+  it('finishes a reply whose client already left before it exits, saved and charged once', async () => {
+    const chat = await startChat({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseUrl,
+      CHAT_MODEL_REASONING: 'up/sonar',
+    });
+    const token = await jwks.tokenFor(randomUUID());
+    fake.script({
+      kind: 'stream',
+      chunks: Array.from({ length: 10 }, (_, i) => `x${i} `),
+      chunkDelayMs: 100,
+    });
+    const stream = await postStream(
+      chat.url,
+      '/api/chat/chat-reasoning/send-message',
+      { prompt: 'q' },
+      token,
+    );
+    const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
+    await stream.next('delta');
+    stream.hangUp();
+    expect(await chat.stop()).toBe(0);
+    const sql = connectDatabase(databases.at(-1)!.url, { max: 1 });
+    try {
+      const rows = await sql<Array<{ status: string; content: string }>>`
+        select status, content from chat_messages where reply_id = ${start.messageId}`;
+      expect(rows).toEqual([
+        { status: 'completed', content: Array.from({ length: 10 }, (_, i) => `x${i} `).join('') },
+      ]);
+    } finally {
+      await sql.end();
+    }
+    expect(await settledBalance(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
+  });
+});

@@ -1,0 +1,59 @@
+// The streaming adapter against the fake OpenAI-compatible server: deltas and reasoning as they come, an abort that
+// closes the upstream connection and ends quietly, failures as ProviderError.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
+import { createOpenAiChatProvider } from './openai-provider';
+import { ProviderError, type ChatProvider } from './types';
+
+let fake: FakeOpenAi;
+let provider: ChatProvider;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  provider = createOpenAiChatProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 10_000 });
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+async function run(signal = new AbortController().signal, onText?: (text: string) => void) {
+  const out = { text: [] as string[], reasoning: [] as string[] };
+  await provider.stream({
+    model: 'up/model',
+    messages: [{ role: 'user', content: 'hi' }],
+    signal,
+    onText: (t) => {
+      out.text.push(t);
+      onText?.(t);
+    },
+    onReasoning: (t) => out.reasoning.push(t),
+  });
+  return out;
+}
+
+describe('openai chat provider', () => {
+  it('streams answer and reasoning deltas as they arrive, without SDK retries', async () => {
+    fake.script({ kind: 'stream', reasoning: ['r1', 'r2'], chunks: ['a', 'b', 'c'] });
+    expect(await run()).toEqual({ reasoning: ['r1', 'r2'], text: ['a', 'b', 'c'] });
+    expect(fake.requests[0]?.body).toMatchObject({ model: 'up/model', stream: true });
+
+    fake.script({ kind: 'error', status: 500 });
+    await expect(run()).rejects.toBeInstanceOf(ProviderError);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('fails with a ProviderError when the stream breaks after some text', async () => {
+    fake.script({ kind: 'stream', chunks: ['a', 'b'], failAfter: { chunks: 1, how: 'error' } });
+    await expect(run()).rejects.toBeInstanceOf(ProviderError);
+    fake.script({ kind: 'stream', chunks: ['a', 'b'], failAfter: { chunks: 1, how: 'cut' } });
+    await expect(run()).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('ends quietly when aborted, and the upstream sees the connection close', async () => {
+    fake.script({ kind: 'stream', chunks: Array.from({ length: 50 }, () => 'w '), chunkDelayMs: 50 });
+    const controller = new AbortController();
+    const out = await run(controller.signal, () => controller.abort());
+    expect(out.text).toEqual(['w ']);
+    const closed = await fake.whenClientCloses();
+    expect(closed.chunksSent).toBeLessThan(50);
+  });
+});
