@@ -7,6 +7,7 @@ import {
   ErrorCode,
   bearerToken,
   createHttpApp,
+  DEFAULT_HEARTBEAT_MS,
   type HttpApp,
   type JwtVerifier,
   type RateLimiterAbstract,
@@ -25,7 +26,8 @@ export interface GatewayDeps {
   config: Pick<
     GatewayConfig,
     'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'
-  >;
+  > &
+    Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS'>>;
   upstreams: Partial<Record<ServiceName, string>>;
   logger: Logger;
   verifier: JwtVerifier;
@@ -92,6 +94,7 @@ export function createGatewayApp({
       clientIp: clientIpOf(ctx),
       requestId: ctx.state.requestId,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
     });
   });
 

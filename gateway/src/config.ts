@@ -47,6 +47,9 @@ export const gatewayConfigSchema = baseConfigSchema
     REDIS_URL: configUrl(['redis', 'rediss']).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+    // A `: ping` comment on an event-stream reply whose service has been silent this long, so proxies in front
+    // (load balancers, nginx) keep the connection. 0 turns it off.
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(0).default(15_000),
     // Strict-Transport-Security only makes sense where the gateway is reached over HTTPS.
     HSTS: z
       .enum(['true', 'false'])

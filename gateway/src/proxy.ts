@@ -1,9 +1,9 @@
 // Streaming reverse proxy to one upstream service. Bodies flow through in both directions without buffering
 // (uploads and streamed chat replies), with a byte cap enforced while streaming, not just on Content-Length.
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Agent, request, type Dispatcher } from 'undici';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
 
 // Headers that describe one hop and must never be forwarded (RFC 9110 §7.6.1), plus the ones the gateway owns.
@@ -39,7 +39,13 @@ export interface ProxyTarget {
   bodyLimitBytes: number;
   clientIp: string | undefined;
   requestId: string;
+  /**
+   * How long the upstream may keep us waiting for its headers, or between two chunks of its body. A streamed reply
+   * that keeps sending (its events, or its own heartbeats) is never cut, however long it lasts.
+   */
   timeoutMs: number;
+  /** On an event-stream reply, a `: ping` comment goes to the client after this long without upstream bytes. */
+  heartbeatMs: number;
 }
 
 export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<void> {
@@ -93,6 +99,11 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
     ctx.body = null;
     return;
   }
+  const contentType = response.headers['content-type'];
+  if (typeof contentType === 'string' && contentType.toLowerCase().startsWith(EVENT_STREAM)) {
+    passEventStream(ctx, response.body, target.heartbeatMs);
+    return;
+  }
   const length = response.headers['content-length'];
   const declaredLength = typeof length === 'string' ? Number(length) : undefined;
   if (declaredLength !== undefined && declaredLength <= SMALL_REPLY_BYTES) {
@@ -109,6 +120,66 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   }
   // Stop Koa from guessing a content type for a proxied body with none.
   if (!response.headers['content-type']) ctx.remove('Content-Type');
+}
+
+/**
+ * Server-Sent Events go to the client chunk by chunk as they come (Koa pipes the body; nothing here compresses or
+ * collects), with a heartbeat of our own while the upstream is silent, so proxies in front keep the connection.
+ * When the client hangs up, Koa destroys the body and the pipeline destroys the upstream body with it: undici then
+ * aborts the request and the service sees its client go.
+ */
+function passEventStream(
+  ctx: Context,
+  upstreamBody: Dispatcher.ResponseData['body'],
+  heartbeatMs: number,
+): void {
+  // An nginx in front must not collect the events either.
+  ctx.set('X-Accel-Buffering', 'no');
+  const heartbeat = sseHeartbeat(heartbeatMs);
+  pipeline(upstreamBody, heartbeat, (error) => {
+    if (error) ctx.state.log.debug({ err: error }, 'event stream closed early');
+  });
+  ctx.body = heartbeat;
+}
+
+const PING = Buffer.from(': ping\n\n');
+
+/**
+ * Passes bytes through unchanged and, after `intervalMs` without any, adds a `: ping` comment. It only ever adds one
+ * between two events (after a blank line), never inside an event the upstream is still writing.
+ */
+function sseHeartbeat(intervalMs: number): Transform {
+  // The last bytes seen; the stream starts at an event boundary.
+  let tail = '\n\n';
+  let timer: NodeJS.Timeout | undefined;
+  const atBoundary = () => tail.endsWith('\n\n') || tail.endsWith('\r\r') || tail.endsWith('\r\n\r\n');
+  const stop = () => clearTimeout(timer);
+  const arm = () => {
+    stop();
+    if (intervalMs > 0) timer = setTimeout(beat, intervalMs);
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      tail = (tail + chunk.subarray(-4).toString('latin1')).slice(-4);
+      arm();
+      callback(null, chunk);
+    },
+    flush(callback: TransformCallback) {
+      stop();
+      callback();
+    },
+    destroy(error: Error | null, callback: (error: Error | null) => void) {
+      stop();
+      callback(error);
+    },
+  });
+  const beat = () => {
+    if (stream.destroyed || stream.writableEnded) return;
+    if (atBoundary()) stream.push(PING);
+    arm();
+  };
+  arm();
+  return stream;
 }
 
 function byteLimit(limit: number): Transform {
