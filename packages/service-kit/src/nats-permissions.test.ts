@@ -19,7 +19,13 @@ import { createCreditsClient } from './credits-client';
 import { connectNats, ensureStream } from './nats';
 import { uniqueNamespace } from './testing';
 
-const SERVICES = ['identity', 'credits', 'prompt', 'gateway'] as const satisfies readonly NatsUserName[];
+const SERVICES = [
+  'identity',
+  'credits',
+  'prompt',
+  'chat',
+  'gateway',
+] as const satisfies readonly NatsUserName[];
 // Subjects carry the namespace, as they do in the parallel tests.
 const namespace = uniqueNamespace('perm');
 const names = natsNames(namespace);
@@ -229,5 +235,24 @@ describe('NATS users per service', () => {
     // The gateway may do nothing else: no reserve, no usage, no JetStream.
     await expect(gateway.request(names.reserve, '{}', { timeout: 500 })).rejects.toThrow();
     await expect(gateway.jetstreamManager()).rejects.toThrow();
+  });
+
+  it('lets only chat announce and receive Stop, and charge like any tool service', async () => {
+    const chat = as.chat!;
+    const received: unknown[] = [];
+    const sub = chat.subscribe(names.chatStop, {
+      callback: (_error, message) => received.push(message.json()),
+    });
+    await chat.flush();
+    chat.publish(names.chatStop, JSON.stringify({ messageId: randomUUID(), userId: randomUUID() }));
+    await chat.flush();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(1);
+    sub.unsubscribe();
+    await createCreditsClient({ nc: chat, namespace, timeoutMs: 2_000 }).commit(usageEvent());
+    for (const other of ['prompt', 'gateway'] as const)
+      expect(String(await subscribeError(as[other]!, names.chatStop)), other).toMatch(
+        /Permissions Violation/,
+      );
   });
 });
