@@ -1,0 +1,96 @@
+// The chat tools of issue 10 in Chromium against the running system, with the local fake provider streaming every
+// answer in small chunks: a member opens the AI Chat Playground from the dashboard, sends one message, watches the
+// four columns stream side by side, pays 5 credits (balance 45), reloads and finds the session with its four answers,
+// then deletes it after the spec's confirmation.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
+import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
+import { signUp, useBrowser } from './support/fixtures';
+
+const QUESTION = 'Which is larger, a kilobyte or a kibibyte?';
+
+function column(page: Page, model: (typeof PLAYGROUND_MODELS)[number]): Locator {
+  return page.getByRole('region', { name: PLAYGROUND_MODEL_INFO[model].name });
+}
+
+function reply(page: Page, model: (typeof PLAYGROUND_MODELS)[number]): Locator {
+  return column(page, model).getByTestId('chat-reply').last();
+}
+
+describe('AI Chat Playground', () => {
+  const browser = useBrowser();
+
+  it('streams four columns for 5 credits, keeps the session across a reload, and deletes it', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page, uniqueEmail('playground'));
+
+    await page
+      .getByTestId('tool-card-ai-chat-playground')
+      .getByRole('button', { name: /Use Tool/ })
+      .click();
+    await page.waitForURL('**/tools/ai-chat-playground');
+    await page.getByRole('heading', { level: 1, name: 'AI Chat Playground' }).waitFor();
+    const input = page.getByPlaceholder(/Type your message/);
+    await input.waitFor({ timeout: 15_000 });
+    await page.getByText('No conversations yet').waitFor();
+    expect(await page.getByTestId('next-message-cost').textContent()).toContain('5 credits');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+
+    await input.fill(QUESTION);
+    await input.press('Enter');
+    // While the answers stream: Stop instead of Send, and each column grows on its own.
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    const first = reply(page, PLAYGROUND_MODELS[0]);
+    await first.getByText(/Answer from/).waitFor({ timeout: 15_000 });
+    expect(await first.getAttribute('aria-busy')).toBe('true');
+    const partial = (await first.textContent()) ?? '';
+    await screenshot(page, 'chat-playground-streaming', { fullPage: false });
+
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    const answers: string[] = [];
+    for (const model of PLAYGROUND_MODELS) {
+      const text = (await reply(page, model).locator('.ch-md').textContent()) ?? '';
+      expect(text, model).toContain('this reply is streamed in small chunks by the local test provider.');
+      expect(await reply(page, model).getAttribute('data-status')).toBe('done');
+      answers.push(text);
+    }
+    expect(partial.length).toBeLessThan(answers[0]!.length);
+    // Each column answered from its own model.
+    expect(new Set(answers).size).toBe(4);
+    expect(await reply(page, PLAYGROUND_MODELS[0]).locator('strong').first().textContent()).toBe('streamed');
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('45 credits');
+    const session = page.getByTestId('chat-session');
+    await session.first().waitFor();
+    expect(await session.count()).toBe(1);
+    expect(await session.first().textContent()).toContain('kilobyte');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-playground-answered', { fullPage: false });
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('chat-session').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('45 credits');
+    await page
+      .getByTestId('chat-session')
+      .first()
+      .getByRole('button', { name: /kilobyte/ })
+      .first()
+      .click();
+    for (const [index, model] of PLAYGROUND_MODELS.entries()) {
+      await column(page, model).getByText(QUESTION).waitFor({ timeout: 15_000 });
+      expect(await reply(page, model).locator('.ch-md').textContent()).toBe(answers[index]);
+    }
+    await screenshot(page, 'chat-playground-reopened', { fullPage: false });
+
+    await page.getByRole('button', { name: /^Delete conversation:/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.getByText(deleteSessionConfirm('chat')).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No conversations yet').waitFor();
+    expect(await page.getByTestId('chat-session').count()).toBe(0);
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText('No conversations yet').waitFor({ timeout: 15_000 });
+  });
+});
