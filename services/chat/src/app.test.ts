@@ -438,6 +438,50 @@ describe('Stop', () => {
   });
 });
 
+describe('replies that end early', () => {
+  it('stops a reply at its time limit: saved as stopped, charged once since text had arrived', async () => {
+    const limited = await startReplica({ jwks, credits, sql, outbox, fake, replyMaxMs: 400 });
+    try {
+      const token = await newMember();
+      fake.script({
+        kind: 'stream',
+        chunks: Array.from({ length: 50 }, (_, i) => `w${i} `),
+        chunkDelayMs: 50,
+      });
+      const reply = await call(limited.url, 'POST', REASONING, { token, body: { prompt: 'endless' } });
+      expect(reply.body).toMatchObject({ success: true, status: 'stopped', remainingCredits: 44 });
+      expect(reply.body.response).toMatch(/^w0 w1 /);
+      await fake.whenClientCloses();
+      expect(await settled(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops the reply of a session deleted while it streams (charged once: text had arrived)', async () => {
+    const token = await newMember();
+    fake.script({
+      kind: 'stream',
+      chunks: Array.from({ length: 50 }, (_, i) => `w${i} `),
+      chunkDelayMs: 100,
+    });
+    const stream = await postStream(chat.url, REASONING, { prompt: 'then delete it' }, token);
+    const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
+    await stream.next('delta');
+    const deleted = await call(chat.url, 'DELETE', `/api/chat/chat-reasoning/sessions/${start.sessionId}`, {
+      token,
+    });
+    expect(deleted.status).toBe(200);
+    await fake.whenClientCloses();
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ type: 'done', status: 'stopped' });
+    expect(await settled(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
+    expect(
+      (await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions', { token })).body.sessions,
+    ).toEqual([]);
+  });
+});
+
 describe('the reply belongs to the server, not the socket', () => {
   it('finishes, saves and charges once a reply whose client hung up; the session shows it growing meanwhile', async () => {
     const token = await newMember();

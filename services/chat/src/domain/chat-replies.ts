@@ -161,6 +161,8 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     const { kind, userId } = request;
     if (request.sessionId !== undefined) await store.findSession(userId, kind, request.sessionId);
 
+    // Each model sees the session's stored history (the member's messages and its own answers), not the
+    // conversationHistories a browser may send: the stored one is what the member sees, across devices and reloads.
     const columns: ColumnState[] = [];
     const historyLimit = LIMITS.chatHistoryMessages;
     const current: ProviderMessage = {
@@ -342,6 +344,8 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
           if (!delivered) {
             // Nothing reached the member: the rows say why, and charge.run releases the hold.
             await store.finishReply(store.sql, sessionId, rowsOf(columns));
+            // Thrown so that charge.run releases the hold and reports the refunded balance; a stop is told apart
+            // from a failure by `ended.status` below, never by this code (it does not reach the member).
             throw new AppError(
               ended.status === 'stopped' ? ErrorCode.CONFLICT : ErrorCode.PROVIDER_FAILED,
               FAILED_TEXT[kind],
