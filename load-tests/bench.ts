@@ -10,6 +10,7 @@ import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
 import { load, ratio, startServer, type RunResult } from './bench-kit';
+import { benchChatStream } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
@@ -22,7 +23,8 @@ interface Section {
   targets: Array<{ what: string; value: number; target: string; met: boolean }>;
 }
 
-async function benchGateway(): Promise<Section> {
+/** A signing key, its JWKS (for a stand-in service to publish) and a member token the gateway accepts. */
+async function benchSigning(): Promise<{ jwks: string; token: string }> {
   const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' };
   const token = await new SignJWT({ email: 'bench@example.com' })
@@ -32,12 +34,15 @@ async function benchGateway(): Promise<Section> {
     .setAudience('act-api')
     .setExpirationTime('1h')
     .sign(keys.privateKey);
+  return { jwks: JSON.stringify({ keys: [jwk] }), token };
+}
+
+async function benchGateway(): Promise<Section> {
+  const { jwks, token } = await benchSigning();
 
   const raw = await startServer('load-tests/servers/raw-hello.ts');
   const koa = await startServer('load-tests/servers/koa-hello.ts');
-  const kit = await startServer('load-tests/servers/kit-hello.ts', {
-    BENCH_JWKS: JSON.stringify({ keys: [jwk] }),
-  });
+  const kit = await startServer('load-tests/servers/kit-hello.ts', { BENCH_JWKS: jwks });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
     CREDITS_URL: kit.url,
     // Required beside CREDITS_URL; the benchmark never calls /api/health, so the public URL stands in.
@@ -86,6 +91,52 @@ async function benchGateway(): Promise<Section> {
     };
   } finally {
     await Promise.all([gateway.stop(), kit.stop(), koa.stop(), raw.stop()]);
+  }
+}
+
+/**
+ * Streamed replies through the real gateway against a stand-in chat service (service-kit's openEventStream): first
+ * byte through the gateway compared with direct, and memory per open stream with 200 streams held open.
+ */
+async function benchChatStreamSection(): Promise<Section> {
+  const { jwks, token } = await benchSigning();
+  const upstream = await startServer('load-tests/servers/sse-upstream.ts', { BENCH_JWKS: jwks });
+  const gateway = await startServer('load-tests/servers/gateway.ts', {
+    CHAT_URL: upstream.url,
+    // Required beside CHAT_URL; the benchmark never calls /api/health, so the public URL stands in.
+    CHAT_OPS_URL: upstream.url,
+    JWKS_URL: `${upstream.url}/jwks.json`,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  try {
+    const result = await benchChatStream({ gateway, upstream, token });
+    return {
+      name: 'chat stream',
+      runs: [],
+      figures: { ...result },
+      targets: [
+        {
+          what: 'first byte added by the gateway, p50 (ms)',
+          value: result.addedP50Ms,
+          target: '<= 5',
+          met: result.addedP50Ms <= 5,
+        },
+        {
+          what: 'first byte added by the gateway, p99 (ms)',
+          value: result.addedP99Ms,
+          target: '<= 20',
+          met: result.addedP99Ms <= 20,
+        },
+        {
+          what: `gateway memory per open stream, ${result.streams} streams (KB)`,
+          value: result.gatewayRssGrowthKbPerStream,
+          target: '<= 60',
+          met: result.gatewayRssGrowthKbPerStream <= 60,
+        },
+      ],
+    };
+  } finally {
+    await Promise.all([gateway.stop(), upstream.stop()]);
   }
 }
 
@@ -263,6 +314,7 @@ console.log(`load average: ${loadBefore}`);
 const results: Section[] = [];
 const gateway = report(await benchGateway());
 results.push(gateway);
+results.push(report(await benchChatStreamSection()));
 results.push(report(await benchCreditsSection(infra)));
 
 buildFrontEnds();
