@@ -1,12 +1,15 @@
 // The chat tools of issue 10 in Chromium against the running system, with the local fake provider streaming every
 // answer in small chunks: a member opens the AI Chat Playground from the dashboard, sends one message, watches the
 // four columns stream side by side, pays 5 credits (balance 45), reloads and finds the session with its four answers,
-// then deletes it after the spec's confirmation.
+// then deletes it after the spec's confirmation. A reply keeps being written while the page is reloaded, and the
+// reopened session shows it growing; Chat Reasoning takes an image, shows its reasoning collapsed and stops on Esc.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
+import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
-import { signUp, useBrowser } from './support/fixtures';
+import { SLOW_WORD } from './support/fake-provider';
+import { goto, signUp, useBrowser } from './support/fixtures';
 
 const QUESTION = 'Which is larger, a kilobyte or a kibibyte?';
 
@@ -92,5 +95,95 @@ describe('AI Chat Playground', () => {
     expect(await page.getByTestId('chat-session').count()).toBe(0);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByText('No conversations yet').waitFor({ timeout: 15_000 });
+  });
+
+  it('keeps writing a reply while the page reloads; the reopened session shows it growing, charged once', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await signUp(page, uniqueEmail('reopen'));
+    await goto(page, '/tools/ai-chat-playground');
+    const input = page.getByPlaceholder(/Type your message/);
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill(`Explain ${SLOW_WORD} why the sky is blue`);
+    await input.press('Enter');
+    await reply(page, PLAYGROUND_MODELS[0])
+      .getByText(/Answer from/)
+      .waitFor({ timeout: 15_000 });
+
+    // Reloading closes the stream; the service goes on writing the reply.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('chat-session').first().getByRole('button').first().click();
+    const growing = reply(page, PLAYGROUND_MODELS[1]);
+    await growing.getByText(/Answer from/).waitFor({ timeout: 15_000 });
+    expect(await growing.getAttribute('data-status')).toBe('streaming');
+    expect(await page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+    const before = ((await growing.textContent()) ?? '').length;
+    await screenshot(page, 'chat-playground-growing', { fullPage: false });
+    await page.waitForFunction(
+      (length) => {
+        const columns = document.querySelectorAll('[data-testid="playground-column"]');
+        const text = columns[1]?.querySelector('[data-testid="chat-reply"]')?.textContent ?? '';
+        return text.length > length;
+      },
+      before,
+      { timeout: 15_000 },
+    );
+    for (const model of PLAYGROUND_MODELS) {
+      await column(page, model)
+        .locator('[data-testid="chat-reply"][data-status="done"]')
+        .waitFor({ timeout: 30_000 });
+      expect(await reply(page, model).textContent()).toContain('one word at a time');
+    }
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await goto(page, '/dashboard');
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('45 credits');
+  });
+});
+
+describe('Chat Reasoning', () => {
+  const browser = useBrowser();
+
+  it('sends a question with an image, shows reasoning collapsed, and Esc stops the answer (charged 6)', async () => {
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await signUp(page, uniqueEmail('reasoning'));
+    await goto(page, '/tools/chat-reasoning');
+    const input = page.getByPlaceholder(/Type your message/);
+    await input.waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'New Reasoning' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('next-message-cost').textContent()).toContain('6 credits');
+
+    const png = await openImage(Buffer.alloc(32 * 24 * 3, 200), {
+      raw: { width: 32, height: 24, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('attach-image-input')
+      .setInputFiles({ name: 'grey.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('attached-image').waitFor();
+    await page
+      .getByTestId('attach-pdf-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
+    await page.getByText('Please select a valid PDF file').waitFor();
+
+    await input.fill(`Think ${SLOW_WORD}: what colour is this image?`);
+    await input.press('Enter');
+    const answer = page.getByTestId('chat-reply').last();
+    await answer
+      .locator('.ch-md')
+      .getByText(/Answer from/)
+      .waitFor({ timeout: 15_000 });
+    const reasoning = answer.locator('details');
+    expect(await reasoning.getAttribute('open')).toBeNull();
+    await reasoning.locator('summary').click();
+    await answer.getByText('Thinking it through: the question is clear.').waitFor();
+    await input.press('Escape');
+    await answer.getByText('Stopped').waitFor({ timeout: 15_000 });
+    expect(await answer.getAttribute('data-status')).toBe('stopped');
+    expect(await answer.textContent()).not.toContain('one word at a time, so there is time');
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
+    expect(await page.getByText('grey.png').count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-reasoning-stopped', { fullPage: false });
   });
 });

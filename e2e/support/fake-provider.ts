@@ -12,21 +12,33 @@ import {
 export const FAKE_PROVIDER_KEY = 'e2e-fake-provider-key';
 /** Pause between two chunks of a streamed answer. */
 export const CHUNK_DELAY_MS = 150;
+/** A question containing this word is answered slowly (about 8 s), long enough to reload, reopen or stop. */
+export const SLOW_WORD = 'slowly';
+const SLOW_CHUNK_DELAY_MS = 350;
+const SLOW_EXTRA =
+  ' It goes on for a while, one word at a time, so there is time to look away and come back.';
 
 /** The whole answer the fake writes for a model. */
 export function fakeAnswerFor(model: string): string {
   return `Answer from ${model}: this reply is **streamed** in small chunks by the local test provider.`;
 }
 
+/** The text of the last user message of a request. */
+function lastQuestion(request: ChatRequest): string {
+  const content = request.body.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join(' ');
+}
+
 function answerTo(request: ChatRequest): FakeAnswer {
   const { model } = request.body;
-  const words = fakeAnswerFor(model).split(/(?<= )/);
+  const slow = lastQuestion(request).includes(SLOW_WORD);
+  const words = (fakeAnswerFor(model) + (slow ? SLOW_EXTRA : '')).split(/(?<= )/);
   const reasons = /r1|reasoning/i.test(model);
   return {
     kind: 'stream',
     reasoning: reasons ? ['Thinking it through: ', 'the question is clear.'] : undefined,
     chunks: words,
-    chunkDelayMs: CHUNK_DELAY_MS,
+    chunkDelayMs: slow ? SLOW_CHUNK_DELAY_MS : CHUNK_DELAY_MS,
   };
 }
 

@@ -26,8 +26,10 @@ function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[]
     <section className="ch-column" aria-label={info.name} data-testid="playground-column" data-model={model}>
       <header className="ch-column__header">
         <span className="ch-column__dot" style={{ background: info.color }} aria-hidden />
-        <span className="ch-column__name">{info.name}</span>
-        <span className="ch-column__provider">{info.provider}</span>
+        <span className="ch-column__names">
+          <span className="ch-column__name">{info.name}</span>
+          <span className="ch-column__provider">{info.provider}</span>
+        </span>
       </header>
       <div className="ch-column__scroll" ref={scroller}>
         {turns.map((turn) => {
