@@ -1,6 +1,7 @@
 // Event-stream replies over real HTTP: headers, events that leave one by one, heartbeats, a client that hangs up,
 // errors after the stream opened, the log line and latency taken at the stream's end, and a drain that lets open
 // streams finish while refusing new connections.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Router from '@koa/router';
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
@@ -77,6 +78,13 @@ beforeAll(async () => {
     await new Promise((resolve) => stream.signal.addEventListener('abort', resolve));
     // Writes after the client left are dropped without an error.
     stream.send({ type: 'delta', text: 'nobody reads this' });
+    reportHangUp({ closed: stream.closed, aborted: stream.signal.aborted });
+    stream.end();
+  });
+  router.get('/late-open', async (ctx) => {
+    // Gets ready slowly; the client has left by the time the stream opens.
+    await sleep(150);
+    const stream = openEventStream(ctx);
     reportHangUp({ closed: stream.closed, aborted: stream.signal.aborted });
     stream.end();
   });
@@ -173,6 +181,16 @@ describe('openEventStream', () => {
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('"start"');
     aborter.abort();
+    expect(await hangUp).toEqual({ closed: true, aborted: true });
+  });
+
+  it('reports a client that left before the stream opened as gone at once', async () => {
+    hangUp = new Promise((resolve) => (reportHangUp = resolve));
+    const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write('GET /late-open HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
+    await sleep(50);
+    socket.destroy();
     expect(await hangUp).toEqual({ closed: true, aborted: true });
   });
 

@@ -71,10 +71,11 @@ export function openEventStream(ctx: Context, options: EventStreamOptions = {}):
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = undefined;
   };
-  res.once('close', () => {
+  const clientLeft = () => {
     stopHeartbeat();
     if (!ended) aborter.abort(new Error('the client closed the event stream'));
-  });
+  };
+  res.once('close', clientLeft);
   if (heartbeatMs > 0) {
     heartbeat = setInterval(() => {
       if (writable()) res.write(HEARTBEAT);
@@ -102,6 +103,8 @@ export function openEventStream(ctx: Context, options: EventStreamOptions = {}):
     },
   };
   openStreams.set(ctx, stream);
+  // The client may have gone while the handler was still getting ready (its 'close' came and went unheard).
+  if (ctx.req.socket.destroyed) clientLeft();
   return stream;
 }
 
