@@ -23,6 +23,7 @@ import {
   type TestDatabase,
   type TestJwks,
 } from '@act/service-kit/testing';
+import { createChatStore } from './db/chat-store';
 import { migrateChatDatabase } from './db/migrate';
 import { call, COLUMN_OF_UPSTREAM, postStream, startReplica, waitUntil, type Replica } from './test-support';
 
@@ -627,6 +628,36 @@ describe('sessions', () => {
 function auth(token: string): { headers: Record<string, string> } {
   return { headers: { authorization: `Bearer ${token}` } };
 }
+
+describe('replies abandoned by a replica that died', () => {
+  it('are closed as failed once they are older than any reply can be; live ones are left alone', async () => {
+    const store = createChatStore(sql);
+    const token = await newMember();
+    const reply = await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'kept' } });
+    const sessionId = reply.body.sessionId as string;
+    const [row] = await sql<
+      Array<{ user_id: string }>
+    >`select user_id from chat_sessions where id = ${sessionId}`;
+    const dead = randomUUID();
+    const live = randomUUID();
+    for (const [id, age] of [
+      [dead, '10 minutes'],
+      [live, '1 second'],
+    ] as const) {
+      await sql`
+        insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, content, status, created_at)
+        values (${id}, ${sessionId}, ${row!.user_id}, 'assistant', ${randomUUID()}, 'm', 'partial', 'streaming',
+          now() - ${age}::interval)`;
+    }
+    expect(await store.closeAbandonedReplies(5 * 60_000, ERROR_TEXTS.chat.sendMessageDot)).toBe(1);
+    const statuses = await sql<Array<{ id: string; status: string; error: string | null }>>`
+      select id, status, error from chat_messages where id in (${dead}, ${live})`;
+    expect(Object.fromEntries(statuses.map((s) => [s.id, [s.status, s.error]]))).toEqual({
+      [dead]: ['failed', ERROR_TEXTS.chat.sendMessageDot],
+      [live]: ['streaming', null],
+    });
+  });
+});
 
 describe('a race of sends', () => {
   it('never overdraws: of 30 playground messages at once on 50 credits, exactly 10 are answered', async () => {

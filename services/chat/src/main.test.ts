@@ -16,7 +16,7 @@ import {
   type TestJwks,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
-import { call, postStream } from './test-support';
+import { call, postStream, waitUntil } from './test-support';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
@@ -96,7 +96,16 @@ describe('chat main.ts', () => {
     );
     await stream.next('delta');
     const exited = chat.stop();
-    // Readiness fails and no new reply starts (a new connection is refused, or answered 503).
+    // Readiness fails at once (probes take the pod out of the Service)…
+    await waitUntil(
+      () =>
+        fetch(`${chat.opsUrl}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (status) => status !== 200,
+    );
+    // …and no new reply starts (a new connection is refused, or answered 503).
     const refused = await call(chat.url, 'POST', '/api/chat/chat-reasoning/send-message', {
       token,
       body: { prompt: 'another' },

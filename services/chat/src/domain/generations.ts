@@ -83,13 +83,15 @@ export function createGenerationRegistry(): GenerationRegistry {
       };
       running.set(replyId, generation as Generation<unknown>);
       // Started on the next turn, so the caller can subscribe before the first event.
+      const end = (outcome: Outcome) => {
+        // Gone from the registry before anyone hears of the end.
+        running.delete(replyId);
+        listeners.clear();
+        resolveFinished(outcome);
+      };
       void Promise.resolve()
         .then(() => run(generation))
-        .then(resolveFinished, (error: unknown) => resolveFinished(crashed(error)))
-        .finally(() => {
-          running.delete(replyId);
-          listeners.clear();
-        });
+        .then(end, (error: unknown) => end(crashed(error)));
       return generation;
     },
     get: (replyId) => running.get(replyId),
