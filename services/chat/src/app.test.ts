@@ -13,7 +13,9 @@ import {
 } from '@act/service-kit';
 import {
   createTestDatabase,
+  dataUrl,
   expectOwnerOnly,
+  makePng,
   runServices,
   silentLogger,
   startFakeOpenAi,
@@ -203,6 +205,37 @@ describe('JSON replies', () => {
       reasoning: 'Weighing the facts.and a tagged thought',
       status: 'completed',
     });
+  });
+
+  it('sends checked image and PDF attachments with a reasoning query; a bad one is refused before any reserve', async () => {
+    const token = await newMember();
+    const png = dataUrl(await makePng({ width: 16, height: 16 }));
+    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+    const reply = await call(chat.url, 'POST', REASONING, {
+      token,
+      body: { prompt: 'What is in these?', image: png, pdf },
+    });
+    expect(reply.status).toBe(200);
+    const parts = fake.requests[0]?.body.messages.at(-1)?.content as Array<Record<string, unknown>>;
+    expect(parts.map((part) => part.type)).toEqual(['text', 'image_url', 'file']);
+    expect(JSON.stringify(parts[1])).toContain('data:image/png;base64,');
+    expect(JSON.stringify(parts[2])).toContain('data:application/pdf;base64,');
+
+    const notPdf = `data:application/pdf;base64,${Buffer.from('hello').toString('base64')}`;
+    expect(
+      await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', pdf: notPdf } }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: ERROR_TEXTS.validation.invalidPdf },
+    });
+    const notImage = `data:image/png;base64,${Buffer.from('hello').toString('base64')}`;
+    expect(
+      await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', image: notImage } }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: ERROR_TEXTS.validation.invalidChatImage },
+    });
+    expect(await settled(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
   });
 
   it('charges nothing when the provider fails before any text', async () => {
