@@ -8,10 +8,10 @@ import type { Locator, Page } from 'playwright-core';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
-import { SLOW_WORD } from './support/fake-provider';
+import { FAKE_CODE, SLOW_WORD } from './support/fake-provider';
 import { goto, signUp, useBrowser } from './support/fixtures';
 
-const QUESTION = 'Which is larger, a kilobyte or a kibibyte?';
+const QUESTION = 'Which is larger, a kilobyte or a kibibyte? Show it in code.';
 
 function column(page: Page, model: (typeof PLAYGROUND_MODELS)[number]): Locator {
   return page.getByRole('region', { name: PLAYGROUND_MODEL_INFO[model].name });
@@ -63,6 +63,13 @@ describe('AI Chat Playground', () => {
     // Each column answered from its own model.
     expect(new Set(answers).size).toBe(4);
     expect(await reply(page, PLAYGROUND_MODELS[0]).locator('strong').first().textContent()).toBe('streamed');
+    // The fenced block: highlighted, with a Copy button that copies the code itself.
+    const code = reply(page, PLAYGROUND_MODELS[0]).locator('.ch-code');
+    expect(await code.locator('pre').textContent()).toBe(FAKE_CODE);
+    expect(await code.locator('.hljs-keyword').first().textContent()).toBe('const');
+    await code.getByRole('button', { name: 'Copy code' }).click();
+    await code.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_CODE);
     expect(await page.getByTestId('credit-balance').textContent()).toBe('45 credits');
     const session = page.getByTestId('chat-session');
     await session.first().waitFor();
@@ -85,6 +92,11 @@ describe('AI Chat Playground', () => {
       expect(await reply(page, model).locator('.ch-md').textContent()).toBe(answers[index]);
     }
     await screenshot(page, 'chat-playground-reopened', { fullPage: false });
+    // On a phone the list, the columns and the box stack without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-playground-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('button', { name: /^Delete conversation:/ }).click();
     const dialog = page.getByRole('alertdialog');

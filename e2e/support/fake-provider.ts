@@ -17,6 +17,10 @@ export const SLOW_WORD = 'slowly';
 const SLOW_CHUNK_DELAY_MS = 350;
 const SLOW_EXTRA =
   ' It goes on for a while, one word at a time, so there is time to look away and come back.';
+/** A question containing this word gets a fenced TypeScript block after the answer. */
+export const CODE_WORD = 'code';
+export const FAKE_CODE = 'const answer: number = 42; // the answer';
+const CODE_EXTRA = `\n\n\`\`\`ts\n${FAKE_CODE}\n\`\`\`\n`;
 
 /** The whole answer the fake writes for a model. */
 export function fakeAnswerFor(model: string): string {
@@ -31,8 +35,11 @@ function lastQuestion(request: ChatRequest): string {
 
 function answerTo(request: ChatRequest): FakeAnswer {
   const { model } = request.body;
-  const slow = lastQuestion(request).includes(SLOW_WORD);
-  const words = (fakeAnswerFor(model) + (slow ? SLOW_EXTRA : '')).split(/(?<= )/);
+  const question = lastQuestion(request);
+  const slow = question.includes(SLOW_WORD);
+  const code = question.includes(CODE_WORD);
+  const text = fakeAnswerFor(model) + (slow ? SLOW_EXTRA : '') + (code ? CODE_EXTRA : '');
+  const words = text.split(/(?<= )/);
   const reasons = /r1|reasoning/i.test(model);
   return {
     kind: 'stream',

@@ -108,7 +108,8 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockPr
           {copied ? C.copied : C.copy}
         </button>
       </div>
-      <pre className="ch-code__pre">
+      {/* Focusable: a long line scrolls sideways, and keyboard users must be able to scroll it too. */}
+      <pre className="ch-code__pre" tabIndex={0}>
         <code className={highlighted ? `hljs language-${language ?? ''}` : undefined}>
           {highlighted ?? code}
         </code>
