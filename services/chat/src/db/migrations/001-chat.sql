@@ -37,4 +37,4 @@ create table chat_messages (
 create index chat_messages_session on chat_messages (session_id, seq);
 create index chat_messages_reply on chat_messages (reply_id) where reply_id is not null;
 -- Replies left streaming by a replica that died are found by the stale-reply sweep.
-create index chat_messages_streaming on chat_messages (updated_at) where status = 'streaming';
+create index chat_messages_streaming on chat_messages (created_at) where status = 'streaming';
