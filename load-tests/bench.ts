@@ -10,7 +10,8 @@ import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
 import { load, ratio, startServer, type RunResult } from './bench-kit';
-import { benchChatStream } from './chat-stream-bench';
+import { startFakeOpenAi } from '@act/service-kit/testing';
+import { benchChatServiceStreams, benchChatStream, chatServiceStreamsCredits } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
@@ -100,8 +101,13 @@ async function benchGateway(): Promise<Section> {
  */
 async function benchChatStreamSection(): Promise<Section> {
   const { jwks, token } = await benchSigning();
-  const upstream = await startServer('load-tests/servers/sse-upstream.ts', { BENCH_JWKS: jwks });
+  // --expose-gc lets the section read the gateway's live memory after a full collection.
+  const upstream = await startServer('load-tests/servers/sse-upstream.ts', {
+    BENCH_JWKS: jwks,
+    NODE_OPTIONS: '--expose-gc',
+  });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
+    NODE_OPTIONS: '--expose-gc',
     CHAT_URL: upstream.url,
     // Required beside CHAT_URL; the benchmark never calls /api/health, so the public URL stands in.
     CHAT_OPS_URL: upstream.url,
@@ -241,6 +247,49 @@ function pick(run: { p50Ms: number; p99Ms: number; errors: number; non2xx: numbe
   return { p50Ms: run.p50Ms, p99Ms: run.p99Ms, errors: run.errors, non2xx: run.non2xx };
 }
 
+/**
+ * 200 Chat Reasoning replies streamed at once through the gateway by the real chat service, each from the bench's
+ * slow fake provider: the memory one open reply costs the gateway and the chat service.
+ */
+async function benchChatServiceSection(system: RunningSystem): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const token = await signUpMember(apiUrl);
+  await setCredits(
+    { adminUrl: system.databaseUrl, namespace: system.namespace },
+    userIdOf(token),
+    chatServiceStreamsCredits(),
+  );
+  const gatewayPid = system.pids.gateway;
+  const chatPid = system.pids.chat;
+  if (!gatewayPid || !chatPid) throw new Error('the system runs no chat service or gateway');
+  const result = await benchChatServiceStreams({
+    apiUrl,
+    token,
+    gatewayPid,
+    chatPid,
+    prompt: 'Tell me a story',
+  });
+  return {
+    name: 'chat service streams',
+    runs: [],
+    figures: { ...result },
+    targets: [
+      {
+        what: `gateway memory per open chat reply, ${result.streams} replies (KB)`,
+        value: result.gatewayRssGrowthKbPerStream,
+        target: '<= 60',
+        met: result.gatewayRssGrowthKbPerStream <= 60,
+      },
+      {
+        what: `chat service memory per open reply, ${result.streams} replies (KB)`,
+        value: result.chatRssGrowthKbPerStream,
+        target: '<= 60',
+        met: result.chatRssGrowthKbPerStream <= 60,
+      },
+    ],
+  };
+}
+
 /** The shell's initial JavaScript (gzip) and the landing page's LCP in Chromium, served by the real gateway. */
 async function benchShellSection(system: RunningSystem): Promise<Section> {
   const result = await benchShell(system.baseUrl);
@@ -318,12 +367,23 @@ results.push(report(await benchChatStreamSection()));
 results.push(report(await benchCreditsSection(infra)));
 
 buildFrontEnds();
+// Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
+// still open when its memory is read.
+const chatProvider = await startFakeOpenAi();
+chatProvider.setFallback({ kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 });
 const system = await launchSystem({
   dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
   namespace: 'bench',
-  // The bench's PostgreSQL and NATS; the local provider whatever keys the environment holds.
-  env: { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, PROMPT_PROVIDER: 'local' },
+  // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
+  env: {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    PROMPT_PROVIDER: 'local',
+    OPENAI_BASE_URL: chatProvider.baseUrl,
+    OPENAI_API_KEY: 'bench-fake-provider-key',
+  },
 }).catch(async (error: unknown) => {
+  await chatProvider.close();
   await infra.stop();
   throw error;
 });
@@ -332,8 +392,10 @@ try {
   results.push(report(await benchShellSection(system)));
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
+  results.push(report(await benchChatServiceSection(system)));
 } finally {
   await system.stop();
+  await chatProvider.close();
   await infra.stop();
 }
 

@@ -3,8 +3,11 @@
 // - time to first byte (the `start` event) through the gateway compared with the same service called directly,
 //   sampled alternately one request at a time so both see the same machine;
 // - 200 streams held open at once through the gateway: the gateway's resident memory growth per open stream, and the
-//   stand-in service's, both measured once every stream has delivered its first event.
+//   stand-in service's, both measured once every stream has delivered its first event (resident memory, and the
+//   gateway's live heap and buffers after a full garbage collection);
+// - the same with the real chat service behind the gateway (benchChatServiceStreams; resident memory only).
 import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { API_ROUTES } from '@act/contracts';
 import type { BenchServer } from './bench-kit';
 
@@ -28,6 +31,8 @@ export interface ChatStreamBenchResult {
   addedP99Ms: number;
   streams: number;
   gatewayRssGrowthKbPerStream: number;
+  /** The gateway's JS heap and buffers after a full collection, per stream. */
+  gatewayLiveHeapKbPerStream: number;
   upstreamRssGrowthKbPerStream: number;
 }
 
@@ -106,8 +111,14 @@ interface OpenStreams {
   close(): Promise<void>;
 }
 
-/** Opens `count` streams through the gateway that stay open (a delta a second) until closed. */
-function openStreams(baseUrl: string, token: string, count: number): OpenStreams {
+interface StreamTarget {
+  /** Where to POST: the stand-in's path with `?holdMs=`, or a chat tool's send-message. */
+  url: string;
+  body: string;
+}
+
+/** Opens `count` streams through the gateway that stay open until the reply ends or they are closed. */
+function openStreams(target: StreamTarget, token: string, count: number): OpenStreams {
   const aborter = new AbortController();
   const firsts: Promise<void>[] = [];
   const finished: Promise<void>[] = [];
@@ -123,10 +134,10 @@ function openStreams(baseUrl: string, token: string, count: number): OpenStreams
     finished.push(
       (async () => {
         try {
-          const response = await fetch(`${baseUrl}${PATH}?holdMs=60000`, {
+          const response = await fetch(target.url, {
             method: 'POST',
             headers: headersFor(token),
-            body: BODY,
+            body: target.body,
             signal: aborter.signal,
           });
           if (response.status !== 200) throw new Error(`a stream answered ${response.status}`);
@@ -151,36 +162,123 @@ function openStreams(baseUrl: string, token: string, count: number): OpenStreams
   };
 }
 
+/**
+ * The median of a few RSS readings over a second: one reading may land just before or after a garbage collection.
+ * (The processes are not ours to force a collection in, so the figure includes garbage not yet collected.)
+ */
 async function settledRss(pid: number): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return rssKb(pid);
+  const readings: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    readings.push(await rssKb(pid));
+  }
+  return readings.sort((a, b) => a - b)[2]!;
+}
+
+/**
+ * Heap and off-heap memory (buffers) a bench server holds after a full garbage collection: it must run with
+ * --expose-gc, and answers SIGUSR2 with a `MEMORY <json>` line.
+ */
+async function liveMemoryKb(server: BenchServer): Promise<number> {
+  const lines = createInterface({ input: server.process.stdout! });
+  try {
+    const reading = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no MEMORY line: is --expose-gc on?')), 5_000);
+      lines.on('line', (line) => {
+        if (!line.startsWith('MEMORY ')) return;
+        clearTimeout(timer);
+        const usage = JSON.parse(line.slice('MEMORY '.length)) as NodeJS.MemoryUsage;
+        resolve((usage.heapUsed + usage.external) / 1024);
+      });
+    });
+    server.process.kill('SIGUSR2');
+    return await reading;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Memory growth per open stream of the gateway and the service behind it, with `count` streams held open. */
+async function memoryPerStream(target: StreamTarget, token: string, count: number, pids: [number, number]) {
+  const [gatewayPid, servicePid] = pids;
+  // A few streams first, so JIT and connection pools are warm before the baseline (a full round would leave its
+  // memory to the process, and the measured round would reuse it and look free).
+  const warm = openStreams(target, token, 10);
+  await warm.started;
+  await warm.close();
+  const [gatewayBefore, serviceBefore] = await Promise.all([settledRss(gatewayPid), settledRss(servicePid)]);
+  const held = openStreams(target, token, count);
+  try {
+    await held.started;
+    const [gatewayAfter, serviceAfter] = await Promise.all([settledRss(gatewayPid), settledRss(servicePid)]);
+    return {
+      gatewayKb: round((gatewayAfter - gatewayBefore) / count),
+      serviceKb: round((serviceAfter - serviceBefore) / count),
+    };
+  } finally {
+    await held.close();
+  }
 }
 
 async function measureMemory(options: ChatStreamBenchOptions) {
   const { gateway, upstream, token } = options;
   const count = options.concurrentStreams ?? 200;
-  const gatewayPid = gateway.process.pid!;
-  const upstreamPid = upstream.process.pid!;
-  // A few streams first, so JIT and connection pools are warm before the baseline (a full round would leave its
-  // memory to the process, and the measured round would reuse it and look free).
-  const warm = openStreams(gateway.url, token, 10);
+  const target = { url: `${gateway.url}${PATH}?holdMs=60000`, body: BODY };
+  const growth = await memoryPerStream(target, token, count, [gateway.process.pid!, upstream.process.pid!]);
+  // The same again on the gateway's live memory after a full collection (JS heap and buffers, no garbage).
+  const warm = openStreams(target, token, 10);
   await warm.started;
   await warm.close();
-  const gatewayBefore = await settledRss(gatewayPid);
-  const upstreamBefore = await rssKb(upstreamPid);
-  const held = openStreams(gateway.url, token, count);
+  const liveBefore = await liveMemoryKb(gateway);
+  const held = openStreams(target, token, count);
   try {
     await held.started;
-    const gatewayAfter = await settledRss(gatewayPid);
-    const upstreamAfter = await rssKb(upstreamPid);
+    const liveAfter = await liveMemoryKb(gateway);
     return {
       streams: count,
-      gatewayRssGrowthKbPerStream: round((gatewayAfter - gatewayBefore) / count),
-      upstreamRssGrowthKbPerStream: round((upstreamAfter - upstreamBefore) / count),
+      gatewayRssGrowthKbPerStream: growth.gatewayKb,
+      gatewayLiveHeapKbPerStream: round((liveAfter - liveBefore) / count),
+      upstreamRssGrowthKbPerStream: growth.serviceKb,
     };
   } finally {
     await held.close();
   }
+}
+
+export interface ChatServiceStreamsOptions {
+  /** The gateway of a running system whose chat service answers from a slow streaming fake provider. */
+  apiUrl: string;
+  /** A member with credits for `count` + 10 reasoning messages. */
+  token: string;
+  gatewayPid: number;
+  chatPid: number;
+  /** A question the fake provider answers slowly enough that every stream is still open when measured. */
+  prompt: string;
+  /** Streams held open at once (default 200). */
+  concurrentStreams?: number;
+}
+
+/** The credits ChatServiceStreams spends: a reasoning message each, the warm-up included. */
+export function chatServiceStreamsCredits(count = 200): number {
+  return (count + 10) * 6;
+}
+
+/**
+ * The real chat service behind the gateway: `count` Chat Reasoning replies streamed at once (each a provider stream
+ * from the fake, a reserve, a stored message), and the memory each open reply costs the gateway and the service.
+ */
+export async function benchChatServiceStreams(options: ChatServiceStreamsOptions) {
+  const count = options.concurrentStreams ?? 200;
+  const target = {
+    url: `${options.apiUrl}${API_ROUTES.chat.reasoning.sendMessage}`,
+    body: JSON.stringify({ prompt: options.prompt }),
+  };
+  const growth = await memoryPerStream(target, options.token, count, [options.gatewayPid, options.chatPid]);
+  return {
+    streams: count,
+    gatewayRssGrowthKbPerStream: growth.gatewayKb,
+    chatRssGrowthKbPerStream: growth.serviceKb,
+  };
 }
 
 export async function benchChatStream(options: ChatStreamBenchOptions): Promise<ChatStreamBenchResult> {

@@ -41,6 +41,8 @@ export interface RunningSystem {
   /** Admin URL of the PostgreSQL server; each service's database is `<namespace>_<service>` on it. */
   databaseUrl: string;
   namespace: string;
+  /** Process id of each child by name (the services and `gateway`): the benchmark reads their memory. */
+  pids: Readonly<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -146,7 +148,10 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     );
     await waitUntilReady(start(system.gateway), system.gateway.readyUrl, { tailInError: true });
     log(`system ready at ${baseUrl} (${services.map((s) => s.service).join(', ')}, gateway)`);
-    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, stop };
+    const pids = Object.fromEntries(
+      children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),
+    );
+    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, stop };
   } catch (error) {
     await stop();
     throw error;
