@@ -2,7 +2,7 @@
 // react-markdown. Model text is never treated as HTML: raw HTML in it shows as text (react-markdown turns raw nodes
 // into text unless rehype-raw is added, which it is not), link URLs pass react-markdown's URL filter (no
 // `javascript:`), and images become plain links so a reply cannot make the browser fetch anything by itself.
-import { memo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent } from 'hast';
@@ -63,12 +63,16 @@ export interface MarkdownProps {
   text: string;
 }
 
-/** Memoised: a streaming column re-renders only when its own text changed. */
+/**
+ * Memoised: a streaming column re-renders only when its own text changed. The text is deferred, so while four
+ * columns grow fast React may skip parsing intermediate versions and the page stays responsive to typing and Stop.
+ */
 export const Markdown = memo(function Markdown({ text }: MarkdownProps) {
+  const shown = useDeferredValue(text);
   return (
     <div className="ch-md">
       <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
-        {text}
+        {shown}
       </ReactMarkdown>
     </div>
   );
