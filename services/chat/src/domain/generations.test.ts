@@ -75,4 +75,27 @@ describe('generation registry', () => {
     await registry.drain(10_000);
     expect(Date.now() - started).toBeLessThan(100);
   });
+
+  it('keeps a bounded replay: past the cap a late subscriber gets only the first event, then what follows', async () => {
+    const registry = createGenerationRegistry();
+    let finish!: () => void;
+    const generation = registry.start(
+      'r3',
+      'u1',
+      async (g) => {
+        g.emit({ type: 'start', sessionId: crypto.randomUUID(), messageId: crypto.randomUUID() });
+        for (let i = 0; i < 500; i += 1) g.emit({ type: 'delta', text: String(i) });
+        await new Promise<void>((resolve) => (finish = resolve));
+        g.emit({ type: 'delta', text: 'last' });
+        return 'done';
+      },
+      () => 'crashed',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const seen: string[] = [];
+    generation.subscribe((event) => seen.push(event.type === 'delta' ? event.text : event.type));
+    finish();
+    await generation.finished;
+    expect(seen).toEqual(['start', 'last']);
+  });
 });

@@ -13,7 +13,10 @@ export interface Generation<Outcome> {
   readonly signal: AbortSignal;
   /** Resolves with the reply's outcome once it is saved and settled; never rejects. */
   readonly finished: Promise<Outcome>;
-  /** Replays the events so far, then follows; returns the unsubscribe. */
+  /**
+   * Replays the events so far (all of them for a subscriber that comes within the first REPLAY_MAX events; only the
+   * first event after that), then follows; returns the unsubscribe.
+   */
   subscribe(listener: (event: ChatStreamEvent) => void): () => void;
   emit(event: ChatStreamEvent): void;
   stop(reason: StopReason): void;
@@ -40,6 +43,13 @@ export interface GenerationRegistry {
   drain(graceMs: number): Promise<void>;
 }
 
+/**
+ * Events kept for a late subscriber. An event-stream caller subscribes before the provider's first word, so only the
+ * `start` event is ever replayed in practice; a JSON caller never subscribes, and its reply must not keep every
+ * delta in memory (a long answer is thousands of them, times every open reply).
+ */
+const REPLAY_MAX = 64;
+
 export function createGenerationRegistry(): GenerationRegistry {
   const running = new Map<string, Generation<unknown>>();
   let accepting = true;
@@ -59,6 +69,7 @@ export function createGenerationRegistry(): GenerationRegistry {
     ): Generation<Outcome> {
       const controller = new AbortController();
       const events: ChatStreamEvent[] = [];
+      let truncated = false;
       const listeners = new Set<(event: ChatStreamEvent) => void>();
       let resolveFinished!: (outcome: Outcome) => void;
       const generation: Generation<Outcome> = {
@@ -74,7 +85,12 @@ export function createGenerationRegistry(): GenerationRegistry {
           return () => listeners.delete(listener);
         },
         emit(event) {
-          events.push(event);
+          if (!truncated && events.length < REPLAY_MAX) events.push(event);
+          else if (!truncated) {
+            // Past the cap only the first event (start) is kept, never a log with gaps.
+            truncated = true;
+            events.splice(1);
+          }
           for (const listener of listeners) listener(event);
         },
         stop(reason) {
