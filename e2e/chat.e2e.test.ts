@@ -5,7 +5,7 @@
 // reopened session shows it growing; Chat Reasoning takes an image, shows its reasoning collapsed and stops on Esc.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
+import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_CODE, SLOW_WORD } from './support/fake-provider';
@@ -197,5 +197,19 @@ describe('Chat Reasoning', () => {
     expect(await page.getByText('grey.png').count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'chat-reasoning-stopped', { fullPage: false });
+  });
+
+  it('says chat needs a provider key before the member types when the service has none', async () => {
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await signUp(page, uniqueEmail('no-key'));
+    // This system has a (fake) provider, so the service's answer is replaced here; its own tests cover the 503.
+    await page.route('**/api/chat/status', (route) =>
+      route.fulfill({ json: { success: true, available: false } }),
+    );
+    await goto(page, '/tools/chat-reasoning');
+    await page.getByText(ERROR_TEXTS.chat.providerKeyMissing).waitFor({ timeout: 15_000 });
+    await page.getByPlaceholder(/Type your message/).fill('Hello?');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await screenshot(page, 'chat-reasoning-no-provider-key', { fullPage: false });
   });
 });

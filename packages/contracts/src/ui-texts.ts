@@ -265,7 +265,7 @@ export const UI_TEXTS = {
     reasoning: 'Reasoning',
     stopped: 'Stopped',
     searchLabel: 'Search conversations',
-    searchPlaceholder: 'Search titles and messages',
+    searchPlaceholder: 'Search chats',
     noSearchMatches: 'No conversations match your search.',
     loadingMore: 'Loading more...',
     rename: 'Rename',
