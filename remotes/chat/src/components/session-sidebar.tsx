@@ -2,7 +2,7 @@
 // once scrolled within 50 px of the bottom) with rename and delete; loading, empty, no-match and error states.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MessageSquarePlus, Pencil, Search, Trash2 } from 'lucide-react';
-import { LIMITS, UI_TEXTS, type ChatSession } from '@act/contracts';
+import { CHAT_SEARCH_MAX, CHAT_TITLE_MAX, LIMITS, UI_TEXTS, type ChatSession } from '@act/contracts';
 import { Alert, Button, ConfirmDialog, Spinner } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import type { ChatScreen } from '../chat-screens';
@@ -58,7 +58,7 @@ function RenameForm({
         className="act-input ch-session__rename-input"
         aria-label={T.renameLabel}
         value={title}
-        maxLength={200}
+        maxLength={CHAT_TITLE_MAX}
         autoFocus
         disabled={busy}
         onChange={(event) => setTitle(event.target.value)}
@@ -199,6 +199,7 @@ export function SessionSidebar({
           type="search"
           className="act-input ch-search__input"
           placeholder={T.searchPlaceholder}
+          maxLength={CHAT_SEARCH_MAX}
           value={sessions.search}
           onChange={(event) => sessions.setSearch(event.target.value)}
         />

@@ -59,6 +59,8 @@ export interface ConversationOptions {
   columns: readonly string[] | null;
   /** Called with the new session's id once the server created it (the list shows it). */
   onSessionCreated?(sessionId: string): void;
+  /** Called when a message was sent in an existing session (the list moves it to the top). */
+  onSessionActive?(sessionId: string): void;
 }
 
 let localKeys = 0;
@@ -69,7 +71,7 @@ export function useConversation(
   options: ConversationOptions,
 ): Conversation {
   const { api } = host;
-  const { columns, onSessionCreated } = options;
+  const { columns, onSessionCreated, onSessionActive } = options;
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [loading, setLoading] = useState(false);
@@ -148,6 +150,8 @@ export function useConversation(
             if (event.sessionId !== sessionId) {
               setSessionId(event.sessionId);
               onSessionCreated?.(event.sessionId);
+            } else {
+              onSessionActive?.(event.sessionId);
             }
             if (stopWanted.current) sendStop(event.messageId);
           } else if (event.type === 'done') {
@@ -188,7 +192,7 @@ export function useConversation(
         }
       }
     },
-    [api, screen, columns, sessionId, onSessionCreated, sendStop],
+    [api, screen, columns, sessionId, onSessionCreated, onSessionActive, sendStop],
   );
 
   const stop = useCallback(() => {

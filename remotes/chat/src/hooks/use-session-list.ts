@@ -18,6 +18,8 @@ export interface SessionList extends CursorList<ChatSession> {
   actionError: string | null;
   remove(id: string): Promise<boolean>;
   rename(id: string, title: string): Promise<boolean>;
+  /** A message was just sent in this session: it moves to the top, as the server orders it. */
+  touch(id: string): void;
 }
 
 export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList {
@@ -27,6 +29,7 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
   // Sessions renamed or deleted here, applied over the loaded pages until the next reload.
   const [renamed, setRenamed] = useState<Record<string, string>>({});
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [touched, setTouched] = useState<Record<string, string>>({});
 
   useEffect(() => {
     const timer = setTimeout(() => setActiveSearch(search.trim()), SEARCH_DEBOUNCE_MS);
@@ -44,8 +47,13 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
   const freshReload = useCallback(() => {
     setRenamed({});
     setRemoved(new Set());
+    setTouched({});
     reload();
   }, [reload]);
+
+  const touch = useCallback((id: string) => {
+    setTouched((times) => ({ ...times, [id]: new Date().toISOString() }));
+  }, []);
 
   const remove = useCallback(
     async (id: string) => {
@@ -79,7 +87,15 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
 
   const items = list.items
     .filter((session) => !removed.has(session.id))
-    .map((session) => (renamed[session.id] ? { ...session, title: renamed[session.id]! } : session));
+    .map((session) => ({
+      ...session,
+      title: renamed[session.id] ?? session.title,
+      updated_at: touched[session.id] ?? session.updated_at,
+    }));
+  // Newest activity first, as the server sends them; only a session touched here can be out of place.
+  if (Object.keys(touched).length > 0) {
+    items.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+  }
 
   return {
     ...list,
@@ -91,5 +107,6 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
     actionError,
     remove,
     rename,
+    touch,
   };
 }

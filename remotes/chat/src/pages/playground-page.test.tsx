@@ -425,6 +425,29 @@ describe('AI Chat Playground: stored sessions', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
+  it('moves a session to the top of the list when a message is sent in it', async () => {
+    const newer = makeSession({ title: 'Newer', updated_at: '2025-01-03T10:00:00Z' });
+    const older = makeSession({ id: SESSION_ID, title: 'Older', updated_at: '2025-01-01T10:00:00Z' });
+    const test = setup({ sessions: sessionsPage([newer, older]) });
+    test.on('GET /api/chat/messages', () => json({ success: true, messages: [] }));
+    await test.user.click(await screen.findByRole('button', { name: /^Older/ }));
+    const titles = () =>
+      screen
+        .getAllByTestId('chat-session')
+        .map((item) => item.querySelector('.ch-session__title')?.textContent);
+    expect(titles()).toEqual(['Newer', 'Older']);
+    const stream = fakeStream();
+    test.on(`POST ${SEND}`, () => stream.response);
+    await test.user.type(test.input(), 'More{Enter}');
+    await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
+    expect((test.requestsTo('POST', SEND)[0]!.body as { sessionId: string }).sessionId).toBe(SESSION_ID);
+    await emit(stream, { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID });
+    expect(titles()).toEqual(['Older', 'Newer']);
+    // No reload of the list for a session it already shows.
+    expect(test.requestsTo('GET', '/api/chat/sessions')).toHaveLength(1);
+    stream.end();
+  });
+
   it('says Failed to load chat messages when a session cannot be read', async () => {
     const session = makeSession({ title: 'Broken' });
     const test = setup({ sessions: sessionsPage([session]) });

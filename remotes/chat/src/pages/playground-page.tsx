@@ -56,10 +56,11 @@ export function PlaygroundPage({ host }: ToolPageProps) {
 function Playground({ host }: ToolPageProps) {
   const availability = useChatStatus(host.api);
   const sessions = useSessionList(host.api, SCREEN);
-  const { reload: reloadSessions } = sessions;
+  const { reload: reloadSessions, touch: touchSession } = sessions;
   const conversation = useConversation(host, SCREEN, {
     columns: PLAYGROUND_MODELS,
     onSessionCreated: useCallback(() => reloadSessions(), [reloadSessions]),
+    onSessionActive: touchSession,
   });
   const [text, setText] = useState('');
   const blocked = availability === 'unavailable' || lacksCredits(host, SCREEN);

@@ -29,10 +29,11 @@ export function ReasoningPage({ host }: ToolPageProps) {
 function Reasoning({ host }: ToolPageProps) {
   const availability = useChatStatus(host.api);
   const sessions = useSessionList(host.api, SCREEN);
-  const { reload: reloadSessions } = sessions;
+  const { reload: reloadSessions, touch: touchSession } = sessions;
   const conversation = useConversation(host, SCREEN, {
     columns: null,
     onSessionCreated: useCallback(() => reloadSessions(), [reloadSessions]),
+    onSessionActive: touchSession,
   });
   const attachments = useAttachments();
   const [text, setText] = useState('');
