@@ -2,8 +2,9 @@
 // so results compare across machines. The gateway and credits sections start their own processes; the prompt and
 // shell sections share one whole system (every service, gateway, built front-ends), started once and stopped at
 // the end. The load average is recorded next to the figures: another job on the machine skews them.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
@@ -11,7 +12,12 @@ import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
 import { load, ratio, startServer, type RunResult } from './bench-kit';
 import { startFakeOpenAi } from '@act/service-kit/testing';
-import { benchChatServiceStreams, benchChatStream, chatServiceStreamsCredits } from './chat-stream-bench';
+import {
+  benchChatServiceStreams,
+  benchChatStream,
+  chatServiceStreamsCredits,
+  memoryProbeEnv,
+} from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
@@ -101,13 +107,12 @@ async function benchGateway(): Promise<Section> {
  */
 async function benchChatStreamSection(): Promise<Section> {
   const { jwks, token } = await benchSigning();
-  // --expose-gc lets the section read the gateway's live memory after a full collection.
   const upstream = await startServer('load-tests/servers/sse-upstream.ts', {
     BENCH_JWKS: jwks,
-    NODE_OPTIONS: '--expose-gc',
+    ...memoryProbeEnv(probeDir),
   });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
-    NODE_OPTIONS: '--expose-gc',
+    ...memoryProbeEnv(probeDir),
     CHAT_URL: upstream.url,
     // Required beside CHAT_URL; the benchmark never calls /api/health, so the public URL stands in.
     CHAT_OPS_URL: upstream.url,
@@ -115,7 +120,7 @@ async function benchChatStreamSection(): Promise<Section> {
     RATE_LIMIT_PER_MINUTE: '100000000',
   });
   try {
-    const result = await benchChatStream({ gateway, upstream, token });
+    const result = await benchChatStream({ gateway, upstream, token, probeDir });
     return {
       name: 'chat stream',
       runs: [],
@@ -134,10 +139,10 @@ async function benchChatStreamSection(): Promise<Section> {
           met: result.addedP99Ms <= 20,
         },
         {
-          what: `gateway memory per open stream, ${result.streams} streams (KB)`,
-          value: result.gatewayRssGrowthKbPerStream,
+          what: `gateway live memory per open stream, ${result.streams} streams (KB)`,
+          value: result.gatewayLiveKbPerStream,
           target: '<= 60',
-          met: result.gatewayRssGrowthKbPerStream <= 60,
+          met: result.gatewayLiveKbPerStream <= 60,
         },
       ],
     };
@@ -268,6 +273,7 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
     gatewayPid,
     chatPid,
     prompt: 'Tell me a story',
+    probeDir,
   });
   return {
     name: 'chat service streams',
@@ -275,16 +281,16 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
     figures: { ...result },
     targets: [
       {
-        what: `gateway memory per open chat reply, ${result.streams} replies (KB)`,
-        value: result.gatewayRssGrowthKbPerStream,
+        what: `gateway live memory per open chat reply, ${result.streams} replies (KB)`,
+        value: result.gatewayLiveKbPerStream,
         target: '<= 60',
-        met: result.gatewayRssGrowthKbPerStream <= 60,
+        met: result.gatewayLiveKbPerStream <= 60,
       },
       {
-        what: `chat service memory per open reply, ${result.streams} replies (KB)`,
-        value: result.chatRssGrowthKbPerStream,
+        what: `chat service live memory per open reply, ${result.streams} replies (KB)`,
+        value: result.chatLiveKbPerStream,
         target: '<= 60',
-        met: result.chatRssGrowthKbPerStream <= 60,
+        met: result.chatLiveKbPerStream <= 60,
       },
     ],
   };
@@ -334,6 +340,9 @@ async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   };
 }
 
+// Where probed server processes write their memory (chat sections; see servers/memory-probe.mjs).
+const probeDir = await mkdtemp(path.join(tmpdir(), 'act-bench-memory-'));
+
 // The same PostgreSQL and NATS the tests use: env URLs when they answer, the embedded defaults otherwise.
 const infra = await resolveInfra({
   dataDir: fileURLToPath(new URL('../.data/bench-infra/', import.meta.url)),
@@ -381,6 +390,8 @@ const system = await launchSystem({
     PROMPT_PROVIDER: 'local',
     OPENAI_BASE_URL: chatProvider.baseUrl,
     OPENAI_API_KEY: 'bench-fake-provider-key',
+    // The chat section reads the gateway's and chat's live memory.
+    ...memoryProbeEnv(probeDir),
   },
 }).catch(async (error: unknown) => {
   await chatProvider.close();
@@ -397,6 +408,7 @@ try {
   await system.stop();
   await chatProvider.close();
   await infra.stop();
+  await rm(probeDir, { recursive: true, force: true });
 }
 
 const loadAfter = loadAverage();

@@ -3,11 +3,12 @@
 // - time to first byte (the `start` event) through the gateway compared with the same service called directly,
 //   sampled alternately one request at a time so both see the same machine;
 // - 200 streams held open at once through the gateway: the gateway's resident memory growth per open stream, and the
-//   stand-in service's, both measured once every stream has delivered its first event (resident memory, and the
-//   gateway's live heap and buffers after a full garbage collection);
-// - the same with the real chat service behind the gateway (benchChatServiceStreams; resident memory only).
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+//   stand-in service's, both measured once every stream has delivered its first event: resident memory, and live
+//   memory (heap and buffers) after a full garbage collection (servers/memory-probe.mjs);
+// - the same with the real chat service behind the gateway (benchChatServiceStreams).
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
 import type { BenchServer } from './bench-kit';
 
@@ -20,6 +21,8 @@ export interface ChatStreamBenchOptions {
   samples?: number;
   /** Streams held open at once (default 200). */
   concurrentStreams?: number;
+  /** The MEMORY_PROBE_DIR both servers were started with (memoryProbeEnv). */
+  probeDir: string;
 }
 
 export interface ChatStreamBenchResult {
@@ -32,8 +35,9 @@ export interface ChatStreamBenchResult {
   streams: number;
   gatewayRssGrowthKbPerStream: number;
   /** The gateway's JS heap and buffers after a full collection, per stream. */
-  gatewayLiveHeapKbPerStream: number;
+  gatewayLiveKbPerStream: number;
   upstreamRssGrowthKbPerStream: number;
+  upstreamLiveKbPerStream: number;
 }
 
 const PATH = API_ROUTES.chat.playground.sendMessage;
@@ -176,44 +180,63 @@ async function settledRss(pid: number): Promise<number> {
 }
 
 /**
- * Heap and off-heap memory (buffers) a bench server holds after a full garbage collection: it must run with
- * --expose-gc, and answers SIGUSR2 with a `MEMORY <json>` line.
+ * The environment that lets liveMemoryKb read a server process (see servers/memory-probe.mjs). Every process started
+ * with it writes its memory to `dir` when sent SIGUSR2.
  */
-async function liveMemoryKb(server: BenchServer): Promise<number> {
-  const lines = createInterface({ input: server.process.stdout! });
-  try {
-    const reading = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no MEMORY line: is --expose-gc on?')), 5_000);
-      lines.on('line', (line) => {
-        if (!line.startsWith('MEMORY ')) return;
-        clearTimeout(timer);
-        const usage = JSON.parse(line.slice('MEMORY '.length)) as NodeJS.MemoryUsage;
-        resolve((usage.heapUsed + usage.external) / 1024);
-      });
-    });
-    server.process.kill('SIGUSR2');
-    return await reading;
-  } finally {
-    lines.close();
+export function memoryProbeEnv(dir: string): Record<string, string> {
+  return { NODE_OPTIONS: `--expose-gc --import ${MEMORY_PROBE}`, MEMORY_PROBE_DIR: dir };
+}
+
+const MEMORY_PROBE = fileURLToPath(new URL('./servers/memory-probe.mjs', import.meta.url));
+
+/** JS heap and off-heap buffers a probed process holds after a full garbage collection, in KB. */
+async function liveMemoryKb(pid: number, dir: string): Promise<number> {
+  const file = path.join(dir, `${pid}.json`);
+  await rm(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const usage = JSON.parse(await readFile(file, 'utf8')) as NodeJS.MemoryUsage;
+      return (usage.heapUsed + usage.external) / 1024;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`process ${pid} wrote no memory probe`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 
-/** Memory growth per open stream of the gateway and the service behind it, with `count` streams held open. */
-async function memoryPerStream(target: StreamTarget, token: string, count: number, pids: [number, number]) {
+/**
+ * Memory growth per open stream of the gateway and the service behind it, with `count` streams held open: resident
+ * memory (what a container limit sees), and live memory after a full collection (what the streams really hold).
+ */
+async function memoryPerStream(
+  target: StreamTarget,
+  token: string,
+  count: number,
+  pids: [number, number],
+  probeDir: string,
+) {
   const [gatewayPid, servicePid] = pids;
+  const live = () => Promise.all([liveMemoryKb(gatewayPid, probeDir), liveMemoryKb(servicePid, probeDir)]);
   // A few streams first, so JIT and connection pools are warm before the baseline (a full round would leave its
   // memory to the process, and the measured round would reuse it and look free).
   const warm = openStreams(target, token, 10);
   await warm.started;
   await warm.close();
+  // Live memory first: its collection would otherwise shrink the resident figure between the two readings.
+  const [gatewayLiveBefore, serviceLiveBefore] = await live();
   const [gatewayBefore, serviceBefore] = await Promise.all([settledRss(gatewayPid), settledRss(servicePid)]);
   const held = openStreams(target, token, count);
   try {
     await held.started;
     const [gatewayAfter, serviceAfter] = await Promise.all([settledRss(gatewayPid), settledRss(servicePid)]);
+    const [gatewayLiveAfter, serviceLiveAfter] = await live();
     return {
-      gatewayKb: round((gatewayAfter - gatewayBefore) / count),
-      serviceKb: round((serviceAfter - serviceBefore) / count),
+      gatewayRssKb: round((gatewayAfter - gatewayBefore) / count),
+      serviceRssKb: round((serviceAfter - serviceBefore) / count),
+      gatewayLiveKb: round((gatewayLiveAfter - gatewayLiveBefore) / count),
+      serviceLiveKb: round((serviceLiveAfter - serviceLiveBefore) / count),
     };
   } finally {
     await held.close();
@@ -221,28 +244,18 @@ async function memoryPerStream(target: StreamTarget, token: string, count: numbe
 }
 
 async function measureMemory(options: ChatStreamBenchOptions) {
-  const { gateway, upstream, token } = options;
+  const { gateway, upstream, token, probeDir } = options;
   const count = options.concurrentStreams ?? 200;
   const target = { url: `${gateway.url}${PATH}?holdMs=60000`, body: BODY };
-  const growth = await memoryPerStream(target, token, count, [gateway.process.pid!, upstream.process.pid!]);
-  // The same again on the gateway's live memory after a full collection (JS heap and buffers, no garbage).
-  const warm = openStreams(target, token, 10);
-  await warm.started;
-  await warm.close();
-  const liveBefore = await liveMemoryKb(gateway);
-  const held = openStreams(target, token, count);
-  try {
-    await held.started;
-    const liveAfter = await liveMemoryKb(gateway);
-    return {
-      streams: count,
-      gatewayRssGrowthKbPerStream: growth.gatewayKb,
-      gatewayLiveHeapKbPerStream: round((liveAfter - liveBefore) / count),
-      upstreamRssGrowthKbPerStream: growth.serviceKb,
-    };
-  } finally {
-    await held.close();
-  }
+  const pids: [number, number] = [gateway.process.pid!, upstream.process.pid!];
+  const growth = await memoryPerStream(target, token, count, pids, probeDir);
+  return {
+    streams: count,
+    gatewayRssGrowthKbPerStream: growth.gatewayRssKb,
+    gatewayLiveKbPerStream: growth.gatewayLiveKb,
+    upstreamRssGrowthKbPerStream: growth.serviceRssKb,
+    upstreamLiveKbPerStream: growth.serviceLiveKb,
+  };
 }
 
 export interface ChatServiceStreamsOptions {
@@ -256,6 +269,8 @@ export interface ChatServiceStreamsOptions {
   prompt: string;
   /** Streams held open at once (default 200). */
   concurrentStreams?: number;
+  /** The MEMORY_PROBE_DIR the system's processes were started with (memoryProbeEnv). */
+  probeDir: string;
 }
 
 /** The credits ChatServiceStreams spends: a reasoning message each, the warm-up included. */
@@ -273,11 +288,14 @@ export async function benchChatServiceStreams(options: ChatServiceStreamsOptions
     url: `${options.apiUrl}${API_ROUTES.chat.reasoning.sendMessage}`,
     body: JSON.stringify({ prompt: options.prompt }),
   };
-  const growth = await memoryPerStream(target, options.token, count, [options.gatewayPid, options.chatPid]);
+  const pids: [number, number] = [options.gatewayPid, options.chatPid];
+  const growth = await memoryPerStream(target, options.token, count, pids, options.probeDir);
   return {
     streams: count,
-    gatewayRssGrowthKbPerStream: growth.gatewayKb,
-    chatRssGrowthKbPerStream: growth.serviceKb,
+    gatewayRssGrowthKbPerStream: growth.gatewayRssKb,
+    gatewayLiveKbPerStream: growth.gatewayLiveKb,
+    chatRssGrowthKbPerStream: growth.serviceRssKb,
+    chatLiveKbPerStream: growth.serviceLiveKb,
   };
 }
 

@@ -26,12 +26,4 @@ const app = createGatewayApp({
   health: createSystemHealth({ opsUrls: opsUrlsOf(config), cacheMs: config.HEALTH_CACHE_MS }),
 });
 const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, handleSignals: true });
-// With --expose-gc (the chat stream benchmark), SIGUSR2 collects garbage and prints the memory still in use.
-const collectGarbage = (globalThis as { gc?: () => void }).gc;
-if (collectGarbage) {
-  process.on('SIGUSR2', () => {
-    collectGarbage();
-    console.log(`MEMORY ${JSON.stringify(process.memoryUsage())}`);
-  });
-}
 console.log(`READY ${running.port}`);
