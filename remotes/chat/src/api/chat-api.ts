@@ -1,6 +1,6 @@
 // Calls of the chat screens through the host's API client (gateway → chat service), typed by the contracts: the
 // session list (cursor pages, server-side search), rename, delete, a session's messages, the provider status, Stop,
-// and the streamed send.
+// the streamed send, and the member's balance (credits service) after a reply that was not read here ended.
 import {
   API_ROUTES,
   ChatMessagesReplySchema,
@@ -9,6 +9,7 @@ import {
   ChatStreamEventSchema,
   ERROR_TEXTS,
   LIMITS,
+  MeReplySchema,
   RenameChatSessionReplySchema,
   type ChatMessage,
   type ChatSession,
@@ -89,6 +90,15 @@ export async function renameSession(
 export async function fetchChatStatus(api: ApiClient, signal?: AbortSignal): Promise<boolean> {
   const reply = await api.get(API_ROUTES.chat.status, { schema: ChatStatusReplySchema, signal });
   return reply.available;
+}
+
+/**
+ * The member's current balance. A reply read by polling its session's messages ends without a `remainingCredits`
+ * (the messages reply has none), so the header balance is read again from the credits service instead.
+ */
+export async function fetchBalance(api: ApiClient, signal?: AbortSignal): Promise<number> {
+  const reply = await api.get(API_ROUTES.credits.me, { schema: MeReplySchema, signal });
+  return reply.me.credits;
 }
 
 /** Asks the chat service to stop the reply with this id (the `start` event's messageId). */

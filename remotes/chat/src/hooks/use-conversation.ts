@@ -1,11 +1,12 @@
 // The open conversation of a chat screen: its turns, sending a message and reading the streamed reply, Stop,
 // Regenerate, opening a stored session, and New. A reply belongs to the server: leaving a session (or the page) only
 // stops reading it here; the service finishes, saves and charges it, and reopening the session shows it growing
-// (its messages are read again every second while one is still being written).
+// (its messages are read again every second while one is still being written; when that reply ends, the header
+// balance is read again, since the messages carry no remainingCredits).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
-import { listMessages, sendMessageStream, stopReply } from '../api/chat-api';
+import { fetchBalance, listMessages, sendMessageStream, stopReply } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import {
   applyEvent,
@@ -204,6 +205,15 @@ export function useConversation(
     else setStopping(false);
   }, [streaming, stopping, localStream, lastTurn, sendStop]);
 
+  // A reply read by polling ended: the service has charged it, so the header balance follows (read from credits).
+  const refreshBalance = useCallback(async () => {
+    try {
+      onCreditsChange.current(await fetchBalance(api));
+    } catch {
+      // The balance stays as shown until the next charged reply or page load.
+    }
+  }, [api]);
+
   const load = useCallback(
     async (id: string, quiet: boolean) => {
       const token = ++loadToken.current;
@@ -214,8 +224,11 @@ export function useConversation(
       try {
         const messages = await listMessages(api, screen, id);
         if (token !== loadToken.current) return;
-        setTurns(turnsFromMessages(messages, columns, screen.texts.send));
+        const loaded = turnsFromMessages(messages, columns, screen.texts.send);
+        setTurns(loaded);
         setLoadError(null);
+        // A quiet load is a poll of a reply still being written; once it has ended, its charge is settled.
+        if (quiet && !isStreaming(loaded.at(-1))) void refreshBalance();
       } catch (error) {
         if (token !== loadToken.current) return;
         if (!quiet) {
@@ -226,7 +239,7 @@ export function useConversation(
         if (token === loadToken.current) setLoading(false);
       }
     },
-    [api, screen, columns],
+    [api, screen, columns, refreshBalance],
   );
 
   const open = useCallback(

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
-import { json } from '@act/host-sdk/testing';
+import { json, makeMe } from '@act/host-sdk/testing';
 import {
   REPLY_ID,
   SESSION_ID,
@@ -422,6 +422,38 @@ describe('AI Chat Playground: stored sessions', () => {
     expect(
       await within(column(DEEPSEEK)).findByText('The moon pulls the sea.', {}, { timeout: 3000 }),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('reads the balance again when a reply it was polling ends, and not before', async () => {
+    const session = makeSession({ id: SESSION_ID, title: 'Away' });
+    const test = setup({ sessions: sessionsPage([session]) });
+    test.on('GET /api/credits/me', () => json({ success: true, me: makeMe({ credits: 45 }) }));
+    const user = makeMessage({ role: 'user', content: 'Explain tides' });
+    let reads = 0;
+    test.on('GET /api/chat/messages', () => {
+      reads++;
+      const status = reads < 3 ? 'streaming' : 'completed';
+      return json({
+        success: true,
+        messages: [
+          user,
+          ...PLAYGROUND_MODELS.map((model) =>
+            makeMessage({ model_name: model, content: `Tides ${reads}`, status, reply_id: REPLY_ID }),
+          ),
+        ],
+      });
+    });
+    await test.user.click(await screen.findByRole('button', { name: /^Away/ }));
+    expect(await within(column(GPT)).findByText('Tides 1')).toBeTruthy();
+    // Still being written after the first poll: nothing is charged yet, the balance is not read.
+    expect(await within(column(GPT)).findByText('Tides 2', {}, { timeout: 3000 })).toBeTruthy();
+    expect(test.requestsTo('GET', '/api/credits/me')).toHaveLength(0);
+    expect(test.onCreditsChange).not.toHaveBeenCalled();
+    // The reply ends: the header balance follows the charge.
+    expect(await within(column(GPT)).findByText('Tides 3', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(test.onCreditsChange).toHaveBeenCalledExactlyOnceWith(45));
+    expect(test.requestsTo('GET', '/api/credits/me')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
