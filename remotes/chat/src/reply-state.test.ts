@@ -6,6 +6,7 @@ import {
   conversationHistories,
   failTurn,
   isStreaming,
+  keepShownText,
   newTurn,
   turnsFromMessages,
   type Turn,
@@ -133,6 +134,44 @@ describe('turnsFromMessages', () => {
       error: ERROR_TEXTS.chat.noAnswerReceived,
     });
     expect(turns[1]?.replies[SINGLE]?.status).toBe('streaming');
+  });
+});
+
+describe('keepShownText', () => {
+  const shown = (text: string): Turn => ({
+    ...applyEvent(
+      newTurn('local-1', 'Hello', [SINGLE]),
+      { type: 'start', sessionId: SESSION, messageId: REPLY },
+      FALLBACK,
+    ),
+    replies: { [SINGLE]: { text, reasoning: 'Why', status: 'streaming' } },
+  });
+  const stored = (content: string, status: ChatMessage['status']) =>
+    turnsFromMessages(
+      [message({ role: 'user', content: 'Hello' }), message({ content, status, reply_id: REPLY })],
+      null,
+      FALLBACK,
+    )[0]!;
+
+  it('keeps the longer text already shown while the stored reply is still being written', () => {
+    const turn = keepShownText(shown('Half an answer'), stored('Half', 'streaming'));
+    expect(turn.replies[SINGLE]).toMatchObject({
+      text: 'Half an answer',
+      reasoning: 'Why',
+      status: 'streaming',
+    });
+    expect(keepShownText(shown('Half'), stored('Half an answer', 'streaming')).replies[SINGLE]?.text).toBe(
+      'Half an answer',
+    );
+  });
+
+  it('shows the stored text once the reply has ended, and ignores another reply', () => {
+    expect(keepShownText(shown('Half an answer'), stored('Half', 'stopped')).replies[SINGLE]).toMatchObject({
+      text: 'Half',
+      status: 'stopped',
+    });
+    const other = { ...stored('New', 'streaming'), replyId: '00000000-0000-4000-8000-0000000000bb' };
+    expect(keepShownText(shown('Half an answer'), other).replies[SINGLE]?.text).toBe('New');
   });
 });
 

@@ -77,7 +77,8 @@ function settle(reply: Reply, status: Exclude<ReplyStatus, 'streaming'>, error?:
 export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: string): Turn {
   switch (event.type) {
     case 'start':
-      return turn;
+      // Stop takes this id, also once the stream is gone and the reply is followed by reading the session.
+      return { ...turn, replyId: event.messageId };
     case 'delta':
       return updateColumn(turn, event.column, (reply) => ({ ...reply, text: reply.text + event.text }));
     case 'reasoning':
@@ -104,6 +105,29 @@ export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: st
 /** Every reply of the turn that is still streaming fails with this text (the stream broke off). */
 export function failTurn(turn: Turn, error: string): Turn {
   return mapReplies(turn, (reply) => settle(reply, 'failed', error));
+}
+
+/**
+ * The last turn read again from the server while its reply is still being written, keeping text this page already
+ * shows: the stored text of a reply being written may lag behind what the stream had delivered before it broke off.
+ * A reply that has ended shows its stored text as it is.
+ */
+export function keepShownText(shown: Turn | undefined, loaded: Turn): Turn {
+  if (!shown) return loaded;
+  const same =
+    shown.replyId && loaded.replyId ? shown.replyId === loaded.replyId : shown.prompt === loaded.prompt;
+  if (!same) return loaded;
+  const longer = (kept: string, stored: string) =>
+    kept.length > stored.length && kept.startsWith(stored) ? kept : stored;
+  return mapReplies(loaded, (reply, column) => {
+    const before = shown.replies[column];
+    if (reply.status !== 'streaming' || !before) return reply;
+    return {
+      ...reply,
+      text: longer(before.text, reply.text),
+      reasoning: longer(before.reasoning, reply.reasoning),
+    };
+  });
 }
 
 /** True while any reply of the turn is still being written. */

@@ -1,9 +1,14 @@
 // The reasons a chat screen cannot send, shown above the message box before the member types: no provider key on
-// the server, or fewer credits than a message costs (spec §5 texts); and a send that failed before the reply began.
+// the server, or fewer credits than a message costs (spec §5 texts); a send that failed before the reply began; and
+// a reply whose stream broke off, which the page now follows by reading its session (the server still finishes it).
 import { ERROR_TEXTS } from '@act/contracts';
 import { Alert, RunError, type ToolHost } from '@act/host-sdk';
 import type { ChatScreen } from '../chat-screens';
 import type { ChatAvailability } from '../hooks/use-chat-status';
+
+/** Ours (the spec has no words for it): shown while a reply whose stream broke off is followed by reading it. */
+export const FOLLOWING_REPLY_TEXT =
+  'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.';
 
 export interface ChatNoticesProps {
   host: ToolHost;
@@ -11,6 +16,8 @@ export interface ChatNoticesProps {
   availability: ChatAvailability;
   sendError: string | null;
   needsSignup: boolean;
+  /** The reply's stream broke off after it started; the page follows it by reading the session. */
+  following?: boolean;
 }
 
 /** True when the member cannot pay for one more message. */
@@ -18,9 +25,21 @@ export function lacksCredits(host: Pick<ToolHost, 'credits'>, screen: ChatScreen
   return host.credits < screen.cost;
 }
 
-export function ChatNotices({ host, screen, availability, sendError, needsSignup }: ChatNoticesProps) {
+export function ChatNotices({
+  host,
+  screen,
+  availability,
+  sendError,
+  needsSignup,
+  following = false,
+}: ChatNoticesProps) {
   return (
     <>
+      {following && (
+        <Alert variant="info" className="ch-notice">
+          {FOLLOWING_REPLY_TEXT}
+        </Alert>
+      )}
       {availability === 'unavailable' && (
         <Alert variant="info" className="ch-notice">
           {ERROR_TEXTS.chat.providerKeyMissing}

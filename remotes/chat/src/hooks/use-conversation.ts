@@ -2,7 +2,9 @@
 // Regenerate, opening a stored session, and New. A reply belongs to the server: leaving a session (or the page) only
 // stops reading it here; the service finishes, saves and charges it, and reopening the session shows it growing
 // (its messages are read again every second while one is still being written; when that reply ends, the header
-// balance is read again, since the messages carry no remainingCredits).
+// balance is read again, since the messages carry no remainingCredits). The same holds when the stream breaks off
+// here after the reply started (network drop, gateway restart): the page keeps the text it has and follows the reply
+// by reading the session again until it ends, then shows it as stored.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
@@ -12,6 +14,7 @@ import {
   applyEvent,
   failTurn,
   isStreaming,
+  keepShownText,
   newTurn,
   turnsFromMessages,
   type Attachments,
@@ -45,6 +48,8 @@ export interface Conversation {
   needsSignup: boolean;
   /** A reply of this conversation is being written (here or, after a reopen, on the server). */
   streaming: boolean;
+  /** The reply's stream broke off after it started: it is followed by reading the session until it ends. */
+  following: boolean;
   stopping: boolean;
   /** Sends a message; resolves false when it failed before the reply started (the text should stay in the box). */
   send(message: OutgoingMessage): Promise<boolean>;
@@ -81,6 +86,9 @@ export function useConversation(
   const [needsSignup, setNeedsSignup] = useState(false);
   const [localStream, setLocalStream] = useState(false);
   const [stopping, setStopping] = useState(false);
+  const [following, setFollowing] = useState(false);
+  /** Counts quiet reads that ended (even failed ones), so polling goes on after a read that failed. */
+  const [polls, setPolls] = useState(0);
 
   // What the callbacks must see at once: the reading in progress, the reply id Stop needs, a Stop asked for
   // before that id arrived, and which session load is current.
@@ -102,6 +110,7 @@ export function useConversation(
     stopWanted.current = false;
     setLocalStream(false);
     setStopping(false);
+    setFollowing(false);
   }, []);
 
   // Leaving the page stops reading only; the server finishes the reply.
@@ -126,6 +135,7 @@ export function useConversation(
       stopWanted.current = false;
       setLocalStream(true);
       setStopping(false);
+      setFollowing(false);
       setSendError(null);
       setNeedsSignup(false);
       const key = `local-${++localKeys}`;
@@ -169,16 +179,19 @@ export function useConversation(
           update((turn) => applyEvent(turn, event, screen.texts.send));
         }
         if (!controller.signal.aborted && !ended) {
-          // The connection ended without a last event: the server still finishes the reply; say what we know.
-          update((turn) => failTurn(turn, ERROR_TEXTS.chat.noAnswerReceived));
+          // The connection ended without a last event. After `start` the server still finishes, saves and charges
+          // the reply: keep what arrived and follow it by reading the session (the reply stays "being written").
+          if (started) setFollowing(true);
+          else update((turn) => failTurn(turn, ERROR_TEXTS.chat.noAnswerReceived));
         }
         return started;
       } catch (error) {
         if (controller.signal.aborted) return started;
-        const text = errorMessage(error, screen.texts.send);
         if (started) {
-          update((turn) => failTurn(turn, text));
+          // The stream broke off mid-reply (network drop, gateway restart): the reply goes on on the server.
+          if (!ended) setFollowing(true);
         } else {
+          const text = errorMessage(error, screen.texts.send);
           setTurns((current) => current.filter((turn) => turn.key !== key));
           setSendError(text);
           setNeedsSignup(isApiError(error) && error.needsSignup === true);
@@ -225,7 +238,15 @@ export function useConversation(
         const messages = await listMessages(api, screen, id);
         if (token !== loadToken.current) return;
         const loaded = turnsFromMessages(messages, columns, screen.texts.send);
-        setTurns(loaded);
+        if (quiet) {
+          // A reply still being written keeps the text already shown here when its stored text lags behind.
+          setTurns((current) => {
+            const last = loaded.at(-1);
+            return last ? [...loaded.slice(0, -1), keepShownText(current.at(-1), last)] : loaded;
+          });
+        } else {
+          setTurns(loaded);
+        }
         setLoadError(null);
         // A quiet load is a poll of a reply still being written; once it has ended, its charge is settled.
         if (quiet && !isStreaming(loaded.at(-1))) void refreshBalance();
@@ -236,7 +257,10 @@ export function useConversation(
           setLoadError(errorMessage(error, screen.texts.loadMessages));
         }
       } finally {
-        if (token === loadToken.current) setLoading(false);
+        if (token === loadToken.current) {
+          setLoading(false);
+          if (quiet) setPolls((count) => count + 1);
+        }
       }
     },
     [api, screen, columns, refreshBalance],
@@ -265,7 +289,8 @@ export function useConversation(
     setNeedsSignup(false);
   }, [stopReading]);
 
-  // A reopened session whose reply is still being written: read it again until it ends.
+  // A reopened session whose reply is still being written, or a reply whose stream broke off here: read the session
+  // again until the reply ends (a read that failed, e.g. while the network is still down, is tried again).
   const pollingSince = useRef<number | null>(null);
   useEffect(() => {
     if (!serverStreaming || !sessionId || loading) {
@@ -276,11 +301,14 @@ export function useConversation(
     if (Date.now() - pollingSince.current > POLL_GIVE_UP_MS) return;
     const timer = setTimeout(() => void load(sessionId, true), POLL_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [serverStreaming, sessionId, loading, turns, load]);
+  }, [serverStreaming, sessionId, loading, turns, polls, load]);
 
-  // Once a stopped server-side reply has ended, the Stop is done.
+  // Once a server-side reply has ended, the Stop is done and it is no longer followed.
   useEffect(() => {
-    if (!streaming) setStopping(false);
+    if (!streaming) {
+      setStopping(false);
+      setFollowing(false);
+    }
   }, [streaming]);
 
   return {
@@ -291,6 +319,7 @@ export function useConversation(
     sendError,
     needsSignup,
     streaming,
+    following: following && serverStreaming,
     stopping,
     send,
     stop,

@@ -13,6 +13,7 @@ import {
   sessionsPage,
   type FakeStream,
 } from '../test-support/chat-host';
+import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
 import { PlaygroundPage } from './playground-page';
 
 afterEach(cleanup);
@@ -349,8 +350,43 @@ describe('AI Chat Playground: sending', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(ERROR_TEXTS.chat.sendMessage);
   });
 
-  it('a stream that breaks off after text keeps the text and says the answer failed', async () => {
+  it('a stream that breaks off after text keeps the text, follows the reply and shows how it was stored', async () => {
     const test = setup();
+    test.on('GET /api/credits/me', () => json({ success: true, me: makeMe({ credits: 45 }) }));
+    const user = makeMessage({ role: 'user', content: 'Compare these' });
+    let reads = 0;
+    test.on('GET /api/chat/messages', () => {
+      reads++;
+      const ended = reads >= 2;
+      const status = ended ? 'completed' : 'streaming';
+      return json({
+        success: true,
+        messages: [
+          user,
+          // The stored text of a reply being written may lag behind what the stream had shown.
+          makeMessage({
+            model_name: GPT,
+            content: ended ? 'Half an answer, then the rest.' : 'Half an',
+            status,
+            reply_id: REPLY_ID,
+          }),
+          makeMessage({
+            model_name: GEMINI,
+            content: '',
+            status: ended ? 'failed' : 'streaming',
+            error: ended ? 'Gemini failed' : null,
+            reply_id: REPLY_ID,
+          }),
+          makeMessage({ model_name: CLAUDE, content: 'Claude', status, reply_id: REPLY_ID }),
+          makeMessage({
+            model_name: DEEPSEEK,
+            content: 'Deep',
+            status: ended ? 'stopped' : 'streaming',
+            reply_id: REPLY_ID,
+          }),
+        ],
+      });
+    });
     const stream = await startStream(test);
     await emit(
       stream,
@@ -361,8 +397,44 @@ describe('AI Chat Playground: sending', () => {
       stream.drop();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
+    // The reply goes on on the server: the text stays, nothing says it failed, the page says it follows it.
     expect(within(column(GPT)).getByText('Half an answer')).toBeTruthy();
-    expect(within(column(GPT)).getByText(ERROR_TEXTS.chat.sendMessage)).toBeTruthy();
+    expect(screen.queryByText(ERROR_TEXTS.chat.sendMessage)).toBeNull();
+    expect(screen.getByText(FOLLOWING_REPLY_TEXT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    // It reads the session quietly; a stored text that lags behind does not shrink what is shown.
+    await waitFor(() => expect(reads).toBe(1), { timeout: 3000 });
+    const firstRead = new URL(test.requestsTo('GET', '/api/chat/messages')[0]!.url, 'http://x');
+    expect(firstRead.searchParams.get('sessionId')).toBe(SESSION_ID);
+    expect(await within(column(CLAUDE)).findByText('Claude')).toBeTruthy();
+    expect(within(column(GPT)).getByText('Half an answer')).toBeTruthy();
+    expect(test.onCreditsChange).not.toHaveBeenCalled();
+    // The reply ends on the server: its stored text and end state show, and the balance is read again.
+    expect(
+      await within(column(GPT)).findByText('Half an answer, then the rest.', {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(within(column(GEMINI)).getByText('Gemini failed')).toBeTruthy();
+    expect(within(column(DEEPSEEK)).getByText('Stopped')).toBeTruthy();
+    expect(screen.queryByText(FOLLOWING_REPLY_TEXT)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    await waitFor(() => expect(test.onCreditsChange).toHaveBeenCalledExactlyOnceWith(45));
+    expect(test.requestsTo('GET', '/api/credits/me')).toHaveLength(1);
+    expect(reads).toBe(2);
+  });
+
+  it('a stream that breaks off before the reply started still says Failed to send message', async () => {
+    const test = setup();
+    test.on('GET /api/chat/messages', () => json({ success: true, messages: [] }));
+    const stream = await startStream(test, 'Hello');
+    await act(async () => {
+      stream.drop();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_TEXTS.chat.sendMessage);
+    expect(screen.queryByText(FOLLOWING_REPLY_TEXT)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(test.requestsTo('GET', '/api/chat/messages')).toHaveLength(0);
   });
 
   it('Regenerate sends the last message again as a new message', async () => {

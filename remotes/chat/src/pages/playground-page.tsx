@@ -146,6 +146,7 @@ function Playground({ host }: ToolPageProps) {
           availability={availability}
           sendError={conversation.sendError}
           needsSignup={conversation.needsSignup}
+          following={conversation.following}
         />
         <Composer
           value={text}

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, deleteSessionConfirm } from '@act/contracts';
-import { json, pngFile } from '@act/host-sdk/testing';
+import { json, makeMe, pngFile } from '@act/host-sdk/testing';
 import {
   REPLY_ID,
   SESSION_ID,
@@ -13,6 +13,7 @@ import {
   sessionsPage,
   type FakeStream,
 } from '../test-support/chat-host';
+import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
 import { ReasoningPage } from './reasoning-page';
 
 afterEach(cleanup);
@@ -160,7 +161,8 @@ describe('Chat Reasoning', () => {
     expect(await screen.findByRole('button', { name: 'Copy' })).toBeTruthy();
     const second = fakeStream();
     test.on(`POST ${SEND}`, () => second.response);
-    await test.user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    // Regenerate shows once the first stream has ended (not only its last event).
+    await test.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, string>;
     expect(body).toMatchObject({ prompt: 'Explain', sessionId: SESSION_ID });
@@ -193,6 +195,56 @@ describe('Chat Reasoning', () => {
     await emit(stream, { type: 'done', status: 'stopped', remainingCredits: 44 });
     stream.end();
     expect(await screen.findByText('Stopped')).toBeTruthy();
+  });
+
+  it('a stream that ends without a last event follows the reply, through a read that failed, to its stored end', async () => {
+    const test = setup();
+    test.on('POST /api/chat/stop', () => json({ success: true }));
+    test.on('GET /api/credits/me', () => json({ success: true, me: makeMe({ credits: 44 }) }));
+    let reads = 0;
+    test.on('GET /api/chat/chat-reasoning/messages', () => {
+      reads++;
+      // The first read finds the network still down.
+      if (reads === 1) throw new TypeError('Failed to fetch');
+      return json({
+        success: true,
+        messages: [
+          makeMessage({ role: 'user', content: 'Long question' }),
+          makeMessage({
+            content: 'So the answer is 42.',
+            reasoning: 'Think',
+            status: 'stopped',
+            reply_id: REPLY_ID,
+          }),
+        ],
+      });
+    });
+    const stream = fakeStream();
+    test.on(`POST ${SEND}`, () => stream.response);
+    await test.user.type(test.input(), 'Long question{Enter}');
+    await emit(
+      stream,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID },
+      { type: 'reasoning', text: 'Think' },
+      { type: 'delta', text: 'So' },
+    );
+    await act(async () => {
+      stream.end();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(screen.getByText('So')).toBeTruthy();
+    expect(screen.queryByText(ERROR_TEXTS.chat.noAnswerReceived)).toBeNull();
+    expect(screen.getByText(FOLLOWING_REPLY_TEXT)).toBeTruthy();
+    // Stop still reaches the reply while it is followed.
+    fireEvent.keyDown(test.input(), { key: 'Escape' });
+    await waitFor(() =>
+      expect(test.requestsTo('POST', '/api/chat/stop')[0]?.body).toEqual({ messageId: REPLY_ID }),
+    );
+    expect(await screen.findByText('So the answer is 42.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(reads).toBe(2);
+    expect(screen.getByText('Stopped')).toBeTruthy();
+    expect(screen.queryByText(FOLLOWING_REPLY_TEXT)).toBeNull();
+    await waitFor(() => expect(test.onCreditsChange).toHaveBeenCalledExactlyOnceWith(44));
   });
 
   it('an error event before any text shows the spec text and keeps the question in the box', async () => {

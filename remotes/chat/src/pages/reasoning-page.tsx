@@ -156,6 +156,7 @@ function Reasoning({ host }: ToolPageProps) {
           availability={availability}
           sendError={conversation.sendError}
           needsSignup={conversation.needsSignup}
+          following={conversation.following}
         />
         <Composer
           value={text}
