@@ -278,6 +278,8 @@ export const UI_TEXTS = {
     membersOnly:
       'Chat is for members. Sign up free to start chatting with 50 credits, no credit card required.',
     attachmentRemove: 'Remove attachment',
+    followingReply:
+      'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.',
   },
   youtube: {
     urlLabel: 'YouTube URL',

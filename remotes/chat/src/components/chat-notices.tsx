@@ -1,14 +1,13 @@
 // The reasons a chat screen cannot send, shown above the message box before the member types: no provider key on
 // the server, or fewer credits than a message costs (spec §5 texts); a send that failed before the reply began; and
 // a reply whose stream broke off, which the page now follows by reading its session (the server still finishes it).
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { Alert, RunError, type ToolHost } from '@act/host-sdk';
 import type { ChatScreen } from '../chat-screens';
 import type { ChatAvailability } from '../hooks/use-chat-status';
 
-/** Ours (the spec has no words for it): shown while a reply whose stream broke off is followed by reading it. */
-export const FOLLOWING_REPLY_TEXT =
-  'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.';
+/** Shown while a reply whose stream broke off is followed by reading it. */
+export const FOLLOWING_REPLY_TEXT = UI_TEXTS.chat.followingReply;
 
 export interface ChatNoticesProps {
   host: ToolHost;
