@@ -1,45 +1,5 @@
-// Rsbuild config of the prompt remote: Module Federation name 'prompt', exposing './tools' (the four prompt tool
-// pages). Built on its own into dist/ and served by the gateway under /remotes/prompt/.
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+// Rsbuild config of the prompt remote (the four prompt tool pages); everything but its name and dev port is the
+// shared remote config.
+import { defineRemoteConfig } from '@act/host-sdk/federation';
 
-// The shared singletons of the front-end contract: one React, router, host-sdk and contracts per page. The prefixes
-// cover subpath imports (react/jsx-runtime, react-dom/client). requiredVersion false: the shell's copy always wins.
-const singleton = { singleton: true, requiredVersion: false } as const;
-const SHARED_SINGLETONS = {
-  react: singleton,
-  'react/': singleton,
-  'react-dom': singleton,
-  'react-dom/': singleton,
-  'react-router': singleton,
-  '@act/host-sdk': singleton,
-  '@act/contracts': singleton,
-};
-
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'prompt',
-      // The container's global must not be the family name: `window.prompt` is the browser's own dialog, and the
-      // runtime would take it for our remote entry. Every remote uses act_remote_<family>.
-      library: { type: 'global', name: 'act_remote_prompt' },
-      exposes: { './tools': './src/tools.ts' },
-      shared: SHARED_SINGLETONS,
-      dts: false,
-    }),
-  ],
-  source: {
-    entry: { index: './src/index.ts' },
-  },
-  output: {
-    distPath: { root: 'dist' },
-    // Absolute: the shell on any route loads our chunks from where the gateway serves them.
-    assetPrefix: '/remotes/prompt/',
-    cleanDistPath: true,
-  },
-  // The remote has no page of its own; the shell renders its tools.
-  tools: { htmlPlugin: false },
-  server: { port: 3101, cors: true },
-});
+export default defineRemoteConfig({ family: 'prompt', devPort: 3101 });

@@ -1,14 +1,8 @@
-// The shared singletons of the front end (team contract): one React, one router, one host-sdk and one contracts
-// per page. 'react/' and 'react-dom/' cover subpath imports (react/jsx-runtime, react-dom/client), which the bare
-// names do not.
-const singleton = { singleton: true, requiredVersion: false } as const;
+// The shell's shared singletons: the front end's one list (host-sdk's federation module), with react-router
+// tree-shaken at run time (the shell alone routes; remotes navigate through host.navigate).
+import { SHARED_SINGLETONS as CONTRACT_SINGLETONS } from '@act/host-sdk/federation';
 
 export const SHARED_SINGLETONS = {
-  react: singleton,
-  'react/': singleton,
-  'react-dom': singleton,
-  'react-dom/': singleton,
-  'react-router': { ...singleton, treeShaking: { mode: 'runtime-infer' as const } },
-  '@act/host-sdk': singleton,
-  '@act/contracts': singleton,
+  ...CONTRACT_SINGLETONS,
+  'react-router': { ...CONTRACT_SINGLETONS['react-router'], treeShaking: { mode: 'runtime-infer' as const } },
 };
