@@ -71,6 +71,12 @@ export {
 } from './revocations';
 export { runService } from './run-service';
 export {
+  connectToolService,
+  toolServiceConfigFields,
+  type ToolServiceConfig,
+  type ToolServiceConnections,
+} from './tool-service';
+export {
   createRateLimitStore,
   consumeOrRefuse,
   type RateLimitStore,

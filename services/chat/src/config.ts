@@ -6,7 +6,7 @@ import {
   REASONING_MODEL,
   type PlaygroundModelId,
 } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
 
 const optionalText = z.string().min(1).optional();
 
@@ -43,8 +43,7 @@ export const chatConfigSchema = baseConfigSchema
     /** How often the text of a streaming reply is saved, so a reopened session shows it growing. */
     CHAT_PERSIST_INTERVAL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
     CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(64_000).default(4_000),
-    /** How long a credits.reserve request may wait for an answer. */
-    CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    ...toolServiceConfigFields,
     /** Long enough for the longest reply to finish: a stopping chat service finishes the replies in flight. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),

@@ -3,15 +3,12 @@
 // longest), then close the outbox, NATS and the database.
 import {
   connectDatabase,
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
+  connectToolService,
   createLogger,
   runService,
   startHttpServer,
   startOutboxRelay,
   startPeriodicJob,
-  startRevocationWatcher,
 } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
 import { createApp } from './app';
@@ -42,26 +39,8 @@ async function main(): Promise<void> {
     : undefined;
   if (!provider) logger.warn('no OPENAI_API_KEY: chat answers 503 until a provider key is configured');
 
-  const nc = await connectNats({
-    url: config.NATS_URL,
-    name: 'chat',
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-  });
-  const credits = createCreditsClient({
-    nc,
-    namespace: config.NATS_NAMESPACE,
-    timeoutMs: config.CREDITS_TIMEOUT_MS,
-    logger,
-  });
+  const { nc, credits, verifier, close } = await connectToolService('chat', config, logger);
   const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
-  const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });
-  const verifier = createJwtVerifier({
-    jwksUrl: config.JWKS_URL,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    revocations: revocations.list,
-  });
 
   const store = createChatStore(sql);
   const abandoned = startPeriodicJob({
@@ -109,8 +88,7 @@ async function main(): Promise<void> {
       () => abandoned.stop(),
       () => outbox.publishPending(),
       () => outbox.stop(),
-      async () => revocations.stop(),
-      () => nc.drain(),
+      close,
       () => sql.end({ timeout: 5 }),
     ],
   });

@@ -1,7 +1,7 @@
 // Configuration of the prompt service, parsed once from the environment at start.
 // The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
 
 const optionalText = z.string().min(1).optional();
 
@@ -42,8 +42,7 @@ export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).
   LOCAL_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   LOCAL_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(8),
   LOCAL_WORK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
-  /** How long a credits.reserve request may wait for an answer. */
-  CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  ...toolServiceConfigFields,
   /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */
   PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
 });
