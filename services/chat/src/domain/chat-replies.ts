@@ -245,7 +245,9 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   }): Promise<ReplyOutcome> {
     const { kind, sessionId, replyId, columns, charge, cost, generation, provider } = input;
     const multi = kind === 'playground';
-    const log = logger.child({ replyId, kind });
+    // Made when a reply has something to log: a logger per open reply costs every reply that never logs.
+    let child: Logger | undefined;
+    const log = () => (child ??= logger.child({ replyId, kind }));
     generation.emit({
       type: 'start',
       sessionId,
@@ -277,7 +279,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         .saveProgress(rows)
         .catch((error: unknown) => {
           for (const column of dirty) column.dirty = true;
-          log.warn({ err: error }, 'could not save the reply so far; retrying');
+          log().warn({ err: error }, 'could not save the reply so far; retrying');
         })
         .finally(() => {
           saveRunning = false;
@@ -293,10 +295,13 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
           await Promise.all(
             columns.map(async (column) => {
               const tag = multi ? { column: column.column } : {};
+              // Handed over and let go: the history (attachments too) is not kept for the rest of the reply.
+              const { messages } = column;
+              column.messages = [];
               try {
                 await provider.stream({
                   model: column.model,
-                  messages: column.messages,
+                  messages,
                   signal,
                   onText(text) {
                     column.content += text;
@@ -321,7 +326,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
                 else {
                   column.status = 'failed';
                   column.error = ERROR_TEXTS.chat.sendMessageDot;
-                  log.warn({ err: error, model: column.model }, 'chat provider failed');
+                  log().warn({ err: error, model: column.model }, 'chat provider failed');
                 }
               }
               if (multi) {
@@ -390,7 +395,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         isAppError(error) && error.code === ErrorCode.PROVIDER_FAILED
           ? new AppError(ErrorCode.PROVIDER_FAILED, FAILED_TEXT[kind], { details: { remainingCredits } })
           : new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: error });
-      if (failure.code === ErrorCode.INTERNAL) log.error({ err: error }, 'chat reply could not be saved');
+      if (failure.code === ErrorCode.INTERNAL) log().error({ err: error }, 'chat reply could not be saved');
       generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
       return { kind, sessionId, replyId, status: 'failed', columns, remainingCredits, failure };
     } finally {

@@ -3,6 +3,7 @@
 // An abort ends the SDK's `for await` without an error, so the caller checks its signal afterwards.
 import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { createNodeHttpFetch } from './node-http-fetch';
 import { createThinkSplitter } from './think-splitter';
 import { ProviderError, type ChatProvider, type StreamRequest } from './types';
 
@@ -25,7 +26,9 @@ interface DeltaWithReasoning {
 }
 
 export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): ChatProvider {
+  // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
   const client = new OpenAI({
+    fetch: createNodeHttpFetch(),
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     timeout: options.timeoutMs,
