@@ -1,18 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
 import { json, makeMe } from '@act/host-sdk/testing';
-import {
-  REPLY_ID,
-  SESSION_ID,
-  createChatHost,
-  fakeStream,
-  makeMessage,
-  makeSession,
-  sessionsPage,
-  type FakeStream,
-} from '../test-support/chat-host';
+import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
+import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
 import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
 import { PlaygroundPage } from './playground-page';
 
@@ -21,16 +12,13 @@ afterEach(cleanup);
 const [GPT, GEMINI, CLAUDE, DEEPSEEK] = PLAYGROUND_MODELS;
 const SEND = '/api/chat/send-message';
 
-function setup(
-  options: { credits?: number; available?: boolean; sessions?: Response | (() => Response) } = {},
-) {
-  const test = createChatHost({ toolId: 'ai-chat-playground', ...options });
-  const sessions = options.sessions ?? sessionsPage([]);
-  test.on('GET /api/chat/sessions', () => (typeof sessions === 'function' ? sessions() : sessions.clone()));
-  const user = userEvent.setup();
-  const view = render(<PlaygroundPage host={test.host} />);
-  const input = () => screen.getByPlaceholderText(/Type your message/);
-  return { ...test, user, view, input };
+function setup(options: Pick<ChatPageSetup, 'credits' | 'available' | 'user' | 'sessions'> = {}) {
+  return renderChatPage(PlaygroundPage, {
+    toolId: 'ai-chat-playground',
+    sessionsPath: '/api/chat/sessions',
+    sendPath: SEND,
+    ...options,
+  });
 }
 
 function column(model: string) {
@@ -40,28 +28,18 @@ function column(model: string) {
 }
 
 async function startStream(test: ReturnType<typeof setup>, text = 'Compare these') {
-  const stream = fakeStream();
-  test.on(`POST ${SEND}`, () => stream.response);
+  const stream = test.nextReply();
   await test.user.type(test.input(), text);
   await test.user.keyboard('{Enter}');
   await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
   return stream;
 }
 
-async function emit(stream: FakeStream, ...events: Parameters<FakeStream['send']>[0][]) {
-  await act(async () => {
-    for (const event of events) stream.send(event);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  });
-}
-
 describe('AI Chat Playground: session list', () => {
   it('shows loading, then the empty text', async () => {
     let release: (response: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => (release = resolve));
-    const test = createChatHost({ toolId: 'ai-chat-playground' });
-    test.on('GET /api/chat/sessions', () => pending);
-    render(<PlaygroundPage host={test.host} />);
+    setup({ sessions: () => pending });
     const sidebar = screen.getByRole('complementary', { name: 'Chat History' });
     expect(within(sidebar).getByText('Loading')).toBeTruthy();
     release(sessionsPage([]));
@@ -84,22 +62,19 @@ describe('AI Chat Playground: session list', () => {
   });
 
   it('uses the spec fallback text when the list fails without a server text', async () => {
-    const test = createChatHost({ toolId: 'ai-chat-playground' });
-    test.on('GET /api/chat/sessions', () => new Response('<html>bad gateway</html>', { status: 502 }));
-    render(<PlaygroundPage host={test.host} />);
+    setup({ sessions: () => new Response('<html>bad gateway</html>', { status: 502 }) });
     expect((await screen.findByRole('alert')).textContent).toContain(ERROR_TEXTS.chat.loadChatSessions);
   });
 
   it('asks for 10 sessions, and 10 more once scrolled within 50 px of the bottom', async () => {
     const first = Array.from({ length: 10 }, (_, i) => makeSession({ title: `First ${i}` }));
     const second = Array.from({ length: 10 }, (_, i) => makeSession({ title: `Second ${i}` }));
-    const test = createChatHost({ toolId: 'ai-chat-playground' });
-    test.on('GET /api/chat/sessions', (request) =>
-      new URL(request.url, 'http://x').searchParams.get('cursor') === 'page-2'
-        ? sessionsPage(second)
-        : sessionsPage(first, 'page-2'),
-    );
-    render(<PlaygroundPage host={test.host} />);
+    const test = setup({
+      sessions: (request) =>
+        new URL(request.url, 'http://x').searchParams.get('cursor') === 'page-2'
+          ? sessionsPage(second)
+          : sessionsPage(first, 'page-2'),
+    });
     await screen.findByText('First 9');
     const firstUrl = new URL(test.requestsTo('GET', '/api/chat/sessions')[0]!.url, 'http://x');
     expect(firstUrl.searchParams.get('limit')).toBe('10');
@@ -122,16 +97,14 @@ describe('AI Chat Playground: session list', () => {
   });
 
   it('searches on the server and says when nothing matches', async () => {
-    const test = createChatHost({ toolId: 'ai-chat-playground' });
-    test.on('GET /api/chat/sessions', (request) =>
-      new URL(request.url, 'http://x').searchParams.get('q')
-        ? sessionsPage([])
-        : sessionsPage([makeSession()]),
-    );
-    const user = userEvent.setup();
-    render(<PlaygroundPage host={test.host} />);
+    const test = setup({
+      sessions: (request) =>
+        new URL(request.url, 'http://x').searchParams.get('q')
+          ? sessionsPage([])
+          : sessionsPage([makeSession()]),
+    });
     await screen.findAllByTestId('chat-session');
-    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'quantum');
+    await test.user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'quantum');
     expect(await screen.findByText('No conversations match your search.')).toBeTruthy();
     const last = test.requestsTo('GET', '/api/chat/sessions').at(-1)!;
     expect(new URL(last.url, 'http://x').searchParams.get('q')).toBe('quantum');
@@ -243,8 +216,7 @@ describe('AI Chat Playground: sending', () => {
     await screen.findByRole('button', { name: 'Send' });
     expect(within(column(GEMINI)).getByText('Gemini is unavailable')).toBeTruthy();
 
-    const second = fakeStream();
-    test.on(`POST ${SEND}`, () => second.response);
+    const second = test.nextReply();
     await test.user.type(test.input(), 'And again{Enter}');
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, unknown>;
@@ -304,8 +276,7 @@ describe('AI Chat Playground: sending', () => {
     await test.user.type(test.input(), 'line one{Shift>}{Enter}{/Shift}line two');
     expect((test.input() as HTMLTextAreaElement).value).toBe('line one\nline two');
     expect(test.requestsTo('POST', SEND)).toHaveLength(0);
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
+    const stream = test.nextReply();
     await test.user.keyboard('{Enter}');
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
     expect((test.requestsTo('POST', SEND)[0]!.body as { prompt: string }).prompt).toBe('line one\nline two');
@@ -447,8 +418,7 @@ describe('AI Chat Playground: sending', () => {
       { type: 'done', status: 'completed', remainingCredits: 45 },
     );
     first.end();
-    const second = fakeStream();
-    test.on(`POST ${SEND}`, () => second.response);
+    const second = test.nextReply();
     await test.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, unknown>;
@@ -540,8 +510,7 @@ describe('AI Chat Playground: stored sessions', () => {
         .getAllByTestId('chat-session')
         .map((item) => item.querySelector('.ch-session__title')?.textContent);
     expect(titles()).toEqual(['Newer', 'Older']);
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
+    const stream = test.nextReply();
     await test.user.type(test.input(), 'More{Enter}');
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
     expect((test.requestsTo('POST', SEND)[0]!.body as { sessionId: string }).sessionId).toBe(SESSION_ID);
@@ -563,9 +532,8 @@ describe('AI Chat Playground: stored sessions', () => {
 
 describe('AI Chat Playground: guests', () => {
   it('shows the members-only prompt with Sign Up', async () => {
-    const test = createChatHost({ toolId: 'ai-chat-playground', user: null });
-    const user = userEvent.setup();
-    render(<PlaygroundPage host={test.host} />);
+    const test = setup({ user: null });
+    const { user } = test;
     expect(screen.getByText(/Chat is for members/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(test.navigate).toHaveBeenCalledWith('/auth?signup=true');

@@ -1,18 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, deleteSessionConfirm } from '@act/contracts';
 import { json, makeMe, pngFile } from '@act/host-sdk/testing';
-import {
-  REPLY_ID,
-  SESSION_ID,
-  createChatHost,
-  fakeStream,
-  makeMessage,
-  makeSession,
-  sessionsPage,
-  type FakeStream,
-} from '../test-support/chat-host';
+import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
+import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
 import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
 import { ReasoningPage } from './reasoning-page';
 
@@ -21,20 +12,20 @@ afterEach(cleanup);
 const SEND = '/api/chat/chat-reasoning/send-message';
 const SESSIONS = '/api/chat/chat-reasoning/sessions';
 
-function setup(options: { credits?: number; available?: boolean; sessions?: () => Response } = {}) {
-  const test = createChatHost({ toolId: 'chat-reasoning', ...options });
-  test.on(`GET ${SESSIONS}`, options.sessions ?? (() => sessionsPage([])));
-  const user = userEvent.setup({ applyAccept: false });
-  render(<ReasoningPage host={test.host} />);
-  const input = () => screen.getByPlaceholderText(/Type your message/) as HTMLTextAreaElement;
-  return { ...test, user, input };
+function setup(options: Pick<ChatPageSetup, 'credits' | 'available' | 'user' | 'sessions'> = {}) {
+  return renderChatPage(ReasoningPage, {
+    toolId: 'chat-reasoning',
+    sessionsPath: SESSIONS,
+    sendPath: SEND,
+    // The refused-file tests upload files the inputs' accept lists would filter out.
+    userEvents: { applyAccept: false },
+    ...options,
+  });
 }
 
-async function emit(stream: FakeStream, ...events: Parameters<FakeStream['send']>[0][]) {
-  await act(async () => {
-    for (const event of events) stream.send(event);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  });
+/** Picks a file with the Attach image or Attach PDF input. */
+function attach(test: ReturnType<typeof setup>, kind: 'image' | 'pdf', file: File) {
+  return test.user.upload(screen.getByTestId(`attach-${kind}-input`) as HTMLInputElement, file);
 }
 
 function pdfFile(name = 'paper.pdf', size = 4096): File {
@@ -97,17 +88,13 @@ describe('Chat Reasoning', () => {
 
   it('sends the prompt with the attached image and PDF, and shows reasoning collapsed apart from the answer', async () => {
     const test = setup();
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
-    await test.user.upload(
-      screen.getByTestId('attach-image-input') as HTMLInputElement,
-      pngFile('chart.png'),
-    );
-    await test.user.upload(screen.getByTestId('attach-pdf-input') as HTMLInputElement, pdfFile());
+    const stream = test.nextReply();
+    await attach(test, 'image', pngFile('chart.png'));
+    await attach(test, 'pdf', pdfFile());
     expect(await screen.findByTestId('attached-image')).toBeTruthy();
     expect(await screen.findByTestId('attached-pdf')).toBeTruthy();
     await test.user.click(screen.getByRole('button', { name: 'Remove attachment: paper.pdf' }));
-    await test.user.upload(screen.getByTestId('attach-pdf-input') as HTMLInputElement, pdfFile());
+    await attach(test, 'pdf', pdfFile());
     await screen.findByTestId('attached-pdf');
 
     await test.user.type(test.input(), 'What does the chart show?{Enter}');
@@ -143,12 +130,8 @@ describe('Chat Reasoning', () => {
 
   it('Regenerate sends the last question again with its attachments; Copy is on every reply', async () => {
     const test = setup();
-    const first = fakeStream();
-    test.on(`POST ${SEND}`, () => first.response);
-    await test.user.upload(
-      screen.getByTestId('attach-image-input') as HTMLInputElement,
-      pngFile('chart.png'),
-    );
+    const first = test.nextReply();
+    await attach(test, 'image', pngFile('chart.png'));
     await screen.findByTestId('attached-image');
     await test.user.type(test.input(), 'Explain{Enter}');
     await emit(
@@ -159,8 +142,7 @@ describe('Chat Reasoning', () => {
     );
     first.end();
     expect(await screen.findByRole('button', { name: 'Copy' })).toBeTruthy();
-    const second = fakeStream();
-    test.on(`POST ${SEND}`, () => second.response);
+    const second = test.nextReply();
     // Regenerate shows once the first stream has ended (not only its last event).
     await test.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
@@ -180,8 +162,7 @@ describe('Chat Reasoning', () => {
   it('Esc stops the reply with its id', async () => {
     const test = setup();
     test.on('POST /api/chat/stop', () => json({ success: true }));
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
+    const stream = test.nextReply();
     await test.user.type(test.input(), 'Long question{Enter}');
     await emit(
       stream,
@@ -219,8 +200,7 @@ describe('Chat Reasoning', () => {
         ],
       });
     });
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
+    const stream = test.nextReply();
     await test.user.type(test.input(), 'Long question{Enter}');
     await emit(
       stream,
@@ -249,8 +229,7 @@ describe('Chat Reasoning', () => {
 
   it('an error event before any text shows the spec text and keeps the question in the box', async () => {
     const test = setup();
-    const stream = fakeStream();
-    test.on(`POST ${SEND}`, () => stream.response);
+    const stream = test.nextReply();
     await test.user.type(test.input(), 'Hello{Enter}');
     await emit(stream, {
       type: 'error',
@@ -296,8 +275,7 @@ describe('Chat Reasoning', () => {
   });
 
   it('shows the members-only prompt to a guest', () => {
-    const test = createChatHost({ toolId: 'chat-reasoning', user: null });
-    render(<ReasoningPage host={test.host} />);
+    setup({ user: null });
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
   });
 });

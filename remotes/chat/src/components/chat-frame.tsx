@@ -1,0 +1,130 @@
+// The frame both chat screens share: the session list on the left, and a main panel holding the page's own view of
+// the conversation above the notices and the message box. Picking, starting and deleting sessions and sending are
+// wired here once; a page passes what differs (its panel class, its composer extras, what else it clears).
+import type { ReactNode } from 'react';
+import { UI_TEXTS } from '@act/contracts';
+import { Alert, Button, Spinner, type ToolHost } from '@act/host-sdk';
+import type { ChatPage } from '../hooks/use-chat-page';
+import type { Conversation } from '../hooks/use-conversation';
+import { ChatNotices } from './chat-notices';
+import { Composer } from './composer';
+import { SessionSidebar } from './session-sidebar';
+
+export interface ChatFrameProps {
+  host: ToolHost;
+  page: ChatPage;
+  /** Extra class for the main panel (the playground's wide columns). */
+  mainClassName?: string;
+  /** Sends the box's text (the page builds the message; see ChatPage.submit). */
+  onSend(): void;
+  /** Called after a stored session was opened. */
+  onOpened?(): void;
+  /** Called after New emptied the conversation and the box: what else the page clears. */
+  onNew?(): void;
+  /** Called after the open session was deleted and the conversation emptied. */
+  onActiveDeleted?(): void;
+  /** Attachment chips above the message box. */
+  composerAttachments?: ReactNode;
+  /** Extra buttons in the message box's action row. */
+  composerTools?: ReactNode;
+  /** The page's view of the conversation. */
+  children: ReactNode;
+}
+
+export function ChatFrame({
+  host,
+  page,
+  mainClassName,
+  onSend,
+  onOpened,
+  onNew,
+  onActiveDeleted,
+  composerAttachments,
+  composerTools,
+  children,
+}: ChatFrameProps) {
+  const { screen, conversation } = page;
+  return (
+    <div className="ch-layout">
+      <SessionSidebar
+        screen={screen}
+        sessions={page.sessions}
+        activeId={conversation.sessionId}
+        onSelect={(session) => {
+          conversation.open(session.id);
+          onOpened?.();
+        }}
+        onNew={() => {
+          conversation.reset();
+          page.setText('');
+          onNew?.();
+        }}
+        onDeleted={(id) => {
+          if (id !== conversation.sessionId) return;
+          conversation.reset();
+          onActiveDeleted?.();
+        }}
+      />
+      <section className={mainClassName ? `ch-main act-panel ${mainClassName}` : 'ch-main act-panel'}>
+        {children}
+        <ChatNotices
+          host={host}
+          screen={screen}
+          availability={page.availability}
+          sendError={conversation.sendError}
+          needsSignup={conversation.needsSignup}
+          following={conversation.following}
+        />
+        <Composer
+          value={page.text}
+          onChange={page.setText}
+          onSend={onSend}
+          onStop={conversation.stop}
+          streaming={conversation.streaming}
+          stopping={conversation.stopping}
+          blocked={page.blocked}
+          cost={screen.cost}
+          attachments={composerAttachments}
+          tools={composerTools}
+        />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The open session while its messages load (a spinner) or after loading them failed (the spec text, with Try again
+ * when there is a session to read again); otherwise the page's own view of it.
+ */
+export function LoadedConversation({
+  conversation,
+  children,
+}: {
+  conversation: Conversation;
+  children: ReactNode;
+}) {
+  if (conversation.loading) {
+    return (
+      <div className="ch-main__state">
+        <Spinner size={24} showLabel />
+      </div>
+    );
+  }
+  if (conversation.loadError) {
+    return (
+      <Alert
+        variant="error"
+        action={
+          conversation.sessionId ? (
+            <Button size="sm" variant="outline" onClick={() => conversation.open(conversation.sessionId!)}>
+              {UI_TEXTS.common.tryAgain}
+            </Button>
+          ) : undefined
+        }
+      >
+        {conversation.loadError}
+      </Alert>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,62 @@
+// What both chat screens hold the same way: whether chat can be used, the session list, the open conversation (a
+// new session goes into the list, a message in an old one moves it to the top), the text in the message box, and
+// the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and how it shows it.
+import { useCallback, useState } from 'react';
+import type { ToolHost } from '@act/host-sdk';
+import type { ChatScreen } from '../chat-screens';
+import { lacksCredits } from '../components/chat-notices';
+import type { Turn } from '../reply-state';
+import { useChatStatus, type ChatAvailability } from './use-chat-status';
+import { useConversation, type Conversation } from './use-conversation';
+import { useSessionList, type SessionList } from './use-session-list';
+
+export interface ChatPage {
+  screen: ChatScreen;
+  availability: ChatAvailability;
+  sessions: SessionList;
+  conversation: Conversation;
+  /** The message box's text. */
+  text: string;
+  setText(text: string): void;
+  /** Sending is refused: no provider key on the server, or not enough credits (the notices say why). */
+  blocked: boolean;
+  /** The last turn while Regenerate may send it again (no reply streaming, nothing blocking), else undefined. */
+  regenerable: Turn | undefined;
+  /**
+   * Sends the box's trimmed text through `sendPrompt`, emptying the box first; a message refused before any reply
+   * (credits, network) goes back into the box unless the member has typed something new meanwhile.
+   */
+  submit(sendPrompt: (prompt: string) => Promise<boolean>): void;
+}
+
+export function useChatPage(
+  host: ToolHost,
+  screen: ChatScreen,
+  /** Playground model ids, or null for a single-reply screen. */
+  columns: readonly string[] | null,
+): ChatPage {
+  const availability = useChatStatus(host.api);
+  const sessions = useSessionList(host.api, screen);
+  const { reload: reloadSessions, touch: touchSession } = sessions;
+  const conversation = useConversation(host, screen, {
+    columns,
+    onSessionCreated: useCallback(() => reloadSessions(), [reloadSessions]),
+    onSessionActive: touchSession,
+  });
+  const [text, setText] = useState('');
+  const blocked = availability === 'unavailable' || lacksCredits(host, screen);
+
+  const submit = (sendPrompt: (prompt: string) => Promise<boolean>) => {
+    const prompt = text.trim();
+    if (!prompt || blocked || conversation.streaming) return;
+    setText('');
+    void sendPrompt(prompt).then((started) => {
+      if (!started) setText((current) => (current === '' ? prompt : current));
+    });
+  };
+
+  const last = conversation.turns.at(-1);
+  const regenerable = last && !conversation.streaming && !blocked ? last : undefined;
+
+  return { screen, availability, sessions, conversation, text, setText, blocked, regenerable, submit };
+}
