@@ -2,6 +2,10 @@
 // the embedded defaults when DATABASE_URL / NATS_URL are unset); browser-code projects run in happy-dom.
 import { defineConfig } from 'vitest/config';
 
+// Test files mostly wait on PostgreSQL, NATS, child processes and timers, not on the CPU, so more files run at once
+// than there are cores (vitest's default is cores - 1: one worker on a two-core machine). TEST_WORKERS overrides.
+const maxWorkers = Number(process.env.TEST_WORKERS) || 3;
+
 const domWorkspaces = ['packages/host-sdk', 'shell', 'remotes/*'];
 // Projects do not `extends: true`: that would run the global setup once per project as well as once for the root.
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
@@ -9,6 +13,7 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     globalSetup: ['./vitest.global-setup.ts'],
+    maxWorkers,
     ...timeouts,
     projects: [
       {
@@ -25,6 +30,7 @@ export default defineConfig({
           ...timeouts,
           name: 'dom',
           environment: 'happy-dom',
+          setupFiles: ['./packages/host-sdk/src/test-support/dom-setup.ts'],
           include: domWorkspaces.map((root) => `${root}/**/*.test.{ts,tsx}`),
           exclude: ['**/node_modules/**'],
         },
