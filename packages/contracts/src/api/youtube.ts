@@ -1,6 +1,7 @@
 // YouTube service contracts (spec §7): video summarizer and thumbnail downloader, with the link rules of spec §5.
 import { z } from 'zod';
-import { toolEndpoint } from '../endpoint';
+import { endpoint, toolEndpoint } from '../endpoint';
+import { ErrorCodeSchema } from '../errors';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import { remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
@@ -66,6 +67,8 @@ export const YoutubeThumbnailUrlSchema = z
 export const SummarizeYoutubeRequestSchema = z.object({
   videoUrl: YoutubeVideoUrlSchema,
   toolName: ToolNameFieldSchema,
+  /** Ours: the summary's language (a language code or name); the transcript's language when absent. */
+  language: z.string().trim().min(1).max(40).optional(),
 });
 export type SummarizeYoutubeRequest = z.infer<typeof SummarizeYoutubeRequestSchema>;
 
@@ -99,22 +102,81 @@ export const GetThumbnailsReplySchema = successReply({
 });
 export type GetThumbnailsReply = z.infer<typeof GetThumbnailsReplySchema>;
 
-/** The standard thumbnails YouTube serves for every video, largest first. */
+/** The standard thumbnails YouTube serves, largest first; `size` names one in the download route. */
 export const YOUTUBE_THUMBNAIL_SIZES = [
-  { file: 'maxresdefault.jpg', label: 'Max Resolution', resolution: '1280x720' },
-  { file: 'sddefault.jpg', label: 'Standard Definition', resolution: '640x480' },
-  { file: 'hqdefault.jpg', label: 'High Quality', resolution: '480x360' },
-  { file: 'mqdefault.jpg', label: 'Medium Quality', resolution: '320x180' },
-  { file: 'default.jpg', label: 'Default', resolution: '120x90' },
+  { size: 'maxres', file: 'maxresdefault.jpg', label: 'Max Resolution', resolution: '1280x720' },
+  { size: 'sd', file: 'sddefault.jpg', label: 'Standard Definition', resolution: '640x480' },
+  { size: 'hq', file: 'hqdefault.jpg', label: 'High Quality', resolution: '480x360' },
+  { size: 'mq', file: 'mqdefault.jpg', label: 'Medium Quality', resolution: '320x180' },
+  { size: 'default', file: 'default.jpg', label: 'Default', resolution: '120x90' },
 ] as const;
+export type YoutubeThumbnailSize = (typeof YOUTUBE_THUMBNAIL_SIZES)[number]['size'];
+
+/** The only host thumbnails are shown from and downloaded from (through the service's download route). */
+export const YOUTUBE_THUMBNAIL_HOST = 'i.ytimg.com';
+
+export function youtubeThumbnailUrl(videoId: string, file: string): string {
+  return `https://${YOUTUBE_THUMBNAIL_HOST}/vi/${videoId}/${file}`;
+}
 
 export function youtubeThumbnails(videoId: string): Thumbnail[] {
   return YOUTUBE_THUMBNAIL_SIZES.map((s) => ({
-    url: `https://img.youtube.com/vi/${videoId}/${s.file}`,
+    url: youtubeThumbnailUrl(videoId, s.file),
     label: s.label,
     resolution: s.resolution,
   }));
 }
+
+/** The same-origin path that downloads one thumbnail as a `.jpg` attachment. */
+export function youtubeThumbnailDownloadPath(videoId: string, size: YoutubeThumbnailSize): string {
+  return `/api/youtube/thumbnail?${new URLSearchParams({ videoId, size }).toString()}`;
+}
+
+export const ThumbnailDownloadQuerySchema = z.object({
+  videoId: z.string({ error: V.invalidYoutubeUrl }).regex(VIDEO_ID, { error: V.invalidYoutubeUrl }),
+  size: z.enum(
+    YOUTUBE_THUMBNAIL_SIZES.map((s) => s.size),
+    { error: V.invalidRequest },
+  ),
+});
+export type ThumbnailDownloadQuery = z.infer<typeof ThumbnailDownloadQuerySchema>;
+
+/**
+ * Streamed summaries (Accept: text/event-stream), shaped like chat's stream events: `start` (video info, what the
+ * summary is based on, whether it was made locally), `delta` text to append, then `done` with the whole summary or
+ * `error` with the spec's text (nothing charged).
+ */
+export const SummarySourceSchema = z.enum(['transcript', 'description']);
+export type SummarySource = z.infer<typeof SummarySourceSchema>;
+
+export const YoutubeStreamStartEventSchema = z.object({
+  type: z.literal('start'),
+  videoId: z.string(),
+  videoInfo: VideoInfoSchema,
+  source: SummarySourceSchema,
+  /** True when the summary is made on this server without an AI provider (extractive, key sentences). */
+  local: z.boolean(),
+});
+export const YoutubeStreamDeltaEventSchema = z.object({ type: z.literal('delta'), text: z.string() });
+export const YoutubeStreamDoneEventSchema = z.object({
+  type: z.literal('done'),
+  summary: z.string(),
+  videoInfo: VideoInfoSchema,
+  remainingCredits: z.number().int().nonnegative().nullable(),
+});
+export const YoutubeStreamErrorEventSchema = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  remainingCredits: z.number().int().nonnegative().nullable().optional(),
+});
+export const YoutubeStreamEventSchema = z.discriminatedUnion('type', [
+  YoutubeStreamStartEventSchema,
+  YoutubeStreamDeltaEventSchema,
+  YoutubeStreamDoneEventSchema,
+  YoutubeStreamErrorEventSchema,
+]);
+export type YoutubeStreamEvent = z.infer<typeof YoutubeStreamEventSchema>;
 
 /** The YouTube endpoints (spec §7; drafts until the YouTube service is built). Thumbnails are free for guests too. */
 export const YOUTUBE_ENDPOINTS = {
@@ -131,5 +193,15 @@ export const YOUTUBE_ENDPOINTS = {
     tool: 'youtube-thumbnail-downloader',
     request: GetThumbnailsRequestSchema,
     reply: GetThumbnailsReplySchema,
+  }),
+  /**
+   * Ours: one thumbnail from i.ytimg.com as a same-origin `.jpg` attachment (binary reply, no JSON schema). Public:
+   * free, and a plain link (`<a href download>`) sends no token.
+   */
+  thumbnailDownload: endpoint({
+    method: 'GET',
+    path: '/api/youtube/thumbnail',
+    access: 'public',
+    request: ThumbnailDownloadQuerySchema,
   }),
 } as const;

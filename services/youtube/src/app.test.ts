@@ -1,0 +1,329 @@
+// The youtube service end to end over HTTP: real credits service (child process) on real PostgreSQL and NATS, the
+// fake YouTube serving recorded responses, the fake OpenAI-compatible server streaming summaries, and member tokens
+// from a test JWKS.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
+import {
+  connectNats,
+  createCreditsClient,
+  createJwtVerifier,
+  type NatsConnection,
+  type RunningServer,
+} from '@act/service-kit';
+import {
+  type CreditsProcess,
+  type FakeOpenAi,
+  runServices,
+  silentLogger,
+  startFakeOpenAi,
+  startTestService,
+  type TestJwks,
+  testNatsUrl,
+} from '@act/service-kit/testing';
+import { createApp } from './app';
+import { DESCRIPTION_NOTICE } from './domain/summarizer';
+import { LOCAL_NOTICE } from './domain/local-summary';
+import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
+import { createYoutubeFetch } from './providers/youtube-fetch';
+import { createYoutubeiAdapter } from './providers/youtubei-adapter';
+import { createYoutubeTranscriptAdapter } from './providers/youtube-transcript-adapter';
+import { FAKE_JPEG, startFakeYoutube, type FakeYoutube } from './test-support/fake-youtube';
+
+const V = ERROR_TEXTS.validation;
+
+let jwks: TestJwks;
+let credits: CreditsProcess;
+let openai: FakeOpenAi;
+let yt: FakeYoutube;
+let nc: NatsConnection;
+let service: RunningServer;
+let localService: RunningServer;
+
+function startService(provider: SummaryProvider | undefined) {
+  const fetch = createYoutubeFetch({
+    youtubeBaseUrl: yt.baseUrl,
+    thumbnailBaseUrl: yt.baseUrl,
+    timeoutMs: 5_000,
+  });
+  const youtubei = createYoutubeiAdapter({ fetch });
+  return startTestService(
+    createApp({
+      logger: silentLogger('youtube'),
+      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
+      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      info: youtubei,
+      transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
+      provider,
+      fetch,
+      transcriptCacheMs: 0,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  ({ jwks, credits } = await runServices());
+  openai = await startFakeOpenAi();
+  yt = await startFakeYoutube();
+  nc = await connectNats({ url: testNatsUrl(), name: 'youtube-test' });
+  service = await startService(
+    createOpenAiSummaryProvider({
+      apiKey: 'sk-test',
+      baseUrl: openai.baseUrl,
+      model: 'up/sum',
+      timeoutMs: 5_000,
+    }),
+  );
+  localService = await startService(undefined);
+}, 90_000);
+
+afterAll(async () => {
+  await service?.close();
+  await localService?.close();
+  await nc?.close();
+  await credits?.stop();
+  await openai?.close();
+  await yt?.close();
+  await jwks?.close();
+}, 30_000);
+
+beforeEach(() => {
+  openai.reset();
+  yt.failAll = undefined;
+});
+
+const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+
+async function post(path: string, body: unknown, token?: string, server = service) {
+  const response = await fetch(`${server.url}/api/youtube/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-client-ip': '10.1.2.3',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function newMember() {
+  const token = await jwks.tokenFor(randomUUID());
+  expect(await credits.balanceOf(token)).toBe(50);
+  return token;
+}
+
+async function settledBalance(token: string) {
+  await credits.settled();
+  return credits.balanceOf(token);
+}
+
+describe('thumbnails (free, guests and members)', () => {
+  it('lists the five sizes on i.ytimg.com for a watch link, for a guest', async () => {
+    const reply = await post('youtube-thumbnail-downloader/get-youtube-thumbnails', {
+      videoUrl: watch('aqz-KE-bpKQ'),
+      toolName: 'youtube-thumbnail-downloader',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, videoId: 'aqz-KE-bpKQ', remainingCredits: null });
+    const thumbnails = reply.body.thumbnails as Array<{ url: string; label: string; resolution: string }>;
+    expect(thumbnails.map((t) => t.resolution)).toEqual([
+      '1280x720',
+      '640x480',
+      '480x360',
+      '320x180',
+      '120x90',
+    ]);
+    expect(thumbnails[0]).toEqual({
+      url: 'https://i.ytimg.com/vi/aqz-KE-bpKQ/maxresdefault.jpg',
+      label: 'Max Resolution',
+      resolution: '1280x720',
+    });
+  });
+
+  it('leaves out sizes the video lacks (short link), and answers a member with the unchanged balance', async () => {
+    const token = await newMember();
+    const reply = await post(
+      'youtube-thumbnail-downloader/get-youtube-thumbnails',
+      { videoUrl: 'https://youtu.be/jNQXAC9IVRw' },
+      token,
+    );
+    expect(reply.body).toMatchObject({ success: true, videoId: 'jNQXAC9IVRw', remainingCredits: 50 });
+    expect((reply.body.thumbnails as unknown[]).length).toBe(3);
+  });
+
+  it('lists all five when i.ytimg.com cannot be reached (and checks again later)', async () => {
+    const url = { videoUrl: watch('dQw4w9WgXcQ') };
+    yt.failAll = 503;
+    const unreachable = await post('youtube-thumbnail-downloader/get-youtube-thumbnails', url);
+    expect((unreachable.body.thumbnails as unknown[]).length).toBe(5);
+    yt.failAll = undefined;
+    const reachable = await post('youtube-thumbnail-downloader/get-youtube-thumbnails', url);
+    expect((reachable.body.thumbnails as unknown[]).length).toBe(3);
+  });
+
+  it('refuses embed links, other id lengths and look-alike hosts', async () => {
+    for (const videoUrl of [
+      'https://www.youtube.com/embed/aqz-KE-bpKQ',
+      'https://www.youtube.com/watch?v=aqz-KE-bpK',
+      'https://youtube.com.evil.test/watch?v=aqz-KE-bpKQ',
+      'https://evil.test/youtu.be/aqz-KE-bpKQ',
+    ]) {
+      const reply = await post('youtube-thumbnail-downloader/get-youtube-thumbnails', { videoUrl });
+      expect(reply, videoUrl).toMatchObject({
+        status: 400,
+        body: { success: false, error: V.invalidYoutubeUrl },
+      });
+    }
+  });
+});
+
+describe('thumbnail download', () => {
+  it('answers the jpg as an attachment named tool-name-timestamp.jpg', async () => {
+    const response = await fetch(`${service.url}/api/youtube/thumbnail?videoId=aqz-KE-bpKQ&size=hq`, {
+      headers: { 'x-client-ip': '10.1.2.3' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="youtube-thumbnail-downloader-\d+\.jpg"$/,
+    );
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(FAKE_JPEG);
+    expect(yt.requests).toContain('GET /vi/aqz-KE-bpKQ/hqdefault.jpg');
+  });
+
+  it('only ever fetches i.ytimg.com/vi/<id>/<size>: no URL from the request, bad ids and sizes refused', async () => {
+    const before = yt.requests.length;
+    for (const query of [
+      'videoId=aqz-KE-bpKQ&size=https://evil.test/x.jpg',
+      'videoId=../../etc/pa&size=hq',
+      'videoId=aqz-KE-bpKQ%2F..%2F..&size=hq',
+      'url=https://evil.test/x.jpg',
+    ]) {
+      const response = await fetch(`${service.url}/api/youtube/thumbnail?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+    expect(yt.requests.length).toBe(before);
+    const missing = await fetch(`${service.url}/api/youtube/thumbnail?videoId=jNQXAC9IVRw&size=maxres`);
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('summarizer (4 credits, members)', () => {
+  it('summarizes from the transcript through the provider: title, duration, summary; 50 → 46', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'text', text: 'A rabbit takes revenge. [0:27](link) traps.' });
+    const reply = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token);
+    expect(reply).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        summary: 'A rabbit takes revenge. [0:27](link) traps.',
+        videoInfo: {
+          title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
+          duration: '10:35',
+        },
+        remainingCredits: 46,
+      },
+    });
+    const sent = openai.requests[0]?.body.messages.at(-1)?.content as string;
+    expect(sent).toContain(
+      '[0:27](https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=27s) He builds clever traps',
+    );
+    expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('streams start, deltas and done over SSE for an embed link', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'stream', chunks: ['The ', 'rabbit ', 'wins.'] });
+    const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ videoUrl: 'https://www.youtube.com/embed/aqz-KE-bpKQ' }),
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = (await response.text())
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => YoutubeStreamEventSchema.parse(JSON.parse(block.slice(6))) as YoutubeStreamEvent);
+    expect(events[0]).toMatchObject({ type: 'start', source: 'transcript', local: false });
+    expect(events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''))).toEqual([
+      'The ',
+      'rabbit ',
+      'wins.',
+    ]);
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      summary: 'The rabbit wins.',
+      videoInfo: {
+        title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
+        duration: '10:35',
+      },
+      remainingCredits: 46,
+    });
+    expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('falls back to the description when there is no transcript, and says so', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'text', text: 'The first YouTube video, at a zoo.' });
+    const reply = await post('summarize-youtube', { videoUrl: 'https://youtu.be/jNQXAC9IVRw' }, token);
+    expect(reply.status).toBe(200);
+    expect(reply.body.summary).toBe(`${DESCRIPTION_NOTICE}\n\nThe first YouTube video, at a zoo.`);
+    expect(reply.body.videoInfo).toEqual({ title: 'Me at the zoo', duration: '0:19' });
+    expect(openai.requests[0]?.body.messages.at(-1)?.content).toContain('Description:');
+  });
+
+  it('answers a plain error and charges nothing without transcript and description, or with YouTube down', async () => {
+    const token = await newMember();
+    const nothing = await post('summarize-youtube', { videoUrl: watch('M7lc1UVf-VE') }, token);
+    expect(nothing).toMatchObject({
+      status: 502,
+      body: { success: false, error: ERROR_TEXTS.youtube.videoUnavailable },
+    });
+    yt.failAll = 503;
+    const down = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token);
+    expect(down).toMatchObject({
+      status: 502,
+      body: { success: false, error: ERROR_TEXTS.youtube.videoUnavailable },
+    });
+    expect(openai.requests).toHaveLength(0);
+    expect(await settledBalance(token)).toBe(50);
+  });
+
+  it('charges nothing when the provider fails', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'error', status: 500 });
+    const reply = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token);
+    expect(reply).toMatchObject({
+      status: 502,
+      body: { success: false, error: ERROR_TEXTS.youtube.generateSummaryRetry },
+    });
+    expect(await settledBalance(token)).toBe(50);
+  });
+
+  it('makes the summary locally without a provider key, and says so', async () => {
+    const token = await newMember();
+    const reply = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token, localService);
+    expect(reply.status).toBe(200);
+    const summary = reply.body.summary as string;
+    expect(summary.startsWith(LOCAL_NOTICE)).toBe(true);
+    expect(summary).toContain('(https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=');
+    expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('refuses guests and invalid links before anything is held', async () => {
+    expect((await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') })).status).toBe(401);
+    const token = await newMember();
+    const bad = await post(
+      'summarize-youtube',
+      { videoUrl: 'https://youtube.com.evil.test/watch?v=aqz-KE-bpKQ' },
+      token,
+    );
+    expect(bad).toMatchObject({ status: 400, body: { error: V.invalidYoutubeUrl } });
+  });
+});

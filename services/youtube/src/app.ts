@@ -1,0 +1,53 @@
+// The youtube service's Koa app, built from its dependencies so tests run the real routes over HTTP.
+import {
+  createHttpApp,
+  type CreditsClient,
+  type HttpApp,
+  type JwtVerifier,
+  type Logger,
+  type ReadinessChecks,
+} from '@act/service-kit';
+import { createSummarizer } from './domain/summarizer';
+import { createThumbnailService } from './domain/thumbnails';
+import { createVideoReader } from './domain/video-reader';
+import { createYoutubeTools } from './domain/youtube-tools';
+import type { SummaryProvider } from './providers/summary-provider';
+import type { TranscriptSource, VideoInfoSource } from './providers/types';
+import type { FetchLike } from './providers/youtube-fetch';
+import { createYoutubeRouter } from './routes/youtube.routes';
+
+export interface YoutubeAppDeps {
+  logger: Logger;
+  verifier: JwtVerifier;
+  credits: CreditsClient;
+  /** Video info from the player (youtubei.js). */
+  info: VideoInfoSource;
+  /** Ways to a transcript, tried in order. */
+  transcripts: TranscriptSource[];
+  /** Absent without a provider key: summaries are made locally. */
+  provider: SummaryProvider | undefined;
+  /** The routed YouTube fetch (thumbnail checks and downloads). */
+  fetch: FetchLike;
+  transcriptCacheMs: number;
+  readiness?: ReadinessChecks;
+}
+
+export function createApp(deps: YoutubeAppDeps): HttpApp {
+  const { logger } = deps;
+  const app = createHttpApp({ name: 'youtube', logger, readiness: deps.readiness, bodyLimit: false });
+  const thumbnails = createThumbnailService({ fetch: deps.fetch, logger });
+  const reader = createVideoReader({
+    info: deps.info,
+    transcripts: deps.transcripts,
+    logger,
+    cacheMs: deps.transcriptCacheMs,
+  });
+  const router = createYoutubeRouter({
+    verifier: deps.verifier,
+    tools: createYoutubeTools({ credits: deps.credits, thumbnails }),
+    summarizer: createSummarizer({ credits: deps.credits, reader, provider: deps.provider, logger }),
+    thumbnails,
+  });
+  app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,209 @@
+// The summarizer as a charged tool (4 credits, members): hold the credits, read the video (info, transcript or
+// description), write the summary (the AI provider streamed, or the local extractive summary without a key) and
+// commit only when the whole summary was made. Any failure, or a client gone before the end, releases the hold.
+import { ERROR_TEXTS, type VideoInfo, type YoutubeStreamEvent } from '@act/contracts';
+import {
+  AppError,
+  ErrorCode,
+  isAppError,
+  reserveCharge,
+  type Charge,
+  type CreditsClient,
+  type EventStream,
+  type Logger,
+} from '@act/service-kit';
+import type { SummaryProvider } from '../providers/summary-provider';
+import { VideoUnavailableError } from '../providers/types';
+import {
+  formatTimestamp,
+  localDescriptionSummary,
+  localTranscriptSummary,
+  timestampLink,
+} from './local-summary';
+import type { VideoMaterial, VideoReader } from './video-reader';
+
+/** Who is calling: a member (userId) or a guest (the IP the gateway vouched for). */
+export interface Caller {
+  userId?: string;
+  guestIp?: string;
+  signal?: AbortSignal;
+}
+
+export interface SummaryResult {
+  summary: string;
+  videoInfo: VideoInfo;
+  remainingCredits: number | null;
+}
+
+export interface Summarizer {
+  reserve(caller: Caller): Promise<Charge>;
+  /** Runs a held charge, writing start, deltas and done (or error) to the stream. */
+  stream(charge: Charge, videoId: string, stream: EventStream, language?: string): Promise<void>;
+  summarize(caller: Caller, videoId: string, language?: string): Promise<SummaryResult>;
+}
+
+export interface SummarizerDeps {
+  credits: CreditsClient;
+  reader: VideoReader;
+  /** Absent without a provider key: summaries are made locally and say so. */
+  provider: SummaryProvider | undefined;
+  logger: Logger;
+}
+
+export const DESCRIPTION_NOTICE =
+  'No transcript is available for this video: this summary is based on its description.';
+/** The transcript text sent to the provider is cut at this length. */
+const TRANSCRIPT_MAX_CHARS = 60_000;
+
+export function videoInfoOf(material: VideoMaterial): VideoInfo {
+  return { title: material.title, duration: formatTimestamp(material.durationSeconds * 1000) };
+}
+
+/** The provider's instructions and input for one summary. */
+export function summaryPrompt(material: VideoMaterial, language?: string): { system: string; user: string } {
+  const lang = language ?? material.transcript?.language;
+  const system = [
+    'You summarize YouTube videos for busy readers.',
+    `Write the summary in ${lang ? `the language with code "${lang}"` : 'the language of the material'}.`,
+    'Start with a two- or three-sentence overview, then the main points as a short bulleted list.',
+    material.transcript
+      ? 'End with "Key moments": 3 to 8 bullets, each starting with the markdown link given for that moment in the transcript ([m:ss](url)), then what happens there. Use only timestamps that appear in the transcript.'
+      : 'There is no transcript: base the summary only on the title and description, and say so in one sentence.',
+    'Use markdown. Do not invent facts.',
+  ].join(' ');
+  let body: string;
+  if (material.transcript) {
+    const lines: string[] = [];
+    let length = 0;
+    for (const s of material.transcript.segments) {
+      const line = `[${formatTimestamp(s.startMs)}](${timestampLink(material.videoId, s.startMs)}) ${s.text}`;
+      length += line.length + 1;
+      if (length > TRANSCRIPT_MAX_CHARS) break;
+      lines.push(line);
+    }
+    body = `Transcript:\n${lines.join('\n')}`;
+  } else {
+    body = `Description:\n${material.description}`;
+  }
+  return { system, user: `Title: ${material.title}\n\n${body}` };
+}
+
+export function createSummarizer({ credits, reader, provider, logger }: SummarizerDeps): Summarizer {
+  /** Writes the summary through `onText` and returns it whole. */
+  async function write(
+    videoId: string,
+    signal: AbortSignal,
+    language: string | undefined,
+    onStart: (material: VideoMaterial) => void,
+    onText: (text: string) => void,
+  ): Promise<{ material: VideoMaterial; summary: string }> {
+    let material: VideoMaterial;
+    try {
+      material = await reader.read(videoId);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      logger.warn({ err: error, videoId }, 'video could not be read; hold released');
+      const unavailable = error instanceof VideoUnavailableError;
+      throw new AppError(
+        ErrorCode.PROVIDER_FAILED,
+        unavailable ? ERROR_TEXTS.youtube.videoUnavailable : ERROR_TEXTS.youtube.summarizeVideo,
+        { cause: error },
+      );
+    }
+    onStart(material);
+    let summary = '';
+    const emit = (text: string) => {
+      summary += text;
+      onText(text);
+    };
+    if (!provider) {
+      emit(
+        material.transcript
+          ? localTranscriptSummary(videoId, material.transcript.segments)
+          : localDescriptionSummary(material.description),
+      );
+      return { material, summary };
+    }
+    if (!material.transcript) emit(`${DESCRIPTION_NOTICE}\n\n`);
+    try {
+      await provider.stream({ ...summaryPrompt(material, language), signal, onText: emit });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      logger.warn({ err: error, videoId }, 'summary provider failed; hold released');
+      throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.youtube.generateSummaryRetry, {
+        cause: error,
+      });
+    }
+    if (!summary.trim()) {
+      throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.youtube.generateSummaryRetry);
+    }
+    return { material, summary };
+  }
+
+  const reserve = (caller: Caller) =>
+    reserveCharge(credits, {
+      tool: 'youtube-summarizer',
+      ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
+    });
+
+  return {
+    reserve,
+
+    async stream(charge, videoId, stream, language) {
+      const send = (event: YoutubeStreamEvent) => stream.send(event);
+      try {
+        const { material, summary } = await charge.run(
+          (signal) =>
+            write(
+              videoId,
+              signal,
+              language,
+              (m) =>
+                send({
+                  type: 'start',
+                  videoId,
+                  videoInfo: videoInfoOf(m),
+                  source: m.transcript ? 'transcript' : 'description',
+                  local: !provider,
+                }),
+              (text) => send({ type: 'delta', text }),
+            ),
+          { signal: stream.signal },
+        );
+        send({
+          type: 'done',
+          summary,
+          videoInfo: videoInfoOf(material),
+          remainingCredits: charge.remainingCredits,
+        });
+      } catch (error) {
+        if (stream.closed) return;
+        const known = isAppError(error);
+        if (!known) logger.error({ err: error, videoId }, 'summary failed');
+        const remaining = known ? error.details.remainingCredits : undefined;
+        send({
+          type: 'error',
+          error: known ? error.message : ERROR_TEXTS.youtube.summarizeVideo,
+          code: known ? error.code : ErrorCode.INTERNAL,
+          ...(typeof remaining === 'number' ? { remainingCredits: remaining } : {}),
+        });
+      }
+    },
+
+    async summarize(caller, videoId, language) {
+      const charge = await reserve(caller);
+      const { material, summary } = await charge.run(
+        (signal) =>
+          write(
+            videoId,
+            signal,
+            language,
+            () => undefined,
+            () => undefined,
+          ),
+        caller.signal ? { signal: caller.signal } : {},
+      );
+      return { summary, videoInfo: videoInfoOf(material), remainingCredits: charge.remainingCredits };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Entry point of the youtube service: parse config, connect NATS, build the YouTube adapters and the summary
+// provider, serve, shut down gracefully.
+import { connectToolService, createLogger, runService, startHttpServer } from '@act/service-kit';
+import { createApp } from './app';
+import { loadYoutubeConfig, type YoutubeConfig } from './config';
+import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
+import { createYoutubeFetch } from './providers/youtube-fetch';
+import { createYoutubeiAdapter } from './providers/youtubei-adapter';
+import { createYoutubeTranscriptAdapter } from './providers/youtube-transcript-adapter';
+
+export function createSummaryProvider(config: YoutubeConfig): SummaryProvider | undefined {
+  const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
+  if (!apiKey) return undefined;
+  return createOpenAiSummaryProvider({
+    apiKey,
+    baseUrl: config.OPENAI_BASE_URL,
+    model: config.YOUTUBE_SUMMARY_MODEL,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    ...(config.PUBLIC_APP_URL ? { appUrl: config.PUBLIC_APP_URL } : {}),
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadYoutubeConfig();
+  const logger = createLogger({ name: 'youtube', level: config.LOG_LEVEL });
+  const fetch = createYoutubeFetch({
+    timeoutMs: config.YOUTUBE_TIMEOUT_MS,
+    ...(config.YOUTUBE_BASE_URL ? { youtubeBaseUrl: config.YOUTUBE_BASE_URL } : {}),
+    ...(config.YOUTUBE_THUMBNAIL_BASE_URL ? { thumbnailBaseUrl: config.YOUTUBE_THUMBNAIL_BASE_URL } : {}),
+  });
+  const youtubei = createYoutubeiAdapter({ fetch });
+  const provider = createSummaryProvider(config);
+  const { credits, verifier, close } = await connectToolService('youtube', config, logger);
+
+  const app = createApp({
+    logger,
+    verifier,
+    credits,
+    info: youtubei,
+    transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
+    provider,
+    fetch,
+    transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
+  });
+  await startHttpServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    opsPort: config.OPS_PORT,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    handleSignals: true,
+    onClose: [close],
+  });
+  logger.info({ provider: provider?.name ?? 'local' }, 'youtube service ready');
+}
+
+runService('youtube', main);

@@ -1,0 +1,66 @@
+// Summaries on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK, streamed
+// like chat replies. No SDK retries: a retried stream would show its words twice.
+import OpenAI, { APIError } from 'openai';
+
+export interface SummaryRequest {
+  system: string;
+  user: string;
+  signal: AbortSignal;
+  onText(text: string): void;
+}
+
+export interface SummaryProvider {
+  readonly name: string;
+  stream(request: SummaryRequest): Promise<void>;
+}
+
+export class SummaryProviderError extends Error {}
+
+export interface OpenAiSummaryOptions {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+  appUrl?: string;
+}
+
+export function createOpenAiSummaryProvider(options: OpenAiSummaryOptions): SummaryProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    defaultHeaders: {
+      ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
+      'X-Title': 'AI Creative Toolbox',
+    },
+  });
+  return {
+    name: 'openai',
+    async stream({ system, user, signal, onText }) {
+      try {
+        const chunks = await client.chat.completions.create(
+          {
+            model: options.model,
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: user },
+            ],
+            stream: true,
+            max_tokens: 1_500,
+          },
+          { signal },
+        );
+        for await (const chunk of chunks) {
+          const text = chunk.choices?.[0]?.delta?.content;
+          if (text) onText(text);
+        }
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const status = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
+        throw new SummaryProviderError(`The summary stream failed${status}`, { cause: error });
+      }
+      if (signal.aborted) throw signal.reason;
+    },
+  };
+}
