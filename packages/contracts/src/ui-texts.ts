@@ -292,6 +292,13 @@ export const UI_TEXTS = {
     clearAll: 'Clear All',
     viewFullSize: 'View Full Size',
     download: 'Download',
+    // Ours: the spec shows no words for these.
+    videoInfoTitle: 'Video',
+    summaryPlaceholder: 'Paste a YouTube link and the summary will appear here.',
+    thumbnailsTitle: 'Thumbnails',
+    keyMomentLabel: (time: string) => `Open the video at ${time}`,
+    localSummaryNote: 'Made on this server without an AI provider: the key sentences of the transcript.',
+    descriptionSummaryNote: 'This video has no transcript: the summary is based on its description.',
   },
   textToImage: {
     promptLabel: 'Prompt',

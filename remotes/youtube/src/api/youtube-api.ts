@@ -1,0 +1,66 @@
+// Calls of the two YouTube tools through the host's API client (gateway → youtube service), typed by the contracts:
+// the streamed summary, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
+import {
+  API_ROUTES,
+  ERROR_TEXTS,
+  GetThumbnailsReplySchema,
+  YOUTUBE_THUMBNAIL_SIZES,
+  youtubeThumbnailDownloadPath,
+  type GetThumbnailsReply,
+  type Thumbnail,
+  type YoutubeThumbnailSize,
+} from '@act/contracts';
+import { downloadNames, saveBlob, type ApiClient } from '@act/host-sdk';
+
+const R = API_ROUTES.youtube;
+
+/** Spec §8 texts shown when a call fails without a server text. */
+export const FALLBACK_ERRORS = {
+  summarize: ERROR_TEXTS.network.summarizeVideo,
+  thumbnails: ERROR_TEXTS.network.getThumbnails,
+  download: ERROR_TEXTS.ui.downloadThumbnail,
+} as const;
+
+/** The summary request; the page streams it (useStreamedReply with YoutubeStreamEventSchema). */
+export function summarizeRequest(videoUrl: string) {
+  return { path: R.summarize, body: { videoUrl, toolName: 'youtube-summarizer' as const } };
+}
+
+export function getThumbnails(api: ApiClient, videoUrl: string): Promise<GetThumbnailsReply> {
+  return api.post(
+    R.thumbnails,
+    { videoUrl, toolName: 'youtube-thumbnail-downloader' },
+    { schema: GetThumbnailsReplySchema, fallbackError: FALLBACK_ERRORS.thumbnails },
+  );
+}
+
+/** The download route's size name of a thumbnail ('maxres', 'hq'...), from its file name; null for another file. */
+export function thumbnailSize(thumbnail: Pick<Thumbnail, 'url'>): YoutubeThumbnailSize | null {
+  const file = thumbnail.url.split(/[?#]/)[0]!.split('/').pop();
+  return YOUTUBE_THUMBNAIL_SIZES.find((s) => s.file === file)?.size ?? null;
+}
+
+/**
+ * Downloads one thumbnail through the service and saves it as thumbnail-{videoId}-{label}.jpg. Throws an Error with
+ * the spec's 'Failed to download thumbnail' on any failure.
+ */
+export async function downloadThumbnail(
+  api: ApiClient,
+  videoId: string,
+  thumbnail: Thumbnail,
+): Promise<void> {
+  const size = thumbnailSize(thumbnail);
+  if (!size) throw new Error(FALLBACK_ERRORS.download);
+  let blob: Blob;
+  try {
+    const response = await api.fetchRaw('GET', youtubeThumbnailDownloadPath(videoId, size), undefined, {
+      accept: 'image/jpeg',
+      fallbackError: FALLBACK_ERRORS.download,
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    blob = await response.blob();
+  } catch {
+    throw new Error(FALLBACK_ERRORS.download);
+  }
+  saveBlob(blob, downloadNames.thumbnail(videoId, thumbnail.label));
+}

@@ -1,0 +1,194 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
+import { json } from '@act/host-sdk/testing';
+import { createYoutubeHost, fakeStream, VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
+import { SummarizerPage } from './summarizer-page';
+
+afterEach(cleanup);
+
+const SUMMARIZE = 'POST /api/youtube/summarize-youtube';
+const T = UI_TEXTS.youtube;
+const VIDEO_INFO = { title: 'How rivers shape valleys', duration: '12:34' };
+
+function setup(options: { credits?: number } = {}) {
+  const test = createYoutubeHost({ toolId: 'youtube-summarizer', ...options });
+  const user = userEvent.setup();
+  render(<SummarizerPage host={test.host} />);
+  const urlField = () => screen.getByLabelText<HTMLInputElement>('YouTube URL');
+  const runButton = () =>
+    screen.getByRole('button', { name: /Summarize \(4 credits\)|Insufficient Credits|Processing/ });
+  const clearAll = () => screen.getByRole('button', { name: 'Clear All' });
+  return { ...test, user, urlField, runButton, clearAll };
+}
+
+/** The summary pane's text once the summary shows. */
+async function summaryText() {
+  return screen.findByLabelText('Summary', { selector: 'div' });
+}
+
+describe('YouTube Summarizer screen', () => {
+  it('needs a link, and 4 credits, before Summarize can be pressed', async () => {
+    const { user, urlField, runButton } = setup({ credits: 3 });
+    expect(runButton().textContent).toBe('Summarize (4 credits)');
+    expect(runButton().hasAttribute('disabled')).toBe(true);
+    await user.type(urlField(), WATCH_URL);
+    expect(runButton().textContent).toBe('Insufficient Credits');
+    expect(runButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['a look-alike host', `https://www.youtube.com.evil.test/watch?v=${VIDEO_ID}`],
+    ['an id of another length', 'https://www.youtube.com/watch?v=short'],
+    ['a channel page', 'https://www.youtube.com/@channel'],
+  ])('refuses %s with the spec text and calls nothing', async (_name, link) => {
+    const { user, urlField, runButton, requests } = setup();
+    await user.type(urlField(), link);
+    await user.click(runButton());
+    expect(screen.getByText('Please enter a valid YouTube URL')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('streams the summary in: video title and duration first, then the text, then the new balance', async () => {
+    const { user, urlField, runButton, clearAll, on, requests, onCreditsChange } = setup();
+    const stream = fakeStream();
+    on(SUMMARIZE, () => stream.response);
+    await user.type(urlField(), `https://www.youtube.com/embed/${VIDEO_ID}`);
+    await user.click(runButton());
+    expect(runButton().textContent).toContain('Processing...');
+    expect(urlField().disabled).toBe(true);
+    expect(clearAll().hasAttribute('disabled')).toBe(true);
+    expect(requests[0]!.headers.accept).toBe('text/event-stream');
+    expect(requests[0]!.body).toEqual({
+      videoUrl: `https://www.youtube.com/embed/${VIDEO_ID}`,
+      toolName: 'youtube-summarizer',
+    });
+
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'transcript',
+      local: false,
+    });
+    const video = await screen.findByRole('region', { name: T.videoInfoTitle });
+    expect(within(video).getByText('How rivers shape valleys')).toBeTruthy();
+    expect(within(video).getByText('12:34')).toBeTruthy();
+    expect(within(video).getByText('Title')).toBeTruthy();
+    expect(within(video).getByText('Duration')).toBeTruthy();
+
+    stream.send({ type: 'delta', text: 'Rivers cut valleys slowly.' });
+    expect((await summaryText()).textContent).toBe('Rivers cut valleys slowly.');
+    stream.send({ type: 'delta', text: '\n\n- 1:05 Glaciers **widen** them.' });
+    expect((await screen.findByText('widen')).tagName).toBe('STRONG');
+    const moment = screen.getByRole('link', { name: 'Open the video at 1:05' });
+    expect(moment.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${VIDEO_ID}&t=65s`);
+    expect(moment.getAttribute('target')).toBe('_blank');
+    expect(onCreditsChange).not.toHaveBeenCalled();
+
+    stream.send({
+      type: 'done',
+      summary: 'Rivers cut valleys slowly.\n\n- 1:05 Glaciers widen them.\n- 1:02:03 The end.',
+      videoInfo: VIDEO_INFO,
+      remainingCredits: 46,
+    });
+    stream.end();
+    await screen.findByRole('link', { name: 'Open the video at 1:02:03' });
+    expect(screen.getByRole('link', { name: 'Open the video at 1:02:03' }).getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${VIDEO_ID}&t=3723s`,
+    );
+    await screen.findByRole('button', { name: 'Summarize (4 credits)' });
+    expect(onCreditsChange).toHaveBeenCalledWith(46);
+    expect(screen.getByRole('button', { name: 'Copy' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(T.localSummaryNote)).toBeNull();
+  });
+
+  it('says when the summary was made locally, and when it is based on the description', async () => {
+    const { user, urlField, runButton, on } = setup();
+    const stream = fakeStream();
+    on(SUMMARIZE, () => stream.response);
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'description',
+      local: true,
+    });
+    stream.send({ type: 'done', summary: '0:12 Key sentence.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
+    stream.end();
+    expect(await screen.findByText(T.localSummaryNote)).toBeTruthy();
+    expect(screen.getByText(T.descriptionSummaryNote)).toBeTruthy();
+    expect((await summaryText()).textContent).toBe('0:12 Key sentence.');
+  });
+
+  it("shows the stream's error event and keeps the balance (nothing charged)", async () => {
+    const { user, urlField, runButton, on, onCreditsChange } = setup();
+    const stream = fakeStream();
+    on(SUMMARIZE, () => stream.response);
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({ type: 'error', error: ERROR_TEXTS.youtube.videoUnavailable, code: 'PROVIDER_FAILED' });
+    stream.end();
+    expect((await screen.findByRole('alert')).textContent).toBe(ERROR_TEXTS.youtube.videoUnavailable);
+    expect(onCreditsChange).not.toHaveBeenCalled();
+    expect(screen.getByText(T.summaryPlaceholder)).toBeTruthy();
+  });
+
+  it('shows a refusal in the server words, and the spec fallback when the connection fails', async () => {
+    const { user, urlField, runButton, on } = setup();
+    on(SUMMARIZE, () =>
+      json(
+        {
+          success: false,
+          error: ERROR_TEXTS.validation.insufficientCreditsYoutube,
+          code: 'INSUFFICIENT_CREDITS',
+        },
+        402,
+      ),
+    );
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits. 4 credits required.');
+
+    const stream = fakeStream();
+    on(SUMMARIZE, () => stream.response);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'transcript',
+      local: false,
+    });
+    stream.drop();
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to summarize video');
+  });
+
+  it('Clear All empties the link, the video info, the summary and the error', async () => {
+    const { user, urlField, runButton, clearAll, on } = setup();
+    const stream = fakeStream();
+    on(SUMMARIZE, () => stream.response);
+    expect(clearAll().hasAttribute('disabled')).toBe(true);
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'transcript',
+      local: false,
+    });
+    stream.send({ type: 'done', summary: 'A short summary.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
+    stream.end();
+    await screen.findByText('A short summary.');
+    await user.click(clearAll());
+    expect(urlField().value).toBe('');
+    expect(screen.queryByText('A short summary.')).toBeNull();
+    expect(screen.queryByText('How rivers shape valleys')).toBeNull();
+    expect(screen.getByText(T.summaryPlaceholder)).toBeTruthy();
+    expect(clearAll().hasAttribute('disabled')).toBe(true);
+  });
+});

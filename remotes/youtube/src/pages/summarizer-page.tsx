@@ -1,0 +1,161 @@
+// YouTube Summarizer (spec §2): a watch, short or embed link; the video's title and duration; the summary streaming
+// in (4 credits) with Copy, Clear All and key-moment links into the video.
+import { useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import {
+  parseYoutubeVideoId,
+  UI_TEXTS,
+  YoutubeStreamEventSchema,
+  YoutubeVideoUrlSchema,
+  type VideoInfo,
+  type YoutubeStreamEvent,
+} from '@act/contracts';
+import {
+  Alert,
+  Button,
+  canAfford,
+  ResultPanel,
+  RunError,
+  useStreamedReply,
+  type RunButton,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
+import { SummaryText } from '../components/summary-text';
+import { UrlForm } from '../components/url-form';
+import { linkError } from '../link-check';
+
+const T = UI_TEXTS.youtube;
+const C = UI_TEXTS.common;
+
+export function summarizeButton(s: { busy: boolean; hasUrl: boolean; affordable: boolean }): RunButton {
+  if (s.busy) return { label: C.processing, disabled: true };
+  if (s.hasUrl && !s.affordable) return { label: C.insufficientCredits, disabled: true };
+  return { label: T.summarize, disabled: !s.hasUrl };
+}
+
+interface SummaryState {
+  videoId: string | null;
+  videoInfo: VideoInfo | null;
+  text: string;
+  local: boolean;
+  fromDescription: boolean;
+  /** The stream's own error event (the spec's text; nothing was charged). */
+  error: string | null;
+}
+
+/** What the events so far say: video info from `start`, text from the deltas (or `done`'s whole summary). */
+export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): SummaryState {
+  const state: SummaryState = {
+    videoId: null,
+    videoInfo: null,
+    text: '',
+    local: false,
+    fromDescription: false,
+    error: null,
+  };
+  for (const event of events) {
+    if (event.type === 'start') {
+      state.videoId = event.videoId;
+      state.videoInfo = event.videoInfo;
+      state.local = event.local;
+      state.fromDescription = event.source === 'description';
+    } else if (event.type === 'delta') {
+      state.text += event.text;
+    } else if (event.type === 'done') {
+      state.text = event.summary;
+      state.videoInfo = event.videoInfo;
+    } else {
+      state.error = event.error;
+    }
+  }
+  return state;
+}
+
+export function SummarizerPage({ host }: ToolPageProps) {
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [submittedId, setSubmittedId] = useState<string | null>(null);
+  const reply = useStreamedReply(host.api, {
+    schema: YoutubeStreamEventSchema,
+    fallbackError: FALLBACK_ERRORS.summarize,
+    onCreditsChange: host.onCreditsChange,
+  });
+  const busy = reply.streaming;
+  const summary = summaryFromEvents(reply.events);
+  const videoId = summary.videoId ?? submittedId;
+  const error = reply.error?.message ?? summary.error;
+  const hasAnything = url !== '' || reply.events.length > 0 || error !== null || urlError !== null;
+
+  const submit = (value: string) => {
+    const refused = linkError(YoutubeVideoUrlSchema, value);
+    setUrlError(refused);
+    if (refused) return;
+    setSubmittedId(parseYoutubeVideoId(value));
+    const request = summarizeRequest(value);
+    void reply.start(request.path, request.body);
+  };
+
+  const clearAll = () => {
+    reply.reset();
+    setUrl('');
+    setUrlError(null);
+    setSubmittedId(null);
+  };
+
+  return (
+    <div className="act-tool-layout">
+      <div className="act-panel act-stack">
+        <UrlForm
+          url={url}
+          onUrlChange={(value) => {
+            setUrl(value);
+            setUrlError(null);
+          }}
+          onSubmit={submit}
+          urlError={urlError}
+          icon={Sparkles}
+          button={summarizeButton({
+            busy,
+            hasUrl: url.trim() !== '',
+            affordable: canAfford(host, 'youtube-summarizer'),
+          })}
+          busy={busy}
+          extra={
+            <Button variant="outline" size="lg" onClick={clearAll} disabled={busy || !hasAnything}>
+              {T.clearAll}
+            </Button>
+          }
+        />
+        <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
+        {summary.videoInfo && <VideoInfoCard info={summary.videoInfo} />}
+        {summary.fromDescription && <Alert variant="info">{T.descriptionSummaryNote}</Alert>}
+        {summary.local && <Alert variant="info">{T.localSummaryNote}</Alert>}
+      </div>
+      <ResultPanel
+        title={T.summaryTitle}
+        text={summary.text === '' ? null : summary.text}
+        placeholder={T.summaryPlaceholder}
+        loading={busy && summary.text === ''}
+        renderText={(text) => <SummaryText text={text} videoId={videoId} />}
+      />
+    </div>
+  );
+}
+
+function VideoInfoCard({ info }: { info: VideoInfo }) {
+  return (
+    <section className="act-card yt-video" aria-label={T.videoInfoTitle}>
+      <dl className="yt-video__facts">
+        <div className="yt-video__fact">
+          <dt>{T.title}</dt>
+          <dd className="yt-video__title">{info.title}</dd>
+        </div>
+        <div className="yt-video__fact">
+          <dt>{T.duration}</dt>
+          <dd>{info.duration}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

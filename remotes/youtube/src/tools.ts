@@ -1,0 +1,10 @@
+// The module this remote exposes as './tools': the youtube family's tool pages, keyed by tool id (front-end contract).
+import type { ToolPages } from '@act/host-sdk';
+import { SummarizerPage } from './pages/summarizer-page';
+import { ThumbnailsPage } from './pages/thumbnails-page';
+import './youtube.css';
+
+export const toolPages: ToolPages = {
+  'youtube-summarizer': SummarizerPage,
+  'youtube-thumbnail-downloader': ThumbnailsPage,
+};
