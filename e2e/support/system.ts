@@ -1,7 +1,8 @@
 // Starts the whole product for browser tests: builds the shell and remotes when stale (scripts/build.mjs), resolves
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
-// services/*/src/main.ts and the gateway on a free port; chat gets a local fake provider that streams. Databases
-// and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
+// services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
+// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL).
+// Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   waitUntilReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -74,15 +76,23 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       natsPermissions(service, namespace),
     ),
   });
-  // Chat answers come from a local fake provider that streams, unless the caller names a provider of its own.
+  const has = (name: string) => services.some(({ service }) => service === name);
+  // Chat answers and video summaries come from a local fake provider that streams, unless the caller names a
+  // provider of its own.
   const chatProvider =
-    services.some(({ service }) => service === 'chat') && !options.env?.OPENAI_BASE_URL
+    (has('chat') || has('youtube')) && !options.env?.OPENAI_BASE_URL
       ? await startStreamingProvider()
       : undefined;
+  const providerEnv = chatProvider
+    ? { OPENAI_BASE_URL: chatProvider.baseUrl, OPENAI_API_KEY: FAKE_PROVIDER_KEY }
+    : undefined;
+  // YouTube is never reachable here: the youtube service reads videos and thumbnails from the local fake.
+  const fakeYoutube = has('youtube') && !options.env?.YOUTUBE_BASE_URL ? await startFakeYoutube() : undefined;
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
     await chatProvider?.close();
+    await fakeYoutube?.close();
     await infra.stop();
   };
 
@@ -122,8 +132,16 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           // Every test signs up from 127.0.0.1; the production limits would stop the suite half-way.
           IDENTITY_RATE_LIMIT_MULTIPLIER: '1000',
         },
-        ...(chatProvider
-          ? { chat: { OPENAI_BASE_URL: chatProvider.baseUrl, OPENAI_API_KEY: FAKE_PROVIDER_KEY } }
+        ...(providerEnv ? { chat: providerEnv } : {}),
+        ...(providerEnv || fakeYoutube
+          ? {
+              youtube: {
+                ...providerEnv,
+                ...(fakeYoutube
+                  ? { YOUTUBE_BASE_URL: fakeYoutube.baseUrl, YOUTUBE_THUMBNAIL_BASE_URL: fakeYoutube.baseUrl }
+                  : {}),
+              },
+            }
           : {}),
       },
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
