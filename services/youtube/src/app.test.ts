@@ -278,6 +278,20 @@ describe('summarizer (4 credits, members)', () => {
     expect(openai.requests[0]?.body.messages.at(-1)?.content).toContain('Description:');
   });
 
+  it('reads the captions the second way when the first gets an empty body, in their language', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'text', text: 'Costa Rica: volcanes y playas.' });
+    const reply = await post('summarize-youtube', { videoUrl: watch('LXb3EKWsInQ') }, token);
+    expect(reply.body).toMatchObject({
+      success: true,
+      videoInfo: { title: 'Costa Rica in 4K', duration: '1:00:00' },
+    });
+    const [system, user] = openai.requests[0]?.body.messages ?? [];
+    expect(system?.content).toContain('"es"');
+    expect(user?.content).toContain('[1:05](https://www.youtube.com/watch?v=LXb3EKWsInQ&t=65s) Los volcanes');
+    expect(await settledBalance(token)).toBe(46);
+  });
+
   it('answers a plain error and charges nothing without transcript and description, or with YouTube down', async () => {
     const token = await newMember();
     const nothing = await post('summarize-youtube', { videoUrl: watch('M7lc1UVf-VE') }, token);

@@ -2,23 +2,11 @@
 // provider, serve, shut down gracefully.
 import { connectToolService, createLogger, runService, startHttpServer } from '@act/service-kit';
 import { createApp } from './app';
-import { loadYoutubeConfig, type YoutubeConfig } from './config';
-import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
+import { loadYoutubeConfig } from './config';
+import { createSummaryProvider } from './providers/select-provider';
 import { createYoutubeFetch } from './providers/youtube-fetch';
 import { createYoutubeiAdapter } from './providers/youtubei-adapter';
 import { createYoutubeTranscriptAdapter } from './providers/youtube-transcript-adapter';
-
-export function createSummaryProvider(config: YoutubeConfig): SummaryProvider | undefined {
-  const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
-  if (!apiKey) return undefined;
-  return createOpenAiSummaryProvider({
-    apiKey,
-    baseUrl: config.OPENAI_BASE_URL,
-    model: config.YOUTUBE_SUMMARY_MODEL,
-    timeoutMs: config.PROVIDER_TIMEOUT_MS,
-    ...(config.PUBLIC_APP_URL ? { appUrl: config.PUBLIC_APP_URL } : {}),
-  });
-}
 
 async function main(): Promise<void> {
   const config = loadYoutubeConfig();

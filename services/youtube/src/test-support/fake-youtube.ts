@@ -20,8 +20,11 @@ export interface FakeVideo {
   description: string;
   /** Caption tracks by language code; 'asr' marks automatic captions. */
   captions?: Array<{ languageCode: string; kind?: 'asr'; lines: FakeCaptionLine[] }>;
-  /** How the player's caption track answers: normal, an empty body (PO token wanted), or 403. */
-  captionMode?: 'ok' | 'empty' | 'forbidden';
+  /**
+   * How the caption track answers: normal, an empty body (PO token wanted), an empty body for json3 only (the first
+   * way fails, youtube-transcript's srv3 request works), or 403.
+   */
+  captionMode?: 'ok' | 'empty' | 'json3-empty' | 'forbidden';
   /** Thumbnail files YouTube has for this video (default: all five). */
   thumbnails?: string[];
 }
@@ -80,6 +83,22 @@ export const FAKE_VIDEOS: Record<string, FakeVideo> = {
     lengthSeconds: 19,
     description: 'The first video on YouTube. The elephants have really long trunks. That is cool.',
     thumbnails: ['hqdefault.jpg', 'mqdefault.jpg', 'default.jpg'],
+  },
+  // The first way (json3) gets an empty body; the second (youtube-transcript, srv3) reads the captions.
+  LXb3EKWsInQ: {
+    title: 'Costa Rica in 4K',
+    lengthSeconds: 3600,
+    description: 'Nature footage.',
+    captions: [
+      {
+        languageCode: 'es',
+        lines: [
+          { startMs: 1000, durationMs: 3000, text: 'Bienvenidos a Costa Rica.' },
+          { startMs: 65000, durationMs: 3000, text: 'Los volcanes y las playas son hermosos.' },
+        ],
+      },
+    ],
+    captionMode: 'json3-empty',
   },
   // A caption track that answers with an empty body (PO token wanted) and no description.
   'M7lc1UVf-VE': {
@@ -215,8 +234,10 @@ export async function startFakeYoutube(
         const track = video?.captions?.find((t) => t.languageCode === url.searchParams.get('lang'));
         if (!video || !track) return send(res, 404, 'text/plain', '');
         if (video.captionMode === 'forbidden') return send(res, 403, 'text/plain', '');
-        if (video.captionMode === 'empty') return send(res, 200, 'text/xml', '');
-        return url.searchParams.get('fmt') === 'json3'
+        const wantsJson3 = url.searchParams.get('fmt') === 'json3';
+        if (video.captionMode === 'empty' || (video.captionMode === 'json3-empty' && wantsJson3))
+          return send(res, 200, 'text/xml', '');
+        return wantsJson3
           ? send(res, 200, 'application/json', json3(track.lines))
           : send(res, 200, 'text/xml; charset=UTF-8', srv3(track.lines));
       }
