@@ -107,6 +107,23 @@ async function post(path: string, body: unknown, token?: string, server = servic
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+async function streamSummary(token: string, videoUrl: string): Promise<YoutubeStreamEvent[]> {
+  const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ videoUrl }),
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  return (await response.text())
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => YoutubeStreamEventSchema.parse(JSON.parse(block.slice(6))));
+}
+
 async function newMember() {
   const token = await jwks.tokenFor(randomUUID());
   expect(await credits.balanceOf(token)).toBe(50);
@@ -236,20 +253,7 @@ describe('summarizer (4 credits, members)', () => {
   it('streams start, deltas and done over SSE for an embed link', async () => {
     const token = await newMember();
     openai.script({ kind: 'stream', chunks: ['The ', 'rabbit ', 'wins.'] });
-    const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({ videoUrl: 'https://www.youtube.com/embed/aqz-KE-bpKQ' }),
-    });
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const events = (await response.text())
-      .split('\n\n')
-      .filter((block) => block.startsWith('data: '))
-      .map((block) => YoutubeStreamEventSchema.parse(JSON.parse(block.slice(6))) as YoutubeStreamEvent);
+    const events = await streamSummary(token, 'https://www.youtube.com/embed/aqz-KE-bpKQ');
     expect(events[0]).toMatchObject({ type: 'start', source: 'transcript', local: false });
     expect(events.filter((e) => e.type === 'delta').map((e) => (e.type === 'delta' ? e.text : ''))).toEqual([
       'The ',
@@ -266,6 +270,19 @@ describe('summarizer (4 credits, members)', () => {
       remainingCredits: 46,
     });
     expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('ends a failed stream with an error event and charges nothing', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'stream', chunks: ['a', 'b'], failAfter: { chunks: 1, how: 'error' } });
+    const events = await streamSummary(token, watch('aqz-KE-bpKQ'));
+    expect(events[0]).toMatchObject({ type: 'start' });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: ERROR_TEXTS.youtube.generateSummaryRetry,
+      code: 'PROVIDER_FAILED',
+    });
+    expect(await settledBalance(token)).toBe(50);
   });
 
   it('falls back to the description when there is no transcript, and says so', async () => {
@@ -328,6 +345,23 @@ describe('summarizer (4 credits, members)', () => {
     expect(summary.startsWith(LOCAL_NOTICE)).toBe(true);
     expect(summary).toContain('(https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=');
     expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('refuses with the spec text once fewer than 4 credits are left, reading nothing from YouTube', async () => {
+    const token = await newMember();
+    for (let i = 0; i < 12; i += 1) {
+      expect(
+        (await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token, localService)).status,
+      ).toBe(200);
+    }
+    const before = yt.requests.length;
+    const refused = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token, localService);
+    expect(refused).toMatchObject({
+      status: 402,
+      body: { success: false, error: V.insufficientCreditsYoutube, code: 'INSUFFICIENT_CREDITS' },
+    });
+    expect(yt.requests.length).toBe(before);
+    expect(await settledBalance(token)).toBe(2);
   });
 
   it('refuses guests and invalid links before anything is held', async () => {

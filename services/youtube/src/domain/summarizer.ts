@@ -140,11 +140,27 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
     return { material, summary };
   }
 
-  const reserve = (caller: Caller) =>
-    reserveCharge(credits, {
-      tool: 'youtube-summarizer',
-      ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
-    });
+  /** Holds the 4 credits; refused with the spec's own text (credits itself answers with the generic one). */
+  async function reserve(caller: Caller): Promise<Charge> {
+    try {
+      return await reserveCharge(credits, {
+        tool: 'youtube-summarizer',
+        ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
+      });
+    } catch (error) {
+      if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
+        throw new AppError(
+          ErrorCode.INSUFFICIENT_CREDITS,
+          ERROR_TEXTS.validation.insufficientCreditsYoutube,
+          {
+            details: error.details,
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+  }
 
   return {
     reserve,
