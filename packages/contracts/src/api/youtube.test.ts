@@ -1,0 +1,125 @@
+// Spec §5 link rules for the YouTube tools, every form (valid and invalid, other id lengths, look-alike hosts), and
+// the download and stream contracts.
+import { describe, expect, it } from 'vitest';
+import { ERROR_TEXTS } from '../errors';
+import {
+  GetThumbnailsRequestSchema,
+  parseYoutubeVideoId,
+  SummarizeYoutubeRequestSchema,
+  ThumbnailDownloadQuerySchema,
+  youtubeThumbnailDownloadPath,
+  youtubeThumbnails,
+  YoutubeStreamEventSchema,
+} from './youtube';
+
+const ID = 'dQw4w9WgXcQ';
+
+describe('YouTube link rules', () => {
+  it.each([
+    `https://www.youtube.com/watch?v=${ID}`,
+    `https://youtube.com/watch?v=${ID}&t=42s`,
+    `http://m.youtube.com/watch?feature=share&v=${ID}`,
+    `https://music.youtube.com/watch?v=${ID}&list=PL1`,
+    `https://WWW.YOUTUBE.COM/watch?v=${ID}`,
+    `  https://youtu.be/${ID}?si=abc  `,
+    `https://www.youtube.com/shorts/${ID}`,
+    `https://www.youtube.com/embed/${ID}?start=10`,
+    'https://youtu.be/a-b_c-d_e-f',
+  ])('summarizer accepts %s', (url) => {
+    expect(parseYoutubeVideoId(url)).not.toBeNull();
+    expect(SummarizeYoutubeRequestSchema.safeParse({ videoUrl: url }).success).toBe(true);
+  });
+
+  it.each([
+    // ids of other lengths, or with other characters
+    'https://www.youtube.com/watch?v=dQw4w9WgXc',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQQ',
+    'https://youtu.be/dQw4w9WgX!Q',
+    'https://www.youtube.com/watch?v=',
+    'https://www.youtube.com/watch',
+    'https://www.youtube.com/shorts/',
+    // look-alike and foreign hosts
+    `https://youtube.com.evil.test/watch?v=${ID}`,
+    `https://www.youtube.com.evil.test/watch?v=${ID}`,
+    `https://evilyoutube.com/watch?v=${ID}`,
+    `https://youtu.be.evil.test/${ID}`,
+    `https://evil.test/youtu.be/${ID}`,
+    `https://evil.test/watch?v=${ID}&host=youtube.com`,
+    `https://www.youtube.com@evil.test/watch?v=${ID}`,
+    `https://vimeo.com/watch?v=${ID}`,
+    // other schemes and paths
+    `ftp://www.youtube.com/watch?v=${ID}`,
+    `javascript:alert('https://youtu.be/${ID}')`,
+    `https://www.youtube.com/playlist?v=${ID}`,
+    `https://www.youtube.com/watch/extra?v=${ID}`,
+    ID,
+    '',
+  ])('refuses %s', (url) => {
+    expect(parseYoutubeVideoId(url)).toBeNull();
+    const parsed = SummarizeYoutubeRequestSchema.safeParse({ videoUrl: url });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(ERROR_TEXTS.validation.invalidYoutubeUrl);
+  });
+
+  it('lets the thumbnail tool take watch and short links (and Shorts), not embed links', () => {
+    for (const url of [
+      `https://www.youtube.com/watch?v=${ID}`,
+      `https://youtu.be/${ID}`,
+      `https://youtube.com/shorts/${ID}`,
+    ])
+      expect(GetThumbnailsRequestSchema.safeParse({ videoUrl: url }).success, url).toBe(true);
+    expect(
+      GetThumbnailsRequestSchema.safeParse({ videoUrl: `https://www.youtube.com/embed/${ID}` }).success,
+    ).toBe(false);
+  });
+
+  it('takes an optional summary language', () => {
+    const parsed = SummarizeYoutubeRequestSchema.parse({
+      videoUrl: `https://youtu.be/${ID}`,
+      language: ' de ',
+    });
+    expect(parsed.language).toBe('de');
+  });
+});
+
+describe('thumbnails and their download', () => {
+  it('lists the five sizes on i.ytimg.com, largest first', () => {
+    expect(youtubeThumbnails(ID).map((t) => [t.url, t.resolution])).toEqual([
+      [`https://i.ytimg.com/vi/${ID}/maxresdefault.jpg`, '1280x720'],
+      [`https://i.ytimg.com/vi/${ID}/sddefault.jpg`, '640x480'],
+      [`https://i.ytimg.com/vi/${ID}/hqdefault.jpg`, '480x360'],
+      [`https://i.ytimg.com/vi/${ID}/mqdefault.jpg`, '320x180'],
+      [`https://i.ytimg.com/vi/${ID}/default.jpg`, '120x90'],
+    ]);
+  });
+
+  it('downloads by video id and size name only', () => {
+    expect(youtubeThumbnailDownloadPath(ID, 'hq')).toBe(`/api/youtube/thumbnail?videoId=${ID}&size=hq`);
+    expect(ThumbnailDownloadQuerySchema.safeParse({ videoId: ID, size: 'maxres' }).success).toBe(true);
+    for (const query of [
+      { videoId: ID, size: 'https://evil.test/x.jpg' },
+      { videoId: '../../x', size: 'hq' },
+      { videoId: `${ID}/../x`, size: 'hq' },
+      { videoId: ID },
+    ])
+      expect(ThumbnailDownloadQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
+  });
+});
+
+describe('summary stream events', () => {
+  it('parses start, delta, done and error', () => {
+    const videoInfo = { title: 'T', duration: '1:02' };
+    for (const event of [
+      { type: 'start', videoId: ID, videoInfo, source: 'transcript', local: true },
+      { type: 'delta', text: 'Hel' },
+      { type: 'done', summary: 'Hello', videoInfo, remainingCredits: 46 },
+      {
+        type: 'error',
+        error: ERROR_TEXTS.youtube.generateSummaryRetry,
+        code: 'PROVIDER_FAILED',
+        remainingCredits: 50,
+      },
+    ])
+      expect(YoutubeStreamEventSchema.parse(event)).toEqual(event);
+  });
+});
