@@ -1,0 +1,71 @@
+// The youtube service as deployed: main.ts in its own process, pointed at the fake YouTube (YOUTUBE_BASE_URL,
+// YOUTUBE_THUMBNAIL_BASE_URL) with no provider key, next to a real credits process; it stops cleanly on SIGTERM.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ChildService,
+  type CreditsProcess,
+  startChildService,
+  runServices,
+  type TestJwks,
+  testNatsUrl,
+} from '@act/service-kit/testing';
+import { LOCAL_NOTICE } from './domain/local-summary';
+import { startFakeYoutube, type FakeYoutube } from './test-support/fake-youtube';
+
+let jwks: TestJwks;
+let credits: CreditsProcess;
+let yt: FakeYoutube;
+let service: ChildService;
+
+beforeAll(async () => {
+  ({ jwks, credits } = await runServices());
+  yt = await startFakeYoutube();
+  service = await startChildService('services/youtube', {
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: credits.namespace,
+    JWKS_URL: jwks.url,
+    YOUTUBE_BASE_URL: yt.baseUrl,
+    YOUTUBE_THUMBNAIL_BASE_URL: yt.baseUrl,
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await credits?.stop();
+  await yt?.close();
+  await jwks?.close();
+}, 30_000);
+
+async function post(path: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${service.url}/api/youtube/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('youtube main.ts', () => {
+  it('is ready, reads YouTube from the fake and summarizes locally without a key', async () => {
+    expect((await fetch(`${service.opsUrl}/readyz`)).status).toBe(200);
+    expect(service.output()).toContain('"provider":"local"');
+
+    const thumbnails = await post(
+      'youtube-thumbnail-downloader/get-youtube-thumbnails',
+      { videoUrl: 'https://youtu.be/aqz-KE-bpKQ' },
+      { 'x-client-ip': '192.0.2.10' },
+    );
+    expect((thumbnails.body.thumbnails as unknown[]).length).toBe(5);
+
+    const token = await jwks.tokenFor(randomUUID());
+    const summary = await post(
+      'summarize-youtube',
+      { videoUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(summary.status).toBe(200);
+    expect(summary.body.summary as string).toContain(LOCAL_NOTICE);
+    expect(summary.body.remainingCredits).toBe(46);
+  });
+});
