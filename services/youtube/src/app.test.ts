@@ -177,6 +177,10 @@ describe('thumbnails (free, guests and members)', () => {
     yt.failAll = undefined;
     const reachable = await post('youtube-thumbnail-downloader/get-youtube-thumbnails', url);
     expect((reachable.body.thumbnails as unknown[]).length).toBe(3);
+    // Checked once: the next lookup of the video asks i.ytimg.com nothing.
+    const before = yt.requests.length;
+    await post('youtube-thumbnail-downloader/get-youtube-thumbnails', url);
+    expect(yt.requests.length).toBe(before);
   });
 
   it('refuses embed links, other id lengths and look-alike hosts', async () => {
@@ -283,6 +287,33 @@ describe('summarizer (4 credits, members)', () => {
       code: 'PROVIDER_FAILED',
     });
     expect(await settledBalance(token)).toBe(50);
+  });
+
+  it('stops the provider and charges nothing when the member leaves before the summary is done', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'stream', chunks: Array.from({ length: 40 }, () => 'w '), chunkDelayMs: 50 });
+    const controller = new AbortController();
+    const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ videoUrl: watch('aqz-KE-bpKQ') }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"type":"delta"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    const closed = await openai.whenClientCloses();
+    expect(closed.chunksSent).toBeLessThan(40);
+    await expect.poll(() => settledBalance(token), { timeout: 5_000 }).toBe(50);
   });
 
   it('falls back to the description when there is no transcript, and says so', async () => {
