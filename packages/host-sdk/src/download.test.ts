@@ -10,9 +10,6 @@ describe('download names (spec §7)', () => {
     expect(downloadNames.speech(1)).toBe('speech-1.mp3');
     expect(downloadNames.soundEffect(2)).toBe('sound-effect-2.mp3');
     expect(downloadNames.isolatedAudio(3)).toBe('isolated-audio-3.mp3');
-    expect(downloadNames.thumbnail('dQw4w9WgXcQ', 'Max Resolution')).toBe(
-      'thumbnail-dQw4w9WgXcQ-max-resolution.jpg',
-    );
   });
 });
 

@@ -1,5 +1,5 @@
 // Saving results as files with the spec's names (§7): image-{id}.jpg, {tool-name}-{timestamp}.jpg,
-// speech-/sound-effect-/isolated-audio-{timestamp}.mp3, thumbnails as .jpg.
+// speech-/sound-effect-/isolated-audio-{timestamp}.mp3 (a YouTube thumbnail is a tool image).
 import { ERROR_TEXTS } from '@act/contracts';
 
 export const downloadNames = {
@@ -10,12 +10,6 @@ export const downloadNames = {
   speech: (timestamp: number = Date.now()) => `speech-${timestamp}.mp3`,
   soundEffect: (timestamp: number = Date.now()) => `sound-effect-${timestamp}.mp3`,
   isolatedAudio: (timestamp: number = Date.now()) => `isolated-audio-${timestamp}.mp3`,
-  /** A YouTube thumbnail: thumbnail-{videoId}-{label}.jpg. */
-  thumbnail: (videoId: string, label: string) =>
-    `thumbnail-${videoId}-${label
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')}.jpg`,
 } as const;
 
 /** Saves a Blob under a file name through a temporary object URL. */

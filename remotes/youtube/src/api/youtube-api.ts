@@ -41,8 +41,9 @@ export function thumbnailSize(thumbnail: Pick<Thumbnail, 'url'>): YoutubeThumbna
 }
 
 /**
- * Downloads one thumbnail through the service and saves it as thumbnail-{videoId}-{label}.jpg. Throws an Error with
- * the spec's 'Failed to download thumbnail' on any failure.
+ * Downloads one thumbnail through the service and saves it under the spec's {tool-name}-{timestamp}.jpg, the name the
+ * service's Content-Disposition gives too. Throws an Error with the spec's 'Failed to download thumbnail' on any
+ * failure.
  */
 export async function downloadThumbnail(
   api: ApiClient,
@@ -62,5 +63,5 @@ export async function downloadThumbnail(
   } catch {
     throw new Error(FALLBACK_ERRORS.download);
   }
-  saveBlob(blob, downloadNames.thumbnail(videoId, thumbnail.label));
+  saveBlob(blob, downloadNames.toolImage('youtube-thumbnail-downloader'));
 }

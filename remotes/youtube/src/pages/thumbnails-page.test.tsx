@@ -118,7 +118,9 @@ describe('YouTube Thumbnail Downloader screen', () => {
     await user.click(runButton());
     const cards = await screen.findAllByRole('listitem');
     await user.click(within(cards[2]!).getByRole('button', { name: 'Download' }));
-    await vi.waitFor(() => expect(clicked).toEqual([`thumbnail-${VIDEO_ID}-high-quality.jpg`]));
+    await vi.waitFor(() =>
+      expect(clicked).toEqual([expect.stringMatching(/^youtube-thumbnail-downloader-\d+\.jpg$/)]),
+    );
     expect(requests[1]!.method).toBe('GET');
     expect(requests[1]!.url).toBe(`/api/youtube/thumbnail?videoId=${VIDEO_ID}&size=hq`);
     vi.restoreAllMocks();
