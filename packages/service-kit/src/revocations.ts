@@ -4,7 +4,7 @@
 // first, then asks for the list (at start, after every reconnect, and every minute as a safety net), so a gateway or
 // service that starts late or lost NATS for a while catches up. While NATS is away the last known list keeps
 // applying: requests are still served, and a token revoked meanwhile is refused once the link is back.
-import { Events, type NatsConnection, type Subscription } from 'nats';
+import { ErrorCode, Events, NatsError, type NatsConnection, type Subscription } from 'nats';
 import {
   natsNames,
   TokenRevocationSchema,
@@ -170,10 +170,19 @@ export async function startRevocationWatcher(options: RevocationWatcherOptions):
       throw new Error('revocation list did not end');
     } catch (error) {
       if (!stopped) {
-        logger.warn(
-          { err: error, retryInMs: retryMs },
-          'could not fetch the token revocation list; keeping the last known one',
-        );
+        // No responders: identity is not up yet (every service starts at once) or is restarting. Expected, and
+        // retried, so said in one line; anything else is worth a stack.
+        if (error instanceof NatsError && error.code === ErrorCode.NoResponders) {
+          logger.info(
+            { retryInMs: retryMs },
+            'identity does not answer for the token revocation list yet; retrying',
+          );
+        } else {
+          logger.warn(
+            { err: error, retryInMs: retryMs },
+            'could not fetch the token revocation list; keeping the last known one',
+          );
+        }
         scheduleRetry();
       }
       return false;

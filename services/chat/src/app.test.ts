@@ -3,65 +3,44 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, PLAYGROUND_MODELS, type ChatStreamEvent } from '@act/contracts';
+import { type Outbox, type Sql } from '@act/service-kit';
 import {
-  connectDatabase,
-  connectNats,
-  startOutboxRelay,
-  type NatsConnection,
-  type Outbox,
-  type Sql,
-} from '@act/service-kit';
-import {
-  createTestDatabase,
   dataUrl,
   expectOwnerOnly,
   makePng,
-  runServices,
-  silentLogger,
-  startFakeOpenAi,
-  testNatsUrl,
   type CreditsProcess,
   type FakeOpenAi,
-  type TestDatabase,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { createChatStore } from './db/chat-store';
-import { migrateChatDatabase } from './db/migrate';
-import { call, COLUMN_OF_UPSTREAM, postStream, startReplica, waitUntil, type Replica } from './test-support';
+import {
+  call,
+  COLUMN_OF_UPSTREAM,
+  postStream,
+  startChatTestBed,
+  startReplica,
+  waitUntil,
+  type ChatTestBed,
+  type Replica,
+} from './test-support';
 
 const PLAYGROUND = '/api/chat/send-message';
 const REASONING = '/api/chat/chat-reasoning/send-message';
 
+let bed: ChatTestBed;
 let jwks: TestJwks;
 let credits: CreditsProcess;
 let fake: FakeOpenAi;
-let db: TestDatabase;
 let sql: Sql;
-let nc: NatsConnection;
 let outbox: Outbox;
 let chat: Replica;
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  fake = await startFakeOpenAi();
-  db = await createTestDatabase('chat');
-  sql = connectDatabase(db.url);
-  await migrateChatDatabase(sql);
-  nc = await connectNats({ url: testNatsUrl(), name: 'chat-test-outbox' });
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
-  chat = await startReplica({ jwks, credits, sql, outbox, fake });
+  bed = await startChatTestBed('chat');
+  ({ jwks, credits, fake, sql, outbox, chat } = bed);
 }, 90_000);
 
-afterAll(async () => {
-  await chat?.close();
-  await outbox?.stop();
-  await nc?.close();
-  await sql?.end();
-  await db?.drop();
-  await credits?.stop();
-  await fake?.close();
-  await jwks?.close();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 beforeEach(() => {
   fake.reset();
@@ -75,11 +54,7 @@ async function newMember(): Promise<string> {
 }
 
 /** Balance and usage history once every usage event (the outbox's commits included) was applied. */
-async function settled(token: string) {
-  await outbox.publishPending();
-  await credits.settled();
-  return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
-}
+const settled = (token: string) => bed.settled(token);
 
 async function messagesOf(token: string, sessionId: string, kind: 'playground' | 'reasoning' = 'playground') {
   const path = kind === 'playground' ? '/api/chat/messages' : '/api/chat/chat-reasoning/messages';

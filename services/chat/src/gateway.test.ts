@@ -5,50 +5,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent } from '@act/contracts';
 import {
-  connectDatabase,
-  connectNats,
-  startOutboxRelay,
-  type NatsConnection,
-  type Outbox,
-  type Sql,
-} from '@act/service-kit';
-import {
-  createTestDatabase,
-  runServices,
-  silentLogger,
   startChildService,
-  startFakeOpenAi,
-  testNatsUrl,
   type ChildService,
-  type CreditsProcess,
   type FakeOpenAi,
-  type TestDatabase,
   type TestJwks,
 } from '@act/service-kit/testing';
-import { migrateChatDatabase } from './db/migrate';
-import { call, postStream, startReplica, waitUntil, type Replica } from './test-support';
+import {
+  call,
+  postStream,
+  startChatTestBed,
+  waitUntil,
+  type ChatTestBed,
+  type Replica,
+} from './test-support';
 
 const REASONING = '/api/chat/chat-reasoning/send-message';
 
+let bed: ChatTestBed;
 let jwks: TestJwks;
-let credits: CreditsProcess;
 let fake: FakeOpenAi;
-let db: TestDatabase;
-let sql: Sql;
-let nc: NatsConnection;
-let outbox: Outbox;
 let chat: Replica;
 let gateway: ChildService;
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  fake = await startFakeOpenAi();
-  db = await createTestDatabase('chat_gw');
-  sql = connectDatabase(db.url);
-  await migrateChatDatabase(sql);
-  nc = await connectNats({ url: testNatsUrl(), name: 'chat-gw-outbox' });
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
-  chat = await startReplica({ jwks, credits, sql, outbox, fake });
+  bed = await startChatTestBed('chat_gw');
+  ({ jwks, fake, chat } = bed);
   gateway = await startChildService('gateway', {
     JWKS_URL: jwks.url,
     CHAT_URL: chat.url,
@@ -58,21 +39,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.stop();
-  await chat?.close();
-  await outbox?.stop();
-  await nc?.close();
-  await sql?.end();
-  await db?.drop();
-  await credits?.stop();
-  await fake?.close();
-  await jwks?.close();
+  await bed?.close();
 }, 30_000);
 
-async function settled(token: string) {
-  await outbox.publishPending();
-  await credits.settled();
-  return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
-}
+const settled = (token: string) => bed.settled(token);
 
 describe('chat through the gateway', () => {
   it('streams the reply event by event as the provider writes it', async () => {

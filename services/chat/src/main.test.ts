@@ -52,6 +52,20 @@ async function settledBalance(token: string) {
   return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
 }
 
+/** A chat process with a (fake) provider key, and a Chat Reasoning reply to it that streams `count` words 100 ms apart. */
+async function startSlowReasoningReply(count: number) {
+  const chat = await startChat({
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: fake.baseUrl,
+    CHAT_MODEL_REASONING: 'up/sonar',
+  });
+  const token = await jwks.tokenFor(randomUUID());
+  const chunks = Array.from({ length: count }, (_, i) => `w${i} `);
+  fake.script({ kind: 'stream', chunks, chunkDelayMs: 100 });
+  const stream = await postStream(chat.url, '/api/chat/chat-reasoning/send-message', { prompt: 'q' }, token);
+  return { chat, token, stream, words: chunks.join('') };
+}
+
 describe('chat main.ts', () => {
   it('without a provider key: says so before anyone types, answers 503 in plain words, reserves nothing', async () => {
     const chat = await startChat({});
@@ -77,23 +91,7 @@ describe('chat main.ts', () => {
   });
 
   it('finishes the reply in flight when it is stopped for a deploy, and takes no new one', async () => {
-    const chat = await startChat({
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseUrl,
-      CHAT_MODEL_REASONING: 'up/sonar',
-    });
-    const token = await jwks.tokenFor(randomUUID());
-    fake.script({
-      kind: 'stream',
-      chunks: Array.from({ length: 15 }, (_, i) => `w${i} `),
-      chunkDelayMs: 100,
-    });
-    const stream = await postStream(
-      chat.url,
-      '/api/chat/chat-reasoning/send-message',
-      { prompt: 'q' },
-      token,
-    );
+    const { chat, token, stream, words } = await startSlowReasoningReply(15);
     await stream.next('delta');
     const exited = chat.stop();
     // Readiness fails at once (probes take the pod out of the Service)…
@@ -117,29 +115,13 @@ describe('chat main.ts', () => {
       .filter((e): e is Extract<ChatStreamEvent, { type: 'delta' }> => e.type === 'delta')
       .map((e) => e.text)
       .join('');
-    expect(text).toBe(Array.from({ length: 15 }, (_, i) => `w${i} `).join(''));
+    expect(text).toBe(words);
     expect(await exited).toBe(0);
     expect(await settledBalance(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
   });
 
   it('finishes a reply whose client already left before it exits, saved and charged once', async () => {
-    const chat = await startChat({
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: fake.baseUrl,
-      CHAT_MODEL_REASONING: 'up/sonar',
-    });
-    const token = await jwks.tokenFor(randomUUID());
-    fake.script({
-      kind: 'stream',
-      chunks: Array.from({ length: 10 }, (_, i) => `x${i} `),
-      chunkDelayMs: 100,
-    });
-    const stream = await postStream(
-      chat.url,
-      '/api/chat/chat-reasoning/send-message',
-      { prompt: 'q' },
-      token,
-    );
+    const { chat, token, stream, words } = await startSlowReasoningReply(10);
     const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
     await stream.next('delta');
     stream.hangUp();
@@ -148,9 +130,7 @@ describe('chat main.ts', () => {
     try {
       const rows = await sql<Array<{ status: string; content: string }>>`
         select status, content from chat_messages where reply_id = ${start.messageId}`;
-      expect(rows).toEqual([
-        { status: 'completed', content: Array.from({ length: 10 }, (_, i) => `x${i} `).join('') },
-      ]);
+      expect(rows).toEqual([{ status: 'completed', content: words }]);
     } finally {
       await sql.end();
     }

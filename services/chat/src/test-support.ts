@@ -4,24 +4,31 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { PLAYGROUND_MODELS, type ChatStreamEvent, type PlaygroundModelId } from '@act/contracts';
 import {
+  connectDatabase,
   connectNats,
   createCreditsClient,
   createJwtVerifier,
+  startOutboxRelay,
   type NatsConnection,
   type Outbox,
   type RunningServer,
   type Sql,
 } from '@act/service-kit';
 import {
+  createTestDatabase,
+  runServices,
   silentLogger,
+  startFakeOpenAi,
   startTestService,
   testNatsUrl,
   type CreditsProcess,
   type FakeOpenAi,
+  type TestDatabase,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { createApp, type ChatApp } from './app';
 import type { ChatModels } from './config';
+import { migrateChatDatabase } from './db/migrate';
 import { createOpenAiChatProvider } from './providers/openai-provider';
 
 /** Upstream ids the fake answers by (the API keeps the spec's column ids). */
@@ -85,6 +92,56 @@ export async function startReplica(options: {
       await server.close();
       await chat.drain();
       await nc.close();
+    },
+  };
+}
+
+/** Everything a chat test file runs against: the run's credits and tokens, a fake provider, its own database with
+ * the outbox relay, and one chat replica on them. */
+export interface ChatTestBed {
+  jwks: TestJwks;
+  credits: CreditsProcess;
+  fake: FakeOpenAi;
+  db: TestDatabase;
+  sql: Sql;
+  outbox: Outbox;
+  chat: Replica;
+  /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
+  settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
+  close(): Promise<void>;
+}
+
+export async function startChatTestBed(databaseName: string): Promise<ChatTestBed> {
+  const { jwks, credits } = await runServices();
+  const fake = await startFakeOpenAi();
+  const db = await createTestDatabase(databaseName);
+  const sql = connectDatabase(db.url);
+  await migrateChatDatabase(sql);
+  const nc = await connectNats({ url: testNatsUrl(), name: `${databaseName}-outbox` });
+  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
+  const chat = await startReplica({ jwks, credits, sql, outbox, fake });
+  return {
+    jwks,
+    credits,
+    fake,
+    db,
+    sql,
+    outbox,
+    chat,
+    async settled(token) {
+      await outbox.publishPending();
+      await credits.settled();
+      return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
+    },
+    async close() {
+      await chat.close();
+      await outbox.stop();
+      await nc.close();
+      await sql.end();
+      await db.drop();
+      await credits.stop();
+      await fake.close();
+      await jwks.close();
     },
   };
 }
