@@ -6,8 +6,11 @@ import type { PlanId, ToolId } from '@act/contracts';
 import { createApiClient } from './api-client';
 import type { HostUser, ToolHost } from './tool-host';
 
+import { createFakeFetch, type FakeHandler, type RecordedRequest } from './test-support/fake-fetch';
+
 export { createFakeFetch, json } from './test-support/fake-fetch';
 export type { FakeFetch, FakeHandler, RecordedRequest } from './test-support/fake-fetch';
+export { fakeEventStream, type FakeEventStream } from './test-support/fake-event-stream';
 export { makeMe, makeSession } from './test-support/factories';
 
 export interface RecordedCall {
@@ -109,6 +112,55 @@ export function createTestHost(options: {
     failNetwork: () => {
       queue.push({ kind: 'network' });
     },
+  };
+}
+
+export interface RoutedTestHost {
+  host: ToolHost;
+  requests: RecordedRequest[];
+  onCreditsChange: ReturnType<typeof vi.fn<(remaining: number) => void>>;
+  navigate: ReturnType<typeof vi.fn<(path: string) => void>>;
+  /** Answers "METHOD /path" (query ignored) from now on; a handler may return a fakeEventStream's response. */
+  on(route: string, handler: FakeHandler): void;
+  /** Requests to one path (query ignored), in order. */
+  requestsTo(method: string, path: string): RecordedRequest[];
+}
+
+/**
+ * A ToolHost for pages that make several kinds of call at once (lists, streams, downloads): the real API client over
+ * a fake gateway routed by "METHOD /path", where createTestHost's queue would depend on call order.
+ */
+export function createRoutedTestHost(options: {
+  toolId: ToolId;
+  credits?: number;
+  user?: HostUser | null;
+  routes?: Record<string, FakeHandler>;
+}): RoutedTestHost {
+  const fake = createFakeFetch(options.routes);
+  const user = options.user === undefined ? MEMBER : options.user;
+  const onCreditsChange = vi.fn<(remaining: number) => void>();
+  const navigate = vi.fn<(path: string) => void>();
+  const getAccessToken = async () => (user ? 'test-access-token' : null);
+  const host: ToolHost = {
+    toolId: options.toolId,
+    user,
+    plan: 'free',
+    credits: options.credits ?? 50,
+    getAccessToken,
+    onCreditsChange,
+    navigate,
+    api: createApiClient({ getAccessToken, refresh: async () => null, fetch: fake.fetch }),
+  };
+  return {
+    host,
+    requests: fake.requests,
+    onCreditsChange,
+    navigate,
+    on: fake.on,
+    requestsTo: (method, path) =>
+      fake.requests.filter(
+        (request) => request.method === method && new URL(request.url, 'http://localhost').pathname === path,
+      ),
   };
 }
 

@@ -1,11 +1,11 @@
 // Test helper: a Server-Sent Events reply whose body the test writes chunk by chunk, as a slow server would, and
 // which errors with an AbortError when the request's signal aborts (as fetch's body does).
-export interface FakeEventStream {
+export interface FakeEventStream<E = unknown> {
   response: Response;
   /** Writes raw text (any slice of the wire format). */
   write(text: string): void;
   /** Writes one event, `data: <json>\n\n`. */
-  send(event: unknown): void;
+  send(event: E): void;
   close(): void;
   /** The connection drops mid-reply. */
   fail(): void;
@@ -13,7 +13,7 @@ export interface FakeEventStream {
   readonly cancelled: boolean;
 }
 
-export function fakeEventStream(signal?: AbortSignal | null): FakeEventStream {
+export function fakeEventStream<E = unknown>(signal?: AbortSignal | null): FakeEventStream<E> {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;

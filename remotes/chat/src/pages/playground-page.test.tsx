@@ -191,7 +191,7 @@ describe('AI Chat Playground: sending', () => {
       { type: 'delta', text: '4', column: DEEPSEEK },
       { type: 'done', status: 'completed', remainingCredits: 45 },
     );
-    stream.end();
+    stream.close();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
     expect(test.onCreditsChange).toHaveBeenCalledWith(45);
     expect(within(column(CLAUDE)).getByText('It is four.')).toBeTruthy();
@@ -212,7 +212,7 @@ describe('AI Chat Playground: sending', () => {
       { type: 'column', column: GEMINI, status: 'failed', error: 'Gemini is unavailable' },
       { type: 'done', status: 'completed', remainingCredits: 45 },
     );
-    first.end();
+    first.close();
     await screen.findByRole('button', { name: 'Send' });
     expect(within(column(GEMINI)).getByText('Gemini is unavailable')).toBeTruthy();
 
@@ -228,7 +228,7 @@ describe('AI Chat Playground: sending', () => {
       ],
       [GEMINI]: [{ role: 'user', content: 'Hi' }],
     });
-    second.end();
+    second.close();
   });
 
   it('Stop (button or Esc) calls /api/chat/stop with the reply id, and the columns end as stopped', async () => {
@@ -252,7 +252,7 @@ describe('AI Chat Playground: sending', () => {
         columns: { [GPT]: 'stopped', [GEMINI]: 'stopped', [CLAUDE]: 'stopped', [DEEPSEEK]: 'stopped' },
       },
     );
-    stream.end();
+    stream.close();
     await screen.findByRole('button', { name: 'Send' });
     expect(within(column(GPT)).getByText('Partial')).toBeTruthy();
     expect(screen.getAllByText('Stopped')).toHaveLength(4);
@@ -265,7 +265,7 @@ describe('AI Chat Playground: sending', () => {
     await emit(stream, { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID });
     await test.user.click(screen.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(test.requestsTo('POST', '/api/chat/stop')).toHaveLength(1));
-    stream.end();
+    stream.close();
   });
 
   it('Enter sends, Shift+Enter adds a line, an empty box sends nothing', async () => {
@@ -280,7 +280,7 @@ describe('AI Chat Playground: sending', () => {
     await test.user.keyboard('{Enter}');
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
     expect((test.requestsTo('POST', SEND)[0]!.body as { prompt: string }).prompt).toBe('line one\nline two');
-    stream.end();
+    stream.close();
   });
 
   it('below 5 credits shows the spec text and Send stays disabled', async () => {
@@ -365,7 +365,7 @@ describe('AI Chat Playground: sending', () => {
       { type: 'delta', text: 'Half an answer', column: GPT },
     );
     await act(async () => {
-      stream.drop();
+      stream.fail();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     // The reply goes on on the server: the text stays, nothing says it failed, the page says it follows it.
@@ -398,7 +398,7 @@ describe('AI Chat Playground: sending', () => {
     test.on('GET /api/chat/messages', () => json({ success: true, messages: [] }));
     const stream = await startStream(test, 'Hello');
     await act(async () => {
-      stream.drop();
+      stream.fail();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect((await screen.findByRole('alert')).textContent).toContain(ERROR_TEXTS.chat.sendMessage);
@@ -417,14 +417,14 @@ describe('AI Chat Playground: sending', () => {
       { type: 'delta', text: 'Knock knock', column: GPT },
       { type: 'done', status: 'completed', remainingCredits: 45 },
     );
-    first.end();
+    first.close();
     const second = test.nextReply();
     await test.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ prompt: 'Tell a joke', sessionId: SESSION_ID });
     expect(body.conversationHistories).toMatchObject({ [GPT]: [] });
-    second.end();
+    second.close();
   });
 });
 
@@ -518,7 +518,7 @@ describe('AI Chat Playground: stored sessions', () => {
     expect(titles()).toEqual(['Older', 'Newer']);
     // No reload of the list for a session it already shows.
     expect(test.requestsTo('GET', '/api/chat/sessions')).toHaveLength(1);
-    stream.end();
+    stream.close();
   });
 
   it('says Failed to load chat messages when a session cannot be read', async () => {

@@ -117,7 +117,7 @@ describe('Chat Reasoning', () => {
       { type: 'delta', text: 'Sales **grew**.' },
       { type: 'done', status: 'completed', remainingCredits: 44 },
     );
-    stream.end();
+    stream.close();
     await screen.findByRole('button', { name: 'Send' });
     const reply = screen.getByTestId('chat-reply');
     const details = within(reply).getByText('Reasoning').closest('details')!;
@@ -140,7 +140,7 @@ describe('Chat Reasoning', () => {
       { type: 'delta', text: 'First answer' },
       { type: 'done', status: 'completed', remainingCredits: 44 },
     );
-    first.end();
+    first.close();
     expect(await screen.findByRole('button', { name: 'Copy' })).toBeTruthy();
     const second = test.nextReply();
     // Regenerate shows once the first stream has ended (not only its last event).
@@ -156,7 +156,7 @@ describe('Chat Reasoning', () => {
     );
     // Only the last reply can be regenerated, and not while it streams.
     expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
-    second.end();
+    second.close();
   });
 
   it('Esc stops the reply with its id', async () => {
@@ -174,7 +174,7 @@ describe('Chat Reasoning', () => {
       expect(test.requestsTo('POST', '/api/chat/stop')[0]?.body).toEqual({ messageId: REPLY_ID }),
     );
     await emit(stream, { type: 'done', status: 'stopped', remainingCredits: 44 });
-    stream.end();
+    stream.close();
     expect(await screen.findByText('Stopped')).toBeTruthy();
   });
 
@@ -209,7 +209,7 @@ describe('Chat Reasoning', () => {
       { type: 'delta', text: 'So' },
     );
     await act(async () => {
-      stream.end();
+      stream.close();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect(screen.getByText('So')).toBeTruthy();
@@ -237,7 +237,7 @@ describe('Chat Reasoning', () => {
       code: 'SERVICE_UNAVAILABLE',
       remainingCredits: 50,
     });
-    stream.end();
+    stream.close();
     expect((await screen.findByRole('alert')).textContent).toContain(ERROR_TEXTS.chat.sendReasoningQuery);
     await waitFor(() => expect(test.input().value).toBe('Hello'));
   });

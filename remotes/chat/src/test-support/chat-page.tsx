@@ -3,10 +3,10 @@
 import type { ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ToolId } from '@act/contracts';
+import type { ChatStreamEvent, ToolId } from '@act/contracts';
 import type { HostUser, ToolPageProps } from '@act/host-sdk';
-import type { FakeHandler } from '@act/host-sdk/testing';
-import { createChatHost, fakeStream, sessionsPage, type FakeStream } from './chat-host';
+import { fakeEventStream, type FakeEventStream, type FakeHandler } from '@act/host-sdk/testing';
+import { createChatHost, sessionsPage } from './chat-host';
 
 export interface ChatPageSetup {
   toolId: ToolId;
@@ -41,8 +41,8 @@ export function renderChatPage(Page: ComponentType<ToolPageProps>, options: Chat
   const view = render(<Page host={test.host} />);
   const input = () => screen.getByPlaceholderText(/Type your message/) as HTMLTextAreaElement;
   /** The next message sent is answered with a stream the test feeds (`emit`, then `end` or `drop`). */
-  const nextReply = (): FakeStream => {
-    const stream = fakeStream();
+  const nextReply = (): FakeEventStream<ChatStreamEvent> => {
+    const stream = fakeEventStream<ChatStreamEvent>();
     test.on(`POST ${sendPath}`, () => stream.response);
     return stream;
   };
@@ -50,7 +50,7 @@ export function renderChatPage(Page: ComponentType<ToolPageProps>, options: Chat
 }
 
 /** Feeds events to a reply stream and lets the page render them. */
-export async function emit(stream: FakeStream, ...events: Parameters<FakeStream['send']>[0][]) {
+export async function emit(stream: FakeEventStream<ChatStreamEvent>, ...events: ChatStreamEvent[]) {
   await act(async () => {
     for (const event of events) stream.send(event);
     await new Promise((resolve) => setTimeout(resolve, 10));

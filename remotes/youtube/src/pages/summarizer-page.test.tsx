@@ -1,9 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
-import { json } from '@act/host-sdk/testing';
-import { createYoutubeHost, fakeStream, VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
+import { ERROR_TEXTS, UI_TEXTS, type YoutubeStreamEvent } from '@act/contracts';
+import { createRoutedTestHost, fakeEventStream, json } from '@act/host-sdk/testing';
+import { VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
 import { SummarizerPage } from './summarizer-page';
 
 afterEach(cleanup);
@@ -13,7 +13,7 @@ const T = UI_TEXTS.youtube;
 const VIDEO_INFO = { title: 'How rivers shape valleys', duration: '12:34' };
 
 function setup(options: { credits?: number } = {}) {
-  const test = createYoutubeHost({ toolId: 'youtube-summarizer', ...options });
+  const test = createRoutedTestHost({ toolId: 'youtube-summarizer', ...options });
   const user = userEvent.setup();
   render(<SummarizerPage host={test.host} />);
   const urlField = () => screen.getByLabelText<HTMLInputElement>('YouTube URL');
@@ -52,7 +52,7 @@ describe('YouTube Summarizer screen', () => {
 
   it('streams the summary in: video title and duration first, then the text, then the new balance', async () => {
     const { user, urlField, runButton, clearAll, on, requests, onCreditsChange } = setup();
-    const stream = fakeStream();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
     on(SUMMARIZE, () => stream.response);
     await user.type(urlField(), `https://www.youtube.com/embed/${VIDEO_ID}`);
     await user.click(runButton());
@@ -93,7 +93,7 @@ describe('YouTube Summarizer screen', () => {
       videoInfo: VIDEO_INFO,
       remainingCredits: 46,
     });
-    stream.end();
+    stream.close();
     await screen.findByRole('link', { name: 'Open the video at 1:02:03' });
     expect(screen.getByRole('link', { name: 'Open the video at 1:02:03' }).getAttribute('href')).toBe(
       `https://www.youtube.com/watch?v=${VIDEO_ID}&t=3723s`,
@@ -106,7 +106,7 @@ describe('YouTube Summarizer screen', () => {
 
   it('says when the summary was made locally, and when it is based on the description', async () => {
     const { user, urlField, runButton, on } = setup();
-    const stream = fakeStream();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
     on(SUMMARIZE, () => stream.response);
     await user.type(urlField(), WATCH_URL);
     await user.click(runButton());
@@ -118,7 +118,7 @@ describe('YouTube Summarizer screen', () => {
       local: true,
     });
     stream.send({ type: 'done', summary: '0:12 Key sentence.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
-    stream.end();
+    stream.close();
     expect(await screen.findByText(T.localSummaryNote)).toBeTruthy();
     expect(screen.getByText(T.descriptionSummaryNote)).toBeTruthy();
     expect((await summaryText()).textContent).toBe('0:12 Key sentence.');
@@ -126,12 +126,12 @@ describe('YouTube Summarizer screen', () => {
 
   it("shows the stream's error event and keeps the balance (nothing charged)", async () => {
     const { user, urlField, runButton, on, onCreditsChange } = setup();
-    const stream = fakeStream();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
     on(SUMMARIZE, () => stream.response);
     await user.type(urlField(), WATCH_URL);
     await user.click(runButton());
     stream.send({ type: 'error', error: ERROR_TEXTS.youtube.videoUnavailable, code: 'PROVIDER_FAILED' });
-    stream.end();
+    stream.close();
     expect((await screen.findByRole('alert')).textContent).toBe(ERROR_TEXTS.youtube.videoUnavailable);
     expect(onCreditsChange).not.toHaveBeenCalled();
     expect(screen.getByText(T.summaryPlaceholder)).toBeTruthy();
@@ -153,7 +153,7 @@ describe('YouTube Summarizer screen', () => {
     await user.click(runButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits. 4 credits required.');
 
-    const stream = fakeStream();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
     on(SUMMARIZE, () => stream.response);
     await user.click(runButton());
     stream.send({
@@ -163,13 +163,13 @@ describe('YouTube Summarizer screen', () => {
       source: 'transcript',
       local: false,
     });
-    stream.drop();
+    stream.fail();
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to summarize video');
   });
 
   it('Clear All empties the link, the video info, the summary and the error', async () => {
     const { user, urlField, runButton, clearAll, on } = setup();
-    const stream = fakeStream();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
     on(SUMMARIZE, () => stream.response);
     expect(clearAll().hasAttribute('disabled')).toBe(true);
     await user.type(urlField(), WATCH_URL);
@@ -182,7 +182,7 @@ describe('YouTube Summarizer screen', () => {
       local: false,
     });
     stream.send({ type: 'done', summary: 'A short summary.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
-    stream.end();
+    stream.close();
     await screen.findByText('A short summary.');
     await user.click(clearAll());
     expect(urlField().value).toBe('');

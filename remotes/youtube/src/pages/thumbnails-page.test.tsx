@@ -2,8 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, youtubeThumbnails } from '@act/contracts';
-import { json } from '@act/host-sdk/testing';
-import { createYoutubeHost, VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
+import { createRoutedTestHost, json } from '@act/host-sdk/testing';
+import { VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
 import { ThumbnailsPage } from './thumbnails-page';
 
 const clicked: string[] = [];
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 function setup(options: { user?: null } = {}) {
-  const test = createYoutubeHost({ toolId: 'youtube-thumbnail-downloader', ...options });
+  const test = createRoutedTestHost({ toolId: 'youtube-thumbnail-downloader', ...options });
   const user = userEvent.setup();
   render(<ThumbnailsPage host={test.host} />);
   const urlField = () => screen.getByLabelText<HTMLInputElement>('YouTube URL');
