@@ -299,6 +299,8 @@ export const UI_TEXTS = {
     keyMomentLabel: (time: string) => `Open the video at ${time}`,
     localSummaryNote: 'Made on this server without an AI provider: the key sentences of the transcript.',
     descriptionSummaryNote: 'This video has no transcript: the summary is based on its description.',
+    summaryLanguageLabel: 'Summary language',
+    sameLanguageAsVideo: 'Same as the video',
   },
   textToImage: {
     promptLabel: 'Prompt',

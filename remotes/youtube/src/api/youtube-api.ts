@@ -7,6 +7,8 @@ import {
   YOUTUBE_THUMBNAIL_SIZES,
   youtubeThumbnailDownloadPath,
   type GetThumbnailsReply,
+  type Language,
+  type SummarizeYoutubeRequest,
   type Thumbnail,
   type YoutubeThumbnailSize,
 } from '@act/contracts';
@@ -21,9 +23,14 @@ export const FALLBACK_ERRORS = {
   download: ERROR_TEXTS.ui.downloadThumbnail,
 } as const;
 
-/** The summary request; the page streams it (useStreamedReply with YoutubeStreamEventSchema). */
-export function summarizeRequest(videoUrl: string) {
-  return { path: R.summarize, body: { videoUrl, toolName: 'youtube-summarizer' as const } };
+/**
+ * The summary request; the page streams it (useStreamedReply with YoutubeStreamEventSchema). Without a language the
+ * summary is in the transcript's language (no `language` field is sent).
+ */
+export function summarizeRequest(videoUrl: string, language?: Language) {
+  const body: SummarizeYoutubeRequest = { videoUrl, toolName: 'youtube-summarizer' };
+  if (language) body.language = language;
+  return { path: R.summarize, body };
 }
 
 export function getThumbnails(api: ApiClient, videoUrl: string): Promise<GetThumbnailsReply> {

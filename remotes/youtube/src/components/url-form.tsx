@@ -17,11 +17,23 @@ export interface UrlFormProps {
   icon: LucideIcon;
   button: RunButton;
   busy: boolean;
+  /** Choices shown between the field and the run button (the summarizer's summary language). */
+  settings?: ReactNode;
   /** Buttons after the run button (the summarizer's Clear All). */
   extra?: ReactNode;
 }
 
-export function UrlForm({ url, onUrlChange, onSubmit, urlError, icon, button, busy, extra }: UrlFormProps) {
+export function UrlForm({
+  url,
+  onUrlChange,
+  onSubmit,
+  urlError,
+  icon,
+  button,
+  busy,
+  settings,
+  extra,
+}: UrlFormProps) {
   const run = () => {
     if (!button.disabled) onSubmit(url.trim());
   };
@@ -45,6 +57,7 @@ export function UrlForm({ url, onUrlChange, onSubmit, urlError, icon, button, bu
         error={urlError ?? undefined}
         className="yt-url-form__field"
       />
+      {settings}
       <GenerateButton icon={icon} className="yt-url-form__button" busy={busy} state={button} onClick={run} />
       {extra}
     </form>

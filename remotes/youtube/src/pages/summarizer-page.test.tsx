@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, UI_TEXTS, type YoutubeStreamEvent } from '@act/contracts';
+import { ERROR_TEXTS, LANGUAGES, UI_TEXTS, type YoutubeStreamEvent } from '@act/contracts';
 import { createRoutedTestHost, fakeEventStream, json } from '@act/host-sdk/testing';
 import { VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
 import { SummarizerPage } from './summarizer-page';
@@ -102,6 +102,39 @@ describe('YouTube Summarizer screen', () => {
     expect(onCreditsChange).toHaveBeenCalledWith(46);
     expect(screen.getByRole('button', { name: 'Copy' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText(T.localSummaryNote)).toBeNull();
+  });
+
+  it('summarizes in the video\'s language by default: the choice shows "Same as the video" and no language is sent', async () => {
+    const { user, urlField, runButton, on, requests } = setup();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    on(SUMMARIZE, () => stream.response);
+    const choice = screen.getByRole('combobox', { name: 'Summary language' });
+    expect(choice.textContent).toContain('Same as the video');
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    expect(requests[0]!.body).toEqual({ videoUrl: WATCH_URL, toolName: 'youtube-summarizer' });
+    expect(requests[0]!.body).not.toHaveProperty('language');
+    expect(choice.hasAttribute('disabled')).toBe(true);
+    stream.close();
+  });
+
+  it('sends the chosen summary language', async () => {
+    const { user, urlField, runButton, on, requests } = setup();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    on(SUMMARIZE, () => stream.response);
+    await user.click(screen.getByRole('combobox', { name: 'Summary language' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Same as the video', ...LANGUAGES]);
+    await user.click(screen.getByRole('option', { name: 'Spanish' }));
+    expect(screen.getByRole('combobox', { name: 'Summary language' }).textContent).toContain('Spanish');
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    expect(requests[0]!.body).toEqual({
+      videoUrl: WATCH_URL,
+      toolName: 'youtube-summarizer',
+      language: 'Spanish',
+    });
+    stream.close();
   });
 
   it('says when the summary was made locally, and when it is based on the description', async () => {

@@ -1,12 +1,15 @@
 // YouTube Summarizer (spec §2): a watch, short or embed link; the video's title and duration; the summary streaming
-// in (4 credits) with Copy, Clear All and key-moment links into the video.
+// in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the video's language or the
+// one the member chooses.
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
+  LANGUAGES,
   parseYoutubeVideoId,
   UI_TEXTS,
   YoutubeStreamEventSchema,
   YoutubeVideoUrlSchema,
+  type Language,
   type VideoInfo,
   type YoutubeStreamEvent,
 } from '@act/contracts';
@@ -16,8 +19,10 @@ import {
   canAfford,
   ResultPanel,
   RunError,
+  Select,
   useStreamedReply,
   type RunButton,
+  type SelectOption,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
@@ -27,6 +32,14 @@ import { linkError } from '../link-check';
 
 const T = UI_TEXTS.youtube;
 const C = UI_TEXTS.common;
+
+/** The summary language choice: the video's own (no `language` sent), or one of the contracts' languages. */
+const SAME_AS_VIDEO = 'same-as-video';
+type SummaryLanguage = Language | typeof SAME_AS_VIDEO;
+const LANGUAGE_OPTIONS: readonly SelectOption<SummaryLanguage>[] = [
+  { value: SAME_AS_VIDEO, label: T.sameLanguageAsVideo },
+  ...LANGUAGES.map((language) => ({ value: language, label: language })),
+];
 
 export function summarizeButton(s: { busy: boolean; hasUrl: boolean; affordable: boolean }): RunButton {
   if (s.busy) return { label: C.processing, disabled: true };
@@ -75,6 +88,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
 export function SummarizerPage({ host }: ToolPageProps) {
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
+  const [language, setLanguage] = useState<SummaryLanguage>(SAME_AS_VIDEO);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const reply = useStreamedReply(host.api, {
     schema: YoutubeStreamEventSchema,
@@ -92,7 +106,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
     setUrlError(refused);
     if (refused) return;
     setSubmittedId(parseYoutubeVideoId(value));
-    const request = summarizeRequest(value);
+    const request = summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language);
     void reply.start(request.path, request.body);
   };
 
@@ -121,6 +135,16 @@ export function SummarizerPage({ host }: ToolPageProps) {
             affordable: canAfford(host, 'youtube-summarizer'),
           })}
           busy={busy}
+          settings={
+            <Select<SummaryLanguage>
+              label={T.summaryLanguageLabel}
+              value={language}
+              onValueChange={setLanguage}
+              options={LANGUAGE_OPTIONS}
+              disabled={busy}
+              className="yt-url-form__language"
+            />
+          }
           extra={
             <Button variant="outline" size="lg" onClick={clearAll} disabled={busy || !hasAnything}>
               {T.clearAll}
