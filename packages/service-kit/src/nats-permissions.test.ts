@@ -100,6 +100,8 @@ describe('NATS users per service', () => {
       callback: (_error, message) =>
         message.respond(JSON.stringify({ ok: true, cost: 1, remainingCredits: 9 })),
     });
+    // The server knows the responder before prompt's request arrives on another connection (else: no responders).
+    await credits.flush();
     const client = createCreditsClient({ nc: as.prompt!, namespace, timeoutMs: 2_000 });
     const reply = await client.reserve({
       requestId: randomUUID(),
