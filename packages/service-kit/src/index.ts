@@ -71,6 +71,13 @@ export {
 } from './revocations';
 export { runService } from './run-service';
 export {
+  createOpenAiClient,
+  openAiConfigFields,
+  openAiKeyOf,
+  type OpenAiClientOptions,
+  type OpenAiSettings,
+} from './openai-client';
+export {
   connectToolService,
   toolServiceConfigFields,
   type ToolServiceConfig,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@act/service-kit';
-import { chatModelsOf, loadChatConfig, providerKeyOf } from './config';
+import { openAiKeyOf } from '@act/service-kit';
+import { chatModelsOf, loadChatConfig } from './config';
 
 const required = {
   DATABASE_URL: 'postgres://localhost/chat',
@@ -13,7 +14,7 @@ describe('chat config', () => {
     const config = loadChatConfig(required);
     expect(config.PORT).toBe(8104);
     expect(config.OPENAI_BASE_URL).toBe('https://openrouter.ai/api/v1');
-    expect(providerKeyOf(config)).toBeUndefined();
+    expect(openAiKeyOf(config)).toBeUndefined();
     expect(chatModelsOf(config)).toEqual({
       playground: {
         'openai/gpt-4o-mini': 'openai/gpt-4o-mini',
@@ -38,7 +39,7 @@ describe('chat config', () => {
       CHAT_MODEL_DEEPSEEK_R1: 'local/d',
       CHAT_MODEL_REASONING: 'local/r',
     });
-    expect(providerKeyOf(config)).toBe('or-key');
+    expect(openAiKeyOf(config)).toBe('or-key');
     expect(Object.values(chatModelsOf(config).playground)).toEqual([
       'local/a',
       'local/b',
@@ -46,9 +47,9 @@ describe('chat config', () => {
       'local/d',
     ]);
     expect(chatModelsOf(config).reasoning).toBe('local/r');
-    expect(
-      providerKeyOf(loadChatConfig({ ...required, OPENAI_API_KEY: 'sk', OPENROUTER_API_KEY: 'or' })),
-    ).toBe('sk');
+    expect(openAiKeyOf(loadChatConfig({ ...required, OPENAI_API_KEY: 'sk', OPENROUTER_API_KEY: 'or' }))).toBe(
+      'sk',
+    );
   });
 
   it('refuses a reply limit past the charged-work limit and a grace shorter than the longest reply', () => {

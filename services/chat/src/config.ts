@@ -6,9 +6,13 @@ import {
   REASONING_MODEL,
   type PlaygroundModelId,
 } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
-
-const optionalText = z.string().min(1).optional();
+import {
+  baseConfigSchema,
+  loadConfig,
+  openAiConfigFields,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 
 /** Room left inside the charged-work limit for the final write and the commit after the provider stops. */
 const SETTLE_ALLOWANCE_MS = 10_000;
@@ -17,10 +21,7 @@ const REPLY_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 export const chatConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8104),
-    OPENAI_API_KEY: optionalText,
-    /** Accepted as an alias, since the default endpoint is OpenRouter. */
-    OPENROUTER_API_KEY: optionalText,
-    OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://openrouter.ai/api/v1'),
+    ...openAiConfigFields,
     /** Upstream model id of each playground column (the column keeps the spec's id in the API). */
     CHAT_MODEL_GPT_4O_MINI: z.string().min(1).default('openai/gpt-4o-mini'),
     // The spec's 'google/gemini-2.5-flash-preview-05-20' is retired on OpenRouter; its successor answers instead.
@@ -47,8 +48,6 @@ export const chatConfigSchema = baseConfigSchema
     /** Long enough for the longest reply to finish: a stopping chat service finishes the replies in flight. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
     DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
-    /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */
-    PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
   })
   .refine((config) => config.SHUTDOWN_GRACE_MS >= config.CHAT_REPLY_MAX_MS, {
     path: ['SHUTDOWN_GRACE_MS'],
@@ -59,11 +58,6 @@ export type ChatConfig = z.infer<typeof chatConfigSchema>;
 
 export function loadChatConfig(env: Record<string, string | undefined> = process.env): Readonly<ChatConfig> {
   return loadConfig(chatConfigSchema, env);
-}
-
-/** The provider key, or undefined: without one every chat tool answers 503 and says why. */
-export function providerKeyOf(config: Pick<ChatConfig, 'OPENAI_API_KEY' | 'OPENROUTER_API_KEY'>) {
-  return config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
 }
 
 /** Upstream model ids: each playground column's, and the reasoning model's. */

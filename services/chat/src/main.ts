@@ -5,6 +5,7 @@ import {
   connectDatabase,
   connectToolService,
   createLogger,
+  openAiKeyOf,
   runService,
   startHttpServer,
   startOutboxRelay,
@@ -12,7 +13,7 @@ import {
 } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
 import { createApp } from './app';
-import { chatModelsOf, loadChatConfig, providerKeyOf } from './config';
+import { chatModelsOf, loadChatConfig } from './config';
 import { createChatStore } from './db/chat-store';
 import { migrateChatDatabase } from './db/migrate';
 import { createOpenAiChatProvider } from './providers/openai-provider';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const applied = await migrateChatDatabase(sql);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
 
-  const apiKey = providerKeyOf(config);
+  const apiKey = openAiKeyOf(config);
   const provider = apiKey
     ? createOpenAiChatProvider({
         apiKey,

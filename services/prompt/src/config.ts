@@ -1,7 +1,13 @@
 // Configuration of the prompt service, parsed once from the environment at start.
 // The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
+import {
+  baseConfigSchema,
+  loadConfig,
+  openAiConfigFields,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 
 const optionalText = z.string().min(1).optional();
 
@@ -14,10 +20,7 @@ export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).
   PORT: z.coerce.number().int().min(0).max(65535).default(8103),
   /** openai = any OpenAI-compatible API; local = offline analysis. Unset: openai when a key is set, else local. */
   PROMPT_PROVIDER: z.enum(['openai', 'local']).optional(),
-  OPENAI_API_KEY: optionalText,
-  /** Accepted as an alias, since the default endpoint is OpenRouter. */
-  OPENROUTER_API_KEY: optionalText,
-  OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://openrouter.ai/api/v1'),
+  ...openAiConfigFields,
   /** Defaults per kind of tool; OpenRouter ids. */
   PROMPT_TEXT_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
   PROMPT_VISION_MODEL: z.string().min(1).default('google/gemini-2.5-flash'),
@@ -43,8 +46,6 @@ export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).
   LOCAL_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(8),
   LOCAL_WORK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   ...toolServiceConfigFields,
-  /** Sent to OpenRouter as HTTP-Referer (app attribution); optional. */
-  PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
 });
 
 export type PromptConfig = z.infer<typeof promptConfigSchema>;

@@ -1,15 +1,17 @@
 // Configuration of the youtube service, parsed once from the environment at start. No database: transcripts and
 // thumbnail checks are cached in memory; credits go through NATS.
-import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
-
-const optionalText = z.string().min(1).optional();
+import {
+  baseConfigSchema,
+  configUrl,
+  loadConfig,
+  openAiConfigFields,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 
 export const youtubeConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8107),
-  OPENAI_API_KEY: optionalText,
-  /** Accepted as an alias, since the default endpoint is OpenRouter. */
-  OPENROUTER_API_KEY: optionalText,
-  OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://openrouter.ai/api/v1'),
+  ...openAiConfigFields,
   YOUTUBE_SUMMARY_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
   /**
    * Where requests meant for www.youtube.com (Innertube player, watch pages, caption tracks) go instead: tests and
@@ -29,7 +31,6 @@ export const youtubeConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true })
     .min(0)
     .default(24 * 60 * 60 * 1000),
   ...toolServiceConfigFields,
-  PUBLIC_APP_URL: configUrl(['http', 'https']).optional(),
 });
 
 export type YoutubeConfig = z.infer<typeof youtubeConfigSchema>;

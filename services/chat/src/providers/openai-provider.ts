@@ -1,9 +1,9 @@
 // Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK,
 // streaming. No SDK retries: a reply is charged per message, and a retried stream would show its words twice.
 // An abort ends the SDK's `for await` without an error, so the caller checks its signal afterwards.
-import OpenAI, { APIError } from 'openai';
+import { APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { createNodeHttpFetch } from './node-http-fetch';
+import { createOpenAiClient } from '@act/service-kit';
 import { createThinkSplitter } from './think-splitter';
 import { ProviderError, type ChatProvider, type StreamRequest } from './types';
 
@@ -27,17 +27,7 @@ interface DeltaWithReasoning {
 
 export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): ChatProvider {
   // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
-  const client = new OpenAI({
-    fetch: createNodeHttpFetch(),
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    defaultHeaders: {
-      ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
-      'X-Title': options.appTitle ?? 'AI Creative Toolbox',
-    },
-  });
+  const client = createOpenAiClient(options);
 
   async function stream({ model, messages, signal, onText, onReasoning }: StreamRequest): Promise<void> {
     if (signal.aborted) return;

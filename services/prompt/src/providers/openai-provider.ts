@@ -1,6 +1,6 @@
 // Prompt provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK.
 // Image tools send the validated image as an image_url part; each call has a timeout and at most one retry.
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai';
 import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
@@ -12,6 +12,7 @@ import {
   videoPromptInstructions,
   type ChatInstructions,
 } from './instructions';
+import { createOpenAiClient } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
 import { ProviderError, type PromptProvider, type WorkOrigin } from './types';
 
@@ -42,17 +43,8 @@ const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    timeout: options.timeoutMs,
-    // Retries are ours (one, on 429/5xx only), so the SDK's own are off.
-    maxRetries: 0,
-    defaultHeaders: {
-      ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
-      'X-Title': options.appTitle ?? 'AI Creative Toolbox',
-    },
-  });
+  // Retries are ours (one, on 429/5xx only): the client's own are off.
+  const client = createOpenAiClient(options);
 
   async function complete(
     model: string,

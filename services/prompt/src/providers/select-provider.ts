@@ -1,5 +1,5 @@
 // Chooses and builds the prompt provider from configuration: PROMPT_PROVIDER, else openai when a key is set, else local.
-import { ConfigError, createWorkPool } from '@act/service-kit';
+import { ConfigError, createWorkPool, openAiKeyOf } from '@act/service-kit';
 import type { PromptConfig } from '../config';
 import { createLocalProvider } from './local-provider';
 import { createOpenAiProvider } from './openai-provider';
@@ -26,7 +26,7 @@ type ProviderConfig = Pick<
 
 export function providerNameFor(config: ProviderConfig): ProviderName {
   if (config.PROMPT_PROVIDER) return config.PROMPT_PROVIDER;
-  return config.OPENAI_API_KEY || config.OPENROUTER_API_KEY ? 'openai' : 'local';
+  return openAiKeyOf(config) ? 'openai' : 'local';
 }
 
 export function createProvider(config: ProviderConfig): PromptProvider {
@@ -40,7 +40,7 @@ export function createProvider(config: ProviderConfig): PromptProvider {
     });
     return createLocalProvider({ pool });
   }
-  const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
+  const apiKey = openAiKeyOf(config);
   if (!apiKey) throw new ConfigError(['OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai']);
   return createOpenAiProvider({
     apiKey,

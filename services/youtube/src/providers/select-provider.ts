@@ -1,9 +1,10 @@
 // The summary provider from the config: the OpenAI-compatible API when a key is set, none (local summaries) otherwise.
+import { openAiKeyOf } from '@act/service-kit';
 import type { YoutubeConfig } from '../config';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './summary-provider';
 
 export function createSummaryProvider(config: YoutubeConfig): SummaryProvider | undefined {
-  const apiKey = config.OPENAI_API_KEY ?? config.OPENROUTER_API_KEY;
+  const apiKey = openAiKeyOf(config);
   if (!apiKey) return undefined;
   return createOpenAiSummaryProvider({
     apiKey,

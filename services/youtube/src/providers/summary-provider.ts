@@ -1,6 +1,7 @@
 // Summaries on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK, streamed
 // like chat replies. No SDK retries: a retried stream would show its words twice.
-import OpenAI, { APIError } from 'openai';
+import { APIError } from 'openai';
+import { createOpenAiClient } from '@act/service-kit';
 
 export interface SummaryRequest {
   system: string;
@@ -25,16 +26,7 @@ export interface OpenAiSummaryOptions {
 }
 
 export function createOpenAiSummaryProvider(options: OpenAiSummaryOptions): SummaryProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    defaultHeaders: {
-      ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
-      'X-Title': 'AI Creative Toolbox',
-    },
-  });
+  const client = createOpenAiClient(options);
   return {
     name: 'openai',
     async stream({ system, user, signal, onText }) {
