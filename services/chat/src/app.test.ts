@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, PLAYGROUND_MODELS, type ChatStreamEvent } from '@act/contracts';
 import { type Outbox, type Sql } from '@act/service-kit';
 import {
+  callJson,
   dataUrl,
   expectOwnerOnly,
   makePng,
@@ -14,7 +15,6 @@ import {
 } from '@act/service-kit/testing';
 import { createChatStore } from './db/chat-store';
 import {
-  call,
   COLUMN_OF_UPSTREAM,
   postStream,
   startChatTestBed,
@@ -58,7 +58,7 @@ const settled = (token: string) => bed.settled(token);
 
 async function messagesOf(token: string, sessionId: string, kind: 'playground' | 'reasoning' = 'playground') {
   const path = kind === 'playground' ? '/api/chat/messages' : '/api/chat/chat-reasoning/messages';
-  const reply = await call(chat.url, 'GET', `${path}?sessionId=${sessionId}`, { token });
+  const reply = await callJson(chat.url, 'GET', `${path}?sessionId=${sessionId}`, { token });
   expect(reply.status).toBe(200);
   return reply.body.messages as Array<Record<string, unknown>>;
 }
@@ -76,10 +76,10 @@ describe('members only', () => {
       ['PATCH', `/api/chat/sessions/${id}`, { title: 'x' }],
       ['POST', '/api/chat/stop', { messageId: id }],
     ] as const) {
-      const reply = await call(chat.url, method, path, { body });
+      const reply = await callJson(chat.url, method, path, { body });
       expect(reply.status, `${method} ${path}`).toBe(401);
     }
-    expect(await call(chat.url, 'GET', '/api/chat/status')).toEqual({
+    expect(await callJson(chat.url, 'GET', '/api/chat/status')).toEqual({
       status: 200,
       body: { success: true, available: true },
     });
@@ -90,7 +90,7 @@ describe('members only', () => {
 describe('JSON replies', () => {
   it('answers a playground message from the four models, stores it and charges 5 once (50 → 45)', async () => {
     const token = await newMember();
-    const reply = await call(chat.url, 'POST', PLAYGROUND, {
+    const reply = await callJson(chat.url, 'POST', PLAYGROUND, {
       token,
       body: { prompt: '  What is   the capital of France?  ', toolName: 'ai-chat-playground' },
     });
@@ -113,7 +113,7 @@ describe('JSON replies', () => {
     expect(await settled(token)).toEqual({ balance: 45, history: [['ai-chat-playground', 5]] });
 
     const sessionId = reply.body.sessionId as string;
-    const sessions = await call(chat.url, 'GET', '/api/chat/sessions', { token });
+    const sessions = await callJson(chat.url, 'GET', '/api/chat/sessions', { token });
     expect(sessions.body).toMatchObject({
       success: true,
       sessions: [{ id: sessionId, title: 'What is the capital of France?' }],
@@ -134,9 +134,9 @@ describe('JSON replies', () => {
 
   it('continues a session: each column gets its own history', async () => {
     const token = await newMember();
-    const first = await call(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'one' } });
+    const first = await callJson(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'one' } });
     fake.reset();
-    const second = await call(chat.url, 'POST', PLAYGROUND, {
+    const second = await callJson(chat.url, 'POST', PLAYGROUND, {
       token,
       body: { prompt: 'two', sessionId: first.body.sessionId },
     });
@@ -159,7 +159,7 @@ describe('JSON replies', () => {
       chunks: ['<think>and a tagged', ' thought</think>\n\n', 'Paris is ', 'the capital.'],
       chunkDelayMs: 5,
     });
-    const reply = await call(chat.url, 'POST', REASONING, {
+    const reply = await callJson(chat.url, 'POST', REASONING, {
       token,
       body: { prompt: 'Capital of France?', toolName: 'chat-reasoning' },
     });
@@ -186,7 +186,7 @@ describe('JSON replies', () => {
     const token = await newMember();
     const png = dataUrl(await makePng({ width: 16, height: 16 }));
     const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
-    const reply = await call(chat.url, 'POST', REASONING, {
+    const reply = await callJson(chat.url, 'POST', REASONING, {
       token,
       body: { prompt: 'What is in these?', image: png, pdf },
     });
@@ -198,14 +198,14 @@ describe('JSON replies', () => {
 
     const notPdf = `data:application/pdf;base64,${Buffer.from('hello').toString('base64')}`;
     expect(
-      await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', pdf: notPdf } }),
+      await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', pdf: notPdf } }),
     ).toMatchObject({
       status: 400,
       body: { error: ERROR_TEXTS.validation.invalidPdf },
     });
     const notImage = `data:image/png;base64,${Buffer.from('hello').toString('base64')}`;
     expect(
-      await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', image: notImage } }),
+      await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', image: notImage } }),
     ).toMatchObject({
       status: 400,
       body: { error: ERROR_TEXTS.validation.invalidChatImage },
@@ -216,7 +216,7 @@ describe('JSON replies', () => {
   it('charges nothing when the provider fails before any text', async () => {
     const token = await newMember();
     fake.setFallback({ kind: 'error', status: 500 });
-    const playground = await call(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'hi' } });
+    const playground = await callJson(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'hi' } });
     expect(playground).toMatchObject({
       status: 502,
       body: {
@@ -226,14 +226,14 @@ describe('JSON replies', () => {
         remainingCredits: 50,
       },
     });
-    const reasoning = await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'hi' } });
+    const reasoning = await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'hi' } });
     expect(reasoning).toMatchObject({
       status: 502,
       body: { code: 'PROVIDER_FAILED', error: ERROR_TEXTS.chat.sendReasoningQuery, remainingCredits: 50 },
     });
     // A stream that breaks before its first chunk is the same.
     fake.setFallback({ kind: 'stream', chunks: ['never'], failAfter: { chunks: 0, how: 'error' } });
-    expect((await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'hi' } })).status).toBe(502);
+    expect((await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'hi' } })).status).toBe(502);
     expect(await settled(token)).toEqual({ balance: 50, history: [] });
   });
 
@@ -246,7 +246,7 @@ describe('JSON replies', () => {
         return { kind: 'stream', chunks: ['half ', 'an answer'], failAfter: { chunks: 1, how: 'cut' } };
       return { kind: 'stream', chunks: [`ok from ${request.body.model}`] };
     });
-    const reply = await call(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'hi' } });
+    const reply = await callJson(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'hi' } });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       status: 'completed',
@@ -280,16 +280,16 @@ describe('JSON replies', () => {
     const token = await jwks.tokenFor(userId);
     expect(await credits.balanceOf(token)).toBe(50);
     for (let i = 0; i < 8; i += 1) {
-      expect((await call(chat.url, 'POST', REASONING, { token, body: { prompt: `q${i}` } })).status).toBe(
+      expect((await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: `q${i}` } })).status).toBe(
         200,
       );
     }
-    const refused = await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'one more' } });
+    const refused = await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'one more' } });
     expect(refused).toMatchObject({
       status: 402,
       body: { code: 'INSUFFICIENT_CREDITS', error: ERROR_TEXTS.validation.insufficientCreditsReasoning },
     });
-    const playground = await call(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'one more' } });
+    const playground = await callJson(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: 'one more' } });
     expect(playground.body.error).toBe(ERROR_TEXTS.validation.insufficientCreditsPlayground);
     expect((await settled(token)).balance).toBe(2);
   });
@@ -383,7 +383,7 @@ describe('Stop', () => {
     const closed = fake.whenClientCloses();
     const stoppedAt = Date.now();
     expect(
-      await call(chat.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } }),
+      await callJson(chat.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } }),
     ).toEqual({
       status: 200,
       body: { success: true },
@@ -408,7 +408,7 @@ describe('Stop', () => {
       async () => fake.requests.length,
       (n) => n === 1,
     );
-    await call(chat.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } });
+    await callJson(chat.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } });
     await fake.whenClientCloses();
     await stream.ended;
     expect(stream.events.at(-1)).toEqual({ type: 'done', status: 'stopped', remainingCredits: 50 });
@@ -428,7 +428,7 @@ describe('Stop', () => {
       const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
       await stream.next('delta');
       const stoppedAt = Date.now();
-      const reply = await call(other.url, 'POST', '/api/chat/stop', {
+      const reply = await callJson(other.url, 'POST', '/api/chat/stop', {
         token,
         body: { messageId: start.messageId },
       });
@@ -457,7 +457,7 @@ describe('replies that end early', () => {
         chunks: Array.from({ length: 50 }, (_, i) => `w${i} `),
         chunkDelayMs: 50,
       });
-      const reply = await call(limited.url, 'POST', REASONING, { token, body: { prompt: 'endless' } });
+      const reply = await callJson(limited.url, 'POST', REASONING, { token, body: { prompt: 'endless' } });
       expect(reply.body).toMatchObject({ success: true, status: 'stopped', remainingCredits: 44 });
       expect(reply.body.response).toMatch(/^w0 w1 /);
       await fake.whenClientCloses();
@@ -477,16 +477,21 @@ describe('replies that end early', () => {
     const stream = await postStream(chat.url, REASONING, { prompt: 'then delete it' }, token);
     const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
     await stream.next('delta');
-    const deleted = await call(chat.url, 'DELETE', `/api/chat/chat-reasoning/sessions/${start.sessionId}`, {
-      token,
-    });
+    const deleted = await callJson(
+      chat.url,
+      'DELETE',
+      `/api/chat/chat-reasoning/sessions/${start.sessionId}`,
+      {
+        token,
+      },
+    );
     expect(deleted.status).toBe(200);
     await fake.whenClientCloses();
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ type: 'done', status: 'stopped' });
     expect(await settled(token)).toEqual({ balance: 44, history: [['chat-reasoning', 6]] });
     expect(
-      (await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions', { token })).body.sessions,
+      (await callJson(chat.url, 'GET', '/api/chat/chat-reasoning/sessions', { token })).body.sessions,
     ).toEqual([]);
   });
 });
@@ -523,16 +528,16 @@ describe('sessions', () => {
     // 8 reasoning queries (48 credits) are enough for the list checks.
     const ids: string[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const reply = await call(chat.url, 'POST', REASONING, {
+      const reply = await callJson(chat.url, 'POST', REASONING, {
         token,
         body: { prompt: i === 3 ? 'Tell me about zebras' : `question number ${i}` },
       });
       ids.push(reply.body.sessionId as string);
     }
-    const first = await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?limit=5', { token });
+    const first = await callJson(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?limit=5', { token });
     expect((first.body.sessions as unknown[]).length).toBe(5);
     expect((first.body.sessions as Array<{ id: string }>)[0]?.id).toBe(ids[7]);
-    const second = await call(
+    const second = await callJson(
       chat.url,
       'GET',
       `/api/chat/chat-reasoning/sessions?limit=5&cursor=${first.body.next_cursor as string}`,
@@ -545,28 +550,30 @@ describe('sessions', () => {
     ]);
     expect(second.body.next_cursor).toBeNull();
     // The playground's list is apart.
-    expect((await call(chat.url, 'GET', '/api/chat/sessions', { token })).body.sessions).toEqual([]);
+    expect((await callJson(chat.url, 'GET', '/api/chat/sessions', { token })).body.sessions).toEqual([]);
 
-    const byTitle = await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=ZEBRA', { token });
+    const byTitle = await callJson(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=ZEBRA', { token });
     expect((byTitle.body.sessions as Array<{ id: string }>).map((s) => s.id)).toEqual([ids[3]]);
     // Message text (not in any title) is searched too; LIKE wildcards are plain characters.
-    const byText = await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=plain%20answer', {
+    const byText = await callJson(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=plain%20answer', {
       token,
     });
     expect((byText.body.sessions as unknown[]).length).toBe(8);
     expect(
-      (await call(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=%25', { token })).body.sessions,
+      (await callJson(chat.url, 'GET', '/api/chat/chat-reasoning/sessions?q=%25', { token })).body.sessions,
     ).toEqual([]);
 
-    const renamed = await call(chat.url, 'PATCH', `/api/chat/chat-reasoning/sessions/${ids[0]}`, {
+    const renamed = await callJson(chat.url, 'PATCH', `/api/chat/chat-reasoning/sessions/${ids[0]}`, {
       token,
       body: { title: '  Renamed  ' },
     });
     expect(renamed.body).toMatchObject({ success: true, session: { id: ids[0], title: 'Renamed' } });
-    const deleted = await call(chat.url, 'DELETE', `/api/chat/chat-reasoning/sessions/${ids[0]}`, { token });
+    const deleted = await callJson(chat.url, 'DELETE', `/api/chat/chat-reasoning/sessions/${ids[0]}`, {
+      token,
+    });
     expect(deleted).toEqual({ status: 200, body: { success: true } });
     expect(
-      (await call(chat.url, 'GET', `/api/chat/chat-reasoning/messages?sessionId=${ids[0]}`, { token }))
+      (await callJson(chat.url, 'GET', `/api/chat/chat-reasoning/messages?sessionId=${ids[0]}`, { token }))
         .status,
     ).toBe(404);
   });
@@ -578,7 +585,7 @@ describe('sessions', () => {
       const base = kind === 'playground' ? '/api/chat' : '/api/chat/chat-reasoning';
       await expectOwnerOnly({
         async createAsOwner() {
-          const reply = await call(chat.url, 'POST', `${base}/send-message`, {
+          const reply = await callJson(chat.url, 'POST', `${base}/send-message`, {
             token: owner,
             body: { prompt: 'mine' },
           });
@@ -586,9 +593,9 @@ describe('sessions', () => {
           return reply.body.sessionId as string;
         },
         async ownerView(id) {
-          const reply = await call(chat.url, 'GET', `${base}/messages?sessionId=${id}`, { token: owner });
+          const reply = await callJson(chat.url, 'GET', `${base}/messages?sessionId=${id}`, { token: owner });
           if (reply.status !== 200) throw new Error(`gone: ${reply.status}`);
-          const sessions = await call(chat.url, 'GET', `${base}/sessions`, { token: owner });
+          const sessions = await callJson(chat.url, 'GET', `${base}/sessions`, { token: owner });
           return { messages: reply.body.messages, sessions: sessions.body.sessions };
         },
         asStranger: {
@@ -604,23 +611,23 @@ describe('sessions', () => {
       });
     }
     // Nor can the stranger write into it, list it, or stop its replies.
-    const mine = await call(chat.url, 'POST', PLAYGROUND, { token: owner, body: { prompt: 'mine' } });
-    const hijack = await call(chat.url, 'POST', PLAYGROUND, {
+    const mine = await callJson(chat.url, 'POST', PLAYGROUND, { token: owner, body: { prompt: 'mine' } });
+    const hijack = await callJson(chat.url, 'POST', PLAYGROUND, {
       token: stranger,
       body: { prompt: 'hijack', sessionId: mine.body.sessionId },
     });
     expect(hijack).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    expect((await call(chat.url, 'GET', '/api/chat/sessions', { token: stranger })).body.sessions).toEqual(
-      [],
-    );
+    expect(
+      (await callJson(chat.url, 'GET', '/api/chat/sessions', { token: stranger })).body.sessions,
+    ).toEqual([]);
     fake.script({ kind: 'stream', chunks: ['slow ', 'reply'], chunkDelayMs: 500 });
     const stream = await postStream(chat.url, REASONING, { prompt: 'slow' }, owner);
     const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
-    const foreignStop = await call(chat.url, 'POST', '/api/chat/stop', {
+    const foreignStop = await callJson(chat.url, 'POST', '/api/chat/stop', {
       token: stranger,
       body: { messageId: start.messageId },
     });
-    const unknownStop = await call(chat.url, 'POST', '/api/chat/stop', {
+    const unknownStop = await callJson(chat.url, 'POST', '/api/chat/stop', {
       token: stranger,
       body: { messageId: randomUUID() },
     });
@@ -641,7 +648,7 @@ describe('replies abandoned by a replica that died', () => {
   it('are closed as failed once they are older than any reply can be; live ones are left alone', async () => {
     const store = createChatStore(sql);
     const token = await newMember();
-    const reply = await call(chat.url, 'POST', REASONING, { token, body: { prompt: 'kept' } });
+    const reply = await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'kept' } });
     const sessionId = reply.body.sessionId as string;
     const [row] = await sql<
       Array<{ user_id: string }>
@@ -673,7 +680,7 @@ describe('a race of sends', () => {
     fake.setFallback({ kind: 'stream', chunks: ['quick'] });
     const replies = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        call(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: `race ${i}` } }),
+        callJson(chat.url, 'POST', PLAYGROUND, { token, body: { prompt: `race ${i}` } }),
       ),
     );
     const statuses = replies.map((r) => r.status).sort();

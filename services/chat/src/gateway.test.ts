@@ -5,19 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamEvent } from '@act/contracts';
 import {
+  callJson,
   startChildService,
   type ChildService,
   type FakeOpenAi,
   type TestJwks,
 } from '@act/service-kit/testing';
-import {
-  call,
-  postStream,
-  startChatTestBed,
-  waitUntil,
-  type ChatTestBed,
-  type Replica,
-} from './test-support';
+import { postStream, startChatTestBed, waitUntil, type ChatTestBed, type Replica } from './test-support';
 
 const REASONING = '/api/chat/chat-reasoning/send-message';
 
@@ -73,7 +67,7 @@ describe('chat through the gateway', () => {
     const closed = fake.whenClientCloses();
     const stopAt = Date.now();
     expect(
-      (await call(gateway.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } }))
+      (await callJson(gateway.url, 'POST', '/api/chat/stop', { token, body: { messageId: start.messageId } }))
         .status,
     ).toBe(200);
     expect((await closed).clientClosedAt! - stopAt).toBeLessThan(1_000);
@@ -86,7 +80,7 @@ describe('chat through the gateway', () => {
     kept.hangUp();
     const final = await waitUntil(
       async () => {
-        const reply = await call(
+        const reply = await callJson(
           gateway.url,
           'GET',
           `/api/chat/chat-reasoning/messages?sessionId=${keptStart.sessionId}`,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, type ChatStreamEvent } from '@act/contracts';
 import {
+  callJson,
   createTestDatabase,
   runServices,
   startChildService,
@@ -16,7 +17,7 @@ import {
   type TestJwks,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
-import { call, postStream, waitUntil } from './test-support';
+import { postStream, waitUntil } from './test-support';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
@@ -71,19 +72,19 @@ describe('chat main.ts', () => {
     const chat = await startChat({});
     try {
       expect(chat.output()).toContain('no OPENAI_API_KEY');
-      expect(await call(chat.url, 'GET', '/api/chat/status')).toEqual({
+      expect(await callJson(chat.url, 'GET', '/api/chat/status')).toEqual({
         status: 200,
         body: { success: true, available: false },
       });
       const token = await jwks.tokenFor(randomUUID());
       for (const path of ['/api/chat/send-message', '/api/chat/chat-reasoning/send-message']) {
-        expect(await call(chat.url, 'POST', path, { token, body: { prompt: 'hello' } })).toEqual({
+        expect(await callJson(chat.url, 'POST', path, { token, body: { prompt: 'hello' } })).toEqual({
           status: 503,
           body: { success: false, code: 'PROVIDER_UNAVAILABLE', error: ERROR_TEXTS.chat.providerKeyMissing },
         });
       }
       // The session list still works (nothing needs the provider there).
-      expect((await call(chat.url, 'GET', '/api/chat/sessions', { token })).status).toBe(200);
+      expect((await callJson(chat.url, 'GET', '/api/chat/sessions', { token })).status).toBe(200);
       expect(await settledBalance(token)).toEqual({ balance: 50, history: [] });
     } finally {
       expect(await chat.stop()).toBe(0);
@@ -104,7 +105,7 @@ describe('chat main.ts', () => {
       (status) => status !== 200,
     );
     // …and no new reply starts (a new connection is refused, or answered 503).
-    const refused = await call(chat.url, 'POST', '/api/chat/chat-reasoning/send-message', {
+    const refused = await callJson(chat.url, 'POST', '/api/chat/chat-reasoning/send-message', {
       token,
       body: { prompt: 'another' },
     }).catch(() => ({ status: 0, body: {} }));

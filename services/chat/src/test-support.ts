@@ -146,29 +146,6 @@ export async function startChatTestBed(databaseName: string): Promise<ChatTestBe
   };
 }
 
-export interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-export async function call(
-  base: string,
-  method: string,
-  path: string,
-  { token, body }: { token?: string; body?: unknown } = {},
-): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
 export interface EventStreamCall {
   status: number;
   contentType: string | null;

@@ -11,6 +11,7 @@ import {
   type RunningServer,
 } from '@act/service-kit';
 import {
+  callJson,
   type CreditsProcess,
   dataUrl,
   type FakeOpenAi,
@@ -82,18 +83,12 @@ interface Caller {
   ip?: string;
 }
 
-async function post(path: string, body: unknown, caller: Caller = {}) {
-  const response = await fetch(`${prompt.url}/api/prompt/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
-      ...(caller.ip ? { 'x-client-ip': caller.ip } : {}),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+/** A string body is sent as is (malformed or oversized JSON); anything else as JSON. */
+const post = (path: string, body: unknown, caller: Caller = {}) =>
+  callJson(prompt.url, 'POST', `/api/prompt/${path}`, {
+    ...caller,
+    ...(typeof body === 'string' ? { raw: body } : { body }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 async function newMember() {
   const token = await jwks.tokenFor(randomUUID());

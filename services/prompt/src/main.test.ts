@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callJson,
   type ChildService,
   type CreditsProcess,
   dataUrl,
@@ -32,14 +33,8 @@ afterAll(async () => {
   await jwks?.close();
 }, 30_000);
 
-async function post(path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${prompt.url}/api/prompt/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (path: string, body: unknown, headers: Record<string, string>) =>
+  callJson(prompt.url, 'POST', `/api/prompt/${path}`, { body, headers });
 
 describe('prompt main.ts', () => {
   it('is ready and runs the local provider when no key is set', async () => {

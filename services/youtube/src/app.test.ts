@@ -12,6 +12,7 @@ import {
   type RunningServer,
 } from '@act/service-kit';
 import {
+  callJson,
   type CreditsProcess,
   type FakeOpenAi,
   runServices,
@@ -94,18 +95,8 @@ beforeEach(() => {
 
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
-async function post(path: string, body: unknown, token?: string, server = service) {
-  const response = await fetch(`${server.url}/api/youtube/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-client-ip': '10.1.2.3',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (path: string, body: unknown, token?: string, server = service) =>
+  callJson(server.url, 'POST', `/api/youtube/${path}`, { body, token, ip: '10.1.2.3' });
 
 async function streamSummary(token: string, videoUrl: string): Promise<YoutubeStreamEvent[]> {
   const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {

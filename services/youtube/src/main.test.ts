@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callJson,
   type ChildService,
   type CreditsProcess,
   startChildService,
@@ -37,14 +38,8 @@ afterAll(async () => {
   await jwks?.close();
 }, 30_000);
 
-async function post(path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${service.url}/api/youtube/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (path: string, body: unknown, headers: Record<string, string>) =>
+  callJson(service.url, 'POST', `/api/youtube/${path}`, { body, headers });
 
 describe('youtube main.ts', () => {
   it('is ready, reads YouTube from the fake and summarizes locally without a key', async () => {

@@ -34,6 +34,7 @@ export async function startTestService(
   return startHttpServer(app, { port: 0, host: '127.0.0.1', logger, graceMs: 1_000 });
 }
 
+export { callJson, type CallOptions, type JsonReply } from './call-json';
 export {
   createTestDatabase,
   testDatabaseServerUrl,
