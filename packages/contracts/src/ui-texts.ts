@@ -297,8 +297,14 @@ export const UI_TEXTS = {
     summaryPlaceholder: 'Paste a YouTube link and the summary will appear here.',
     thumbnailsTitle: 'Thumbnails',
     keyMomentLabel: (time: string) => `Open the video at ${time}`,
-    localSummaryNote: 'Made on this server without an AI provider: the key sentences of the transcript.',
-    descriptionSummaryNote: 'This video has no transcript: the summary is based on its description.',
+    // The first line of a summary that is not an AI summary of the transcript (the summary itself says so, in the
+    // JSON reply as on the screen).
+    localSummaryNote:
+      'Summary made locally (no AI provider is configured): the key sentences of the transcript, chosen by an extractive ranker.',
+    localDescriptionSummaryNote:
+      'Summary made locally (no AI provider is configured) and based on the video description, since no transcript is available.',
+    descriptionSummaryNote:
+      'No transcript is available for this video: this summary is based on its description.',
     summaryLanguageLabel: 'Summary language',
     sameLanguageAsVideo: 'Same as the video',
   },

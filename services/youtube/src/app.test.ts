@@ -3,7 +3,7 @@
 // from a test JWKS.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
 import {
   connectNats,
   createCreditsClient,
@@ -23,8 +23,6 @@ import {
   testNatsUrl,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
-import { DESCRIPTION_NOTICE } from './domain/summarizer';
-import { LOCAL_NOTICE } from './domain/local-summary';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
 import { createYoutubeFetch } from './providers/youtube-fetch';
 import { createYoutubeiAdapter } from './providers/youtubei-adapter';
@@ -312,7 +310,9 @@ describe('summarizer (4 credits, members)', () => {
     openai.script({ kind: 'text', text: 'The first YouTube video, at a zoo.' });
     const reply = await post('summarize-youtube', { videoUrl: 'https://youtu.be/jNQXAC9IVRw' }, token);
     expect(reply.status).toBe(200);
-    expect(reply.body.summary).toBe(`${DESCRIPTION_NOTICE}\n\nThe first YouTube video, at a zoo.`);
+    expect(reply.body.summary).toBe(
+      `${UI_TEXTS.youtube.descriptionSummaryNote}\n\nThe first YouTube video, at a zoo.`,
+    );
     expect(reply.body.videoInfo).toEqual({ title: 'Me at the zoo', duration: '0:19' });
     expect(openai.requests[0]?.body.messages.at(-1)?.content).toContain('Description:');
   });
@@ -364,7 +364,7 @@ describe('summarizer (4 credits, members)', () => {
     const reply = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token, localService);
     expect(reply.status).toBe(200);
     const summary = reply.body.summary as string;
-    expect(summary.startsWith(LOCAL_NOTICE)).toBe(true);
+    expect(summary.startsWith(UI_TEXTS.youtube.localSummaryNote)).toBe(true);
     expect(summary).toContain('(https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=');
     expect(await settledBalance(token)).toBe(46);
   });

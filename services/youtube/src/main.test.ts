@@ -1,6 +1,7 @@
 // The youtube service as deployed: main.ts in its own process, pointed at the fake YouTube (YOUTUBE_BASE_URL,
 // YOUTUBE_THUMBNAIL_BASE_URL) with no provider key, next to a real credits process; it stops cleanly on SIGTERM.
 import { randomUUID } from 'node:crypto';
+import { UI_TEXTS } from '@act/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callJson,
@@ -11,7 +12,6 @@ import {
   type TestJwks,
   testNatsUrl,
 } from '@act/service-kit/testing';
-import { LOCAL_NOTICE } from './domain/local-summary';
 import { startFakeYoutube, type FakeYoutube } from './test-support/fake-youtube';
 
 let jwks: TestJwks;
@@ -60,7 +60,7 @@ describe('youtube main.ts', () => {
       { authorization: `Bearer ${token}` },
     );
     expect(summary.status).toBe(200);
-    expect(summary.body.summary as string).toContain(LOCAL_NOTICE);
+    expect(summary.body.summary as string).toContain(UI_TEXTS.youtube.localSummaryNote);
     expect(summary.body.remainingCredits).toBe(46);
   });
 });

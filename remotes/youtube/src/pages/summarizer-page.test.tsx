@@ -101,7 +101,6 @@ describe('YouTube Summarizer screen', () => {
     await screen.findByRole('button', { name: 'Summarize (4 credits)' });
     expect(onCreditsChange).toHaveBeenCalledWith(46);
     expect(screen.getByRole('button', { name: 'Copy' }).hasAttribute('disabled')).toBe(false);
-    expect(screen.queryByText(T.localSummaryNote)).toBeNull();
   });
 
   it('summarizes in the video\'s language by default: the choice shows "Same as the video" and no language is sent', async () => {
@@ -135,26 +134,6 @@ describe('YouTube Summarizer screen', () => {
       language: 'Spanish',
     });
     stream.close();
-  });
-
-  it('says when the summary was made locally, and when it is based on the description', async () => {
-    const { user, urlField, runButton, on } = setup();
-    const stream = fakeEventStream<YoutubeStreamEvent>();
-    on(SUMMARIZE, () => stream.response);
-    await user.type(urlField(), WATCH_URL);
-    await user.click(runButton());
-    stream.send({
-      type: 'start',
-      videoId: VIDEO_ID,
-      videoInfo: VIDEO_INFO,
-      source: 'description',
-      local: true,
-    });
-    stream.send({ type: 'done', summary: '0:12 Key sentence.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
-    stream.close();
-    expect(await screen.findByText(T.localSummaryNote)).toBeTruthy();
-    expect(screen.getByText(T.descriptionSummaryNote)).toBeTruthy();
-    expect((await summaryText()).textContent).toBe('0:12 Key sentence.');
   });
 
   it("shows the stream's error event and keeps the balance (nothing charged)", async () => {

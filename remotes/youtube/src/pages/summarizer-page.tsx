@@ -14,7 +14,6 @@ import {
   type YoutubeStreamEvent,
 } from '@act/contracts';
 import {
-  Alert,
   Button,
   canAfford,
   ResultPanel,
@@ -51,8 +50,6 @@ interface SummaryState {
   videoId: string | null;
   videoInfo: VideoInfo | null;
   text: string;
-  local: boolean;
-  fromDescription: boolean;
   /** The stream's own error event (the spec's text; nothing was charged). */
   error: string | null;
 }
@@ -63,16 +60,12 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
     videoId: null,
     videoInfo: null,
     text: '',
-    local: false,
-    fromDescription: false,
     error: null,
   };
   for (const event of events) {
     if (event.type === 'start') {
       state.videoId = event.videoId;
       state.videoInfo = event.videoInfo;
-      state.local = event.local;
-      state.fromDescription = event.source === 'description';
     } else if (event.type === 'delta') {
       state.text += event.text;
     } else if (event.type === 'done') {
@@ -153,8 +146,6 @@ export function SummarizerPage({ host }: ToolPageProps) {
         />
         <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
         {summary.videoInfo && <VideoInfoCard info={summary.videoInfo} />}
-        {summary.fromDescription && <Alert variant="info">{T.descriptionSummaryNote}</Alert>}
-        {summary.local && <Alert variant="info">{T.localSummaryNote}</Alert>}
       </div>
       <ResultPanel
         title={T.summaryTitle}

@@ -1,8 +1,8 @@
+import { UI_TEXTS } from '@act/contracts';
 import { describe, expect, it } from 'vitest';
 import { FAKE_VIDEOS } from '../test-support/fake-youtube';
 import {
   formatTimestamp,
-  LOCAL_NOTICE,
   localDescriptionSummary,
   localTranscriptSummary,
   rankSentences,
@@ -45,7 +45,7 @@ describe('local extractive summary', () => {
 
   it('says it is local and links each sentence to its moment', () => {
     const summary = localTranscriptSummary('aqz-KE-bpKQ', lines, 4);
-    expect(summary.startsWith(LOCAL_NOTICE)).toBe(true);
+    expect(summary.startsWith(UI_TEXTS.youtube.localSummaryNote)).toBe(true);
     expect(summary).toMatch(/- \[\d+:\d\d\]\(https:\/\/www\.youtube\.com\/watch\?v=aqz-KE-bpKQ&t=\d+s\) /);
     expect(summary.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(4);
   });

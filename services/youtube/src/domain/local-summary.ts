@@ -1,5 +1,6 @@
 // The summary made here when no AI provider key is set: the transcript's key sentences chosen by TextRank (sentences
 // as nodes, word-overlap similarity as edge weights, PageRank scores), kept in video order, each with its timestamp.
+import { UI_TEXTS } from '@act/contracts';
 import type { TranscriptSegment } from '../providers/types';
 
 export interface TimedSentence {
@@ -88,18 +89,13 @@ export function timestampLink(videoId: string, startMs: number): string {
   return `https://www.youtube.com/watch?v=${videoId}&t=${Math.floor(startMs / 1000)}s`;
 }
 
-export const LOCAL_NOTICE =
-  'Summary made locally (no AI provider is configured): the key sentences of the transcript, chosen by an extractive ranker.';
-export const LOCAL_DESCRIPTION_NOTICE =
-  'Summary made locally (no AI provider is configured) and based on the video description, since no transcript is available.';
-
 /** The local summary as markdown: a notice, then the key sentences with timestamps linking into the video. */
 export function localTranscriptSummary(videoId: string, segments: TranscriptSegment[], count = 8): string {
   const picked = rankSentences(toSentences(segments), count);
   const lines = picked.map(
     (s) => `- [${formatTimestamp(s.startMs)}](${timestampLink(videoId, s.startMs)}) ${s.text}`,
   );
-  return `${LOCAL_NOTICE}\n\n${lines.join('\n')}\n`;
+  return `${UI_TEXTS.youtube.localSummaryNote}\n\n${lines.join('\n')}\n`;
 }
 
 /** The local summary when only the description exists: its first sentences, said to be from the description. */
@@ -108,7 +104,7 @@ export function localDescriptionSummary(description: string, count = 6): string 
     .split(/(?<=[.!?])\s+|\n+/)
     .map((s) => s.trim())
     .filter((s) => s && !/^https?:\/\//.test(s));
-  return `${LOCAL_DESCRIPTION_NOTICE}\n\n${sentences
+  return `${UI_TEXTS.youtube.localDescriptionSummaryNote}\n\n${sentences
     .slice(0, count)
     .map((s) => `- ${s}`)
     .join('\n')}\n`;

@@ -1,7 +1,7 @@
 // The summarizer as a charged tool (4 credits, members): hold the credits, read the video (info, transcript or
 // description), write the summary (the AI provider streamed, or the local extractive summary without a key) and
 // commit only when the whole summary was made. Any failure, or a client gone before the end, releases the hold.
-import { ERROR_TEXTS, type VideoInfo, type YoutubeStreamEvent } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS, type VideoInfo, type YoutubeStreamEvent } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
@@ -50,8 +50,6 @@ export interface SummarizerDeps {
   logger: Logger;
 }
 
-export const DESCRIPTION_NOTICE =
-  'No transcript is available for this video: this summary is based on its description.';
 /** The transcript text sent to the provider is cut at this length. */
 const TRANSCRIPT_MAX_CHARS = 60_000;
 
@@ -124,7 +122,7 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
       );
       return { material, summary };
     }
-    if (!material.transcript) emit(`${DESCRIPTION_NOTICE}\n\n`);
+    if (!material.transcript) emit(`${UI_TEXTS.youtube.descriptionSummaryNote}\n\n`);
     try {
       await provider.stream({ ...summaryPrompt(material, language), signal, onText: emit });
     } catch (error) {
