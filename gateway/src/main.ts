@@ -4,7 +4,7 @@ import {
   createLogger,
   createRevocationList,
   runService,
-  startHttpServer,
+  serveFromConfig,
 } from '@act/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, opsUrlsOf, upstreamsOf } from './config';
@@ -39,14 +39,6 @@ runService('gateway', async () => {
     health,
   });
   await revocations.started;
-  await startHttpServer(app, {
-    port: config.PORT,
-    host: config.HOST,
-    opsPort: config.OPS_PORT,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    handleSignals: true,
-    onClose: [rateLimit.close, revocations.close],
-  });
+  await serveFromConfig(app, config, logger, [rateLimit.close, revocations.close]);
   logger.info({ upstreams: Object.keys(upstreams) }, 'gateway ready');
 });

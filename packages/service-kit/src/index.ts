@@ -90,7 +90,13 @@ export {
   type LimitRule,
   type RateLimiterAbstract,
 } from './rate-limits';
-export { startHttpServer, type RunningServer, type StartOptions } from './server';
+export {
+  serveFromConfig,
+  startHttpServer,
+  type RunningServer,
+  type ServerConfig,
+  type StartOptions,
+} from './server';
 export {
   createCreditsClient,
   ReserveNotSentError,

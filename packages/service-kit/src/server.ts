@@ -112,3 +112,32 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
   });
   return (server.address() as AddressInfo).port;
 }
+
+/** The listener settings every deployed process reads from its environment (service and gateway configs alike). */
+export interface ServerConfig {
+  PORT: number;
+  HOST: string;
+  OPS_PORT: number;
+  SHUTDOWN_GRACE_MS: number;
+}
+
+/**
+ * A main.ts's server: ports, host and shutdown grace from its config, SIGTERM/SIGINT handled, then `onClose` run in
+ * order once in-flight requests have drained.
+ */
+export function serveFromConfig(
+  app: HttpApp,
+  config: ServerConfig,
+  logger: Logger,
+  onClose: StartOptions['onClose'] = [],
+): Promise<RunningServer> {
+  return startHttpServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    opsPort: config.OPS_PORT,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    handleSignals: true,
+    onClose,
+  });
+}

@@ -7,7 +7,7 @@ import {
   createLogger,
   openAiKeyOf,
   runService,
-  startHttpServer,
+  serveFromConfig,
   startOutboxRelay,
   startPeriodicJob,
 } from '@act/service-kit';
@@ -76,23 +76,15 @@ async function main(): Promise<void> {
       },
     },
   });
-  await startHttpServer(chat.app, {
-    port: config.PORT,
-    host: config.HOST,
-    opsPort: config.OPS_PORT,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    handleSignals: true,
-    onClose: [
-      // Replies running without a client (the member closed the tab) finish and are saved before anything closes.
-      () => chat.drain(),
-      () => abandoned.stop(),
-      () => outbox.publishPending(),
-      () => outbox.stop(),
-      close,
-      () => sql.end({ timeout: 5 }),
-    ],
-  });
+  await serveFromConfig(chat.app, config, logger, [
+    // Replies running without a client (the member closed the tab) finish and are saved before anything closes.
+    () => chat.drain(),
+    () => abandoned.stop(),
+    () => outbox.publishPending(),
+    () => outbox.stop(),
+    close,
+    () => sql.end({ timeout: 5 }),
+  ]);
   logger.info({ provider: provider?.name ?? 'none' }, 'chat ready');
 }
 

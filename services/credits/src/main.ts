@@ -5,7 +5,7 @@ import {
   createJwtVerifier,
   createLogger,
   runService,
-  startHttpServer,
+  serveFromConfig,
   startRevocationWatcher,
 } from '@act/service-kit';
 import { createApp } from './app';
@@ -38,20 +38,12 @@ async function main(): Promise<void> {
   });
   const deps = { config, sql, nc, logger, clock: systemClock, paddle, verifier };
   const workers = await startCreditsWorkers(deps);
-  await startHttpServer(createApp(deps), {
-    port: config.PORT,
-    host: config.HOST,
-    opsPort: config.OPS_PORT,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    handleSignals: true,
-    onClose: [
-      async () => revocations.stop(),
-      () => workers.stop(),
-      () => nc.drain(),
-      () => sql.end({ timeout: 5 }),
-    ],
-  });
+  await serveFromConfig(createApp(deps), config, logger, [
+    async () => revocations.stop(),
+    () => workers.stop(),
+    () => nc.drain(),
+    () => sql.end({ timeout: 5 }),
+  ]);
 }
 
 runService('credits', main);

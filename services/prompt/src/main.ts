@@ -1,5 +1,5 @@
 // Entry point of the prompt service: parse config, connect NATS and the provider, serve, shut down gracefully.
-import { connectToolService, createLogger, runService, startHttpServer } from '@act/service-kit';
+import { connectToolService, createLogger, runService, serveFromConfig } from '@act/service-kit';
 import { createApp } from './app';
 import { loadPromptConfig } from './config';
 import { createProvider } from './providers/select-provider';
@@ -12,15 +12,7 @@ async function main(): Promise<void> {
 
   // No NATS check: without NATS prompt still answers, its charged calls with a 503 at once (credits-client).
   const app = createApp({ logger, verifier, credits, provider });
-  await startHttpServer(app, {
-    port: config.PORT,
-    host: config.HOST,
-    opsPort: config.OPS_PORT,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    handleSignals: true,
-    onClose: [close, () => provider.close()],
-  });
+  await serveFromConfig(app, config, logger, [close, () => provider.close()]);
   logger.info({ provider: provider.name }, 'prompt provider ready');
 }
 

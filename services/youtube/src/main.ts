@@ -1,6 +1,6 @@
 // Entry point of the youtube service: parse config, connect NATS, build the YouTube adapters and the summary
 // provider, serve, shut down gracefully.
-import { connectToolService, createLogger, runService, startHttpServer } from '@act/service-kit';
+import { connectToolService, createLogger, runService, serveFromConfig } from '@act/service-kit';
 import { createApp } from './app';
 import { loadYoutubeConfig } from './config';
 import { createSummaryProvider } from './providers/select-provider';
@@ -30,15 +30,7 @@ async function main(): Promise<void> {
     fetch,
     transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
   });
-  await startHttpServer(app, {
-    port: config.PORT,
-    host: config.HOST,
-    opsPort: config.OPS_PORT,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    handleSignals: true,
-    onClose: [close],
-  });
+  await serveFromConfig(app, config, logger, [close]);
   logger.info({ provider: provider?.name ?? 'local' }, 'youtube service ready');
 }
 
