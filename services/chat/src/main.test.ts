@@ -10,22 +10,23 @@ import {
   runServices,
   startChildService,
   startFakeOpenAi,
-  testNatsUrl,
   type CreditsProcess,
   type FakeOpenAi,
   type TestDatabase,
   type TestJwks,
+  type RunServices,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
 import { postStream, waitUntil } from './test-support';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
+let serviceEnv: RunServices['serviceEnv'];
 let fake: FakeOpenAi;
 const databases: TestDatabase[] = [];
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
+  ({ jwks, credits, serviceEnv } = await runServices());
   fake = await startFakeOpenAi();
 }, 90_000);
 
@@ -41,9 +42,7 @@ async function startChat(env: Record<string, string>) {
   databases.push(db);
   return startChildService('services/chat', {
     DATABASE_URL: db.url,
-    NATS_URL: testNatsUrl(),
-    NATS_NAMESPACE: credits.namespace,
-    JWKS_URL: jwks.url,
+    ...serviceEnv,
     ...env,
   });
 }

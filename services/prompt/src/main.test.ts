@@ -11,7 +11,6 @@ import {
   startChildService,
   runServices,
   type TestJwks,
-  testNatsUrl,
 } from '@act/service-kit/testing';
 
 let jwks: TestJwks;
@@ -19,12 +18,9 @@ let credits: CreditsProcess;
 let prompt: ChildService;
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  prompt = await startChildService('services/prompt', {
-    NATS_URL: testNatsUrl(),
-    NATS_NAMESPACE: credits.namespace,
-    JWKS_URL: jwks.url,
-  });
+  const run = await runServices();
+  ({ jwks, credits } = run);
+  prompt = await startChildService('services/prompt', run.serviceEnv);
 }, 90_000);
 
 afterAll(async () => {

@@ -10,7 +10,6 @@ import {
   startChildService,
   runServices,
   type TestJwks,
-  testNatsUrl,
 } from '@act/service-kit/testing';
 import { startFakeYoutube, type FakeYoutube } from './test-support/fake-youtube';
 
@@ -20,12 +19,11 @@ let yt: FakeYoutube;
 let service: ChildService;
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
+  const run = await runServices();
+  ({ jwks, credits } = run);
   yt = await startFakeYoutube();
   service = await startChildService('services/youtube', {
-    NATS_URL: testNatsUrl(),
-    NATS_NAMESPACE: credits.namespace,
-    JWKS_URL: jwks.url,
+    ...run.serviceEnv,
     YOUTUBE_BASE_URL: yt.baseUrl,
     YOUTUBE_THUMBNAIL_BASE_URL: yt.baseUrl,
   });

@@ -9,6 +9,7 @@ import {
   type CreditsProcess,
 } from './credits-process';
 import { waitFor } from '@act/dev-infra/child';
+import { testNatsUrl } from './test-infra';
 import { startTestJwks, testJwksServedElsewhere, type TestJwks } from './test-jwks';
 
 export interface RunServicesInfo {
@@ -55,6 +56,8 @@ export interface RunServices {
   jwks: TestJwks;
   /** The run's credits process, ready; `stop()` only closes this file's connection. */
   credits: CreditsProcess;
+  /** What a service's main.ts needs to join this run (NATS and its namespace, the JWKS): spread into its env. */
+  serviceEnv: { NATS_URL: string; NATS_NAMESPACE: string; JWKS_URL: string };
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -72,8 +75,11 @@ export async function runServices(): Promise<RunServices> {
     },
     { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 },
   );
+  const jwks = await testJwksServedElsewhere(info.jwks);
+  const credits = creditsProcessAt(info.credits, async () => undefined);
   return {
-    jwks: await testJwksServedElsewhere(info.jwks),
-    credits: creditsProcessAt(info.credits, async () => undefined),
+    jwks,
+    credits,
+    serviceEnv: { NATS_URL: testNatsUrl(), NATS_NAMESPACE: credits.namespace, JWKS_URL: jwks.url },
   };
 }
