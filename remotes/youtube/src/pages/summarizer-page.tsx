@@ -27,7 +27,7 @@ import {
 import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
 import { SummaryText } from '../components/summary-text';
 import { UrlForm } from '../components/url-form';
-import { linkError } from '../link-check';
+import { useLinkField } from '../link-check';
 
 const T = UI_TEXTS.youtube;
 const C = UI_TEXTS.common;
@@ -79,8 +79,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
 }
 
 export function SummarizerPage({ host }: ToolPageProps) {
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const link = useLinkField(YoutubeVideoUrlSchema);
   const [language, setLanguage] = useState<SummaryLanguage>(SAME_AS_VIDEO);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const reply = useStreamedReply(host.api, {
@@ -92,12 +91,10 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const summary = summaryFromEvents(reply.events);
   const videoId = summary.videoId ?? submittedId;
   const error = reply.error?.message ?? summary.error;
-  const hasAnything = url !== '' || reply.events.length > 0 || error !== null || urlError !== null;
+  const hasAnything = link.url !== '' || reply.events.length > 0 || error !== null || link.error !== null;
 
   const submit = (value: string) => {
-    const refused = linkError(YoutubeVideoUrlSchema, value);
-    setUrlError(refused);
-    if (refused) return;
+    if (!link.accept(value)) return;
     setSubmittedId(parseYoutubeVideoId(value));
     const request = summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language);
     void reply.start(request.path, request.body);
@@ -105,8 +102,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
 
   const clearAll = () => {
     reply.reset();
-    setUrl('');
-    setUrlError(null);
+    link.clear();
     setSubmittedId(null);
   };
 
@@ -114,17 +110,14 @@ export function SummarizerPage({ host }: ToolPageProps) {
     <div className="act-tool-layout">
       <div className="act-panel act-stack">
         <UrlForm
-          url={url}
-          onUrlChange={(value) => {
-            setUrl(value);
-            setUrlError(null);
-          }}
+          url={link.url}
+          onUrlChange={link.change}
           onSubmit={submit}
-          urlError={urlError}
+          urlError={link.error}
           icon={Sparkles}
           button={summarizeButton({
             busy,
-            hasUrl: url.trim() !== '',
+            hasUrl: link.url.trim() !== '',
             affordable: canAfford(host, 'youtube-summarizer'),
           })}
           busy={busy}

@@ -7,7 +7,7 @@ import { UI_TEXTS, YoutubeThumbnailUrlSchema, type Thumbnail } from '@act/contra
 import { Button, RunError, useToolRun, type RunButton, type ToolPageProps } from '@act/host-sdk';
 import { FALLBACK_ERRORS, downloadThumbnail, getThumbnails } from '../api/youtube-api';
 import { UrlForm } from '../components/url-form';
-import { linkError } from '../link-check';
+import { useLinkField } from '../link-check';
 
 const T = UI_TEXTS.youtube;
 const C = UI_TEXTS.common;
@@ -18,16 +18,13 @@ export function thumbnailsButton(s: { busy: boolean; hasUrl: boolean }): RunButt
 }
 
 export function ThumbnailsPage({ host }: ToolPageProps) {
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const link = useLinkField(YoutubeThumbnailUrlSchema);
   const action = useCallback((videoUrl: string) => getThumbnails(host.api, videoUrl), [host.api]);
   const run = useToolRun(host, action, FALLBACK_ERRORS.thumbnails);
   const busy = run.status === 'loading';
 
   const submit = (value: string) => {
-    const error = linkError(YoutubeThumbnailUrlSchema, value);
-    setUrlError(error);
-    if (error) return;
+    if (!link.accept(value)) return;
     void run.run(value);
   };
 
@@ -35,15 +32,12 @@ export function ThumbnailsPage({ host }: ToolPageProps) {
     <div className="yt-page act-stack">
       <div className="act-panel act-stack">
         <UrlForm
-          url={url}
-          onUrlChange={(value) => {
-            setUrl(value);
-            setUrlError(null);
-          }}
+          url={link.url}
+          onUrlChange={link.change}
           onSubmit={submit}
-          urlError={urlError}
+          urlError={link.error}
           icon={Images}
-          button={thumbnailsButton({ busy, hasUrl: url.trim() !== '' })}
+          button={thumbnailsButton({ busy, hasUrl: link.url.trim() !== '' })}
           busy={busy}
         />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
