@@ -53,8 +53,3 @@ export function makeMessage(overrides: Partial<ChatMessage>): ChatMessage {
 export function sessionsPage(sessions: ChatSession[], nextCursor: string | null = null): Response {
   return json({ success: true, sessions, next_cursor: nextCursor });
 }
-
-/** Lets pending promises and React updates run. */
-export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
