@@ -46,6 +46,7 @@ beforeAll(async () => {
   };
   router.get('/api/credits/me', echo);
   router.get('/api/credits/plans', echo);
+  router.get('/api/prompt/openapi.json', echo);
   router.post('/api/prompt/generate-text-prompt', async (ctx) => {
     let bytes = 0;
     for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
@@ -119,6 +120,27 @@ afterAll(async () => {
 function memberToken(options: SignOptions = {}) {
   return jwks.tokenFor('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11', { email: 'ada@example.com', ...options });
 }
+
+describe('API reference', () => {
+  it('serves a reference page of the routed services, generated from the contracts, with no script', async () => {
+    const response = await fetch(`${gateway.url}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    expect(page).toContain('<h2 id="prompt">prompt</h2>');
+    expect(page).toContain('<code>/api/prompt/generate-text-prompt</code>');
+    expect(page).toContain('href="/api/credits/openapi.json"');
+    // Only services this gateway routes to: chat has no upstream here.
+    expect(page).not.toContain('id="chat"');
+    expect(page).not.toMatch(/<script/i);
+  });
+
+  it('passes each service’s OpenAPI document through without a token', async () => {
+    const response = await fetch(`${gateway.url}/api/prompt/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ path: '/api/prompt/openapi.json' });
+  });
+});
 
 describe('gateway routing and access', () => {
   it('proxies a member route with a valid token, keeping path, query and token', async () => {
