@@ -327,6 +327,10 @@ describe('static files and headers', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Speech to Speech records from our own pages; no embedded third party may use the microphone or camera.
+    const permissions = response.headers.get('permissions-policy')!;
+    expect(permissions).toContain('microphone=(self)');
+    expect(permissions).toContain('camera=()');
   });
 
   it('falls back to index.html for client-side routes', async () => {
