@@ -280,6 +280,18 @@ export const UI_TEXTS = {
     attachmentRemove: 'Remove attachment',
     followingReply:
       'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.',
+    // Ours (issue 11): the chat agent's and web chat's words the spec does not give.
+    webSearchCost: (extra: number) => `+${extra} credits`,
+    followUpCost: (cost: number) => `${cost} credits per question`,
+    noVisionModel: 'This model cannot read images',
+    noPdfModel: 'This model cannot read PDFs',
+    noWebSearchModel: 'This model has no web search',
+    attachmentHint: 'Image or PDF up to 10MB each',
+    openAttachment: 'Open attachment',
+    webChatPageLabel: 'Chatting with',
+    // The first line of a web chat answer that is not a model's answer (no provider key): it says so, in these words.
+    localAnswerNote:
+      'Answered locally (no AI provider is configured): the passages of the page that best match your question, quoted as they are.',
   },
   youtube: {
     urlLabel: 'YouTube URL',
