@@ -292,6 +292,17 @@ export const UI_TEXTS = {
     // The first line of a web chat answer that is not a model's answer (no provider key): it says so, in these words.
     localAnswerNote:
       'Answered locally (no AI provider is configured): the passages of the page that best match your question, quoted as they are.',
+    // Ours (issue 11, the chat remote): the model grid, the numbered source links and the web chat's steps.
+    chooseModelHint: 'Pick the model for this chat. New Chat brings you back here to pick another.',
+    changeModel: 'Change model',
+    textOnly: 'Text only',
+    agentEmpty:
+      'Ask anything. Attach an image or a PDF where the model can read them, and switch on web search for fresh facts.',
+    sourceLink: (number: number, name: string) => `Source ${number}: ${name}`,
+    webChatIntro:
+      'Enter the address of a web page, then ask questions about it. Answers cite the passages they use.',
+    webChatLocalNotice:
+      'No AI provider is configured: answers quote the passages of the page that best match your question.',
   },
   youtube: {
     urlLabel: 'YouTube URL',
