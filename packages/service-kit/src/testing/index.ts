@@ -68,6 +68,7 @@ export {
   startFakeOpenAi,
   type ChatRequest,
   type FakeAnswer,
+  type FakeCitation,
   type FakeOpenAi,
   type FakeStream,
 } from './fake-openai';
@@ -90,6 +91,7 @@ export {
   type TestJwks,
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
+export { makePdf } from './pdf';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';
