@@ -76,12 +76,7 @@ export function Sources({ citations }: { citations: readonly Citation[] }) {
       <ol className="ch-sources__list">
         {citations.map((citation, index) => (
           <li key={`${index}-${citation.url}`} className="ch-source">
-            <a
-              href={citation.url}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              aria-label={T.sourceLink(index + 1, sourceName(citation))}
-            >
+            <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
               <span className="ch-source__number">{index + 1}</span>
               <span className="ch-source__name">{sourceName(citation)}</span>
             </a>
