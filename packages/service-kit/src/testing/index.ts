@@ -93,6 +93,7 @@ export {
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
 export { makePdf } from './pdf';
+export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type TestPages } from './test-pages';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';

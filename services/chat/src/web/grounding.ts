@@ -43,8 +43,9 @@ export function groundedPrompt(
   };
 }
 
-/** How many passages the local answer quotes. */
+/** How many passages the local answer quotes, and how close to the best one's score the others must be. */
 const LOCAL_PASSAGES = 3;
+const LOCAL_MIN_SHARE = 0.5;
 
 export interface LocalAnswer {
   text: string;
@@ -52,18 +53,19 @@ export interface LocalAnswer {
 }
 
 /**
- * The local extractive answer: the passages that best match the question by BM25, in page order, quoted and cited;
+ * The local extractive answer: the passages that best match the question by BM25, best first, quoted and cited;
  * on start (or when nothing matches) the page's opening passages.
  */
 export function localAnswer(page: StoredPage, question: string | undefined): LocalAnswer {
-  let picked = question
-    ? rankPassages(page.passages, question)
-        .slice(0, LOCAL_PASSAGES)
-        .map((r) => r.index)
-    : [];
+  // The best matches first; a passage far weaker than the best one (a single shared word) is left out.
+  const ranked = question ? rankPassages(page.passages, question) : [];
+  const best = ranked[0]?.score ?? 0;
+  let picked = ranked
+    .filter((passage) => passage.score >= best * LOCAL_MIN_SHARE)
+    .slice(0, LOCAL_PASSAGES)
+    .map((passage) => passage.index);
   const intro = picked.length === 0;
   if (intro) picked = page.passages.slice(0, LOCAL_PASSAGES).map((_, index) => index);
-  picked.sort((a, b) => a - b);
   const citations = picked.map((index) => passageCitation(page, page.passages[index]!));
   const lead = question
     ? intro

@@ -5,7 +5,7 @@
 /** Longest passage: long paragraphs are cut at sentence ends into pieces about this long. */
 const PASSAGE_MAX_CHARS = 700;
 /** Shorter paragraphs (headings, captions) are joined to the next one. */
-const PASSAGE_MIN_CHARS = 80;
+const PASSAGE_MIN_CHARS = 40;
 
 function sentencesOf(paragraph: string): string[] {
   return (
