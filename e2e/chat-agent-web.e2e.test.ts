@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHAT_MODELS, UI_TEXTS, deleteSessionConfirm, invalidWebsiteUrl } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
+import { makePdf } from '@act/service-kit/testing';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_SEARCH_RESULTS } from './support/fake-provider';
 import { goto, signUp, useBrowser } from './support/fixtures';
@@ -68,13 +69,20 @@ describe('Chat Agent', () => {
       .getByTestId('attach-image-input')
       .setInputFiles({ name: 'slate.png', mimeType: 'image/png', buffer: png });
     await page.getByTestId('attached-image').waitFor();
+    await page.getByTestId('attach-pdf-input').setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(['Slate grey is the colour of this picture.']),
+    });
+    await page.getByTestId('attached-pdf').waitFor();
     const input = page.getByPlaceholder(/Type your message/);
     await input.fill('What colour is this picture?');
     await input.press('Enter');
     let reply = await lastReplyDone(page);
-    // The fake provider says what reached it: the image went to the model as an image part.
-    expect(await reply.locator('.ch-md').textContent()).toContain('(I received 1 image.)');
+    // The fake provider says what reached it: the image as an image part, the PDF as a file part.
+    expect(await reply.locator('.ch-md').textContent()).toContain('(I received 1 image and 1 PDF.)');
     expect(await page.getByRole('img', { name: 'slate.png' }).count()).toBe(1);
+    expect(await page.getByTestId('turn-pdf').textContent()).toContain('notes.pdf');
     expect(await balance(page)).toBe('48 credits');
 
     // Web search: 7 credits, and the answer's sources as numbered links.
@@ -110,7 +118,19 @@ describe('Chat Agent', () => {
       { timeout: 15_000 },
     );
     expect(await page.getByTestId('chat-sources').count()).toBe(1);
+    // The stored PDF opens through its own signed URL.
+    const pdfLink = page.getByRole('link', { name: T.openAttachment }).filter({ hasText: 'notes.pdf' });
+    const pdfHref = (await pdfLink.getAttribute('href')) ?? '';
+    expect(pdfHref).toMatch(/^\/api\/chat\/files\//);
+    const pdf = await page.request.get(pdfHref);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await screenshot(page, 'chat-agent-reopened', { fullPage: false });
+    // On a phone the list, the chat and the box stack without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'chat-agent-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // New Chat returns to the grid; a model without vision says why it takes no image.
     await page.getByRole('button', { name: 'New Chat' }).click();
