@@ -377,6 +377,36 @@ describe('Chat Agent: sessions', () => {
     expect(await screen.findByText('Stopped')).toBeTruthy();
   });
 
+  it('Enter sends, Shift+Enter adds a line; renaming and searching the list work as on the other chats', async () => {
+    const test = setup({
+      sessions: (request) => {
+        const q = new URL(request.url, 'http://x').searchParams.get('q');
+        return sessionsPage(q === 'zebra' ? [] : [stored]);
+      },
+    });
+    test.on(`PATCH ${SESSIONS}/${SESSION_ID}`, () =>
+      json({ success: true, session: { ...stored, title: 'Cat facts' } }),
+    );
+    await test.user.click(await screen.findByRole('button', { name: 'Rename: Cat photo' }));
+    const title = screen.getByRole('textbox', { name: 'Conversation title' });
+    await test.user.clear(title);
+    await test.user.type(title, 'Cat facts{Enter}');
+    expect(await screen.findByRole('button', { name: /^Cat facts/ })).toBeTruthy();
+    expect(test.requestsTo('PATCH', `${SESSIONS}/${SESSION_ID}`)[0]!.body).toEqual({ title: 'Cat facts' });
+    await test.user.type(screen.getByPlaceholderText('Search chats'), 'zebra');
+    expect(await screen.findByText('No conversations match your search.')).toBeTruthy();
+
+    await choose(test, GPT.name);
+    await test.user.type(test.input(), 'one{Shift>}{Enter}{/Shift}two');
+    expect(test.input().value).toBe('one\ntwo');
+    expect(test.requestsTo('POST', SEND)).toHaveLength(0);
+    const stream = test.nextReply();
+    await test.user.keyboard('{Enter}');
+    await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
+    expect(test.requestsTo('POST', SEND)[0]!.body).toMatchObject({ prompt: 'one\ntwo' });
+    stream.close();
+  });
+
   it('shows the members-only prompt to a guest', () => {
     setup({ user: null });
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();

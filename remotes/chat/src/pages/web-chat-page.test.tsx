@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ERROR_TEXTS,
@@ -7,7 +7,7 @@ import {
   deleteSessionConfirm,
   invalidWebsiteUrl,
 } from '@act/contracts';
-import { json } from '@act/host-sdk/testing';
+import { json, makeMe } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
 import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
 import { WebChatPage } from './web-chat-page';
@@ -163,6 +163,31 @@ describe('AI Web Chat: chat step', () => {
     expect(screen.getByTestId('next-message-cost').textContent).toBe('Next message: 2 credits');
   });
 
+  it('while the page is being read, the chat shows it with a spinner; Esc stops the opening answer', async () => {
+    const test = setup();
+    test.on('POST /api/chat/stop', () => json({ success: true }));
+    const stream = test.nextReply();
+    await test.user.type(urlField(), `${PAGE}{Enter}`);
+    await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
+    // Before the service answers: the chat step with the page, the reply waiting, Stop instead of Send.
+    expect(await screen.findByText(T.thinking)).toBeTruthy();
+    // The page in the header and on the opening question.
+    expect(screen.getAllByRole('link', { name: /docs\.example\.com\/guide\/setup/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    await emit(
+      stream,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID },
+      { type: 'delta', text: 'The guide' },
+    );
+    fireEvent.keyDown(test.input(), { key: 'Escape' });
+    await waitFor(() =>
+      expect(test.requestsTo('POST', '/api/chat/stop')[0]?.body).toEqual({ messageId: REPLY_ID }),
+    );
+    await emit(stream, { type: 'done', status: 'stopped', remainingCredits: 44 });
+    stream.close();
+    expect(await screen.findByText('Stopped')).toBeTruthy();
+  });
+
   it('a follow-up goes to the session and costs 2; Regenerate asks it again but never the opening', async () => {
     const test = setup();
     await startChat(test);
@@ -275,6 +300,35 @@ describe('AI Web Chat: sessions', () => {
     expect(within(second!).getByText(T.localAnswerNote)).toBeTruthy();
     // The opening question shows the page as a link, not as typed text.
     expect(screen.getAllByRole('link', { name: /docs\.example\.com\/guide\/setup/ })).toHaveLength(2);
+  });
+
+  it('a reopened session whose answer is still being written shows it growing until it ends', async () => {
+    const test = setup({ sessions: sessionsPage([stored]) });
+    let reads = 0;
+    test.on(`GET ${MESSAGES}`, () => {
+      reads++;
+      return json({
+        success: true,
+        messages: [
+          makeMessage({ role: 'user', content: PAGE }),
+          makeMessage({
+            content: reads === 1 ? 'Half of the' : 'Half of the summary [1].',
+            status: reads === 1 ? 'streaming' : 'completed',
+            reply_id: REPLY_ID,
+            ...(reads === 1 ? {} : { citations: [{ url: FRAGMENT, title: 'Setup guide' }] }),
+          }),
+        ],
+      });
+    });
+    test.on('GET /api/credits/me', () => json({ success: true, me: makeMe({ credits: 44 }) }));
+    await test.user.click(await screen.findByRole('button', { name: /^Setup guide/ }));
+    expect(await screen.findByText('Half of the')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: 'Source 1: Setup guide' }, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    await waitFor(() => expect(test.onCreditsChange).toHaveBeenCalledWith(44));
   });
 
   it('New Web Chat returns to the URL step, empty', async () => {
