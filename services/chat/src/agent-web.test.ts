@@ -365,6 +365,36 @@ describe('chat agent', () => {
     expect((await settled(token)).balance).toBe(1);
   });
 
+  it('stops a streamed answer: the words so far are kept and charged once, Stop reaching the provider', async () => {
+    const token = await newMember();
+    fake.script({ kind: 'stream', chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), chunkDelayMs: 50 });
+    const stream = await postStream(
+      chat.url,
+      AGENT,
+      { prompt: 'Go on', modelId: 'mistralai/mistral-nemo' },
+      token,
+    );
+    const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
+    await stream.next('delta');
+    const closed = fake.whenClientCloses();
+    const stop = await callJson(chat.url, 'POST', '/api/chat/stop', {
+      token,
+      body: { messageId: start.messageId },
+    });
+    expect(stop.status).toBe(200);
+    await closed;
+    await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({ type: 'done', status: 'stopped', remainingCredits: 48 });
+    const messages = await callJson(chat.url, 'GET', `${AGENT_MESSAGES}?sessionId=${start.sessionId}`, {
+      token,
+    });
+    expect((messages.body.messages as ChatMessage[])[1]).toMatchObject({
+      status: 'stopped',
+      model_name: 'mistralai/mistral-nemo',
+    });
+    expect(await settled(token)).toEqual({ balance: 48, history: [['chat-agent', 2]] });
+  });
+
   it('without a provider key answers 503 in plain words and reserves nothing', async () => {
     const token = await newMember();
     const reply = await callJson(keylessChat.url, 'POST', AGENT, {
@@ -520,6 +550,15 @@ describe('web chat: answers grounded in the page', () => {
       ['assistant', 'It was automated in 1987 [1].'],
     ]);
     expect((messages.body.messages as ChatMessage[])[3]!.citations).toEqual(sources.citations);
+
+    // "Tell me more" matches no passage: the previous question finds them.
+    fake.script({ kind: 'stream', chunks: ['More [1].'] });
+    const more = await callJson(loopbackChat.url, 'POST', WEB, {
+      token,
+      body: { sessionId, prompt: 'Tell me more' },
+    });
+    expect(more.status).toBe(200);
+    expect(fake.requests[2]!.body.messages[0]!.content).toContain('[1] The light was automated in 1987');
   });
 
   it('reads plain-text and PDF pages too', async () => {

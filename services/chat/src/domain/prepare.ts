@@ -25,6 +25,7 @@ import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ProviderContentPart, ProviderMessage } from '../providers/types';
 import { START_QUESTION, groundedPrompt, localAnswer, type StoredPage } from '../web/grounding';
 import { readWebPage, type PageFetchOptions } from '../web/page-reader';
+import { rankPassages } from '../web/passages';
 import type { ReplyRequest } from './chat-replies';
 
 /** How PDFs reach the model: file parts, or the text extracted here. */
@@ -203,10 +204,12 @@ export function createPreparation(deps: PrepareDeps) {
   }
 
   /** The reply to a question about a page: grounded on the passages by the model, or answered locally. */
-  function webAnswer(page: StoredPage, question: string, history: ProviderMessage[]) {
+  function webAnswer(page: StoredPage, question: string, history: ProviderMessage[], context = '') {
     if (!deps.available)
       return { local: localAnswer(page, question === START_QUESTION ? undefined : question) };
-    const grounded = groundedPrompt(page, question);
+    // A follow-up such as "tell me more" matches no passage: the member's previous question finds them.
+    const related = rankPassages(page.passages, question).length > 0 ? question : `${question} ${context}`;
+    const grounded = groundedPrompt(page, related);
     return {
       single: {
         model: models.web,
@@ -239,6 +242,7 @@ export function createPreparation(deps: PrepareDeps) {
       passages: session.page_passages ?? [],
     };
     const rows = await store.history(sessionId, { limit: WEB_HISTORY_MESSAGES });
+    const previousQuestion = rows.filter((row) => row.role === 'user').at(-1)?.content ?? '';
     // The earlier answers' [n] pointed at other passage lists: the model reads them without markers.
     const history: ProviderMessage[] = rows.map((row) => ({
       role: row.role,
@@ -249,7 +253,7 @@ export function createPreparation(deps: PrepareDeps) {
       userId,
       sessionId,
       prompt: input.prompt,
-      ...webAnswer(page, input.prompt, history),
+      ...webAnswer(page, input.prompt, history, previousQuestion),
       chargeOptions: { followUp: true },
       insufficientText: ERROR_TEXTS.validation.insufficientCreditsWebChatFollowUp,
     };

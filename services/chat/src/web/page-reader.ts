@@ -4,7 +4,7 @@
 // been reserved by then.
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
-import { ERROR_TEXTS, ErrorCode, LIMITS } from '@act/contracts';
+import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { AppError } from '@act/service-kit';
 import { extractPdfText } from '@act/service-kit/media';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '@act/service-kit/safe-fetch';
@@ -25,6 +25,8 @@ const TEXT_TYPES = new Set(['text/plain', 'text/markdown']);
 const PDF_TYPE = 'application/pdf';
 /** Elements Readability may look at: bounds its work on a hostile page. */
 const MAX_ELEMENTS = 100_000;
+/** Readable text kept with a session (a 5 MB page of text would be a 5 MB row); the rest is left out. */
+const PAGE_TEXT_MAX_CHARS = 1_000_000;
 
 const C = ERROR_TEXTS.chat;
 
@@ -106,7 +108,7 @@ export async function readWebPage(url: string, options: PageFetchOptions = {}): 
     fetched.contentType === PDF_TYPE || fetched.body.subarray(0, 5).toString('latin1') === '%PDF-';
   if (isPdf) {
     try {
-      const pdf = await extractPdfText(fetched.body, { maxChars: LIMITS.webPageBytes });
+      const pdf = await extractPdfText(fetched.body, { maxChars: PAGE_TEXT_MAX_CHARS });
       text = pdf.pages.join('\n\n');
     } catch (error) {
       throw refused(C.fetchWebPage, error);
@@ -121,7 +123,7 @@ export async function readWebPage(url: string, options: PageFetchOptions = {}): 
       title = readable.title || host;
     } else text = decoded;
   }
-  const passages = splitPassages(text);
+  const passages = splitPassages(text.slice(0, PAGE_TEXT_MAX_CHARS));
   if (passages.length === 0) throw refused(C.webPageEmpty);
   return { url: fetched.url, title: title.slice(0, 200), passages };
 }
