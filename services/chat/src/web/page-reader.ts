@@ -54,9 +54,15 @@ function refusalOf(error: SafeFetchError): AppError {
   }
 }
 
+/** The charset a page declares in its first bytes (`<meta charset>` or `http-equiv` content type), if any. */
+function declaredCharset(body: Buffer): string | undefined {
+  const head = body.subarray(0, 2048).toString('latin1');
+  return /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head)?.[1];
+}
+
 function decodeText(body: Buffer, charset: string | undefined): string {
   try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body);
+    return new TextDecoder(charset ?? declaredCharset(body) ?? 'utf-8').decode(body);
   } catch {
     return new TextDecoder('utf-8').decode(body);
   }

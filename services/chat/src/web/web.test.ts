@@ -1,3 +1,5 @@
+// The web chat's pieces on their own: citation renumbering, text fragments, passages and BM25, the local answer and
+// readable HTML.
 import { describe, expect, it } from 'vitest';
 import { createCitationRenumberer, textFragmentUrl } from './citations';
 import { localAnswer } from './grounding';
@@ -66,5 +68,21 @@ describe('passages and BM25', () => {
     expect(answer.text).toContain(`> ${passages[2]} [1]`);
     expect(answer.citations[0]!.quote).toBe(passages[2]);
     expect(localAnswer(page, 'zebra').text).toMatch(/^No passage of the page matches your question/);
+  });
+});
+
+describe('readable HTML', () => {
+  it('keeps the article, drops navigation and footer, and reads a page in its declared charset', async () => {
+    const { readableHtml } = await import('./page-reader');
+    const html =
+      '<html><head><title>Café notes</title></head><body><nav>Home · Menu</nav><article><h1>Café notes</h1>' +
+      '<p>The café opened in 1920 on the harbour front, serving coffee to the fishermen before dawn.</p>' +
+      '<p>Its crème brûlée became famous across the county after a newspaper review in 1934.</p>' +
+      '</article><footer>All rights reserved</footer></body></html>';
+    const { title, text } = readableHtml(html, 'https://c.example/notes');
+    expect(title).toBe('Café notes');
+    expect(text).toContain('The café opened in 1920');
+    expect(text).toContain('\n\nIts crème brûlée');
+    expect(text).not.toContain('All rights reserved');
   });
 });
