@@ -15,6 +15,7 @@ import {
 import {
   callJson,
   dataUrl,
+  expectOwnerOnly,
   makeGif,
   makePdf,
   makePng,
@@ -675,3 +676,86 @@ describe('web chat: answers grounded in the page', () => {
     expect(LIMITS.webPageBytes).toBe(5 * 1024 * 1024);
   });
 });
+
+describe('agent and web chat sessions', () => {
+  const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  it("are renamed and searched like every chat's, and another member's answer 404 as unknown ones", async () => {
+    const owner = await newMember();
+    const stranger = await jwks.tokenFor(randomUUID());
+    const tools = [
+      {
+        base: AGENT_SESSIONS,
+        messages: AGENT_MESSAGES,
+        send: AGENT,
+        create: { prompt: 'Lighthouse history', modelId: 'openai/gpt-4o-mini' },
+        term: 'lighthouse',
+      },
+      {
+        base: WEB_SESSIONS,
+        messages: WEB_MESSAGES,
+        send: WEB,
+        create: { prompt: 'INITIAL_SETUP', url: pages.url('/article') },
+        term: 'granite',
+      },
+    ];
+    for (const tool of tools) {
+      let created = '';
+      await expectOwnerOnly({
+        async createAsOwner() {
+          const reply = await callJson(keylessOrChat(tool.send), 'POST', tool.send, {
+            token: owner,
+            body: tool.create,
+          });
+          expect(reply.status).toBe(200);
+          created = reply.body.sessionId as string;
+          return created;
+        },
+        async ownerView(id) {
+          const reply = await callJson(loopbackChat.url, 'GET', `${tool.messages}?sessionId=${id}`, {
+            token: owner,
+          });
+          if (reply.status !== 200) throw new Error(`gone: ${reply.status}`);
+          return reply.body.messages;
+        },
+        asStranger: {
+          messages: (id) => fetch(`${loopbackChat.url}${tool.messages}?sessionId=${id}`, auth(stranger)),
+          delete: (id) =>
+            fetch(`${loopbackChat.url}${tool.base}/${id}`, { ...auth(stranger), method: 'DELETE' }),
+          rename: (id) =>
+            fetch(`${loopbackChat.url}${tool.base}/${id}`, {
+              method: 'PATCH',
+              headers: { ...auth(stranger).headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ title: 'taken' }),
+            }),
+        },
+      });
+      const renamed = await callJson(loopbackChat.url, 'PATCH', `${tool.base}/${created}`, {
+        token: owner,
+        body: { title: 'Renamed' },
+      });
+      expect(renamed.body).toMatchObject({ success: true, session: { id: created, title: 'Renamed' } });
+      // Found by words of its messages, not found by others.
+      const found = await callJson(loopbackChat.url, 'GET', `${tool.base}?q=${tool.term}`, { token: owner });
+      const missed = await callJson(loopbackChat.url, 'GET', `${tool.base}?q=zebra`, { token: owner });
+      expect(missed.body.sessions).toEqual([]);
+      expect(found.body.sessions).toEqual([expect.objectContaining({ id: created, title: 'Renamed' })]);
+    }
+    // The web chat's follow-up is refused on another member's session, reserving nothing.
+    const mine = await callJson(keylessChat.url, 'POST', WEB, {
+      token: owner,
+      body: { prompt: 'INITIAL_SETUP', url: pages.url('/article') },
+    });
+    const hijack = await callJson(keylessChat.url, 'POST', WEB, {
+      token: stranger,
+      body: { sessionId: mine.body.sessionId, prompt: 'What is it about?' },
+    });
+    expect(hijack).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await settled(stranger)).toEqual({ balance: 50, history: [] });
+  });
+});
+
+/** The agent needs the provider; the web chat reads the local page and answers locally (no provider needed). */
+function keylessOrChat(path: string): string {
+  return path === WEB ? keylessChat.url : loopbackChat.url;
+}
