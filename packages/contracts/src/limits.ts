@@ -47,6 +47,13 @@ export const LIMITS = {
   chatHistoryMessages: 50,
   /** Ours: web chat URL. */
   urlMax: 2048,
+  /** Ours: the page a web chat reads: its size, the time to fetch it, redirects followed, PDF pages read. */
+  webPageBytes: 5 * MiB,
+  webPageTimeoutMs: 15_000,
+  webPageRedirects: 5,
+  pdfTextPages: 200,
+  /** Ours: characters of page (or PDF attachment) text handed to a model. */
+  modelDocumentChars: 60_000,
   /** Largest seed accepted by text to image (unsigned 32 bit). */
   seedMax: 4294967295,
 

@@ -280,6 +280,29 @@ export const UI_TEXTS = {
     attachmentRemove: 'Remove attachment',
     followingReply:
       'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.',
+    // Ours (issue 11): the chat agent's and web chat's words the spec does not give.
+    webSearchCost: (extra: number) => `+${extra} credits`,
+    followUpCost: (cost: number) => `${cost} credits per question`,
+    noVisionModel: 'This model cannot read images',
+    noPdfModel: 'This model cannot read PDFs',
+    noWebSearchModel: 'This model has no web search',
+    attachmentHint: 'Image or PDF up to 10MB each',
+    openAttachment: 'Open attachment',
+    webChatPageLabel: 'Chatting with',
+    // The first line of a web chat answer that is not a model's answer (no provider key): it says so, in these words.
+    localAnswerNote:
+      'Answered locally (no AI provider is configured): the passages of the page that best match your question, quoted as they are.',
+    // Ours (issue 11, the chat remote): the model grid, the numbered source links and the web chat's steps.
+    chooseModelHint: 'Pick the model for this chat. New Chat brings you back here to pick another.',
+    changeModel: 'Change model',
+    textOnly: 'Text only',
+    agentEmpty:
+      'Ask anything. Attach an image or a PDF where the model can read them, and switch on web search for fresh facts.',
+    sourceLink: (number: number, name: string) => `Source ${number}: ${name}`,
+    webChatIntro:
+      'Enter the address of a web page, then ask questions about it. Answers cite the passages they use.',
+    webChatLocalNotice:
+      'No AI provider is configured: answers quote the passages of the page that best match your question.',
   },
   youtube: {
     urlLabel: 'YouTube URL',

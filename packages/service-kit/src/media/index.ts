@@ -11,4 +11,11 @@ export {
   type ImageRules,
 } from './image';
 export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime } from './audio';
-export { isPdf, readPdfDataUrl, type PdfInput } from './pdf';
+export {
+  extractPdfText,
+  isPdf,
+  readPdfDataUrl,
+  type PdfInput,
+  type PdfText,
+  type PdfTextOptions,
+} from './pdf';
