@@ -31,8 +31,13 @@ export async function decodeMp3(bytes: Uint8Array): Promise<MonoAudio> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   try {
-    const { channelData, samplesDecoded, sampleRate } = decoder.decode(bytes);
+    const { channelData, samplesDecoded, sampleRate, errors } = decoder.decode(bytes);
     if (samplesDecoded === 0 || !sampleRate) throw new UnreadableAudioError('no MP3 frames decoded');
+    // mpg123 decodes what it can and reports the rest: a file that is mostly not MP3 frames is not a recording.
+    const frames = Math.ceil(samplesDecoded / 1152);
+    if (errors.length > 0 && errors.length * 4 >= frames) {
+      throw new UnreadableAudioError(`${errors.length} MP3 decoding errors in ${frames} frames`);
+    }
     return { samples: mixDown(channelData), sampleRate };
   } finally {
     decoder.free();
