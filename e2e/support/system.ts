@@ -1,7 +1,8 @@
 // Starts the whole product for browser tests: builds the shell and remotes when stale (scripts/build.mjs), resolves
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
-// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL).
+// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
+// voice runs without a provider key (local speech and isolation).
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -135,6 +136,9 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           IDENTITY_RATE_LIMIT_MULTIPLIER: '1000',
         },
         ...(providerEnv ? { chat: providerEnv } : {}),
+        // Voice runs its local engines (eSpeak NG, RNNoise), never a real ElevenLabs account from the shell's
+        // environment, unless the caller names one.
+        ...(has('voice') && !options.env?.ELEVENLABS_API_KEY ? { voice: { ELEVENLABS_API_KEY: '' } } : {}),
         ...(providerEnv || fakeYoutube
           ? {
               youtube: {
