@@ -18,7 +18,7 @@ import { AudioPlayer } from './audio-player';
 
 const T = UI_TEXTS.voice;
 /** How often a job left running by an earlier visit is asked about. */
-const JOB_POLL_MS = 3000;
+const JOB_POLL_MS = 2000;
 
 export interface RecentResultsProps {
   host: Pick<ToolHost, 'api'>;

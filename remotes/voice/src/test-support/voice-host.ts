@@ -3,7 +3,7 @@
 // files saveBlob would download.
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AudioClip, VoiceOption, VoiceToolId, VoiceToolStatus } from '@act/contracts';
-import { createRoutedTestHost, json } from '@act/host-sdk/testing';
+import { createRoutedTestHost, json, type FakeHandler } from '@act/host-sdk/testing';
 
 export const ROUTES = {
   status: 'GET /api/voice/status',
@@ -75,6 +75,8 @@ export function voiceHost(options: {
   history?: AudioClip[];
   /** The voice list fails (503) instead of listing VOICES. */
   voicesFail?: boolean;
+  /** Further or replacing routes, answering from the first call on. */
+  routes?: Record<string, FakeHandler>;
 }) {
   const test = createRoutedTestHost({ toolId: options.toolId, credits: options.credits });
   const history = [...(options.history ?? [])];
@@ -86,6 +88,7 @@ export function voiceHost(options: {
   );
   test.on(ROUTES.history, () => json({ success: true, items: history, next_cursor: null }));
   test.on(ROUTES.jobs, () => json({ success: true, jobs: [] }));
+  for (const [route, handler] of Object.entries(options.routes ?? {})) test.on(route, handler);
   return {
     ...test,
     /** Adds a clip at the top of the history (as the service stores a new result). */
