@@ -216,17 +216,30 @@ describe('createJobRunner', () => {
     expect(await outcomesOf(charge.requestId)).toEqual(['committed']);
   });
 
-  it('fails and refunds a job that lost its replica on every attempt', async () => {
+  it('fails and refunds a job that lost its replica on every attempt, and lets its handler clean up', async () => {
     const charge = chargeRef();
     const id = randomUUID();
     await sql`
       insert into jobs (id, owner, tool, status, input, request_id, charge, attempts, locked_by, locked_until)
       values (${id}, ${charge.userId!}, 'text-to-speech', 'running', ${sql.json({ text: 'lost' })},
         ${charge.requestId}, ${sql.json(charge as never)}, 2, 'gone', now() - interval '1 second')`;
-    const jobs = runner(gatedHandler().handler);
+    const cleaned: string[] = [];
+    const jobs = runner({ ...gatedHandler().handler, onFailed: async (job) => void cleaned.push(job.id) });
     await jobs.reclaimNow();
     const job = await jobs.get(id);
     expect(job).toMatchObject({ status: 'failed', error: 'Failed to generate speech' });
     expect(await outcomesOf(charge.requestId)).toEqual(['released']);
+    expect(cleaned).toEqual([id]);
+  });
+
+  it('forgets finished jobs after their retention', async () => {
+    const charge = chargeRef();
+    const id = randomUUID();
+    await sql`
+      insert into jobs (id, owner, tool, status, input, request_id, charge, finished_at)
+      values (${id}, ${charge.userId!}, 'text-to-speech', 'succeeded', ${sql.json({ text: 'old' })},
+        ${charge.requestId}, ${sql.json(charge as never)}, now() - interval '8 days')`;
+    await runner(gatedHandler().handler).reclaimNow();
+    expect(await sql`select id from jobs where id = ${id}`).toEqual([]);
   });
 });

@@ -58,6 +58,8 @@ export interface JobHandler<Input = unknown, Result = unknown> {
   saveIn?(tx: Db, job: JobRecord<Input, Result>, result: Result): Promise<void>;
   /** The text and code stored for a failure (default: the AppError's, else `failureText`). */
   failureOf?(error: unknown): { message: string; code: string };
+  /** Cleans up after a job that failed for good (e.g. deletes its stored upload); errors are only logged. */
+  onFailed?(job: JobRecord<Input, Result>): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -80,6 +82,8 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   /** Re-claimed jobs this replica runs at once (jobs it accepted itself always run here). */
   concurrency?: number;
+  /** Finished jobs are deleted this long after they finished (their results live in the service's own tables). */
+  retentionMs?: number;
 }
 
 export interface SubmitInput<Input> {
@@ -175,6 +179,7 @@ export function createJobRunner({
   pollMs = 5_000,
   maxAttempts = 2,
   concurrency = 2,
+  retentionMs = 7 * 24 * 60 * 60 * 1000,
 }: JobRunnerOptions): JobRunner {
   const leaseInterval = `${leaseMs} milliseconds`;
   /** Jobs running here: their abort controllers (lease lost, stop). */
@@ -218,6 +223,12 @@ export function createJobRunner({
     const row = rows[0];
     if (!row) return undefined;
     outbox.trigger();
+    const handler = handlers[job.tool];
+    if (handler?.onFailed) {
+      await handler
+        .onFailed(job)
+        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'failed job not cleaned up'));
+    }
     // The outbox makes the refund durable; asking credits now also learns the balance after it (same message id,
     // applied once).
     const remainingCredits = await settleCharge(credits, job.charge, 'released').catch(() => undefined);
@@ -333,6 +344,7 @@ export function createJobRunner({
   async function reclaimNow(): Promise<number> {
     if (stopping) return 0;
     await failExhausted();
+    await sql`delete from jobs where finished_at < now() - ${`${retentionMs} milliseconds`}::interval`;
     let started = 0;
     while (reclaimed < concurrency && !stopping) {
       const job = await claimOne();

@@ -64,10 +64,11 @@ const apps: VoiceApp[] = [];
 let keyed: RunningServer;
 let offline: RunningServer;
 
+const objectStoreConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
+const storeForTests = () => createObjectStore(objectStoreConfig, { service: 'voice' });
+
 function startService(withKey: boolean) {
-  const files = createObjectStore(z.object(objectStoreConfigFields).parse(testObjectStoreEnv()), {
-    service: 'voice',
-  });
+  const files = storeForTests();
   const voice = createApp({
     logger: silentLogger('voice'),
     verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
@@ -280,7 +281,7 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
   });
 
   it('charges nothing when ElevenLabs fails, and says so in the spec words', async () => {
-    const { token } = await newMember();
+    const { token, userId } = await newMember();
     eleven.reset();
     eleven.failPath = { prefix: '/v1/text-to-speech', status: 500 };
     const speech = await post(keyed, 'text-to-speech', { text: 'Hi', voiceId: ADAM }, token);
@@ -291,6 +292,13 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
     eleven.failPath = { prefix: '/v1/sound-generation', status: 500 };
     const effect = await post(keyed, 'sound-effects', { prompt: 'thunder' }, token);
     expect(effect.body).toMatchObject({ success: false, error: ERROR_TEXTS.audio.generateSoundEffect });
+    eleven.failPath = { prefix: '/v1/audio-isolation', status: 503 };
+    const isolated = await post(keyed, 'voice-isolator', { audioFile: mp3DataUrl(toneMp3(1)) }, token);
+    expect(isolated).toMatchObject({ status: 502, body: { error: ERROR_TEXTS.audio.isolateVoice } });
+    // The upload kept for the before/after switch is deleted with the failed job.
+    const [job] = await sql<Array<{ key: string }>>`
+      select input->>'sourceKey' as key from jobs where owner = ${userId} and tool = 'voice-isolator'`;
+    await expect(storeForTests().head(job!.key)).rejects.toThrow();
     eleven.reset();
     expect(await settledBalance(token)).toBe(50);
     expect(await credits.historyOf(token)).toEqual([]);

@@ -215,6 +215,10 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
         engine: input.engine,
       });
     },
+    async onFailed(job) {
+      // Nothing was made: the upload kept for the before/after switch goes too.
+      if ('sourceKey' in job.input) await files.delete([job.input.sourceKey]);
+    },
     failureOf(error) {
       // Only our own refusals keep their text; a provider's or engine's message never reaches the member.
       if (isAppError(error)) return { message: error.message, code: error.code };
