@@ -238,6 +238,11 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
       body: { text: 'Hello there, listener.', model_id: 'eleven_flash_v2_5' },
     });
     expect(await decodedSeconds(keyed, reply.body.audioUrl as string)).toBeGreaterThan(1);
+    // What ElevenLabs billed is kept with the job (its character-cost and request-id headers).
+    const [job] = await sql<Array<{ result: { provider: unknown } }>>`
+      select result from jobs
+      where id = (select job_id from audio_clips where id = ${(reply.body.clip as AudioClip).id})`;
+    expect(job?.result.provider).toEqual({ requestId: expect.stringMatching(/^req-/), characterCost: 10 });
     const history = await get(keyed, 'history?tool=text-to-speech', token);
     const items = history.body.items as AudioClip[];
     expect(items).toHaveLength(1);

@@ -37,7 +37,7 @@ import type { ObjectStore } from '@act/service-kit/files';
 import { audioDurationSeconds, type AudioInput } from '@act/service-kit/media';
 import type { LocalEngine } from '../engines/local-engine';
 import { UnreadableAudioError } from '../engines/pcm';
-import type { VoiceProvider } from '../providers/voice-provider';
+import type { ProviderAudio, VoiceProvider } from '../providers/voice-provider';
 import type { ClipRow, ClipStore } from '../db/clip-store';
 import type { ResolvedVoice, VoiceCatalogue } from './voices';
 
@@ -71,6 +71,8 @@ interface JobResult {
   clipId: string;
   audioKey: string;
   durationSeconds: number | null;
+  /** What the provider billed, for accounting (absent for local work). */
+  provider?: { requestId: string | null; characterCost: number | null };
 }
 
 export interface ToolReply {
@@ -139,7 +141,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     job: JobRecord<JobInput, JobResult>,
     progress: (percent: number) => void,
     signal: AbortSignal,
-  ): Promise<Buffer> {
+  ): Promise<Buffer | ProviderAudio> {
     const input = job.input;
     const onProgress = (fraction: number) => progress(5 + fraction * 85);
     progress(5);
@@ -182,7 +184,8 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
 
   const handler: JobHandler<JobInput, JobResult> = {
     async run(job, { progress, signal }) {
-      const audio = await makeAudio(job, progress, signal);
+      const made = await makeAudio(job, progress, signal);
+      const audio = Buffer.isBuffer(made) ? made : made.audio;
       if (audio.length === 0) throw new Error('no audio was made');
       progress(92);
       const stored = await files.put({
@@ -196,6 +199,9 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
         clipId: randomUUID(),
         audioKey: stored.key,
         durationSeconds: audioDurationSeconds(audio, 'audio/mpeg') ?? null,
+        ...(Buffer.isBuffer(made)
+          ? {}
+          : { provider: { requestId: made.requestId, characterCost: made.characterCost } }),
       };
     },
     async saveIn(tx, job, result) {

@@ -4,7 +4,7 @@
 // same HTTP API). The SDK's own retries are off: a failed call is refunded and the member may try again.
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { SOUND_EFFECT_OUTPUT_FORMAT, TTS_MODEL, TTS_OUTPUT_FORMAT } from '@act/contracts';
-import type { ProviderAudioInput, ProviderVoice, VoiceProvider } from './voice-provider';
+import type { ProviderAudio, ProviderAudioInput, ProviderVoice, VoiceProvider } from './voice-provider';
 
 export interface ElevenLabsOptions {
   apiKey: string;
@@ -36,6 +36,21 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   return body;
 }
 
+/** The audio of a call, with ElevenLabs' request id and billed characters from its response headers. */
+async function audioOf(
+  call: PromiseLike<unknown> & {
+    withRawResponse(): Promise<{ data: ReadableStream<Uint8Array>; rawResponse: { headers: Headers } }>;
+  },
+): Promise<ProviderAudio> {
+  const { data, rawResponse } = await call.withRawResponse();
+  const cost = Number(rawResponse.headers.get('character-cost'));
+  return {
+    audio: await bytesOf(data),
+    requestId: rawResponse.headers.get('request-id'),
+    characterCost: Number.isFinite(cost) && rawResponse.headers.has('character-cost') ? cost : null,
+  };
+}
+
 const upload = ({ bytes, mime }: ProviderAudioInput) => ({
   data: bytes,
   filename: `audio.${EXTENSIONS[mime] ?? 'bin'}`,
@@ -64,39 +79,37 @@ export function createElevenLabsProvider({ apiKey, baseUrl, timeoutMs }: ElevenL
       }));
     },
 
-    async textToSpeech({ text, voiceId, signal }) {
-      const stream = await client.textToSpeech.convert(
-        voiceId,
-        { text, modelId: TTS_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
-        options(signal),
-      );
-      return bytesOf(stream);
-    },
+    textToSpeech: ({ text, voiceId, signal }) =>
+      audioOf(
+        client.textToSpeech.convert(
+          voiceId,
+          { text, modelId: TTS_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
+          options(signal),
+        ),
+      ),
 
-    async soundEffect({ text, durationSeconds, signal }) {
-      const stream = await client.textToSoundEffects.convert(
-        {
-          text,
-          outputFormat: SOUND_EFFECT_OUTPUT_FORMAT,
-          ...(durationSeconds !== undefined ? { durationSeconds } : {}),
-        },
-        options(signal),
-      );
-      return bytesOf(stream);
-    },
+    soundEffect: ({ text, durationSeconds, signal }) =>
+      audioOf(
+        client.textToSoundEffects.convert(
+          {
+            text,
+            outputFormat: SOUND_EFFECT_OUTPUT_FORMAT,
+            ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+          },
+          options(signal),
+        ),
+      ),
 
-    async isolateVoice({ audio, signal }) {
-      const stream = await client.audioIsolation.convert({ audio: upload(audio) }, options(signal));
-      return bytesOf(stream);
-    },
+    isolateVoice: ({ audio, signal }) =>
+      audioOf(client.audioIsolation.convert({ audio: upload(audio) }, options(signal))),
 
-    async speechToSpeech({ audio, voiceId, signal }) {
-      const stream = await client.speechToSpeech.convert(
-        voiceId,
-        { audio: upload(audio), modelId: SPEECH_TO_SPEECH_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
-        options(signal),
-      );
-      return bytesOf(stream);
-    },
+    speechToSpeech: ({ audio, voiceId, signal }) =>
+      audioOf(
+        client.speechToSpeech.convert(
+          voiceId,
+          { audio: upload(audio), modelId: SPEECH_TO_SPEECH_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
+          options(signal),
+        ),
+      ),
   };
 }

@@ -13,16 +13,29 @@ export interface ProviderAudioInput {
   mime: string;
 }
 
+/** Audio a provider made, with what it billed for it (kept with the job for accounting). */
+export interface ProviderAudio {
+  audio: Buffer;
+  /** The provider's id of the request (ElevenLabs `request-id`). */
+  requestId: string | null;
+  /** Characters the provider billed (ElevenLabs `character-cost`). */
+  characterCost: number | null;
+}
+
 export interface VoiceProvider {
   readonly name: 'elevenlabs';
   listVoices(signal?: AbortSignal): Promise<ProviderVoice[]>;
   /** MP3, 44.1 kHz. */
-  textToSpeech(input: { text: string; voiceId: string; signal?: AbortSignal }): Promise<Buffer>;
-  soundEffect(input: { text: string; durationSeconds?: number; signal?: AbortSignal }): Promise<Buffer>;
-  isolateVoice(input: { audio: ProviderAudioInput; signal?: AbortSignal }): Promise<Buffer>;
+  textToSpeech(input: { text: string; voiceId: string; signal?: AbortSignal }): Promise<ProviderAudio>;
+  soundEffect(input: {
+    text: string;
+    durationSeconds?: number;
+    signal?: AbortSignal;
+  }): Promise<ProviderAudio>;
+  isolateVoice(input: { audio: ProviderAudioInput; signal?: AbortSignal }): Promise<ProviderAudio>;
   speechToSpeech(input: {
     audio: ProviderAudioInput;
     voiceId: string;
     signal?: AbortSignal;
-  }): Promise<Buffer>;
+  }): Promise<ProviderAudio>;
 }
