@@ -14,6 +14,11 @@ export interface VoiceJobView {
   clip: AudioClip | null;
   error: string | null;
   needsSignup: boolean;
+  /**
+   * The job this screen started when its stream ended without a result or an error (the connection was cut): the
+   * server finishes it anyway, and the recent list shows it then.
+   */
+  detachedJobId: string | null;
   start(path: string, body: unknown): void;
   reset(): void;
 }
@@ -69,6 +74,10 @@ export function useVoiceJob(
     clip: state.clip,
     error: reply.error?.message ?? state.error,
     needsSignup: reply.error?.needsSignup === true,
+    detachedJobId:
+      !running && state.jobId !== null && state.clip === null && state.error === null && !reply.error
+        ? state.jobId
+        : null,
     start: (path, body) => {
       const at = Date.now();
       setStartedAt(at);

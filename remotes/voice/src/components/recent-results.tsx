@@ -41,7 +41,7 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
     if (refreshKey !== null) reload();
   }, [refreshKey, reload]);
 
-  const pending = usePendingJobs(host, tool, reload);
+  const pending = usePendingJobs(host, tool, reload, refreshKey);
 
   const remove = async (clip: AudioClip) => {
     setDeleteError(null);
@@ -92,7 +92,12 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
                 <Trash2 size={14} aria-hidden />
               </Button>
             </div>
-            <AudioPlayer clip={clip} label={clip.fileName} />
+            <AudioPlayer
+              clip={clip}
+              label={clip.fileName}
+              original={clip.sourceUrl}
+              compareLabel={UI_TEXTS.voiceIsolator.compareLabel}
+            />
           </li>
         ))}
       </ul>
@@ -111,8 +116,16 @@ export function clipTitle(clip: AudioClip): string {
   return parts.length > 0 ? parts.join(' · ') : clip.fileName;
 }
 
-/** Jobs of this tool still queued or running when the screen opened, polled until they end (then `onEnded`). */
-function usePendingJobs(host: Pick<ToolHost, 'api'>, tool: VoiceToolId, onEnded: () => void): VoiceJob[] {
+/**
+ * Jobs of this tool still queued or running when the screen opened (or when `refreshKey` changed, e.g. a run whose
+ * stream was cut), polled until they end (then `onEnded`).
+ */
+function usePendingJobs(
+  host: Pick<ToolHost, 'api'>,
+  tool: VoiceToolId,
+  onEnded: () => void,
+  refreshKey: string | null,
+): VoiceJob[] {
   const [jobs, setJobs] = useState<VoiceJob[]>([]);
 
   useEffect(() => {
@@ -124,7 +137,7 @@ function usePendingJobs(host: Pick<ToolHost, 'api'>, tool: VoiceToolId, onEnded:
       () => undefined,
     );
     return () => controller.abort();
-  }, [host.api, tool]);
+  }, [host.api, tool, refreshKey]);
 
   const waiting = jobs.length > 0;
   useEffect(() => {

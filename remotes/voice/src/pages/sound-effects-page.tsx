@@ -125,10 +125,19 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
             />
           ) : job.clip ? (
             <AudioPlayer clip={job.clip} label={job.clip.fileName} />
+          ) : job.detachedJobId ? (
+            <p className="vo-result__placeholder" role="status">
+              {UI_TEXTS.voice.stillRunning}
+            </p>
           ) : undefined}
         </ResultCard>
       </div>
-      <RecentResults host={host} tool="sound-effects" title={T.recentTitle} refreshKey={lastClip} />
+      <RecentResults
+        host={host}
+        tool="sound-effects"
+        title={T.recentTitle}
+        refreshKey={job.detachedJobId ?? lastClip}
+      />
     </div>
   );
 }

@@ -130,10 +130,19 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
               original={originalUrl ?? job.clip.sourceUrl}
               compareLabel={UI_TEXTS.voiceIsolator.compareLabel}
             />
+          ) : job.detachedJobId ? (
+            <p className="vo-result__placeholder" role="status">
+              {UI_TEXTS.voice.stillRunning}
+            </p>
           ) : undefined}
         </ResultCard>
       </div>
-      <RecentResults host={host} tool="speech-to-speech" title={T.recentTitle} refreshKey={lastClip} />
+      <RecentResults
+        host={host}
+        tool="speech-to-speech"
+        title={T.recentTitle}
+        refreshKey={job.detachedJobId ?? lastClip}
+      />
     </div>
   );
 }

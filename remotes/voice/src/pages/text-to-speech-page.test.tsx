@@ -200,6 +200,24 @@ describe('Text to Speech screen', () => {
     expect(screen.getByRole('button', { name: 'Clear All' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('says the speech is still being made when the stream is cut after the job started, and looks for it again', async () => {
+    const { user, on, runButton, typeText, requestsTo } = setup();
+    await screen.findByRole('radio', { name: /Rachel/ });
+    const stream = fakeEventStream<VoiceStreamEvent>();
+    on(ROUTES.textToSpeech, () => stream.response);
+    typeText('Hello');
+    await user.click(runButton());
+    stream.send({ type: 'start', jobId: JOB_ID, tool: 'text-to-speech' });
+    stream.close();
+    const speech = screen.getByRole('region', { name: 'Speech' });
+    expect(
+      await within(speech).findByText('Still processing: the result will appear here when it is ready.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The running jobs are asked for again (once on opening, once now).
+    await waitFor(() => expect(requestsTo('GET', '/api/voice/jobs')).toHaveLength(2));
+  });
+
   it('lists recent speech from the history with a player each', async () => {
     const older = makeClip('text-to-speech', { text: 'Earlier words', voiceName: 'Rachel' });
     const { requestsTo } = setup({ history: [older] });

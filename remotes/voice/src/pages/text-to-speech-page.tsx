@@ -130,10 +130,19 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
             />
           ) : job.clip ? (
             <AudioPlayer clip={job.clip} label={job.clip.fileName} />
+          ) : job.detachedJobId ? (
+            <p className="vo-result__placeholder" role="status">
+              {UI_TEXTS.voice.stillRunning}
+            </p>
           ) : undefined}
         </ResultCard>
       </div>
-      <RecentResults host={host} tool="text-to-speech" title={T.recentTitle} refreshKey={lastClip} />
+      <RecentResults
+        host={host}
+        tool="text-to-speech"
+        title={T.recentTitle}
+        refreshKey={job.detachedJobId ?? lastClip}
+      />
     </div>
   );
 }

@@ -102,10 +102,19 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
               original={originalUrl ?? job.clip.sourceUrl}
               compareLabel={T.compareLabel}
             />
+          ) : job.detachedJobId ? (
+            <p className="vo-result__placeholder" role="status">
+              {UI_TEXTS.voice.stillRunning}
+            </p>
           ) : undefined}
         </ResultCard>
       </div>
-      <RecentResults host={host} tool="voice-isolator" title={T.recentTitle} refreshKey={lastClip} />
+      <RecentResults
+        host={host}
+        tool="voice-isolator"
+        title={T.recentTitle}
+        refreshKey={job.detachedJobId ?? lastClip}
+      />
     </div>
   );
 }
