@@ -389,6 +389,8 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
           },
         )
         .toBe('succeeded');
+      // Another member's job is a 404, like one that does not exist.
+      expect((await get(keyed, `jobs/${jobId}`, token)).status).toBe(404);
       const items = (await get(keyed, 'history', other.token)).body.items as AudioClip[];
       expect(items.map((c) => c.tool)).toEqual(['voice-isolator']);
       expect(items[0]!.sourceUrl).toEqual(expect.stringContaining('/api/voice/files/'));
