@@ -19,6 +19,7 @@ import {
   memoryProbeEnv,
 } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
+import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
 import { benchShell } from './shell-bench';
@@ -58,6 +59,8 @@ async function benchGateway(): Promise<Section> {
     JWKS_URL: `${kit.url}/jwks.json`,
     RATE_LIMIT_PER_MINUTE: '100000000',
   });
+  const nginx = await startNginxProxy(kit.url);
+  if (!nginx) console.log(`[bench] gateway/nginx: ${NGINX_INSTALL_HINT}`);
   try {
     const runs = [
       await load({ label: 'raw node:http hello (reference)', url: `${raw.url}/` }),
@@ -72,13 +75,22 @@ async function benchGateway(): Promise<Section> {
         headers: { authorization: `Bearer ${token}` },
       }),
       await load({ label: 'bare Koa hello (framework ceiling)', url: `${koa.url}/` }),
+      ...(nginx
+        ? [
+            await load({
+              label: 'service-kit hello via nginx (reference proxy)',
+              url: `${nginx.url}/api/credits/plans`,
+            }),
+          ]
+        : []),
     ];
-    const [a, b, c, d, k] = runs.map((run) => run.requestsPerSecond) as [
+    const [a, b, c, d, k, n] = runs.map((run) => run.requestsPerSecond) as [
       number,
       number,
       number,
       number,
       number,
+      number | undefined,
     ];
     const kitRatio = ratio(b, a);
     const gatewayRatio = ratio(c, a);
@@ -91,6 +103,10 @@ async function benchGateway(): Promise<Section> {
         'protected/public': ratio(d, c),
         'bare Koa/a': ratio(k, a),
         'service-kit/bare Koa': ratio(b, k),
+        // The gateway against a production reverse proxy doing the same job (no JWT, no rate limit in nginx).
+        ...(n
+          ? { 'gateway/nginx': ratio(c, n), 'nginx/a': ratio(n, a) }
+          : { 'gateway/nginx': 'nginx not installed' }),
       },
       targets: [
         { what: 'service-kit / raw (b/a)', value: kitRatio, target: '>= 0.6', met: kitRatio >= 0.6 },
@@ -98,7 +114,7 @@ async function benchGateway(): Promise<Section> {
       ],
     };
   } finally {
-    await Promise.all([gateway.stop(), kit.stop(), koa.stop(), raw.stop()]);
+    await Promise.all([gateway.stop(), kit.stop(), koa.stop(), raw.stop(), nginx?.stop()]);
   }
 }
 

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -46,6 +47,7 @@ beforeAll(async () => {
   };
   router.get('/api/credits/me', echo);
   router.get('/api/credits/plans', echo);
+  router.get('/api/prompt/openapi.json', echo);
   router.post('/api/prompt/generate-text-prompt', async (ctx) => {
     let bytes = 0;
     for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
@@ -71,6 +73,12 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
   await mkdir(path.join(staticDir, 'static', 'js'), { recursive: true });
   await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js'), 'console.log(1)');
+  // A build's precompressed copies (scripts/build.mjs writes them).
+  await writeFile(
+    path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
+  await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js.gz'), gzipSync('console.log(1)'));
   await mkdir(path.join(staticDir, 'remotes', 'prompt', 'dist'), { recursive: true });
   await writeFile(path.join(staticDir, 'remotes', 'prompt', 'dist', 'mf-manifest.json'), '{"name":"prompt"}');
 
@@ -119,6 +127,27 @@ afterAll(async () => {
 function memberToken(options: SignOptions = {}) {
   return jwks.tokenFor('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11', { email: 'ada@example.com', ...options });
 }
+
+describe('API reference', () => {
+  it('serves a reference page of the routed services, generated from the contracts, with no script', async () => {
+    const response = await fetch(`${gateway.url}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    expect(page).toContain('<h2 id="prompt">prompt</h2>');
+    expect(page).toContain('<code>/api/prompt/generate-text-prompt</code>');
+    expect(page).toContain('href="/api/credits/openapi.json"');
+    // Only services this gateway routes to: chat has no upstream here.
+    expect(page).not.toContain('id="chat"');
+    expect(page).not.toMatch(/<script/i);
+  });
+
+  it('passes each service’s OpenAPI document through without a token', async () => {
+    const response = await fetch(`${gateway.url}/api/prompt/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ path: '/api/prompt/openapi.json' });
+  });
+});
 
 describe('gateway routing and access', () => {
   it('proxies a member route with a valid token, keeping path, query and token', async () => {
@@ -305,6 +334,38 @@ describe('static files and headers', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Speech to Speech records from our own pages; no embedded third party may use the microphone or camera.
+    const permissions = response.headers.get('permissions-policy')!;
+    expect(permissions).toContain('microphone=(self)');
+    expect(permissions).toContain('camera=()');
+  });
+
+  it('sends the precompressed copy a browser accepts, with the original type and caching', async () => {
+    const url = `${gateway.url}/static/js/main.3f2a9c1b.js`;
+    const { request } = await import('node:http');
+    // fetch() decodes bodies itself; a raw request shows what went over the wire.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log(1)');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
   });
 
   it('falls back to index.html for client-side routes', async () => {

@@ -13,6 +13,7 @@ import {
   type RateLimiterAbstract,
   type Logger,
 } from '@act/service-kit';
+import { apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
@@ -70,6 +71,8 @@ export function createGatewayApp({
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: up ? 'up' : 'down' };
   });
+
+  app.use(apiReference(upstreams));
 
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();

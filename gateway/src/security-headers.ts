@@ -22,9 +22,10 @@ export function securityHeaders({ hsts }: { hsts: boolean }): Middleware {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // The microphone only for our own pages: Speech to Speech records the member's voice in the browser.
     ctx.set(
       'Permissions-Policy',
-      'camera=(), microphone=(), geolocation=(), payment=(self "https://*.paddle.com")',
+      'camera=(), microphone=(self), geolocation=(), payment=(self "https://*.paddle.com")',
     );
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);

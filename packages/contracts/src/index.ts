@@ -11,6 +11,7 @@ export * from './endpoint';
 export * from './routes';
 export * from './api/common';
 export * from './api/files';
+export * from './api/openapi';
 export * from './api/pagination';
 export * from './api/identity';
 export * from './api/credits';

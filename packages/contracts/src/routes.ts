@@ -4,6 +4,7 @@ import { routeMatches, type Endpoint } from './endpoint';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CREDITS_ENDPOINTS } from './api/credits';
 import { FILE_ENDPOINTS } from './api/files';
+import { OPENAPI_ENDPOINTS } from './api/openapi';
 import { IDENTITY_ENDPOINTS } from './api/identity';
 import { IMAGE_ENDPOINTS } from './api/image';
 import { PROMPT_ENDPOINTS } from './api/prompt';
@@ -85,6 +86,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),
   ...Object.values(FILE_ENDPOINTS),
+  ...Object.values(OPENAPI_ENDPOINTS),
 ];
 
 /** The definition of a request's endpoint (query string ignored), if it has one. */

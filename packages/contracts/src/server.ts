@@ -4,3 +4,4 @@ export * from './nats';
 export * from './nats-permissions';
 export * from './services';
 export * from './plan-prices';
+export * from './openapi';

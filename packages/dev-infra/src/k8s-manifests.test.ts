@@ -1,11 +1,10 @@
 // Static checks of k8s/: both kustomizations render, every object passes the Kubernetes schema (kubernetes-models'
 // validators, generated from the Kubernetes OpenAPI), and the rules we promise hold for every workload.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { render, validateAgainstSchema } from './k8s-render';
 import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,22 +36,6 @@ interface PolicyRule {
   ports: Array<{ port: number }>;
 }
 
-function render(dir: string): K8sObject[] {
-  const yaml = execFileSync('kubectl', ['kustomize', path.join(repoRoot, dir)], { encoding: 'utf8' });
-  return parseAllDocuments(yaml).map((doc) => doc.toJSON() as K8sObject);
-}
-
-/** Validates one object with the kubernetes-models class for its apiVersion and kind; throws on a violation. */
-async function validateAgainstSchema(object: K8sObject): Promise<void> {
-  const groupVersion = object.apiVersion.includes('/') ? object.apiVersion : `v1`;
-  const module = (await import(
-    /* @vite-ignore */ `kubernetes-models/${groupVersion}/${object.kind}`
-  )) as Record<string, new (data: unknown) => { validate(): void }>;
-  const Model = module[object.kind];
-  if (!Model) throw new Error(`No schema for ${object.apiVersion} ${object.kind}`);
-  new Model(object).validate();
-}
-
 const selectorOf = (object: K8sObject) =>
   (object.spec?.selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels ?? {};
 
@@ -82,7 +65,7 @@ function prefixOf(entry: string): { v6: boolean; bits: number } {
 }
 
 describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
-  const objects = render(dir);
+  const objects = render<K8sObject>(dir);
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
   const deployments = ofKind('Deployment');
 

@@ -153,6 +153,21 @@ describe('createHttpApp', () => {
     expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it('publishes the OpenAPI document of the service it is named after, and none for other apps', async () => {
+    const prompt = await startTestService(createHttpApp({ name: 'prompt', logger: captured.logger }));
+    try {
+      const response = await fetch(`${prompt.url}/api/prompt/openapi.json`);
+      expect(response.status).toBe(200);
+      const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toContain('/api/prompt/generate-text-prompt');
+      expect((await fetch(`${prompt.url}/api/chat/openapi.json`)).status).toBe(404);
+    } finally {
+      await prompt.close();
+    }
+    expect((await fetch(`${running.url}/api/prompt/openapi.json`)).status).toBe(404);
+  });
+
   it('reports readiness from its dependency checks on the ops listener', async () => {
     expect((await fetch(`${running.opsUrl}/readyz`)).status).toBe(200);
     dependencyUp = false;

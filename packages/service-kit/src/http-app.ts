@@ -1,10 +1,12 @@
-// The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies, and (on a
-// separate ops listener) health and readiness probes and Prometheus metrics. Services add their routers on top.
+// The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies, the service's
+// OpenAPI document, and (on a separate ops listener) health and readiness probes and Prometheus metrics. Services
+// add their routers on top.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
+import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName } from '@act/contracts/server';
 import { AppError, ErrorCode, isAppError } from './errors';
 import { eventStreamOf } from './event-stream';
 import type { Logger } from './logger';
@@ -103,9 +105,23 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
     }
   });
 
+  if (isServiceName(name)) app.use(openApiDocument(name));
   if (bodyLimit === false) return app;
   app.use(jsonBodyParser(bodyLimit));
   return app;
+}
+
+const isServiceName = (name: string): name is ServiceName =>
+  (SERVICE_NAMES as readonly string[]).includes(name);
+
+/** GET /api/<service>/openapi.json: the service's OpenAPI 3.1 document, generated from the contracts on first use. */
+function openApiDocument(service: ServiceName): Koa.Middleware {
+  const path = openApiPathFor(service);
+  return async (ctx, next) => {
+    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.set('cache-control', 'public, max-age=300');
+    ctx.body = buildOpenApiDocument(service);
+  };
 }
 
 /**

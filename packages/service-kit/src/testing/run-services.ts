@@ -38,13 +38,16 @@ export async function startRunServices(): Promise<StartedRunServices> {
     throw error;
   });
   // The files that need credits fail on their own; this says why (with its output) once, not as an unhandled rejection.
-  credits.ready.catch((error: unknown) =>
-    console.error(`[test-infra] the run's credits process did not start: ${String(error)}`),
-  );
+  // A run whose files were done before credits was ready (a few quick files) stops it on purpose: nothing to say.
+  let stopping = false;
+  credits.ready.catch((error: unknown) => {
+    if (!stopping) console.error(`[test-infra] the run's credits process did not start: ${String(error)}`);
+  });
   return {
     info: { jwks: { url: jwks.url, signingJwk: jwks.signingJwk }, credits: credits.address },
     creditsOutput: credits.output,
     async stop() {
+      stopping = true;
       await credits.stop();
       await jwks.close();
     },
