@@ -16,13 +16,32 @@ export interface AudioUploadProps {
   disabled?: boolean;
 }
 
-/** Null when the file can be sent, else the text to show. */
+/** Browsers name some formats differently (audio/x-wav, audio/mp3...): the names the service lists. */
+const TYPE_ALIASES: Readonly<Record<string, string>> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+  'audio/mpeg3': 'audio/mpeg',
+  'audio/x-mpeg': 'audio/mpeg',
+  'audio/x-mp3': 'audio/mpeg',
+};
+
+/** A file's type as the service names it ('audio/x-wav' → 'audio/wav'). */
+export function canonicalAudioType(type: string): string {
+  const bare = type.split(';')[0]!.trim().toLowerCase();
+  return TYPE_ALIASES[bare] ?? bare;
+}
+
+/**
+ * Null when the file can be sent, else the text to show: the spec's type and size texts, and where this server runs
+ * the tool locally, the formats its decoders read (the service checks the bytes either way).
+ */
 export function checkVoiceUpload(file: Pick<File, 'type' | 'size'>, status?: VoiceToolStatus): string | null {
   const problem = checkAudioFile(file);
   if (problem) return problem;
-  const accepted = status?.acceptedAudio ?? [];
-  if (accepted.length > 0 && !accepted.includes(file.type.split(';')[0]!.toLowerCase())) {
-    return ERROR_TEXTS.voice.localFormats;
+  if (status?.engine === 'local' && status.acceptedAudio.length > 0) {
+    if (!status.acceptedAudio.includes(canonicalAudioType(file.type))) return ERROR_TEXTS.voice.localFormats;
   }
   return null;
 }

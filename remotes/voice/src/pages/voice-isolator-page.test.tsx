@@ -64,6 +64,10 @@ describe('Voice Isolator screen', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Without a provider key only MP3 and WAV files can be processed here. Please upload an MP3 or WAV file.',
     );
+    // Another browser's name for WAV is still a WAV.
+    await user.upload(input(), new File([new Uint8Array(64)], 'memo.wav', { type: 'audio/x-wav' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('memo.wav')).toBeTruthy();
   });
 
   it('sends the file as a data URL, shows the progress and elapsed time of the wait, then the result with Before/After', async () => {
