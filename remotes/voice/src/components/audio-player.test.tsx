@@ -41,6 +41,9 @@ describe('the voice audio player', () => {
     fireEvent.change(within(region).getByRole('slider', { name: 'Seek' }), { target: { value: '61.5' } });
     expect(audio.currentTime).toBe(61.5);
     expect(within(region).getByText('1:01 / 1:15')).toBeTruthy();
+    expect(within(region).getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')).toBe(
+      '1:01 / 1:15',
+    );
 
     await user.click(within(region).getByRole('button', { name: 'Pause' }));
     expect(audio.paused).toBe(true);

@@ -144,6 +144,7 @@ export function AudioPlayer({ clip, label, original, compareLabel, className }: 
           type="range"
           className="vo-player__seek"
           aria-label={T.seek}
+          aria-valuetext={`${formatTime(time)} / ${formatTime(knownDuration)}`}
           min={0}
           max={knownDuration > 0 ? knownDuration : 0}
           step={0.01}
