@@ -3,7 +3,7 @@
 // another and charged once; two replicas never run one job at once; a job that keeps losing its replica fails and
 // is refunded.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from './errors';
 import type { ChargeRef } from './charged-run';
 import { createCreditsClient, type CreditsClient } from './credits-client';
@@ -33,8 +33,11 @@ beforeAll(async () => {
   credits = createCreditsClient({ nc, namespace });
   outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
 });
+// Each test's runners stop with it, so none of them claims a job of a later test.
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+});
 afterAll(async () => {
-  await Promise.all(runners.map((runner) => runner.stop()));
   await outbox.stop();
   await scripted.stop();
   await nc.close();
@@ -211,7 +214,8 @@ describe('createJobRunner', () => {
     expect(claimedBy).toEqual([id]);
     a.release();
     b.release();
-    const done = await ra.wait(id);
+    // Waiting on the replica that runs it (another would read the row only every pollMs).
+    const done = await (a.runs.includes(id) ? ra : rb).wait(id);
     expect(done.status).toBe('succeeded');
     expect(await outcomesOf(charge.requestId)).toEqual(['committed']);
   });
