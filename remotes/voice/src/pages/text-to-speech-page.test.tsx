@@ -228,4 +228,23 @@ describe('Text to Speech screen', () => {
     const url = new URL(requestsTo('GET', '/api/voice/history')[0]!.url, 'http://localhost');
     expect(url.searchParams.get('tool')).toBe('text-to-speech');
   });
+
+  it('deletes a recent result: the service is asked and the list no longer shows it', async () => {
+    const older = makeClip('text-to-speech', { text: 'Remove me', voiceName: 'Rachel' });
+    const items = [older];
+    const { user, requestsTo } = setup({
+      routes: {
+        [ROUTES.history]: () => json({ success: true, items, next_cursor: null }),
+        [`DELETE /api/voice/history/${older.id}`]: () => {
+          items.length = 0;
+          return json({ success: true });
+        },
+      },
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent speech' });
+    await within(recent).findByText('Remove me · Rachel');
+    await user.click(within(recent).getByRole('button', { name: `Delete ${older.fileName}` }));
+    expect(await within(recent).findByText('Nothing yet: your results will be listed here.')).toBeTruthy();
+    expect(requestsTo('DELETE', `/api/voice/history/${older.id}`)).toHaveLength(1);
+  });
 });
