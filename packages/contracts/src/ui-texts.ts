@@ -445,6 +445,8 @@ export const UI_TEXTS = {
     loadingRecent: 'Loading your recent results...',
     loadMore: 'Load more',
     deleteClip: 'Delete',
+    deleteTitle: 'Delete this audio?',
+    deleteDescription: 'The file is deleted for good and can no longer be played or downloaded.',
     unavailable: 'This tool is not available on this server.',
   },
   gallery: {
