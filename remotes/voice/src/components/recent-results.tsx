@@ -12,7 +12,7 @@ import {
   type VoiceJob,
   type VoiceToolId,
 } from '@act/contracts';
-import { Button, Spinner, errorMessage, useCursorList, type ToolHost } from '@act/host-sdk';
+import { Button, ConfirmDialog, Spinner, errorMessage, useCursorList, type ToolHost } from '@act/host-sdk';
 import { getActiveJobs, getJob, getRecentClips } from '../api/voice-api';
 import { AudioPlayer } from './audio-player';
 
@@ -36,6 +36,7 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
   const list = useCursorList<AudioClip>(fetchPage);
   const { reload } = list;
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AudioClip | null>(null);
 
   useEffect(() => {
     if (refreshKey !== null) reload();
@@ -86,7 +87,7 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => void remove(clip)}
+                onClick={() => setToDelete(clip)}
                 aria-label={`${T.deleteClip} ${clip.fileName}`}
               >
                 <Trash2 size={14} aria-hidden />
@@ -101,6 +102,20 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={T.deleteTitle}
+        description={T.deleteDescription}
+        confirmLabel={T.deleteClip}
+        destructive
+        onConfirm={async () => {
+          if (toDelete) await remove(toDelete);
+          setToDelete(null);
+        }}
+      />
       {list.hasMore && !list.loading && (
         <Button variant="outline" size="sm" busy={list.loadingMore} onClick={() => void list.loadMore()}>
           {T.loadMore}

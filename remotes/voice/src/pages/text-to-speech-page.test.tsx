@@ -229,7 +229,7 @@ describe('Text to Speech screen', () => {
     expect(url.searchParams.get('tool')).toBe('text-to-speech');
   });
 
-  it('deletes a recent result: the service is asked and the list no longer shows it', async () => {
+  it('deletes a recent result once confirmed: the service is asked and the list no longer shows it', async () => {
     const older = makeClip('text-to-speech', { text: 'Remove me', voiceName: 'Rachel' });
     const items = [older];
     const { user, requestsTo } = setup({
@@ -244,6 +244,9 @@ describe('Text to Speech screen', () => {
     const recent = await screen.findByRole('region', { name: 'Recent speech' });
     await within(recent).findByText('Remove me · Rachel');
     await user.click(within(recent).getByRole('button', { name: `Delete ${older.fileName}` }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this audio?' });
+    expect(requestsTo('DELETE', `/api/voice/history/${older.id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(recent).findByText('Nothing yet: your results will be listed here.')).toBeTruthy();
     expect(requestsTo('DELETE', `/api/voice/history/${older.id}`)).toHaveLength(1);
   });
