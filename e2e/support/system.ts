@@ -2,7 +2,8 @@
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
 // and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
-// the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages).
+// the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages); voice runs
+// without a provider key (local speech and isolation).
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -148,6 +149,9 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
               },
             }
           : {}),
+        // Voice runs its local engines (eSpeak NG, RNNoise), never a real ElevenLabs account from the shell's
+        // environment, unless the caller names one.
+        ...(has('voice') && !options.env?.ELEVENLABS_API_KEY ? { voice: { ELEVENLABS_API_KEY: '' } } : {}),
         ...(providerEnv || fakeYoutube
           ? {
               youtube: {

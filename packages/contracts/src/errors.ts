@@ -239,6 +239,17 @@ export const ERROR_TEXTS = {
     processAudioRetry: 'Failed to process audio. Please try again.',
     downloadAudioFile: 'Failed to download audio file.',
   },
+  /** Ours: voice service texts the spec does not list. */
+  voice: {
+    unknownVoice: 'Please select one of the listed voices',
+    durationRange: 'Duration must be between 2 and 10 seconds',
+    audioTooLong: 'Audio must be at most 5 minutes long',
+    audioUnreadable: 'This audio file could not be read. Please try another file.',
+    localFormats:
+      'Without a provider key only MP3 and WAV files can be processed here. Please upload an MP3 or WAV file.',
+    clipNotFound: 'Audio not found',
+    jobNotFound: 'Job not found',
+  },
   subscription: {
     paymentInitFailed: 'Payment system initialization failed',
     paymentNotReady: 'Payment system not ready. Please try again.',

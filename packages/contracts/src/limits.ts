@@ -115,4 +115,8 @@ export const LIMITS = {
   /** Voice isolator processing takes 30-120 s (spec §9); sound effects are typically 2-10 s long. */
   voiceIsolatorSeconds: { min: 30, max: 120 },
   soundEffectSeconds: { min: 2, max: 10 },
+  /** Ours: longest uploaded audio (voice isolator, speech to speech) a tool accepts, in seconds. */
+  audioMaxSeconds: 300,
+  /** Ours: longest voice id accepted (ElevenLabs ids are 20 characters; local ids are short names). */
+  voiceIdChars: 64,
 } as const;

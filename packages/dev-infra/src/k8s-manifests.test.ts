@@ -77,6 +77,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       'gateway',
       'identity',
       'prompt',
+      'voice',
       'youtube',
     ]);
     for (const object of objects.filter((o) => o.kind !== 'Namespace'))

@@ -10,7 +10,8 @@ export {
   type ImageMime,
   type ImageRules,
 } from './image';
-export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime } from './audio';
+export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime, type AudioRules } from './audio';
+export { audioDurationSeconds } from './audio-duration';
 export {
   extractPdfText,
   isPdf,
