@@ -430,7 +430,8 @@ export const TOOLS: readonly Tool[] = [
     seoDescription:
       'Transform a voice recording into a different voice while keeping the delivery, pacing and emotion of the original.',
     dashboardVisible: true,
-    hasPage: false,
+    // Not in spec §2's paths; issue 14 adds its screen (record or upload, then re-voice).
+    hasPage: true,
     hubListed: false,
     guest: false,
   },
