@@ -1,5 +1,5 @@
-// Vitest global setup: every test worker gets a real PostgreSQL server and NATS with JetStream. DATABASE_URL and
-// NATS_URL from the environment win (CI); otherwise the embedded defaults start under .data/test-infra/ and stop in
+// Vitest global setup: every test worker gets a real PostgreSQL server, NATS with JetStream and an S3 store.
+// DATABASE_URL, NATS_URL and S3_BUCKET (+ S3_*) from the environment win (CI); otherwise the embedded defaults start under .data/test-infra/ and stop in
 // teardown. Tests create their own databases and NATS namespaces from these admin URLs. One credits process (and the
 // test JWKS it trusts) serves the tool services' tests of the whole run (`runServices()` in a test file).
 import fs from 'node:fs';
@@ -27,14 +27,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // JetStream state never needs to outlive a run: each run gets its own store, removed in teardown.
   removeDeadRunDirs(baseDir, 'nats-');
   removeDeadRunDirs(baseDir, 'postgres-');
+  removeDeadRunDirs(baseDir, 's3-');
   const natsDir = path.join(baseDir, `nats-${process.pid}`);
+  const s3Dir = path.join(baseDir, `s3-${process.pid}`);
   const throwAway: string[] = [];
 
   const start = (postgresDir: string) =>
     resolveInfra({
       dataDir: baseDir,
-      dirs: { postgres: postgresDir, nats: natsDir },
-      need: { postgres: true, nats: true },
+      dirs: { postgres: postgresDir, nats: natsDir, s3: s3Dir },
+      need: { postgres: true, nats: true, s3: true },
       log,
       postgresDurability: 'relaxed',
     });
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // Vitest runs this once per project; only the run that started the NATS store removes it.
   if (infra.sources.nats === 'embedded') throwAway.push(natsDir);
+  if (infra.sources.s3 === 'embedded') throwAway.push(s3Dir);
   if (infra.sources.postgres === 'embedded') {
     // Databases left by killed runs; the embedded test server belongs to the tests alone.
     const dropped = await dropUserDatabases(infra.databaseUrl!);
@@ -62,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   process.env.DATABASE_URL = infra.databaseUrl;
   process.env.NATS_URL = infra.natsUrl;
+  Object.assign(process.env, infra.s3);
   project.provide('DATABASE_URL', infra.databaseUrl!);
   project.provide('NATS_URL', infra.natsUrl!);
 

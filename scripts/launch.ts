@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
 import {
   buildSystemEnv,
+  keptSecret,
   createDatabases,
   findFreePort,
   isPortFree,
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
     gatewayPort,
     gatewayOpsPort: await portFor('gateway (ops)', gatewayOpsPort),
     identityKeysDir,
+    fileUrlSecret: process.env.FILE_URL_SECRET ?? keptSecret(path.join(dataDir, 'file-url-secret')),
     nodeEnv: process.env.NODE_ENV ?? 'development',
     jwksUrl: process.env.JWKS_URL,
     serviceEnv: {

@@ -4,6 +4,7 @@
 // and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL).
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,7 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       gatewayPort,
       gatewayOpsPort: await findFreePort(),
       identityKeysDir,
+      fileUrlSecret: randomBytes(32).toString('hex'),
       nodeEnv: 'test',
       namespace,
       databaseName: dbName,

@@ -266,6 +266,8 @@ export const ERROR_TEXTS = {
     unauthenticated: 'Authentication required',
     forbidden: 'You do not have access to this resource',
     notFound: 'Not found',
+    /** A stored file's URL whose signature is wrong or whose time is up. */
+    fileLinkInvalid: 'This file link is invalid or has expired',
     payloadTooLarge: 'Request body is too large',
     unsupportedMediaType: 'Unsupported media type',
     malformedJson: 'The request body is not valid JSON',

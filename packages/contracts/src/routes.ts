@@ -3,6 +3,7 @@
 import { routeMatches, type Endpoint } from './endpoint';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CREDITS_ENDPOINTS } from './api/credits';
+import { FILE_ENDPOINTS } from './api/files';
 import { IDENTITY_ENDPOINTS } from './api/identity';
 import { IMAGE_ENDPOINTS } from './api/image';
 import { PROMPT_ENDPOINTS } from './api/prompt';
@@ -87,6 +88,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),
+  ...Object.values(FILE_ENDPOINTS),
 ];
 
 /** The definition of a request's endpoint (query string ignored), if it has one. */

@@ -24,7 +24,7 @@ export {
   removeDeadRunDirs,
   stopChild,
 } from './processes';
-export { buildSystemEnv, presentServices } from './system';
+export { buildSystemEnv, keptSecret, presentServices } from './system';
 export type { ChildSpec, RoutedService, SystemEnv, SystemEnvOptions } from './system';
 export { startChild, waitUntilReady } from './child';
 export type { StartedChild } from './child';

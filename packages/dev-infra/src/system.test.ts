@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSystemEnv, presentServices } from './system';
+import { buildSystemEnv, keptSecret, presentServices } from './system';
 import type { SystemEnvOptions } from './system';
 
 const routes = [
@@ -43,6 +43,7 @@ function options(overrides: Partial<SystemEnvOptions> = {}): SystemEnvOptions {
     gatewayPort: 9080,
     gatewayOpsPort: 10080,
     identityKeysDir: '/keys',
+    fileUrlSecret: 'f'.repeat(64),
     nodeEnv: 'test',
     baseEnv: {
       PATH: '/bin',
@@ -78,6 +79,7 @@ describe('buildSystemEnv', () => {
       NATS_NAMESPACE: 'e2e',
       JWKS_URL: 'http://127.0.0.1:9101/api/identity/.well-known/jwks.json',
       ...s3,
+      FILE_URL_SECRET: 'f'.repeat(64),
     });
     expect(identity!.env.IDENTITY_KEYS_DIR).toBe('/keys');
     expect(credits!.env.IDENTITY_KEYS_DIR).toBeUndefined();
@@ -165,6 +167,21 @@ describe('presentServices', () => {
       expect(presentServices(root, routes).map((r) => r.service)).toEqual(['identity', 'prompt']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keptSecret', () => {
+  it('creates a secret on first use, readable by the owner only, and returns the same one afterwards', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-secret-'));
+    try {
+      const file = path.join(dir, 'nested', 'file-url-secret');
+      const first = keptSecret(file);
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(keptSecret(file)).toBe(first);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,7 @@
 // What `npm start` (scripts/launch.ts) and the test/bench launcher (e2e/support/system.ts) share when they run the
 // whole product: which services are present and the environment of each service and of the gateway (child.ts starts
 // them). One copy, so a variable added for one launcher reaches the other.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseUrl } from './embedded-postgres';
@@ -29,6 +30,8 @@ export interface SystemEnvOptions {
   gatewayOpsPort: number;
   /** Where identity keeps its signing keys (created by the caller). */
   identityKeysDir: string;
+  /** Signs stored files' URLs (FILE_URL_SECRET of chat, image and voice); see `keptSecret`. */
+  fileUrlSecret: string;
   nodeEnv: string;
   /** Prefix of NATS subjects and stream names; when unset NATS_NAMESPACE passes through from `baseEnv`. */
   namespace?: string;
@@ -67,6 +70,21 @@ export interface SystemEnv {
 const IDENTITY_DEFAULT_PORT = 8101;
 const loopback = (port: number) => `http://127.0.0.1:${port}`;
 
+/**
+ * A secret kept in `file` (created with 32 random bytes, readable by the owner only, on first use), so what it signs
+ * stays valid across restarts of `npm start`.
+ */
+export function keptSecret(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
 /** Services present in the checkout: a folder services/<name> with src/main.ts, in the routing table's order. */
 export function presentServices<T extends RoutedService>(repoRoot: string, routes: readonly T[]): T[] {
   return routes.filter(({ service }) =>
@@ -84,6 +102,7 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
     ...(options.namespace === undefined ? {} : { NATS_NAMESPACE: options.namespace }),
     JWKS_URL: options.jwksUrl ?? `${loopback(identityPort)}/api/identity/.well-known/jwks.json`,
     ...infra.s3,
+    FILE_URL_SECRET: options.fileUrlSecret,
     ...options.env,
   };
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
 import { largeBlackPng } from '../testing/large-png';
-import { openImage, readImageDataUrl, sniffImageType } from './image';
+import { makeNoisePng } from '../testing/images';
+import { makeThumbnail, openImage, readImageDataUrl, sniffImageType, THUMBNAIL_EDGE } from './image';
 
 const V = ERROR_TEXTS.validation;
 
@@ -154,5 +155,19 @@ describe('sniffImageType', () => {
     expect(sniffImageType(await gif())).toBeUndefined();
     expect(sniffImageType(svg())).toBeUndefined();
     expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('makeThumbnail', () => {
+  it('makes a small WebP within the thumbnail edge, keeping the aspect ratio, never enlarging', async () => {
+    const photo = await makeNoisePng(1600, 900);
+    const thumb = await makeThumbnail(photo);
+    expect(sniffImageType(thumb)).toBe('image/webp');
+    const { width, height } = await openImage(thumb).metadata();
+    expect([width, height]).toEqual([THUMBNAIL_EDGE, 180]);
+    expect(thumb.length).toBeLessThan(photo.length / 10);
+
+    const small = await makeThumbnail(await makeNoisePng(100, 50));
+    expect(await openImage(small).metadata()).toMatchObject({ width: 100, height: 50 });
   });
 });

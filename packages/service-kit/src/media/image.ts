@@ -84,3 +84,19 @@ export async function readImageDataUrl(dataUrl: string, rules: ImageRules = {}):
   }
   return { bytes, mime, width, height };
 }
+
+/** Edge of list thumbnails: sharp enough for a 4-column gallery card on a 2× screen, a few KB as WebP. */
+export const THUMBNAIL_EDGE = 320;
+
+/**
+ * A small WebP of an image for lists and galleries (never the original: a page of eight thumbnails should cost
+ * tens of KB, not megabytes). Applies the EXIF orientation and never enlarges.
+ */
+export async function makeThumbnail(bytes: Buffer, options: { width?: number } = {}): Promise<Buffer> {
+  const edge = options.width ?? THUMBNAIL_EDGE;
+  return openImage(bytes)
+    .rotate()
+    .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer();
+}

@@ -1,7 +1,9 @@
 // @act/service-kit/media: checks of uploaded images, audio and PDFs, and the one way to open an image with sharp.
 // A separate entry so services without uploads (identity, credits, the gateway) never load libvips.
 export {
+  makeThumbnail,
   openImage,
+  THUMBNAIL_EDGE,
   readImageDataUrl,
   sniffImageType,
   type ImageInput,

@@ -39,6 +39,7 @@ export {
   createTestDatabase,
   testDatabaseServerUrl,
   testNatsUrl,
+  testObjectStoreEnv,
   uniqueNamespace,
   type TestDatabase,
 } from './test-infra';

@@ -21,6 +21,27 @@ export function testNatsUrl(): string {
   return requireEnv('NATS_URL');
 }
 
+/**
+ * The object store of the run (the environment's S3, else the local s3rver the global setup started) and a fresh
+ * FILE_URL_SECRET: spread into a service's env or config in a test. Files keep apart by their random keys.
+ */
+export function testObjectStoreEnv(): Record<string, string> {
+  const names = [
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ];
+  const env: Record<string, string> = { S3_BUCKET: requireEnv('S3_BUCKET') };
+  for (const name of names) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  return { ...env, FILE_URL_SECRET: randomBytes(32).toString('hex') };
+}
+
 function randomSuffix(): string {
   return randomBytes(6).toString('hex');
 }

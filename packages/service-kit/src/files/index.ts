@@ -1,0 +1,17 @@
+// @act/service-kit/files: stored files for every family — the S3 object store, signed URLs and the route that serves
+// them. A separate entry so services without files never load the AWS SDK.
+export { objectStoreConfigFields, type ObjectStoreConfig } from './config';
+export {
+  createObjectStore,
+  createS3Client,
+  ObjectNotFound,
+  RangeNotSatisfiable,
+  type ObjectHead,
+  type ObjectRead,
+  type ObjectStore,
+  type ObjectStoreOptions,
+  type PutInput,
+  type StoredObject,
+} from './object-store';
+export { createUrlSigner, type UrlSigner } from './signed-urls';
+export { mountFileRoute } from './file-route';
