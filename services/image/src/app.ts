@@ -1,0 +1,63 @@
+// The image service's Koa app, built from its dependencies so tests run the real routes over HTTP. One router per
+// resource (text to image, stored files, status; the photo effects add theirs), each made by createXRouter(deps).
+import {
+  createHttpApp,
+  type CreditsClient,
+  type HttpApp,
+  type JwtVerifier,
+  type Logger,
+  type Outbox,
+  type ReadinessChecks,
+  type Router,
+  type Sql,
+} from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
+import { createImageStore } from './db/image-store';
+import { createTextToImage } from './domain/text-to-image';
+import type { ImageProvider } from './providers/types';
+import { createFilesRouter } from './routes/files.routes';
+import { createStatusRouter } from './routes/status.routes';
+import { createTextToImageRouter } from './routes/text-to-image.routes';
+
+export interface ImageAppDeps {
+  logger: Logger;
+  verifier: JwtVerifier;
+  credits: CreditsClient;
+  sql: Sql;
+  outbox: Outbox;
+  /** The object store the images and thumbnails are kept in (service 'image'). */
+  files: ObjectStore;
+  /** Absent without FAL_KEY: text to image says so (status, 503) and reserves nothing. */
+  provider: ImageProvider | undefined;
+  /** FAL_TIMEOUT_MS. */
+  generationTimeoutMs: number;
+  readiness?: ReadinessChecks;
+}
+
+export interface ImageApp {
+  app: HttpApp;
+  /** Waits for the generations in flight (those whose member closed the tab too) to be stored and settled. */
+  drain(): Promise<void>;
+}
+
+export function createApp(deps: ImageAppDeps): ImageApp {
+  const { logger } = deps;
+  const app = createHttpApp({ name: 'image', logger, readiness: deps.readiness, bodyLimit: false });
+  const store = createImageStore(deps.sql);
+  const textToImage = createTextToImage({
+    store,
+    files: deps.files,
+    credits: deps.credits,
+    outbox: deps.outbox,
+    provider: deps.provider,
+    logger,
+    timeoutMs: deps.generationTimeoutMs,
+  });
+  const routers: Router[] = [
+    createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
+    createFilesRouter(deps.files),
+    createStatusRouter({ textToImage: textToImage.available }),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return { app, drain: () => textToImage.drain() };
+}
