@@ -93,6 +93,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       'credits',
       'gateway',
       'identity',
+      'image',
       'prompt',
       'youtube',
     ]);
