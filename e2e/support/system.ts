@@ -1,7 +1,9 @@
 // Starts the whole product for browser tests: builds the shell and remotes when stale (scripts/build.mjs), resolves
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
-// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL).
+// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
+// image gets a local fake of fal's queue (FAL_BASE_URL, any FAL_KEY) unless the caller names its own fal or turns the
+// key off with `env: { FAL_KEY: '' }` (the service then runs as without a key).
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +23,7 @@ import {
   waitUntilReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
 import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
@@ -89,11 +92,17 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     : undefined;
   // YouTube is never reachable here: the youtube service reads videos and thumbnails from the local fake.
   const fakeYoutube = has('youtube') && !options.env?.YOUTUBE_BASE_URL ? await startFakeYoutube() : undefined;
+  // fal is never reachable here either: text to image renders through the local fake of fal's queue.
+  const fakeFal =
+    has('image') && !options.env?.FAL_BASE_URL && options.env?.FAL_KEY !== ''
+      ? await startFakeFal()
+      : undefined;
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
     await chatProvider?.close();
     await fakeYoutube?.close();
+    await fakeFal?.close();
     await infra.stop();
   };
 
@@ -144,6 +153,9 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
                   : {}),
               },
             }
+          : {}),
+        ...(fakeFal
+          ? { image: { FAL_KEY: 'fal-e2e-key', FAL_BASE_URL: fakeFal.baseUrl, FAL_POLL_INTERVAL_MS: '100' } }
           : {}),
       },
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
