@@ -19,6 +19,7 @@ import {
   memoryProbeEnv,
 } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
+import { benchGallery } from './gallery-bench';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
 import { benchShell } from './shell-bench';
@@ -317,6 +318,36 @@ async function benchShellSection(system: RunningSystem): Promise<Section> {
   };
 }
 
+/** The text-to-image gallery page with 8 images in Chromium: its LCP and the bytes before 8 thumbnails show. */
+async function benchGallerySection(system: RunningSystem): Promise<Section> {
+  const result = await benchGallery(system);
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  return {
+    name: 'text-to-image gallery',
+    runs: [],
+    figures: {
+      lcpMs: result.lcpMs,
+      lcpRunsMs: result.lcpRunsMs.join(' '),
+      lcpIsThumbnail: String(result.lcpIsThumbnail),
+      kbBeforeThumbnails: kb(result.bytesBeforeThumbnails),
+      kbRuns: result.bytesRuns.map(kb).join(' '),
+      thumbnailsKb: kb(result.thumbnailBytes),
+      thumbnailsShownMs: result.thumbnailsShownMs,
+      originalsBeforeThumbnails: result.originalsBeforeThumbnails,
+      scrolledForThumbnails: String(result.scrolled),
+    },
+    targets: [
+      { what: 'gallery LCP, median (ms)', value: result.lcpMs, target: '<= 1000', met: result.lcpMs <= 1000 },
+      {
+        what: 'full-size images loaded before the thumbnails showed',
+        value: result.originalsBeforeThumbnails,
+        target: '= 0',
+        met: result.originalsBeforeThumbnails === 0,
+      },
+    ],
+  };
+}
+
 async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
   return {
@@ -401,6 +432,7 @@ const system = await launchSystem({
 try {
   // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
   results.push(report(await benchShellSection(system)));
+  results.push(report(await benchGallerySection(system)));
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
   results.push(report(await benchChatServiceSection(system)));
