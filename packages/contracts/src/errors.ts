@@ -224,6 +224,9 @@ export const ERROR_TEXTS = {
       'Image generation took too long and was cancelled. No credits were charged. Please try again.',
     deleteImage: 'Failed to delete image',
     updateImage: 'Failed to update image',
+    // The 503 of a photo effect that needs a model while there is no FAL_KEY; nothing is charged.
+    effectNeedsProviderKey:
+      'This photo effect needs a provider key: this server has no image provider key configured, so it cannot run yet. Color Correction and Cartoonify work without one.',
   },
   gallery: {
     loadMoreImages: 'Failed to load more images.',

@@ -1,7 +1,7 @@
 // Image service contracts (spec §7): text to image with its gallery, the photo effects and the hub gallery.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
-import type { ToolId } from '../tools';
+import { PhotoEffectToolIdSchema, type PhotoEffectToolId, type ToolId } from '../tools';
 import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
 import { LIMITS } from '../limits';
 import {
@@ -215,29 +215,77 @@ export const ExpressionChangeRequestSchema = PhotoEffectRequestSchema.extend({
 export type ExpressionChangeRequest = z.infer<typeof ExpressionChangeRequestSchema>;
 
 export const PhotoEffectReplySchema = successReply({
+  /** Signed URL (short-lived, same origin) of the stored result, a JPEG. */
   processedImageUrl: z.string(),
   ...remainingCreditsField,
+  /** Ours: the generated_images id of the result. */
+  id: z.uuid(),
+  /** Ours: signed URL of the stored input as the effect saw it (upright), the Before of the comparison. */
+  originalImageUrl: z.string(),
+  /** Ours: signed URL that downloads the result as an attachment named by effectDownloadName. */
+  downloadUrl: z.string(),
+  /** Ours: the result's size in pixels. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 export type PhotoEffectReply = z.infer<typeof PhotoEffectReplySchema>;
 
-/** Hub gallery record (generated_images). */
+/** The tool type of every photo-effect result in generated_images (spec §7). */
+export const IMAGE_TO_IMAGE_TOOL_TYPE = 'image-to-image';
+
+/**
+ * The download file name of a photo-effect result (spec: tool-name-timestamp.jpg, expression-change-{timestamp}.jpg);
+ * `at` is the result's creation time, written as milliseconds since 1970. Results are stored as JPEG.
+ */
+export function effectDownloadName(tool: PhotoEffectToolId, at: Date | string): string {
+  return `${tool}-${new Date(at).getTime()}.jpg`;
+}
+
+const N = ERROR_TEXTS.network;
+/** Spec §8: the text of a failed run of each effect (the server answers it too, with nothing charged). */
+export const PHOTO_EFFECT_FAILED_TEXTS: Readonly<Record<PhotoEffectToolId, string>> = {
+  'age-progression': N.processAgeProgression,
+  'baby-version': N.processBabyVersion,
+  'background-change': N.processBackgroundChange,
+  cartoonify: N.processCartoonify,
+  'broccoli-haircut': N.processBroccoliHaircut,
+  'color-correction': N.processColorCorrection,
+  'expression-change': N.processExpressionChange,
+};
+
+/** Hub gallery record (generated_images): the spec's fields plus ours. */
 export const GeneratedImageSchema = z.object({
   id: z.uuid(),
+  /** Signed URL of the result (minted per reply, short-lived). */
   image_url: z.string(),
+  /** The member's text (age change, background, expression), or the tool's name for the effects without one. */
   positive_prompt: z.string(),
   tool_type: z.string(),
   created_at: TimestampSchema,
+  /** Ours: the effect that made it. */
+  tool_id: PhotoEffectToolIdSchema,
+  /** Ours: signed URL of the 320 px WebP thumbnail shown in the grid. */
+  thumbnail_url: z.string(),
+  /** Ours: signed URL that downloads the result as an attachment (effectDownloadName). */
+  download_url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 export type GeneratedImage = z.infer<typeof GeneratedImageSchema>;
 
+/** The spec's offset pages of 8, newest first; only the member's own results. */
 export const GeneratedImagesQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.galleryMaxPageSize).default(LIMITS.galleryPageSize),
-  tool_type: z.string().max(64).default('image-to-image'),
+  tool_type: z.literal(IMAGE_TO_IMAGE_TOOL_TYPE).default(IMAGE_TO_IMAGE_TOOL_TYPE),
 });
 export type GeneratedImagesQuery = z.infer<typeof GeneratedImagesQuerySchema>;
 
-export const GeneratedImagesReplySchema = successReply({ images: z.array(GeneratedImageSchema) });
+/** `has_more` (ours) tells whether another page follows, so the end text shows without one more empty call. */
+export const GeneratedImagesReplySchema = successReply({
+  images: z.array(GeneratedImageSchema),
+  has_more: z.boolean(),
+});
 export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
 
 /** Browser event fired after a successful image tool run; galleries reload on it (spec §4). */
