@@ -253,6 +253,23 @@ describe('generate', () => {
     expect((await gallery(token)).images).toEqual([]);
   });
 
+  it('finishes a generation whose member left (closed the tab) into the gallery, charged once', async () => {
+    const { token } = await newMember();
+    const leave = new AbortController();
+    const call = fetch(`${service.url}${GENERATE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(request({ prompt: 'left before it was done' })),
+      signal: leave.signal,
+    });
+    await expect.poll(() => bed.fal.requests.length).toBe(1);
+    leave.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(async () => (await gallery(token)).images.length, { timeout: 10_000 }).toBe(1);
+    expect((await gallery(token)).images[0]?.positive_prompt).toBe('left before it was done');
+    expect(await bed.settled(token)).toEqual({ balance: 30, history: [['text-to-image', 20]] });
+  });
+
   it('streams the queue progress, then done with the reply; a failure ends with an error event', async () => {
     const { token } = await newMember();
     const events = await streamGenerate(token, request());
