@@ -77,7 +77,14 @@ interface FalImageOutput {
   seed?: unknown;
 }
 
-export function createFalProvider(options: FalProviderOptions): ImageProvider {
+/** A fal client and the download of its result files, shared by text to image and the photo effects. */
+export interface FalConnection {
+  fal: FalClient;
+  /** The bytes of a result file named by fal (its CDN, or the configured stand-in; data URLs too). */
+  download(location: string, signal: AbortSignal): Promise<Buffer>;
+}
+
+export function createFalConnection(options: { apiKey: string; baseUrl?: string }): FalConnection {
   const base = options.baseUrl?.replace(/\/+$/, '');
   const fal: FalClient = createFalClient({
     credentials: options.apiKey,
@@ -118,6 +125,15 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     }
     return Buffer.concat(chunks);
   }
+
+  return { fal, download };
+}
+
+export function createFalProvider(options: FalProviderOptions): ImageProvider {
+  const { fal, download } = createFalConnection({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  });
 
   return {
     name: 'fal',
