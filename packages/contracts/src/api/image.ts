@@ -288,6 +288,10 @@ export const GeneratedImagesReplySchema = successReply({
 });
 export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
 
+/** Ours: one of the member's photo-effect results with freshly signed URLs (another member's answers 404). */
+export const GeneratedImageReplySchema = successReply({ image: GeneratedImageSchema });
+export type GeneratedImageReply = z.infer<typeof GeneratedImageReplySchema>;
+
 /** Browser event fired after a successful image tool run; galleries reload on it (spec §4). */
 export const GALLERY_UPDATED_EVENT = 'gallery-updated';
 
@@ -351,6 +355,14 @@ export const IMAGE_ENDPOINTS = {
     access: 'member',
     request: GeneratedImagesQuerySchema,
     reply: GeneratedImagesReplySchema,
+  }),
+  /** Ours: one of the member's hub results, re-signed (a page left open past the URLs' lifetime reloads it). */
+  generatedImage: endpoint({
+    method: 'GET',
+    path: '/api/image/generated-images/:id',
+    access: 'member',
+    params: GalleryImageParamsSchema,
+    reply: GeneratedImageReplySchema,
   }),
   ageProgression: effectEndpoint(
     '/api/image/age-progression',
