@@ -331,6 +331,9 @@ async function benchGallerySection(system: RunningSystem): Promise<Section> {
       lcpIsThumbnail: String(result.lcpIsThumbnail),
       kbBeforeThumbnails: kb(result.bytesBeforeThumbnails),
       kbRuns: result.bytesRuns.map(kb).join(' '),
+      kbByKind: Object.entries(result.bytesByKind)
+        .map(([kind, bytes]) => `${kind} ${kb(bytes)}`)
+        .join(', '),
       thumbnailsKb: kb(result.thumbnailBytes),
       thumbnailsShownMs: result.thumbnailsShownMs,
       originalsBeforeThumbnails: result.originalsBeforeThumbnails,

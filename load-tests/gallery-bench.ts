@@ -19,6 +19,8 @@ export interface GalleryBenchResult {
   thumbnailsShownMs: number;
   /** Bytes of the 8 thumbnails themselves (first run). */
   thumbnailBytes: number;
+  /** The same bytes by kind (document, js, css, api, files, other), first run. */
+  bytesByKind: Record<string, number>;
   /** Full-size images the page downloaded before the thumbnails showed (first run); 0 is the goal. */
   originalsBeforeThumbnails: number;
   /** Whether the LCP element was one of the thumbnails (first run). */
@@ -77,6 +79,13 @@ const MEASURE = `(() => {
     shownAt,
     thumbnailBytes: thumbs.slice(0, ${IMAGES}).reduce((sum, e) => sum + size(e), 0),
     originals: before.filter((e) => e.name.includes('/api/image/files/') && !e.name.includes('.thumb.')).length,
+    byKind: before.reduce((kinds, e) => {
+      const path = new URL(e.name).pathname;
+      const kind = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : path.includes('/files/') ? 'files'
+        : path.startsWith('/api/') ? 'api' : 'other';
+      kinds[kind] = (kinds[kind] || 0) + size(e);
+      return kinds;
+    }, { document: nav ? size(nav) : 0 }),
     lcp: window.__lcp ?? Number.NaN,
     lcpUrl: window.__lcpUrl ?? '',
   };
@@ -87,6 +96,7 @@ interface Measured {
   shownAt: number;
   thumbnailBytes: number;
   originals: number;
+  byKind: Record<string, number>;
   lcp: number;
   lcpUrl: string;
 }
@@ -201,6 +211,7 @@ export async function benchGallery(
       bytesRuns: measured.map((m) => m.bytes),
       thumbnailsShownMs: Math.round(median(measured.map((m) => m.shownAt))),
       thumbnailBytes: first.thumbnailBytes,
+      bytesByKind: first.byKind,
       originalsBeforeThumbnails: first.originals,
       lcpIsThumbnail: first.lcpUrl.includes('.thumb.webp'),
       scrolled,
