@@ -329,6 +329,7 @@ async function benchGallerySection(system: RunningSystem): Promise<Section> {
       lcpMs: result.lcpMs,
       lcpRunsMs: result.lcpRunsMs.join(' '),
       lcpIsThumbnail: String(result.lcpIsThumbnail),
+      lcpElement: result.lcpElement,
       kbBeforeThumbnails: kb(result.bytesBeforeThumbnails),
       kbRuns: result.bytesRuns.map(kb).join(' '),
       kbByKind: Object.entries(result.bytesByKind)

@@ -23,8 +23,9 @@ export interface GalleryBenchResult {
   bytesByKind: Record<string, number>;
   /** Full-size images the page downloaded before the thumbnails showed (first run); 0 is the goal. */
   originalsBeforeThumbnails: number;
-  /** Whether the LCP element was one of the thumbnails (first run). */
+  /** Whether the LCP element was one of the thumbnails, and which element it was (first run). */
   lcpIsThumbnail: boolean;
+  lcpElement: string;
   /** Whether the page had to be scrolled before all 8 thumbnails loaded (lazy images below the fold). */
   scrolled: boolean;
 }
@@ -47,7 +48,12 @@ const PROMPTS = [
 const OBSERVE_LCP = `new PerformanceObserver((list) => {
   const entries = list.getEntries();
   const last = entries[entries.length - 1];
-  if (last) { window.__lcp = last.startTime; window.__lcpUrl = last.url || ''; }
+  if (last) {
+    window.__lcp = last.startTime;
+    window.__lcpUrl = last.url || '';
+    const el = last.element;
+    window.__lcpElement = el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' ' + (el.textContent || '').trim().slice(0, 40) : '';
+  }
 }).observe({ type: 'largest-contentful-paint', buffered: true });`;
 
 /**
@@ -88,6 +94,7 @@ const MEASURE = `(() => {
     }, { document: nav ? size(nav) : 0 }),
     lcp: window.__lcp ?? Number.NaN,
     lcpUrl: window.__lcpUrl ?? '',
+    lcpElement: window.__lcpElement ?? '',
   };
 })()`;
 
@@ -99,6 +106,7 @@ interface Measured {
   byKind: Record<string, number>;
   lcp: number;
   lcpUrl: string;
+  lcpElement: string;
 }
 
 function median(values: number[]): number {
@@ -214,6 +222,7 @@ export async function benchGallery(
       bytesByKind: first.byKind,
       originalsBeforeThumbnails: first.originals,
       lcpIsThumbnail: first.lcpUrl.includes('.thumb.webp'),
+      lcpElement: first.lcpElement,
       scrolled,
     };
   } finally {
