@@ -13,6 +13,10 @@ import {
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import { createImageStore } from './db/image-store';
+import { createPhotoEffects } from './effects/effects';
+import { createEffectsRouter } from './effects/effects.routes';
+import { createGeneratedImageStore } from './effects/effects-store';
+import type { FalEffects } from './effects/fal-effects';
 import { createTextToImage } from './domain/text-to-image';
 import type { ImageProvider } from './providers/types';
 import { createFilesRouter } from './routes/files.routes';
@@ -29,6 +33,8 @@ export interface ImageAppDeps {
   files: ObjectStore;
   /** Absent without FAL_KEY: text to image says so (status, 503) and reserves nothing. */
   provider: ImageProvider | undefined;
+  /** The photo effects through fal; absent without FAL_KEY (color correction and cartoonify then run locally). */
+  falEffects?: FalEffects | undefined;
   /** FAL_TIMEOUT_MS. */
   generationTimeoutMs: number;
   readiness?: ReadinessChecks;
@@ -53,11 +59,22 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     logger,
     timeoutMs: deps.generationTimeoutMs,
   });
+  const generatedImages = createGeneratedImageStore(deps.sql);
+  const effects = createPhotoEffects({
+    store: generatedImages,
+    files: deps.files,
+    credits: deps.credits,
+    outbox: deps.outbox,
+    fal: deps.falEffects,
+    logger,
+    timeoutMs: deps.generationTimeoutMs,
+  });
   const routers: Router[] = [
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
     createFilesRouter(deps.files),
-    createStatusRouter({ textToImage: textToImage.available }),
+    createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
+    createStatusRouter({ textToImage: textToImage.available, effects: () => effects.availability() }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
-  return { app, drain: () => textToImage.drain() };
+  return { app, drain: async () => void (await Promise.all([textToImage.drain(), effects.drain()])) };
 }

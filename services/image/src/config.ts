@@ -1,8 +1,15 @@
 // Configuration of the image service, parsed once from the environment at start: its database, NATS (credits), the
 // object store its images are kept in, and fal (key, another host for tests, per-model endpoints, time limit).
-import { CHARGED_WORK_MAX_MS, IMAGE_MODEL_IDS, type ImageModelId } from '@act/contracts';
+import {
+  CHARGED_WORK_MAX_MS,
+  IMAGE_MODEL_IDS,
+  PHOTO_EFFECT_TOOL_IDS,
+  type ImageModelId,
+  type PhotoEffectToolId,
+} from '@act/contracts';
 import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
+import { falEffectEnvName, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { falModelEnvName, falModelsFromEnv, type FalModel } from './providers/fal-models';
 
 /** Room left inside the charged-work limit for the download, the conversion, storing and the commit. */
@@ -12,6 +19,11 @@ const FAL_TIMEOUT_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 /** FAL_MODEL_<ID>: another fal endpoint for one model (the table in providers/fal-models.ts is the default). */
 const falModelFields = Object.fromEntries(
   IMAGE_MODEL_IDS.map((id) => [falModelEnvName(id), z.string().min(3).max(200).optional()]),
+) as Record<string, z.ZodOptional<z.ZodString>>;
+
+/** FAL_EFFECT_<ID>: another fal endpoint for one photo effect (the table in effects/fal-effects.ts is the default). */
+const falEffectFields = Object.fromEntries(
+  PHOTO_EFFECT_TOOL_IDS.map((id) => [falEffectEnvName(id), z.string().min(3).max(200).optional()]),
 ) as Record<string, z.ZodOptional<z.ZodString>>;
 
 export const imageConfigSchema = baseConfigSchema
@@ -33,6 +45,7 @@ export const imageConfigSchema = baseConfigSchema
     /** How often fal's queue status is polled. */
     FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(500),
     ...falModelFields,
+    ...falEffectFields,
     ...objectStoreConfigFields,
     ...toolServiceConfigFields,
     /** Long enough for the longest generation to finish and be stored: a stopping replica finishes those in flight. */
@@ -55,4 +68,9 @@ export function loadImageConfig(
 /** The model → fal endpoint table with this configuration's overrides. */
 export function falModelsOf(config: ImageConfig): Readonly<Record<ImageModelId, FalModel>> {
   return falModelsFromEnv(config as unknown as Record<string, string | undefined>);
+}
+
+/** The photo effect → fal endpoint table with this configuration's overrides. */
+export function falEffectsOf(config: ImageConfig): Readonly<Record<PhotoEffectToolId, FalEffect>> {
+  return falEffectsFromEnv(config as unknown as Record<string, string | undefined>);
 }

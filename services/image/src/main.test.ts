@@ -57,7 +57,7 @@ describe('image main.ts', () => {
     const service = await startImage({});
     try {
       expect((await fetch(`${service.opsUrl}/readyz`)).status).toBe(200);
-      expect((await callJson(service.url, 'GET', '/api/image/status')).body).toEqual({
+      expect((await callJson(service.url, 'GET', '/api/image/status')).body).toMatchObject({
         success: true,
         available: false,
       });

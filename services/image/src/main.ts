@@ -11,9 +11,10 @@ import {
 } from '@act/service-kit';
 import { createObjectStore } from '@act/service-kit/files';
 import { createApp } from './app';
-import { falModelsOf, loadImageConfig } from './config';
+import { falEffectsOf, falModelsOf, loadImageConfig } from './config';
 import { migrateImageDatabase } from './db/migrate';
-import { createFalProvider } from './providers/fal-provider';
+import { createFalEffects } from './effects/fal-effects';
+import { createFalConnection, createFalProvider } from './providers/fal-provider';
 
 async function main(): Promise<void> {
   const config = loadImageConfig();
@@ -31,6 +32,16 @@ async function main(): Promise<void> {
         ...(config.FAL_BASE_URL ? { baseUrl: config.FAL_BASE_URL } : {}),
       })
     : undefined;
+  const falEffects = config.FAL_KEY
+    ? createFalEffects({
+        connection: createFalConnection({
+          apiKey: config.FAL_KEY,
+          ...(config.FAL_BASE_URL ? { baseUrl: config.FAL_BASE_URL } : {}),
+        }),
+        effects: falEffectsOf(config),
+        pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
+      })
+    : undefined;
   if (!provider) logger.warn('no FAL_KEY: text to image answers 503 until a provider key is configured');
 
   const { nc, credits, verifier, close } = await connectToolService('image', config, logger);
@@ -44,6 +55,7 @@ async function main(): Promise<void> {
     outbox,
     files,
     provider,
+    falEffects,
     generationTimeoutMs: config.FAL_TIMEOUT_MS,
     readiness: {
       database: async () => {

@@ -29,7 +29,8 @@ import {
 import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
 import { FAL_MODELS } from '../providers/fal-models';
-import { createFalProvider } from '../providers/fal-provider';
+import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
+import { createFalConnection, createFalProvider } from '../providers/fal-provider';
 import { startFakeFal, type FakeFal } from './fake-fal';
 
 export interface ImageReplica {
@@ -82,6 +83,13 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
             apiKey: `fal-${randomUUID()}`,
             models: FAL_MODELS,
             baseUrl: fal.baseUrl,
+            pollIntervalMs: 20,
+          })
+        : undefined,
+      falEffects: withKey
+        ? createFalEffects({
+            connection: createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl }),
+            effects: FAL_EFFECTS,
             pollIntervalMs: 20,
           })
         : undefined,
