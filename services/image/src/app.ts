@@ -17,6 +17,7 @@ import { createPhotoEffects } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
 import { createGeneratedImageStore } from './effects/effects-store';
 import type { FalEffects } from './effects/fal-effects';
+import type { LocalEffectId } from './effects/local-effects';
 import { createTextToImage } from './domain/text-to-image';
 import type { ImageProvider } from './providers/types';
 import { createFilesRouter } from './routes/files.routes';
@@ -35,6 +36,8 @@ export interface ImageAppDeps {
   provider: ImageProvider | undefined;
   /** The photo effects through fal; absent without FAL_KEY (color correction and cartoonify then run locally). */
   falEffects?: FalEffects | undefined;
+  /** IMAGE_LOCAL_EFFECTS: effects done with sharp even with a key. */
+  localEffects?: readonly LocalEffectId[];
   /** FAL_TIMEOUT_MS. */
   generationTimeoutMs: number;
   readiness?: ReadinessChecks;
@@ -68,6 +71,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     fal: deps.falEffects,
     logger,
     timeoutMs: deps.generationTimeoutMs,
+    ...(deps.localEffects ? { localAlways: deps.localEffects } : {}),
   });
   const routers: Router[] = [
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),

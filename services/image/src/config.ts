@@ -10,6 +10,7 @@ import {
 import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import { falEffectEnvName, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
+import { LOCAL_EFFECT_IDS } from './effects/local-effects';
 import { falModelEnvName, falModelsFromEnv, type FalModel } from './providers/fal-models';
 
 /** Room left inside the charged-work limit for the download, the conversion, storing and the commit. */
@@ -44,6 +45,20 @@ export const imageConfigSchema = baseConfigSchema
       .default(120_000),
     /** How often fal's queue status is polled. */
     FAL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+    /**
+     * Photo effects done here with sharp even when FAL_KEY is set (comma-separated; color-correction, cartoonify):
+     * free and quick, for an operator who prefers them to fal's. Without a key these two are always local.
+     */
+    IMAGE_LOCAL_EFFECTS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(LOCAL_EFFECT_IDS))),
     ...falModelFields,
     ...falEffectFields,
     ...objectStoreConfigFields,

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     files,
     provider,
     falEffects,
+    localEffects: config.IMAGE_LOCAL_EFFECTS,
     generationTimeoutMs: config.FAL_TIMEOUT_MS,
     readiness: {
       database: async () => {

@@ -181,6 +181,17 @@ describe('with fal', () => {
     }
   });
 
+  it('runs the effects named in IMAGE_LOCAL_EFFECTS here even with a key, the others at fal', async () => {
+    const mixed = await bed.startReplica({ localEffects: ['color-correction'] });
+    const { token } = await newMember();
+    await succeeded(
+      await runEffect(token, 'color-correction', body('color-correction', dataUrl(photo)), mixed.url),
+    );
+    expect(bed.fal.requests).toHaveLength(0);
+    await succeeded(await runEffect(token, 'cartoonify', body('cartoonify', dataUrl(photo)), mixed.url));
+    expect(bed.fal.requests.map((request) => request.endpoint)).toEqual(['fal-ai/image-editing/cartoonify']);
+  });
+
   it('charges nothing when fal fails, with the spec text of the effect', async () => {
     const { token } = await newMember();
     bed.fal.mode = 'fail';

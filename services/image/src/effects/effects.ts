@@ -37,15 +37,25 @@ import {
 } from '@act/service-kit/media';
 import type { GeneratedImageRecord, GeneratedImageStore } from './effects-store';
 import type { FalEffects } from './fal-effects';
-import { cartoonify, colorCorrect, RESULT_JPEG_QUALITY, type EffectResult } from './local-effects';
+import {
+  cartoonify,
+  colorCorrect,
+  RESULT_JPEG_QUALITY,
+  type EffectResult,
+  type LocalEffectId,
+} from './local-effects';
 
 /** The effects done here without a model (or a key): honest versions of the effect with image processing. */
-export const LOCAL_EFFECTS: Readonly<
-  Partial<Record<PhotoEffectToolId, (bytes: Buffer) => Promise<EffectResult>>>
-> = {
+export const LOCAL_EFFECTS: Readonly<Record<LocalEffectId, (bytes: Buffer) => Promise<EffectResult>>> = {
   'color-correction': colorCorrect,
   cartoonify,
 };
+
+function localEffectOf(tool: PhotoEffectToolId) {
+  return (LOCAL_EFFECTS as Partial<Record<PhotoEffectToolId, (bytes: Buffer) => Promise<EffectResult>>>)[
+    tool
+  ];
+}
 
 const EXTENSIONS: Record<ImageMime, string> = {
   'image/png': 'png',
@@ -79,6 +89,8 @@ export interface PhotoEffectsDeps {
   logger: Logger;
   /** The longest one fal edit may take (FAL_TIMEOUT_MS). */
   timeoutMs: number;
+  /** IMAGE_LOCAL_EFFECTS: local effects used even when fal is configured. */
+  localAlways?: readonly LocalEffectId[];
 }
 
 class EditTimeout extends Error {
@@ -120,11 +132,12 @@ async function toResultJpeg(bytes: Buffer, width: number, height: number): Promi
 export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const { store, files, fal, logger } = deps;
   const inFlight = new Set<Promise<unknown>>();
-  const canRun = (tool: PhotoEffectToolId) => fal !== undefined || LOCAL_EFFECTS[tool] !== undefined;
+  const canRun = (tool: PhotoEffectToolId) => fal !== undefined || localEffectOf(tool) !== undefined;
+  const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
 
   async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined) {
-    const local = LOCAL_EFFECTS[tool];
-    if (!fal && local) return local(input.bytes);
+    const local = localEffectOf(tool);
+    if (local && (!fal || localAlways.has(tool))) return local(input.bytes);
     if (!fal) throw new Error(`${tool} without a provider`);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);

@@ -9,6 +9,10 @@
 // Every decode goes through openImage (the repo's pixel cap). Results are JPEG, as the spec's download names say.
 import { openImage } from '@act/service-kit/media';
 
+/** The effects this module does. */
+export const LOCAL_EFFECT_IDS = ['color-correction', 'cartoonify'] as const;
+export type LocalEffectId = (typeof LOCAL_EFFECT_IDS)[number];
+
 /** The JPEG quality of stored effect results. */
 export const RESULT_JPEG_QUALITY = 90;
 

@@ -30,6 +30,7 @@ import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
 import { FAL_MODELS } from '../providers/fal-models';
 import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
+import type { LocalEffectId } from '../effects/local-effects';
 import { createFalConnection, createFalProvider } from '../providers/fal-provider';
 import { startFakeFal, type FakeFal } from './fake-fal';
 
@@ -52,7 +53,11 @@ export interface ImageTestBed {
   fileUrlSecret: string;
   /** A replica with a key, pointed at the fake fal (time limit 30 s). */
   service: ImageReplica;
-  startReplica(options?: { withKey?: boolean; timeoutMs?: number }): Promise<ImageReplica>;
+  startReplica(options?: {
+    withKey?: boolean;
+    timeoutMs?: number;
+    localEffects?: LocalEffectId[];
+  }): Promise<ImageReplica>;
   /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
   settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
   close(): Promise<void>;
@@ -70,7 +75,11 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   const files = createObjectStore(storeConfig, { service: 'image' });
   const replicas: ImageReplica[] = [];
 
-  async function startReplica({ withKey = true, timeoutMs = 30_000 } = {}): Promise<ImageReplica> {
+  async function startReplica({
+    withKey = true,
+    timeoutMs = 30_000,
+    localEffects = [] as LocalEffectId[],
+  } = {}): Promise<ImageReplica> {
     const image = createApp({
       logger: silentLogger('image'),
       verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
@@ -94,6 +103,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
           })
         : undefined,
       generationTimeoutMs: timeoutMs,
+      localEffects,
     });
     const server = await startTestService(image.app);
     const replica = {
