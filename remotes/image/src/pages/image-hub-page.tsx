@@ -41,6 +41,7 @@ interface GalleryState {
 
 const START: GalleryState = { images: [], hasMore: true, loading: true, failed: false };
 
+// A card is one button (its whole text is its name for assistive tech), so it holds phrasing content only.
 function HubToolCard({ id, onOpen }: { id: (typeof PHOTO_EFFECT_TOOL_IDS)[number]; onOpen(): void }) {
   const tool = getTool(id);
   const available = tool.hasPage;
@@ -50,8 +51,8 @@ function HubToolCard({ id, onOpen }: { id: (typeof PHOTO_EFFECT_TOOL_IDS)[number
         <ToolIcon icon={tool.icon} size={22} />
         <Badge tone={available ? 'green' : 'gray'}>{available ? H.available : H.comingSoon}</Badge>
       </span>
-      <h3 className="ie-tool-card__name">{tool.name}</h3>
-      <p className="ie-tool-card__description">{tool.description}</p>
+      <span className="ie-tool-card__name">{tool.name}</span>
+      <span className="ie-tool-card__description">{tool.description}</span>
       {available && <span className="ie-tool-card__cost">{H.creditsPerUse}</span>}
     </button>
   );
