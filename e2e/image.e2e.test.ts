@@ -63,6 +63,11 @@ describe('Text to Image', () => {
 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'text-to-image');
+    // On a phone the panel, the preview and the gallery stack without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'text-to-image-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The lightbox is titled with the prompt; Use settings puts the settings back in the panel.
     await prompt.fill('something else');
