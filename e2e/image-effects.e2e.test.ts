@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ERROR_TEXTS } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { bluishPhoto } from '../services/image/src/effects/test-images';
-import { launchChromium, screenshot, uniqueEmail } from './support/browser';
+import { launchChromium, screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { launchSystem, repoRoot, type RunningSystem } from './support/system';
 
 const PASSWORD = 'correct-horse-7';
@@ -68,6 +68,7 @@ describe('photo effects without a provider key', () => {
     await page.getByText('No images generated yet. Try one of the tools above!').waitFor({ timeout: 15_000 });
     expect(await page.getByText('20 credits per use').count()).toBe(7);
     await page.getByRole('heading', { name: 'More Tools Coming Soon!' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: /Color Correction/ }).click();
     await page.waitForURL('**/tools/color-correction');
@@ -106,6 +107,7 @@ describe('photo effects without a provider key', () => {
       [PHOTO.width, PHOTO.height],
     ]);
     await page.getByText('Drag the slider to compare before and after').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByText('30 credits').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('credit-balance').textContent()).toBe('30 credits');
 
@@ -149,6 +151,7 @@ describe('photo effects without a provider key', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Color Correction').first().waitFor();
     await dialog.getByRole('img', { name: 'Color Correction' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'image-effects-hub');
     await context.close();
   });
