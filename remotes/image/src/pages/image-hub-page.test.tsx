@@ -130,6 +130,22 @@ describe('Image to Image hub', () => {
     expect(within(screen.getByRole('dialog')).getAllByText('Cartoonify').length).toBeGreaterThan(0);
   });
 
+  it('Next on the last loaded result fetches the next page and opens its first', async () => {
+    const { reply, user, calls } = setup(page(1, 8, true));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(8));
+    await user.click(within(screen.getAllByRole('listitem')[7]!).getByRole('button', { name: 'Expand' }));
+    reply(200, page(9, 1, false));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Next image' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('img').getAttribute('src')).toBe(
+        '/api/image/files/u/9.jpg?sig=i',
+      ),
+    );
+    expect(calls[1]?.path).toBe('/api/image/generated-images?offset=8&limit=8');
+    const nextButton = within(screen.getByRole('dialog')).getByRole('button', { name: 'Next image' });
+    expect(nextButton.hasAttribute('disabled')).toBe(true);
+  });
+
   it("reloads from the start on 'gallery-updated'", async () => {
     const { reply, calls } = setup(page(1, 2, false));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));

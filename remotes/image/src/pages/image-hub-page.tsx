@@ -118,6 +118,23 @@ export function ImageHubPage({ host }: ToolPageProps) {
     else window.alert(`${H.comingSoonAlert} ${tool.name}: ${tool.description}`);
   };
 
+  // Next on the last loaded result asks for the next page and moves on once it is in.
+  const [advancing, setAdvancing] = useState(false);
+  useEffect(() => {
+    if (!advancing || open === null || gallery.loading) return;
+    if (open < gallery.images.length - 1) setOpen(open + 1);
+    setAdvancing(false);
+  }, [advancing, open, gallery.loading, gallery.images.length]);
+
+  const next = () => {
+    if (open === null) return;
+    if (open < gallery.images.length - 1) setOpen(open + 1);
+    else if (gallery.hasMore) {
+      setAdvancing(true);
+      loadMore();
+    }
+  };
+
   const shown = open === null ? null : (gallery.images[open] ?? null);
 
   return (
@@ -206,7 +223,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
           width={shown.width}
           height={shown.height}
           onPrevious={open > 0 ? () => setOpen(open - 1) : null}
-          onNext={open < gallery.images.length - 1 ? () => setOpen(open + 1) : null}
+          onNext={open < gallery.images.length - 1 || gallery.hasMore ? next : null}
           previousLabel={H.previous}
           nextLabel={H.next}
         >
