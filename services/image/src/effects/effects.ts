@@ -124,7 +124,7 @@ async function toResultJpeg(bytes: Buffer, width: number, height: number): Promi
     .rotate()
     .resize(width, height, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: RESULT_JPEG_QUALITY, mozjpeg: true })
+    .jpeg({ quality: RESULT_JPEG_QUALITY })
     .toBuffer();
   return { bytes: out, width, height };
 }
