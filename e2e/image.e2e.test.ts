@@ -30,6 +30,17 @@ describe('Text to Image', () => {
     await page.getByRole('option', { name: 'Landscape 16:9' }).click();
     await page.getByRole('combobox', { name: T.formatLabel }).click();
     await page.getByRole('option', { name: 'JPG' }).click();
+    // Every state of the progress bar and its status line while the image is made (the fake fal queues the request,
+    // then reports "Step 1/2" in its logs: 50 %).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const status = document.querySelector('.img-preview__status');
+        if (bar) seen.push(`${bar.getAttribute('aria-valuenow')}|${status?.textContent ?? ''}`);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await page.getByRole('button', { name: T.generate }).click();
 
     // The preview shows the image once it has loaded (the overlay goes), at the asked size.
@@ -40,6 +51,12 @@ describe('Text to Image', () => {
     expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
       1344, 768,
     ]);
+    const progress = await page.evaluate(
+      () => (window as unknown as { progressSeen: string[] }).progressSeen,
+    );
+    expect(progress.some((state) => state.includes(T.queuePosition(1)))).toBe(true);
+    expect(progress.some((state) => state.startsWith('50|') && state.includes(T.generating))).toBe(true);
+    expect(progress.at(-1)).toMatch(/^100\|/);
     await page.getByText('30 credits').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('credit-balance').textContent()).toBe('30 credits');
 
@@ -59,7 +76,7 @@ describe('Text to Image', () => {
       preview.getByRole('button', { name: T.download }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^image-[0-9a-f-]{36}\.jpg$/);
-    await page.getByText(UI_TEXTS.gallery.imageDownloaded).waitFor({ timeout: 15_000 });
+    await page.getByText(UI_TEXTS.gallery.imageDownloaded).first().waitFor({ timeout: 15_000 });
 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'text-to-image');
