@@ -19,6 +19,7 @@ import {
   memoryProbeEnv,
 } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
+import { benchEffects } from './effects-bench';
 import { benchGallery } from './gallery-bench';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
@@ -352,6 +353,34 @@ async function benchGallerySection(system: RunningSystem): Promise<Section> {
   };
 }
 
+/**
+ * A 10 MB photo through local color correction: through the gateway against straight to the image service, and the
+ * peak memory of both with 8 such uploads at once (target: at most 4× the payload per upload in flight).
+ */
+async function benchEffectsSection(system: RunningSystem): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const result = await benchEffects(system, await signUpMember(apiUrl));
+  return {
+    name: 'photo effects (10 MB upload, local color correction)',
+    runs: [],
+    figures: { ...result },
+    targets: [
+      {
+        what: `gateway peak memory per upload in flight, ${result.concurrent} at once (× payload)`,
+        value: result.gatewayPerUploadXPayload,
+        target: '<= 4',
+        met: result.gatewayPerUploadXPayload <= 4,
+      },
+      {
+        what: `image service peak memory per upload in flight, ${result.concurrent} at once (× payload)`,
+        value: result.imagePerUploadXPayload,
+        target: '<= 4',
+        met: result.imagePerUploadXPayload <= 4,
+      },
+    ],
+  };
+}
+
 async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
   return {
@@ -425,6 +454,8 @@ const system = await launchSystem({
     PROMPT_PROVIDER: 'local',
     OPENAI_BASE_URL: chatProvider.baseUrl,
     OPENAI_API_KEY: 'bench-fake-provider-key',
+    // The photo-effects section measures the upload path with the local color correction, not the fal fake.
+    IMAGE_LOCAL_EFFECTS: 'color-correction',
     // The chat section reads the gateway's and chat's live memory.
     ...memoryProbeEnv(probeDir),
   },
@@ -437,6 +468,7 @@ try {
   // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
   results.push(report(await benchShellSection(system)));
   results.push(report(await benchGallerySection(system)));
+  results.push(report(await benchEffectsSection(system)));
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
   results.push(report(await benchChatServiceSection(system)));

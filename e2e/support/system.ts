@@ -49,6 +49,8 @@ export interface RunningSystem {
   namespace: string;
   /** Process id of each child by name (the services and `gateway`): the benchmark reads their memory. */
   pids: Readonly<Record<string, number>>;
+  /** Each service's own URL, bypassing the gateway: the benchmark compares a call through the gateway with it. */
+  urls: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -183,7 +185,10 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     const pids = Object.fromEntries(
       children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),
     );
-    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, stop };
+    const urls = Object.fromEntries(
+      [...ports].map(([service, port]) => [service, `http://127.0.0.1:${port}`]),
+    );
+    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, urls, stop };
   } catch (error) {
     await stop();
     throw error;
