@@ -20,8 +20,10 @@ import {
 } from '@act/contracts';
 import {
   AppError,
+  createWorkPool,
   isAppError,
   reserveCharge,
+  type WorkPool,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -91,7 +93,15 @@ export interface PhotoEffectsDeps {
   timeoutMs: number;
   /** IMAGE_LOCAL_EFFECTS: local effects used even when fal is configured. */
   localAlways?: readonly LocalEffectId[];
+  /** Where the local effects run (LOCAL_POOL by default): a few at once, so memory and cores stay bounded. */
+  localPool?: WorkPool;
 }
+
+/**
+ * The local effects are CPU-bound libvips work holding a decoded photo each: two at a time per replica (its cores),
+ * a short queue behind them, two at once per member, and a budget far above a 40 MP photo's few seconds.
+ */
+export const LOCAL_POOL = { size: 2, queueLimit: 16, perCallerLimit: 2, timeoutMs: 60_000 } as const;
 
 class EditTimeout extends Error {
   constructor(ms: number) {
@@ -135,9 +145,16 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const canRun = (tool: PhotoEffectToolId) => fal !== undefined || localEffectOf(tool) !== undefined;
   const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
 
-  async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined) {
+  const pool = deps.localPool ?? createWorkPool(LOCAL_POOL);
+  /** The local effect that runs `tool` here, or undefined when fal does. */
+  const localFor = (tool: PhotoEffectToolId) => {
     const local = localEffectOf(tool);
-    if (local && (!fal || localAlways.has(tool))) return local(input.bytes);
+    return local && (!fal || localAlways.has(tool)) ? local : undefined;
+  };
+
+  async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined, userId: string) {
+    const local = localFor(tool);
+    if (local) return pool.run(userId, () => local(input.bytes));
     if (!fal) throw new Error(`${tool} without a provider`);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);
@@ -179,12 +196,14 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.effectNeedsProviderKey);
       }
       const input = await uprightImage(await readImageDataUrl(image));
+      // A replica already busy with as many local effects as it queues refuses now (503), before the hold.
+      if (localFor(tool)) pool.admit(userId);
       const charge = await reserveCharge(deps.credits, { tool, userId });
 
       const running = charge.run(async () => {
         let result: EffectResult;
         try {
-          result = await apply(tool, input, text);
+          result = await apply(tool, input, text, userId);
         } catch (error) {
           if (isAppError(error)) throw error;
           logger.error({ err: error, tool }, 'photo effect failed');
