@@ -10,6 +10,7 @@ import {
   type ReadinessChecks,
   type Router,
   type Sql,
+  type WorkPool,
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import { createImageStore } from './db/image-store';
@@ -38,6 +39,8 @@ export interface ImageAppDeps {
   falEffects?: FalEffects | undefined;
   /** IMAGE_LOCAL_EFFECTS: effects done with sharp even with a key. */
   localEffects?: readonly LocalEffectId[];
+  /** Where the local effects run; the effects' LOCAL_POOL when absent (tests pass a smaller one). */
+  localEffectsPool?: WorkPool;
   /** FAL_TIMEOUT_MS. */
   generationTimeoutMs: number;
   readiness?: ReadinessChecks;
@@ -72,6 +75,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     logger,
     timeoutMs: deps.generationTimeoutMs,
     ...(deps.localEffects ? { localAlways: deps.localEffects } : {}),
+    ...(deps.localEffectsPool ? { localPool: deps.localEffectsPool } : {}),
   });
   const routers: Router[] = [
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),

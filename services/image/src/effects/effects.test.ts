@@ -13,6 +13,7 @@ import {
   type PhotoEffectToolId,
 } from '@act/contracts';
 import { largeBlackPng } from '@act/service-kit/testing';
+import { createWorkPool } from '@act/service-kit';
 import { openImage, sniffImageType } from '@act/service-kit/media';
 import { callJson, dataUrl, makeGif, oversizePngDataUrl } from '@act/service-kit/testing';
 import { startImageTestBed, type ImageReplica, type ImageTestBed } from '../test-support/test-bed';
@@ -143,6 +144,25 @@ describe('without a provider key', () => {
     expect([reply.width, reply.height]).toEqual([480, 640]);
     const original = await openImage(await fileAt(reply.originalImageUrl, keyless.url)).metadata();
     expect([original.width, original.height, original.orientation ?? 1]).toEqual([480, 640, 1]);
+  });
+
+  it('a replica whose local effects are all busy answers 503 and charges nothing, then serves again', async () => {
+    const pool = createWorkPool({ size: 1, queueLimit: 0, perCallerLimit: 1, timeoutMs: 60_000 });
+    let finish = () => {};
+    const busy = pool.run('someone else', () => new Promise<void>((resolve) => (finish = resolve)));
+    const crowded = await bed.startReplica({ withKey: false, localEffectsPool: pool });
+    const { token } = await newMember();
+    expect(
+      await runEffect(token, 'cartoonify', body('cartoonify', dataUrl(photo)), crowded.url),
+    ).toMatchObject({
+      status: 503,
+      body: { success: false, code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(await bed.settled(token)).toEqual({ balance: 50, history: [] });
+    finish();
+    await busy;
+    await succeeded(await runEffect(token, 'cartoonify', body('cartoonify', dataUrl(photo)), crowded.url));
+    expect(await bed.settled(token)).toEqual({ balance: 30, history: [['cartoonify', 20]] });
   });
 
   it('the five that need a model answer 503 with the contracts text, nothing held', async () => {

@@ -13,6 +13,7 @@ import {
   type Outbox,
   type RunningServer,
   type Sql,
+  type WorkPool,
 } from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
@@ -57,6 +58,7 @@ export interface ImageTestBed {
     withKey?: boolean;
     timeoutMs?: number;
     localEffects?: LocalEffectId[];
+    localEffectsPool?: WorkPool;
   }): Promise<ImageReplica>;
   /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
   settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
@@ -79,6 +81,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
     withKey = true,
     timeoutMs = 30_000,
     localEffects = [] as LocalEffectId[],
+    localEffectsPool = undefined as WorkPool | undefined,
   } = {}): Promise<ImageReplica> {
     const image = createApp({
       logger: silentLogger('image'),
@@ -104,6 +107,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
         : undefined,
       generationTimeoutMs: timeoutMs,
       localEffects,
+      ...(localEffectsPool ? { localEffectsPool } : {}),
     });
     const server = await startTestService(image.app);
     const replica = {
