@@ -7,6 +7,8 @@ import { ERROR_TEXTS } from '@act/contracts';
 import {
   callJson,
   createTestDatabase,
+  dataUrl,
+  makePng,
   runServices,
   startChildService,
   testObjectStoreEnv,
@@ -67,6 +69,13 @@ describe('image main.ts', () => {
         body: { error: ERROR_TEXTS.image.providerKeyMissing },
       });
       expect(await credits.balanceOf(token)).toBe(50);
+      // Color correction needs no key: done locally, charged 20.
+      const corrected = await callJson(service.url, 'POST', '/api/image/color-correction', {
+        token,
+        body: { image: dataUrl(await makePng({ width: 64, height: 48 })) },
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body).toMatchObject({ remainingCredits: 30, width: 64, height: 48 });
     } finally {
       await service.stop();
     }
@@ -77,6 +86,7 @@ describe('image main.ts', () => {
       FAL_KEY: 'fal-main-test',
       FAL_BASE_URL: fal.baseUrl,
       FAL_POLL_INTERVAL_MS: '20',
+      FAL_EFFECT_BABY_VERSION: 'fal-ai/flux-pro/kontext',
     });
     try {
       const token = await jwks.tokenFor(randomUUID());
@@ -89,8 +99,15 @@ describe('image main.ts', () => {
       });
       const file = await fetch(`${service.url}${String(reply.body.imagePath)}`);
       expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      // A photo effect through the endpoint FAL_EFFECT_BABY_VERSION names.
+      const baby = await callJson(service.url, 'POST', '/api/image/baby-version', {
+        token,
+        body: { image: dataUrl(await makePng({ width: 64, height: 48 })) },
+      });
+      expect(baby.status, JSON.stringify(baby.body)).toBe(200);
+      expect(fal.requests.at(-1)).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext' });
       await credits.settled();
-      expect(await credits.balanceOf(token)).toBe(30);
+      expect(await credits.balanceOf(token)).toBe(10);
     } finally {
       await service.stop();
     }

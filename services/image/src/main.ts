@@ -42,7 +42,10 @@ async function main(): Promise<void> {
         pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
       })
     : undefined;
-  if (!provider) logger.warn('no FAL_KEY: text to image answers 503 until a provider key is configured');
+  if (!provider)
+    logger.warn(
+      'no FAL_KEY: text to image and the photo effects that need a model answer 503 until a provider key is configured (color correction and cartoonify run locally)',
+    );
 
   const { nc, credits, verifier, close } = await connectToolService('image', config, logger);
   const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
