@@ -19,6 +19,8 @@ import {
   memoryProbeEnv,
 } from './chat-stream-bench';
 import { benchCredits } from './credits-bench';
+import { benchEffects } from './effects-bench';
+import { benchGallery } from './gallery-bench';
 import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
@@ -374,6 +376,68 @@ async function benchShellSection(system: RunningSystem): Promise<Section> {
   };
 }
 
+/** The text-to-image gallery page with 8 images in Chromium: its LCP and the bytes before 8 thumbnails show. */
+async function benchGallerySection(system: RunningSystem): Promise<Section> {
+  const result = await benchGallery(system);
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  return {
+    name: 'text-to-image gallery',
+    runs: [],
+    figures: {
+      lcpMs: result.lcpMs,
+      lcpRunsMs: result.lcpRunsMs.join(' '),
+      lcpIsThumbnail: String(result.lcpIsThumbnail),
+      lcpElement: result.lcpElement,
+      kbBeforeThumbnails: kb(result.bytesBeforeThumbnails),
+      kbRuns: result.bytesRuns.map(kb).join(' '),
+      kbByKind: Object.entries(result.bytesByKind)
+        .map(([kind, bytes]) => `${kind} ${kb(bytes)}`)
+        .join(', '),
+      thumbnailsKb: kb(result.thumbnailBytes),
+      thumbnailsShownMs: result.thumbnailsShownMs,
+      originalsBeforeThumbnails: result.originalsBeforeThumbnails,
+      scrolledForThumbnails: String(result.scrolled),
+    },
+    targets: [
+      { what: 'gallery LCP, median (ms)', value: result.lcpMs, target: '<= 1000', met: result.lcpMs <= 1000 },
+      {
+        what: 'full-size images loaded before the thumbnails showed',
+        value: result.originalsBeforeThumbnails,
+        target: '= 0',
+        met: result.originalsBeforeThumbnails === 0,
+      },
+    ],
+  };
+}
+
+/**
+ * A 10 MB photo through local color correction: through the gateway against straight to the image service, and the
+ * peak memory of both with 8 such uploads at once (target: at most 4× the payload per upload in flight).
+ */
+async function benchEffectsSection(system: RunningSystem): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const result = await benchEffects(system, await signUpMember(apiUrl));
+  return {
+    name: 'photo effects (10 MB upload, local color correction)',
+    runs: [],
+    figures: { ...result },
+    targets: [
+      {
+        what: `gateway peak memory per upload in flight, ${result.concurrent} at once (× payload)`,
+        value: result.gatewayPerUploadXPayload,
+        target: '<= 4',
+        met: result.gatewayPerUploadXPayload <= 4,
+      },
+      {
+        what: `image service peak memory per upload in flight, ${result.concurrent} at once (× payload)`,
+        value: result.imagePerUploadXPayload,
+        target: '<= 4',
+        met: result.imagePerUploadXPayload <= 4,
+      },
+    ],
+  };
+}
+
 async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
   return {
@@ -447,6 +511,8 @@ const system = await launchSystem({
     PROMPT_PROVIDER: 'local',
     OPENAI_BASE_URL: chatProvider.baseUrl,
     OPENAI_API_KEY: 'bench-fake-provider-key',
+    // The photo-effects section measures the upload path with the local color correction, not the fal fake.
+    IMAGE_LOCAL_EFFECTS: 'color-correction',
     // The chat section reads the gateway's and chat's live memory.
     ...memoryProbeEnv(probeDir),
   },
@@ -458,6 +524,8 @@ const system = await launchSystem({
 try {
   // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
   results.push(report(await benchShellSection(system)));
+  results.push(report(await benchGallerySection(system)));
+  results.push(report(await benchEffectsSection(system)));
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
   results.push(report(await benchChatServiceSection(system)));

@@ -3,7 +3,8 @@
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
 // and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
 // the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages); voice runs
-// without a provider key (local speech and isolation).
+// without a provider key (local speech and isolation); image gets a local fake of fal's queue (FAL_BASE_URL, any
+// FAL_KEY) unless the caller names its own fal or turns the key off with `env: { FAL_KEY: '' }`.
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ import {
   waitUntilReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
 import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
@@ -53,6 +55,8 @@ export interface RunningSystem {
   namespace: string;
   /** Process id of each child by name (the services and `gateway`): the benchmark reads their memory. */
   pids: Readonly<Record<string, number>>;
+  /** Each service's own URL, bypassing the gateway: the benchmark compares a call through the gateway with it. */
+  urls: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -96,11 +100,17 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     : undefined;
   // YouTube is never reachable here: the youtube service reads videos and thumbnails from the local fake.
   const fakeYoutube = has('youtube') && !options.env?.YOUTUBE_BASE_URL ? await startFakeYoutube() : undefined;
+  // fal is never reachable here either: text to image renders through the local fake of fal's queue.
+  const fakeFal =
+    has('image') && !options.env?.FAL_BASE_URL && options.env?.FAL_KEY !== ''
+      ? await startFakeFal()
+      : undefined;
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
     await chatProvider?.close();
     await fakeYoutube?.close();
+    await fakeFal?.close();
     await infra.stop();
   };
 
@@ -162,6 +172,9 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
               },
             }
           : {}),
+        ...(fakeFal
+          ? { image: { FAL_KEY: 'fal-e2e-key', FAL_BASE_URL: fakeFal.baseUrl, FAL_POLL_INTERVAL_MS: '100' } }
+          : {}),
       },
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
     });
@@ -188,7 +201,10 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     const pids = Object.fromEntries(
       children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),
     );
-    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, stop };
+    const urls = Object.fromEntries(
+      [...ports].map(([service, port]) => [service, `http://127.0.0.1:${port}`]),
+    );
+    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, urls, stop };
   } catch (error) {
     await stop();
     throw error;

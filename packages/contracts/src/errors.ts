@@ -225,6 +225,22 @@ export const ERROR_TEXTS = {
     // Ours: the video exists in the URL but its page or transcript cannot be read.
     videoUnavailable: 'This video is unavailable or has no captions to summarize',
   },
+  /** Ours: text-to-image texts the spec does not list. */
+  image: {
+    // The 503 of text to image while the image service has no provider key (FAL_KEY); nothing is charged.
+    providerKeyMissing:
+      'Text to Image needs a provider key: this server has no image provider key configured, so images cannot be generated yet.',
+    // An image id that does not exist or belongs to someone else.
+    imageNotFound: 'Image not found',
+    // The provider did not finish within the time limit (FAL_TIMEOUT_MS); the hold is released.
+    generationTimedOut:
+      'Image generation took too long and was cancelled. No credits were charged. Please try again.',
+    deleteImage: 'Failed to delete image',
+    updateImage: 'Failed to update image',
+    // The 503 of a photo effect that needs a model while there is no FAL_KEY; nothing is charged.
+    effectNeedsProviderKey:
+      'This photo effect needs a provider key: this server has no image provider key configured, so it cannot run yet. Color Correction and Cartoonify work without one.',
+  },
   gallery: {
     loadMoreImages: 'Failed to load more images.',
     loadGalleryImages: 'Failed to load gallery images.',

@@ -14,6 +14,9 @@ import { YOUTUBE_ENDPOINTS } from './api/youtube';
 const I = IDENTITY_ENDPOINTS;
 const C = CREDITS_ENDPOINTS;
 
+// One image's path serves PATCH and DELETE; it is listed once, as deleteImage.
+const { updateImage: _imagePatch, ...IMAGE_PATH_ENDPOINTS } = IMAGE_ENDPOINTS;
+
 /** The path of every endpoint, by family, for the browser's API calls (one path may serve two methods). */
 export const API_ROUTES = {
   identity: {
@@ -52,7 +55,8 @@ export const API_ROUTES = {
     /** GET: `{ available }`, whether chat has a provider key. */
     status: CHAT_ENDPOINTS.status.path,
   },
-  image: pathsOf(IMAGE_ENDPOINTS),
+  /** `deleteImage` is also the PATCH (favourite) path of one image. */
+  image: pathsOf(IMAGE_PATH_ENDPOINTS),
   voice: pathsOf(VOICE_ENDPOINTS),
   youtube: pathsOf(YOUTUBE_ENDPOINTS),
 } as const;

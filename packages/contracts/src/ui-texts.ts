@@ -351,6 +351,35 @@ export const UI_TEXTS = {
     galleryTitle: 'Your Gallery',
     gallerySearch: 'Search your images',
     galleryEmpty: 'No images yet. Generate your first one!',
+    // Ours: the rest of the Text to Image screen.
+    settingsTitle: 'Settings',
+    previewTitle: 'Preview',
+    previewPlaceholder: 'Your generated image will appear here.',
+    previewAlt: 'Generated image',
+    generating: 'Generating image...',
+    inQueue: 'Waiting in the queue...',
+    /** `ahead`: requests ahead of this one in the provider's queue. */
+    queuePosition: (ahead: number) =>
+      ahead === 0 ? 'Next in the queue...' : `Waiting in the queue (${ahead} ahead)...`,
+    progressLabel: 'Generation progress',
+    loadingImage: 'Loading image...',
+    zoomLevel: 'Zoom',
+    allModels: 'All models',
+    modelFilterLabel: 'Filter by model',
+    favouritesOnly: 'Favourites only',
+    favourite: 'Favourite',
+    unfavourite: 'Remove from favourites',
+    useSettings: 'Use settings',
+    previous: 'Previous image',
+    next: 'Next image',
+    openImage: (prompt: string) => `Open image: ${prompt}`,
+    deleteTitle: 'Delete this image?',
+    deleteConfirm: 'Are you sure you want to delete this image? This action cannot be undone.',
+    galleryNoMatches: 'No images match your search.',
+    loadingMore: 'Loading more images...',
+    end: "You've reached the end.",
+    seedHint: 'Leave empty for a random seed',
+    noStyle: 'No style',
   },
   hub: {
     available: 'Available',
@@ -365,6 +394,10 @@ export const UI_TEXTS = {
     moreToolsText: "We're building more AI photo effects. Check back soon.",
     expand: 'Expand',
     download: 'Download',
+    // Ours: the hub's headings and the lightbox's arrows.
+    toolsTitle: 'Photo Effects',
+    previous: 'Previous image',
+    next: 'Next image',
   },
   photoTool: {
     result: 'Result',
@@ -389,6 +422,61 @@ export const UI_TEXTS = {
       'Front-facing photos work best',
       'Try happy, sad, angry or surprised',
     ],
+    // Ours: the rest of the seven photo-effect screens (spec §2 names the Expression Change ones above).
+    /** 'Processing Expression Change' (spec), and the same for every effect. */
+    processing: (toolName: string) => `Processing ${toolName}`,
+    /** Spec §2/§5: 'Run Expression Change'; Color Correction's label has no credit text. */
+    run: (toolName: string) => `Run ${toolName}`,
+    /** The other five: the run label with the cost, as the other tools' buttons carry it. */
+    runWithCredits: (toolName: string, credits: number) => `Run ${toolName} (${credits} credits)`,
+    readyHint: 'Upload an image to see the transformation',
+    ageChangeReadyHint: 'Upload an image and enter an age change to see the transformation',
+    backgroundReadyHint: 'Upload an image and describe a background to see the transformation',
+    ageChangeDefault: '20 years older',
+    ageChangePlaceholder: 'e.g., 20 years older, 10 years younger',
+    uploadLabel: 'Upload Image',
+    compareLabel: 'Before and after comparison',
+    viewLabel: 'Comparison view',
+    sliderView: 'Slider',
+    sideBySideView: 'Side by side',
+    beforeAlt: 'Before: your photo',
+    afterAlt: (toolName: string) => `After: ${toolName} result`,
+    sampleBeforeAlt: 'Example photo before the effect',
+    sampleAfterAlt: 'Example photo after the effect',
+    tipsTitle: 'Tips',
+    /** Tips per effect (Expression Change's are the spec's, above). */
+    tips: {
+      'age-progression': [
+        'Use a clear, front-facing portrait',
+        'Describe the change, e.g. 20 years older or 10 years younger',
+        'Even lighting keeps the face recognisable',
+      ],
+      'baby-version': [
+        'Use a clear, front-facing portrait',
+        'One face per photo works best',
+        'Avoid sunglasses and hats that hide the face',
+      ],
+      'background-change': [
+        'Photos with a clearly visible subject work best',
+        'Describe the scene, its light and its mood',
+        'Try a beach at sunset, a city at night or a snowy forest',
+      ],
+      cartoonify: [
+        'Well-lit photos give the cleanest outlines',
+        'Portraits, pets and landscapes all work',
+        'Simple backgrounds make the cartoon clearer',
+      ],
+      'broccoli-haircut': [
+        'Use a front-facing portrait with the hair visible',
+        'One face per photo works best',
+        'Even lighting gives the most natural curls',
+      ],
+      'color-correction': [
+        'Works best on dull, tinted or badly exposed photos',
+        'Indoor photos with a yellow or blue cast improve the most',
+        'Compare before and after with the slider',
+      ],
+    },
   },
   textToSpeech: {
     voiceLabel: 'Voice',

@@ -45,7 +45,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     const initSql = fs.readFileSync(path.join(repoRoot, 'scripts/docker/postgres-init.sql'), 'utf8');
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice']) {
       expect(initSql).toContain(`CREATE DATABASE ${name};`);
       expect(config.services[name]?.environment?.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${name}$`));
     }
@@ -53,6 +53,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       'chat',
       'credits',
       'identity',
+      'image',
       'prompt',
       'voice',
       'youtube',
@@ -64,7 +65,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
     ) as { services: Record<string, ComposeService> };
     const gateway = config.services.gateway!;
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice', 'youtube']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube']) {
       const service = config.services[name]!;
       const opsPort = Number(service.environment?.OPS_PORT);
       expect(opsPort, `${name} OPS_PORT`).toBe(Number(service.environment?.PORT) + 1000);
@@ -84,7 +85,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(nats.volumes).toContain(
       `${path.join(repoRoot, 'k8s/base/nats-auth.conf')}:/etc/nats/nats-auth.conf:ro`,
     );
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice', 'youtube', 'gateway']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube', 'gateway']) {
       const env = config.services[name]!.environment!;
       expect(env.NATS_USER).toBe(name);
       expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);

@@ -76,6 +76,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       'credits',
       'gateway',
       'identity',
+      'image',
       'prompt',
       'voice',
       'youtube',

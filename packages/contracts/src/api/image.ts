@@ -1,12 +1,18 @@
 // Image service contracts (spec §7): text to image with its gallery, the photo effects and the hub gallery.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
-import type { ToolId } from '../tools';
-import { ERROR_TEXTS } from '../errors';
+import { PhotoEffectToolIdSchema, type PhotoEffectToolId, type ToolId } from '../tools';
+import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
 import { LIMITS } from '../limits';
-import { AspectRatioSchema, ImageFormatSchema, ImageModelIdSchema, ImageStyleSchema } from '../options';
 import {
-  IdParamsSchema,
+  AspectRatioSchema,
+  ImageFormatSchema,
+  ImageModelIdSchema,
+  ImageStyleSchema,
+  type ImageFormat,
+} from '../options';
+import { cursorPage, cursorQuery } from './pagination';
+import {
   ImageDataUrlSchema,
   remainingCreditsField,
   successReply,
@@ -40,29 +46,144 @@ export const TextToImageRequestSchema = z.object({
 });
 export type TextToImageRequest = z.infer<typeof TextToImageRequestSchema>;
 
+/** Ours: the size and type of a stored text-to-image result (the spec's payload has only imagePath and seed). */
+const storedImageFields = {
+  /** Signed URL (short-lived, same origin) of the stored image in the requested format. */
+  imagePath: z.string(),
+  /** Signed URL of the 320 px WebP thumbnail shown in lists. */
+  thumbnailPath: z.string(),
+  /** Signed URL that downloads the image as an attachment named by textToImageDownloadName. */
+  downloadPath: z.string(),
+  seed: SeedSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  imageFormat: ImageFormatSchema,
+};
+
 export const TextToImageReplySchema = successReply({
   id: z.uuid(),
-  /** URL path of the stored image, shown and downloaded by the browser. */
-  imagePath: z.string(),
-  seed: SeedSchema,
+  ...storedImageFields,
   ...remainingCreditsField,
 });
 export type TextToImageReply = z.infer<typeof TextToImageReplySchema>;
 
-/** One image of the member's text-to-image gallery. */
+/**
+ * The download file name of a text-to-image result: the spec's `image-{id}` with the extension of the format the
+ * file really is (the spec's `.jpg` would mislabel PNG and WebP files).
+ */
+export function textToImageDownloadName(id: string, format: ImageFormat): string {
+  return `image-${id}.${format}`;
+}
+
+/** One image of the member's text-to-image gallery: the spec's fields plus ours (settings, thumbnail, favourite). */
 export const GalleryImageSchema = z.object({
   id: z.uuid(),
+  /** Signed URL of the image (minted per reply, short-lived: lists are re-fetched). */
   image_path: z.string(),
+  /** Ours: signed URL of the 320 px WebP thumbnail. */
+  thumbnail_path: z.string(),
+  /** Ours: signed URL that downloads the image as an attachment (textToImageDownloadName). */
+  download_path: z.string(),
   positive_prompt: z.string(),
-  model_name: z.string(),
-  style: z.string().nullable(),
+  /** Ours: the negative prompt sent, null when none. */
+  negative_prompt: z.string().nullable(),
+  /** The model's id (IMAGE_MODELS names its label). */
+  model_name: ImageModelIdSchema,
+  /** null when no style was applied ('none'). */
+  style: ImageStyleSchema.nullable(),
+  aspect_ratio: AspectRatioSchema,
   image_format: ImageFormatSchema,
+  seed: SeedSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  favourite: z.boolean(),
   created_at: TimestampSchema,
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
-export const GalleryImagesReplySchema = successReply({ images: z.array(GalleryImageSchema) });
+/** The gallery shows 8 at a time (spec §9); a request may ask for up to 50. */
+export const GALLERY_PAGE = {
+  pageSize: LIMITS.galleryPageSize,
+  maxPageSize: LIMITS.galleryMaxPageSize,
+} as const;
+export const GALLERY_SEARCH_MAX = 200;
+
+/**
+ * `?cursor=&limit=&q=&model=&favourites=`: one page of the member's images, newest first. `q` searches the prompt
+ * (server-side, case-insensitive), `model` keeps one model's images, `favourites=true` only favourites.
+ */
+export const GalleryImagesQuerySchema = cursorQuery(GALLERY_PAGE).extend({
+  q: z.string().trim().max(GALLERY_SEARCH_MAX).optional(),
+  model: ImageModelIdSchema.optional(),
+  favourites: z.stringbool().optional(),
+});
+export type GalleryImagesQuery = z.infer<typeof GalleryImagesQuerySchema>;
+
+/** `{success, images, next_cursor}`; next_cursor is null on the last page. */
+export const GalleryImagesReplySchema = cursorPage(GalleryImageSchema, 'images');
 export type GalleryImagesReply = z.infer<typeof GalleryImagesReplySchema>;
+
+/**
+ * `:id` of a gallery image. Any text up to a UUID's length is accepted here: an id that is not a UUID is one more
+ * unknown image (404, like another member's), never a validation error that would tell the two apart.
+ */
+export const GalleryImageParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** PATCH an image: mark or unmark it as a favourite. */
+export const UpdateGalleryImageRequestSchema = z.object({
+  favourite: z.boolean({ error: V.invalidRequest }),
+});
+export type UpdateGalleryImageRequest = z.infer<typeof UpdateGalleryImageRequestSchema>;
+
+export const UpdateGalleryImageReplySchema = successReply({ image: GalleryImageSchema });
+export type UpdateGalleryImageReply = z.infer<typeof UpdateGalleryImageReplySchema>;
+
+export const DeleteGalleryImageReplySchema = successReply({});
+export type DeleteGalleryImageReply = z.infer<typeof DeleteGalleryImageReplySchema>;
+
+/**
+ * GET /api/image/status: whether text to image can generate (a provider key is configured), shown before the member
+ * types; `effects` tells, per photo-effect tool id, whether it can run (with a key all can, without one only those
+ * done locally).
+ */
+export const ImageStatusReplySchema = successReply({
+  available: z.boolean(),
+  effects: z.record(z.string(), z.boolean()).optional(),
+});
+export type ImageStatusReply = z.infer<typeof ImageStatusReplySchema>;
+
+/**
+ * Streamed generation (Accept: text/event-stream): `progress` events while the provider queues and renders the
+ * image, then `done` with the reply's fields or `error` with the spec's text (nothing charged). `percentage` is
+ * present only when the provider reports one.
+ */
+export const TextToImageProgressEventSchema = z.object({
+  type: z.literal('progress'),
+  status: z.enum(['IN_QUEUE', 'IN_PROGRESS', 'COMPLETED']),
+  /** Requests ahead of this one in the provider's queue. */
+  queuePosition: z.number().int().nonnegative().optional(),
+  percentage: z.number().min(0).max(100).optional(),
+});
+export const TextToImageDoneEventSchema = z.object({
+  type: z.literal('done'),
+  id: z.uuid(),
+  ...storedImageFields,
+  remainingCredits: z.number().int().nonnegative().nullable(),
+});
+export const TextToImageErrorEventSchema = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  remainingCredits: z.number().int().nonnegative().nullable().optional(),
+});
+export const TextToImageStreamEventSchema = z.discriminatedUnion('type', [
+  TextToImageProgressEventSchema,
+  TextToImageDoneEventSchema,
+  TextToImageErrorEventSchema,
+]);
+export type TextToImageStreamEvent = z.infer<typeof TextToImageStreamEventSchema>;
+export type TextToImageProgressEvent = z.infer<typeof TextToImageProgressEventSchema>;
+export type TextToImageDoneEvent = z.infer<typeof TextToImageDoneEventSchema>;
 
 const effectText = (required: string) =>
   z
@@ -94,30 +215,82 @@ export const ExpressionChangeRequestSchema = PhotoEffectRequestSchema.extend({
 export type ExpressionChangeRequest = z.infer<typeof ExpressionChangeRequestSchema>;
 
 export const PhotoEffectReplySchema = successReply({
+  /** Signed URL (short-lived, same origin) of the stored result, a JPEG. */
   processedImageUrl: z.string(),
   ...remainingCreditsField,
+  /** Ours: the generated_images id of the result. */
+  id: z.uuid(),
+  /** Ours: signed URL of the stored input as the effect saw it (upright), the Before of the comparison. */
+  originalImageUrl: z.string(),
+  /** Ours: signed URL that downloads the result as an attachment named by effectDownloadName. */
+  downloadUrl: z.string(),
+  /** Ours: the result's size in pixels. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 export type PhotoEffectReply = z.infer<typeof PhotoEffectReplySchema>;
 
-/** Hub gallery record (generated_images). */
+/** The tool type of every photo-effect result in generated_images (spec §7). */
+export const IMAGE_TO_IMAGE_TOOL_TYPE = 'image-to-image';
+
+/**
+ * The download file name of a photo-effect result (spec: tool-name-timestamp.jpg, expression-change-{timestamp}.jpg);
+ * `at` is the result's creation time, written as milliseconds since 1970. Results are stored as JPEG.
+ */
+export function effectDownloadName(tool: PhotoEffectToolId, at: Date | string): string {
+  return `${tool}-${new Date(at).getTime()}.jpg`;
+}
+
+const N = ERROR_TEXTS.network;
+/** Spec §8: the text of a failed run of each effect (the server answers it too, with nothing charged). */
+export const PHOTO_EFFECT_FAILED_TEXTS: Readonly<Record<PhotoEffectToolId, string>> = {
+  'age-progression': N.processAgeProgression,
+  'baby-version': N.processBabyVersion,
+  'background-change': N.processBackgroundChange,
+  cartoonify: N.processCartoonify,
+  'broccoli-haircut': N.processBroccoliHaircut,
+  'color-correction': N.processColorCorrection,
+  'expression-change': N.processExpressionChange,
+};
+
+/** Hub gallery record (generated_images): the spec's fields plus ours. */
 export const GeneratedImageSchema = z.object({
   id: z.uuid(),
+  /** Signed URL of the result (minted per reply, short-lived). */
   image_url: z.string(),
+  /** The member's text (age change, background, expression), or the tool's name for the effects without one. */
   positive_prompt: z.string(),
   tool_type: z.string(),
   created_at: TimestampSchema,
+  /** Ours: the effect that made it. */
+  tool_id: PhotoEffectToolIdSchema,
+  /** Ours: signed URL of the 320 px WebP thumbnail shown in the grid. */
+  thumbnail_url: z.string(),
+  /** Ours: signed URL that downloads the result as an attachment (effectDownloadName). */
+  download_url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 export type GeneratedImage = z.infer<typeof GeneratedImageSchema>;
 
+/** The spec's offset pages of 8, newest first; only the member's own results. */
 export const GeneratedImagesQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.galleryMaxPageSize).default(LIMITS.galleryPageSize),
-  tool_type: z.string().max(64).default('image-to-image'),
+  tool_type: z.literal(IMAGE_TO_IMAGE_TOOL_TYPE).default(IMAGE_TO_IMAGE_TOOL_TYPE),
 });
 export type GeneratedImagesQuery = z.infer<typeof GeneratedImagesQuerySchema>;
 
-export const GeneratedImagesReplySchema = successReply({ images: z.array(GeneratedImageSchema) });
+/** `has_more` (ours) tells whether another page follows, so the end text shows without one more empty call. */
+export const GeneratedImagesReplySchema = successReply({
+  images: z.array(GeneratedImageSchema),
+  has_more: z.boolean(),
+});
 export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
+
+/** Ours: one of the member's photo-effect results with freshly signed URLs (another member's answers 404). */
+export const GeneratedImageReplySchema = successReply({ image: GeneratedImageSchema });
+export type GeneratedImageReply = z.infer<typeof GeneratedImageReplySchema>;
 
 /** Browser event fired after a successful image tool run; galleries reload on it (spec §4). */
 export const GALLERY_UPDATED_EVENT = 'gallery-updated';
@@ -134,7 +307,7 @@ function effectEndpoint<const R extends z.ZodType>(path: string, tool: ToolId, r
   });
 }
 
-/** The image endpoints (spec §7; drafts until the image service is built). */
+/** The image endpoints (spec §7). Text to image streams progress when asked for text/event-stream. */
 export const IMAGE_ENDPOINTS = {
   generateImage: toolEndpoint({
     method: 'POST',
@@ -143,18 +316,37 @@ export const IMAGE_ENDPOINTS = {
     request: TextToImageRequestSchema,
     reply: TextToImageReplySchema,
   }),
-  /** The member's text-to-image gallery. */
+  /** The member's text-to-image gallery, newest first, by cursor. */
   images: endpoint({
     method: 'GET',
     path: '/api/image/text-to-image/images',
     access: 'member',
+    request: GalleryImagesQuerySchema,
     reply: GalleryImagesReplySchema,
   }),
+  /** Ours: mark or unmark one of the member's images as a favourite. */
+  updateImage: endpoint({
+    method: 'PATCH',
+    path: '/api/image/text-to-image/images/:id',
+    access: 'member',
+    params: GalleryImageParamsSchema,
+    request: UpdateGalleryImageRequestSchema,
+    reply: UpdateGalleryImageReplySchema,
+  }),
+  /** Deletes one of the member's images and its stored files. */
   deleteImage: endpoint({
     method: 'DELETE',
     path: '/api/image/text-to-image/images/:id',
     access: 'member',
-    params: IdParamsSchema,
+    params: GalleryImageParamsSchema,
+    reply: DeleteGalleryImageReplySchema,
+  }),
+  /** Whether text to image (and each photo effect) can run; public, so a tool page can say so at once. */
+  status: endpoint({
+    method: 'GET',
+    path: '/api/image/status',
+    access: 'public',
+    reply: ImageStatusReplySchema,
   }),
   /** Latest hub images (tool type image-to-image), paged by 8. */
   generatedImages: endpoint({
@@ -163,6 +355,14 @@ export const IMAGE_ENDPOINTS = {
     access: 'member',
     request: GeneratedImagesQuerySchema,
     reply: GeneratedImagesReplySchema,
+  }),
+  /** Ours: one of the member's hub results, re-signed (a page left open past the URLs' lifetime reloads it). */
+  generatedImage: endpoint({
+    method: 'GET',
+    path: '/api/image/generated-images/:id',
+    access: 'member',
+    params: GalleryImageParamsSchema,
+    reply: GeneratedImageReplySchema,
   }),
   ageProgression: effectEndpoint(
     '/api/image/age-progression',

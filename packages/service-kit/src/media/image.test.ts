@@ -3,7 +3,14 @@ import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
 import { largeBlackPng } from '../testing/large-png';
 import { makeNoisePng } from '../testing/images';
-import { makeThumbnail, openImage, readImageDataUrl, sniffImageType, THUMBNAIL_EDGE } from './image';
+import {
+  makeThumbnail,
+  openImage,
+  readImageDataUrl,
+  sniffImageType,
+  THUMBNAIL_EDGE,
+  uprightImage,
+} from './image';
 
 const V = ERROR_TEXTS.validation;
 
@@ -127,6 +134,61 @@ describe('readImageDataUrl', () => {
     expect(
       await rejection(dataUrl(await gif()), { field: 'attachment', invalidText: V.invalidChatImage }),
     ).toEqual({ status: 400, message: V.invalidChatImage, field: 'attachment' });
+  });
+});
+
+describe('pixel bombs', () => {
+  it('refuses a 200-byte PNG declaring 30000×30000 with the spec text, and memory does not jump', async () => {
+    const bomb = largeBlackPng(30_000, 30_000, 1);
+    expect(bomb.length).toBeLessThan(300);
+    const before = process.memoryUsage().rss;
+    expect(await rejection(dataUrl(bomb))).toEqual({ status: 400, message: V.invalidImage, field: 'image' });
+    // Decoded, it would be 900 MP (about 2.7 GB as RGB): refused from the header, nothing of that size is allocated.
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+});
+
+/** 40×30 with the left half red and the right half blue, stored with EXIF orientation `orientation`. */
+async function halvesWithOrientation(format: 'jpeg' | 'png' | 'webp', orientation: number): Promise<Buffer> {
+  const halves = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="20" height="30" fill="#ff0000"/><rect x="20" width="20" height="30" fill="#0000ff"/></svg>`,
+  );
+  return openImage(halves).withMetadata({ orientation }).toFormat(format).toBuffer();
+}
+
+async function pixelAt(bytes: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await openImage(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+describe('uprightImage', () => {
+  it('turns the pixels of a photo stored sideways (EXIF 6) and drops the tag, keeping its format', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const sideways = await halvesWithOrientation(format, 6);
+      const input = await readImageDataUrl(dataUrl(sideways, `image/${format}`));
+      // Sizes are reported as seen, before anything is turned.
+      expect([input.width, input.height]).toEqual([30, 40]);
+      const upright = await uprightImage(input);
+      expect(upright.mime).toBe(input.mime);
+      expect(sniffImageType(upright.bytes)).toBe(`image/${format}`);
+      const meta = await openImage(upright.bytes).metadata();
+      expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([30, 40, 1]);
+      // Turned a quarter clockwise: the red left half is now on top, the blue right half at the bottom.
+      const [topRed, , topBlue] = await pixelAt(upright.bytes, 15, 2);
+      const [bottomRed, , bottomBlue] = await pixelAt(upright.bytes, 15, 37);
+      expect(topRed).toBeGreaterThan(200);
+      expect(topBlue).toBeLessThan(60);
+      expect(bottomBlue).toBeGreaterThan(200);
+      expect(bottomRed).toBeLessThan(60);
+    }
+  });
+
+  it('returns an upright image as it came', async () => {
+    const input = await readImageDataUrl(dataUrl(await png(40, 30)));
+    expect(await uprightImage(input)).toBe(input);
+    const tagged = await readImageDataUrl(dataUrl(await halvesWithOrientation('jpeg', 1), 'image/jpeg'));
+    expect((await uprightImage(tagged)).bytes).toBe(tagged.bytes);
   });
 });
 

@@ -85,6 +85,28 @@ export async function readImageDataUrl(dataUrl: string, rules: ImageRules = {}):
   return { bytes, mime, width, height };
 }
 
+/** Orientations 2 to 8 turn or mirror the stored pixels; 1 (or none) means they are already upright. */
+const UPRIGHT = 1;
+
+/**
+ * The picture the way people see it: when its EXIF orientation turns or mirrors the stored pixels (phone photos),
+ * the pixels are turned to match and re-encoded in the same format without that tag, so a provider or a tool that
+ * ignores EXIF, and a before/after comparison of input and result, all see it upright. An upright image is returned
+ * as it came (same bytes). Call it on an ImageInput that passed readImageDataUrl (the decode is under the pixel cap).
+ */
+export async function uprightImage(input: ImageInput): Promise<ImageInput> {
+  const { orientation } = await openImage(input.bytes).metadata();
+  if (!orientation || orientation === UPRIGHT) return input;
+  const turned = openImage(input.bytes).rotate();
+  const bytes =
+    input.mime === 'image/png'
+      ? await turned.png().toBuffer()
+      : input.mime === 'image/jpeg'
+        ? await turned.jpeg({ quality: 92, mozjpeg: true }).toBuffer()
+        : await turned.webp({ quality: 92 }).toBuffer();
+  return { ...input, bytes };
+}
+
 /** Edge of list thumbnails: sharp enough for a 4-column gallery card on a 2× screen, a few KB as WebP. */
 export const THUMBNAIL_EDGE = 320;
 

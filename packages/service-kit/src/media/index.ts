@@ -6,6 +6,7 @@ export {
   THUMBNAIL_EDGE,
   readImageDataUrl,
   sniffImageType,
+  uprightImage,
   type ImageInput,
   type ImageMime,
   type ImageRules,

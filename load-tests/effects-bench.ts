@@ -1,0 +1,156 @@
+// Benchmark of a 10 MB photo through a photo effect (issue 13), with the local color correction (the system runs the
+// image service with IMAGE_LOCAL_EFFECTS=color-correction, so no provider is involved):
+// - the time of one request through the gateway compared with the same request sent straight to the image service,
+//   sampled alternately one at a time so both see the same machine (median of several);
+// - 8 such uploads at once through the gateway: the peak resident memory growth of the gateway and of the image
+//   service over their level before, sampled from /proc every 20 ms, per upload in flight, against the target of at
+//   most 4× the payload (the request body) per upload.
+import { readFile } from 'node:fs/promises';
+import { API_ROUTES } from '@act/contracts';
+import { openImage } from '@act/service-kit/media';
+import { setCredits, userIdOf } from '../e2e/support/credits-db';
+import type { RunningSystem } from '../e2e/support/system';
+
+export interface EffectsBenchResult {
+  photoBytes: number;
+  photoWidth: number;
+  photoHeight: number;
+  /** The JSON request body (data URL and tool name) of one upload. */
+  payloadBytes: number;
+  samples: number;
+  directMedianMs: number;
+  gatewayMedianMs: number;
+  addedMedianMs: number;
+  concurrent: number;
+  concurrentWallMs: number;
+  gatewayPeakGrowthMb: number;
+  imagePeakGrowthMb: number;
+  /** Peak growth per upload in flight, as a multiple of the payload. */
+  gatewayPerUploadXPayload: number;
+  imagePerUploadXPayload: number;
+}
+
+const PATH = API_ROUTES.image.colorCorrection;
+const MAX_BYTES = 10 * 1024 * 1024;
+const SAMPLES = Number(process.env.BENCH_EFFECT_SAMPLES ?? 5);
+const CONCURRENT = 8;
+
+/** A 10 MB JPEG (just under the cap): a photo-sized picture of grain, which compresses badly, as detail does. */
+async function tenMegabytePhoto(): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const width = 4400;
+  const height = 3300;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let i = 0; i < pixels.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    // A gradient under the grain, so the picture has a colour cast to correct.
+    const base = i % 3 === 2 ? 150 : 90;
+    pixels[i] = base + ((seed >>> 16) % 80);
+  }
+  // The highest quality that stays under the cap.
+  for (let quality = 95; quality >= 50; quality -= 3) {
+    const bytes = await openImage(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (bytes.length <= MAX_BYTES - 1024) return { bytes, width, height };
+  }
+  throw new Error('could not make a photo under 10 MB');
+}
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function post(url: string, token: string, body: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}${PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`${url}${PATH} answered ${response.status}: ${text.slice(0, 200)}`);
+  return performance.now() - started;
+}
+
+export async function benchEffects(system: RunningSystem, token: string): Promise<EffectsBenchResult> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const imageUrl = system.urls.image;
+  const gatewayPid = system.pids.gateway;
+  const imagePid = system.pids.image;
+  if (!imageUrl || !gatewayPid || !imagePid) throw new Error('the system runs no image service or gateway');
+  const runs = 2 * (SAMPLES + 1) + CONCURRENT;
+  await setCredits(
+    { adminUrl: system.databaseUrl, namespace: system.namespace },
+    userIdOf(token),
+    runs * 20 + 100,
+  );
+
+  const photo = await tenMegabytePhoto();
+  const body = JSON.stringify({
+    image: `data:image/jpeg;base64,${photo.bytes.toString('base64')}`,
+    toolName: 'color-correction',
+  });
+
+  // Warm both paths once, then alternate.
+  await post(imageUrl, token, body);
+  await post(apiUrl, token, body);
+  const direct: number[] = [];
+  const viaGateway: number[] = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    direct.push(await post(imageUrl, token, body));
+    viaGateway.push(await post(apiUrl, token, body));
+  }
+
+  // 8 at once through the gateway, both processes' memory sampled meanwhile.
+  const gatewayBefore = await rssKb(gatewayPid);
+  const imageBefore = await rssKb(imagePid);
+  let gatewayPeak = gatewayBefore;
+  let imagePeak = imageBefore;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      gatewayPeak = Math.max(gatewayPeak, await rssKb(gatewayPid));
+      imagePeak = Math.max(imagePeak, await rssKb(imagePid));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENT }, () => post(apiUrl, token, body)));
+  const concurrentWallMs = performance.now() - started;
+  sampling = false;
+  await sampler;
+
+  const mb = (kb: number) => round(kb / 1024);
+  const payloadMb = Buffer.byteLength(body) / (1024 * 1024);
+  const gatewayGrowthMb = (gatewayPeak - gatewayBefore) / 1024;
+  const imageGrowthMb = (imagePeak - imageBefore) / 1024;
+  return {
+    photoBytes: photo.bytes.length,
+    photoWidth: photo.width,
+    photoHeight: photo.height,
+    payloadBytes: Buffer.byteLength(body),
+    samples: SAMPLES,
+    directMedianMs: round(median(direct)),
+    gatewayMedianMs: round(median(viaGateway)),
+    addedMedianMs: round(median(viaGateway) - median(direct)),
+    concurrent: CONCURRENT,
+    concurrentWallMs: round(concurrentWallMs),
+    gatewayPeakGrowthMb: mb(gatewayPeak - gatewayBefore),
+    imagePeakGrowthMb: mb(imagePeak - imageBefore),
+    gatewayPerUploadXPayload: round(gatewayGrowthMb / CONCURRENT / payloadMb),
+    imagePerUploadXPayload: round(imageGrowthMb / CONCURRENT / payloadMb),
+  };
+}

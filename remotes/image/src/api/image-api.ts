@@ -1,0 +1,108 @@
+// Calls of the image tools through the host's API client (gateway → image service), typed by the contracts: whether
+// text to image can generate, the member's gallery pages, favourite and delete, and saving an image under the spec's
+// name.
+import {
+  API_ROUTES,
+  ERROR_TEXTS,
+  GalleryImagesReplySchema,
+  ImageStatusReplySchema,
+  textToImageDownloadName,
+  UI_TEXTS,
+  UpdateGalleryImageReplySchema,
+  type GalleryImage,
+  type ImageFormat,
+  type ImageModelId,
+} from '@act/contracts';
+import { downloadFile, toast, type ApiClient, type CursorPage } from '@act/host-sdk';
+
+const R = API_ROUTES.image;
+
+/** Spec §8 texts (and ours for favourite and delete) shown when a call fails without a server text. */
+export const FALLBACK_ERRORS = {
+  generate: ERROR_TEXTS.network.generateImage,
+  fetchImages: ERROR_TEXTS.network.fetchImages,
+  loadGallery: ERROR_TEXTS.gallery.loadGalleryImages,
+  loadMore: ERROR_TEXTS.gallery.loadMoreImages,
+  download: ERROR_TEXTS.ui.downloadImage,
+  deleteImage: ERROR_TEXTS.image.deleteImage,
+  updateImage: ERROR_TEXTS.image.updateImage,
+} as const;
+
+/** True when the image service has a provider key; an unanswered check counts as available (generate then says). */
+export async function fetchTextToImageAvailable(api: ApiClient, signal: AbortSignal): Promise<boolean> {
+  const reply = await api.get(R.status, { schema: ImageStatusReplySchema, signal });
+  return reply.available;
+}
+
+export interface GalleryFilters {
+  /** Server-side search over the prompt; '' for none. */
+  q: string;
+  model: ImageModelId | null;
+  favourites: boolean;
+}
+
+export const NO_FILTERS: GalleryFilters = { q: '', model: null, favourites: false };
+
+export function hasFilters(filters: GalleryFilters): boolean {
+  return filters.q.trim() !== '' || filters.model !== null || filters.favourites;
+}
+
+/** The query string of one gallery page (8 images after `cursor`, newest first). */
+export function galleryQuery(filters: GalleryFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (cursor) params.set('cursor', cursor);
+  const q = filters.q.trim();
+  if (q) params.set('q', q);
+  if (filters.model) params.set('model', filters.model);
+  if (filters.favourites) params.set('favourites', 'true');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function fetchGalleryPage(
+  api: ApiClient,
+  filters: GalleryFilters,
+  cursor: string | null,
+  signal: AbortSignal,
+): Promise<CursorPage<GalleryImage>> {
+  const reply = await api.get(`${R.images}${galleryQuery(filters, cursor)}`, {
+    schema: GalleryImagesReplySchema,
+    fallbackError: FALLBACK_ERRORS.fetchImages,
+    signal,
+  });
+  return { items: reply.images, nextCursor: reply.next_cursor ?? null };
+}
+
+function imagePath(id: string): string {
+  return R.deleteImage.replace(':id', encodeURIComponent(id));
+}
+
+export async function setFavourite(api: ApiClient, id: string, favourite: boolean): Promise<GalleryImage> {
+  const reply = await api.patch(
+    imagePath(id),
+    { favourite },
+    { schema: UpdateGalleryImageReplySchema, fallbackError: FALLBACK_ERRORS.updateImage },
+  );
+  return reply.image;
+}
+
+export async function deleteImage(api: ApiClient, id: string): Promise<void> {
+  await api.del(imagePath(id), { fallbackError: FALLBACK_ERRORS.deleteImage });
+}
+
+/**
+ * Saves an image through its signed download URL under image-{id}.{format}, then says 'Image downloaded!'; a failure
+ * says 'Failed to download image' (spec §8 toasts).
+ */
+export async function downloadImage(image: { id: string; downloadPath: string; format: ImageFormat }) {
+  try {
+    await downloadFile(
+      image.downloadPath,
+      textToImageDownloadName(image.id, image.format),
+      FALLBACK_ERRORS.download,
+    );
+    toast({ title: UI_TEXTS.gallery.imageDownloaded, variant: 'success' });
+  } catch (err) {
+    toast({ title: err instanceof Error ? err.message : FALLBACK_ERRORS.download, variant: 'error' });
+  }
+}

@@ -1,0 +1,186 @@
+// The screen every photo effect shares (spec §2, §4, §5): Settings on the left (the no-key notice when the effect
+// cannot run here, upload with drag-and-drop and a preview with remove, the effect's text field, the run button, the
+// error, tips) and Result on the right (the before/after comparison of the member's photo and the result, with
+// Download; 'Processing <effect>' while it runs; 'Ready to Transform' and a sample comparison until a result exists).
+// Removing the image resets file, preview, result, error and slider (50); a result dispatches 'gallery-updated'.
+import { useCallback, useEffect, useState } from 'react';
+import { Download, Lightbulb, Wand2 } from 'lucide-react';
+import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
+import {
+  Alert,
+  Button,
+  canAfford,
+  GenerateButton,
+  ImageDropZone,
+  RunError,
+  Spinner,
+  TextField,
+  useImageUpload,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
+import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
+import { effectButton } from './effect-button';
+import type { EffectConfig } from './effect-configs';
+import { runEffect, saveResult } from './effects-api';
+import { useEffectAvailability } from './use-effect-availability';
+import './effects.css';
+
+const T = UI_TEXTS.photoTool;
+
+export interface EffectScreenProps extends ToolPageProps {
+  effect: EffectConfig;
+}
+
+export function EffectScreen({ host, effect }: EffectScreenProps) {
+  const upload = useImageUpload();
+  const [text, setText] = useState(effect.field?.initial ?? '');
+  const [textTouched, setTextTouched] = useState(false);
+  const [slider, setSlider] = useState(SLIDER_DEFAULT);
+  const [downloading, setDownloading] = useState(false);
+  const availability = useEffectAvailability(host.api, effect.id);
+
+  const action = useCallback(
+    (image: string, value: string) => runEffect(host.api, effect, { image, text: value }),
+    [host.api, effect],
+  );
+  const run = useToolRun(host, action, effect.failedText);
+  const { reset } = run;
+  const busy = run.status === 'loading';
+  const result = run.result;
+
+  // A new photo (or none) starts over: no result, no error, the slider in the middle.
+  const imageUrl = upload.image?.dataUrl ?? null;
+  useEffect(() => {
+    reset();
+    setSlider(SLIDER_DEFAULT);
+  }, [imageUrl, reset]);
+
+  const hasText = effect.field === null || text.trim() !== '';
+  const button = effectButton({
+    label: effect.runLabel,
+    busy,
+    hasImage: upload.image !== null,
+    affordable: canAfford(host, effect.id),
+    hasText,
+    runnable: availability !== 'unavailable',
+  });
+
+  const start = async () => {
+    if (!upload.image || button.disabled) return;
+    const reply = await run.run(upload.image.dataUrl, text);
+    if (reply) {
+      setSlider(SLIDER_DEFAULT);
+      window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
+    }
+  };
+
+  const download = async () => {
+    if (!result) return;
+    setDownloading(true);
+    try {
+      await saveResult(result.downloadUrl, effect.id);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className="act-tool-layout ie-effect">
+      <section className="act-panel act-stack" aria-labelledby="ie-settings-title">
+        <h2 id="ie-settings-title" className="ie-heading">
+          {T.settings}
+        </h2>
+        {availability === 'unavailable' && (
+          <Alert variant="info">{ERROR_TEXTS.image.effectNeedsProviderKey}</Alert>
+        )}
+        <div className="act-stack ie-upload">
+          <span className="act-label">{T.uploadLabel}</span>
+          <ImageDropZone
+            upload={upload}
+            disabled={busy}
+            onRemove={() => {
+              reset();
+              setSlider(SLIDER_DEFAULT);
+            }}
+          />
+        </div>
+        {effect.field && (
+          <TextField
+            label={effect.field.label}
+            placeholder={effect.field.placeholder}
+            value={text}
+            maxLength={200}
+            disabled={busy}
+            error={textTouched && text.trim() === '' ? effect.field.required : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setTextTouched(true);
+            }}
+          />
+        )}
+        <GenerateButton icon={Wand2} block busy={busy} state={button} onClick={() => void start()} />
+        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
+        <aside className="ie-tips" aria-label={T.tipsTitle}>
+          <h3 className="ie-tips__title">
+            <Lightbulb size={16} aria-hidden />
+            {T.tipsTitle}
+          </h3>
+          <ul className="ie-tips__list">
+            {effect.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </aside>
+      </section>
+
+      <section className="act-panel act-stack ie-result" aria-labelledby="ie-result-title">
+        <div className="ie-result__header">
+          <h2 id="ie-result-title" className="ie-heading">
+            {T.result}
+          </h2>
+          {result && !busy && (
+            <Button variant="outline" size="sm" busy={downloading} onClick={() => void download()}>
+              {!downloading && <Download size={16} aria-hidden />}
+              {T.download}
+            </Button>
+          )}
+        </div>
+
+        {busy ? (
+          <div className="ie-state" role="status" aria-live="polite">
+            <Spinner decorative size={32} />
+            <p className="ie-state__title">{T.processing(effect.name)}</p>
+            <p className="ie-state__text">{T.processingHint}</p>
+          </div>
+        ) : result ? (
+          <BeforeAfterSlider
+            before={{ src: result.originalImageUrl, alt: T.beforeAlt }}
+            after={{ src: result.processedImageUrl, alt: T.afterAlt(effect.name) }}
+            aspect={result.width / result.height}
+            value={slider}
+            onValueChange={setSlider}
+            caption={T.sliderCaption}
+            allowSideBySide
+          />
+        ) : (
+          <>
+            <div className="ie-state ie-state--ready">
+              <p className="ie-state__title">{T.readyToTransform}</p>
+              <p className="ie-state__text">{effect.readyHint}</p>
+            </div>
+            <BeforeAfterSlider
+              before={{ src: SAMPLE_BEFORE, alt: T.sampleBeforeAlt }}
+              after={{ src: SAMPLE_AFTER, alt: T.sampleAfterAlt }}
+              aspect={SAMPLE_SIZE.width / SAMPLE_SIZE.height}
+              value={slider}
+              onValueChange={setSlider}
+              caption={T.sampleCaption}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

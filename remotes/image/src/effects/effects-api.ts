@@ -1,0 +1,81 @@
+// Calls of the photo effects and the hub through the host's API client (gateway → image service), typed by the
+// contracts: which effects can run here, one run, the hub gallery's offset pages, and saving a result under the
+// spec's file name.
+import {
+  API_ROUTES,
+  effectDownloadName,
+  ERROR_TEXTS,
+  GeneratedImagesReplySchema,
+  ImageStatusReplySchema,
+  PhotoEffectReplySchema,
+  type GeneratedImage,
+  type PhotoEffectReply,
+  type PhotoEffectToolId,
+} from '@act/contracts';
+import { downloadFile, toast, type ApiClient } from '@act/host-sdk';
+import type { EffectConfig } from './effect-configs';
+
+const R = API_ROUTES.image;
+
+/**
+ * Per effect, whether it can run on this server (with a provider key all can; without one only those done locally).
+ * An effect the reply does not name counts as available: running it then reports the real failure.
+ */
+export async function fetchEffectAvailability(
+  api: ApiClient,
+  signal: AbortSignal,
+): Promise<Partial<Record<PhotoEffectToolId, boolean>>> {
+  const reply = await api.get(R.status, { schema: ImageStatusReplySchema, signal });
+  return (reply.effects ?? {}) as Partial<Record<PhotoEffectToolId, boolean>>;
+}
+
+export function runEffect(
+  api: ApiClient,
+  effect: EffectConfig,
+  input: { image: string; text: string },
+): Promise<PhotoEffectReply> {
+  const body: Record<string, string> = { image: input.image, toolName: effect.id };
+  if (effect.field) body[effect.field.key] = input.text.trim();
+  return api.post(effect.path, body, { schema: PhotoEffectReplySchema, fallbackError: effect.failedText });
+}
+
+export interface HubPage {
+  images: GeneratedImage[];
+  hasMore: boolean;
+}
+
+/** One hub page: `limit` (8) of the member's image-to-image results after `offset`, newest first. */
+export async function fetchHubPage(
+  api: ApiClient,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<HubPage> {
+  const reply = await api.get(`${R.generatedImages}?offset=${offset}&limit=${limit}`, {
+    schema: GeneratedImagesReplySchema,
+    fallbackError: ERROR_TEXTS.network.fetchImages,
+    signal,
+  });
+  return { images: reply.images, hasMore: reply.has_more };
+}
+
+/** The name a signed download URL was signed with (its `dl`), else the spec's tool-name-timestamp.jpg. */
+export function downloadNameOf(url: string, tool: PhotoEffectToolId, at: Date | string = new Date()): string {
+  try {
+    const name = new URL(url, 'http://localhost').searchParams.get('dl');
+    if (name) return name;
+  } catch {
+    // Not a URL we can read: fall back to the spec's name.
+  }
+  return effectDownloadName(tool, at);
+}
+
+/** Saves a result through its signed download URL, then says 'Image downloaded!' or 'Failed to download image'. */
+export async function saveResult(url: string, tool: PhotoEffectToolId, at?: Date | string): Promise<void> {
+  try {
+    await downloadFile(url, downloadNameOf(url, tool, at), ERROR_TEXTS.ui.downloadImage);
+    toast({ title: ERROR_TEXTS.gallery.imageDownloaded, variant: 'success' });
+  } catch (err) {
+    toast({ title: err instanceof Error ? err.message : ERROR_TEXTS.ui.downloadImage, variant: 'error' });
+  }
+}

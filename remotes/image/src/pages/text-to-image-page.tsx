@@ -1,0 +1,199 @@
+// Text to Image (spec §2, §4, §5, §8): the settings panel, the preview with its progress bar (moved by the provider's
+// queue progress when it reports one), zoom, Regenerate with the same seed and Download, and the member's gallery.
+// 20 credits per image; the notice that the server has no provider key shows before the member types.
+import { useRef, useState } from 'react';
+import {
+  API_ROUTES,
+  ERROR_TEXTS,
+  GALLERY_UPDATED_EVENT,
+  TextToImageStreamEventSchema,
+  UI_TEXTS,
+  type GalleryImage,
+  type TextToImageRequest,
+  type TextToImageStreamEvent,
+} from '@act/contracts';
+import {
+  Alert,
+  canAfford,
+  RunError,
+  useStreamedReply,
+  type RunButton,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { downloadImage, FALLBACK_ERRORS } from '../api/image-api';
+import { Gallery } from '../components/gallery';
+import { ImagePreview, type PreviewImage } from '../components/image-preview';
+import { SettingsPanel } from '../components/settings-panel';
+import { useGenerationProgress, type GenerationPhase } from '../hooks/use-generation-progress';
+import { useImageStatus, type ImageAvailability } from '../hooks/use-image-status';
+import {
+  checkSettings,
+  DEFAULT_SETTINGS,
+  settingsOf,
+  type ImageSettings,
+  type SettingsErrors,
+} from '../settings';
+
+const T = UI_TEXTS.textToImage;
+const C = UI_TEXTS.common;
+
+export function generateButton(s: {
+  busy: boolean;
+  affordable: boolean;
+  availability: ImageAvailability;
+}): RunButton {
+  if (s.busy) return { label: C.processing, disabled: true };
+  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
+  return { label: T.generate, disabled: s.availability === 'unavailable' };
+}
+
+interface RunView {
+  image: PreviewImage | null;
+  /** The provider's last reported percentage during this run. */
+  percentage: number | undefined;
+  status: string | null;
+  error: string | null;
+}
+
+/** What the stream's events so far say: queue and render progress, then the image or the error. */
+export function runFromEvents(events: readonly TextToImageStreamEvent[]): RunView {
+  const view: RunView = { image: null, percentage: undefined, status: null, error: null };
+  for (const event of events) {
+    if (event.type === 'progress') {
+      if (event.percentage !== undefined) view.percentage = event.percentage;
+      view.status =
+        event.status === 'IN_QUEUE'
+          ? event.queuePosition === undefined
+            ? T.inQueue
+            : T.queuePosition(event.queuePosition)
+          : T.generating;
+    } else if (event.type === 'done') {
+      view.image = {
+        id: event.id,
+        imagePath: event.imagePath,
+        downloadPath: event.downloadPath,
+        width: event.width,
+        height: event.height,
+        imageFormat: event.imageFormat,
+        seed: event.seed,
+      };
+    } else {
+      view.error = event.error;
+    }
+  }
+  return view;
+}
+
+export function TextToImagePage({ host }: ToolPageProps) {
+  const availability = useImageStatus(host.api);
+  const [settings, setSettings] = useState<ImageSettings>(DEFAULT_SETTINGS);
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  // The image in the preview (the last one made, kept while the next is made) and the request that made it.
+  const [shown, setShown] = useState<PreviewImage | null>(null);
+  const [lastRequest, setLastRequest] = useState<TextToImageRequest | null>(null);
+  const [imageLoaded, setImageLoaded] = useState(true);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+
+  const reply = useStreamedReply(host.api, {
+    schema: TextToImageStreamEventSchema,
+    fallbackError: FALLBACK_ERRORS.generate,
+    onCreditsChange: host.onCreditsChange,
+    onEvent: (event) => {
+      if (event.type !== 'done') return;
+      setShown(runFromEvents([event]).image);
+      setImageLoaded(false);
+      window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
+    },
+  });
+  const busy = reply.streaming;
+  const run = runFromEvents(reply.events);
+  const error = reply.error?.message ?? run.error;
+  const phase: GenerationPhase = busy ? 'running' : run.image && !imageLoaded ? 'done' : 'idle';
+  const progress = useGenerationProgress(phase, run.percentage);
+  const affordable = canAfford(host, 'text-to-image');
+
+  const start = (request: TextToImageRequest) => {
+    setLastRequest(request);
+    void reply.start(API_ROUTES.image.generateImage, request);
+  };
+
+  const generate = () => {
+    const checked = checkSettings(settings);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    start(checked.request);
+  };
+
+  // Regenerate: the same request again with the seed the last image was made with.
+  const regenerate = () => {
+    if (!lastRequest || !shown) return;
+    start({ ...lastRequest, seed: shown.seed });
+  };
+
+  const useSettings = (image: GalleryImage) => {
+    setSettings(settingsOf(image));
+    setErrors({});
+    promptRef.current?.focus();
+    promptRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  };
+
+  const notices = (
+    <>
+      {availability === 'unavailable' && <Alert variant="info">{ERROR_TEXTS.image.providerKeyMissing}</Alert>}
+      {availability !== 'unavailable' && !affordable && (
+        <Alert variant="error">{ERROR_TEXTS.validation.insufficientCreditsTextToImage}</Alert>
+      )}
+      <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
+    </>
+  );
+
+  return (
+    <div className="act-stack img-page">
+      <div className="act-tool-layout">
+        <SettingsPanel
+          settings={settings}
+          onChange={(next) => {
+            setSettings(next);
+            if (Object.keys(errors).length > 0) setErrors({});
+          }}
+          errors={errors}
+          busy={busy}
+          button={generateButton({ busy, affordable, availability })}
+          onGenerate={generate}
+          promptRef={promptRef}
+          notices={notices}
+        />
+        <ImagePreview
+          image={shown}
+          progress={phase === 'idle' ? null : progress}
+          status={phase === 'running' ? run.status : null}
+          busy={busy}
+          canRegenerate={lastRequest !== null && affordable && availability !== 'unavailable'}
+          onRegenerate={regenerate}
+          onDownload={() => {
+            if (shown)
+              void downloadImage({
+                id: shown.id,
+                downloadPath: shown.downloadPath,
+                format: shown.imageFormat,
+              });
+          }}
+          onImageLoaded={() => setImageLoaded(true)}
+        />
+      </div>
+      <Gallery
+        api={host.api}
+        onUseSettings={useSettings}
+        onDeleted={(id) => {
+          if (shown?.id === id) {
+            setShown(null);
+            setLastRequest(null);
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The image database: each member's text-to-image results, read and written only with the member's id from the
+// verified token. The gallery is a keyset list (created_at, id) newest first, so an image added while the member
+// scrolls never shifts the pages after it; search is over the prompt, case-insensitive.
+import type { AspectRatio, ImageFormat, ImageModelId, ImageStyle } from '@act/contracts';
+import {
+  afterCursor,
+  decodeCursor,
+  deleteOwned,
+  findOwned,
+  pageOf,
+  type Db,
+  type Page,
+  type Sql,
+} from '@act/service-kit';
+
+export interface ImageRecord {
+  id: string;
+  user_id: string;
+  positive_prompt: string;
+  negative_prompt: string | null;
+  model_name: ImageModelId;
+  style: ImageStyle | null;
+  aspect_ratio: AspectRatio;
+  image_format: ImageFormat;
+  seed: number;
+  width: number;
+  height: number;
+  image_key: string;
+  thumbnail_key: string;
+  favourite: boolean;
+  created_at: Date;
+}
+
+export type NewImageRecord = Omit<ImageRecord, 'favourite' | 'created_at'>;
+
+export interface GalleryFilter {
+  cursor?: string;
+  limit: number;
+  /** Words in the prompt. */
+  q?: string;
+  model?: ImageModelId;
+  favourites?: boolean;
+}
+
+const IMAGES = { table: 'text_to_images' };
+
+/** postgres.js returns bigint as text; a seed always fits in a JavaScript number. */
+function recordOf(row: Record<string, unknown>): ImageRecord {
+  return { ...(row as unknown as ImageRecord), seed: Number(row.seed) };
+}
+
+/** `q` as a literal ILIKE pattern: `%`, `_` and `\` in the member's words match themselves. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ImageStore {
+  readonly sql: Sql;
+  insert(db: Db, record: NewImageRecord): Promise<ImageRecord>;
+  list(userId: string, filter: GalleryFilter): Promise<Page<ImageRecord>>;
+  find(userId: string, id: string): Promise<ImageRecord>;
+  setFavourite(userId: string, id: string, favourite: boolean): Promise<ImageRecord>;
+  /** Deletes the row (404 when it is not the member's) and returns it, so its objects can be deleted too. */
+  delete(userId: string, id: string): Promise<ImageRecord>;
+}
+
+export function createImageStore(sql: Sql): ImageStore {
+  return {
+    sql,
+    async insert(db, record) {
+      const [row] = await db`insert into text_to_images ${db(record)} returning *`;
+      if (!row) throw new Error('insert returned no row');
+      return recordOf(row);
+    },
+    async list(userId, { cursor, limit, q, model, favourites }) {
+      const position = cursor ? decodeCursor(cursor) : undefined;
+      const rows = await sql`
+        select *, created_at::text as created_key
+        from text_to_images
+        where user_id = ${userId}
+          and ${afterCursor(sql, position, 'created_at')}
+          ${q ? sql`and positive_prompt ilike ${containsPattern(q)}` : sql``}
+          ${model ? sql`and model_name = ${model}` : sql``}
+          ${favourites ? sql`and favourite` : sql``}
+        order by created_at desc, id desc
+        limit ${limit + 1}`;
+      const page = pageOf(rows, limit, (row) => ({
+        timestampKey: String(row.created_key),
+        id: String(row.id),
+      }));
+      return {
+        nextCursor: page.nextCursor,
+        items: page.items.map(({ created_key: _key, ...row }) => recordOf(row)),
+      };
+    },
+    async find(userId, id) {
+      return recordOf(await findOwned(sql, IMAGES, { id, userId }));
+    },
+    async setFavourite(userId, id, favourite) {
+      // The same 404 as findOwned for an unknown, foreign or malformed id.
+      await findOwned(sql, IMAGES, { id, userId });
+      const [row] = await sql`
+        update text_to_images set favourite = ${favourite}
+        where id = ${id} and user_id = ${userId} returning *`;
+      return row ? recordOf(row) : this.find(userId, id);
+    },
+    async delete(userId, id) {
+      return recordOf(await deleteOwned(sql, IMAGES, { id, userId }));
+    },
+  };
+}

@@ -1,0 +1,271 @@
+// Text to image as a charged tool (20 credits, members only): the hold is taken before fal is asked, fal's queue is
+// followed with its progress, the result is converted to the format asked for at the exact size of the chosen aspect
+// ratio, stored with its thumbnail, and the row and the charge's commit are written in one transaction (outbox). A
+// failure, a refusal or the time limit releases the hold; nothing is charged without a stored image. A generation is
+// not tied to the member's connection: closing the tab lets it finish into the gallery (and be charged once).
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ASPECT_RATIOS,
+  ERROR_TEXTS,
+  ErrorCode,
+  LIMITS,
+  textToImageDownloadName,
+  type GalleryImage,
+  type ImageFormat,
+  type ImageStyle,
+  type TextToImageRequest,
+} from '@act/contracts';
+import {
+  AppError,
+  isAppError,
+  reserveCharge,
+  type Charge,
+  type CreditsClient,
+  type Logger,
+  type Outbox,
+} from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
+import { makeThumbnail, openImage } from '@act/service-kit/media';
+import type { ImageRecord, ImageStore } from '../db/image-store';
+import type { GenerationProgress, ImageProvider } from '../providers/types';
+
+/** Words added to the prompt for each style (none adds nothing). */
+export const STYLE_PROMPTS: Readonly<Record<ImageStyle, string>> = {
+  none: '',
+  photorealistic: 'photorealistic, natural lighting, highly detailed photograph',
+  cinematic: 'cinematic film still, dramatic lighting, shallow depth of field',
+  anime: 'anime style illustration, clean line art, vibrant colours',
+  '3d-model': '3D render, physically based materials, studio lighting',
+  'digital-art': 'digital art, detailed illustration',
+  'fantasy-art': 'fantasy art, epic, painterly, magical atmosphere',
+  watercolor: 'watercolor painting, soft washes of colour on paper',
+  'charcoal-sketch': 'charcoal sketch, monochrome, expressive strokes on paper',
+  'line-art': 'line art, clean black outlines on white, minimal shading',
+  'comic-book': 'comic book style, bold ink outlines, halftone shading',
+  'pixel-art': 'pixel art, 16-bit retro game style',
+  abstract: 'abstract art, bold shapes and colours',
+};
+
+export function styledPrompt(prompt: string, style: ImageStyle | undefined): string {
+  const words = style ? STYLE_PROMPTS[style] : '';
+  return words ? `${prompt}, ${words}` : prompt;
+}
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The provider's image at exactly `width`×`height`, in the format asked for (the stored file really is it). */
+export async function convertImage(
+  bytes: Buffer,
+  format: ImageFormat,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const sized = openImage(bytes).rotate().resize(width, height, { fit: 'cover', position: 'attention' });
+  if (format === 'png') return sized.png({ compressionLevel: 6 }).toBuffer();
+  if (format === 'jpg')
+    return sized.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return sized.webp({ quality: 90 }).toBuffer();
+}
+
+/** One image as the member's gallery shows it, with URLs signed for this reply. */
+export function galleryImageOf(files: ObjectStore, record: ImageRecord): GalleryImage {
+  return {
+    id: record.id,
+    image_path: files.signedUrl(record.image_key),
+    thumbnail_path: files.signedUrl(record.thumbnail_key),
+    download_path: files.signedUrl(record.image_key, {
+      download: textToImageDownloadName(record.id, record.image_format),
+    }),
+    positive_prompt: record.positive_prompt,
+    negative_prompt: record.negative_prompt,
+    model_name: record.model_name,
+    style: record.style,
+    aspect_ratio: record.aspect_ratio,
+    image_format: record.image_format,
+    seed: record.seed,
+    width: record.width,
+    height: record.height,
+    favourite: record.favourite,
+    created_at: record.created_at.toISOString(),
+  };
+}
+
+export interface GeneratedResult {
+  id: string;
+  imagePath: string;
+  thumbnailPath: string;
+  downloadPath: string;
+  seed: number;
+  width: number;
+  height: number;
+  imageFormat: ImageFormat;
+  remainingCredits: number | null;
+}
+
+export interface TextToImage {
+  /** Whether a provider is configured. */
+  readonly available: boolean;
+  /** Holds the credits (refusing first, with nothing held, when there is no provider key). */
+  reserve(userId: string): Promise<Charge>;
+  /** Generates and stores the image under the held charge; settles it (commit with the row, or release). */
+  generate(
+    charge: Charge,
+    userId: string,
+    input: TextToImageRequest,
+    onProgress?: (progress: GenerationProgress) => void,
+  ): Promise<GeneratedResult>;
+  /** Resolves once every generation in flight has settled (a stopping replica waits for them). */
+  drain(): Promise<void>;
+}
+
+export interface TextToImageDeps {
+  store: ImageStore;
+  files: ObjectStore;
+  credits: CreditsClient;
+  outbox: Outbox;
+  provider: ImageProvider | undefined;
+  logger: Logger;
+  /** The longest one generation may wait on the provider (FAL_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+class GenerationTimeout extends Error {
+  constructor(ms: number) {
+    super(`image generation did not finish within ${ms} ms`);
+    this.name = 'GenerationTimeout';
+  }
+}
+
+export function createTextToImage(deps: TextToImageDeps): TextToImage {
+  const { store, files, provider, logger } = deps;
+  const inFlight = new Set<Promise<unknown>>();
+
+  return {
+    available: provider !== undefined,
+
+    async reserve(userId) {
+      if (!provider) {
+        throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.providerKeyMissing);
+      }
+      return reserveCharge(deps.credits, { tool: 'text-to-image', userId });
+    },
+
+    async generate(charge, userId, input, onProgress) {
+      if (!provider) throw new Error('generate without a provider');
+      const aspect = ASPECT_RATIOS.find((a) => a.id === input.aspectRatio);
+      if (!aspect) throw new Error(`unknown aspect ratio ${input.aspectRatio}`);
+      const seed = input.seed ?? randomInt(0, LIMITS.seedMax + 1);
+      const style = input.style && input.style !== 'none' ? input.style : undefined;
+      const negativePrompt = input.negativePrompt ? input.negativePrompt : undefined;
+
+      const running = charge.run(async () => {
+        const timeout = new AbortController();
+        const timer = setTimeout(() => timeout.abort(new GenerationTimeout(deps.timeoutMs)), deps.timeoutMs);
+        let generated;
+        try {
+          generated = await provider.generate(
+            {
+              model: input.model,
+              prompt: styledPrompt(input.prompt, style),
+              ...(negativePrompt ? { negativePrompt } : {}),
+              aspect,
+              seed,
+            },
+            { signal: timeout.signal, ...(onProgress ? { onProgress } : {}) },
+          );
+        } catch (error) {
+          if (timeout.signal.aborted) {
+            logger.warn({ model: input.model, timeoutMs: deps.timeoutMs }, 'image generation timed out');
+            throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.image.generationTimedOut, {
+              cause: error,
+            });
+          }
+          if (isAppError(error)) throw error;
+          logger.warn({ err: error, model: input.model }, 'image provider failed');
+          throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.ui.generateImageRetry, { cause: error });
+        } finally {
+          clearTimeout(timer);
+        }
+
+        let image: Buffer;
+        let thumbnail: Buffer;
+        try {
+          image = await convertImage(generated.bytes, input.imageFormat, aspect.width, aspect.height);
+          thumbnail = await makeThumbnail(image);
+        } catch (error) {
+          logger.warn({ err: error, model: input.model }, 'the provider returned an unreadable image');
+          throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.ui.generateImageRetry, { cause: error });
+        }
+
+        const id = randomUUID();
+        const stored = await files.put({
+          owner: userId,
+          id,
+          body: image,
+          contentType: CONTENT_TYPES[input.imageFormat],
+          ext: input.imageFormat,
+        });
+        const keys = [stored.key];
+        try {
+          const thumb = await files.put({
+            owner: userId,
+            id,
+            suffix: '.thumb',
+            body: thumbnail,
+            contentType: 'image/webp',
+            ext: 'webp',
+          });
+          keys.push(thumb.key);
+          // The image and its charge are written together: charged exactly when the gallery has it.
+          return await store.sql.begin(async (tx) => {
+            const row = await store.insert(tx, {
+              id,
+              user_id: userId,
+              positive_prompt: input.prompt,
+              negative_prompt: negativePrompt ?? null,
+              model_name: input.model,
+              style: style ?? null,
+              aspect_ratio: input.aspectRatio,
+              image_format: input.imageFormat,
+              seed: generated.seed,
+              width: aspect.width,
+              height: aspect.height,
+              image_key: stored.key,
+              thumbnail_key: thumb.key,
+            });
+            await charge.commitIn(tx, deps.outbox);
+            return row;
+          });
+        } catch (error) {
+          await files
+            .delete(keys)
+            .catch((err: unknown) => logger.warn({ err, keys }, 'orphaned image objects'));
+          throw error;
+        }
+      });
+      inFlight.add(running);
+      const record = await running.finally(() => inFlight.delete(running));
+
+      const reply = galleryImageOf(files, record);
+      return {
+        id: record.id,
+        imagePath: reply.image_path,
+        thumbnailPath: reply.thumbnail_path,
+        downloadPath: reply.download_path,
+        seed: record.seed,
+        width: record.width,
+        height: record.height,
+        imageFormat: record.image_format,
+        remainingCredits: charge.remainingCredits,
+      };
+    },
+
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

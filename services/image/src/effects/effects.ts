@@ -1,0 +1,283 @@
+// The seven photo effects as charged tools (20 credits each, members only). The upload is checked first (spec §5:
+// a real PNG, JPEG or WebP of at most 10 MB, its pixel size read from the header before any decode), and turned
+// upright; an effect that cannot run (no provider key, not one of the two done locally) answers 503 with nothing
+// held. Then the credits are held, the effect runs (fal with a key; color correction and cartoonify with sharp
+// without one), the result is brought to the input's size as a JPEG, the input, the result and its thumbnail are
+// stored, and the generated_images row and the charge's commit are written in one transaction. A failure or the
+// time limit releases the hold. A run is not tied to the member's connection: closing the tab lets it finish into
+// the hub gallery (and be charged once).
+import { randomUUID } from 'node:crypto';
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  PHOTO_EFFECT_FAILED_TEXTS,
+  PHOTO_EFFECT_TOOL_IDS,
+  effectDownloadName,
+  getTool,
+  type GeneratedImage,
+  type PhotoEffectReply,
+  type PhotoEffectToolId,
+} from '@act/contracts';
+import {
+  AppError,
+  createWorkPool,
+  isAppError,
+  reserveCharge,
+  type WorkPool,
+  type CreditsClient,
+  type Logger,
+  type Outbox,
+} from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
+import {
+  makeThumbnail,
+  openImage,
+  readImageDataUrl,
+  uprightImage,
+  type ImageInput,
+  type ImageMime,
+} from '@act/service-kit/media';
+import type { GeneratedImageRecord, GeneratedImageStore } from './effects-store';
+import type { FalEffects } from './fal-effects';
+import {
+  cartoonify,
+  colorCorrect,
+  RESULT_JPEG_QUALITY,
+  type EffectResult,
+  type LocalEffectId,
+} from './local-effects';
+
+/** The effects done here without a model (or a key): honest versions of the effect with image processing. */
+export const LOCAL_EFFECTS: Readonly<Record<LocalEffectId, (bytes: Buffer) => Promise<EffectResult>>> = {
+  'color-correction': colorCorrect,
+  cartoonify,
+};
+
+function localEffectOf(tool: PhotoEffectToolId) {
+  return (LOCAL_EFFECTS as Partial<Record<PhotoEffectToolId, (bytes: Buffer) => Promise<EffectResult>>>)[
+    tool
+  ];
+}
+
+const EXTENSIONS: Record<ImageMime, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+export interface EffectRun {
+  tool: PhotoEffectToolId;
+  /** The data URL as sent. */
+  image: string;
+  /** The member's text for age progression, background change and expression change. */
+  text?: string;
+}
+
+export interface PhotoEffects {
+  /** Per effect, whether it can run now (with a key all can; without one only the local ones). */
+  availability(): Record<PhotoEffectToolId, boolean>;
+  run(userId: string, request: EffectRun): Promise<Omit<PhotoEffectReply, 'success'>>;
+  /** Resolves once every run in flight has settled (a stopping replica waits for them). */
+  drain(): Promise<void>;
+}
+
+export interface PhotoEffectsDeps {
+  store: GeneratedImageStore;
+  files: ObjectStore;
+  credits: CreditsClient;
+  outbox: Outbox;
+  /** Absent without FAL_KEY: only the local effects run. */
+  fal: FalEffects | undefined;
+  logger: Logger;
+  /** The longest one fal edit may take (FAL_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** IMAGE_LOCAL_EFFECTS: local effects used even when fal is configured. */
+  localAlways?: readonly LocalEffectId[];
+  /** Where the local effects run (LOCAL_POOL by default): a few at once, so memory and cores stay bounded. */
+  localPool?: WorkPool;
+}
+
+/**
+ * The local effects are CPU-bound libvips work holding a decoded photo each: two at a time per replica (its cores),
+ * a short queue behind them, two at once per member, and a budget far above a 40 MP photo's few seconds.
+ */
+export const LOCAL_POOL = { size: 2, queueLimit: 16, perCallerLimit: 2, timeoutMs: 60_000 } as const;
+
+class EditTimeout extends Error {
+  constructor(ms: number) {
+    super(`photo effect did not finish within ${ms} ms`);
+    this.name = 'EditTimeout';
+  }
+}
+
+/** One hub gallery record, with URLs signed for this reply. */
+export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecord): GeneratedImage {
+  return {
+    id: record.id,
+    image_url: files.signedUrl(record.image_key),
+    positive_prompt: record.positive_prompt,
+    tool_type: record.tool_type,
+    created_at: record.created_at.toISOString(),
+    tool_id: record.tool_id,
+    thumbnail_url: files.signedUrl(record.thumbnail_key),
+    download_url: files.signedUrl(record.image_key, {
+      download: effectDownloadName(record.tool_id, record.created_at),
+    }),
+    width: record.width,
+    height: record.height,
+  };
+}
+
+/** The provider's picture as a JPEG of exactly the input's size (the before/after comparison lines up). */
+async function toResultJpeg(bytes: Buffer, width: number, height: number): Promise<EffectResult> {
+  const out = await openImage(bytes)
+    .rotate()
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: RESULT_JPEG_QUALITY })
+    .toBuffer();
+  return { bytes: out, width, height };
+}
+
+export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
+  const { store, files, fal, logger } = deps;
+  const inFlight = new Set<Promise<unknown>>();
+  const canRun = (tool: PhotoEffectToolId) => fal !== undefined || localEffectOf(tool) !== undefined;
+  const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
+
+  const pool = deps.localPool ?? createWorkPool(LOCAL_POOL);
+  /** The local effect that runs `tool` here, or undefined when fal does. */
+  const localFor = (tool: PhotoEffectToolId) => {
+    const local = localEffectOf(tool);
+    return local && (!fal || localAlways.has(tool)) ? local : undefined;
+  };
+
+  async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined, userId: string) {
+    const local = localFor(tool);
+    if (local) return pool.run(userId, () => local(input.bytes));
+    if (!fal) throw new Error(`${tool} without a provider`);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);
+    let edited: Buffer;
+    try {
+      edited = await fal.edit(
+        { tool, bytes: input.bytes, ...(text ? { text } : {}) },
+        { signal: timeout.signal },
+      );
+    } catch (error) {
+      if (timeout.signal.aborted) {
+        logger.warn({ tool, timeoutMs: deps.timeoutMs }, 'photo effect timed out');
+        throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.image.generationTimedOut, { cause: error });
+      }
+      logger.warn({ err: error, tool }, 'photo effect provider failed');
+      throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+    try {
+      return await toResultJpeg(edited, input.width, input.height);
+    } catch (error) {
+      logger.warn({ err: error, tool }, 'the provider returned an unreadable image');
+      throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
+    }
+  }
+
+  return {
+    availability() {
+      return Object.fromEntries(PHOTO_EFFECT_TOOL_IDS.map((tool) => [tool, canRun(tool)])) as Record<
+        PhotoEffectToolId,
+        boolean
+      >;
+    },
+
+    async run(userId, { tool, image, text }) {
+      // Refusals before any work, with nothing held: no way to run the effect, then a bad upload.
+      if (!canRun(tool)) {
+        throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.effectNeedsProviderKey);
+      }
+      const input = await uprightImage(await readImageDataUrl(image));
+      // A replica already busy with as many local effects as it queues refuses now (503), before the hold.
+      if (localFor(tool)) pool.admit(userId);
+      const charge = await reserveCharge(deps.credits, { tool, userId });
+
+      const running = charge.run(async () => {
+        let result: EffectResult;
+        try {
+          result = await apply(tool, input, text, userId);
+        } catch (error) {
+          if (isAppError(error)) throw error;
+          logger.error({ err: error, tool }, 'photo effect failed');
+          throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
+        }
+        const thumbnail = await makeThumbnail(result.bytes);
+        const id = randomUUID();
+        const keys: string[] = [];
+        try {
+          const original = await files.put({
+            owner: userId,
+            id,
+            suffix: '.input',
+            body: input.bytes,
+            contentType: input.mime,
+            ext: EXTENSIONS[input.mime],
+          });
+          keys.push(original.key);
+          const stored = await files.put({
+            owner: userId,
+            id,
+            body: result.bytes,
+            contentType: 'image/jpeg',
+            ext: 'jpg',
+          });
+          keys.push(stored.key);
+          const thumb = await files.put({
+            owner: userId,
+            id,
+            suffix: '.thumb',
+            body: thumbnail,
+            contentType: 'image/webp',
+            ext: 'webp',
+          });
+          keys.push(thumb.key);
+          // The result and its charge are written together: charged exactly when the hub gallery has it.
+          return await store.sql.begin(async (tx) => {
+            const row = await store.insert(tx, {
+              id,
+              user_id: userId,
+              tool_id: tool,
+              positive_prompt: text ?? getTool(tool).name,
+              image_key: stored.key,
+              thumbnail_key: thumb.key,
+              original_key: original.key,
+              width: result.width,
+              height: result.height,
+            });
+            await charge.commitIn(tx, deps.outbox);
+            return row;
+          });
+        } catch (error) {
+          await files
+            .delete(keys)
+            .catch((err: unknown) => logger.warn({ err, keys }, 'orphaned photo-effect objects'));
+          throw error;
+        }
+      });
+      inFlight.add(running);
+      const record = await running.finally(() => inFlight.delete(running));
+      const reply = generatedImageOf(files, record);
+      return {
+        id: record.id,
+        processedImageUrl: reply.image_url,
+        originalImageUrl: files.signedUrl(record.original_key),
+        downloadUrl: reply.download_url,
+        width: record.width,
+        height: record.height,
+        remainingCredits: charge.remainingCredits,
+      };
+    },
+
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// The image service as deployed: main.ts in its own process on its own database and the local S3, next to the run's
+// credits process. Without FAL_KEY it says so and charges nothing; with a key and FAL_BASE_URL at the fake fal it
+// generates, stores and charges once; it stops cleanly on SIGTERM.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS } from '@act/contracts';
+import {
+  callJson,
+  createTestDatabase,
+  dataUrl,
+  makePng,
+  runServices,
+  startChildService,
+  testObjectStoreEnv,
+  type CreditsProcess,
+  type RunServices,
+  type TestDatabase,
+  type TestJwks,
+} from '@act/service-kit/testing';
+import { startFakeFal, type FakeFal } from './test-support/fake-fal';
+
+let jwks: TestJwks;
+let credits: CreditsProcess;
+let serviceEnv: RunServices['serviceEnv'];
+let fal: FakeFal;
+const databases: TestDatabase[] = [];
+
+beforeAll(async () => {
+  ({ jwks, credits, serviceEnv } = await runServices());
+  fal = await startFakeFal();
+}, 90_000);
+
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+  await credits?.stop();
+  await fal?.close();
+  await jwks?.close();
+}, 30_000);
+
+async function startImage(env: Record<string, string>) {
+  const db = await createTestDatabase('image_main');
+  databases.push(db);
+  return startChildService('services/image', {
+    DATABASE_URL: db.url,
+    ...serviceEnv,
+    ...testObjectStoreEnv(),
+    ...env,
+  });
+}
+
+const generate = (url: string, token: string) =>
+  callJson(url, 'POST', '/api/image/text-to-image/generate-image', {
+    token,
+    body: { model: 'seedream-v3', prompt: 'a quiet harbour', aspectRatio: 'square', imageFormat: 'webp' },
+  });
+
+describe('image main.ts', () => {
+  it('without FAL_KEY is ready, says text to image is unavailable and answers 503 with nothing charged', async () => {
+    const service = await startImage({});
+    try {
+      expect((await fetch(`${service.opsUrl}/readyz`)).status).toBe(200);
+      expect((await callJson(service.url, 'GET', '/api/image/status')).body).toMatchObject({
+        success: true,
+        available: false,
+      });
+      const token = await jwks.tokenFor(randomUUID());
+      expect(await generate(service.url, token)).toMatchObject({
+        status: 503,
+        body: { error: ERROR_TEXTS.image.providerKeyMissing },
+      });
+      expect(await credits.balanceOf(token)).toBe(50);
+      // Color correction needs no key: done locally, charged 20.
+      const corrected = await callJson(service.url, 'POST', '/api/image/color-correction', {
+        token,
+        body: { image: dataUrl(await makePng({ width: 64, height: 48 })) },
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      expect(corrected.body).toMatchObject({ remainingCredits: 30, width: 64, height: 48 });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('with FAL_KEY and FAL_BASE_URL generates through the fake fal, serves the file and charges 20', async () => {
+    const service = await startImage({
+      FAL_KEY: 'fal-main-test',
+      FAL_BASE_URL: fal.baseUrl,
+      FAL_POLL_INTERVAL_MS: '20',
+      FAL_EFFECT_BABY_VERSION: 'fal-ai/flux-pro/kontext',
+    });
+    try {
+      const token = await jwks.tokenFor(randomUUID());
+      const reply = await generate(service.url, token);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body).toMatchObject({ remainingCredits: 30, imageFormat: 'webp' });
+      expect(fal.requests.at(-1)).toMatchObject({
+        endpoint: 'fal-ai/bytedance/seedream/v3/text-to-image',
+        authorization: 'Key fal-main-test',
+      });
+      const file = await fetch(`${service.url}${String(reply.body.imagePath)}`);
+      expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/webp']);
+      // A photo effect through the endpoint FAL_EFFECT_BABY_VERSION names.
+      const baby = await callJson(service.url, 'POST', '/api/image/baby-version', {
+        token,
+        body: { image: dataUrl(await makePng({ width: 64, height: 48 })) },
+      });
+      expect(baby.status, JSON.stringify(baby.body)).toBe(200);
+      expect(fal.requests.at(-1)).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext' });
+      await credits.settled();
+      expect(await credits.balanceOf(token)).toBe(10);
+    } finally {
+      await service.stop();
+    }
+    expect(service.output()).toContain('"msg":"stopped"');
+  });
+});

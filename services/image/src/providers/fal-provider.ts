@@ -1,0 +1,180 @@
+// Text to image through fal's queue with @fal-ai/client: submit, follow the status (queue position, then the
+// renderer's logs, from which a percentage is read when the model prints one), fetch the result, then download the
+// image file it names. FAL_BASE_URL sends every fal request to another host (tests and e2e use a local fake of the
+// queue protocol). The caller's signal stops the wait and cancels the request at fal.
+import { createFalClient, type FalClient, type QueueStatus } from '@fal-ai/client';
+import { LIMITS } from '@act/contracts';
+import type { FalModel } from './fal-models';
+import type { GenerationProgress, GenerationRequest, ImageProvider } from './types';
+import type { ImageModelId } from '@act/contracts';
+
+export interface FalProviderOptions {
+  apiKey: string;
+  models: Readonly<Record<ImageModelId, FalModel>>;
+  /** Another host for fal's APIs (http://127.0.0.1:PORT); unset: fal itself. */
+  baseUrl?: string;
+  /** How often the queue status is polled. */
+  pollIntervalMs?: number;
+}
+
+/** The provider's image may be larger than ours (4 MP PNG from a 2K model); anything beyond this is refused. */
+const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+
+/** fal's hosts: the queue, the synchronous runner, the REST API and the CDN its results are served from. */
+const FAL_URL = /^https:\/\/((queue|rest)\.)?fal\.(run|ai)(?=\/|$)/;
+const FAL_RESULT_HOSTS = /(^|\.)(fal\.media|fal\.run|fal\.ai)$/;
+
+export class FalRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FalRequestError';
+  }
+}
+
+/** Percentage from a renderer's log line: `45%`, or a step count such as `Step 9/20` or `9/20`. */
+export function percentageOfLogs(logs: ReadonlyArray<{ message: string }> | undefined): number | undefined {
+  for (const { message } of [...(logs ?? [])].reverse()) {
+    const percent = /(\d{1,3}(?:\.\d+)?)\s*%/.exec(message);
+    if (percent) return Math.min(100, Number(percent[1]));
+    const steps = /(\d+)\s*\/\s*(\d+)/.exec(message);
+    if (steps && Number(steps[2]) > 0) return Math.min(100, (Number(steps[1]) / Number(steps[2])) * 100);
+  }
+  return undefined;
+}
+
+function progressOf(status: QueueStatus): GenerationProgress {
+  if (status.status === 'IN_QUEUE') {
+    return typeof status.queue_position === 'number'
+      ? { status: 'IN_QUEUE', queuePosition: status.queue_position }
+      : { status: 'IN_QUEUE' };
+  }
+  const percentage = percentageOfLogs(status.logs);
+  return percentage === undefined ? { status: status.status } : { status: status.status, percentage };
+}
+
+/** The input fal's endpoint takes for this request. */
+export function falInput(model: FalModel, request: GenerationRequest): Record<string, unknown> {
+  const { aspect } = request;
+  return {
+    prompt: request.prompt,
+    seed: request.seed,
+    num_images: 1,
+    ...(model.sizing === 'size'
+      ? { image_size: { width: aspect.width, height: aspect.height } }
+      : { aspect_ratio: model.aspectRatios?.[aspect.id] ?? aspect.ratio }),
+    ...(model.negativePrompt && request.negativePrompt ? { negative_prompt: request.negativePrompt } : {}),
+    ...(model.outputFormat ? { output_format: model.outputFormat } : {}),
+    // fal's image models check their own output; a refusal arrives as an error.
+    enable_safety_checker: true,
+  };
+}
+
+interface FalImageOutput {
+  images?: Array<{ url?: unknown }>;
+  seed?: unknown;
+}
+
+/** A fal client and the download of its result files, shared by text to image and the photo effects. */
+export interface FalConnection {
+  fal: FalClient;
+  /** The bytes of a result file named by fal (its CDN, or the configured stand-in; data URLs too). */
+  download(location: string, signal: AbortSignal): Promise<Buffer>;
+}
+
+export function createFalConnection(options: { apiKey: string; baseUrl?: string }): FalConnection {
+  const base = options.baseUrl?.replace(/\/+$/, '');
+  const fal: FalClient = createFalClient({
+    credentials: options.apiKey,
+    suppressLocalCredentialsWarning: true,
+    ...(base
+      ? {
+          requestMiddleware: async (request) => ({ ...request, url: request.url.replace(FAL_URL, base) }),
+        }
+      : {}),
+  });
+  const baseOrigin = base ? new URL(base).origin : undefined;
+
+  /** Only fal's own hosts (or the configured stand-in) are fetched: a result URL is never followed elsewhere. */
+  function resultUrlAllowed(url: URL): boolean {
+    if (baseOrigin && url.origin === baseOrigin) return true;
+    return url.protocol === 'https:' && FAL_RESULT_HOSTS.test(url.hostname);
+  }
+
+  async function download(location: string, signal: AbortSignal): Promise<Buffer> {
+    if (location.startsWith('data:')) {
+      const comma = location.indexOf(',');
+      if (!/;base64$/i.test(location.slice(0, comma)))
+        throw new FalRequestError('unexpected data URL result');
+      return Buffer.from(location.slice(comma + 1), 'base64');
+    }
+    const url = new URL(location);
+    if (!resultUrlAllowed(url)) throw new FalRequestError(`result URL on an unexpected host: ${url.host}`);
+    const response = await fetch(url, { signal, redirect: 'error' });
+    if (!response.ok || !response.body) throw new FalRequestError('result download failed', response.status);
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > MAX_RESULT_BYTES) throw new FalRequestError('result image too large');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > MAX_RESULT_BYTES) throw new FalRequestError('result image too large');
+      chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+
+  return { fal, download };
+}
+
+export function createFalProvider(options: FalProviderOptions): ImageProvider {
+  const { fal, download } = createFalConnection({
+    apiKey: options.apiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  });
+
+  return {
+    name: 'fal',
+    async generate(request, { signal, onProgress }) {
+      const model = options.models[request.model];
+      const endpoint: string = model.endpoint;
+      signal.throwIfAborted();
+      const { request_id: requestId } = await fal.queue.submit(endpoint, {
+        input: falInput(model, request),
+        abortSignal: signal,
+      });
+      // Stopped (timeout, shutdown) while fal still works on it: cancel there, so nobody waits for nothing.
+      const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const completed = await fal.queue.subscribeToStatus(endpoint, {
+          requestId,
+          mode: 'polling',
+          pollInterval: options.pollIntervalMs ?? 500,
+          logs: true,
+          abortSignal: signal,
+          onQueueUpdate: (status) => onProgress?.(progressOf(status)),
+        });
+        const failure = (completed as { error?: unknown }).error;
+        if (failure) throw new FalRequestError(`generation failed: ${String(failure)}`);
+        const result = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
+        const output = result.data as FalImageOutput;
+        const location = output.images?.[0]?.url;
+        if (typeof location !== 'string') throw new FalRequestError('result without an image');
+        const bytes = await download(location, signal);
+        const seed =
+          typeof output.seed === 'number' &&
+          Number.isInteger(output.seed) &&
+          output.seed >= 0 &&
+          output.seed <= LIMITS.seedMax
+            ? output.seed
+            : request.seed;
+        return { bytes, seed };
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+    },
+  };
+}

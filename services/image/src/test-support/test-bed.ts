@@ -1,0 +1,154 @@
+// What the image tests share: the run's credits and member tokens, the fake fal queue, the local S3 (s3rver) as the
+// object store, a test database with the outbox relay, and image service replicas on them (with or without a key,
+// with any time limit).
+import { randomUUID } from 'node:crypto';
+import {
+  connectDatabase,
+  connectNats,
+  createCreditsClient,
+  createJwtVerifier,
+  startOutboxRelay,
+  z,
+  type NatsConnection,
+  type Outbox,
+  type RunningServer,
+  type Sql,
+  type WorkPool,
+} from '@act/service-kit';
+import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
+import {
+  createTestDatabase,
+  runServices,
+  silentLogger,
+  startTestService,
+  testNatsUrl,
+  testObjectStoreEnv,
+  type CreditsProcess,
+  type TestDatabase,
+  type TestJwks,
+} from '@act/service-kit/testing';
+import { createApp, type ImageApp } from '../app';
+import { migrateImageDatabase } from '../db/migrate';
+import { FAL_MODELS } from '../providers/fal-models';
+import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
+import type { LocalEffectId } from '../effects/local-effects';
+import { createFalConnection, createFalProvider } from '../providers/fal-provider';
+import { startFakeFal, type FakeFal } from './fake-fal';
+
+export interface ImageReplica {
+  url: string;
+  image: ImageApp;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+export interface ImageTestBed {
+  jwks: TestJwks;
+  credits: CreditsProcess;
+  fal: FakeFal;
+  db: TestDatabase;
+  sql: Sql;
+  outbox: Outbox;
+  files: ObjectStore;
+  /** The FILE_URL_SECRET the files are signed with. */
+  fileUrlSecret: string;
+  /** A replica with a key, pointed at the fake fal (time limit 30 s). */
+  service: ImageReplica;
+  startReplica(options?: {
+    withKey?: boolean;
+    timeoutMs?: number;
+    localEffects?: LocalEffectId[];
+    localEffectsPool?: WorkPool;
+  }): Promise<ImageReplica>;
+  /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
+  settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
+  close(): Promise<void>;
+}
+
+export async function startImageTestBed(databaseName: string): Promise<ImageTestBed> {
+  const { jwks, credits } = await runServices();
+  const fal = await startFakeFal();
+  const db = await createTestDatabase(databaseName);
+  const sql = connectDatabase(db.url);
+  await migrateImageDatabase(sql);
+  const nc: NatsConnection = await connectNats({ url: testNatsUrl(), name: `${databaseName}-test` });
+  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
+  const storeConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
+  const files = createObjectStore(storeConfig, { service: 'image' });
+  const replicas: ImageReplica[] = [];
+
+  async function startReplica({
+    withKey = true,
+    timeoutMs = 30_000,
+    localEffects = [] as LocalEffectId[],
+    localEffectsPool = undefined as WorkPool | undefined,
+  } = {}): Promise<ImageReplica> {
+    const image = createApp({
+      logger: silentLogger('image'),
+      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
+      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      sql,
+      outbox,
+      files,
+      provider: withKey
+        ? createFalProvider({
+            apiKey: `fal-${randomUUID()}`,
+            models: FAL_MODELS,
+            baseUrl: fal.baseUrl,
+            pollIntervalMs: 20,
+          })
+        : undefined,
+      falEffects: withKey
+        ? createFalEffects({
+            connection: createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl }),
+            effects: FAL_EFFECTS,
+            pollIntervalMs: 20,
+          })
+        : undefined,
+      generationTimeoutMs: timeoutMs,
+      localEffects,
+      ...(localEffectsPool ? { localEffectsPool } : {}),
+    });
+    const server = await startTestService(image.app);
+    const replica = {
+      url: server.url,
+      image,
+      server,
+      async close() {
+        await server.close();
+        await image.drain();
+      },
+    };
+    replicas.push(replica);
+    return replica;
+  }
+
+  const service = await startReplica();
+  return {
+    jwks,
+    credits,
+    fal,
+    db,
+    sql,
+    outbox,
+    files,
+    fileUrlSecret: storeConfig.FILE_URL_SECRET,
+    service,
+    startReplica,
+    async settled(token) {
+      await outbox.publishPending();
+      await credits.settled();
+      return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
+    },
+    async close() {
+      for (const replica of replicas) await replica.close();
+      await outbox.stop();
+      await nc.close();
+      await sql.end();
+      await db.drop();
+      await credits.stop();
+      await fal.close();
+      await jwks.close();
+    },
+  };
+}
