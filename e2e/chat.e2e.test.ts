@@ -194,7 +194,8 @@ describe('Chat Reasoning', () => {
     expect(await answer.textContent()).not.toContain('one word at a time, so there is time');
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
-    expect(await page.getByText('grey.png').count()).toBe(1);
+    // The question shows the attached image as a thumbnail.
+    expect(await page.getByRole('img', { name: 'grey.png' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'chat-reasoning-stopped', { fullPage: false });
   });

@@ -23,6 +23,7 @@ import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
 import { benchShell } from './shell-bench';
+import { benchVoice, voiceBenchCredits } from './voice-bench';
 
 interface Section {
   name: string;
@@ -168,12 +169,12 @@ async function benchChatStreamSection(): Promise<Section> {
 }
 
 /** Signs a new member up through the gateway and returns its access token. */
-async function signUpMember(apiUrl: string): Promise<string> {
+async function signUpMember(apiUrl: string, tag = 'member'): Promise<string> {
   const reply = await fetch(`${apiUrl}/api/identity/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: `bench-${Date.now().toString(36)}@example.com`,
+      email: `bench-${tag}-${Date.now().toString(36)}@example.com`,
       password: 'correct-horse-7',
     }),
   });
@@ -312,6 +313,46 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
   };
 }
 
+/**
+ * Offline text to speech in the real voice service (no provider key: eSpeak NG in WebAssembly, MP3 with lamejs):
+ * seconds of speech per CPU second for a 2000-character text, and the service's peak memory with 4 at once.
+ */
+async function benchVoiceSection(system: RunningSystem): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const voicePid = system.pids.voice;
+  if (!voicePid) throw new Error('the system runs no voice service');
+  const tokens: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const token = await signUpMember(apiUrl, `voice-${i}`);
+    await setCredits(
+      { adminUrl: system.databaseUrl, namespace: system.namespace },
+      userIdOf(token),
+      voiceBenchCredits(),
+    );
+    tokens.push(token);
+  }
+  const result = await benchVoice({ apiUrl, tokens, voicePid });
+  return {
+    name: 'voice (offline text to speech)',
+    runs: [],
+    figures: { ...result },
+    targets: [
+      {
+        what: `speech seconds per CPU second, ${result.textChars} characters`,
+        value: result.speechSecondsPerCpuSecond,
+        target: '>= 10',
+        met: result.speechSecondsPerCpuSecond >= 10,
+      },
+      {
+        what: `voice service peak resident memory, ${result.concurrent} at once (MB)`,
+        value: result.peakRssMb,
+        target: '<= 768 (half the pod limit)',
+        met: result.peakRssMb <= 768,
+      },
+    ],
+  };
+}
+
 /** The shell's initial JavaScript (gzip) and the landing page's LCP in Chromium, served by the real gateway. */
 async function benchShellSection(system: RunningSystem): Promise<Section> {
   const result = await benchShell(system.baseUrl);
@@ -420,6 +461,7 @@ try {
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
   results.push(report(await benchChatServiceSection(system)));
+  results.push(report(await benchVoiceSection(system)));
 } finally {
   await system.stop();
   await chatProvider.close();

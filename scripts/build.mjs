@@ -1,9 +1,11 @@
 // `npm run build`: builds the shell and each remote with rsbuild, but only those whose sources (or the shared
-// packages they bundle) changed since their last successful build. Plain Node, no dependencies.
+// packages they bundle) changed since their last successful build, and precompresses what they built (.br, .gz).
+// Plain Node, no dependencies.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampDir = path.join(repoRoot, '.data', 'build');
@@ -51,6 +53,39 @@ function frontEndWorkspaces() {
   });
 }
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file of a build, which the gateway (and
+ * any static server with precompressed support) sends to browsers that accept them: the shell and a remote are about
+ * a megabyte of JavaScript, a fifth of that compressed, and compressing once here costs no CPU per request.
+ */
+function precompress(dir) {
+  const startedAt = Date.now();
+  let files = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const bytes = fs.readFileSync(file);
+    if (bytes.length < MIN_COMPRESS_BYTES) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    files++;
+  }
+  console.log(
+    `build: precompressed ${files} files of ${path.relative(repoRoot, dir)} in ${Date.now() - startedAt} ms`,
+  );
+}
+
 const workspaces = frontEndWorkspaces();
 fs.mkdirSync(stampDir, { recursive: true });
 let built = 0;
@@ -79,6 +114,7 @@ for (const dir of workspaces) {
     console.error(`build: ${dir} failed`);
     process.exit(1);
   }
+  precompress(path.join(root, 'dist'));
   // Remember the sources as they were before the build: an edit made during it still counts as newer next time.
   fs.writeFileSync(stampFile, JSON.stringify({ sourcesAt, builtAt: new Date().toISOString() }));
   console.log(`build: ${dir} done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

@@ -1,7 +1,10 @@
 // The AI provider of the browser tests: a local OpenAI-compatible server (service-kit's fake) that streams every
 // chat answer slowly in small chunks, so a test sees replies grow and can press Stop. Each answer names the
-// upstream model it came from; reasoning models send reasoning first. The chat service is pointed at it with
-// OPENAI_BASE_URL and a placeholder OPENAI_API_KEY; no real provider is ever called.
+// upstream model it came from; reasoning models send reasoning first. An answer says how many images and PDFs reached
+// it as content parts (so a test sees an attachment got to the model), a request with OpenRouter's web plugin gets
+// web search results as url_citation annotations cited [1] and [2], and a question about a web page (passages in the
+// system message) cites its first passage. The chat service is pointed at it with OPENAI_BASE_URL and a placeholder
+// OPENAI_API_KEY; no real provider is ever called.
 import {
   startFakeOpenAi,
   type ChatRequest,
@@ -33,12 +36,40 @@ function lastQuestion(request: ChatRequest): string {
   return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join(' ');
 }
 
+/** The web search results the fake returns to a request with the web plugin. */
+export const FAKE_SEARCH_RESULTS = [
+  { url: 'https://news.example.com/rates', title: 'Rates hold steady', content: 'Rates held steady today.' },
+  { url: 'https://markets.example.org/today', title: 'Markets today', content: 'Markets rose slightly.' },
+];
+
+/** '(I received 1 image and 1 PDF.)' for the attachments of the last user message, or '' without any. */
+function attachmentsNote(request: ChatRequest): string {
+  const content = request.body.messages.filter((message) => message.role === 'user').at(-1)?.content;
+  const parts = typeof content === 'string' || !content ? [] : content;
+  const images = parts.filter((part) => part.type === 'image_url').length;
+  const pdfs = parts.filter((part) => part.type === 'file').length;
+  if (images + pdfs === 0) return '';
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const named = [images && count(images, 'image'), pdfs && count(pdfs, 'PDF')].filter(Boolean);
+  return ` (I received ${named.join(' and ')}.)`;
+}
+
 function answerTo(request: ChatRequest): FakeAnswer {
   const { model } = request.body;
   const question = lastQuestion(request);
   const slow = question.includes(SLOW_WORD);
   const code = question.includes(CODE_WORD);
-  const text = fakeAnswerFor(model) + (slow ? SLOW_EXTRA : '') + (code ? CODE_EXTRA : '');
+  const webSearch = request.body.plugins?.some((plugin) => plugin.id === 'web') || model.endsWith(':online');
+  const aboutPage = request.body.messages.some(
+    (message) => message.role === 'system' && JSON.stringify(message.content).includes('[1] '),
+  );
+  const text =
+    fakeAnswerFor(model) +
+    attachmentsNote(request) +
+    (webSearch ? ' Rates held steady [1] and markets rose [2].' : '') +
+    (aboutPage ? ' The page says so in its first passage [1].' : '') +
+    (slow ? SLOW_EXTRA : '') +
+    (code ? CODE_EXTRA : '');
   const words = text.split(/(?<= )/);
   const reasons = /r1|reasoning/i.test(model);
   return {
@@ -46,6 +77,7 @@ function answerTo(request: ChatRequest): FakeAnswer {
     reasoning: reasons ? ['Thinking it through: ', 'the question is clear.'] : undefined,
     chunks: words,
     chunkDelayMs: slow ? SLOW_CHUNK_DELAY_MS : CHUNK_DELAY_MS,
+    ...(webSearch ? { annotations: FAKE_SEARCH_RESULTS } : {}),
   };
 }
 

@@ -22,7 +22,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => undefined;
   }
   buildFrontEnds();
-  const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1' });
+  // The web chat test serves its page on 127.0.0.1, which the service refuses unless this test system allows it.
+  const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1', allowLoopbackPages: true });
   project.provide('baseUrl', system.baseUrl);
   project.provide('databaseUrl', system.databaseUrl);
   project.provide('namespace', system.namespace);

@@ -1,7 +1,9 @@
 // Starts the whole product for browser tests: builds the shell and remotes when stale (scripts/build.mjs), resolves
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
-// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL).
+// and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
+// the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages); voice runs
+// without a provider key (local speech and isolation).
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +39,11 @@ export interface LaunchOptions {
   verbose?: boolean;
   /** Extra environment for every service; its DATABASE_URL and NATS_URL, when they answer, are used as the infra. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Let the web chat read pages on loopback addresses (WEB_FETCH_ALLOW_LOOPBACK): the browser tests serve their page
+   * from 127.0.0.1. Off unless asked for, as in production.
+   */
+  allowLoopbackPages?: boolean;
 }
 
 export interface RunningSystem {
@@ -134,7 +141,17 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           // Every test signs up from 127.0.0.1; the production limits would stop the suite half-way.
           IDENTITY_RATE_LIMIT_MULTIPLIER: '1000',
         },
-        ...(providerEnv ? { chat: providerEnv } : {}),
+        ...(providerEnv || options.allowLoopbackPages
+          ? {
+              chat: {
+                ...providerEnv,
+                ...(options.allowLoopbackPages ? { WEB_FETCH_ALLOW_LOOPBACK: 'true' } : {}),
+              },
+            }
+          : {}),
+        // Voice runs its local engines (eSpeak NG, RNNoise), never a real ElevenLabs account from the shell's
+        // environment, unless the caller names one.
+        ...(has('voice') && !options.env?.ELEVENLABS_API_KEY ? { voice: { ELEVENLABS_API_KEY: '' } } : {}),
         ...(providerEnv || fakeYoutube
           ? {
               youtube: {

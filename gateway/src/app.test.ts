@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -72,6 +73,12 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
   await mkdir(path.join(staticDir, 'static', 'js'), { recursive: true });
   await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js'), 'console.log(1)');
+  // A build's precompressed copies (scripts/build.mjs writes them).
+  await writeFile(
+    path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
+  await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js.gz'), gzipSync('console.log(1)'));
   await mkdir(path.join(staticDir, 'remotes', 'prompt', 'dist'), { recursive: true });
   await writeFile(path.join(staticDir, 'remotes', 'prompt', 'dist', 'mf-manifest.json'), '{"name":"prompt"}');
 
@@ -331,6 +338,34 @@ describe('static files and headers', () => {
     const permissions = response.headers.get('permissions-policy')!;
     expect(permissions).toContain('microphone=(self)');
     expect(permissions).toContain('camera=()');
+  });
+
+  it('sends the precompressed copy a browser accepts, with the original type and caching', async () => {
+    const url = `${gateway.url}/static/js/main.3f2a9c1b.js`;
+    const { request } = await import('node:http');
+    // fetch() decodes bodies itself; a raw request shows what went over the wire.
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe('console.log(1)');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
   });
 
   it('falls back to index.html for client-side routes', async () => {

@@ -1,5 +1,6 @@
-// Serves the built shell and remotes. Content-hashed assets are cached for a year; the files that point at them
-// (index.html, remotes.json, mf-manifest.json, remoteEntry.js) are revalidated every time so a deploy shows at once.
+// Serves the built shell and remotes, precompressed where the build left a `.br` or `.gz` copy. Content-hashed
+// assets are cached for a year; the files that point at them (index.html, remotes.json, mf-manifest.json,
+// remoteEntry.js) are revalidated every time so a deploy shows at once.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
@@ -12,6 +13,8 @@ const NEVER_CACHED = new Set([
   'mf-stats.json',
   'remoteEntry.js',
 ]);
+/** What the build precompresses: these may be answered in another encoding, so caches must key on it. */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|json|svg|txt)$/;
 // Rsbuild puts an 8+ character content hash before the extension: main.3f2a9c1b.js
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp|wasm)$/;
 
@@ -73,8 +76,10 @@ async function trySend(ctx: Parameters<Middleware>[0], root: string, requestPath
   await send(ctx, relative, {
     root,
     hidden: false,
+    // koa-send sends the build's precompressed `.br` / `.gz` copy when the browser accepts it (see scripts/build.mjs).
     setHeaders(res, filePath) {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+      if (PRECOMPRESSED.test(name)) res.setHeader('Vary', 'Accept-Encoding');
       if (NEVER_CACHED.has(name) || name.endsWith('.html')) {
         res.setHeader('Cache-Control', 'no-cache');
       } else if (HASHED_ASSET.test(name)) {

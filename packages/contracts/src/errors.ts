@@ -94,6 +94,9 @@ export const ERROR_TEXTS = {
     insufficientCreditsPlayground: 'Insufficient credits. 5 credits required to send a message.',
     insufficientCreditsReasoning: 'Insufficient credits. 6 credits required to send a reasoning query.',
     insufficientCreditsWebChat: 'Insufficient credits. 6 credits required to start a web chat.',
+    // Ours: the spec gives the web-search text only; a web chat follow-up's price is ours (the catalogue's followUp).
+    insufficientCreditsChatAgentBase: 'Insufficient credits. 2 credits required to send a message.',
+    insufficientCreditsWebChatFollowUp: 'Insufficient credits. 2 credits required to ask about the page.',
     insufficientCreditsYoutube: 'Insufficient credits. 4 credits required.',
     insufficientCreditsTextToImage: 'Insufficient credits. 20 credits required to generate an image.',
     enterYourQuestion: 'Please enter your question.',
@@ -204,6 +207,16 @@ export const ERROR_TEXTS = {
     renameSession: 'Failed to rename session',
     // Ours: the web page behind a web chat could not be fetched.
     fetchWebPage: 'Could not read that web page. Please check the URL and try again.',
+    // Ours: why a web chat's page was refused before anything was charged (400, details.field 'url').
+    webPageBlocked: 'That address points to a private or local network, so it cannot be opened.',
+    webPagePort: 'Only web pages on the usual ports (80, 443 or 1024 and above) can be opened.',
+    webPageTooLarge: 'That page is larger than 5 MB, so it cannot be read.',
+    webPageTimeout: 'That page took too long to load (more than 15 seconds).',
+    webPageType: 'That page is not HTML, plain text or PDF, so it cannot be read.',
+    webPageEmpty: 'That page has no readable text.',
+    webPageTooManyRedirects: 'That page redirects too many times.',
+    // Ours: a PDF attachment whose text cannot be read (a model without native PDF input gets its text).
+    pdfUnreadable: 'The PDF could not be read. Please attach another file.',
   },
   youtube: {
     summarizeVideo: 'Failed to summarize video',
@@ -225,6 +238,17 @@ export const ERROR_TEXTS = {
     isolateVoice: 'Failed to isolate voice',
     processAudioRetry: 'Failed to process audio. Please try again.',
     downloadAudioFile: 'Failed to download audio file.',
+  },
+  /** Ours: voice service texts the spec does not list. */
+  voice: {
+    unknownVoice: 'Please select one of the listed voices',
+    durationRange: 'Duration must be between 2 and 10 seconds',
+    audioTooLong: 'Audio must be at most 5 minutes long',
+    audioUnreadable: 'This audio file could not be read. Please try another file.',
+    localFormats:
+      'Without a provider key only MP3 and WAV files can be processed here. Please upload an MP3 or WAV file.',
+    clipNotFound: 'Audio not found',
+    jobNotFound: 'Job not found',
   },
   subscription: {
     paymentInitFailed: 'Payment system initialization failed',

@@ -47,6 +47,13 @@ export const LIMITS = {
   chatHistoryMessages: 50,
   /** Ours: web chat URL. */
   urlMax: 2048,
+  /** Ours: the page a web chat reads: its size, the time to fetch it, redirects followed, PDF pages read. */
+  webPageBytes: 5 * MiB,
+  webPageTimeoutMs: 15_000,
+  webPageRedirects: 5,
+  pdfTextPages: 200,
+  /** Ours: characters of page (or PDF attachment) text handed to a model. */
+  modelDocumentChars: 60_000,
   /** Largest seed accepted by text to image (unsigned 32 bit). */
   seedMax: 4294967295,
 
@@ -108,4 +115,8 @@ export const LIMITS = {
   /** Voice isolator processing takes 30-120 s (spec §9); sound effects are typically 2-10 s long. */
   voiceIsolatorSeconds: { min: 30, max: 120 },
   soundEffectSeconds: { min: 2, max: 10 },
+  /** Ours: longest uploaded audio (voice isolator, speech to speech) a tool accepts, in seconds. */
+  audioMaxSeconds: 300,
+  /** Ours: longest voice id accepted (ElevenLabs ids are 20 characters; local ids are short names). */
+  voiceIdChars: 64,
 } as const;

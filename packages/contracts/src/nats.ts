@@ -90,7 +90,7 @@ export const ReserveRequestSchema = z
     // An empty string counts as missing and also reaches credits (GUEST_IP_REQUIRED).
     guestIp: z.string().max(64).optional(),
     tool: ToolIdSchema,
-    options: z.object({ webSearch: z.boolean().optional() }).optional(),
+    options: z.object({ webSearch: z.boolean().optional(), followUp: z.boolean().optional() }).optional(),
     /**
      * When the caller stops waiting for the reply. Credits refuses a request that reaches it later (after a stall)
      * rather than charging a call its caller already reported as failed. Clocks of the two hosts are assumed close

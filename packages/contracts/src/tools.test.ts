@@ -48,6 +48,12 @@ describe('tool catalogue', () => {
     expect(toolCost('text-to-image')).toBe(20);
   });
 
+  it('charges a web chat 6 to start and 2 per follow-up, and a follow-up of other tools their usual cost', () => {
+    expect(toolCost('ai-web-chat')).toBe(6);
+    expect(toolCost('ai-web-chat', { followUp: true })).toBe(2);
+    expect(toolCost('chat-agent', { followUp: true })).toBe(2);
+  });
+
   it('lists every id once, in TOOL_IDS order', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([...TOOL_IDS]);
     expect(new Set(TOOL_IDS).size).toBe(24);

@@ -75,7 +75,12 @@ export interface Tool {
   /** Credits per use; 0 means free. */
   cost: number;
   /** Extra credits for options, added by toolCost(). */
-  costOptions?: { webSearch?: number };
+  costOptions?: {
+    /** Extra credits when web search is on (chat agent). */
+    webSearch?: number;
+    /** What a follow-up message costs instead of `cost` (web chat: starting reads the page, a follow-up does not). */
+    followUp?: number;
+  };
   category: ToolCategory;
   family: ToolFamily;
   icon: ToolIcon;
@@ -235,9 +240,10 @@ export const TOOLS: readonly Tool[] = [
     name: 'AI Web Chat',
     description:
       'Paste a link and chat with the page: ask questions, get summaries and answers with numbered sources.',
-    // Spec §9 gives 6 credits to start a web chat and does not show the follow-up cost. We charge the same 6 for
-    // every message, so each answer pays for its own model call and the balance check stays one rule.
+    // Spec §9 gives 6 credits to start a web chat (the page is read, then summarised) and does not show the
+    // follow-up cost. Ours: a follow-up question about the page already read costs 2, shown next to Send.
     cost: 6,
+    costOptions: { followUp: 2 },
     category: 'Ask AI',
     family: 'chat',
     icon: 'globe',
@@ -508,13 +514,16 @@ export function getTool(id: string): Tool | undefined {
 
 export interface ToolCostOptions {
   webSearch?: boolean;
+  /** A follow-up message of a tool that has a follow-up price (web chat). */
+  followUp?: boolean;
 }
 
-/** Credits one use costs, options included (chat agent: 2, or 7 with web search). */
+/** Credits one use costs, options included (chat agent: 2, or 7 with web search; web chat: 6 to start, 2 after). */
 export function toolCost(id: ToolId, options?: ToolCostOptions): number {
   const tool = getTool(id);
+  const base = options?.followUp ? (tool.costOptions?.followUp ?? tool.cost) : tool.cost;
   const webSearchExtra = options?.webSearch ? (tool.costOptions?.webSearch ?? 0) : 0;
-  return tool.cost + webSearchExtra;
+  return base + webSearchExtra;
 }
 
 export function toolsInCategory(category: ToolCategory): Tool[] {

@@ -280,6 +280,29 @@ export const UI_TEXTS = {
     attachmentRemove: 'Remove attachment',
     followingReply:
       'Connection lost. Reconnecting: the reply is still being written and shows here as it grows.',
+    // Ours (issue 11): the chat agent's and web chat's words the spec does not give.
+    webSearchCost: (extra: number) => `+${extra} credits`,
+    followUpCost: (cost: number) => `${cost} credits per question`,
+    noVisionModel: 'This model cannot read images',
+    noPdfModel: 'This model cannot read PDFs',
+    noWebSearchModel: 'This model has no web search',
+    attachmentHint: 'Image or PDF up to 10MB each',
+    openAttachment: 'Open attachment',
+    webChatPageLabel: 'Chatting with',
+    // The first line of a web chat answer that is not a model's answer (no provider key): it says so, in these words.
+    localAnswerNote:
+      'Answered locally (no AI provider is configured): the passages of the page that best match your question, quoted as they are.',
+    // Ours (issue 11, the chat remote): the model grid, the numbered source links and the web chat's steps.
+    chooseModelHint: 'Pick the model for this chat. New Chat brings you back here to pick another.',
+    changeModel: 'Change model',
+    textOnly: 'Text only',
+    agentEmpty:
+      'Ask anything. Attach an image or a PDF where the model can read them, and switch on web search for fresh facts.',
+    sourceLink: (number: number, name: string) => `Source ${number}: ${name}`,
+    webChatIntro:
+      'Enter the address of a web page, then ask questions about it. Answers cite the passages they use.',
+    webChatLocalNotice:
+      'No AI provider is configured: answers quote the passages of the page that best match your question.',
   },
   youtube: {
     urlLabel: 'YouTube URL',
@@ -378,6 +401,29 @@ export const UI_TEXTS = {
     download: 'Download',
     clearAll: 'Clear All',
     copy: 'Copy',
+    // Ours: the voice list, its previews and the counter (spec §5: a warning above 90% of 2000).
+    preview: (voice: string) => `Preview ${voice}`,
+    stopPreview: (voice: string) => `Stop preview of ${voice}`,
+    charCount: (used: number, max: number) => `${used} / ${max} characters`,
+    nearLimit: 'Approaching the 2000-character limit',
+    resultTitle: 'Speech',
+    resultPlaceholder: 'Your speech will appear here',
+    recentTitle: 'Recent speech',
+  },
+  /** Ours: the speech to speech screen (5 credits), which the spec lists only among the costs. */
+  speechToSpeech: {
+    sourceLabel: 'Your recording',
+    record: 'Record',
+    stopRecording: 'Stop Recording',
+    recording: 'Recording...',
+    levelLabel: 'Microphone level',
+    microphoneDenied: 'Microphone access was denied or is not available. You can upload a recording instead.',
+    orUpload: 'or upload an audio file',
+    recordedFileName: (timestamp: number) => `recording-${timestamp}`,
+    generate: 'Convert Voice (5 credits)',
+    resultTitle: 'Converted speech',
+    resultPlaceholder: 'Your converted recording will appear here',
+    recentTitle: 'Recent conversions',
   },
   soundEffects: {
     descriptionLabel: 'Describe the sound',
@@ -385,12 +431,46 @@ export const UI_TEXTS = {
     descriptionTooLong: 'Description Too Long',
     generate: 'Generate Sound Effect (10 credits)',
     download: 'Download',
+    // Ours: duration choice (2-10 s, spec §9) and the result area.
+    durationLabel: 'Duration',
+    durationAuto: 'Automatic',
+    durationSeconds: (seconds: number) => `${seconds} seconds`,
+    resultTitle: 'Sound Effect',
+    resultPlaceholder: 'Your sound effect will appear here',
+    recentTitle: 'Recent sound effects',
   },
   voiceIsolator: {
     uploadHint: 'MP3, WAV, M4A and other audio formats up to 5MB',
     isolate: 'Isolate Voice (20 credits)',
     processingHint: 'Voice isolation usually takes 30 to 120 seconds.',
     download: 'Download',
+    // Ours: the upload, the wait and the before/after switch.
+    uploadTitle: 'Click to upload an audio file',
+    remove: 'Remove audio file',
+    processing: 'Isolating voice...',
+    progressLabel: 'Voice isolation progress',
+    elapsed: (time: string) => `Elapsed: ${time}`,
+    compareLabel: 'Listen to',
+    resultTitle: 'Isolated Voice',
+    resultPlaceholder: 'Upload an audio file and isolate the voice to hear the result here',
+    recentTitle: 'Recent isolations',
+  },
+  /** Ours: parts every voice screen shares (player, progress, recent results, the engine's notice). */
+  voice: {
+    play: 'Play',
+    pause: 'Pause',
+    seek: 'Seek',
+    download: 'Download',
+    downloading: 'Downloading...',
+    progress: (percent: number) => `${percent}%`,
+    stillRunning: 'Still processing: the result will appear here when it is ready.',
+    recentEmpty: 'Nothing yet: your results will be listed here.',
+    loadingRecent: 'Loading your recent results...',
+    loadMore: 'Load more',
+    deleteClip: 'Delete',
+    deleteTitle: 'Delete this audio?',
+    deleteDescription: 'The file is deleted for good and can no longer be played or downloaded.',
+    unavailable: 'This tool is not available on this server.',
   },
   gallery: {
     imageDownloaded: 'Image downloaded!',

@@ -48,7 +48,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     const initSql = fs.readFileSync(path.join(repoRoot, 'scripts/docker/postgres-init.sql'), 'utf8');
-    for (const name of ['identity', 'credits', 'prompt', 'chat']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice']) {
       expect(initSql).toContain(`CREATE DATABASE ${name};`);
       expect(config.services[name]?.environment?.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${name}$`));
     }
@@ -57,6 +57,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       'credits',
       'identity',
       'prompt',
+      'voice',
       'youtube',
     ]);
   });
@@ -66,7 +67,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
     ) as { services: Record<string, ComposeService> };
     const gateway = config.services.gateway!;
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'youtube']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice', 'youtube']) {
       const service = config.services[name]!;
       const opsPort = Number(service.environment?.OPS_PORT);
       expect(opsPort, `${name} OPS_PORT`).toBe(Number(service.environment?.PORT) + 1000);
@@ -86,7 +87,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(nats.volumes).toContain(
       `${path.join(repoRoot, 'k8s/base/nats-auth.conf')}:/etc/nats/nats-auth.conf:ro`,
     );
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'youtube', 'gateway']) {
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'voice', 'youtube', 'gateway']) {
       const env = config.services[name]!.environment!;
       expect(env.NATS_USER).toBe(name);
       expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);

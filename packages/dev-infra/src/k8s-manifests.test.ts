@@ -85,6 +85,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       'gateway',
       'identity',
       'prompt',
+      'voice',
       'youtube',
     ]);
     expect(remotes.map((d) => d.metadata.name).sort()).toEqual(

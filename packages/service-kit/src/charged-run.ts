@@ -74,6 +74,14 @@ function usageEvent(ref: ChargeRef): UsageEvent {
 }
 
 /**
+ * The outcome of a charge as an outbox message, for a transaction that stores a result (or a failure) made by any
+ * replica from the charge's ref (the jobs runner).
+ */
+export function settlementMessage(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome) {
+  return credits.usageMessage(outcome, usageEvent(ref));
+}
+
+/**
  * Settles a charge from its ref, in any process: credits finds the hold by request id, applies each outcome once,
  * and a hold leaves `held` only once (so a second, different outcome changes nothing).
  */

@@ -107,6 +107,7 @@ export {
   reserveCharge,
   runChargedTool,
   settleCharge,
+  settlementMessage,
   requestSignal,
   reserveRefusal,
   type Charge,
@@ -123,6 +124,19 @@ export {
   type WorkPoolOptions,
   type PoolJob,
 } from './work-pool';
+export {
+  createJobRunner,
+  JOBS_MIGRATIONS,
+  type JobContext,
+  type JobHandler,
+  type JobOutcome,
+  type JobRecord,
+  type JobRunner,
+  type JobRunnerOptions,
+  type JobStatus,
+  type SubmitInput,
+  type WaitOptions,
+} from './jobs';
 export { startPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export {
   startOutboxRelay,

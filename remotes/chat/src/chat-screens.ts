@@ -61,3 +61,49 @@ export const REASONING_SCREEN: ChatScreen = {
     empty: UI_TEXTS.chat.reasoningEmpty,
   },
 };
+
+/** Chat Agent: 2 credits a message without web search (the page adds 5 with it; spec §9). */
+export const AGENT_SCREEN: ChatScreen = {
+  toolId: 'chat-agent',
+  cost: toolCost('chat-agent'),
+  routes: API_ROUTES.chat.agent,
+  texts: {
+    newSession: UI_TEXTS.chat.newChat,
+    confirmDelete: deleteSessionConfirm('chat'),
+    loadSessions: ERROR_TEXTS.chat.loadChatSessions,
+    loadMessages: ERROR_TEXTS.chat.loadChatMessages,
+    deleteSession: ERROR_TEXTS.chat.deleteChatSession,
+    renameSession: ERROR_TEXTS.chat.renameSession,
+    send: ERROR_TEXTS.chat.sendMessage,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsChatAgentBase,
+    empty: UI_TEXTS.chat.agentEmpty,
+  },
+};
+
+/**
+ * AI Web Chat: the message box sends follow-ups (2 credits, ours); starting, 6 credits, has its own step and texts
+ * (WEB_CHAT_START).
+ */
+export const WEB_SCREEN: ChatScreen = {
+  toolId: 'ai-web-chat',
+  cost: toolCost('ai-web-chat', { followUp: true }),
+  routes: API_ROUTES.chat.web,
+  texts: {
+    newSession: UI_TEXTS.chat.newWebChat,
+    confirmDelete: deleteSessionConfirm('web chat'),
+    loadSessions: ERROR_TEXTS.chat.loadWebChatSessions,
+    loadMessages: ERROR_TEXTS.chat.loadWebChatMessages,
+    deleteSession: ERROR_TEXTS.chat.deleteWebChatSession,
+    renameSession: ERROR_TEXTS.chat.renameSession,
+    send: ERROR_TEXTS.chat.sendMessageDot,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChatFollowUp,
+    empty: UI_TEXTS.chat.webChatIntro,
+  },
+};
+
+/** Starting a web chat: 6 credits (spec §9), its refusal and failure texts (spec §5, §8). */
+export const WEB_CHAT_START = {
+  cost: toolCost('ai-web-chat'),
+  insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChat,
+  failed: ERROR_TEXTS.chat.startWebChat,
+} as const;

@@ -8,6 +8,7 @@ import {
   isStreaming,
   keepShownText,
   newTurn,
+  streamingReply,
   turnsFromMessages,
   type Turn,
 } from './reply-state';
@@ -93,7 +94,13 @@ describe('applyEvent', () => {
     turn = applyEvent(turn, { type: 'reasoning', text: 'Because' }, FALLBACK);
     turn = applyEvent(turn, { type: 'delta', text: 'Answer' }, FALLBACK);
     turn = applyEvent(turn, { type: 'done', status: 'completed', remainingCredits: 44 }, FALLBACK);
-    expect(turn.replies[SINGLE]).toEqual({ text: 'Answer', reasoning: 'Because', status: 'done' });
+    expect(turn.replies[SINGLE]).toEqual({
+      text: 'Answer',
+      reasoning: 'Because',
+      status: 'done',
+      citations: [],
+      local: false,
+    });
     expect(failTurn(turn, 'x').replies[SINGLE]?.status).toBe('done');
   });
 });
@@ -144,7 +151,7 @@ describe('keepShownText', () => {
       { type: 'start', sessionId: SESSION, messageId: REPLY },
       FALLBACK,
     ),
-    replies: { [SINGLE]: { text, reasoning: 'Why', status: 'streaming' } },
+    replies: { [SINGLE]: { ...streamingReply(), text, reasoning: 'Why' } },
   });
   const stored = (content: string, status: ChatMessage['status']) =>
     turnsFromMessages(

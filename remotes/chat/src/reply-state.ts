@@ -1,7 +1,15 @@
 // The conversation on screen as plain data, and the pure functions that grow it: one turn per message the member
-// sent, with one reply (reasoning) or one reply per playground column. Stream events and stored messages both land
-// here, so a streamed reply and the same reply reloaded from the server look alike.
-import { ERROR_TEXTS, LIMITS, type ChatMessage, type ChatStreamEvent } from '@act/contracts';
+// sent (with its attachments), with one reply (agent, reasoning, web chat) or one reply per playground column, each
+// with its numbered sources. Stream events and stored messages both land here, so a streamed reply and the same reply
+// reloaded from the server look alike.
+import {
+  ERROR_TEXTS,
+  LIMITS,
+  type ChatAttachment,
+  type ChatMessage,
+  type ChatStreamEvent,
+  type Citation,
+} from '@act/contracts';
 
 export type ReplyStatus = 'streaming' | 'done' | 'failed' | 'stopped';
 
@@ -11,11 +19,21 @@ export interface Reply {
   status: ReplyStatus;
   /** The failure in the spec's words, shown instead of (or after) the text. */
   error?: string;
+  /** Numbered sources: `[n]` in the text is the n-th (web search results, the web chat's cited passages). */
+  citations: Citation[];
+  /** Made by the web chat's local extractive answerer (no provider key), not by a model. */
+  local: boolean;
+}
+
+/** A file sent with a message: its name, and where to see it (a data URL here, a signed URL once stored). */
+export interface AttachmentView {
+  name: string;
+  url?: string;
 }
 
 export interface Attachments {
-  image?: string;
-  pdf?: string;
+  image?: AttachmentView;
+  pdf?: AttachmentView;
 }
 
 export interface Turn {
@@ -33,7 +51,7 @@ export interface Turn {
 export const SINGLE = 'reply';
 
 export function streamingReply(): Reply {
-  return { text: '', reasoning: '', status: 'streaming' };
+  return { text: '', reasoning: '', status: 'streaming', citations: [], local: false };
 }
 
 export function newTurn(
@@ -76,9 +94,11 @@ function settle(reply: Reply, status: Exclude<ReplyStatus, 'streaming'>, error?:
 /** The turn after one stream event. */
 export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: string): Turn {
   switch (event.type) {
-    case 'start':
+    case 'start': {
       // Stop takes this id, also once the stream is gone and the reply is followed by reading the session.
-      return { ...turn, replyId: event.messageId };
+      const started = { ...turn, replyId: event.messageId };
+      return event.local ? mapReplies(started, (reply) => ({ ...reply, local: true })) : started;
+    }
     case 'delta':
       return updateColumn(turn, event.column, (reply) => ({ ...reply, text: reply.text + event.text }));
     case 'reasoning':
@@ -86,6 +106,9 @@ export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: st
         ...reply,
         reasoning: reply.reasoning + event.text,
       }));
+    case 'sources':
+      // The whole list each time: it replaces the one before.
+      return mapReplies(turn, (reply) => ({ ...reply, citations: event.citations }));
     case 'column':
       return updateColumn(turn, event.column, (reply) =>
         settle(reply, event.status, event.error ?? fallbackError),
@@ -142,6 +165,16 @@ function storedStatus(message: ChatMessage): ReplyStatus {
   return 'done';
 }
 
+/** A stored message's files as the turn shows them (its signed URLs open them); undefined when it has none. */
+function storedAttachments(files: readonly ChatAttachment[] | undefined): Attachments | undefined {
+  if (!files?.length) return undefined;
+  const attachments: Attachments = {};
+  for (const file of files) {
+    attachments[file.kind] ??= { name: file.name ?? file.kind.toUpperCase(), url: file.url };
+  }
+  return attachments;
+}
+
 /**
  * Turns from a session's stored messages (oldest first): each user message opens a turn; the assistant messages
  * after it fill its columns (by model name on the playground, the single reply elsewhere). A turn whose column has
@@ -155,7 +188,13 @@ export function turnsFromMessages(
   const turns: Turn[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
-      turns.push({ key: message.id, prompt: message.content, replies: {} });
+      const attachments = storedAttachments(message.attachments);
+      turns.push({
+        key: message.id,
+        prompt: message.content,
+        ...(attachments ? { attachments } : {}),
+        replies: {},
+      });
       continue;
     }
     const turn = turns.at(-1);
@@ -168,6 +207,8 @@ export function turnsFromMessages(
       text: message.content,
       reasoning: message.reasoning ?? '',
       status,
+      citations: message.citations ?? [],
+      local: message.local === true,
       ...(status === 'failed' ? { error: message.error || fallbackError } : {}),
     };
   }
@@ -177,7 +218,7 @@ export function turnsFromMessages(
     for (const column of columns ?? [SINGLE]) {
       turn.replies[column] ??= last
         ? streamingReply()
-        : { text: '', reasoning: '', status: 'failed', error: ERROR_TEXTS.chat.noAnswerReceived };
+        : { ...streamingReply(), status: 'failed', error: ERROR_TEXTS.chat.noAnswerReceived };
     }
   });
   return turns;

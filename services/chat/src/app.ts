@@ -11,13 +11,16 @@ import {
   type ReadinessChecks,
   type Sql,
 } from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
 import type { ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
 import { createChatReplies } from './domain/chat-replies';
 import { createGenerationRegistry, type GenerationRegistry } from './domain/generations';
+import { createPreparation, type PdfInputMode } from './domain/prepare';
 import { startChatStops, type ChatStops } from './domain/stops';
 import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
+import type { PageFetchOptions } from './web/page-reader';
 
 export interface ChatAppDeps {
   logger: Logger;
@@ -30,6 +33,12 @@ export interface ChatAppDeps {
   /** Absent without a provider key: chat says so (status, 503) and reserves nothing. */
   provider: ChatProvider | undefined;
   models: ChatModels;
+  /** Chat agent attachments (and the route that serves them through signed URLs). */
+  files: ObjectStore;
+  /** How PDF attachments reach the model (default: file parts). */
+  pdfInput?: PdfInputMode;
+  /** The web chat's page fetching: loopback (tests and e2e only) and the resolver (tests). */
+  webFetch?: PageFetchOptions;
   replyMaxMs: number;
   persistIntervalMs: number;
   /** How long a stopping replica lets its replies run (SHUTDOWN_GRACE_MS) before it stops them. */
@@ -65,12 +74,25 @@ export function createApp(deps: ChatAppDeps): ChatApp {
     replyMaxMs: deps.replyMaxMs,
     persistIntervalMs: deps.persistIntervalMs,
   });
+  const available = deps.provider !== undefined;
+  const prepare = createPreparation({
+    store,
+    files: deps.files,
+    models: deps.models,
+    pdfInput: deps.pdfInput ?? 'file',
+    webFetch: deps.webFetch ?? {},
+    available,
+    logger,
+  });
   const router = createChatRouter({
     verifier: deps.verifier,
     store,
     replies,
     stops,
-    available: deps.provider !== undefined,
+    available,
+    files: deps.files,
+    prepare,
+    logger,
   });
   app.use(router.routes()).use(router.allowedMethods());
 

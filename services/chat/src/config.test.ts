@@ -7,6 +7,8 @@ const required = {
   DATABASE_URL: 'postgres://localhost/chat',
   NATS_URL: 'nats://localhost:4222',
   JWKS_URL: 'http://localhost/jwks.json',
+  S3_BUCKET: 'act-files',
+  FILE_URL_SECRET: 'a-test-secret-of-at-least-32-characters',
 };
 
 describe('chat config', () => {
@@ -23,7 +25,24 @@ describe('chat config', () => {
         'deepseek/deepseek-r1-0528:free': 'deepseek/deepseek-r1-0528:free',
       },
       reasoning: 'perplexity/sonar-reasoning-pro',
+      agent: {
+        'openai/gpt-4o-mini': 'openai/gpt-4o-mini',
+        'google/gemini-2.5-pro': 'google/gemini-2.5-pro',
+        'google/gemini-2.5-flash': 'google/gemini-2.5-flash',
+        'anthropic/claude-sonnet-4': 'anthropic/claude-sonnet-4',
+        'meta-llama/llama-3-70b-instruct': 'meta-llama/llama-3-70b-instruct',
+        'mistralai/mistral-nemo': 'mistralai/mistral-nemo',
+        'deepseek/deepseek-chat-v3-0324:free': 'deepseek/deepseek-chat-v3-0324:free',
+        'deepseek/deepseek-r1:free': 'deepseek/deepseek-r1:free',
+      },
+      web: 'openai/gpt-4o-mini',
     });
+    // PDFs go as file parts, and the web chat never reads loopback pages unless told to (tests, e2e).
+    expect(config.CHAT_PDF_INPUT).toBe('file');
+    expect(config.WEB_FETCH_ALLOW_LOOPBACK).toBe(false);
+    expect(loadChatConfig({ ...required, WEB_FETCH_ALLOW_LOOPBACK: 'true' }).WEB_FETCH_ALLOW_LOOPBACK).toBe(
+      true,
+    );
     expect(config.CHAT_REPLY_MAX_MS).toBe(170_000);
     expect(config.SHUTDOWN_GRACE_MS).toBeGreaterThanOrEqual(config.CHAT_REPLY_MAX_MS);
   });
@@ -38,7 +57,12 @@ describe('chat config', () => {
       CHAT_MODEL_CLAUDE_SONNET_4: 'local/c',
       CHAT_MODEL_DEEPSEEK_R1: 'local/d',
       CHAT_MODEL_REASONING: 'local/r',
+      CHAT_MODEL_GEMINI_2_5_PRO: 'local/p',
+      CHAT_MODEL_WEB: 'local/w',
     });
+    expect(chatModelsOf(config).agent['google/gemini-2.5-pro']).toBe('local/p');
+    expect(chatModelsOf(config).agent['google/gemini-2.5-flash']).toBe('local/b');
+    expect(chatModelsOf(config).web).toBe('local/w');
     expect(openAiKeyOf(config)).toBe('or-key');
     expect(Object.values(chatModelsOf(config).playground)).toEqual([
       'local/a',

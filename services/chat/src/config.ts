@@ -4,6 +4,7 @@ import {
   CHARGED_WORK_MAX_MS,
   PLAYGROUND_MODELS,
   REASONING_MODEL,
+  type ChatModelId,
   type PlaygroundModelId,
 } from '@act/contracts';
 import {
@@ -13,6 +14,7 @@ import {
   toolServiceConfigFields,
   z,
 } from '@act/service-kit';
+import { objectStoreConfigFields } from '@act/service-kit/files';
 
 /** Room left inside the charged-work limit for the final write and the commit after the provider stops. */
 const SETTLE_ALLOWANCE_MS = 10_000;
@@ -29,6 +31,25 @@ export const chatConfigSchema = baseConfigSchema
     CHAT_MODEL_CLAUDE_SONNET_4: z.string().min(1).default('anthropic/claude-sonnet-4'),
     CHAT_MODEL_DEEPSEEK_R1: z.string().min(1).default('deepseek/deepseek-r1-0528:free'),
     CHAT_MODEL_REASONING: z.string().min(1).default(REASONING_MODEL),
+    /** Chat agent models not in the playground (the three shared ones use the playground's variables above). */
+    CHAT_MODEL_GEMINI_2_5_PRO: z.string().min(1).default('google/gemini-2.5-pro'),
+    CHAT_MODEL_LLAMA_3_70B: z.string().min(1).default('meta-llama/llama-3-70b-instruct'),
+    CHAT_MODEL_MISTRAL_NEMO: z.string().min(1).default('mistralai/mistral-nemo'),
+    CHAT_MODEL_DEEPSEEK_CHAT_V3: z.string().min(1).default('deepseek/deepseek-chat-v3-0324:free'),
+    CHAT_MODEL_DEEPSEEK_R1_AGENT: z.string().min(1).default('deepseek/deepseek-r1:free'),
+    /** The model that answers web chat questions from the page. */
+    CHAT_MODEL_WEB: z.string().min(1).default('openai/gpt-4o-mini'),
+    /**
+     * How PDF attachments reach the model: `file` as file parts (OpenRouter reads them for any model), `text` as the
+     * text extracted here (endpoints without file input, e.g. a local Ollama).
+     */
+    CHAT_PDF_INPUT: z.enum(['file', 'text']).default('file'),
+    /** Lets the web chat read pages on loopback addresses: tests and the e2e run only, never in production. */
+    WEB_FETCH_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    ...objectStoreConfigFields,
     /**
      * The longest one reply may stream before it is stopped (and saved as stopped): it must fit in the time a
      * charged call may hold credits, with room for the final write.
@@ -60,10 +81,12 @@ export function loadChatConfig(env: Record<string, string | undefined> = process
   return loadConfig(chatConfigSchema, env);
 }
 
-/** Upstream model ids: each playground column's, and the reasoning model's. */
+/** Upstream model ids: each playground column's, the reasoning model's, each chat agent model's, the web chat's. */
 export interface ChatModels {
   playground: Record<PlaygroundModelId, string>;
   reasoning: string;
+  agent: Record<ChatModelId, string>;
+  web: string;
 }
 
 export function chatModelsOf(config: ChatConfig): ChatModels {
@@ -76,5 +99,16 @@ export function chatModelsOf(config: ChatConfig): ChatModels {
       [deepseek]: config.CHAT_MODEL_DEEPSEEK_R1,
     },
     reasoning: config.CHAT_MODEL_REASONING,
+    agent: {
+      'openai/gpt-4o-mini': config.CHAT_MODEL_GPT_4O_MINI,
+      'google/gemini-2.5-pro': config.CHAT_MODEL_GEMINI_2_5_PRO,
+      'google/gemini-2.5-flash': config.CHAT_MODEL_GEMINI_2_5_FLASH,
+      'anthropic/claude-sonnet-4': config.CHAT_MODEL_CLAUDE_SONNET_4,
+      'meta-llama/llama-3-70b-instruct': config.CHAT_MODEL_LLAMA_3_70B,
+      'mistralai/mistral-nemo': config.CHAT_MODEL_MISTRAL_NEMO,
+      'deepseek/deepseek-chat-v3-0324:free': config.CHAT_MODEL_DEEPSEEK_CHAT_V3,
+      'deepseek/deepseek-r1:free': config.CHAT_MODEL_DEEPSEEK_R1_AGENT,
+    },
+    web: config.CHAT_MODEL_WEB,
   };
 }

@@ -3,9 +3,13 @@
 // at the gateway closes only its own stream: the reply goes on, is saved and charged once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { ChatStreamEvent } from '@act/contracts';
+import { crc32 } from 'node:zlib';
+import { LIMITS, type ChatStreamEvent } from '@act/contracts';
 import {
   callJson,
+  dataUrl,
+  makePdf,
+  makePng,
   startChildService,
   type ChildService,
   type FakeOpenAi,
@@ -37,6 +41,19 @@ afterAll(async () => {
 }, 30_000);
 
 const settled = (token: string) => bed.settled(token);
+
+/** A valid PNG of exactly `size` bytes: a small picture with a private ancillary chunk of padding before IEND. */
+async function paddedPng(size: number): Promise<Buffer> {
+  const small = await makePng({ width: 8, height: 8 });
+  const iend = small.subarray(small.length - 12);
+  const data = Buffer.alloc(size - small.length - 12);
+  const typed = Buffer.concat([Buffer.from('prVt', 'ascii'), data]);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([small.subarray(0, small.length - 12), head, typed, crc, iend]);
+}
 
 describe('chat through the gateway', () => {
   it('streams the reply event by event as the provider writes it', async () => {
@@ -102,4 +119,33 @@ describe('chat through the gateway', () => {
       ],
     });
   });
+
+  it('takes the largest chat agent request (a 10 MB image and a 10 MB PDF) and serves the attachments back', async () => {
+    const token = await jwks.tokenFor(randomUUID());
+    const png = await paddedPng(LIMITS.imageBytes);
+    const pdf = Buffer.alloc(LIMITS.pdfBytes, 0x20);
+    makePdf(['Annual report.']).copy(pdf);
+    const reply = await callJson(gateway.url, 'POST', '/api/chat/chat-agent/send-message', {
+      token,
+      body: {
+        prompt: 'Describe both',
+        modelId: 'openai/gpt-4o-mini',
+        image: dataUrl(png),
+        pdf: dataUrl(pdf, 'application/pdf'),
+      },
+    });
+    expect(reply.status).toBe(200);
+    const messages = await callJson(
+      gateway.url,
+      'GET',
+      `/api/chat/chat-agent/messages?sessionId=${reply.body.sessionId as string}`,
+      { token },
+    );
+    const [user] = messages.body.messages as Array<{ attachments: Array<{ url: string; size: number }> }>;
+    expect(user!.attachments.map((attachment) => attachment.size)).toEqual([png.length, pdf.length]);
+    // The signed URL needs no token: the browser's <img> sends none.
+    const served = await fetch(`${gateway.url}${user!.attachments[0]!.url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).length).toBe(png.length);
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import {
   runServices,
   startChildService,
   startFakeOpenAi,
+  testObjectStoreEnv,
   type CreditsProcess,
   type FakeOpenAi,
   type TestDatabase,
@@ -43,6 +44,7 @@ async function startChat(env: Record<string, string>) {
   return startChildService('services/chat', {
     DATABASE_URL: db.url,
     ...serviceEnv,
+    ...testObjectStoreEnv(),
     ...env,
   });
 }

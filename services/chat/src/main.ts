@@ -12,6 +12,7 @@ import {
   startPeriodicJob,
 } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
+import { createObjectStore } from '@act/service-kit/files';
 import { createApp } from './app';
 import { chatModelsOf, loadChatConfig } from './config';
 import { createChatStore } from './db/chat-store';
@@ -38,7 +39,13 @@ async function main(): Promise<void> {
         appUrl: config.PUBLIC_APP_URL,
       })
     : undefined;
-  if (!provider) logger.warn('no OPENAI_API_KEY: chat answers 503 until a provider key is configured');
+  if (!provider) {
+    logger.warn(
+      'no OPENAI_API_KEY: chat answers 503 until a provider key is configured (the web chat answers locally)',
+    );
+  }
+  if (config.WEB_FETCH_ALLOW_LOOPBACK)
+    logger.warn('WEB_FETCH_ALLOW_LOOPBACK: the web chat reads loopback pages');
 
   const { nc, credits, verifier, close } = await connectToolService('chat', config, logger);
   const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
@@ -67,6 +74,9 @@ async function main(): Promise<void> {
     namespace: config.NATS_NAMESPACE,
     provider,
     models: chatModelsOf(config),
+    files: createObjectStore(config, { service: 'chat' }),
+    pdfInput: config.CHAT_PDF_INPUT,
+    webFetch: { allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK },
     replyMaxMs: config.CHAT_REPLY_MAX_MS,
     persistIntervalMs: config.CHAT_PERSIST_INTERVAL_MS,
     shutdownGraceMs: config.SHUTDOWN_GRACE_MS,

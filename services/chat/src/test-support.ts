@@ -2,7 +2,13 @@
 // call, member tokens, JSON and event-stream calls, and waits on credits and the stored messages.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { PLAYGROUND_MODELS, type ChatStreamEvent, type PlaygroundModelId } from '@act/contracts';
+import {
+  CHAT_MODEL_IDS,
+  PLAYGROUND_MODELS,
+  type ChatModelId,
+  type ChatStreamEvent,
+  type PlaygroundModelId,
+} from '@act/contracts';
 import {
   connectDatabase,
   connectNats,
@@ -13,7 +19,10 @@ import {
   type Outbox,
   type RunningServer,
   type Sql,
+  loadConfig,
+  z,
 } from '@act/service-kit';
+import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
   createTestDatabase,
   runServices,
@@ -21,6 +30,7 @@ import {
   startFakeOpenAi,
   startTestService,
   testNatsUrl,
+  testObjectStoreEnv,
   type CreditsProcess,
   type FakeOpenAi,
   type TestDatabase,
@@ -28,6 +38,8 @@ import {
 } from '@act/service-kit/testing';
 import { createApp, type ChatApp } from './app';
 import type { ChatModels } from './config';
+import type { PdfInputMode } from './domain/prepare';
+import type { PageFetchOptions } from './web/page-reader';
 import { migrateChatDatabase } from './db/migrate';
 import { createOpenAiChatProvider } from './providers/openai-provider';
 
@@ -40,7 +52,16 @@ export const TEST_MODELS: ChatModels = {
     'deepseek/deepseek-r1-0528:free': 'up/deepseek',
   },
   reasoning: 'up/sonar',
+  // Each chat agent model answers as `agent/<spec id>`.
+  agent: Object.fromEntries(CHAT_MODEL_IDS.map((id) => [id, `agent/${id}`])) as Record<ChatModelId, string>,
+  web: 'up/web',
 };
+
+/** The chat object store of a test run (the run's local S3), with its own URL secret. */
+export function testChatFiles(): ObjectStore {
+  const config = loadConfig(z.object(objectStoreConfigFields), testObjectStoreEnv());
+  return createObjectStore(config, { service: 'chat' });
+}
 
 export const COLUMN_OF_UPSTREAM = Object.fromEntries(
   PLAYGROUND_MODELS.map((column) => [TEST_MODELS.playground[column], column]),
@@ -63,6 +84,11 @@ export async function startReplica(options: {
   replyMaxMs?: number;
   persistIntervalMs?: number;
   shutdownGraceMs?: number;
+  /** No provider key: chat answers 503, the web chat answers locally. */
+  noProvider?: boolean;
+  files?: ObjectStore;
+  pdfInput?: PdfInputMode;
+  webFetch?: PageFetchOptions;
 }): Promise<Replica> {
   // Each replica has its own NATS connection, as separate processes would.
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
@@ -74,10 +100,14 @@ export async function startReplica(options: {
     outbox: options.outbox,
     nc,
     namespace: options.credits.namespace,
-    provider: options.fake
-      ? createOpenAiChatProvider({ apiKey: 'sk-test', baseUrl: options.fake.baseUrl, timeoutMs: 30_000 })
-      : undefined,
+    provider:
+      options.fake && !options.noProvider
+        ? createOpenAiChatProvider({ apiKey: 'sk-test', baseUrl: options.fake.baseUrl, timeoutMs: 30_000 })
+        : undefined,
     models: TEST_MODELS,
+    files: options.files ?? testChatFiles(),
+    ...(options.pdfInput ? { pdfInput: options.pdfInput } : {}),
+    ...(options.webFetch ? { webFetch: options.webFetch } : {}),
     replyMaxMs: options.replyMaxMs ?? 30_000,
     persistIntervalMs: options.persistIntervalMs ?? 100,
     shutdownGraceMs: options.shutdownGraceMs ?? 10_000,

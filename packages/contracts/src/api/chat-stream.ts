@@ -3,6 +3,7 @@
 // is one of these JSON objects; the first is `start`, the last is `done` or `error`.
 import { z } from 'zod';
 import { ErrorCodeSchema } from '../errors';
+import { CitationSchema } from './citation';
 
 /** The media type of a streamed reply: sent as `Accept` to ask for one, answered as `Content-Type`. */
 export const EVENT_STREAM = 'text/event-stream';
@@ -27,6 +28,17 @@ export const ChatStreamStartEventSchema = z.object({
   sessionId: z.uuid(),
   messageId: z.uuid(),
   columns: z.array(z.string()).optional(),
+  /** Web chat: the answer comes from the local extractive answerer (no provider key), not a model. */
+  local: z.boolean().optional(),
+});
+
+/**
+ * The reply's numbered sources so far (web search results, the web chat's cited passages): the whole list each
+ * time, replacing the one before; `[n]` in the answer is the n-th.
+ */
+export const ChatStreamSourcesEventSchema = z.object({
+  type: z.literal('sources'),
+  citations: z.array(CitationSchema),
 });
 
 /** Answer text to append (to the column of that playground model id, when given). */
@@ -73,6 +85,7 @@ export const ChatStreamEventSchema = z.discriminatedUnion('type', [
   ChatStreamDeltaEventSchema,
   ChatStreamReasoningEventSchema,
   ChatStreamColumnEventSchema,
+  ChatStreamSourcesEventSchema,
   ChatStreamDoneEventSchema,
   ChatStreamErrorEventSchema,
 ]);
@@ -81,6 +94,7 @@ export type ChatStreamStartEvent = z.infer<typeof ChatStreamStartEventSchema>;
 export type ChatStreamDeltaEvent = z.infer<typeof ChatStreamDeltaEventSchema>;
 export type ChatStreamReasoningEvent = z.infer<typeof ChatStreamReasoningEventSchema>;
 export type ChatStreamColumnEvent = z.infer<typeof ChatStreamColumnEventSchema>;
+export type ChatStreamSourcesEvent = z.infer<typeof ChatStreamSourcesEventSchema>;
 export type ChatStreamDoneEvent = z.infer<typeof ChatStreamDoneEventSchema>;
 export type ChatStreamErrorEvent = z.infer<typeof ChatStreamErrorEventSchema>;
 

@@ -15,6 +15,7 @@ import {
   ToolNameFieldSchema,
 } from './common';
 import { ChatStopRequestSchema } from './chat-stream';
+import { CitationSchema } from './citation';
 
 const V = ERROR_TEXTS.validation;
 
@@ -26,8 +27,19 @@ export const CHAT_KINDS = ['playground', 'agent', 'reasoning', 'web'] as const;
 export const ChatKindSchema = z.enum(CHAT_KINDS);
 export type ChatKind = z.infer<typeof ChatKindSchema>;
 
-export const CitationSchema = z.object({ url: z.string(), title: z.string().optional() });
-export type Citation = z.infer<typeof CitationSchema>;
+export { CitationSchema, type Citation } from './citation';
+
+/** Ours: a file attached to a member's chat agent message, shown in the history through a signed, expiring URL. */
+export const ChatAttachmentSchema = z.object({
+  kind: z.enum(['image', 'pdf']),
+  /** Signed, same-origin URL that expires (open it to view; reload the messages for a fresh one). */
+  url: z.string(),
+  contentType: z.string(),
+  /** The file name the member attached, when the browser sent one. */
+  name: z.string().nullable(),
+  size: z.number().int().nonnegative(),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachmentSchema>;
 
 export const ChatSessionSchema = z.object({
   id: z.uuid(),
@@ -53,8 +65,12 @@ export const ChatMessageSchema = z.object({
   model_name: z.string().nullable(),
   content: z.string(),
   created_at: TimestampSchema,
-  /** Web chat assistant messages may cite sources. */
+  /** Web chat and web-search assistant messages may cite sources, numbered in order ([1] is the first). */
   citations: z.array(CitationSchema).optional(),
+  /** Ours: the files attached to a member's chat agent message. */
+  attachments: z.array(ChatAttachmentSchema).optional(),
+  /** Ours: a web chat answer made by the local extractive answerer (no provider key), not by a model. */
+  local: z.boolean().optional(),
   /**
    * Ours. An assistant message's reply id: the `messageId` Stop takes (the four columns of one playground message
    * share it); null for user messages.
@@ -104,6 +120,8 @@ export const PlaygroundSendMessageReplySchema = successReply({
 });
 export type PlaygroundSendMessageReply = z.infer<typeof PlaygroundSendMessageReplySchema>;
 
+const AttachmentNameSchema = z.string().trim().max(200).nullable().optional();
+
 export const ChatAgentSendMessageRequestSchema = z
   .object({
     sessionId: z.uuid().optional(),
@@ -111,6 +129,9 @@ export const ChatAgentSendMessageRequestSchema = z
     modelId: ChatModelIdSchema,
     image: ChatImageDataUrlSchema.nullable().optional(),
     pdf: PdfDataUrlSchema.nullable().optional(),
+    /** Ours: the attached files' names, shown in the history. */
+    imageName: AttachmentNameSchema,
+    pdfName: AttachmentNameSchema,
     enableWebSearch: z.boolean().default(false),
     toolName: ToolNameFieldSchema,
   })
@@ -152,6 +173,12 @@ export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
 export const WEB_CHAT_INITIAL_SETUP = 'INITIAL_SETUP';
 /** Example host shown in the web chat URL error text. */
 export const WEB_CHAT_EXAMPLE_HOST = 'https://example.com';
+/** Ours: the example links of the web chat's URL step. */
+export const WEB_CHAT_EXAMPLE_LINKS = [
+  'https://en.wikipedia.org/wiki/Large_language_model',
+  'https://developer.mozilla.org/en-US/docs/Web/HTTP/Overview',
+  'https://www.gutenberg.org/files/1342/1342-h/1342-h.htm',
+] as const;
 
 /** True for an absolute http(s) URL (spec §5 web chat rule). */
 export function isHttpUrl(value: string): boolean {
@@ -200,6 +227,14 @@ export const WebChatReplySchema = successReply({
   response: z.string(),
   citations: z.array(CitationSchema).optional(),
   ...remainingCreditsField,
+  /** Ours: the reply's id (Stop, the stored message's reply_id) and how it ended. */
+  messageId: z.uuid().optional(),
+  status: z.enum(['completed', 'stopped', 'failed']).optional(),
+  /** Ours: the answer was made by the local extractive answerer (no provider key), not by a model. */
+  local: z.boolean().optional(),
+  /** Ours: the page the session reads (its address after redirects) and its title. */
+  url: z.string().optional(),
+  title: z.string().optional(),
 });
 export type WebChatReply = z.infer<typeof WebChatReplySchema>;
 

@@ -1,6 +1,8 @@
 // Uploaded audio (spec §5, voice isolator): at most 5 MB, and MP3, WAV, OGG, FLAC, M4A/AAC or WebM as proven by the
 // magic bytes. The label in the data URL is ignored, so a renamed text or image file never reaches a paid provider.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { AppError, ErrorCode } from '../errors';
+import { audioDurationSeconds } from './audio-duration';
 import { readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt, hasBytesAt } from './magic-bytes';
 
@@ -11,6 +13,8 @@ export type AudioMime =
 export interface AudioInput {
   bytes: Buffer;
   mime: AudioMime;
+  /** How long it plays, from its headers; undefined when they do not say (the file is still at most 5 MB). */
+  durationSeconds: number | undefined;
 }
 
 /** MP4 major brands of audio files (iTunes and voice memos write 'M4A '; encoders often write the generic ones). */
@@ -64,17 +68,33 @@ function containsWebmDocType(bytes: Uint8Array): boolean {
   return false;
 }
 
+export interface AudioRules {
+  /** Longest recording accepted, in seconds (default LIMITS.audioMaxSeconds). */
+  maxSeconds?: number;
+}
+
 /**
  * Decodes and checks an audio data URL. Throws a 400 AppError with the spec's text when the file is too large
  * ('Audio file size must be less than 5MB') or is not audio of a known kind ('Please select a valid audio file (MP3,
- * WAV, M4A, etc.)').
+ * WAV, M4A, etc.)'), and with ours when its headers say it plays longer than `maxSeconds`.
  */
-export function readAudioDataUrl(dataUrl: string, field = 'audioFile'): AudioInput {
+export function readAudioDataUrl(
+  dataUrl: string,
+  field = 'audioFile',
+  { maxSeconds = LIMITS.audioMaxSeconds }: AudioRules = {},
+): AudioInput {
   const upload: UploadRules = {
     field,
     maxBytes: LIMITS.audioBytes,
     invalidText: ERROR_TEXTS.validation.invalidAudio,
     tooLargeText: ERROR_TEXTS.validation.audioTooLarge,
   };
-  return readTypedDataUrl(dataUrl, upload, sniffAudioType);
+  const { bytes, mime } = readTypedDataUrl(dataUrl, upload, sniffAudioType);
+  const durationSeconds = audioDurationSeconds(bytes, mime);
+  if (durationSeconds !== undefined && durationSeconds > maxSeconds) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.voice.audioTooLong, {
+      details: { field, durationSeconds: Math.round(durationSeconds) },
+    });
+  }
+  return { bytes, mime, durationSeconds };
 }

@@ -10,5 +10,13 @@ export {
   type ImageMime,
   type ImageRules,
 } from './image';
-export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime } from './audio';
-export { isPdf, readPdfDataUrl, type PdfInput } from './pdf';
+export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime, type AudioRules } from './audio';
+export { audioDurationSeconds } from './audio-duration';
+export {
+  extractPdfText,
+  isPdf,
+  readPdfDataUrl,
+  type PdfInput,
+  type PdfText,
+  type PdfTextOptions,
+} from './pdf';

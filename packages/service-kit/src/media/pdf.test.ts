@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
-import { isPdf, readPdfDataUrl } from './pdf';
+import { makePdf } from '../testing/pdf';
+import { extractPdfText, isPdf, readPdfDataUrl } from './pdf';
 
 const V = ERROR_TEXTS.validation;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -48,5 +49,26 @@ describe('isPdf', () => {
     expect(isPdf(PDF)).toBe(true);
     expect(isPdf(Buffer.from('%PDF'))).toBe(false);
     expect(isPdf(Buffer.alloc(0))).toBe(false);
+  });
+});
+
+describe('extractPdfText', () => {
+  it('reads the text of each page, up to the page and character caps', async () => {
+    const pdf = makePdf(['The first page (about cats).', 'Second page: dogs.', 'Third page.']);
+    expect(await extractPdfText(pdf)).toEqual({
+      pages: ['The first page (about cats).', 'Second page: dogs.', 'Third page.'],
+      totalPages: 3,
+      truncated: false,
+    });
+    expect(await extractPdfText(pdf, { maxPages: 2 })).toEqual({
+      pages: ['The first page (about cats).', 'Second page: dogs.'],
+      totalPages: 3,
+      truncated: true,
+    });
+    expect((await extractPdfText(pdf, { maxChars: 10 })).pages).toEqual(['The first ']);
+  });
+
+  it('throws for bytes that only start like a PDF', async () => {
+    await expect(extractPdfText(PDF)).rejects.toThrow();
   });
 });

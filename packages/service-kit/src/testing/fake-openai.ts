@@ -3,6 +3,8 @@
 // A request with `stream: true` is answered with Server-Sent Events (`data: <chunk>` … `data: [DONE]`), as OpenRouter
 // does: answer deltas in `delta.content`, reasoning in `delta.reasoning`, an error after some chunks as a
 // `data: {"error":…}` event or a cut connection; the fake records when the client closed the connection early.
+// Web search results come back as OpenRouter sends them: `url_citation` annotations on the first content delta of a
+// stream (`message.annotations` in a whole answer). Every request body is kept as received (content parts, plugins).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,11 +14,20 @@ export interface ChatRequest {
     model: string;
     messages: Array<{
       role: string;
-      content: string | Array<{ type: string; text?: string; image_url?: { url: string; detail?: string } }>;
+      content:
+        | string
+        | Array<{
+            type: string;
+            text?: string;
+            image_url?: { url: string; detail?: string };
+            file?: { filename?: string; file_data?: string };
+          }>;
     }>;
     max_tokens?: number;
     temperature?: number;
     stream?: boolean;
+    /** OpenRouter plugins (web search: `{ id: 'web' }`), forwarded as sent. */
+    plugins?: Array<{ id: string; [option: string]: unknown }>;
   };
   /** Set when the client closed the connection before the answer ended (an aborted stream: Stop). */
   clientClosedAt?: number;
@@ -24,8 +35,15 @@ export interface ChatRequest {
   chunksSent: number;
 }
 
+/** A web search result as OpenRouter annotates an answer with it. */
+export interface FakeCitation {
+  url: string;
+  title?: string;
+  content?: string;
+}
+
 export type FakeAnswer =
-  | { kind: 'text'; text: string; delayMs?: number }
+  | { kind: 'text'; text: string; delayMs?: number; annotations?: FakeCitation[] }
   | { kind: 'error'; status: number; message?: string; retryAfter?: string }
   | { kind: 'hang'; delayMs: number; text?: string }
   | FakeStream;
@@ -43,6 +61,8 @@ export interface FakeStream {
   /** Wait before the first chunk (time to first token). */
   firstChunkDelayMs?: number;
   failAfter?: { chunks: number; how: 'error' | 'cut' };
+  /** Web search results, sent as `delta.annotations` with the first answer chunk. */
+  annotations?: FakeCitation[];
 }
 
 export interface FakeOpenAi {
@@ -59,7 +79,14 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-function completion(model: string, text: string) {
+function urlCitations(annotations: readonly FakeCitation[] | undefined) {
+  return (annotations ?? []).map((citation) => ({
+    type: 'url_citation',
+    url_citation: { start_index: 0, end_index: 0, ...citation },
+  }));
+}
+
+function completion(model: string, text: string, annotations?: FakeCitation[]) {
   return {
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
     object: 'chat.completion',
@@ -68,7 +95,12 @@ function completion(model: string, text: string) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: text, refusal: null },
+        message: {
+          role: 'assistant',
+          content: text,
+          refusal: null,
+          ...(annotations?.length ? { annotations: urlCitations(annotations) } : {}),
+        },
         finish_reason: 'stop',
         logprobs: null,
       },
@@ -144,7 +176,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (answer.firstChunkDelayMs) await wait(answer.firstChunkDelayMs);
     const deltas = [
       ...(answer.reasoning ?? []).map((text) => ({ role: 'assistant', content: '', reasoning: text })),
-      ...answer.chunks.map((text) => ({ role: 'assistant', content: text })),
+      ...answer.chunks.map((text, index) => ({
+        role: 'assistant',
+        content: text,
+        ...(index === 0 && answer.annotations?.length
+          ? { annotations: urlCitations(answer.annotations) }
+          : {}),
+      })),
     ];
     const fail = async (how: 'error' | 'cut') => {
       // Cut after what was sent has had time to reach the client.
@@ -194,8 +232,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       switch (answer.kind) {
         case 'text':
           if (answer.delayMs) await wait(answer.delayMs);
-          if (request.body.stream) await stream(res, request, { kind: 'stream', chunks: [answer.text] });
-          else send(res, 200, completion(request.body.model, answer.text));
+          if (request.body.stream) {
+            await stream(res, request, {
+              kind: 'stream',
+              chunks: [answer.text],
+              ...(answer.annotations ? { annotations: answer.annotations } : {}),
+            });
+          } else send(res, 200, completion(request.body.model, answer.text, answer.annotations));
           return;
         case 'stream':
           if (request.body.stream) await stream(res, request, answer);
@@ -203,7 +246,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
             send(
               res,
               200,
-              completion(request.body.model, [...(answer.reasoning ?? []), ...answer.chunks].join('')),
+              completion(
+                request.body.model,
+                [...(answer.reasoning ?? []), ...answer.chunks].join(''),
+                answer.annotations,
+              ),
             );
           return;
         case 'error':

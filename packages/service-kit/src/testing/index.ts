@@ -69,6 +69,7 @@ export {
   startFakeOpenAi,
   type ChatRequest,
   type FakeAnswer,
+  type FakeCitation,
   type FakeOpenAi,
   type FakeStream,
 } from './fake-openai';
@@ -91,6 +92,8 @@ export {
   type TestJwks,
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
+export { makePdf } from './pdf';
+export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type TestPages } from './test-pages';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';

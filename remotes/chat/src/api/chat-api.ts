@@ -112,10 +112,12 @@ export function sendMessageStream(
   screen: ChatScreen,
   body: Record<string, unknown>,
   signal: AbortSignal,
+  /** The spec's text for a failure without a server text; the screen's send text when left out. */
+  fallbackError: string = screen.texts.send,
 ): AsyncIterable<ChatStreamEvent> {
   return streamEvents(api, screen.routes.sendMessage, body, {
     schema: ChatStreamEventSchema,
     signal,
-    fallbackError: screen.texts.send,
+    fallbackError,
   });
 }

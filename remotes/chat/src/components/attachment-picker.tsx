@@ -1,6 +1,7 @@
 // Attach image / Attach PDF buttons (each opens a file chooser) and the chips of the attached files with Remove, plus
-// the refusal text of a file that does not qualify.
-import { useRef, type ChangeEvent } from 'react';
+// the refusal text of a file that does not qualify. A control the chosen model cannot use stays visible but says why
+// (its tooltip and description, and the refusal line when pressed) instead of opening a chooser.
+import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { FileText, ImageIcon, Paperclip, X } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { IMAGE_ACCEPT, PDF_ACCEPT } from '@act/host-sdk';
@@ -8,13 +9,62 @@ import type { AttachmentKind, AttachmentsState } from '../hooks/use-attachments'
 
 const T = UI_TEXTS.chat;
 
+/** One attach button: opens its chooser, or, when `refusal` says why it cannot be used, shows that reason instead. */
+function AttachButton({
+  label,
+  icon,
+  refusal,
+  disabled,
+  onOpen,
+  onRefuse,
+}: {
+  label: string;
+  icon: ReactNode;
+  refusal: string | undefined;
+  disabled: boolean | undefined;
+  onOpen(): void;
+  onRefuse(reason: string): void;
+}) {
+  const reasonId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="act-icon-btn ch-attach"
+        aria-label={label}
+        title={refusal ?? label}
+        disabled={disabled}
+        aria-disabled={refusal ? true : undefined}
+        aria-describedby={refusal ? reasonId : undefined}
+        data-unavailable={refusal ? true : undefined}
+        onClick={() => (refusal ? onRefuse(refusal) : onOpen())}
+      >
+        {icon}
+      </button>
+      {refusal && (
+        <span id={reasonId} className="act-sr-only">
+          {refusal}
+        </span>
+      )}
+    </>
+  );
+}
+
+export interface AttachmentButtonsProps {
+  attachments: AttachmentsState;
+  disabled?: boolean;
+  /** Why images cannot be attached (the chosen model cannot read them); absent when they can. */
+  imageRefusal?: string;
+  /** Why PDFs cannot be attached; absent when they can. */
+  pdfRefusal?: string;
+}
+
 export function AttachmentButtons({
   attachments,
   disabled,
-}: {
-  attachments: AttachmentsState;
-  disabled?: boolean;
-}) {
+  imageRefusal,
+  pdfRefusal,
+}: AttachmentButtonsProps) {
   const imageInput = useRef<HTMLInputElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
   const onPick = (kind: AttachmentKind) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -25,42 +75,42 @@ export function AttachmentButtons({
   };
   return (
     <>
-      <button
-        type="button"
-        className="act-icon-btn ch-attach"
-        aria-label={T.attachImage}
-        title={T.attachImage}
+      <AttachButton
+        label={T.attachImage}
+        icon={<ImageIcon size={17} aria-hidden />}
+        refusal={imageRefusal}
         disabled={disabled}
-        onClick={() => imageInput.current?.click()}
-      >
-        <ImageIcon size={17} aria-hidden />
-      </button>
-      <button
-        type="button"
-        className="act-icon-btn ch-attach"
-        aria-label={T.attachPdf}
-        title={T.attachPdf}
+        onOpen={() => imageInput.current?.click()}
+        onRefuse={attachments.refuse}
+      />
+      <AttachButton
+        label={T.attachPdf}
+        icon={<Paperclip size={17} aria-hidden />}
+        refusal={pdfRefusal}
         disabled={disabled}
-        onClick={() => pdfInput.current?.click()}
-      >
-        <Paperclip size={17} aria-hidden />
-      </button>
-      <input
-        ref={imageInput}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        hidden
-        data-testid="attach-image-input"
-        onChange={onPick('image')}
+        onOpen={() => pdfInput.current?.click()}
+        onRefuse={attachments.refuse}
       />
-      <input
-        ref={pdfInput}
-        type="file"
-        accept={PDF_ACCEPT}
-        hidden
-        data-testid="attach-pdf-input"
-        onChange={onPick('pdf')}
-      />
+      {!imageRefusal && (
+        <input
+          ref={imageInput}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          hidden
+          data-testid="attach-image-input"
+          onChange={onPick('image')}
+        />
+      )}
+      {!pdfRefusal && (
+        <input
+          ref={pdfInput}
+          type="file"
+          accept={PDF_ACCEPT}
+          hidden
+          data-testid="attach-pdf-input"
+          onChange={onPick('pdf')}
+        />
+      )}
     </>
   );
 }

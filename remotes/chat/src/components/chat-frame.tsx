@@ -1,8 +1,8 @@
-// The frame both chat screens share: the session list on the left, and a main panel holding the page's own view of
+// The frame the chat screens share: the session list on the left, and a main panel holding the page's own view of
 // the conversation above the notices and the message box. Picking, starting and deleting sessions and sending are
 // wired here once; a page passes what differs (its panel class, its composer extras, what else it clears).
 import type { ReactNode } from 'react';
-import { UI_TEXTS } from '@act/contracts';
+import { UI_TEXTS, type ChatSession } from '@act/contracts';
 import { Alert, Button, Spinner, type ToolHost } from '@act/host-sdk';
 import type { ChatPage } from '../hooks/use-chat-page';
 import type { Conversation } from '../hooks/use-conversation';
@@ -18,7 +18,7 @@ export interface ChatFrameProps {
   /** Sends the box's text (the page builds the message; see ChatPage.submit). */
   onSend(): void;
   /** Called after a stored session was opened. */
-  onOpened?(): void;
+  onOpened?(session: ChatSession): void;
   /** Called after New emptied the conversation and the box: what else the page clears. */
   onNew?(): void;
   /** Called after the open session was deleted and the conversation emptied. */
@@ -27,6 +27,10 @@ export interface ChatFrameProps {
   composerAttachments?: ReactNode;
   /** Extra buttons in the message box's action row. */
   composerTools?: ReactNode;
+  /** False while the page shows a step before the conversation (the agent's model grid, the web chat's URL). */
+  showComposer?: boolean;
+  /** Shown between the page's view and the notices (e.g. the web chat's local-answer note). */
+  banner?: ReactNode;
   /** The page's view of the conversation. */
   children: ReactNode;
 }
@@ -41,6 +45,8 @@ export function ChatFrame({
   onActiveDeleted,
   composerAttachments,
   composerTools,
+  showComposer = true,
+  banner,
   children,
 }: ChatFrameProps) {
   const { screen, conversation } = page;
@@ -52,7 +58,7 @@ export function ChatFrame({
         activeId={conversation.sessionId}
         onSelect={(session) => {
           conversation.open(session.id);
-          onOpened?.();
+          onOpened?.(session);
         }}
         onNew={() => {
           conversation.reset();
@@ -67,26 +73,31 @@ export function ChatFrame({
       />
       <section className={mainClassName ? `ch-main act-panel ${mainClassName}` : 'ch-main act-panel'}>
         {children}
+        {banner}
         <ChatNotices
           host={host}
-          screen={screen}
           availability={page.availability}
+          needsProvider={page.needsProvider}
+          cost={page.cost}
+          insufficientCredits={page.insufficientCredits}
           sendError={conversation.sendError}
           needsSignup={conversation.needsSignup}
           following={conversation.following}
         />
-        <Composer
-          value={page.text}
-          onChange={page.setText}
-          onSend={onSend}
-          onStop={conversation.stop}
-          streaming={conversation.streaming}
-          stopping={conversation.stopping}
-          blocked={page.blocked}
-          cost={screen.cost}
-          attachments={composerAttachments}
-          tools={composerTools}
-        />
+        {showComposer && (
+          <Composer
+            value={page.text}
+            onChange={page.setText}
+            onSend={onSend}
+            onStop={conversation.stop}
+            streaming={conversation.streaming}
+            stopping={conversation.stopping}
+            blocked={page.blocked}
+            cost={page.cost}
+            attachments={composerAttachments}
+            tools={composerTools}
+          />
+        )}
       </section>
     </div>
   );

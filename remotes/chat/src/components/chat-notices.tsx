@@ -1,9 +1,9 @@
 // The reasons a chat screen cannot send, shown above the message box before the member types: no provider key on
-// the server, or fewer credits than a message costs (spec §5 texts); a send that failed before the reply began; and
-// a reply whose stream broke off, which the page now follows by reading its session (the server still finishes it).
+// the server, or fewer credits than the next message costs (spec §5 texts); a send that failed before the reply
+// began; and a reply whose stream broke off, which the page now follows by reading its session (the server still
+// finishes it).
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { Alert, RunError, type ToolHost } from '@act/host-sdk';
-import type { ChatScreen } from '../chat-screens';
 import type { ChatAvailability } from '../hooks/use-chat-status';
 
 /** Shown while a reply whose stream broke off is followed by reading it. */
@@ -11,8 +11,12 @@ export const FOLLOWING_REPLY_TEXT = UI_TEXTS.chat.followingReply;
 
 export interface ChatNoticesProps {
   host: ToolHost;
-  screen: ChatScreen;
   availability: ChatAvailability;
+  /** False when the screen answers without a provider key: no notice about a missing one. */
+  needsProvider?: boolean;
+  /** Credits of the next message and the spec's text for a balance below it. */
+  cost: number;
+  insufficientCredits: string;
   sendError: string | null;
   needsSignup: boolean;
   /** The reply's stream broke off after it started; the page follows it by reading the session. */
@@ -20,18 +24,21 @@ export interface ChatNoticesProps {
 }
 
 /** True when the member cannot pay for one more message. */
-export function lacksCredits(host: Pick<ToolHost, 'credits'>, screen: ChatScreen): boolean {
-  return host.credits < screen.cost;
+export function lacksCredits(host: Pick<ToolHost, 'credits'>, cost: number): boolean {
+  return host.credits < cost;
 }
 
 export function ChatNotices({
   host,
-  screen,
   availability,
+  needsProvider = true,
+  cost,
+  insufficientCredits,
   sendError,
   needsSignup,
   following = false,
 }: ChatNoticesProps) {
+  const keyMissing = needsProvider && availability === 'unavailable';
   return (
     <>
       {following && (
@@ -39,14 +46,14 @@ export function ChatNotices({
           {FOLLOWING_REPLY_TEXT}
         </Alert>
       )}
-      {availability === 'unavailable' && (
+      {keyMissing && (
         <Alert variant="info" className="ch-notice">
           {ERROR_TEXTS.chat.providerKeyMissing}
         </Alert>
       )}
-      {availability !== 'unavailable' && lacksCredits(host, screen) && (
+      {!keyMissing && lacksCredits(host, cost) && (
         <Alert variant="error" className="ch-notice">
-          {screen.texts.insufficientCredits}
+          {insufficientCredits}
         </Alert>
       )}
       <RunError error={sendError} needsSignup={needsSignup} host={host} />

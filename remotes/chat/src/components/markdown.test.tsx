@@ -100,6 +100,47 @@ describe('Markdown replies', () => {
   });
 });
 
+describe('Markdown replies with numbered sources', () => {
+  const citations = [
+    { url: 'https://a.example.com/page#:~:text=first%20passage', title: 'Page A' },
+    { url: 'https://b.example.org/' },
+  ];
+
+  it('links [n] to the n-th source, leaving unknown numbers, code and existing links as they are', () => {
+    const { container } = render(
+      <Markdown
+        text={[
+          'First [1], second [2], third [3].',
+          '',
+          'Inline `list[1]` and [a link [2]](https://c.example.net/).',
+          '',
+          '```py',
+          'x = items[1]',
+          '```',
+        ].join('\n')}
+        citations={citations}
+      />,
+    );
+    const first = screen.getByRole('link', { name: 'Source 1: Page A' });
+    expect(first.textContent).toBe('[1]');
+    expect(first.getAttribute('href')).toBe(citations[0]!.url);
+    expect(first.getAttribute('target')).toBe('_blank');
+    expect(screen.getAllByRole('link', { name: 'Source 2: b.example.org' })).toHaveLength(1);
+    expect(container.textContent).toContain('third [3].');
+    expect(screen.getByText('list[1]').tagName).toBe('CODE');
+    expect(screen.getByRole('link', { name: 'a link [2]' }).getAttribute('href')).toBe(
+      'https://c.example.net/',
+    );
+    expect(container.querySelector('pre')?.textContent).toBe('x = items[1]');
+  });
+
+  it('leaves [n] as text when the reply has no sources', () => {
+    render(<Markdown text="See [1]." />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('See [1].')).toBeTruthy();
+  });
+});
+
 describe('highlightCode', () => {
   it('highlights known languages and aliases only', () => {
     expect(highlightCode('x = 1', 'py')).not.toBeNull();

@@ -1,10 +1,11 @@
 // One assistant reply: the model's reasoning (collapsed, apart from the answer), the answer as Markdown while it grows,
-// its end state (stopped, or the failure in the spec's words), and Copy (every reply) and Regenerate (the last one).
+// its numbered sources (each opens the page, the web chat's at the cited passage), whether it was made locally, its end
+// state (stopped, or the failure in the spec's words), and Copy (every reply) and Regenerate (the last one).
 import { Check, Copy, RotateCcw } from 'lucide-react';
-import { UI_TEXTS } from '@act/contracts';
+import { UI_TEXTS, type Citation } from '@act/contracts';
 import { Badge, Button, Spinner, useCopy } from '@act/host-sdk';
 import type { Reply } from '../reply-state';
-import { Markdown } from './markdown';
+import { Markdown, sourceName } from './markdown';
 
 const T = UI_TEXTS.chat;
 
@@ -23,6 +24,7 @@ export function ReplyView({ reply, label, onRegenerate }: ReplyViewProps) {
   return (
     <article
       className="ch-reply"
+      data-local={reply.local || undefined}
       aria-label={label}
       aria-busy={streaming || undefined}
       data-status={reply.status}
@@ -35,7 +37,11 @@ export function ReplyView({ reply, label, onRegenerate }: ReplyViewProps) {
         </details>
       )}
       {waiting && reply.reasoning === '' && <Spinner size={16} label={T.thinking} showLabel />}
-      {reply.text !== '' && <Markdown text={reply.text} />}
+      {reply.local && !reply.text.startsWith(T.localAnswerNote) && (
+        <p className="ch-reply__local">{T.localAnswerNote}</p>
+      )}
+      {reply.text !== '' && <Markdown text={reply.text} citations={reply.citations} />}
+      {reply.citations.length > 0 && <Sources citations={reply.citations} />}
       {reply.status === 'failed' && (
         <p className="ch-reply__error" role="alert">
           {reply.error}
@@ -59,5 +65,25 @@ export function ReplyView({ reply, label, onRegenerate }: ReplyViewProps) {
         </div>
       )}
     </article>
+  );
+}
+
+/** The reply's numbered sources, each opening its page in a new tab. */
+export function Sources({ citations }: { citations: readonly Citation[] }) {
+  return (
+    <section className="ch-sources" aria-label={T.sources} data-testid="chat-sources">
+      <h3 className="ch-sources__title">{T.sources}</h3>
+      <ol className="ch-sources__list">
+        {citations.map((citation, index) => (
+          <li key={`${index}-${citation.url}`} className="ch-source">
+            <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
+              <span className="ch-source__number">{index + 1}</span>
+              <span className="ch-source__name">{sourceName(citation)}</span>
+            </a>
+            {citation.quote && <q className="ch-source__quote">{citation.quote}</q>}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
-// The optional image and PDF of the next reasoning message: checked as spec §5 says (an image type, else 'Please
-// select a valid image file'; a PDF, else 'Please select a valid PDF file'; 10 MB each), read as data URLs for the
-// API. The server checks type, size and magic bytes again.
+// The optional image and PDF of the next message (chat agent, reasoning): checked as spec §5 says (an image type,
+// else 'Please select a valid image file'; a PDF, else 'Please select a valid PDF file'; 10 MB each), read as data
+// URLs for the API. The server checks type, size and magic bytes again.
 import { useCallback, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { checkChatImageFile, checkPdfFile, readFileAsDataUrl } from '@act/host-sdk';
+import type { Attachments } from '../reply-state';
 
 export interface AttachedFile {
   name: string;
@@ -15,10 +16,12 @@ export type AttachmentKind = 'image' | 'pdf';
 export interface AttachmentsState {
   image: AttachedFile | null;
   pdf: AttachedFile | null;
-  /** The last refused file's reason (spec text). */
+  /** The last refused file's reason (spec text), or why a control cannot be used. */
   error: string | null;
   attach(kind: AttachmentKind, file: File): Promise<void>;
   remove(kind: AttachmentKind): void;
+  /** Shows why a file cannot be attached (e.g. the chosen model cannot read images). */
+  refuse(reason: string): void;
   clear(): void;
 }
 
@@ -56,5 +59,13 @@ export function useAttachments(): AttachmentsState {
     setError(null);
   }, []);
 
-  return { image, pdf, error, attach, remove, clear };
+  return { image, pdf, error, attach, remove, refuse: setError, clear };
+}
+
+/** The attached files as the sent turn shows them until the stored session gives their own URLs. */
+export function sentAttachments(image: AttachedFile | null, pdf: AttachedFile | null): Attachments {
+  return {
+    ...(image ? { image: { name: image.name, url: image.dataUrl } } : {}),
+    ...(pdf ? { pdf: { name: pdf.name } } : {}),
+  };
 }

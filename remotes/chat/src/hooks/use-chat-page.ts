@@ -1,6 +1,7 @@
-// What both chat screens hold the same way: whether chat can be used, the session list, the open conversation (a
-// new session goes into the list, a message in an old one moves it to the top), the text in the message box, and
-// the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and how it shows it.
+// What the chat screens hold the same way: whether chat can be used, the session list, the open conversation (a new
+// session goes into the list, a message in an old one moves it to the top), the text in the message box, the next
+// message's cost, and the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and
+// how it shows it.
 import { useCallback, useState } from 'react';
 import type { ToolHost } from '@act/host-sdk';
 import type { ChatScreen } from '../chat-screens';
@@ -13,8 +14,14 @@ import { useSessionList, type SessionList } from './use-session-list';
 export interface ChatPage {
   screen: ChatScreen;
   availability: ChatAvailability;
+  /** Sending needs a provider key (false for the web chat, which answers locally without one). */
+  needsProvider: boolean;
   sessions: SessionList;
   conversation: Conversation;
+  /** Credits the next message costs (the chat agent's depends on web search). */
+  cost: number;
+  /** The spec's text for a balance below `cost`. */
+  insufficientCredits: string;
   /** The message box's text. */
   text: string;
   setText(text: string): void;
@@ -29,12 +36,21 @@ export interface ChatPage {
   submit(sendPrompt: (prompt: string) => Promise<boolean>): void;
 }
 
-export function useChatPage(
-  host: ToolHost,
-  screen: ChatScreen,
+export interface ChatPageOptions {
   /** Playground model ids, or null for a single-reply screen. */
-  columns: readonly string[] | null,
-): ChatPage {
+  columns: readonly string[] | null;
+  /** Credits of the next message; the screen's cost when left out. */
+  cost?: number;
+  /** The refusal text below that cost; the screen's when left out. */
+  insufficientCredits?: string;
+  /** False when the screen answers without a provider key (web chat); true when left out. */
+  needsProvider?: boolean;
+}
+
+export function useChatPage(host: ToolHost, screen: ChatScreen, options: ChatPageOptions): ChatPage {
+  const { columns, needsProvider = true } = options;
+  const cost = options.cost ?? screen.cost;
+  const insufficientCredits = options.insufficientCredits ?? screen.texts.insufficientCredits;
   const availability = useChatStatus(host.api);
   const sessions = useSessionList(host.api, screen);
   const { reload: reloadSessions, touch: touchSession } = sessions;
@@ -44,7 +60,7 @@ export function useChatPage(
     onSessionActive: touchSession,
   });
   const [text, setText] = useState('');
-  const blocked = availability === 'unavailable' || lacksCredits(host, screen);
+  const blocked = (needsProvider && availability === 'unavailable') || lacksCredits(host, cost);
 
   const submit = (sendPrompt: (prompt: string) => Promise<boolean>) => {
     const prompt = text.trim();
@@ -58,5 +74,18 @@ export function useChatPage(
   const last = conversation.turns.at(-1);
   const regenerable = last && !conversation.streaming && !blocked ? last : undefined;
 
-  return { screen, availability, sessions, conversation, text, setText, blocked, regenerable, submit };
+  return {
+    screen,
+    availability,
+    needsProvider,
+    sessions,
+    conversation,
+    cost,
+    insufficientCredits,
+    text,
+    setText,
+    blocked,
+    regenerable,
+    submit,
+  };
 }

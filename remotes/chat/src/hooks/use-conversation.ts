@@ -29,10 +29,12 @@ const POLL_GIVE_UP_MS = 10 * 60_000;
 /** What a screen sends with a message besides the prompt (histories, attachments). */
 export interface OutgoingMessage {
   prompt: string;
-  /** Names shown on the turn (the data goes in `extra`). */
-  attachmentNames?: Attachments;
+  /** Files shown on the turn (their data goes in `extra`). */
+  attachments?: Attachments;
   /** Fields of the send-message body besides sessionId and prompt. */
   extra?: Record<string, unknown>;
+  /** The spec's text when this message fails without a server text (the screen's send text when left out). */
+  fallbackError?: string;
 }
 
 export interface Conversation {
@@ -140,12 +142,13 @@ export function useConversation(
       setNeedsSignup(false);
       const key = `local-${++localKeys}`;
       const turnColumns = columns ?? ['reply'];
-      setTurns((current) => [...current, newTurn(key, message.prompt, turnColumns, message.attachmentNames)]);
+      setTurns((current) => [...current, newTurn(key, message.prompt, turnColumns, message.attachments)]);
       const update = (change: (turn: Turn) => Turn) =>
         setTurns((current) => current.map((turn) => (turn.key === key ? change(turn) : turn)));
 
       let started = false;
       let ended = false;
+      const fallback = message.fallbackError ?? screen.texts.send;
       const body = {
         ...(sessionId ? { sessionId } : {}),
         prompt: message.prompt,
@@ -153,7 +156,7 @@ export function useConversation(
         toolName: screen.toolId,
       };
       try {
-        for await (const event of sendMessageStream(api, screen, body, controller.signal)) {
+        for await (const event of sendMessageStream(api, screen, body, controller.signal, fallback)) {
           if (controller.signal.aborted) break;
           if (event.type === 'start') {
             started = true;
@@ -172,11 +175,11 @@ export function useConversation(
             ended = true;
             if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
             if (!started) {
-              setSendError(event.error || screen.texts.send);
+              setSendError(event.error || fallback);
               setTurns((current) => current.filter((turn) => turn.key !== key));
             }
           }
-          update((turn) => applyEvent(turn, event, screen.texts.send));
+          update((turn) => applyEvent(turn, event, fallback));
         }
         if (!controller.signal.aborted && !ended) {
           // The connection ended without a last event. After `start` the server still finishes, saves and charges
@@ -191,7 +194,7 @@ export function useConversation(
           // The stream broke off mid-reply (network drop, gateway restart): the reply goes on on the server.
           if (!ended) setFollowing(true);
         } else {
-          const text = errorMessage(error, screen.texts.send);
+          const text = errorMessage(error, fallback);
           setTurns((current) => current.filter((turn) => turn.key !== key));
           setSendError(text);
           setNeedsSignup(isApiError(error) && error.needsSignup === true);

@@ -49,7 +49,7 @@ export function PlaygroundPage({ host }: ToolPageProps) {
 }
 
 function Playground({ host }: ToolPageProps) {
-  const page = useChatPage(host, SCREEN, PLAYGROUND_MODELS);
+  const page = useChatPage(host, SCREEN, { columns: PLAYGROUND_MODELS });
   const { conversation, regenerable } = page;
 
   // Each model is sent its own column's history, as it saw the conversation before this prompt.

@@ -124,7 +124,9 @@ describe('Chat Reasoning', () => {
     expect(details.open).toBe(false);
     expect(details.textContent).toContain('The bars rise each year.');
     expect(within(reply).getByText('grew').tagName).toBe('STRONG');
-    expect(screen.getByText('chart.png')).toBeTruthy();
+    // The sent image shows as a thumbnail on the question.
+    expect(screen.getByRole('img', { name: 'chart.png' }).getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(screen.getByTestId('turn-pdf').textContent).toContain('paper.pdf');
     expect(test.onCreditsChange).toHaveBeenCalledWith(44);
   });
 

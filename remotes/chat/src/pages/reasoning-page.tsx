@@ -1,19 +1,17 @@
 // Chat Reasoning (spec §2): the session list, one chat with the reasoning model (its reasoning shown collapsed, apart
 // from the answer), an optional image and PDF with each message, 'New Reasoning'; 6 credits a message.
 import { useRef } from 'react';
-import { FileText, ImageIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { type ToolPageProps } from '@act/host-sdk';
 import { REASONING_SCREEN } from '../chat-screens';
 import { AttachmentButtons, AttachmentChips } from '../components/attachment-picker';
 import { ChatFrame, LoadedConversation } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
-import { ReplyView } from '../components/reply-view';
-import { useAttachments } from '../hooks/use-attachments';
+import { SingleTurn } from '../components/single-turn';
+import { sentAttachments, useAttachments } from '../hooks/use-attachments';
 import { useChatPage } from '../hooks/use-chat-page';
 import { type OutgoingMessage } from '../hooks/use-conversation';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import { SINGLE, type Turn } from '../reply-state';
 
 const SCREEN = REASONING_SCREEN;
 const T = UI_TEXTS.chat;
@@ -24,7 +22,7 @@ export function ReasoningPage({ host }: ToolPageProps) {
 }
 
 function Reasoning({ host }: ToolPageProps) {
-  const page = useChatPage(host, SCREEN, null);
+  const page = useChatPage(host, SCREEN, { columns: null });
   const { conversation, regenerable } = page;
   const attachments = useAttachments();
   const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
@@ -42,7 +40,7 @@ function Reasoning({ host }: ToolPageProps) {
       attachments.clear();
       return send({
         prompt,
-        attachmentNames: { image: image?.name, pdf: pdf?.name },
+        attachments: sentAttachments(image, pdf),
         extra: { image: image?.dataUrl ?? null, pdf: pdf?.dataUrl ?? null },
       });
     });
@@ -84,6 +82,7 @@ function Reasoning({ host }: ToolPageProps) {
               <SingleTurn
                 key={turn.key}
                 turn={turn}
+                label={T.reasoning}
                 onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
               />
             ))
@@ -91,32 +90,5 @@ function Reasoning({ host }: ToolPageProps) {
         </LoadedConversation>
       </div>
     </ChatFrame>
-  );
-}
-
-/** One question (with the names of its attachments) and the reasoning model's reply. */
-function SingleTurn({ turn, onRegenerate }: { turn: Turn; onRegenerate?: () => void }) {
-  const reply = turn.replies[SINGLE];
-  return (
-    <div className="ch-turn ch-turn--single">
-      <div className="ch-user" aria-label={T.you}>
-        <p>{turn.prompt}</p>
-        {(turn.attachments?.image || turn.attachments?.pdf) && (
-          <p className="ch-user__files">
-            {turn.attachments.image && (
-              <span className="ch-chip">
-                <ImageIcon size={14} aria-hidden /> {turn.attachments.image}
-              </span>
-            )}
-            {turn.attachments.pdf && (
-              <span className="ch-chip">
-                <FileText size={14} aria-hidden /> {turn.attachments.pdf}
-              </span>
-            )}
-          </p>
-        )}
-      </div>
-      {reply && <ReplyView reply={reply} label={T.reasoning} onRegenerate={onRegenerate} />}
-    </div>
   );
 }

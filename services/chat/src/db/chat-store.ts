@@ -1,7 +1,7 @@
 // The chat database: sessions and messages of each member, read and written only with the member's id from the
 // verified token. Another member's session answers exactly like one that does not exist (findOwned/deleteOwned).
 import { randomUUID } from 'node:crypto';
-import { ERROR_TEXTS, ErrorCode, type ChatKind } from '@act/contracts';
+import { ERROR_TEXTS, ErrorCode, type ChatKind, type Citation } from '@act/contracts';
 import {
   AppError,
   afterCursor,
@@ -23,8 +23,19 @@ export interface SessionRow {
   title: string;
   model_id: string | null;
   url: string | null;
+  page_title: string | null;
+  page_passages: string[] | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A file attached to a member's message, as stored (the history shows it through a signed URL). */
+export interface StoredAttachment {
+  kind: 'image' | 'pdf';
+  key: string;
+  contentType: string;
+  name: string | null;
+  size: number;
 }
 
 export interface MessageRow {
@@ -37,6 +48,9 @@ export interface MessageRow {
   reasoning: string;
   status: MessageStatus;
   error: string | null;
+  citations: Citation[] | null;
+  attachments: StoredAttachment[] | null;
+  local: boolean;
   created_at: Date;
 }
 
@@ -47,6 +61,8 @@ export interface ReplyRowState {
   reasoning: string;
   status: MessageStatus;
   error?: string;
+  citations?: Citation[];
+  local?: boolean;
 }
 
 const SESSIONS = { table: 'chat_sessions' };
@@ -76,6 +92,15 @@ export interface OpenReplyInput {
   replyId: string;
   /** One assistant row per column: its id and the model name stored with it. */
   columns: Array<{ rowId: string; modelName: string }>;
+  /** What the member's message shows, when not the prompt (a web chat start shows the page's address). */
+  userContent?: string;
+  attachments?: StoredAttachment[];
+  /** A new session's title, when not made from the prompt (a web chat is titled by its page). */
+  title?: string;
+  /** Chat agent: the session's model (kept up to date, restored when the session is opened). */
+  modelId?: string;
+  /** Web chat: the page a new session reads. */
+  page?: { url: string; title: string; passages: string[] };
 }
 
 export function createChatStore(sql: Sql) {
@@ -122,19 +147,29 @@ export function createChatStore(sql: Sql) {
     },
 
     /** Deletes the session and its messages; the ids of replies still streaming in it are returned to be stopped. */
-    async deleteSession(userId: string, kind: ChatKind, id: string): Promise<string[]> {
+    async deleteSession(
+      userId: string,
+      kind: ChatKind,
+      id: string,
+    ): Promise<{ streaming: string[]; files: string[] }> {
       await findSession(userId, kind, id);
       const streaming = await sql<Array<{ reply_id: string }>>`
         select distinct reply_id from chat_messages
         where session_id = ${id} and status = 'streaming' and reply_id is not null`;
+      const attached = await sql<Array<{ attachments: StoredAttachment[] }>>`
+        select attachments from chat_messages where session_id = ${id} and attachments is not null`;
       await deleteOwned(sql, SESSIONS, { id, userId });
-      return streaming.map((row) => row.reply_id);
+      return {
+        streaming: streaming.map((row) => row.reply_id),
+        files: attached.flatMap((row) => row.attachments.map((attachment) => attachment.key)),
+      };
     },
 
     async listMessages(userId: string, kind: ChatKind, sessionId: string): Promise<MessageRow[]> {
       await findSession(userId, kind, sessionId);
       return sql<MessageRow[]>`
-        select id, session_id, role, reply_id, model_name, content, reasoning, status, error, created_at
+        select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
+          attachments, local, created_at
         from chat_messages where session_id = ${sessionId} order by seq`;
     },
 
@@ -145,17 +180,21 @@ export function createChatStore(sql: Sql) {
     async history(
       sessionId: string,
       { modelName, limit }: { modelName?: string; limit: number },
-    ): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
-      const rows = await sql<Array<{ role: 'user' | 'assistant'; content: string }>>`
-        select role, content from (
-          select role, content, seq from chat_messages
+    ): Promise<
+      Array<{ role: 'user' | 'assistant'; content: string; attachments: StoredAttachment[] | null }>
+    > {
+      const rows = await sql<
+        Array<{ role: 'user' | 'assistant'; content: string; attachments: StoredAttachment[] | null }>
+      >`
+        select role, content, attachments from (
+          select role, content, attachments, seq from chat_messages
           where session_id = ${sessionId}
             and (role = 'user' or (status in ('completed', 'stopped') and content <> ''
               and ${modelName === undefined ? sql`true` : sql`model_name = ${modelName}`}))
           order by seq desc
           limit ${limit}
         ) recent order by seq`;
-      return rows.map((row) => ({ role: row.role, content: row.content }));
+      return rows.map((row) => ({ role: row.role, content: row.content, attachments: row.attachments }));
     },
 
     /**
@@ -165,17 +204,24 @@ export function createChatStore(sql: Sql) {
     async openReply(input: OpenReplyInput): Promise<string> {
       return sql.begin(async (tx) => {
         let sessionId = input.sessionId;
+        const page = input.page;
         if (sessionId === undefined) {
           sessionId = randomUUID();
           await tx`
-            insert into chat_sessions (id, user_id, kind, title)
-            values (${sessionId}, ${input.userId}, ${input.kind}, ${titleFromMessage(input.prompt)})`;
+            insert into chat_sessions (id, user_id, kind, title, model_id, url, page_title, page_passages)
+            values (${sessionId}, ${input.userId}, ${input.kind},
+              ${titleFromMessage(input.title ?? input.prompt)}, ${input.modelId ?? null}, ${page?.url ?? null},
+              ${page?.title ?? null}, ${page ? tx.json(page.passages) : null})`;
         } else {
-          await tx`update chat_sessions set updated_at = now() where id = ${sessionId}`;
+          await tx`
+            update chat_sessions set updated_at = now(),
+              model_id = coalesce(${input.modelId ?? null}::text, model_id)
+            where id = ${sessionId}`;
         }
         await tx`
-          insert into chat_messages (id, session_id, user_id, role, content)
-          values (${randomUUID()}, ${sessionId}, ${input.userId}, 'user', ${input.prompt})`;
+          insert into chat_messages (id, session_id, user_id, role, content, attachments)
+          values (${randomUUID()}, ${sessionId}, ${input.userId}, 'user', ${input.userContent ?? input.prompt},
+            ${input.attachments?.length ? tx.json(input.attachments as never) : null})`;
         for (const column of input.columns) {
           await tx`
             insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status)
@@ -201,7 +247,8 @@ export function createChatStore(sql: Sql) {
         await db`
           update chat_messages
           set content = ${row.content}, reasoning = ${row.reasoning}, status = ${row.status},
-            error = ${row.error ?? null}, updated_at = now()
+            error = ${row.error ?? null}, citations = ${row.citations?.length ? db.json(row.citations as never) : null},
+            local = ${row.local ?? false}, updated_at = now()
           where id = ${row.id}`;
       }
       await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;

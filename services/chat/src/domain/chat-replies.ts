@@ -1,5 +1,6 @@
 // Chat replies as charged, detached generations (ARCHITECTURE §5a, README "How credits move"):
-// - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6);
+// - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6,
+//   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
 // - its text is saved every CHAT_PERSIST_INTERVAL_MS while it streams, and once more when it ends;
 // - when any text arrived (answer or reasoning), the final rows and the commit are written in one transaction
@@ -12,9 +13,11 @@ import {
   LIMITS,
   PLAYGROUND_MODELS,
   REASONING_MODEL,
-  getTool,
+  toolCost,
   type ChatColumnStatus,
   type ChatReplyStatus,
+  type Citation,
+  type ToolCostOptions,
   type ToolId,
 } from '@act/contracts';
 import {
@@ -28,28 +31,36 @@ import {
 } from '@act/service-kit';
 import type { ImageInput, PdfInput } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
-import type { ChatStore, ReplyRowState } from '../db/chat-store';
+import type { ChatStore, OpenReplyInput, ReplyRowState, StoredAttachment } from '../db/chat-store';
+import { createCitationRenumberer, type CitationRenumberer } from '../web/citations';
+import type { LocalAnswer } from '../web/grounding';
 import type { ChatProvider, ProviderContentPart, ProviderMessage } from '../providers/types';
 import type { Generation, GenerationRegistry } from './generations';
 
-/** The two chat tools of this part; the agent and web chat come next. */
-export type ReplyKind = 'playground' | 'reasoning';
+/** The four chat tools. */
+export type ReplyKind = 'playground' | 'reasoning' | 'agent' | 'web';
 
 const TOOL_OF: Record<ReplyKind, ToolId> = {
   playground: 'ai-chat-playground',
   reasoning: 'chat-reasoning',
+  agent: 'chat-agent',
+  web: 'ai-web-chat',
 };
 
 /** The spec's insufficient-credits text per tool (credits itself answers with the generic one). */
 const INSUFFICIENT_TEXT: Record<ReplyKind, string> = {
   playground: ERROR_TEXTS.validation.insufficientCreditsPlayground,
   reasoning: ERROR_TEXTS.validation.insufficientCreditsReasoning,
+  agent: ERROR_TEXTS.validation.insufficientCreditsChatAgentBase,
+  web: ERROR_TEXTS.validation.insufficientCreditsWebChat,
 };
 
 /** What a member reads when the whole reply failed (spec §8, chat). */
 const FAILED_TEXT: Record<ReplyKind, string> = {
   playground: ERROR_TEXTS.chat.sendMessage,
   reasoning: ERROR_TEXTS.chat.sendReasoningQuery,
+  agent: ERROR_TEXTS.chat.sendMessage,
+  web: ERROR_TEXTS.chat.sendMessage,
 };
 
 export interface ColumnOutcome {
@@ -61,6 +72,10 @@ export interface ColumnOutcome {
   status: ChatColumnStatus;
   /** The spec's words for a failed column. */
   error?: string;
+  /** Numbered sources ([n] is the n-th): web search results, or the page passages a web chat answer cited. */
+  citations: Citation[];
+  /** Made by the local extractive answerer (web chat without a provider key). */
+  local: boolean;
 }
 
 export interface ReplyOutcome {
@@ -82,6 +97,31 @@ export interface ReplyRequest {
   prompt: string;
   image?: ImageInput;
   pdf?: PdfInput;
+  /**
+   * Chat agent and web chat: the one model's upstream id, the name stored with its answer, and every message it
+   * reads (history and the current one, prepared by the caller, who has checked the session is the member's).
+   */
+  single?: {
+    model: string;
+    modelName: string;
+    messages: ProviderMessage[];
+    webSearch?: boolean;
+    /** Web chat: the passages the model read, `[n]` pointing at sources[n-1]; renumbered by first use. */
+    sources?: Citation[];
+  };
+  /** Web chat without a provider key: the answer is already made (no provider call), and costs the same. */
+  local?: LocalAnswer;
+  /** Options of the charge (web search, a follow-up), and the texts that go with them. */
+  chargeOptions?: ToolCostOptions;
+  insufficientText?: string;
+  failedText?: string;
+  /** What the stored session and member's message carry beyond the prompt. */
+  stored?: Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page'>;
+  /** Stores the member's attachments once the charge is reserved; `discard` removes them if the reply never opens. */
+  attachments?: {
+    save(): Promise<StoredAttachment[]>;
+    discard(saved: StoredAttachment[]): Promise<void>;
+  };
 }
 
 export interface ChatRepliesDeps {
@@ -107,6 +147,8 @@ interface ColumnState extends ColumnOutcome {
   model: string;
   messages: ProviderMessage[];
   dirty: boolean;
+  webSearch: boolean;
+  sources?: Citation[];
 }
 
 function userContent(prompt: string, image?: ImageInput, pdf?: PdfInput): ProviderMessage['content'] {
@@ -131,6 +173,11 @@ function userContent(prompt: string, image?: ImageInput, pdf?: PdfInput): Provid
   return parts;
 }
 
+/** The stored turns as the model reads them: role and text. */
+function textOnly(rows: Array<{ role: 'user' | 'assistant'; content: string }>): ProviderMessage[] {
+  return rows.map((row) => ({ role: row.role, content: row.content }));
+}
+
 function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
   return status === 'done' ? 'completed' : status;
 }
@@ -138,15 +185,25 @@ function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
 export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   const { store, credits, outbox, models, registry, logger } = deps;
 
-  async function reserve(kind: ReplyKind, userId: string, replyId: string): Promise<Charge> {
+  async function reserve(request: ReplyRequest, replyId: string): Promise<Charge> {
+    const { kind, userId, chargeOptions } = request;
     try {
-      return await reserveCharge(credits, { tool: TOOL_OF[kind], userId, requestId: replyId });
+      return await reserveCharge(credits, {
+        tool: TOOL_OF[kind],
+        userId,
+        requestId: replyId,
+        ...(chargeOptions ? { options: chargeOptions } : {}),
+      });
     } catch (error) {
       if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-        throw new AppError(ErrorCode.INSUFFICIENT_CREDITS, INSUFFICIENT_TEXT[kind], {
-          details: error.details,
-          cause: error,
-        });
+        throw new AppError(
+          ErrorCode.INSUFFICIENT_CREDITS,
+          request.insufficientText ?? INSUFFICIENT_TEXT[kind],
+          {
+            details: error.details,
+            cause: error,
+          },
+        );
       }
       throw error;
     }
@@ -154,12 +211,17 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 
   async function start(request: ReplyRequest): Promise<Generation<ReplyOutcome>> {
     const { provider } = deps;
-    if (!provider) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
+    if (!provider && !request.local) {
+      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
+    }
     // A stopping replica finishes its replies but takes no new one; the gateway retries elsewhere.
     if (!registry.accepting)
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
     const { kind, userId } = request;
-    if (request.sessionId !== undefined) await store.findSession(userId, kind, request.sessionId);
+    // A prepared request (agent, web) was checked by its caller, which read the session to prepare it.
+    if (request.sessionId !== undefined && !request.single && !request.local) {
+      await store.findSession(userId, kind, request.sessionId);
+    }
 
     // Each model sees the session's stored history (the member's messages and its own answers), not the
     // conversationHistories a browser may send: the stored one is what the member sees, across devices and reloads.
@@ -169,24 +231,36 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       role: 'user',
       content: userContent(request.prompt, request.image, request.pdf),
     };
-    if (kind === 'playground') {
+    if (request.single || request.local) {
+      const single = request.single;
+      const column = newColumn(
+        single?.modelName ?? 'local',
+        single?.model ?? 'local',
+        single?.messages ?? [],
+      );
+      column.webSearch = single?.webSearch ?? false;
+      if (single?.sources) column.sources = single.sources;
+      columns.push(column);
+    } else if (kind === 'playground') {
       for (const column of PLAYGROUND_MODELS) {
         const history = request.sessionId
-          ? await store.history(request.sessionId, { modelName: column, limit: historyLimit })
+          ? textOnly(await store.history(request.sessionId, { modelName: column, limit: historyLimit }))
           : [];
         columns.push(newColumn(column, models.playground[column], [...history, current]));
       }
     } else {
       const history = request.sessionId
-        ? await store.history(request.sessionId, { limit: historyLimit })
+        ? textOnly(await store.history(request.sessionId, { limit: historyLimit }))
         : [];
       columns.push(newColumn(REASONING_MODEL, models.reasoning, [...history, current]));
     }
 
     const replyId = randomUUID();
-    const charge = await reserve(kind, userId, replyId);
+    const charge = await reserve(request, replyId);
     let sessionId: string;
+    let saved: StoredAttachment[] = [];
     try {
+      if (request.attachments) saved = await request.attachments.save();
       sessionId = await store.openReply({
         userId,
         kind,
@@ -194,17 +268,33 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         prompt: request.prompt,
         replyId,
         columns: columns.map((column) => ({ rowId: column.rowId, modelName: column.column })),
+        ...request.stored,
+        ...(saved.length > 0 ? { attachments: saved } : {}),
       });
     } catch (error) {
       await charge.release().catch(() => undefined);
+      if (saved.length > 0) await request.attachments?.discard(saved).catch(() => undefined);
       throw error;
     }
 
-    const cost = getTool(TOOL_OF[kind]).cost;
+    const cost = toolCost(TOOL_OF[kind], request.chargeOptions);
+    const failedText = request.failedText ?? FAILED_TEXT[kind];
     return registry.start<ReplyOutcome>(
       replyId,
       userId,
-      (generation) => runReply({ kind, sessionId, replyId, columns, charge, cost, generation, provider }),
+      (generation) =>
+        runReply({
+          kind,
+          sessionId,
+          replyId,
+          columns,
+          charge,
+          cost,
+          generation,
+          provider,
+          failedText,
+          local: request.local,
+        }),
       (error) => {
         logger.error({ err: error, replyId }, 'chat reply crashed');
         return {
@@ -230,6 +320,9 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       reasoning: '',
       status: 'stopped',
       dirty: false,
+      citations: [],
+      local: false,
+      webSearch: false,
     };
   }
 
@@ -241,9 +334,13 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     charge: Charge;
     cost: number;
     generation: Generation<ReplyOutcome>;
-    provider: ChatProvider;
+    provider: ChatProvider | undefined;
+    failedText: string;
+    local?: LocalAnswer;
   }): Promise<ReplyOutcome> {
-    const { kind, sessionId, replyId, columns, charge, cost, generation, provider } = input;
+    const { kind, sessionId, replyId, columns, charge, cost, generation, provider, failedText, local } =
+      input;
+    const FAILED = { [kind]: failedText } as Record<ReplyKind, string>;
     const multi = kind === 'playground';
     // Made when a reply has something to log: a logger per open reply costs every reply that never logs.
     let child: Logger | undefined;
@@ -253,6 +350,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       sessionId,
       messageId: replyId,
       ...(multi ? { columns: columns.map((column) => column.column) } : {}),
+      ...(local ? { local: true } : {}),
     });
     const limit = setTimeout(() => generation.stop('timeout'), deps.replyMaxMs);
 
@@ -263,6 +361,8 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         reasoning: column.reasoning,
         status: rowStatus(column.status),
         ...(column.error ? { error: column.error } : {}),
+        citations: column.citations,
+        local: column.local,
       }));
 
     // The text so far, saved while the reply streams (one save at a time; a failed save is retried next tick).
@@ -298,24 +398,47 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
               // Handed over and let go: the history (attachments too) is not kept for the rest of the reply.
               const { messages } = column;
               column.messages = [];
+              const showText = (text: string) => {
+                if (text === '') return;
+                column.content += text;
+                column.dirty = true;
+                charge.markDelivered();
+                generation.emit({ type: 'delta', text, ...tag });
+              };
+              const showSources = (citations: Citation[]) => {
+                column.citations = citations;
+                column.dirty = true;
+                generation.emit({ type: 'sources', citations });
+              };
+              // Web chat: `[n]` markers renumbered by first use as they stream, each new source announced.
+              const renumberer: CitationRenumberer | undefined = column.sources
+                ? createCitationRenumberer(column.sources, showSources)
+                : undefined;
               try {
-                await provider.stream({
-                  model: column.model,
-                  messages,
-                  signal,
-                  onText(text) {
-                    column.content += text;
-                    column.dirty = true;
-                    charge.markDelivered();
-                    generation.emit({ type: 'delta', text, ...tag });
-                  },
-                  onReasoning(text) {
-                    column.reasoning += text;
-                    column.dirty = true;
-                    charge.markDelivered();
-                    generation.emit({ type: 'reasoning', text, ...tag });
-                  },
-                });
+                if (local) {
+                  // The local extractive answer: made already, delivered as one piece.
+                  column.local = true;
+                  showSources(local.citations);
+                  showText(local.text);
+                } else if (provider) {
+                  await provider.stream({
+                    model: column.model,
+                    messages,
+                    signal,
+                    webSearch: column.webSearch,
+                    onCitations: showSources,
+                    onText(text) {
+                      showText(renumberer ? renumberer.push(text) : text);
+                    },
+                    onReasoning(text) {
+                      column.reasoning += text;
+                      column.dirty = true;
+                      charge.markDelivered();
+                      generation.emit({ type: 'reasoning', text, ...tag });
+                    },
+                  });
+                }
+                if (renumberer) showText(renumberer.end());
                 if (signal.aborted) column.status = 'stopped';
                 else if (column.content.trim() === '') {
                   column.status = 'failed';
@@ -353,7 +476,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
             // from a failure by `ended.status` below, never by this code (it does not reach the member).
             throw new AppError(
               ended.status === 'stopped' ? ErrorCode.CONFLICT : ErrorCode.PROVIDER_FAILED,
-              FAILED_TEXT[kind],
+              FAILED[kind],
             );
           }
           // Text arrived: the final rows and the commit in one transaction (charged once, whatever ended it).
@@ -371,7 +494,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         status,
         remainingCredits,
         ...(multi ? { columns: Object.fromEntries(columns.map((c) => [c.column, c.status])) } : {}),
-        ...(status === 'failed' && !multi ? { error: columns[0]?.error ?? FAILED_TEXT[kind] } : {}),
+        ...(status === 'failed' && !multi ? { error: columns[0]?.error ?? FAILED[kind] } : {}),
       });
       return { kind, sessionId, replyId, status, columns, remainingCredits };
     } catch (error) {
@@ -393,7 +516,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       }
       const failure =
         isAppError(error) && error.code === ErrorCode.PROVIDER_FAILED
-          ? new AppError(ErrorCode.PROVIDER_FAILED, FAILED_TEXT[kind], { details: { remainingCredits } })
+          ? new AppError(ErrorCode.PROVIDER_FAILED, FAILED[kind], { details: { remainingCredits } })
           : new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: error });
       if (failure.code === ErrorCode.INTERNAL) log().error({ err: error }, 'chat reply could not be saved');
       generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });

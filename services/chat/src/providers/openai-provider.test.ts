@@ -56,4 +56,33 @@ describe('openai chat provider', () => {
     const closed = await fake.whenClientCloses();
     expect(closed.chunksSent).toBeLessThan(50);
   });
+
+  it('asks for web search with the web plugin and reports its url_citation sources once each', async () => {
+    fake.script({
+      kind: 'stream',
+      chunks: ['Answer [1]', ' and [2].'],
+      annotations: [
+        { url: 'https://a.example/', title: 'A', content: 'snippet a' },
+        { url: 'https://a.example/' },
+        { url: 'javascript:alert(1)', title: 'not a web page' },
+        { url: 'https://b.example/' },
+      ],
+    });
+    const reported: unknown[] = [];
+    const text: string[] = [];
+    await provider.stream({
+      model: 'up/model',
+      messages: [{ role: 'user', content: 'news?' }],
+      signal: new AbortController().signal,
+      webSearch: true,
+      onText: (t) => text.push(t),
+      onReasoning: () => undefined,
+      onCitations: (list) => reported.push(list),
+    });
+    expect(fake.requests[0]?.body.plugins).toEqual([{ id: 'web' }]);
+    expect(text.join('')).toBe('Answer [1] and [2].');
+    expect(reported).toEqual([
+      [{ url: 'https://a.example/', title: 'A', quote: 'snippet a' }, { url: 'https://b.example/' }],
+    ]);
+  });
 });

@@ -18,20 +18,66 @@ export interface OpenAiChatProviderOptions {
   appTitle?: string;
 }
 
-/** What a streamed delta may carry beyond the SDK's types: OpenRouter's `reasoning` (and some hosts' `reasoning_content`). */
-interface DeltaWithReasoning {
+/**
+ * What a streamed delta may carry beyond the SDK's types: OpenRouter's `reasoning` (and some hosts'
+ * `reasoning_content`), and web search `annotations` (on the delta, or on the choice with some providers).
+ */
+interface DeltaWithExtras {
   content?: string | null;
   reasoning?: string | null;
   reasoning_content?: string | null;
+  annotations?: unknown;
+}
+
+interface UrlCitation {
+  type?: string;
+  url_citation?: { url?: unknown; title?: unknown; content?: unknown };
+}
+
+/** The web search plugin (PROVIDER-FACTS §A1): one adapter point if OpenRouter's server tool replaces it. */
+const WEB_SEARCH_PLUGINS = [{ id: 'web' }];
+const SNIPPET_MAX = 300;
+
+/** Adds the url_citation annotations found to `into` (deduplicated by url); true when one was new. */
+function collectCitations(
+  annotations: unknown,
+  into: Map<string, { url: string; title?: string; quote?: string }>,
+): boolean {
+  if (!Array.isArray(annotations)) return false;
+  let added = false;
+  for (const annotation of annotations as UrlCitation[]) {
+    const citation = annotation?.url_citation;
+    if (annotation?.type !== 'url_citation' || !citation || typeof citation.url !== 'string') continue;
+    if (!/^https?:\/\//i.test(citation.url) || into.has(citation.url)) continue;
+    const title =
+      typeof citation.title === 'string' && citation.title.trim() ? citation.title.trim() : undefined;
+    const content = typeof citation.content === 'string' ? citation.content.trim() : '';
+    into.set(citation.url, {
+      url: citation.url,
+      ...(title ? { title } : {}),
+      ...(content ? { quote: content.slice(0, SNIPPET_MAX) } : {}),
+    });
+    added = true;
+  }
+  return added;
 }
 
 export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): ChatProvider {
   // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
   const client = createOpenAiClient(options);
 
-  async function stream({ model, messages, signal, onText, onReasoning }: StreamRequest): Promise<void> {
+  async function stream({
+    model,
+    messages,
+    signal,
+    onText,
+    onReasoning,
+    webSearch,
+    onCitations,
+  }: StreamRequest): Promise<void> {
     if (signal.aborted) return;
     const splitter = createThinkSplitter({ text: onText, reasoning: onReasoning });
+    const citations = new Map<string, { url: string; title?: string; quote?: string }>();
     try {
       const chunks = await client.chat.completions.create(
         {
@@ -39,12 +85,21 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
           messages: messages as ChatCompletionMessageParam[],
           stream: true,
           max_tokens: options.maxOutputTokens ?? 4_000,
+          // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
+          ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
         },
         { signal },
       );
       for await (const chunk of chunks) {
         // A usage-only chunk may come with no choices at all.
-        const delta = chunk.choices?.[0]?.delta as DeltaWithReasoning | undefined;
+        const choice = chunk.choices?.[0] as
+          { delta?: DeltaWithExtras; annotations?: unknown; message?: { annotations?: unknown } } | undefined;
+        const delta = choice?.delta;
+        // Web search results may come on the delta, on the choice, or in annotation-only chunks.
+        const added = [delta?.annotations, choice?.annotations, choice?.message?.annotations].map((found) =>
+          collectCitations(found, citations),
+        );
+        if (added.some(Boolean)) onCitations?.([...citations.values()]);
         if (!delta) continue;
         const reasoning = delta.reasoning ?? delta.reasoning_content;
         if (reasoning) onReasoning(reasoning);

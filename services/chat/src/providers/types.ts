@@ -19,6 +19,10 @@ export interface StreamRequest {
   signal: AbortSignal;
   onText(text: string): void;
   onReasoning(text: string): void;
+  /** Turns on the provider's own web search (OpenRouter's web plugin); its results come to onCitations. */
+  webSearch?: boolean;
+  /** The web search results so far (deduplicated by url, in the provider's order), each time one is added. */
+  onCitations?(citations: Array<{ url: string; title?: string; quote?: string }>): void;
 }
 
 export interface ChatProvider {

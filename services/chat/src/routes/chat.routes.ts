@@ -1,6 +1,7 @@
-// HTTP edges of the AI Chat Playground and Chat Reasoning (spec §7), mounted from their contracts definitions:
+// HTTP edges of the four chat tools (spec §7), mounted from their contracts definitions:
 // send-message (JSON by default, Server-Sent Events with `Accept: text/event-stream`), the session list (paged,
-// searchable), rename, delete and messages of each, plus Stop and the status every chat page reads first.
+// searchable), rename, delete and messages of each, plus Stop, the status every chat page reads first, and the
+// signed file URLs of chat agent attachments.
 // Members only; a session or reply of someone else answers 404 exactly like an unknown one.
 import type { Context } from 'koa';
 import { CHAT_ENDPOINTS, ERROR_TEXTS, ErrorCode, type ChatMessage, type ChatSession } from '@act/contracts';
@@ -12,11 +13,14 @@ import {
   userOf,
   wantsEventStream,
   type JwtVerifier,
+  type Logger,
 } from '@act/service-kit';
+import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatStore, MessageRow, SessionRow } from '../db/chat-store';
 import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
 import type { Generation } from '../domain/generations';
+import type { Preparation } from '../domain/prepare';
 import type { ChatStops } from '../domain/stops';
 
 export interface ChatRoutesDeps {
@@ -26,6 +30,9 @@ export interface ChatRoutesDeps {
   stops: ChatStops;
   /** Whether a provider key is configured. */
   available: boolean;
+  files: ObjectStore;
+  prepare: Preparation;
+  logger: Logger;
 }
 
 function memberOf(ctx: Context): string {
@@ -46,7 +53,7 @@ function presentSession(row: SessionRow): ChatSession {
   };
 }
 
-function presentMessage(row: MessageRow): ChatMessage {
+function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
   return {
     id: row.id,
     session_id: row.session_id,
@@ -58,6 +65,19 @@ function presentMessage(row: MessageRow): ChatMessage {
     reasoning: row.reasoning,
     status: row.status,
     error: row.error,
+    ...(row.citations?.length ? { citations: row.citations } : {}),
+    ...(row.attachments?.length
+      ? {
+          attachments: row.attachments.map((attachment) => ({
+            kind: attachment.kind,
+            url: files.signedUrl(attachment.key),
+            contentType: attachment.contentType,
+            name: attachment.name,
+            size: attachment.size,
+          })),
+        }
+      : {}),
+    ...(row.local ? { local: true } : {}),
   };
 }
 
@@ -77,13 +97,24 @@ async function streamReply(ctx: Context, generation: Generation<ReplyOutcome>): 
   stream.end();
 }
 
-export function createChatRouter({ verifier, store, replies, stops, available }: ChatRoutesDeps): Router {
+export function createChatRouter({
+  verifier,
+  store,
+  replies,
+  stops,
+  available,
+  files,
+  prepare,
+  logger,
+}: ChatRoutesDeps): Router {
   const router = new Router();
   const options = { verifier };
 
   const tools = [
     { kind: 'playground', endpoints: CHAT_ENDPOINTS.playground },
     { kind: 'reasoning', endpoints: CHAT_ENDPOINTS.reasoning },
+    { kind: 'agent', endpoints: CHAT_ENDPOINTS.agent },
+    { kind: 'web', endpoints: CHAT_ENDPOINTS.web },
   ] as const;
 
   mountEndpoint(router, CHAT_ENDPOINTS.playground.sendMessage, options, async (input, ctx) => {
@@ -140,6 +171,43 @@ export function createChatRouter({ verifier, store, replies, stops, available }:
     };
   });
 
+  mountEndpoint(router, CHAT_ENDPOINTS.agent.sendMessage, options, async (input, ctx) => {
+    const generation = await replies.start(await prepare.agent(input, memberOf(ctx)));
+    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
+    const outcome = await generation.finished;
+    if (outcome.failure) throw outcome.failure;
+    const [answer] = outcome.columns;
+    return {
+      sessionId: outcome.sessionId,
+      messageId: outcome.replyId,
+      status: outcome.status,
+      response: answer?.content ?? '',
+      reasoning: answer?.reasoning ?? '',
+      citations: answer?.citations ?? [],
+      remainingCredits: outcome.remainingCredits,
+    };
+  });
+
+  mountEndpoint(router, CHAT_ENDPOINTS.web.sendMessage, options, async (input, ctx) => {
+    const request = await prepare.web(input, memberOf(ctx));
+    const generation = await replies.start(request);
+    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
+    const outcome = await generation.finished;
+    if (outcome.failure) throw outcome.failure;
+    const [answer] = outcome.columns;
+    const page = request.stored?.page;
+    return {
+      sessionId: outcome.sessionId,
+      messageId: outcome.replyId,
+      status: outcome.status,
+      response: answer?.content ?? '',
+      citations: answer?.citations ?? [],
+      local: answer?.local ?? false,
+      remainingCredits: outcome.remainingCredits,
+      ...(page ? { url: page.url, title: page.title } : {}),
+    };
+  });
+
   for (const { kind, endpoints } of tools) {
     const chatKind: ReplyKind = kind;
     mountEndpoint(router, endpoints.sessions, options, async (input, ctx) => {
@@ -158,15 +226,21 @@ export function createChatRouter({ verifier, store, replies, stops, available }:
 
     mountEndpoint(router, endpoints.deleteSession, options, async (_input, ctx, params) => {
       const userId = memberOf(ctx);
-      const streaming = await store.deleteSession(userId, chatKind, params.id);
+      const { streaming, files: attached } = await store.deleteSession(userId, chatKind, params.id);
       // A reply still being written into the deleted session stops (it is charged once if text had arrived).
       stops.stopOwnReplies(userId, streaming);
+      // Its attachments go with it (their signed URLs answer 404 from now on).
+      if (attached.length > 0) {
+        await files.delete(attached).catch((error: unknown) => {
+          logger.warn({ err: error, keys: attached }, 'could not delete the attachments of a deleted chat');
+        });
+      }
       return {};
     });
 
     mountEndpoint(router, endpoints.messages, options, async (input, ctx) => {
       const rows = await store.listMessages(memberOf(ctx), chatKind, input.sessionId);
-      return { messages: rows.map(presentMessage) };
+      return { messages: rows.map((row) => presentMessage(row, files)) };
     });
   }
 
@@ -176,6 +250,8 @@ export function createChatRouter({ verifier, store, replies, stops, available }:
   });
 
   mountEndpoint(router, CHAT_ENDPOINTS.status, {}, async () => ({ available }));
+
+  mountFileRoute(router, files);
 
   return router;
 }

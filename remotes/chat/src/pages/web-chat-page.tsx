@@ -1,0 +1,201 @@
+// AI Web Chat (spec §2, §4): first the URL step (a page's address, example links, 'Start Chat (6 credits)'); a
+// successful start opens the chat step with that page: the session list, the opening answer, follow-up questions at
+// 2 credits each (ours, shown next to Send), replies with numbered source links that open the page at the cited
+// passage. New Web Chat and deleting the open session return to the URL step; opening a session shows its page.
+// Without a provider key the web chat still answers, locally, and says so.
+import { useState, type FormEvent } from 'react';
+import { ExternalLink, Globe } from 'lucide-react';
+import {
+  UI_TEXTS,
+  WEB_CHAT_EXAMPLE_LINKS,
+  WEB_CHAT_INITIAL_SETUP,
+  WebsiteUrlSchema,
+  isHttpUrl,
+  getTool,
+} from '@act/contracts';
+import { Alert, Button, TextField, type ToolPageProps } from '@act/host-sdk';
+import { WEB_CHAT_START, WEB_SCREEN } from '../chat-screens';
+import { ChatFrame, LoadedConversation } from '../components/chat-frame';
+import { lacksCredits } from '../components/chat-notices';
+import { MembersOnly } from '../components/members-only';
+import { SingleTurn } from '../components/single-turn';
+import { useChatPage } from '../hooks/use-chat-page';
+import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import type { Turn } from '../reply-state';
+
+const SCREEN = WEB_SCREEN;
+const T = UI_TEXTS.chat;
+const REPLY_LABEL = getTool('ai-web-chat').name;
+
+/** 'en.wikipedia.org/wiki/Large_language_model' for an example link. */
+function shortUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}
+
+function PageLink({ url }: { url: string }) {
+  return (
+    <a className="ch-page-link" href={url} target="_blank" rel="noopener noreferrer nofollow">
+      <span className="ch-page-link__url">{shortUrl(url)}</span>
+      <ExternalLink size={13} aria-hidden />
+    </a>
+  );
+}
+
+export function WebChatPage({ host }: ToolPageProps) {
+  if (!host.user) return <MembersOnly host={host} />;
+  return <WebChat host={host} />;
+}
+
+function WebChat({ host }: ToolPageProps) {
+  /** The URL field of the URL step. */
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string | null>(null);
+  /** The page the open chat reads (what was started, or the opened session's). */
+  const [pageUrl, setPageUrl] = useState<string | null>(null);
+  const stepPage = useChatPage(host, SCREEN, { columns: null, needsProvider: false });
+  const { conversation } = stepPage;
+  const chatting = conversation.sessionId !== null || conversation.turns.length > 0;
+  // The URL step shows the start's price and refusal; the chat step the follow-up's.
+  const page = chatting
+    ? stepPage
+    : {
+        ...stepPage,
+        cost: WEB_CHAT_START.cost,
+        insufficientCredits: WEB_CHAT_START.insufficientCredits,
+      };
+  const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = WebsiteUrlSchema.safeParse(address);
+    if (!parsed.success) {
+      setAddressError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    if (conversation.streaming || lacksCredits(host, WEB_CHAT_START.cost)) return;
+    setAddressError(null);
+    setPageUrl(parsed.data);
+    void conversation.send({
+      prompt: WEB_CHAT_INITIAL_SETUP,
+      extra: { url: parsed.data },
+      fallbackError: WEB_CHAT_START.failed,
+    });
+  };
+
+  const onSend = () => stepPage.submit((prompt) => conversation.send({ prompt }));
+
+  // Regenerate asks the last follow-up again; the opening answer (the first turn) is not asked for again, since
+  // that would start a new chat.
+  const last = stepPage.regenerable;
+  const regenerate =
+    last && conversation.turns.length > 1 ? () => void conversation.send({ prompt: last.prompt }) : undefined;
+
+  const backToUrl = () => {
+    setPageUrl(null);
+    setAddress('');
+    setAddressError(null);
+  };
+
+  // The opening turn shows the page it read: sent from here it is the start request, read back it is the address.
+  const question = (turn: Turn, index: number) => {
+    if (index !== 0) return undefined;
+    const url = turn.prompt === WEB_CHAT_INITIAL_SETUP ? pageUrl : turn.prompt;
+    return url && isHttpUrl(url) ? <PageLink url={url} /> : undefined;
+  };
+
+  return (
+    <ChatFrame
+      host={host}
+      page={page}
+      onSend={onSend}
+      onOpened={(session) => {
+        setPageUrl(session.url ?? null);
+      }}
+      onNew={backToUrl}
+      onActiveDeleted={backToUrl}
+      showComposer={chatting}
+      banner={
+        stepPage.availability === 'unavailable' && (
+          <Alert variant="info" className="ch-notice">
+            {T.webChatLocalNotice}
+          </Alert>
+        )
+      }
+    >
+      {chatting ? (
+        <>
+          {pageUrl && (
+            <header className="ch-model-header" data-testid="web-chat-page">
+              <Globe size={16} aria-hidden />
+              <span className="ch-model-header__label">{T.webChatPageLabel}</span>
+              <PageLink url={pageUrl} />
+            </header>
+          )}
+          <div className="ch-thread" ref={scroller}>
+            <LoadedConversation conversation={conversation}>
+              {conversation.turns.map((turn, index) => (
+                <SingleTurn
+                  key={turn.key}
+                  turn={turn}
+                  label={REPLY_LABEL}
+                  question={question(turn, index)}
+                  onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
+                />
+              ))}
+            </LoadedConversation>
+          </div>
+        </>
+      ) : (
+        <div className="ch-thread">
+          <form className="ch-url-step" onSubmit={start} noValidate>
+            <p className="ch-main__empty">{SCREEN.texts.empty}</p>
+            <TextField
+              label={T.webUrlLabel}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder={T.webUrlPlaceholder}
+              value={address}
+              error={addressError}
+              onChange={(event) => {
+                setAddress(event.target.value);
+                setAddressError(null);
+                conversation.clearSendError();
+              }}
+            />
+            <div className="ch-url-step__examples">
+              <span className="ch-url-step__examples-label">{T.exampleLinks}</span>
+              <ul>
+                {WEB_CHAT_EXAMPLE_LINKS.map((link) => (
+                  <li key={link}>
+                    <button
+                      type="button"
+                      className="ch-example"
+                      onClick={() => {
+                        setAddress(link);
+                        setAddressError(null);
+                        conversation.clearSendError();
+                      }}
+                    >
+                      {shortUrl(link)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="ch-url-step__actions">
+              <Button
+                type="submit"
+                variant="gradient"
+                disabled={address.trim() === '' || lacksCredits(host, WEB_CHAT_START.cost)}
+              >
+                {T.startWebChat}
+              </Button>
+              <span className="ch-composer__cost">{T.followUpCost(SCREEN.cost)}</span>
+            </div>
+          </form>
+        </div>
+      )}
+    </ChatFrame>
+  );
+}

@@ -1,0 +1,79 @@
+// The voice service's Koa app, built from its dependencies so tests run the real routes over HTTP.
+import {
+  createHttpApp,
+  type CreditsClient,
+  type HttpApp,
+  type JwtVerifier,
+  type Logger,
+  type Outbox,
+  type ReadinessChecks,
+  type Sql,
+} from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
+import { createClipStore } from './db/clip-store';
+import { createVoiceTools, type VoiceTools } from './domain/voice-tools';
+import { createVoiceCatalogue } from './domain/voices';
+import type { LocalEngine } from './engines/local-engine';
+import type { VoiceProvider } from './providers/voice-provider';
+import { createVoiceRouter } from './routes/voice.routes';
+
+export interface VoiceAppDeps {
+  logger: Logger;
+  verifier: JwtVerifier;
+  credits: CreditsClient;
+  sql: Sql;
+  outbox: Outbox;
+  files: ObjectStore;
+  /** Absent without ELEVENLABS_API_KEY: speech and isolation run locally, the rest answer 503. */
+  provider: VoiceProvider | undefined;
+  local: LocalEngine;
+  voicesCacheMs: number;
+  jobLeaseMs?: number;
+  jobPollMs?: number;
+  /** Fetches provider preview URLs (tests). */
+  fetch?: typeof fetch;
+  readiness?: ReadinessChecks;
+}
+
+export interface VoiceApp {
+  app: HttpApp;
+  tools: VoiceTools;
+  /** Lets the jobs running here finish (shutdown), then stops taking abandoned ones. */
+  drain(): Promise<void>;
+  /** Stops now; running jobs are left for another replica. */
+  stop(): Promise<void>;
+}
+
+export function createApp(deps: VoiceAppDeps): VoiceApp {
+  const { logger } = deps;
+  const app = createHttpApp({ name: 'voice', logger, readiness: deps.readiness, bodyLimit: false });
+  const clips = createClipStore(deps.sql);
+  const voices = createVoiceCatalogue({
+    provider: deps.provider,
+    local: deps.local,
+    logger,
+    cacheMs: deps.voicesCacheMs,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  const tools = createVoiceTools({
+    sql: deps.sql,
+    credits: deps.credits,
+    outbox: deps.outbox,
+    files: deps.files,
+    clips,
+    voices,
+    provider: deps.provider,
+    local: deps.local,
+    logger,
+    ...(deps.jobLeaseMs ? { jobLeaseMs: deps.jobLeaseMs } : {}),
+    ...(deps.jobPollMs ? { jobPollMs: deps.jobPollMs } : {}),
+  });
+  const router = createVoiceRouter({ verifier: deps.verifier, tools, voices, clips, files: deps.files });
+  app.use(router.routes()).use(router.allowedMethods());
+  return {
+    app,
+    tools,
+    drain: () => tools.runner.drain(),
+    stop: () => tools.runner.stop(),
+  };
+}
