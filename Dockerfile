@@ -26,7 +26,7 @@ COPY . .
 
 # The shell only: each remote ships in its own image (the `remote` target below), so shipping one rebuilds nothing else.
 FROM source AS frontend
-RUN npm run build --silent -w shell
+RUN node scripts/build.mjs --force shell
 
 FROM source AS service
 ARG SERVICE
@@ -40,11 +40,12 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["sh", "-c", "exec node --import tsx services/${SERVICE}/src/main.ts"]
 
-# One remote, built alone from its workspace (`npm run build -w remotes/<family>`), as a static bundle.
+# One remote, built alone from its workspace (`npm run build -w remotes/<family>`, plus its precompressed .gz/.br
+# copies), as a static bundle.
 FROM source AS remote-build
 ARG REMOTE
 RUN test -n "${REMOTE}" && test -f "remotes/${REMOTE}/rsbuild.config.ts"
-RUN npm run build --silent -w "remotes/${REMOTE}"
+RUN node scripts/build.mjs --force "remotes/${REMOTE}"
 
 # Its server: nginx as an unprivileged user (uid 101) with scripts/docker/remote.conf.template (CORS for the shell's
 # origin, no-cache on the manifest, immutable hashed files, /healthz). The bundle sits at /remotes/<family>/, as the
