@@ -89,27 +89,29 @@ http {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(
-    'nginx serving the remote',
-    () =>
-      fetch(`${origin}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    { timeoutMs: 10_000 },
-  );
-  return {
-    origin,
-    manifestUrl: `${origin}/remotes/${family}/mf-manifest.json`,
-    stop: () =>
-      new Promise((resolve) => {
-        const done = () => void rm(dir, { recursive: true, force: true }).then(() => resolve());
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        // QUIT: nginx's graceful stop.
-        child.kill('SIGQUIT');
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const done = () => void rm(dir, { recursive: true, force: true }).then(() => resolve());
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
+      // QUIT: nginx's graceful stop.
+      child.kill('SIGQUIT');
+    });
+  try {
+    await waitFor(
+      'nginx serving the remote',
+      () =>
+        fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeoutMs: 10_000 },
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, manifestUrl: `${origin}/remotes/${family}/mf-manifest.json`, stop };
 }
 
 export interface SecondGateway {
