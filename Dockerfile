@@ -1,8 +1,11 @@
 # syntax=docker/dockerfile:1
 # One image recipe for every part of the system. TypeScript runs through tsx (no build step for services).
 #   services:  docker build --target service --build-arg SERVICE=identity -t act/identity .
-#   gateway:   docker build --target gateway -t act/gateway .      (also builds the shell and remotes)
+#   gateway:   docker build --target gateway -t act/gateway .      (also builds the shell, never a remote)
+#   remotes:   docker build --target remote --build-arg REMOTE=prompt -t act/remote-prompt .
+#              (one remote's static bundle alone, served by an unprivileged nginx: a team ships it without the rest)
 ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
 
 # Only the manifests, so the dependency layer is rebuilt when they change and not on every source edit.
 FROM ${NODE_IMAGE} AS manifests
@@ -21,8 +24,9 @@ RUN npm ci --no-fund --no-audit && npm cache clean --force
 FROM deps AS source
 COPY . .
 
+# The shell only: each remote ships in its own image (the `remote` target below), so shipping one rebuilds nothing else.
 FROM source AS frontend
-RUN node scripts/build.mjs --force
+RUN node scripts/build.mjs --force shell
 
 FROM source AS service
 ARG SERVICE
@@ -36,10 +40,31 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["sh", "-c", "exec node --import tsx services/${SERVICE}/src/main.ts"]
 
+# One remote, built alone from its workspace (`npm run build -w remotes/<family>`, plus its precompressed .gz/.br
+# copies), as a static bundle.
+FROM source AS remote-build
+ARG REMOTE
+RUN test -n "${REMOTE}" && test -f "remotes/${REMOTE}/rsbuild.config.ts"
+RUN node scripts/build.mjs --force "remotes/${REMOTE}"
+
+# Its server: nginx as an unprivileged user (uid 101) with scripts/docker/remote.conf.template (CORS for the shell's
+# origin, no-cache on the manifest, immutable hashed files, /healthz). The bundle sits at /remotes/<family>/, as the
+# gateway and the Ingress serve it. SHELL_ORIGIN is the shell's public origin (compose and k8s set it).
+FROM ${NGINX_IMAGE} AS remote
+ARG REMOTE
+ENV PORT=8080 STATIC_ROOT=/usr/share/nginx/html SHELL_ORIGIN=http://localhost:8080
+# The entrypoint renders templates/default.conf.template over the image's own conf.d/default.conf at start.
+COPY scripts/docker/remote.conf.template /etc/nginx/templates/default.conf.template
+COPY --from=remote-build /app/remotes/${REMOTE}/dist /usr/share/nginx/html/remotes/${REMOTE}
+USER 101
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+
 FROM source AS gateway
 COPY --from=frontend /app/shell/dist ./shell/dist
-COPY --from=frontend /app/remotes ./remotes
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/shell/dist REMOTES_DIR=/app/remotes TMPDIR=/tmp
+# /remotes.json comes from the environment: REMOTES_CONFIG (k8s's ConfigMap) or REMOTE_<FAMILY>_URL (compose).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/shell/dist TMPDIR=/tmp
 USER node
 # 8080 is public; 9080 (probes, metrics) is for the orchestrator and Prometheus only.
 EXPOSE 8080

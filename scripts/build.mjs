@@ -1,6 +1,7 @@
 // `npm run build`: builds the shell and each remote with rsbuild, but only those whose sources (or the shared
 // packages they bundle) changed since their last successful build, and precompresses what they built (.br, .gz).
-// Plain Node, no dependencies.
+// `node scripts/build.mjs [--force] [shell] [remotes/<family> …]` builds only the workspaces named (the Dockerfile
+// builds the shell alone for the gateway image and one remote alone for its own image). Plain Node, no dependencies.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,7 +87,17 @@ function precompress(dir) {
   );
 }
 
-const workspaces = frontEndWorkspaces();
+const named = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('--'))
+  .map((arg) => arg.replace(/\/+$/, ''));
+const available = frontEndWorkspaces();
+const unknown = named.filter((dir) => !available.includes(dir));
+if (unknown.length) {
+  console.error(`build: no front end at ${unknown.join(', ')} (there are: ${available.join(', ')})`);
+  process.exit(1);
+}
+const workspaces = named.length ? named : available;
 fs.mkdirSync(stampDir, { recursive: true });
 let built = 0;
 for (const dir of workspaces) {

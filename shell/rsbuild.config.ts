@@ -1,5 +1,6 @@
 // Rsbuild config of the shell (Module Federation host). Remotes are not listed here: the shell registers them at run
-// time from /remotes.json, so each family can be redeployed alone and a dead one cannot break start-up.
+// time from /remotes.json, which the gateway answers from each environment's configuration (never from this build),
+// so one shell build serves every environment, each family is redeployed alone and a dead one cannot break start-up.
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';

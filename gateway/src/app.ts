@@ -22,19 +22,23 @@ import { rateLimitByIp } from './rate-limit';
 import { resolveRoute } from './route-table';
 import { securityHeaders } from './security-headers';
 import { remoteFiles, staticFiles } from './static-files';
+import { remotesJson, remotesSource, type RemotesSettings, type RemotesSource } from './remotes-config';
 
 export interface GatewayDeps {
   config: Pick<
     GatewayConfig,
     'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'
   > &
-    Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS'>>;
+    Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'REMOTES_CONFIG'>> &
+    RemotesSettings;
   upstreams: Partial<Record<ServiceName, string>>;
   logger: Logger;
   verifier: JwtVerifier;
   rateLimiter: RateLimiterAbstract;
   /** Behind /api/health: whether every service is ready (cached, see health.ts). */
   health: SystemHealth;
+  /** What /remotes.json answers; from `config` (REMOTES_CONFIG, REMOTES_DIR, REMOTE_<FAMILY>_URL) by default. */
+  remotes?: RemotesSource;
 }
 
 export function createGatewayApp({
@@ -44,12 +48,14 @@ export function createGatewayApp({
   verifier,
   rateLimiter,
   health,
+  remotes = remotesSource(config),
 }: GatewayDeps): HttpApp {
   const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
   const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
 
-  app.use(securityHeaders({ hsts: config.HSTS }));
+  // Remotes served from other origins (their own containers, a CDN) may run scripts and styles on our pages.
+  app.use(securityHeaders({ hsts: config.HSTS, remoteOrigins: remotes.origins }));
 
   app.use(async (ctx, next) => {
     ctx.state.clientIp = resolveClientIp(
@@ -101,6 +107,7 @@ export function createGatewayApp({
     });
   });
 
+  app.use(remotesJson(remotes));
   if (config.REMOTES_DIR) app.use(remoteFiles(config.REMOTES_DIR));
   if (config.STATIC_DIR) app.use(staticFiles(config.STATIC_DIR));
   return app;

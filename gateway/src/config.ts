@@ -1,6 +1,7 @@
 // Gateway configuration, parsed once at start.
 import { GATEWAY_SERVICES, type ServiceName } from '@act/contracts/server';
 import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+import { remoteUrlFields } from './remotes-config';
 
 // One optional <SERVICE>_URL per service in the contracts' routing table; an unset one means the service is absent.
 // Beside it <SERVICE>_OPS_URL, the service's ops listener, where /api/health asks whether it is ready.
@@ -44,6 +45,10 @@ export const gatewayConfigSchema = baseConfigSchema
     STATIC_DIR: z.string().optional(),
     // Folder holding each remote's build at <REMOTES_DIR>/<family>/dist, served under /remotes/<family>/.
     REMOTES_DIR: z.string().optional(),
+    // /remotes.json: this JSON file ({ "<family>": "<manifest URL>" }) when set, else the remotes built under
+    // REMOTES_DIR; REMOTE_<FAMILY>_URL points one family at its own server (see remotes-config.ts).
+    REMOTES_CONFIG: z.string().optional(),
+    ...remoteUrlFields,
     REDIS_URL: configUrl(['redis', 'rediss']).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),

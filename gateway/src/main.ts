@@ -9,6 +9,7 @@ import {
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, opsUrlsOf, upstreamsOf } from './config';
 import { createSystemHealth } from './health';
+import { remotesSource } from './remotes-config';
 import { createIpRateLimiter } from './rate-limit';
 import { followRevocations } from './revocations';
 
@@ -30,7 +31,10 @@ runService('gateway', async () => {
   });
   const upstreams = upstreamsOf(config);
   const health = createSystemHealth({ opsUrls: opsUrlsOf(config), cacheMs: config.HEALTH_CACHE_MS });
+  // Read once at start (a bad REMOTES_CONFIG stops the gateway here); k8s rolls the gateway when its ConfigMap changes.
+  const remotes = remotesSource(config);
   const app = createGatewayApp({
+    remotes,
     config,
     upstreams,
     logger,
@@ -40,5 +44,8 @@ runService('gateway', async () => {
   });
   await revocations.started;
   await serveFromConfig(app, config, logger, [rateLimit.close, revocations.close]);
-  logger.info({ upstreams: Object.keys(upstreams) }, 'gateway ready');
+  logger.info(
+    { upstreams: Object.keys(upstreams), remotes: remotes.description, remoteOrigins: remotes.origins },
+    'gateway ready',
+  );
 });

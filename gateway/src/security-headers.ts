@@ -1,23 +1,35 @@
 // Security headers on every gateway response. Paddle.js is the only third-party script the product loads.
 import type { Middleware } from 'koa';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://cdn.paddle.com",
-  // Inline style attributes come from React and radix positioning; no inline scripts are ever allowed.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://*.paddle.com",
-  'frame-src https://*.paddle.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page's policy; `remotes` are the origins serving remotes besides our own (their scripts, styles, files). */
+export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): string {
+  const remotes = remoteOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${remotes} https://cdn.paddle.com`,
+    // Inline style attributes come from React and radix positioning; no inline scripts are ever allowed.
+    `style-src 'self'${remotes} 'unsafe-inline'`,
+    `img-src 'self'${remotes} data: blob: https:`,
+    "media-src 'self' data: blob:",
+    `font-src 'self'${remotes} data:`,
+    // A remote's mf-manifest.json is fetched before it runs.
+    `connect-src 'self'${remotes} https://*.paddle.com`,
+    'frame-src https://*.paddle.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export function securityHeaders({ hsts }: { hsts: boolean }): Middleware {
+export function securityHeaders({
+  hsts,
+  remoteOrigins = [],
+}: {
+  hsts: boolean;
+  remoteOrigins?: readonly string[];
+}): Middleware {
+  const policy = contentSecurityPolicy(remoteOrigins);
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
@@ -28,7 +40,7 @@ export function securityHeaders({ hsts }: { hsts: boolean }): Middleware {
       'camera=(), microphone=(self), geolocation=(), payment=(self "https://*.paddle.com")',
     );
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    ctx.set('Content-Security-Policy', policy);
     if (hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
   };

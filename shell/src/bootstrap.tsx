@@ -4,11 +4,14 @@ import { createRoot } from 'react-dom/client';
 import '@act/host-sdk/styles.css';
 import './styles/base.css';
 import { App } from './app/app';
-import { loadFederatedToolPages } from './federation/remote-loader';
 
-// Loaded on first use (auth page, member pages): the landing page renders without the shared host-sdk.
+// Loaded on first use (auth page, member pages): the landing page renders without the shared host-sdk, the remote
+// loader or its version check.
 async function loadServices() {
-  const { createShellServices } = await import('./app/shell-services');
+  const [{ createShellServices }, { loadFederatedToolPages }] = await Promise.all([
+    import('./app/shell-services'),
+    import('./federation/remote-loader'),
+  ]);
   const services = createShellServices({ loadToolPages: loadFederatedToolPages });
   services.auth.startAutoRefresh();
   return services;

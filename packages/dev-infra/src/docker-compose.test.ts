@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { TOOL_FAMILIES } from '@act/contracts';
 import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,6 +19,8 @@ if (!hasCompose) {
 }
 
 interface ComposeService {
+  build?: { target?: string; args?: Record<string, string> };
+  read_only?: boolean;
   healthcheck?: { test: unknown };
   ports?: Array<{ published: string | number; target: number }>;
   /** Short syntax as docker-compose prints it: `source:target:mode`. */
@@ -91,5 +94,31 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);
       expect(env.NATS_URL, `${name} NATS_URL`).toBe('nats://nats:4222');
     }
+  });
+
+  it("runs each remote alone in its own static server, published, which the gateway's /remotes.json points at", () => {
+    const config = parse(
+      execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
+    ) as { services: Record<string, ComposeService> };
+    const gateway = config.services.gateway!;
+    const published = new Set<number>();
+    for (const family of TOOL_FAMILIES) {
+      const remote = config.services[`remote-${family}`];
+      expect(remote, `remote-${family}`).toBeDefined();
+      expect(remote!.build).toMatchObject({ target: 'remote', args: { REMOTE: family } });
+      expect(remote!.read_only).toBe(true);
+      expect(JSON.stringify(remote!.healthcheck?.test)).toContain('/healthz');
+      const [port] = remote!.ports ?? [];
+      expect(port?.target).toBe(8080);
+      published.add(Number(port?.published));
+      // The browser loads the remote from its published port; its CORS answers the gateway's origin.
+      expect(gateway.environment?.[`REMOTE_${family.toUpperCase()}_URL`]).toBe(
+        `http://localhost:${port?.published}/remotes/${family}/mf-manifest.json`,
+      );
+      expect(remote!.environment?.SHELL_ORIGIN).toBe(`http://localhost:${gateway.ports?.[0]?.published}`);
+      // The shell works without any remote: the gateway never waits for one.
+      expect(Object.keys(gateway.depends_on ?? {})).not.toContain(`remote-${family}`);
+    }
+    expect(published.size).toBe(TOOL_FAMILIES.length);
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { TOOL_FAMILIES } from '@act/contracts';
 import { render, validateAgainstSchema } from './k8s-render';
 import { natsPasswordEnv } from './nats-auth';
 
@@ -45,6 +46,9 @@ function containersOf(deployment: K8sObject): Container[] {
 }
 
 const GATEWAY_SOURCE = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
+const INGRESS_SOURCE = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+};
 const MONITORING_SOURCE = {
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
 };
@@ -67,9 +71,13 @@ function prefixOf(entry: string): { v6: boolean; bits: number } {
 describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
   const objects = render<K8sObject>(dir);
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
-  const deployments = ofKind('Deployment');
+  const allDeployments = ofKind('Deployment');
+  const isRemote = (d: K8sObject) => d.metadata.labels?.['app.kubernetes.io/component'] === 'remote';
+  // The Node workloads (services and the gateway); the remotes are static servers, checked on their own below.
+  const deployments = allDeployments.filter((d) => !isRemote(d));
+  const remotes = allDeployments.filter(isRemote);
 
-  it('renders the namespace, the gateway and every service', () => {
+  it('renders the namespace, the gateway, every service and one remote per tool family', () => {
     expect(ofKind('Namespace').map((ns) => ns.metadata.name)).toEqual(['act']);
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
       'chat',
@@ -81,6 +89,9 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       'voice',
       'youtube',
     ]);
+    expect(remotes.map((d) => d.metadata.name).sort()).toEqual(
+      TOOL_FAMILIES.map((family) => `remote-${family}`).sort(),
+    );
     for (const object of objects.filter((o) => o.kind !== 'Namespace'))
       expect(object.metadata.namespace).toBe('act');
   });
@@ -96,7 +107,7 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
   });
 
   it('gives every Deployment probes, resources, a Service, an HPA and a disruption budget', () => {
-    for (const deployment of deployments) {
+    for (const deployment of allDeployments) {
       const name = deployment.metadata.name;
       for (const container of containersOf(deployment)) {
         expect(container.livenessProbe, `${name} liveness`).toBeDefined();
@@ -243,8 +254,82 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
       /jetstream \{[\s\S]*cluster \{[\s\S]*nats-2\.nats-headless:6222/,
     );
     const ingress = ofKind('Ingress')[0] as unknown as {
-      spec: { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> };
+      spec: {
+        rules: Array<{ http: { paths: Array<{ path: string; backend: { service: { name: string } } }> } }>;
+      };
     };
-    expect(ingress.spec.rules[0]!.http.paths.map((p) => p.backend.service.name)).toEqual(['gateway']);
+    const paths = ingress.spec.rules[0]!.http.paths;
+    expect(paths.find((p) => p.path === '/')?.backend.service.name).toBe('gateway');
+  });
+
+  it('ships each remote alone: its own image and static server, routed by the Ingress, reached from it only', () => {
+    const ingress = ofKind('Ingress')[0] as unknown as {
+      spec: {
+        rules: Array<{
+          http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> };
+        }>;
+      };
+    };
+    const paths = ingress.spec.rules[0]!.http.paths;
+    const policies = ofKind('NetworkPolicy');
+    const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'act-config') as unknown as {
+      data: Record<string, string>;
+    };
+    const host = (ingress.spec.rules[0] as unknown as { host: string }).host;
+    // The remotes answer CORS for the shell's own origin, whatever host this environment uses.
+    expect(config.data.SHELL_ORIGIN).toBe(`https://${host}`);
+    for (const family of TOOL_FAMILIES) {
+      const name = `remote-${family}`;
+      const deployment = remotes.find((d) => d.metadata.name === name)!;
+      const [container] = containersOf(deployment);
+      expect((container as unknown as { image: string }).image).toMatch(
+        new RegExp(`act/remote-${family}(:|$)`),
+      );
+      const http = container!.ports!.find((p) => p.name === 'http')!;
+      for (const probe of [container!.startupProbe, container!.readinessProbe, container!.livenessProbe])
+        expect(probe?.httpGet, `${name} probe`).toEqual({ path: '/healthz', port: 'http' });
+      expect(container!.env?.find((e) => e.name === 'PORT')?.value).toBe(String(http.containerPort));
+      expect(container!.env?.find((e) => e.name === 'SHELL_ORIGIN')?.valueFrom).toEqual({
+        configMapKeyRef: { name: 'act-config', key: 'SHELL_ORIGIN' },
+      });
+      const podSpec = (deployment.spec!.template as { spec: { securityContext: { runAsNonRoot: boolean } } })
+        .spec;
+      expect(podSpec.securityContext.runAsNonRoot, `${name} runs unprivileged`).toBe(true);
+
+      const route = paths.find((p) => p.path === `/remotes/${family}/`);
+      expect(route, `${name} Ingress route`).toMatchObject({
+        pathType: 'Prefix',
+        backend: { service: { name } },
+      });
+      const service = ofKind('Service').find((s) => s.metadata.name === name)!;
+      expect(service.spec?.selector).toEqual({ 'app.kubernetes.io/name': name });
+
+      const policy = policies.find(
+        (p) =>
+          (p.spec?.podSelector as { matchLabels?: Record<string, string> }).matchLabels?.[
+            'app.kubernetes.io/name'
+          ] === name,
+      );
+      expect(policy, `${name} NetworkPolicy`).toBeDefined();
+      expect(Object.fromEntries(sourcesByPort(policy!))).toEqual({ [http.containerPort]: [INGRESS_SOURCE] });
+    }
+  });
+
+  it('gives the gateway /remotes.json from the act-remotes ConfigMap, one same-origin manifest per family', () => {
+    const remotesMap = ofKind('ConfigMap').find((c) => c.metadata.name.startsWith('act-remotes'))!;
+    const file = (remotesMap as unknown as { data: Record<string, string> }).data['remotes.json']!;
+    expect(JSON.parse(file)).toEqual(
+      Object.fromEntries(TOOL_FAMILIES.map((family) => [family, `/remotes/${family}/mf-manifest.json`])),
+    );
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway')!;
+    const [container] = containersOf(gateway);
+    const mountPath = (
+      container as unknown as { volumeMounts: Array<{ name: string; mountPath: string }> }
+    ).volumeMounts.find((m) => m.name === 'remotes')!.mountPath;
+    expect(container!.env?.find((e) => e.name === 'REMOTES_CONFIG')?.value).toBe(`${mountPath}/remotes.json`);
+    const volumes = (gateway.spec!.template as { spec: { volumes: unknown[] } }).spec.volumes;
+    expect(volumes).toContainEqual({ name: 'remotes', configMap: { name: remotesMap.metadata.name } });
+    // The gateway image carries no remote: nothing points it at built remotes.
+    expect(container!.env?.find((e) => e.name === 'REMOTES_DIR')).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { ToolFamily } from '@act/contracts';
+import { HOST_SDK_VERSION, REQUIRED_HOST_SDK_FIELD } from './version';
 
 // 'react/' and 'react-dom/' cover subpath imports (react/jsx-runtime, react-dom/client), which the bare names do not.
 // requiredVersion false: the shell's copy always wins.
@@ -24,13 +25,24 @@ export interface RemoteConfigOptions {
   family: ToolFamily;
   /** Port of `rsbuild dev` for this remote. */
   devPort: number;
+  /**
+   * The host SDK versions this remote works with (a semver range). By default the caret range of the host SDK it is
+   * built against: the same major (minor while 0.x), at least that version.
+   */
+  requiredHostSdk?: string;
 }
 
 /**
  * A remote: Module Federation name `<family>`, exposing './tools' (src/tools.ts, its tool pages), built on its own
- * into dist/ and served under /remotes/<family>/.
+ * (`npm run build -w remotes/<family>`) into dist/, a static bundle that works from any URL: the gateway's
+ * /remotes/<family>/, its own container, or another origin (a CDN). Its mf-manifest.json declares the host SDK range
+ * it needs (metaData.requiredHostSdk), which the shell checks before rendering it.
  */
-export function defineRemoteConfig({ family, devPort }: RemoteConfigOptions): RsbuildConfig {
+export function defineRemoteConfig({
+  family,
+  devPort,
+  requiredHostSdk = `^${HOST_SDK_VERSION}`,
+}: RemoteConfigOptions): RsbuildConfig {
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -42,6 +54,12 @@ export function defineRemoteConfig({ family, devPort }: RemoteConfigOptions): Rs
         exposes: { './tools': './src/tools.ts' },
         shared: SHARED_SINGLETONS,
         dts: false,
+        manifest: {
+          additionalData: ({ stats }) => {
+            (stats.metaData as unknown as Record<string, unknown>)[REQUIRED_HOST_SDK_FIELD] = requiredHostSdk;
+            return stats;
+          },
+        },
       }),
     ],
     source: {
@@ -49,8 +67,9 @@ export function defineRemoteConfig({ family, devPort }: RemoteConfigOptions): Rs
     },
     output: {
       distPath: { root: 'dist' },
-      // Absolute: the shell on any route loads the remote's chunks from where the gateway serves them.
-      assetPrefix: `/remotes/${family}/`,
+      // Chunks load from wherever remoteEntry.js was loaded from (the manifest's URL), so the same bundle serves
+      // from the gateway, its own container or another origin without a rebuild.
+      assetPrefix: 'auto',
       cleanDistPath: true,
     },
     // A remote has no page of its own; the shell renders its tools.

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolPageProps, ToolPages } from '@act/host-sdk';
 import { makeMe } from '@act/host-sdk/testing';
+import { createRemoteLoader } from '../../federation/remote-loader';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
 
 function FakeMagicEnhance({ host }: ToolPageProps) {
@@ -104,5 +105,45 @@ describe('tool frame', () => {
     renderApp('/tools/text-to-image', { loadToolPages: async () => ({ 'text-to-image': Broken }) });
     expect((await screen.findByRole('alert')).textContent).toContain('This tool could not be loaded');
     expect(screen.getByRole('heading', { level: 1, name: 'Text to Image' })).toBeTruthy();
+  });
+
+  it('shows the fallback, not the page, for a remote built for another host SDK, and renders it after Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let required = '^9.0.0';
+    const fetch = async (input: RequestInfo | URL): Promise<Response> =>
+      String(input) === '/remotes.json'
+        ? Response.json({ prompt: '/remotes/prompt/mf-manifest.json' })
+        : Response.json({ metaData: { requiredHostSdk: required } });
+    const loadRemote = vi.fn(async () => ({ toolPages: { 'magic-enhance': FakeMagicEnhance } }));
+    const loadToolPages = createRemoteLoader({
+      fetch,
+      runtime: { registerRemotes: () => undefined, loadRemote: loadRemote as never },
+      hostSdkVersion: '1.0.0',
+    });
+    renderApp('/tools/magic-enhance', { loadToolPages });
+    expect((await screen.findByRole('alert')).textContent).toContain('This tool could not be loaded');
+    expect(loadRemote).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Magic Enhance' })).toBeTruthy();
+
+    required = '^1.0.0';
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
+    });
+    expect(await screen.findByText(/page for magic-enhance/)).toBeTruthy();
+  });
+
+  it('shows the fallback when the remote does not load in time', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const loadToolPages = createRemoteLoader({
+      fetch: async (input) =>
+        String(input) === '/remotes.json'
+          ? Response.json({ chat: '/remotes/chat/mf-manifest.json' })
+          : Response.json({ metaData: { requiredHostSdk: '*' } }),
+      runtime: { registerRemotes: () => undefined, loadRemote: () => new Promise(() => undefined) },
+      timeoutMs: 20,
+    });
+    renderApp('/tools/ai-chat-playground', { loadToolPages });
+    expect((await screen.findByRole('alert')).textContent).toContain('This tool could not be loaded');
+    expect(screen.getByTestId('credit-balance').textContent).toBe('50 credits');
   });
 });
