@@ -1,10 +1,11 @@
-// Static checks of k8s/: both kustomizations render, every object passes the Kubernetes schema (kubernetes-models'
-// validators, generated from the Kubernetes OpenAPI), and the rules we promise hold for every workload.
+// Static checks of k8s/: every kustomization renders, every object passes the Kubernetes schema (kubernetes-models'
+// validators for types, and no field the Kubernetes API does not define: see k8s-render.ts), and the rules we promise
+// hold for every workload.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TOOL_FAMILIES } from '@act/contracts';
+import { CHARGED_WORK_MAX_MS, TOOL_FAMILIES } from '@act/contracts';
 import { render, validateAgainstSchema } from './k8s-render';
 import { natsPasswordEnv } from './nats-auth';
 
@@ -23,6 +24,7 @@ interface Probe {
 
 interface Container {
   name: string;
+  lifecycle?: { preStop?: { sleep?: { seconds: number }; exec?: unknown } };
   ports?: Array<{ name?: string; containerPort: number }>;
   env?: Array<{ name: string; value?: string; valueFrom?: unknown }>;
   envFrom?: unknown[];
@@ -44,6 +46,23 @@ function containersOf(deployment: K8sObject): Container[] {
   const template = deployment.spec?.template as { spec: { containers: Container[] } };
   return template.spec.containers;
 }
+
+interface PodSpec {
+  terminationGracePeriodSeconds?: number;
+  affinity?: {
+    podAntiAffinity?: {
+      preferredDuringSchedulingIgnoredDuringExecution?: Array<{
+        weight: number;
+        podAffinityTerm: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } };
+      }>;
+    };
+  };
+}
+
+const podSpecOf = (workload: K8sObject) => (workload.spec?.template as { spec: PodSpec }).spec;
+
+/** What a stopping Node process needs after its drain: closing NATS (drain) and the database pool. */
+const CLOSING_S = 10;
 
 const GATEWAY_SOURCE = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
 const INGRESS_SOURCE = {
@@ -67,6 +86,33 @@ function prefixOf(entry: string): { v6: boolean; bits: number } {
   const v6 = address!.includes(':');
   return { v6, bits: bits === undefined ? (v6 ? 128 : 32) : Number(bits) };
 }
+
+describe('the strict schema check', () => {
+  const [gateway] = render<K8sObject>('k8s/base').filter(
+    (object) => object.kind === 'Deployment' && object.metadata.name === 'gateway',
+  );
+
+  it('accepts the rendered gateway and rejects it with one unknown field, at any depth', async () => {
+    await expect(validateAgainstSchema(gateway!)).resolves.toBeUndefined();
+    const typo = structuredClone(gateway!) as K8sObject & { spec: Record<string, unknown> };
+    typo.spec.replicaz = 3;
+    await expect(validateAgainstSchema(typo)).rejects.toThrow('spec.replicaz: unknown field');
+    const nested = structuredClone(gateway!);
+    containersOf(nested)[0]!.lifecycle = { preStop: { sleep: { seconds: 5 } }, postStrat: {} } as never;
+    await expect(validateAgainstSchema(nested)).rejects.toThrow(
+      'spec.template.spec.containers[0].lifecycle.postStrat: unknown field',
+    );
+  });
+
+  it('still rejects wrong types and missing required fields (kubernetes-models)', async () => {
+    const wrongType = structuredClone(gateway!) as K8sObject & { spec: Record<string, unknown> };
+    wrongType.spec.replicas = 'two';
+    await expect(validateAgainstSchema(wrongType)).rejects.toThrow(/replicas/);
+    const noImage = structuredClone(gateway!);
+    delete (containersOf(noImage)[0] as { name?: string }).name;
+    await expect(validateAgainstSchema(noImage)).rejects.toThrow(/name/);
+  });
+});
 
 describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
   const objects = render<K8sObject>(dir);
@@ -131,6 +177,49 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     }
     const credits = deployments.find((d) => d.metadata.name === 'credits');
     expect(credits?.spec?.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads the replicas of every Deployment over nodes (pod anti-affinity on its own pods)', () => {
+    for (const deployment of allDeployments) {
+      const name = deployment.metadata.name;
+      const terms =
+        podSpecOf(deployment).affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ??
+        [];
+      expect(terms, `${name} anti-affinity`).toContainEqual({
+        weight: 100,
+        podAffinityTerm: {
+          topologyKey: 'kubernetes.io/hostname',
+          labelSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
+        },
+      });
+    }
+  });
+
+  it("lets every pod drain: preStop, then the process's SHUTDOWN_GRACE_MS, within the termination grace", () => {
+    for (const deployment of allDeployments) {
+      const name = deployment.metadata.name;
+      const [container] = containersOf(deployment);
+      // The kubelet's own sleep: no shell or sleep binary needed in the image.
+      const preStop = container!.lifecycle?.preStop?.sleep?.seconds;
+      expect(preStop, `${name} preStop sleep`).toBeGreaterThanOrEqual(5);
+      const grace = podSpecOf(deployment).terminationGracePeriodSeconds ?? 30;
+      if (isRemote(deployment)) {
+        // nginx finishes its transfers on SIGQUIT within seconds.
+        expect(grace, `${name} termination grace`).toBeGreaterThanOrEqual(preStop! + 5);
+        continue;
+      }
+      const shutdownMs = Number(container!.env?.find((e) => e.name === 'SHUTDOWN_GRACE_MS')?.value);
+      expect(shutdownMs, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
+      expect(grace, `${name} termination grace`).toBeGreaterThanOrEqual(
+        preStop! + shutdownMs / 1000 + CLOSING_S,
+      );
+    }
+    // Those that run or proxy charged work (streamed replies, generations, voice jobs) let the longest finish.
+    for (const name of ['gateway', 'chat', 'image', 'voice']) {
+      const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
+      const shutdownMs = Number(container!.env?.find((e) => e.name === 'SHUTDOWN_GRACE_MS')?.value);
+      expect(shutdownMs, name).toBeGreaterThanOrEqual(CHARGED_WORK_MAX_MS);
+    }
   });
 
   it("serves probes and metrics on each workload's ops port only, which the public Services never carry", () => {
@@ -244,9 +333,22 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     ]);
   });
 
-  it('runs NATS as a 3-node JetStream cluster behind an Ingress-fronted gateway', () => {
+  it('runs NATS as a 3-node JetStream cluster keeping 3 copies of each stream, behind an Ingress-fronted gateway', () => {
     const nats = ofKind('StatefulSet').find((s) => s.metadata.name === 'nats');
     expect(nats?.spec?.replicas).toBe(3);
+    // credits (USAGE) and identity (IDENTITY) create their streams with one copy per NATS node.
+    const actConfig = ofKind('ConfigMap').find((c) => c.metadata.name === 'act-config') as unknown as {
+      data: Record<string, string>;
+    };
+    expect(Number(actConfig.data.JETSTREAM_REPLICAS)).toBe(nats?.spec?.replicas);
+    for (const name of ['credits', 'identity']) {
+      const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
+      expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: 'act-config' } });
+      expect(
+        container!.env?.find((e) => e.name === 'JETSTREAM_REPLICAS'),
+        name,
+      ).toBeUndefined();
+    }
     const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'nats-config') as unknown as {
       data: Record<string, string>;
     };
