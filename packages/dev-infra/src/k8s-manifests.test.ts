@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CHARGED_WORK_MAX_MS, TOOL_FAMILIES } from '@act/contracts';
 import { render, validateAgainstSchema } from './k8s-render';
 import { natsPasswordEnv } from './nats-auth';
+import { SERVICE_NAMES } from '@act/contracts/server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -112,9 +113,32 @@ describe('the strict schema check', () => {
     delete (containersOf(noImage)[0] as { name?: string }).name;
     await expect(validateAgainstSchema(noImage)).rejects.toThrow(/name/);
   });
+
+  it("checks CloudNativePG's Cluster against the operator's CRD the same way", async () => {
+    const [cluster] = render<K8sObject>('k8s/overlays/cnpg').filter((o) => o.kind === 'Cluster');
+    await expect(validateAgainstSchema(cluster!)).resolves.toBeUndefined();
+    const typo = structuredClone(cluster!) as K8sObject & {
+      spec: { bootstrap: { initdb: Record<string, unknown> } };
+    };
+    typo.spec.bootstrap.initdb.ownr = 'credits';
+    await expect(validateAgainstSchema(typo)).rejects.toThrow('spec.bootstrap.initdb.ownr: unknown field');
+    const wrongType = structuredClone(cluster!) as K8sObject & { spec: Record<string, unknown> };
+    wrongType.spec.instances = 'three';
+    await expect(validateAgainstSchema(wrongType)).rejects.toThrow(/instances/);
+  });
 });
 
-describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
+const OVERLAYS = ['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'];
+
+/** The services that keep data: all but those whose config drops DATABASE_URL (prompt, youtube). */
+const DATABASE_SERVICES = SERVICE_NAMES.filter(
+  (name) =>
+    !/omit\(\{ DATABASE_URL: true \}\)/.test(
+      fs.readFileSync(path.join(repoRoot, `services/${name}/src/config.ts`), 'utf8'),
+    ),
+);
+
+describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
   const objects = render<K8sObject>(dir);
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
   const allDeployments = ofKind('Deployment');
@@ -433,5 +457,69 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     expect(volumes).toContainEqual({ name: 'remotes', configMap: { name: remotesMap.metadata.name } });
     // The gateway image carries no remote: nothing points it at built remotes.
     expect(container!.env?.find((e) => e.name === 'REMOTES_DIR')).toBeUndefined();
+  });
+});
+
+describe('PostgreSQL', () => {
+  const databaseUrlOf = (objects: K8sObject[], name: string) =>
+    containersOf(objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!)[0]!.env?.find(
+      (e) => e.name === 'DATABASE_URL',
+    );
+
+  it('is chosen by an overlay: the base names no database', () => {
+    expect(DATABASE_SERVICES).toEqual(['identity', 'credits', 'chat', 'image', 'voice']);
+    const base = render<K8sObject>('k8s/base');
+    for (const name of SERVICE_NAMES) expect(databaseUrlOf(base, name), name).toBeUndefined();
+  });
+
+  it.each([
+    ['k8s/overlays/external-db', (name: string) => `act-${name}-database`],
+    ['k8s/overlays/production', (name: string) => `act-${name}-database`],
+    ['k8s/overlays/cnpg', (name: string) => `${name}-db-app`],
+  ])("%s gives each service with data its own database's URL, and the others none", (dir, secretOf) => {
+    const objects = render<K8sObject>(dir);
+    for (const name of SERVICE_NAMES) {
+      const env = databaseUrlOf(objects, name);
+      if (!DATABASE_SERVICES.includes(name)) expect(env, name).toBeUndefined();
+      else expect(env?.valueFrom, name).toEqual({ secretKeyRef: { name: secretOf(name), key: 'uri' } });
+    }
+  });
+
+  it('runs one CloudNativePG cluster per service with data, one database owned by that service, open to it only', () => {
+    const objects = render<K8sObject>('k8s/overlays/cnpg');
+    const clusters = objects.filter((o) => o.kind === 'Cluster');
+    expect(clusters.map((c) => c.apiVersion)).toEqual(clusters.map(() => 'postgresql.cnpg.io/v1'));
+    expect(clusters.map((c) => c.metadata.name).sort()).toEqual(
+      DATABASE_SERVICES.map((s) => `${s}-db`).sort(),
+    );
+    for (const name of DATABASE_SERVICES) {
+      const cluster = clusters.find((c) => c.metadata.name === `${name}-db`)!;
+      const spec = cluster.spec as {
+        instances: number;
+        bootstrap: { initdb: { database: string; owner: string } };
+        affinity: { enablePodAntiAffinity: boolean; topologyKey: string };
+      };
+      expect(spec.bootstrap.initdb, name).toEqual({ database: name, owner: name });
+      // A failover needs a replica; credits and identity (money, accounts) keep three instances.
+      expect(spec.instances, name).toBeGreaterThanOrEqual(['credits', 'identity'].includes(name) ? 3 : 2);
+      expect(spec.affinity).toMatchObject({
+        enablePodAntiAffinity: true,
+        topologyKey: 'kubernetes.io/hostname',
+      });
+      const policy = objects.find(
+        (o) =>
+          o.kind === 'NetworkPolicy' &&
+          (o.spec?.podSelector as { matchLabels?: Record<string, string> }).matchLabels?.[
+            'cnpg.io/cluster'
+          ] === `${name}-db`,
+      )!;
+      expect(policy, `${name}-db NetworkPolicy`).toBeDefined();
+      // Of the workloads, only the owning service reaches its database.
+      expect(sourcesByPort(policy).get(5432)).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+        { podSelector: { matchLabels: { 'cnpg.io/cluster': `${name}-db` } } },
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'cnpg-system' } } },
+      ]);
+    }
   });
 });

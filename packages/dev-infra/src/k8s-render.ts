@@ -2,8 +2,11 @@
 // validated against the Kubernetes schema: kubernetes-models' validators (generated from the Kubernetes OpenAPI)
 // check types, enums and required fields but let unknown fields through, so every field is also looked up in the
 // official client's model table (@kubernetes/client-node, generated from the same OpenAPI, Kubernetes 1.36): a field
-// the API does not define fails, as `kubectl apply --validate=strict` would refuse it.
+// the API does not define fails, as `kubectl apply --validate=strict` would refuse it. Custom resources (CloudNativePG's
+// Cluster) are checked the same way against the type declarations their kubernetes-models package generates from
+// the operator's CRD.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -41,8 +44,7 @@ export async function validateAgainstSchema(object: RenderedObject): Promise<voi
   const Model = module[object.kind];
   if (!Model) throw new Error(`No schema for ${object.apiVersion} ${object.kind}`);
   new Model(object).validate();
-  if (custom) return;
-  const unknown = await unknownFields(object);
+  const unknown = custom ? unknownCustomFields(object, custom) : await unknownFields(object);
   if (unknown.length > 0) throw new Error(unknown.join('; '));
 }
 
@@ -93,6 +95,56 @@ export async function unknownFields(object: RenderedObject): Promise<string[]> {
       const where = at ? `${at}.${key}` : key;
       if (fieldType === undefined) problems.push(`${where}: unknown field (not in ${type})`);
       else walk(item, fieldType, where);
+    }
+  };
+  walk(object, root, '');
+  return problems;
+}
+
+/** A module path's folder in node_modules (the package exports ESM only, so require.resolve cannot find it). */
+function moduleDir(modulePath: string): string {
+  const candidates = [path.dirname(fileURLToPath(import.meta.url)) + '/..', repoRoot].map((dir) =>
+    path.join(dir, 'node_modules', modulePath),
+  );
+  const found = candidates.find((dir) => fs.existsSync(dir));
+  if (!found) throw new Error(`${modulePath} is not installed`);
+  return found;
+}
+
+/** The fields of the interface a generated kubernetes-models declaration file describes, with their types. */
+function declaredFields(file: string): { fields: Map<string, string>; imports: Map<string, string> } {
+  const text = fs.readFileSync(file, 'utf8');
+  const imports = new Map<string, string>();
+  for (const [, name, from] of text.matchAll(/^import \{ (\w+) \} from "\.\/([\w.]+)\.js";$/gm))
+    imports.set(name!, path.join(path.dirname(file), `${from}.d.ts`));
+  const body = /export interface \w+[^{]*\{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+  const fields = new Map<string, string>();
+  // One field per line at the interface's indentation; an inline type (`{ [key: string]: string }`) spans lines.
+  for (const [, name, type] of body.matchAll(/^ {4}"([^"]+)"\??: (.*)$/gm))
+    fields.set(name!, type!.replace(/;$/, ''));
+  return { fields, imports };
+}
+
+/** Fields of a custom resource that its generated declarations (from the operator's CRD) do not define. */
+export function unknownCustomFields(object: RenderedObject, modulePath: string): string[] {
+  const root = path.join(moduleDir(modulePath), `${object.kind}.d.ts`);
+  const problems: string[] = [];
+  const walk = (value: unknown, file: string, at: string): void => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    const { fields, imports } = declaredFields(file);
+    for (const [key, item] of Object.entries(value)) {
+      const where = at ? `${at}.${key}` : key;
+      const type = fields.get(key);
+      if (type === undefined) {
+        problems.push(`${where}: unknown field (not in ${path.basename(file, '.d.ts')})`);
+        continue;
+      }
+      // Only the package's own types are followed; Kubernetes types (metadata, env, resources) and scalars stop here.
+      const array = /^Array<(\w+)>$/.exec(type);
+      const nested = imports.get(array ? array[1]! : type);
+      if (!nested) continue;
+      if (array && Array.isArray(item)) item.forEach((entry, i) => walk(entry, nested, `${where}[${i}]`));
+      else walk(item, nested, where);
     }
   };
   walk(object, root, '');
