@@ -63,6 +63,10 @@ describe('voice dist/main.js', () => {
     expect(
       imported.filter((specifier) => specifier.startsWith('@act/') || specifier.endsWith('.ts')),
     ).toEqual([]);
+    // The service kit's koa 3 sits nested under packages/service-kit (the root holds a dev tool's koa 2, absent from
+    // the image): bundled, not imported.
+    expect(imported).not.toContain('koa');
+    expect(main).toContain('class Application extends Emitter');
     expect(fs.existsSync(path.join(workspaceDir, outDir, 'local-worker.js'))).toBe(true);
   });
 
