@@ -1,6 +1,7 @@
 // Two replicas of credits, chat and image behind one gateway (every process its real main.ts, the gateway balancing
 // between the replicas), under a bounded mixed load of chat messages, image generations and balance reads:
-// - phase 1 SIGKILLs one replica of each mid-run; the load goes on against the survivors;
+// - phase 1 SIGKILLs one replica of each mid-run (a tool replica right after its provider received a call); the load
+//   goes on against the survivors; the killed replicas are then replaced on the same ports;
 // - phase 2 kills the NATS server (SIGKILL) mid-run and starts it again on the same port and JetStream folder.
 // Afterwards, once the hold sweeper's TTL has passed: every request either succeeded and was charged exactly once
 // or failed and was not charged (charged and refunded), every balance equals its ledger sum, no hold is left
@@ -65,10 +66,20 @@ let gateway: ChildService;
 let creditsDb: TestDatabase;
 let namespace: string;
 
-async function start(workspace: string, env: Record<string, string>): Promise<ChildService> {
-  const child = await startChildService(workspace, env);
+/** How each replica was started, so a killed one can be replaced on the same port (as a new pod behind its name). */
+const specs = new Map<ChildService, { workspace: string; env: Record<string, string> }>();
+
+async function start(workspace: string, env: Record<string, string>, port?: number): Promise<ChildService> {
+  const child = await startChildService(workspace, env, port ? { port } : {});
   children.push(child);
+  specs.set(child, { workspace, env });
   return child;
+}
+
+/** A new process for a killed replica, on the port the gateway knows it by. */
+async function replace(killed: ChildService): Promise<ChildService> {
+  const { workspace, env } = specs.get(killed)!;
+  return start(workspace, env, Number(new URL(killed.url).port));
 }
 
 beforeAll(async () => {
@@ -278,7 +289,17 @@ describe('two replicas of credits, chat and image behind the gateway', () => {
           mix(2),
         )),
       );
-      // Phase 2: the NATS server dies and comes back on the same port and JetStream folder.
+      // The killed replicas are replaced (same ports, fresh processes): the gateway takes them back once their
+      // 5 s set-aside has passed.
+      [credits[0], chat[0], image[0]] = await Promise.all([
+        replace(credits[0]!),
+        replace(chat[0]!),
+        replace(image[0]!),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const callsBeforePhase2 = [openai[0]!.requests.length, fal[0]!.requests.length];
+      // Phase 2: two replicas of each again; the NATS server dies and comes back on the same port and JetStream
+      // folder.
       outcomes.push(
         ...(await runLoad(
           2,
@@ -377,8 +398,10 @@ describe('two replicas of credits, chat and image behind the gateway', () => {
           expect(late.filter((o) => o.status === 200).length, `phase ${phase}`).toBeGreaterThan(0);
         }
         expect(outcomes.filter((o) => o.kind === 'read' && o.status === 200).length).toBeGreaterThan(0);
-        // The killed replicas are gone; the survivors served the rest.
-        for (const replica of [credits[1]!, chat[1]!, image[1]!])
+        // The replacements got their share of phase 2: the gateway balanced to them again.
+        expect(openai[0]!.requests.length).toBeGreaterThan(callsBeforePhase2[0]!);
+        expect(fal[0]!.requests.length).toBeGreaterThan(callsBeforePhase2[1]!);
+        for (const replica of [...credits, ...chat, ...image])
           expect((await fetch(`${replica.opsUrl}/readyz`)).status).toBe(200);
         expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200);
       } finally {
