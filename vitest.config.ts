@@ -21,7 +21,11 @@ export default defineConfig({
           ...timeouts,
           name: 'node',
           environment: 'node',
-          include: ['{packages,services,gateway,scripts,k8s,load-tests}/**/*.test.ts'],
+          // e2e/replicas.test.ts: replicas of the services behind the gateway (no browser, so not in the e2e suite).
+          include: [
+            '{packages,services,gateway,scripts,k8s,load-tests}/**/*.test.ts',
+            'e2e/replicas.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'packages/host-sdk/**'],
         },
       },

@@ -105,7 +105,7 @@ guest tools without one. Errors answer <code>{success:false, error, code}</code>
 }
 
 /** Serves the page for the services with an upstream. */
-export function apiReference(upstreams: Partial<Record<ServiceName, string>>): Middleware {
+export function apiReference(upstreams: Partial<Record<ServiceName, unknown>>): Middleware {
   const services = SERVICE_NAMES.filter((service) => upstreams[service]);
   let page: string | undefined;
   return async (ctx, next) => {

@@ -18,6 +18,7 @@ import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
 import { proxyRequest } from './proxy';
+import { createUpstreamPool, type UpstreamPool } from './upstreams';
 import { rateLimitByIp } from './rate-limit';
 import { resolveRoute } from './route-table';
 import { securityHeaders } from './security-headers';
@@ -31,7 +32,8 @@ export interface GatewayDeps {
   > &
     Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'REMOTES_CONFIG'>> &
     RemotesSettings;
-  upstreams: Partial<Record<ServiceName, string>>;
+  /** Base URL of each service, or of each of its replicas (balanced, see upstreams.ts). */
+  upstreams: Partial<Record<ServiceName, string | readonly string[]>>;
   logger: Logger;
   verifier: JwtVerifier;
   rateLimiter: RateLimiterAbstract;
@@ -79,12 +81,19 @@ export function createGatewayApp({
   });
 
   app.use(apiReference(upstreams));
+  const pools = new Map<ServiceName, UpstreamPool>();
+  for (const [service, urls] of Object.entries(upstreams) as Array<
+    [ServiceName, string | readonly string[]]
+  >) {
+    const list = typeof urls === 'string' ? [urls] : urls;
+    if (list.length > 0) pools.set(service, createUpstreamPool(list));
+  }
 
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
     const route = resolveRoute(ctx.method, ctx.path);
-    const baseUrl = route ? upstreams[route.service] : undefined;
-    if (!route || !baseUrl) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+    const upstream = route ? pools.get(route.service) : undefined;
+    if (!route || !upstream) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
 
     // The gateway is the first line: members' tokens are checked here and again by the service.
     const token = bearerToken(ctx);
@@ -98,7 +107,7 @@ export function createGatewayApp({
     }
 
     await proxyRequest(ctx, {
-      baseUrl,
+      upstream,
       bodyLimitBytes: route.bodyLimitBytes,
       clientIp: clientIpOf(ctx),
       requestId: ctx.state.requestId,

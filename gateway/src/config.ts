@@ -4,11 +4,26 @@ import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
 import { remoteUrlFields } from './remotes-config';
 
 // One optional <SERVICE>_URL per service in the contracts' routing table; an unset one means the service is absent.
-// Beside it <SERVICE>_OPS_URL, the service's ops listener, where /api/health asks whether it is ready.
+// Beside it <SERVICE>_OPS_URL, the service's ops listener, where /api/health asks whether it is ready. Either may list
+// several replicas, comma-separated (`http://a:8102,http://b:8102`): the gateway balances between them (upstreams.ts).
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+const httpUrl = configUrl(['http', 'https']);
+const urlList = z
+  .string()
+  .refine(
+    (value) =>
+      splitList(value).length > 0 && splitList(value).every((entry) => httpUrl.safeParse(entry).success),
+    { message: 'must be a URL (http, https), or several separated by commas' },
+  )
+  .transform(splitList);
 const upstreamUrls = Object.fromEntries(
   GATEWAY_SERVICES.flatMap(({ urlEnv, opsUrlEnv }) => [
-    [urlEnv, configUrl(['http', 'https']).optional()],
-    [opsUrlEnv, configUrl(['http', 'https']).optional()],
+    [urlEnv, urlList.optional()],
+    [opsUrlEnv, urlList.optional()],
   ]),
 );
 
@@ -64,7 +79,7 @@ export const gatewayConfigSchema = baseConfigSchema
     HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   })
   .superRefine((config, ctx) => {
-    const values = config as unknown as Record<string, string | undefined>;
+    const values = config as unknown as Record<string, string[] | undefined>;
     for (const { urlEnv, opsUrlEnv } of GATEWAY_SERVICES) {
       // A routed service whose readiness nobody checks would make /api/health say up while it is down.
       if (values[urlEnv] && !values[opsUrlEnv])
@@ -82,19 +97,20 @@ export function loadGatewayConfig(
 
 export type { ServiceName };
 
-export function upstreamsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+/** Base URLs of each running service's replicas (one or more). */
+export function upstreamsOf(config: GatewayConfig): Partial<Record<ServiceName, string[]>> {
   return urlsOf(config, 'urlEnv');
 }
 
-/** Base URLs of the running services' ops listeners (their /readyz feeds /api/health). */
-export function opsUrlsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+/** Base URLs of the running services' ops listeners, per replica (their /readyz feeds /api/health). */
+export function opsUrlsOf(config: GatewayConfig): Partial<Record<ServiceName, string[]>> {
   return urlsOf(config, 'opsUrlEnv');
 }
 
-function urlsOf(config: GatewayConfig, env: 'urlEnv' | 'opsUrlEnv'): Partial<Record<ServiceName, string>> {
-  const values = config as unknown as Record<string, string | undefined>;
+function urlsOf(config: GatewayConfig, env: 'urlEnv' | 'opsUrlEnv'): Partial<Record<ServiceName, string[]>> {
+  const values = config as unknown as Record<string, string[] | undefined>;
   const entries = GATEWAY_SERVICES.map((row) => [row.service, values[row[env]]] as const).filter(
-    (entry): entry is readonly [ServiceName, string] => typeof entry[1] === 'string',
+    (entry): entry is readonly [ServiceName, string[]] => Array.isArray(entry[1]),
   );
   return Object.fromEntries(entries);
 }

@@ -4,13 +4,13 @@
 import { request } from 'node:http';
 
 export interface SystemHealth {
-  /** True when every service answers its /readyz with 200; cached for `cacheMs`. */
+  /** True when every service has a replica answering its /readyz with 200; cached for `cacheMs`. */
   isUp(): Promise<boolean>;
 }
 
 export interface SystemHealthOptions {
-  /** Base URLs of the services' ops listeners. */
-  opsUrls: Readonly<Record<string, string>>;
+  /** Base URLs of the services' ops listeners: one per replica. */
+  opsUrls: Readonly<Record<string, string | readonly string[]>>;
   cacheMs: number;
   timeoutMs?: number;
   now?: () => number;
@@ -27,8 +27,14 @@ export function createSystemHealth({
   let running: Promise<boolean> | undefined;
 
   const check = async () => {
+    // A service is up while one of its replicas is ready: the gateway routes around the others.
     const states = await Promise.all(
-      Object.values(opsUrls).map((url) => isReady(`${url}/readyz`, timeoutMs)),
+      Object.values(opsUrls).map(async (urls) => {
+        const replicas = await Promise.all(
+          (typeof urls === 'string' ? [urls] : urls).map((url) => isReady(`${url}/readyz`, timeoutMs)),
+        );
+        return replicas.some(Boolean);
+      }),
     );
     return states.every(Boolean);
   };

@@ -31,7 +31,7 @@ describe('gateway main', () => {
     const env = { JWKS_URL: 'http://127.0.0.1:8101/jwks.json', PROMPT_URL: 'http://127.0.0.1:8103' };
     expect(() => loadGatewayConfig(env)).toThrow('PROMPT_OPS_URL: is required when PROMPT_URL is set');
     expect(opsUrlsOf(loadGatewayConfig({ ...env, PROMPT_OPS_URL: 'http://127.0.0.1:9103' }))).toEqual({
-      prompt: 'http://127.0.0.1:9103',
+      prompt: ['http://127.0.0.1:9103'],
     });
   });
 });

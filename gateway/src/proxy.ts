@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { Agent, request, type Dispatcher } from 'undici';
 import { ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
+import { isConnectError, isRetryable, type UpstreamPool } from './upstreams';
 
 // Headers that describe one hop and must never be forwarded (RFC 9110 §7.6.1), plus the ones the gateway owns.
 const HOP_BY_HOP = new Set([
@@ -35,7 +36,8 @@ const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
 const SMALL_REPLY_BYTES = 64 * 1024;
 
 export interface ProxyTarget {
-  baseUrl: string;
+  /** The service's replicas; see upstreams.ts for the order and when another one is tried. */
+  upstream: UpstreamPool;
   bodyLimitBytes: number;
   clientIp: string | undefined;
   requestId: string;
@@ -70,24 +72,42 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
   if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
 
-  let response: Dispatcher.ResponseData;
-  try {
-    response = await request(new URL(ctx.originalUrl, target.baseUrl), {
-      method: ctx.method as Dispatcher.HttpMethod,
-      headers,
-      body: limiter,
-      dispatcher,
-      headersTimeout: target.timeoutMs,
-      bodyTimeout: target.timeoutMs,
-    });
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    if (error instanceof AppError) throw error;
-    if (cause instanceof AppError) throw cause;
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
-      cause: error,
-    });
+  let response: Dispatcher.ResponseData | undefined;
+  const candidates = target.upstream.order();
+  // A request with a body goes to one replica only: its body is consumed once, and it may have side effects.
+  const attempts = isRetryable(ctx.method) ? candidates : candidates.slice(0, 1);
+  for (const [index, baseUrl] of attempts.entries()) {
+    try {
+      response = await request(new URL(ctx.originalUrl, baseUrl), {
+        method: ctx.method as Dispatcher.HttpMethod,
+        headers,
+        body: limiter,
+        dispatcher,
+        headersTimeout: target.timeoutMs,
+        bodyTimeout: target.timeoutMs,
+      });
+      target.upstream.succeeded(baseUrl);
+      break;
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      if (error instanceof AppError) throw error;
+      if (cause instanceof AppError) throw cause;
+      const refused = isConnectError(error);
+      if (refused) target.upstream.failed(baseUrl);
+      // A refused connection never reached the service: an idempotent request may try the next replica.
+      if (refused && index < attempts.length - 1) {
+        ctx.state.log?.warn(
+          { upstream: baseUrl },
+          'upstream refused the connection; trying the next replica',
+        );
+        continue;
+      }
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+        cause: error,
+      });
+    }
   }
+  if (!response) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
 
   ctx.status = response.statusCode;
   for (const [name, value] of Object.entries(response.headers)) {
