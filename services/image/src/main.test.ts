@@ -79,6 +79,15 @@ describe('image main.ts', () => {
       });
       expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
       expect(corrected.body).toMatchObject({ remainingCredits: 30, width: 64, height: 48 });
+      const metrics = await scrapeMetrics(service.opsUrl);
+      expect(
+        metrics.value('provider_calls_total', {
+          service: 'image',
+          provider: 'local',
+          operation: 'color-correction',
+          outcome: 'ok',
+        }),
+      ).toBe(1);
     } finally {
       await service.stop();
     }
@@ -97,7 +106,8 @@ describe('image main.ts', () => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(reply.body).toMatchObject({ remainingCredits: 30, imageFormat: 'webp' });
       // The gateway's request id is the one on the service's log lines for that request.
-      expect(service.output()).toContain('"requestId":"image-main-generate-1"');
+      // (The lines reach this process through a pipe, a moment after the reply.)
+      await expect.poll(() => service.output()).toContain('"requestId":"image-main-generate-1"');
       expect(fal.requests.at(-1)).toMatchObject({
         endpoint: 'fal-ai/bytedance/seedream/v3/text-to-image',
         authorization: 'Key fal-main-test',
