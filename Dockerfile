@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# One image recipe for every part of the system. TypeScript runs through tsx (no build step for services).
+# One image recipe for every part of the system. Services and the gateway run compiled JavaScript (`node dist/main.js`,
+# built by `npm run build -w <workspace>`, no transpiler at run time) with only their own workspace's production
+# dependencies; `npm start` and the tests run the TypeScript through tsx.
 #   services:  docker build --target service --build-arg SERVICE=identity -t act/identity .
 #   gateway:   docker build --target gateway -t act/gateway .      (also builds the shell, never a remote)
 #   remotes:   docker build --target remote --build-arg REMOTE=prompt -t act/remote-prompt .
@@ -15,10 +17,10 @@ RUN mkdir /out \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /out \; \
  && cp package-lock.json .npmrc /out/
 
+# The whole locked tree, for building (esbuild, rsbuild); no final image holds it.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=manifests /out/ ./
-# The whole locked tree: tsx is a root devDependency and is needed at run time.
 RUN npm ci --no-fund --no-audit && npm cache clean --force
 
 FROM deps AS source
@@ -28,17 +30,44 @@ COPY . .
 FROM source AS frontend
 RUN node scripts/build.mjs --force shell
 
-FROM source AS service
+# A server workspace: services/${SERVICE}, or the gateway when SERVICE is empty (the `gateway` target).
+# Its production dependencies alone, placed as the lockfile places them (rebuilt only when a manifest changes). The
+# links to the workspace packages are dropped (their code is bundled into dist/), and only the root node_modules and
+# the workspace's own are kept: packages nested under a shared package (such as service-kit's koa) are bundled too.
+FROM ${NODE_IMAGE} AS server-deps
 ARG SERVICE
-RUN test -n "${SERVICE}" && test -f "services/${SERVICE}/src/main.ts"
+WORKDIR /app
+COPY --from=manifests /out/ ./
+RUN ws="${SERVICE:+services/${SERVICE}}" && ws="${ws:-gateway}" \
+ && npm ci --omit=dev --workspace "${ws}" --include-workspace-root=false --no-fund --no-audit \
+ && npm cache clean --force \
+ && rm -rf node_modules/@act \
+ && mkdir -p "/prod/${ws}/node_modules" \
+ && mv node_modules /prod/node_modules \
+ && if [ -d "${ws}/node_modules" ]; then cp -a "${ws}/node_modules/." "/prod/${ws}/node_modules/"; fi \
+ && cp "${ws}/package.json" "/prod/${ws}/"
+
+# Its compiled entry: dist/main.js (and any worker entry), source maps, and the SQL migrations beside them.
+FROM source AS server-build
+ARG SERVICE
+RUN ws="${SERVICE:+services/${SERVICE}}" && ws="${ws:-gateway}" \
+ && test -f "${ws}/src/main.ts" \
+ && npm run build --workspace "${ws}" \
+ && mkdir -p "/prod/${ws}" && cp -a "${ws}/dist" "/prod/${ws}/dist"
+
+FROM ${NODE_IMAGE} AS service
+ARG SERVICE
+RUN test -n "${SERVICE}"
+WORKDIR /app
+COPY --from=server-deps /prod/ ./
+COPY --from=server-build /prod/ ./
+WORKDIR /app/services/${SERVICE}
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE=${SERVICE}
-# tsx keeps its transpile cache in the temp dir: give the non-root user its own.
-ENV TMPDIR=/tmp
 USER node
 # Probes answer on OPS_PORT only (set per service by docker-compose and k8s: the service port + 1000).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["sh", "-c", "exec node --import tsx services/${SERVICE}/src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/main.js"]
 
 # One remote, built alone from its workspace (`npm run build -w remotes/<family>`, plus its precompressed .gz/.br
 # copies), as a static bundle.
@@ -61,13 +90,17 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
 
-FROM source AS gateway
+FROM ${NODE_IMAGE} AS gateway
+WORKDIR /app
+COPY --from=server-deps /prod/ ./
+COPY --from=server-build /prod/ ./
 COPY --from=frontend /app/shell/dist ./shell/dist
+WORKDIR /app/gateway
 # /remotes.json comes from the environment: REMOTES_CONFIG (k8s's ConfigMap) or REMOTE_<FAMILY>_URL (compose).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/shell/dist TMPDIR=/tmp
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/shell/dist
 USER node
 # 8080 is public; 9080 (probes, metrics) is for the orchestrator and Prometheus only.
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/main.js"]

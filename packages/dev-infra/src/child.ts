@@ -18,16 +18,18 @@ export interface StartedChild {
 
 /**
  * Spawns `node --import tsx src/main.ts` in the spec's folder: one Node process per service, TypeScript loaded by
- * tsx, no build step. Each output line goes to `onLine` and into the tail.
+ * tsx, no build step. With `entry` (a compiled file such as dist/main.js, what the production image runs) it runs
+ * `node --enable-source-maps <entry>` instead. Each output line goes to `onLine` and into the tail.
  */
 export function startChild(
-  spec: { name: string; cwd: string; env: NodeJS.ProcessEnv },
+  spec: { name: string; cwd: string; env: NodeJS.ProcessEnv; entry?: string },
   { onLine, tailLines = 40 }: { onLine?: (line: string) => void; tailLines?: number } = {},
 ): StartedChild {
+  // `--import tsx` resolves from the child's folder up to the root node_modules (npm workspaces hoist it).
+  const args = spec.entry ? ['--enable-source-maps', spec.entry] : ['--import', 'tsx', 'src/main.ts'];
   const started: StartedChild = {
     name: spec.name,
-    // `--import tsx` resolves from the child's folder up to the root node_modules (npm workspaces hoist it).
-    process: spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    process: spawn(process.execPath, args, {
       cwd: spec.cwd,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],

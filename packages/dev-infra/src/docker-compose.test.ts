@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { TOOL_FAMILIES } from '@act/contracts';
+import { CHARGED_WORK_MAX_MS, TOOL_FAMILIES } from '@act/contracts';
 import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,6 +19,7 @@ if (!hasCompose) {
 }
 
 interface ComposeService {
+  stop_grace_period?: string;
   build?: { target?: string; args?: Record<string, string> };
   read_only?: boolean;
   healthcheck?: { test: unknown };
@@ -78,6 +79,27 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     }
     expect(JSON.stringify(gateway.healthcheck?.test)).toContain(`:${gateway.environment?.OPS_PORT}/readyz`);
     expect(gateway.ports?.map((p) => p.target)).toEqual([8080]);
+  });
+
+  it('gives every service and the gateway time to drain: stop_grace_period covers its SHUTDOWN_GRACE_MS', () => {
+    const config = parse(
+      execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
+    ) as { services: Record<string, ComposeService> };
+    /** docker-compose prints durations like `190s` or `3m10s`. */
+    const seconds = (duration = '10s') =>
+      [...duration.matchAll(/(\d+)(h|m|s)/g)].reduce(
+        (sum, [, n, unit]) => sum + Number(n) * { h: 3600, m: 60, s: 1 }[unit as 'h' | 'm' | 's'],
+        0,
+      );
+    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube', 'gateway']) {
+      const service = config.services[name]!;
+      const graceMs = Number(service.environment?.SHUTDOWN_GRACE_MS);
+      expect(graceMs, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
+      // Closing NATS and the database pool after the drain takes a few seconds more.
+      expect(seconds(service.stop_grace_period), name).toBeGreaterThanOrEqual(graceMs / 1000 + 10);
+      if (['gateway', 'chat', 'image', 'voice'].includes(name))
+        expect(graceMs, name).toBeGreaterThanOrEqual(CHARGED_WORK_MAX_MS);
+    }
   });
 
   it('runs NATS with the users of k8s/base/nats-auth.conf and connects each service and the gateway as its own', () => {

@@ -1,12 +1,14 @@
-// Static checks of k8s/: both kustomizations render, every object passes the Kubernetes schema (kubernetes-models'
-// validators, generated from the Kubernetes OpenAPI), and the rules we promise hold for every workload.
+// Static checks of k8s/: every kustomization renders, every object passes the Kubernetes schema (kubernetes-models'
+// validators for types, and no field the Kubernetes API does not define: see k8s-render.ts), and the rules we promise
+// hold for every workload.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TOOL_FAMILIES } from '@act/contracts';
+import { CHARGED_WORK_MAX_MS, TOOL_FAMILIES } from '@act/contracts';
 import { render, validateAgainstSchema } from './k8s-render';
 import { natsPasswordEnv } from './nats-auth';
+import { SERVICE_NAMES } from '@act/contracts/server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,6 +25,7 @@ interface Probe {
 
 interface Container {
   name: string;
+  lifecycle?: { preStop?: { sleep?: { seconds: number }; exec?: unknown } };
   ports?: Array<{ name?: string; containerPort: number }>;
   env?: Array<{ name: string; value?: string; valueFrom?: unknown }>;
   envFrom?: unknown[];
@@ -44,6 +47,23 @@ function containersOf(deployment: K8sObject): Container[] {
   const template = deployment.spec?.template as { spec: { containers: Container[] } };
   return template.spec.containers;
 }
+
+interface PodSpec {
+  terminationGracePeriodSeconds?: number;
+  affinity?: {
+    podAntiAffinity?: {
+      preferredDuringSchedulingIgnoredDuringExecution?: Array<{
+        weight: number;
+        podAffinityTerm: { topologyKey: string; labelSelector: { matchLabels: Record<string, string> } };
+      }>;
+    };
+  };
+}
+
+const podSpecOf = (workload: K8sObject) => (workload.spec?.template as { spec: PodSpec }).spec;
+
+/** What a stopping Node process needs after its drain: closing NATS (drain) and the database pool. */
+const CLOSING_S = 10;
 
 const GATEWAY_SOURCE = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
 const INGRESS_SOURCE = {
@@ -68,7 +88,57 @@ function prefixOf(entry: string): { v6: boolean; bits: number } {
   return { v6, bits: bits === undefined ? (v6 ? 128 : 32) : Number(bits) };
 }
 
-describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
+describe('the strict schema check', () => {
+  const [gateway] = render<K8sObject>('k8s/base').filter(
+    (object) => object.kind === 'Deployment' && object.metadata.name === 'gateway',
+  );
+
+  it('accepts the rendered gateway and rejects it with one unknown field, at any depth', async () => {
+    await expect(validateAgainstSchema(gateway!)).resolves.toBeUndefined();
+    const typo = structuredClone(gateway!) as K8sObject & { spec: Record<string, unknown> };
+    typo.spec.replicaz = 3;
+    await expect(validateAgainstSchema(typo)).rejects.toThrow('spec.replicaz: unknown field');
+    const nested = structuredClone(gateway!);
+    containersOf(nested)[0]!.lifecycle = { preStop: { sleep: { seconds: 5 } }, postStrat: {} } as never;
+    await expect(validateAgainstSchema(nested)).rejects.toThrow(
+      'spec.template.spec.containers[0].lifecycle.postStrat: unknown field',
+    );
+  });
+
+  it('still rejects wrong types and missing required fields (kubernetes-models)', async () => {
+    const wrongType = structuredClone(gateway!) as K8sObject & { spec: Record<string, unknown> };
+    wrongType.spec.replicas = 'two';
+    await expect(validateAgainstSchema(wrongType)).rejects.toThrow(/replicas/);
+    const noImage = structuredClone(gateway!);
+    delete (containersOf(noImage)[0] as { name?: string }).name;
+    await expect(validateAgainstSchema(noImage)).rejects.toThrow(/name/);
+  });
+
+  it("checks CloudNativePG's Cluster against the operator's CRD the same way", async () => {
+    const [cluster] = render<K8sObject>('k8s/overlays/cnpg').filter((o) => o.kind === 'Cluster');
+    await expect(validateAgainstSchema(cluster!)).resolves.toBeUndefined();
+    const typo = structuredClone(cluster!) as K8sObject & {
+      spec: { bootstrap: { initdb: Record<string, unknown> } };
+    };
+    typo.spec.bootstrap.initdb.ownr = 'credits';
+    await expect(validateAgainstSchema(typo)).rejects.toThrow('spec.bootstrap.initdb.ownr: unknown field');
+    const wrongType = structuredClone(cluster!) as K8sObject & { spec: Record<string, unknown> };
+    wrongType.spec.instances = 'three';
+    await expect(validateAgainstSchema(wrongType)).rejects.toThrow(/instances/);
+  });
+});
+
+const OVERLAYS = ['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'];
+
+/** The services that keep data: all but those whose config drops DATABASE_URL (prompt, youtube). */
+const DATABASE_SERVICES = SERVICE_NAMES.filter(
+  (name) =>
+    !/omit\(\{ DATABASE_URL: true \}\)/.test(
+      fs.readFileSync(path.join(repoRoot, `services/${name}/src/config.ts`), 'utf8'),
+    ),
+);
+
+describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
   const objects = render<K8sObject>(dir);
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
   const allDeployments = ofKind('Deployment');
@@ -131,6 +201,49 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     }
     const credits = deployments.find((d) => d.metadata.name === 'credits');
     expect(credits?.spec?.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads the replicas of every Deployment over nodes (pod anti-affinity on its own pods)', () => {
+    for (const deployment of allDeployments) {
+      const name = deployment.metadata.name;
+      const terms =
+        podSpecOf(deployment).affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ??
+        [];
+      expect(terms, `${name} anti-affinity`).toContainEqual({
+        weight: 100,
+        podAffinityTerm: {
+          topologyKey: 'kubernetes.io/hostname',
+          labelSelector: { matchLabels: { 'app.kubernetes.io/name': name } },
+        },
+      });
+    }
+  });
+
+  it("lets every pod drain: preStop, then the process's SHUTDOWN_GRACE_MS, within the termination grace", () => {
+    for (const deployment of allDeployments) {
+      const name = deployment.metadata.name;
+      const [container] = containersOf(deployment);
+      // The kubelet's own sleep: no shell or sleep binary needed in the image.
+      const preStop = container!.lifecycle?.preStop?.sleep?.seconds;
+      expect(preStop, `${name} preStop sleep`).toBeGreaterThanOrEqual(5);
+      const grace = podSpecOf(deployment).terminationGracePeriodSeconds ?? 30;
+      if (isRemote(deployment)) {
+        // nginx finishes its transfers on SIGQUIT within seconds.
+        expect(grace, `${name} termination grace`).toBeGreaterThanOrEqual(preStop! + 5);
+        continue;
+      }
+      const shutdownMs = Number(container!.env?.find((e) => e.name === 'SHUTDOWN_GRACE_MS')?.value);
+      expect(shutdownMs, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
+      expect(grace, `${name} termination grace`).toBeGreaterThanOrEqual(
+        preStop! + shutdownMs / 1000 + CLOSING_S,
+      );
+    }
+    // Those that run or proxy charged work (streamed replies, generations, voice jobs) let the longest finish.
+    for (const name of ['gateway', 'chat', 'image', 'voice']) {
+      const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
+      const shutdownMs = Number(container!.env?.find((e) => e.name === 'SHUTDOWN_GRACE_MS')?.value);
+      expect(shutdownMs, name).toBeGreaterThanOrEqual(CHARGED_WORK_MAX_MS);
+    }
   });
 
   it("serves probes and metrics on each workload's ops port only, which the public Services never carry", () => {
@@ -244,9 +357,22 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     ]);
   });
 
-  it('runs NATS as a 3-node JetStream cluster behind an Ingress-fronted gateway', () => {
+  it('runs NATS as a 3-node JetStream cluster keeping 3 copies of each stream, behind an Ingress-fronted gateway', () => {
     const nats = ofKind('StatefulSet').find((s) => s.metadata.name === 'nats');
     expect(nats?.spec?.replicas).toBe(3);
+    // credits (USAGE) and identity (IDENTITY) create their streams with one copy per NATS node.
+    const actConfig = ofKind('ConfigMap').find((c) => c.metadata.name === 'act-config') as unknown as {
+      data: Record<string, string>;
+    };
+    expect(Number(actConfig.data.JETSTREAM_REPLICAS)).toBe(nats?.spec?.replicas);
+    for (const name of ['credits', 'identity']) {
+      const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
+      expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: 'act-config' } });
+      expect(
+        container!.env?.find((e) => e.name === 'JETSTREAM_REPLICAS'),
+        name,
+      ).toBeUndefined();
+    }
     const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'nats-config') as unknown as {
       data: Record<string, string>;
     };
@@ -331,5 +457,69 @@ describe.each(['k8s/base', 'k8s/overlays/production'])('%s', (dir) => {
     expect(volumes).toContainEqual({ name: 'remotes', configMap: { name: remotesMap.metadata.name } });
     // The gateway image carries no remote: nothing points it at built remotes.
     expect(container!.env?.find((e) => e.name === 'REMOTES_DIR')).toBeUndefined();
+  });
+});
+
+describe('PostgreSQL', () => {
+  const databaseUrlOf = (objects: K8sObject[], name: string) =>
+    containersOf(objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!)[0]!.env?.find(
+      (e) => e.name === 'DATABASE_URL',
+    );
+
+  it('is chosen by an overlay: the base names no database', () => {
+    expect(DATABASE_SERVICES).toEqual(['identity', 'credits', 'chat', 'image', 'voice']);
+    const base = render<K8sObject>('k8s/base');
+    for (const name of SERVICE_NAMES) expect(databaseUrlOf(base, name), name).toBeUndefined();
+  });
+
+  it.each([
+    ['k8s/overlays/external-db', (name: string) => `act-${name}-database`],
+    ['k8s/overlays/production', (name: string) => `act-${name}-database`],
+    ['k8s/overlays/cnpg', (name: string) => `${name}-db-app`],
+  ])("%s gives each service with data its own database's URL, and the others none", (dir, secretOf) => {
+    const objects = render<K8sObject>(dir);
+    for (const name of SERVICE_NAMES) {
+      const env = databaseUrlOf(objects, name);
+      if (!DATABASE_SERVICES.includes(name)) expect(env, name).toBeUndefined();
+      else expect(env?.valueFrom, name).toEqual({ secretKeyRef: { name: secretOf(name), key: 'uri' } });
+    }
+  });
+
+  it('runs one CloudNativePG cluster per service with data, one database owned by that service, open to it only', () => {
+    const objects = render<K8sObject>('k8s/overlays/cnpg');
+    const clusters = objects.filter((o) => o.kind === 'Cluster');
+    expect(clusters.map((c) => c.apiVersion)).toEqual(clusters.map(() => 'postgresql.cnpg.io/v1'));
+    expect(clusters.map((c) => c.metadata.name).sort()).toEqual(
+      DATABASE_SERVICES.map((s) => `${s}-db`).sort(),
+    );
+    for (const name of DATABASE_SERVICES) {
+      const cluster = clusters.find((c) => c.metadata.name === `${name}-db`)!;
+      const spec = cluster.spec as {
+        instances: number;
+        bootstrap: { initdb: { database: string; owner: string } };
+        affinity: { enablePodAntiAffinity: boolean; topologyKey: string };
+      };
+      expect(spec.bootstrap.initdb, name).toEqual({ database: name, owner: name });
+      // A failover needs a replica; credits and identity (money, accounts) keep three instances.
+      expect(spec.instances, name).toBeGreaterThanOrEqual(['credits', 'identity'].includes(name) ? 3 : 2);
+      expect(spec.affinity).toMatchObject({
+        enablePodAntiAffinity: true,
+        topologyKey: 'kubernetes.io/hostname',
+      });
+      const policy = objects.find(
+        (o) =>
+          o.kind === 'NetworkPolicy' &&
+          (o.spec?.podSelector as { matchLabels?: Record<string, string> }).matchLabels?.[
+            'cnpg.io/cluster'
+          ] === `${name}-db`,
+      )!;
+      expect(policy, `${name}-db NetworkPolicy`).toBeDefined();
+      // Of the workloads, only the owning service reaches its database.
+      expect(sourcesByPort(policy).get(5432)).toEqual([
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+        { podSelector: { matchLabels: { 'cnpg.io/cluster': `${name}-db` } } },
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'cnpg-system' } } },
+      ]);
+    }
   });
 });

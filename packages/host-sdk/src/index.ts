@@ -41,6 +41,7 @@ export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-r
 
 // Parts of a tool page every family uses: upload, run button, error with Sign Up, result with Copy.
 export { canAfford } from './tool-ui/can-afford';
+export { useAvailability, type Availability } from './tool-ui/use-availability';
 export { GenerateButton } from './tool-ui/generate-button';
 export type { GenerateButtonProps, RunButton } from './tool-ui/generate-button';
 export { ImageDropZone } from './tool-ui/image-drop-zone';

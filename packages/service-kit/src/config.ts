@@ -43,6 +43,9 @@ export const baseConfigSchema = z.object({
   JWKS_URL: url(['http', 'https']),
   JWT_ISSUER: z.string().min(1).default('act-identity'),
   JWT_AUDIENCE: z.string().min(1).default('act-api'),
+  // Copies JetStream keeps of each stream this service creates (USAGE, IDENTITY): 1 on a single NATS server, 3 on a
+  // 3-node cluster (k8s), so the loss of one node loses no usage event or user.created.
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   // How long in-flight requests may take to finish after SIGTERM before the process exits anyway.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });

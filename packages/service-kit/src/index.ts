@@ -164,3 +164,4 @@ export {
   type EndpointReply,
   type MountOptions,
 } from './mount-endpoint';
+export { createInFlight, type InFlight } from './in-flight';

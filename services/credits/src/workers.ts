@@ -27,7 +27,7 @@ export async function startCreditsWorkers(
 ): Promise<CreditsWorkers> {
   const { config, nc, logger } = deps;
   const names = natsNames(config.NATS_NAMESPACE);
-  await ensureCreditsStreams(nc, names);
+  await ensureCreditsStreams(nc, names, config.JETSTREAM_REPLICAS);
   const usage = await startUsageConsumer({
     ...deps,
     names,

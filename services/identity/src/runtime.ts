@@ -88,6 +88,7 @@ export async function startIdentityRuntime(
       subjects: names.identityStreamSubjects,
       // Credits applies user.created idempotently, so a long window is only a convenience.
       duplicateWindowMs: 10 * 60 * 1000,
+      replicas: config.JETSTREAM_REPLICAS,
     });
 
     // Revocations: this replica answers list requests, announces what it revokes, and follows the other replicas

@@ -13,6 +13,7 @@ import {
   createUrlSigner,
   mountFileRoute,
   objectStoreConfigFields,
+  storeWithRecord,
   type ObjectStore,
 } from './index';
 
@@ -148,5 +149,43 @@ describe('stored files', () => {
 
   it('refuses to sign a key of another service', () => {
     expect(() => store.signedUrl(`voice/${randomUUID()}/a.mp3`)).toThrow(/not a image file key/);
+  });
+
+  it('stores a record’s files under one id, and deletes them when recording the record fails', async () => {
+    const owner = randomUUID();
+    const variants = [
+      { body: randomBytes(64), contentType: 'image/png', ext: 'png' },
+      { body: randomBytes(16), contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
+    ];
+    const keys = await storeWithRecord(
+      store,
+      owner,
+      variants,
+      async (id, stored) => {
+        expect(stored.map((object) => object.key)).toEqual([
+          `image/${owner}/${id}.png`,
+          `image/${owner}/${id}.thumb.webp`,
+        ]);
+        return stored.map((object) => object.key);
+      },
+      () => undefined,
+    );
+    for (const key of keys) expect((await store.read(key)).length).toBeGreaterThan(0);
+
+    let failedKeys: string[] = [];
+    await expect(
+      storeWithRecord(
+        store,
+        owner,
+        variants,
+        async (_id, stored) => {
+          failedKeys = stored.map((object) => object.key);
+          throw new Error('the transaction failed');
+        },
+        () => undefined,
+      ),
+    ).rejects.toThrow('the transaction failed');
+    expect(failedKeys).toHaveLength(2);
+    for (const key of failedKeys) await expect(store.read(key)).rejects.toThrow(/No object/);
   });
 });

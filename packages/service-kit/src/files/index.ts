@@ -6,6 +6,8 @@ export {
   createS3Client,
   ObjectNotFound,
   RangeNotSatisfiable,
+  storeWithRecord,
+  type FileVariant,
   type ObjectHead,
   type ObjectRead,
   type ObjectStore,

@@ -216,3 +216,30 @@ export function createObjectStore(config: ObjectStoreConfig, options: ObjectStor
     },
   };
 }
+
+/** One of a record's files: they share the record's id and differ by suffix (`''`, `.thumb`, `.input`, …). */
+export type FileVariant = Omit<PutInput, 'owner' | 'id'>;
+
+/**
+ * Stores a record's files under one new id, then runs `record` with them (typically the row and its charge's commit
+ * in one transaction). If storing or recording fails, the files already stored are deleted before the error goes
+ * on, so a failed charged write leaves no orphaned objects; a delete that fails too is reported to `onOrphans`.
+ */
+export async function storeWithRecord<T>(
+  files: ObjectStore,
+  owner: string,
+  variants: readonly FileVariant[],
+  record: (id: string, stored: StoredObject[]) => Promise<T>,
+  onOrphans: (keys: string[], error: unknown) => void,
+): Promise<T> {
+  const id = randomUUID();
+  const stored: StoredObject[] = [];
+  try {
+    for (const variant of variants) stored.push(await files.put({ ...variant, owner, id }));
+    return await record(id, stored);
+  } catch (error) {
+    const keys = stored.map((object) => object.key);
+    if (keys.length) await files.delete(keys).catch((deleteError: unknown) => onOrphans(keys, deleteError));
+    throw error;
+  }
+}

@@ -29,6 +29,8 @@ export interface ChildServiceOptions {
   port?: number;
   /** Lines of output kept for `output()` (default 5000: tests search a whole run's logs). */
   keepLines?: number;
+  /** A compiled entry to run instead of src/main.ts through tsx, relative to the workspace (e.g. 'dist/main.js'). */
+  entry?: string;
 }
 
 export interface LaunchedChildService extends ChildService {
@@ -37,9 +39,10 @@ export interface LaunchedChildService extends ChildService {
 }
 
 /**
- * Spawns `<workspace>/src/main.ts` (workspace relative to the repository, e.g. 'services/credits' or 'gateway') with
- * only `env` plus PATH, HOME, HOST, PORT, OPS_PORT and LOG_LEVEL=info, so nothing leaks in from the test process,
- * and returns at once: its URLs are known before it listens (vitest's global set-up hands them out without waiting).
+ * Spawns `<workspace>/src/main.ts` (workspace relative to the repository, e.g. 'services/credits' or 'gateway'; or
+ * the compiled `options.entry`) with only `env` plus PATH, HOME, HOST, PORT, OPS_PORT and LOG_LEVEL=info, so nothing
+ * leaks in from the test process, and returns at once: its URLs are known before it listens (vitest's global set-up
+ * hands them out without waiting).
  */
 export async function launchChildService(
   workspace: string,
@@ -52,6 +55,7 @@ export async function launchChildService(
     {
       name: workspace,
       cwd: path.join(REPO_ROOT, workspace),
+      ...(options.entry ? { entry: options.entry } : {}),
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',

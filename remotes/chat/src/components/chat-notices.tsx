@@ -3,15 +3,14 @@
 // began; and a reply whose stream broke off, which the page now follows by reading its session (the server still
 // finishes it).
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
-import { Alert, RunError, type ToolHost } from '@act/host-sdk';
-import type { ChatAvailability } from '../hooks/use-chat-status';
+import { Alert, RunError, type Availability, type ToolHost } from '@act/host-sdk';
 
 /** Shown while a reply whose stream broke off is followed by reading it. */
 export const FOLLOWING_REPLY_TEXT = UI_TEXTS.chat.followingReply;
 
 export interface ChatNoticesProps {
   host: ToolHost;
-  availability: ChatAvailability;
+  availability: Availability;
   /** False when the screen answers without a provider key: no notice about a missing one. */
   needsProvider?: boolean;
   /** Credits of the next message and the spec's text for a balance below it. */

@@ -3,17 +3,17 @@
 // message's cost, and the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and
 // how it shows it.
 import { useCallback, useState } from 'react';
-import type { ToolHost } from '@act/host-sdk';
+import { useAvailability, type Availability, type ToolHost } from '@act/host-sdk';
+import { fetchChatStatus } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import { lacksCredits } from '../components/chat-notices';
 import type { Turn } from '../reply-state';
-import { useChatStatus, type ChatAvailability } from './use-chat-status';
 import { useConversation, type Conversation } from './use-conversation';
 import { useSessionList, type SessionList } from './use-session-list';
 
 export interface ChatPage {
   screen: ChatScreen;
-  availability: ChatAvailability;
+  availability: Availability;
   /** Sending needs a provider key (false for the web chat, which answers locally without one). */
   needsProvider: boolean;
   sessions: SessionList;
@@ -51,7 +51,7 @@ export function useChatPage(host: ToolHost, screen: ChatScreen, options: ChatPag
   const { columns, needsProvider = true } = options;
   const cost = options.cost ?? screen.cost;
   const insufficientCredits = options.insufficientCredits ?? screen.texts.insufficientCredits;
-  const availability = useChatStatus(host.api);
+  const availability = useAvailability((signal) => fetchChatStatus(host.api, signal), [host.api]);
   const sessions = useSessionList(host.api, screen);
   const { reload: reloadSessions, touch: touchSession } = sessions;
   const conversation = useConversation(host, screen, {

@@ -15,6 +15,7 @@ import {
   RunError,
   Spinner,
   TextField,
+  useAvailability,
   useImageUpload,
   useToolRun,
   type ToolPageProps,
@@ -23,8 +24,7 @@ import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-sl
 import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
 import { effectButton } from './effect-button';
 import type { EffectConfig } from './effect-configs';
-import { runEffect, saveResult } from './effects-api';
-import { useEffectAvailability } from './use-effect-availability';
+import { fetchEffectAvailability, runEffect, saveResult } from './effects-api';
 import './effects.css';
 
 const T = UI_TEXTS.photoTool;
@@ -39,7 +39,10 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
   const [textTouched, setTextTouched] = useState(false);
   const [slider, setSlider] = useState(SLIDER_DEFAULT);
   const [downloading, setDownloading] = useState(false);
-  const availability = useEffectAvailability(host.api, effect.id);
+  const availability = useAvailability(
+    async (signal) => (await fetchEffectAvailability(host.api, signal))[effect.id] !== false,
+    [host.api, effect.id],
+  );
 
   const action = useCallback(
     (image: string, value: string) => runEffect(host.api, effect, { image, text: value }),

@@ -16,16 +16,17 @@ import {
   Alert,
   canAfford,
   RunError,
+  useAvailability,
   useStreamedReply,
+  type Availability,
   type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { downloadImage, FALLBACK_ERRORS } from '../api/image-api';
+import { downloadImage, FALLBACK_ERRORS, fetchTextToImageAvailable } from '../api/image-api';
 import { Gallery } from '../components/gallery';
 import { ImagePreview, type PreviewImage } from '../components/image-preview';
 import { SettingsPanel } from '../components/settings-panel';
 import { useGenerationProgress, type GenerationPhase } from '../hooks/use-generation-progress';
-import { useImageStatus, type ImageAvailability } from '../hooks/use-image-status';
 import {
   checkSettings,
   DEFAULT_SETTINGS,
@@ -40,7 +41,7 @@ const C = UI_TEXTS.common;
 export function generateButton(s: {
   busy: boolean;
   affordable: boolean;
-  availability: ImageAvailability;
+  availability: Availability;
 }): RunButton {
   if (s.busy) return { label: C.processing, disabled: true };
   if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
@@ -85,7 +86,7 @@ export function runFromEvents(events: readonly TextToImageStreamEvent[]): RunVie
 }
 
 export function TextToImagePage({ host }: ToolPageProps) {
-  const availability = useImageStatus(host.api);
+  const availability = useAvailability((signal) => fetchTextToImageAvailable(host.api, signal), [host.api]);
   const [settings, setSettings] = useState<ImageSettings>(DEFAULT_SETTINGS);
   const [errors, setErrors] = useState<SettingsErrors>({});
   // The image in the preview (the last one made, kept while the next is made) and the request that made it.

@@ -1,22 +1,44 @@
-// The right-hand result area of a voice screen: a title, then the wait (progress and elapsed time), the player, or a
-// placeholder until there is a result.
-import type { ReactNode } from 'react';
+// The right-hand result area of a voice screen: a title, then the run's wait (progress and elapsed time), its clip in
+// the player (with Before/After for the tools that start from a recording), a note that a run whose connection was
+// cut is still being made, or a placeholder until there is a result.
+import { UI_TEXTS } from '@act/contracts';
+import type { VoiceJobView } from '../use-voice-job';
+import { AudioPlayer } from './audio-player';
+import { JobProgress, type JobProgressProps } from './job-progress';
 
 export interface ResultCardProps {
   title: string;
   placeholder: string;
-  children?: ReactNode;
-  actions?: ReactNode;
+  job: VoiceJobView;
+  /** What the wait says (the title above the bar, the bar's label and an optional hint). */
+  progress: Omit<JobProgressProps, 'progress' | 'elapsedSeconds'>;
+  /** The recording the clip was made from, offered as Before beside the result. */
+  compare?: { original: string | null; label: string };
 }
 
-export function ResultCard({ title, placeholder, children, actions }: ResultCardProps) {
+export function ResultCard({ title, placeholder, job, progress, compare }: ResultCardProps) {
   return (
     <section className="act-panel act-stack vo-result" aria-label={title}>
       <div className="vo-result__header">
         <h2 className="vo-result__title">{title}</h2>
-        {actions}
       </div>
-      {children ?? <p className="vo-result__placeholder">{placeholder}</p>}
+      {job.running ? (
+        <JobProgress {...progress} progress={job.progress} elapsedSeconds={job.elapsedSeconds} />
+      ) : job.clip ? (
+        <AudioPlayer
+          clip={job.clip}
+          label={job.clip.fileName}
+          {...(compare
+            ? { original: compare.original ?? job.clip.sourceUrl, compareLabel: compare.label }
+            : {})}
+        />
+      ) : job.detachedJobId ? (
+        <p className="vo-result__placeholder" role="status">
+          {UI_TEXTS.voice.stillRunning}
+        </p>
+      ) : (
+        <p className="vo-result__placeholder">{placeholder}</p>
+      )}
     </section>
   );
 }

@@ -16,9 +16,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, soundEffectsRequest } from '../api/voice-api';
-import { AudioPlayer } from '../components/audio-player';
 import { CharCounter } from '../components/char-counter';
-import { JobProgress } from '../components/job-progress';
 import { RecentResults } from '../components/recent-results';
 import { ResultCard } from '../components/result-card';
 import { VoiceNotice } from '../components/voice-notice';
@@ -115,22 +113,12 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
           </div>
           <RunError error={job.error} needsSignup={job.needsSignup} host={host} />
         </div>
-        <ResultCard title={T.resultTitle} placeholder={T.resultPlaceholder}>
-          {busy ? (
-            <JobProgress
-              title={C.processing}
-              progress={job.progress}
-              elapsedSeconds={job.elapsedSeconds}
-              label={T.resultTitle}
-            />
-          ) : job.clip ? (
-            <AudioPlayer clip={job.clip} label={job.clip.fileName} />
-          ) : job.detachedJobId ? (
-            <p className="vo-result__placeholder" role="status">
-              {UI_TEXTS.voice.stillRunning}
-            </p>
-          ) : undefined}
-        </ResultCard>
+        <ResultCard
+          title={T.resultTitle}
+          placeholder={T.resultPlaceholder}
+          job={job}
+          progress={{ title: C.processing, label: T.resultTitle }}
+        />
       </div>
       <RecentResults
         host={host}

@@ -13,9 +13,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, speechToSpeechRequest } from '../api/voice-api';
-import { AudioPlayer } from '../components/audio-player';
 import { AudioUpload, checkVoiceUpload } from '../components/audio-upload';
-import { JobProgress } from '../components/job-progress';
 import { Recorder } from '../components/recorder';
 import { RecentResults } from '../components/recent-results';
 import { ResultCard } from '../components/result-card';
@@ -115,27 +113,13 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
           />
           <RunError error={fileError ?? job.error} needsSignup={job.needsSignup} host={host} />
         </div>
-        <ResultCard title={T.resultTitle} placeholder={T.resultPlaceholder}>
-          {busy ? (
-            <JobProgress
-              title={C.processing}
-              progress={job.progress}
-              elapsedSeconds={job.elapsedSeconds}
-              label={T.resultTitle}
-            />
-          ) : job.clip ? (
-            <AudioPlayer
-              clip={job.clip}
-              label={job.clip.fileName}
-              original={originalUrl ?? job.clip.sourceUrl}
-              compareLabel={UI_TEXTS.voiceIsolator.compareLabel}
-            />
-          ) : job.detachedJobId ? (
-            <p className="vo-result__placeholder" role="status">
-              {UI_TEXTS.voice.stillRunning}
-            </p>
-          ) : undefined}
-        </ResultCard>
+        <ResultCard
+          title={T.resultTitle}
+          placeholder={T.resultPlaceholder}
+          job={job}
+          progress={{ title: C.processing, label: T.resultTitle }}
+          compare={{ original: originalUrl, label: UI_TEXTS.voiceIsolator.compareLabel }}
+        />
       </div>
       <RecentResults
         host={host}

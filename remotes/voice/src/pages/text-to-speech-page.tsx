@@ -15,9 +15,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, textToSpeechRequest } from '../api/voice-api';
-import { AudioPlayer } from '../components/audio-player';
 import { CharCounter } from '../components/char-counter';
-import { JobProgress } from '../components/job-progress';
 import { RecentResults } from '../components/recent-results';
 import { ResultCard } from '../components/result-card';
 import { VoiceNotice } from '../components/voice-notice';
@@ -120,22 +118,12 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
           {copyError && <p className="act-error-text">{copyError}</p>}
           <RunError error={job.error} needsSignup={job.needsSignup} host={host} />
         </div>
-        <ResultCard title={T.resultTitle} placeholder={T.resultPlaceholder}>
-          {busy ? (
-            <JobProgress
-              title={T.generating}
-              progress={job.progress}
-              elapsedSeconds={job.elapsedSeconds}
-              label={T.resultTitle}
-            />
-          ) : job.clip ? (
-            <AudioPlayer clip={job.clip} label={job.clip.fileName} />
-          ) : job.detachedJobId ? (
-            <p className="vo-result__placeholder" role="status">
-              {UI_TEXTS.voice.stillRunning}
-            </p>
-          ) : undefined}
-        </ResultCard>
+        <ResultCard
+          title={T.resultTitle}
+          placeholder={T.resultPlaceholder}
+          job={job}
+          progress={{ title: T.generating, label: T.resultTitle }}
+        />
       </div>
       <RecentResults
         host={host}

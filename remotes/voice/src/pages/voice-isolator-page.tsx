@@ -13,9 +13,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, voiceIsolatorRequest } from '../api/voice-api';
-import { AudioPlayer } from '../components/audio-player';
 import { AudioUpload } from '../components/audio-upload';
-import { JobProgress } from '../components/job-progress';
 import { RecentResults } from '../components/recent-results';
 import { ResultCard } from '../components/result-card';
 import { VoiceNotice } from '../components/voice-notice';
@@ -86,28 +84,13 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
           />
           <RunError error={readError ?? job.error} needsSignup={job.needsSignup} host={host} />
         </div>
-        <ResultCard title={T.resultTitle} placeholder={T.resultPlaceholder}>
-          {busy ? (
-            <JobProgress
-              title={T.processing}
-              progress={job.progress}
-              elapsedSeconds={job.elapsedSeconds}
-              label={T.progressLabel}
-              hint={T.processingHint}
-            />
-          ) : job.clip ? (
-            <AudioPlayer
-              clip={job.clip}
-              label={job.clip.fileName}
-              original={originalUrl ?? job.clip.sourceUrl}
-              compareLabel={T.compareLabel}
-            />
-          ) : job.detachedJobId ? (
-            <p className="vo-result__placeholder" role="status">
-              {UI_TEXTS.voice.stillRunning}
-            </p>
-          ) : undefined}
-        </ResultCard>
+        <ResultCard
+          title={T.resultTitle}
+          placeholder={T.resultPlaceholder}
+          job={job}
+          progress={{ title: T.processing, label: T.progressLabel, hint: T.processingHint }}
+          compare={{ original: originalUrl, label: T.compareLabel }}
+        />
       </div>
       <RecentResults
         host={host}

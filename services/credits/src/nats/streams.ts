@@ -11,15 +11,20 @@ function apiErrorCode(error: unknown): number | undefined {
   return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
 }
 
-export async function ensureCreditsStreams(nc: NatsConnection, names: NatsNames): Promise<void> {
+/** `replicas`: JETSTREAM_REPLICAS, the copies a clustered NATS keeps of each stream (1 on a single server). */
+export async function ensureCreditsStreams(
+  nc: NatsConnection,
+  names: NatsNames,
+  replicas = 1,
+): Promise<void> {
   const jsm = await nc.jetstreamManager();
-  await ensureStream(jsm, { name: names.usageStream, subjects: names.usageStreamSubjects });
+  await ensureStream(jsm, { name: names.usageStream, subjects: names.usageStreamSubjects, replicas });
   // IDENTITY is identity's stream: create it only when missing, never rewrite the owner's settings.
   try {
     await jsm.streams.info(names.identityStream);
   } catch (error) {
     if (apiErrorCode(error) !== STREAM_NOT_FOUND) throw error;
-    await ensureStream(jsm, { name: names.identityStream, subjects: names.identityStreamSubjects });
+    await ensureStream(jsm, { name: names.identityStream, subjects: names.identityStreamSubjects, replicas });
   }
 }
 

@@ -3,7 +3,7 @@
 // ratio, stored with its thumbnail, and the row and the charge's commit are written in one transaction (outbox). A
 // failure, a refusal or the time limit releases the hold; nothing is charged without a stored image. A generation is
 // not tied to the member's connection: closing the tab lets it finish into the gallery (and be charged once).
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   ASPECT_RATIOS,
   ERROR_TEXTS,
@@ -16,6 +16,7 @@ import {
   type TextToImageRequest,
 } from '@act/contracts';
 import {
+  createInFlight,
   AppError,
   isAppError,
   reserveCharge,
@@ -24,7 +25,7 @@ import {
   type Logger,
   type Outbox,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
+import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
 import { makeThumbnail, openImage } from '@act/service-kit/media';
 import type { ImageRecord, ImageStore } from '../db/image-store';
 import type { GenerationProgress, ImageProvider } from '../providers/types';
@@ -142,7 +143,7 @@ class GenerationTimeout extends Error {
 
 export function createTextToImage(deps: TextToImageDeps): TextToImage {
   const { store, files, provider, logger } = deps;
-  const inFlight = new Set<Promise<unknown>>();
+  const inFlight = createInFlight();
 
   return {
     available: provider !== undefined,
@@ -201,54 +202,38 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
           throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.ui.generateImageRetry, { cause: error });
         }
 
-        const id = randomUUID();
-        const stored = await files.put({
-          owner: userId,
-          id,
-          body: image,
-          contentType: CONTENT_TYPES[input.imageFormat],
-          ext: input.imageFormat,
-        });
-        const keys = [stored.key];
-        try {
-          const thumb = await files.put({
-            owner: userId,
-            id,
-            suffix: '.thumb',
-            body: thumbnail,
-            contentType: 'image/webp',
-            ext: 'webp',
-          });
-          keys.push(thumb.key);
-          // The image and its charge are written together: charged exactly when the gallery has it.
-          return await store.sql.begin(async (tx) => {
-            const row = await store.insert(tx, {
-              id,
-              user_id: userId,
-              positive_prompt: input.prompt,
-              negative_prompt: negativePrompt ?? null,
-              model_name: input.model,
-              style: style ?? null,
-              aspect_ratio: input.aspectRatio,
-              image_format: input.imageFormat,
-              seed: generated.seed,
-              width: aspect.width,
-              height: aspect.height,
-              image_key: stored.key,
-              thumbnail_key: thumb.key,
-            });
-            await charge.commitIn(tx, deps.outbox);
-            return row;
-          });
-        } catch (error) {
-          await files
-            .delete(keys)
-            .catch((err: unknown) => logger.warn({ err, keys }, 'orphaned image objects'));
-          throw error;
-        }
+        // The image and its charge are written together: charged exactly when the gallery has it.
+        return storeWithRecord(
+          files,
+          userId,
+          [
+            { body: image, contentType: CONTENT_TYPES[input.imageFormat], ext: input.imageFormat },
+            { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
+          ],
+          (id, [stored, thumb]) =>
+            store.sql.begin(async (tx) => {
+              const row = await store.insert(tx, {
+                id,
+                user_id: userId,
+                positive_prompt: input.prompt,
+                negative_prompt: negativePrompt ?? null,
+                model_name: input.model,
+                style: style ?? null,
+                aspect_ratio: input.aspectRatio,
+                image_format: input.imageFormat,
+                seed: generated.seed,
+                width: aspect.width,
+                height: aspect.height,
+                image_key: stored!.key,
+                thumbnail_key: thumb!.key,
+              });
+              await charge.commitIn(tx, deps.outbox);
+              return row;
+            }),
+          (keys, err) => logger.warn({ err, keys }, 'orphaned image objects'),
+        );
       });
-      inFlight.add(running);
-      const record = await running.finally(() => inFlight.delete(running));
+      const record = await inFlight.track(running);
 
       const reply = galleryImageOf(files, record);
       return {
@@ -264,8 +249,6 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
       };
     },
 
-    async drain() {
-      await Promise.allSettled([...inFlight]);
-    },
+    drain: () => inFlight.drain(),
   };
 }

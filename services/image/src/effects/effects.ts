@@ -6,7 +6,6 @@
 // stored, and the generated_images row and the charge's commit are written in one transaction. A failure or the
 // time limit releases the hold. A run is not tied to the member's connection: closing the tab lets it finish into
 // the hub gallery (and be charged once).
-import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
   ErrorCode,
@@ -19,6 +18,7 @@ import {
   type PhotoEffectToolId,
 } from '@act/contracts';
 import {
+  createInFlight,
   AppError,
   createWorkPool,
   observeProviderCall,
@@ -30,7 +30,7 @@ import {
   type Logger,
   type Outbox,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
+import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
 import {
   makeThumbnail,
   openImage,
@@ -143,7 +143,7 @@ async function toResultJpeg(bytes: Buffer, width: number, height: number): Promi
 
 export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const { store, files, fal, logger } = deps;
-  const inFlight = new Set<Promise<unknown>>();
+  const inFlight = createInFlight();
   const canRun = (tool: PhotoEffectToolId) => fal !== undefined || localEffectOf(tool) !== undefined;
   const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
 
@@ -217,60 +217,35 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
           throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
         }
         const thumbnail = await makeThumbnail(result.bytes);
-        const id = randomUUID();
-        const keys: string[] = [];
-        try {
-          const original = await files.put({
-            owner: userId,
-            id,
-            suffix: '.input',
-            body: input.bytes,
-            contentType: input.mime,
-            ext: EXTENSIONS[input.mime],
-          });
-          keys.push(original.key);
-          const stored = await files.put({
-            owner: userId,
-            id,
-            body: result.bytes,
-            contentType: 'image/jpeg',
-            ext: 'jpg',
-          });
-          keys.push(stored.key);
-          const thumb = await files.put({
-            owner: userId,
-            id,
-            suffix: '.thumb',
-            body: thumbnail,
-            contentType: 'image/webp',
-            ext: 'webp',
-          });
-          keys.push(thumb.key);
-          // The result and its charge are written together: charged exactly when the hub gallery has it.
-          return await store.sql.begin(async (tx) => {
-            const row = await store.insert(tx, {
-              id,
-              user_id: userId,
-              tool_id: tool,
-              positive_prompt: text ?? getTool(tool).name,
-              image_key: stored.key,
-              thumbnail_key: thumb.key,
-              original_key: original.key,
-              width: result.width,
-              height: result.height,
-            });
-            await charge.commitIn(tx, deps.outbox);
-            return row;
-          });
-        } catch (error) {
-          await files
-            .delete(keys)
-            .catch((err: unknown) => logger.warn({ err, keys }, 'orphaned photo-effect objects'));
-          throw error;
-        }
+        // The result and its charge are written together: charged exactly when the hub gallery has it.
+        return storeWithRecord(
+          files,
+          userId,
+          [
+            { body: input.bytes, contentType: input.mime, ext: EXTENSIONS[input.mime], suffix: '.input' },
+            { body: result.bytes, contentType: 'image/jpeg', ext: 'jpg' },
+            { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
+          ],
+          (id, [original, stored, thumb]) =>
+            store.sql.begin(async (tx) => {
+              const row = await store.insert(tx, {
+                id,
+                user_id: userId,
+                tool_id: tool,
+                positive_prompt: text ?? getTool(tool).name,
+                image_key: stored!.key,
+                thumbnail_key: thumb!.key,
+                original_key: original!.key,
+                width: result.width,
+                height: result.height,
+              });
+              await charge.commitIn(tx, deps.outbox);
+              return row;
+            }),
+          (keys, err) => logger.warn({ err, keys }, 'orphaned photo-effect objects'),
+        );
       });
-      inFlight.add(running);
-      const record = await running.finally(() => inFlight.delete(running));
+      const record = await inFlight.track(running);
       const reply = generatedImageOf(files, record);
       return {
         id: record.id,
@@ -283,8 +258,6 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
       };
     },
 
-    async drain() {
-      await Promise.allSettled([...inFlight]);
-    },
+    drain: () => inFlight.drain(),
   };
 }
