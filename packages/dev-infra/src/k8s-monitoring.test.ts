@@ -1,5 +1,5 @@
 // Static checks of k8s/monitoring: it renders, its ServiceMonitors and PodMonitor pass the Prometheus Operator's CRD
-// schema (@kubernetes-models/prometheus-operator) with no field we do not know, each one scrapes the ops port of a
+// schema (@kubernetes-models/prometheus-operator) with no field the CRD does not define, each one scrapes the ops port of a
 // workload k8s/base really has, and the Grafana dashboard only queries series the services export.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@act/contracts/server';
 import { PodMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
-import { render } from './k8s-render';
+import { render, unknownCustomFields } from './k8s-render';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -49,27 +49,17 @@ const monitoring = render<K8sObject>('k8s/monitoring');
 const base = render<K8sObject>('k8s/base');
 const monitors = monitoring.filter((o) => o.kind === 'ServiceMonitor' || o.kind === 'PodMonitor');
 
-/** The fields these files may use: anything else is a typo the CRD schema (which allows unknown fields) lets by. */
-const KNOWN_SPEC_FIELDS = new Set(['selector', 'namespaceSelector', 'endpoints', 'podMetricsEndpoints']);
-const KNOWN_ENDPOINT_FIELDS = new Set(['port', 'path', 'interval', 'scrapeTimeout', 'honorLabels']);
+const PROMETHEUS_OPERATOR = '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 
-function unknownFields(monitor: K8sObject): string[] {
-  const spec = monitor.spec ?? {};
-  const endpoints = [...(spec.endpoints ?? []), ...(spec.podMetricsEndpoints ?? [])];
-  return [
-    ...Object.keys(spec).filter((key) => !KNOWN_SPEC_FIELDS.has(key)),
-    ...endpoints.flatMap((endpoint) =>
-      Object.keys(endpoint).filter((key) => !KNOWN_ENDPOINT_FIELDS.has(key)),
-    ),
-  ];
-}
-
+/**
+ * Types, patterns and required fields with the CRD's kubernetes-models class, then (as k8s-render does for
+ * CloudNativePG) no field the CRD's generated declarations do not define: the class alone lets unknown fields by.
+ */
 function validateMonitor(monitor: K8sObject): void {
   const Model = monitor.kind === 'ServiceMonitor' ? ServiceMonitor : PodMonitor;
   new Model(monitor as never).validate();
-  const unknown = unknownFields(monitor);
-  if (unknown.length > 0)
-    throw new Error(`${monitor.kind} ${monitor.metadata.name}: unknown ${unknown.join(', ')}`);
+  const unknown = unknownCustomFields(monitor, PROMETHEUS_OPERATOR);
+  if (unknown.length > 0) throw new Error(`${monitor.kind} ${monitor.metadata.name}: ${unknown.join('; ')}`);
 }
 
 const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
@@ -100,7 +90,7 @@ describe('k8s/monitoring', () => {
     const serviceMonitor = monitors.find((m) => m.kind === 'ServiceMonitor')!;
     const withTypo = structuredClone(serviceMonitor);
     withTypo.spec!.endpoints![0]!.pathh = '/metrics';
-    expect(() => validateMonitor(withTypo)).toThrow(/unknown pathh/);
+    expect(() => validateMonitor(withTypo)).toThrow(/spec\.endpoints\[0\]\.pathh: unknown field/);
     const badInterval = structuredClone(serviceMonitor);
     badInterval.spec!.endpoints![0]!.interval = 'every 30 seconds';
     expect(() => validateMonitor(badInterval)).toThrow(/interval/);
