@@ -79,6 +79,13 @@ export function natsNames(namespace?: string): NatsNames {
 }
 
 /**
+ * The NATS header that carries the id of the HTTP request a message was sent for (the gateway's x-request-id), on
+ * reserve and release requests and on usage events: credits logs it with what it does for them, so one id follows a
+ * tool use from the gateway through the service into credits.
+ */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
  * `credits.reserve` request. A member sends userId, a guest guestIp (exactly one of them). Both are optional in the
  * schema on purpose: a guest request whose IP is missing must still reach credits, which answers GUEST_IP_REQUIRED
  * with the spec's text instead of failing validation. A request with both is rejected here.

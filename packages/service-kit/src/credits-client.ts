@@ -1,10 +1,13 @@
 // The credits protocol as every tool service speaks it: reserve over NATS request/reply, then report the outcome as
 // a JetStream event (awaited ack, message id `<requestId>:<outcome>` so the server drops duplicates), published now
 // or recorded in the service's transactional outbox. Charges built on it live in charged-run.ts.
+// Each message carries the id of the HTTP request it was sent for (REQUEST_ID_HEADER), so credits' logs name it, and
+// each reserve and settlement is counted in the service's credits_charges_total.
 // With NATS down a reserve is refused at once (503) rather than queued until its timeout, and a release that credits
 // did not take at once is published in the background, retried until NATS takes it: never on the request path.
 import { ERROR_TEXTS, ErrorCode, type ChargeOutcome } from '@act/contracts';
 import {
+  REQUEST_ID_HEADER,
   ReleaseNowReplySchema,
   ReserveReplySchema,
   natsNames,
@@ -12,11 +15,13 @@ import {
   type ReserveRequest,
   type UsageEvent,
 } from '@act/contracts/server';
-import type { NatsConnection } from 'nats';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from 'nats';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './logger';
+import type { ServiceMetrics } from './metrics';
 import { isNatsConnected } from './nats';
 import type { OutboxMessage } from './outbox';
+import { currentRequestId } from './request-context';
 
 export interface CreditsClientOptions {
   nc: NatsConnection;
@@ -26,6 +31,8 @@ export interface CreditsClientOptions {
   timeoutMs?: number;
   /** Where background releases report a retry or giving up (default: a logger named credits-client). */
   logger?: Logger;
+  /** Where reserves and settlements are counted (credits_charges_total); connectToolService passes the service's. */
+  metrics?: ServiceMetrics;
 }
 
 export interface CreditsClient {
@@ -65,6 +72,14 @@ const sleep = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
+/** The NATS headers naming the HTTP request a message is sent for; undefined outside a request. */
+function requestHeaders(requestId: string | undefined): MsgHdrs | undefined {
+  if (!requestId) return undefined;
+  const h = natsHeaders();
+  h.set(REQUEST_ID_HEADER, requestId);
+  return h;
+}
+
 /** The cause of a reserve refused before it was sent (NATS disconnected): credits holds nothing for it. */
 export class ReserveNotSentError extends Error {
   constructor() {
@@ -82,6 +97,7 @@ export function createCreditsClient({
   namespace,
   timeoutMs = 5_000,
   logger = createLogger({ name: 'credits-client' }),
+  metrics,
 }: CreditsClientOptions): CreditsClient {
   const names = natsNames(namespace);
   const js = nc.jetstream();
@@ -89,18 +105,24 @@ export function createCreditsClient({
 
   // Retrying is safe: the message id makes JetStream keep one copy, and credits applies each event once anyway.
   const subjects = { committed: names.usageCommitted, released: names.usageReleased } as const;
-  const usageMessage = (outcome: ChargeOutcome, event: UsageEvent): OutboxMessage => ({
-    subject: subjects[outcome],
-    msgId: `${event.requestId}:${outcome}`,
-    payload: event,
-  });
+  const messageOf = (outcome: ChargeOutcome, event: UsageEvent): OutboxMessage => {
+    const requestId = currentRequestId();
+    return {
+      subject: subjects[outcome],
+      msgId: `${event.requestId}:${outcome}`,
+      payload: event,
+      ...(requestId ? { headers: { [REQUEST_ID_HEADER]: requestId } } : {}),
+    };
+  };
 
   const publish = async (outcome: ChargeOutcome, event: UsageEvent) => {
-    const { subject, msgId } = usageMessage(outcome, event);
+    const { subject, msgId } = messageOf(outcome, event);
+    const headers = requestHeaders(currentRequestId());
     let lastError: unknown;
     for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt += 1) {
       try {
-        await js.publish(subject, JSON.stringify(event), { msgID: msgId });
+        await js.publish(subject, JSON.stringify(event), { msgID: msgId, ...(headers ? { headers } : {}) });
+        metrics?.countCharge(event.tool, outcome);
         return;
       } catch (error) {
         lastError = error;
@@ -113,26 +135,31 @@ export function createCreditsClient({
 
   /** Publishes usage.released off the request path, retrying (while NATS is back) until JetStream acks it. */
   const releaseLater = (event: UsageEvent) => {
-    const { subject, msgId } = usageMessage('released', event);
+    const { subject, msgId } = messageOf('released', event);
+    const requestId = currentRequestId();
+    const headers = requestHeaders(requestId);
+    // In the logs: the HTTP request's id (as on its other lines) and the charge's own id.
+    const ids = { ...(requestId ? { requestId } : {}), chargeId: event.requestId };
     const task = (async () => {
       const started = Date.now();
       let lastError: unknown;
       for (let attempt = 1; ; attempt += 1) {
         if (isNatsConnected(nc)) {
           try {
-            await js.publish(subject, JSON.stringify(event), { msgID: msgId });
-            if (attempt > 1)
-              logger.info({ requestId: event.requestId, attempt }, 'release published after retries');
+            await js.publish(subject, JSON.stringify(event), {
+              msgID: msgId,
+              ...(headers ? { headers } : {}),
+            });
+            if (attempt > 1) logger.info({ ...ids, attempt }, 'release published after retries');
             return;
           } catch (error) {
             lastError = error;
           }
         }
-        if (attempt === 1)
-          logger.warn({ requestId: event.requestId, err: lastError }, 'release not published yet; retrying');
+        if (attempt === 1) logger.warn({ ...ids, err: lastError }, 'release not published yet; retrying');
         if (nc.isClosed() || Date.now() - started > RELEASE_GIVE_UP_MS) {
           logger.error(
-            { requestId: event.requestId, err: lastError },
+            { ...ids, err: lastError },
             'gave up publishing a release; the hold sweeper refunds it',
           );
           return;
@@ -148,16 +175,22 @@ export function createCreditsClient({
     async reserve(request) {
       // Not sent at all: nats.js would queue it until the connection is back or the timeout passes, keeping the
       // member waiting for an answer that is already known. Nothing was held, so there is nothing to release.
-      if (!isNatsConnected(nc)) throw serviceUnavailable(new ReserveNotSentError());
+      if (!isNatsConnected(nc)) {
+        metrics?.countCharge(request.tool, 'unavailable');
+        throw serviceUnavailable(new ReserveNotSentError());
+      }
       let data: Uint8Array;
       try {
         // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
         const deadline = new Date(Date.now() + timeoutMs).toISOString();
+        const headers = requestHeaders(currentRequestId());
         const reply = await nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
           timeout: timeoutMs,
+          ...(headers ? { headers } : {}),
         });
         data = reply.data;
       } catch (error) {
+        metrics?.countCharge(request.tool, 'unavailable');
         throw serviceUnavailable(error);
       }
       let body: unknown;
@@ -168,16 +201,26 @@ export function createCreditsClient({
       }
       const parsed = ReserveReplySchema.safeParse(body);
       if (!parsed.success) {
+        metrics?.countCharge(request.tool, 'unavailable');
         throw new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: parsed.error });
       }
-      return parsed.data;
+      const reply = parsed.data;
+      metrics?.countCharge(
+        request.tool,
+        reply.ok ? 'reserved' : reply.code === ErrorCode.SERVICE_UNAVAILABLE ? 'unavailable' : 'refused',
+      );
+      return reply;
     },
     commit: (event) => publish('committed', event),
     async release(event) {
+      // Counted once handed over: refunded now, or published in the background (the sweeper refunds the rest).
+      metrics?.countCharge(event.tool, 'released');
       if (isNatsConnected(nc)) {
         try {
+          const headers = requestHeaders(currentRequestId());
           const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
             timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
+            ...(headers ? { headers } : {}),
           });
           const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
           if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
@@ -191,6 +234,10 @@ export function createCreditsClient({
     async releasesPublished() {
       while (inBackground.size > 0) await Promise.all(inBackground);
     },
-    usageMessage,
+    usageMessage(outcome, event) {
+      // Recorded in the caller's transaction, which the outbox relay publishes: counted as settled here.
+      metrics?.countCharge(event.tool, outcome);
+      return messageOf(outcome, event);
+    },
   };
 }

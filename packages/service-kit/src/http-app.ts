@@ -10,7 +10,8 @@ import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName }
 import { AppError, ErrorCode, isAppError } from './errors';
 import { eventStreamOf } from './event-stream';
 import type { Logger } from './logger';
-import { createMetrics, type ServiceMetrics } from './metrics';
+import { serviceMetrics, type ServiceMetrics } from './metrics';
+import { runInRequest } from './request-context';
 
 export interface AppState {
   requestId: string;
@@ -54,7 +55,8 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
   // Services sit behind the gateway; the client address they care about comes in x-client-ip, never from here.
   app.proxy = false;
   app.silent = true;
-  app.metrics = createMetrics(name);
+  // Shared with the service's credits client and provider adapters (one registry per service name).
+  app.metrics = serviceMetrics(name);
   let draining = false;
   app.markDraining = () => {
     draining = true;
@@ -76,7 +78,8 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
       // Probes and metrics tell an outsider what runs and how it is doing: never on the public port, whatever
       // the routes after this would answer (the gateway's static files would serve the shell for any path).
       if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-      await next();
+      // Everything the handlers start (a reserve, a usage event, a detached generation) knows the request's id.
+      await runInRequest(ctx.state, next);
       const unanswered =
         (ctx.status === 404 && ctx.body === undefined) ||
         (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));

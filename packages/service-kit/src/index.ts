@@ -18,7 +18,18 @@ export {
   type EventStream,
   type EventStreamOptions,
 } from './event-stream';
-export { createMetrics, type ServiceMetrics } from './metrics';
+export {
+  createMetrics,
+  serviceMetrics,
+  observeProviderCall,
+  PROVIDER_CALL_OUTCOMES,
+  CHARGE_METRIC_OUTCOMES,
+  type ChargeMetricOutcome,
+  type ProviderCallLabels,
+  type ProviderCallOutcome,
+  type ServiceMetrics,
+} from './metrics';
+export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
 export {
   encodeCursor,

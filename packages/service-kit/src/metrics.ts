@@ -1,11 +1,46 @@
-// Prometheus metrics with one registry per app, so several services (or tests) in one process never collide.
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+// Prometheus metrics: one registry per service name in a process (serviceMetrics), so several services (or tests) in
+// one process never collide, while a service's app, its credits client and its provider adapters count into the same
+// one. Every service exposes the same families with the same labels (plus `service`, a default label):
+//   http_request_duration_seconds{method,route,status}        its _count is the request counter
+//   provider_calls_total{provider,operation,outcome}          one per call to a provider (or a local engine)
+//   provider_call_duration_seconds{provider,operation,outcome}
+//   credits_charges_total{tool,outcome}                       reserved | refused | unavailable | committed | released
+import type { ChargeOutcome } from '@act/contracts';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** How a provider call ended: answered, failed, or stopped by our own signal (the member left, a timeout of ours). */
+export type ProviderCallOutcome = 'ok' | 'error' | 'aborted';
+
+/**
+ * What a reserve or a settlement came to: credits held the credits (reserved), said no (refused: no credits left, a
+ * guest's try spent), could not be asked or did not answer (unavailable), or the use was committed or released.
+ */
+export type ChargeMetricOutcome = 'reserved' | 'refused' | 'unavailable' | ChargeOutcome;
+
+export interface ProviderCallLabels {
+  /** The adapter's provider: openai, fal, elevenlabs, youtubei, local… */
+  provider: string;
+  /** What was asked of it, in the tool's words: chat-stream, text-to-image, text-to-speech… */
+  operation: string;
+}
 
 export interface ServiceMetrics {
   registry: Registry;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
+  observeProviderCall(labels: ProviderCallLabels, outcome: ProviderCallOutcome, seconds: number): void;
+  countCharge(tool: string, outcome: ChargeMetricOutcome): void;
 }
 
+export const PROVIDER_CALL_OUTCOMES: readonly ProviderCallOutcome[] = ['ok', 'error', 'aborted'];
+export const CHARGE_METRIC_OUTCOMES: readonly ChargeMetricOutcome[] = [
+  'reserved',
+  'refused',
+  'unavailable',
+  'committed',
+  'released',
+];
+
+/** A new registry for `service` with every family (prefer serviceMetrics, which shares one per service name). */
 export function createMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
@@ -17,11 +52,87 @@ export function createMetrics(service: string): ServiceMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  const providerCalls = new Counter({
+    name: 'provider_calls_total',
+    help: 'Calls to providers (and local engines) by provider, operation and outcome',
+    labelNames: ['provider', 'operation', 'outcome'],
+    registers: [registry],
+  });
+  const providerDuration = new Histogram({
+    name: 'provider_call_duration_seconds',
+    help: 'Duration of provider calls (a streamed reply until its end) by provider, operation and outcome',
+    labelNames: ['provider', 'operation', 'outcome'],
+    // Provider calls run from a fraction of a second (a prompt) to minutes (an image in fal's queue, a long reply).
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300],
+    registers: [registry],
+  });
+  const charges = new Counter({
+    name: 'credits_charges_total',
+    help: 'Credit charges by tool and outcome (reserved, refused, unavailable, committed, released)',
+    labelNames: ['tool', 'outcome'],
+    registers: [registry],
+  });
   return {
     registry,
     observeRequest(method, route, status, seconds) {
       // The histogram's _count series is the request counter; a separate Counter would double the work per request.
       duration.observe({ method, route, status: String(status) }, seconds);
     },
+    observeProviderCall({ provider, operation }, outcome, seconds) {
+      const labels = { provider, operation, outcome };
+      providerCalls.inc(labels);
+      providerDuration.observe(labels, seconds);
+    },
+    countCharge(tool, outcome) {
+      charges.inc({ tool, outcome });
+    },
   };
+}
+
+const byService = new Map<string, ServiceMetrics>();
+
+/**
+ * The metrics of `service` in this process, created on first use: the app (createHttpApp), the credits client
+ * (connectToolService) and the provider adapters (observeProviderCall) of one service all count into it.
+ */
+export function serviceMetrics(service: string): ServiceMetrics {
+  let metrics = byService.get(service);
+  if (!metrics) {
+    metrics = createMetrics(service);
+    byService.set(service, metrics);
+  }
+  return metrics;
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return true;
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'APIUserAbortError';
+}
+
+/**
+ * Runs one provider call and records it in `metrics` (provider_calls_total and provider_call_duration_seconds):
+ * `ok` when it resolved, `aborted` when `signal` (the caller's own) stopped it, whether the call threw or returned
+ * early, `error` otherwise. The call's result or error passes through unchanged.
+ */
+export async function observeProviderCall<T>(
+  metrics: ServiceMetrics,
+  labels: ProviderCallLabels & { signal?: AbortSignal },
+  call: () => Promise<T>,
+): Promise<T> {
+  const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+  const { provider, operation, signal } = labels;
+  try {
+    const result = await call();
+    metrics.observeProviderCall({ provider, operation }, signal?.aborted ? 'aborted' : 'ok', seconds());
+    return result;
+  } catch (error) {
+    metrics.observeProviderCall(
+      { provider, operation },
+      isAbort(error, signal) ? 'aborted' : 'error',
+      seconds(),
+    );
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@
 // written in the same transaction as the change (so there is never a change without its message, nor a message
 // without its change), then a relay publishes it with its message id (so JetStream drops a repeated publish) and
 // marks it published. Several replicas relay at once without publishing one row twice (SKIP LOCKED).
-import type { JetStreamClient } from 'nats';
+import { headers as natsHeaders, type JetStreamClient } from 'nats';
 import type { Db, Sql } from './database';
 import type { Logger } from './logger';
 import { startPeriodicJob } from './periodic-job';
@@ -16,6 +16,8 @@ export interface OutboxMessage {
   /** JetStream message id: the same logical message always has the same id. */
   msgId: string;
   payload: unknown;
+  /** NATS headers to publish with it (the request id the message was recorded for). */
+  headers?: Record<string, string>;
 }
 
 export interface Outbox {
@@ -41,6 +43,14 @@ interface PendingRow {
   msg_id: string;
   subject: string;
   payload: unknown;
+  headers: Record<string, string> | null;
+}
+
+function toNatsHeaders(values: Record<string, string> | null) {
+  if (!values) return undefined;
+  const h = natsHeaders();
+  for (const [name, value] of Object.entries(values)) h.set(name, value);
+  return h;
 }
 
 export function startOutboxRelay({
@@ -58,16 +68,18 @@ export function startOutboxRelay({
     run: () =>
       sql.begin(async (tx) => {
         const rows = await tx<PendingRow[]>`
-          select msg_id, subject, payload from jetstream_outbox
+          select msg_id, subject, payload, headers from jetstream_outbox
           where published_at is null
           order by created_at
           limit ${batchSize}
           for update skip locked`;
         for (const row of rows) {
           try {
+            const headers = toNatsHeaders(row.headers);
             await js.publish(row.subject, JSON.stringify(row.payload), {
               msgID: row.msg_id,
               timeout: publishTimeoutMs,
+              ...(headers ? { headers } : {}),
             });
           } catch (error) {
             await tx`update jetstream_outbox set attempts = attempts + 1 where msg_id = ${row.msg_id}`;
@@ -84,10 +96,10 @@ export function startOutboxRelay({
   });
 
   return {
-    async enqueue(tx, { subject, msgId, payload }) {
+    async enqueue(tx, { subject, msgId, payload, headers }) {
       await tx`
-        insert into jetstream_outbox (msg_id, subject, payload)
-        values (${msgId}, ${subject}, ${tx.json(payload as never)})
+        insert into jetstream_outbox (msg_id, subject, payload, headers)
+        values (${msgId}, ${subject}, ${tx.json(payload as never)}, ${headers ? tx.json(headers) : null})
         on conflict (msg_id) do nothing`;
     },
     trigger: () => relay.trigger(),

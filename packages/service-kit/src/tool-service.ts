@@ -6,6 +6,7 @@ import type { BaseConfig } from './config';
 import { createCreditsClient, type CreditsClient } from './credits-client';
 import { createJwtVerifier, type JwtVerifier } from './auth';
 import type { Logger } from './logger';
+import { serviceMetrics } from './metrics';
 import { connectNats, type NatsConnection } from './nats';
 import { startRevocationWatcher } from './revocations';
 
@@ -44,6 +45,8 @@ export async function connectToolService(
     namespace: config.NATS_NAMESPACE,
     timeoutMs: config.CREDITS_TIMEOUT_MS,
     logger,
+    // Counted on the service's /metrics (credits_charges_total), the registry its app serves.
+    metrics: serviceMetrics(name),
   });
   // Signed-out sessions and changed passwords end access tokens at once (identity announces them over NATS).
   const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });

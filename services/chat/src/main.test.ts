@@ -8,6 +8,8 @@ import {
   callJson,
   createTestDatabase,
   runServices,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
   startChildService,
   startFakeOpenAi,
   testObjectStoreEnv,
@@ -87,6 +89,40 @@ describe('chat main.ts', () => {
       // The session list still works (nothing needs the provider there).
       expect((await callJson(chat.url, 'GET', '/api/chat/sessions', { token })).status).toBe(200);
       expect(await settledBalance(token)).toEqual({ balance: 50, history: [] });
+    } finally {
+      expect(await chat.stop()).toBe(0);
+    }
+  });
+
+  it("counts the reply's provider stream and its charge on the ops port's /metrics", async () => {
+    const chat = await startChat({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseUrl,
+      CHAT_MODEL_REASONING: 'up/sonar',
+    });
+    try {
+      const token = await jwks.tokenFor(randomUUID());
+      fake.script({ kind: 'stream', chunks: ['counted ', 'reply'] });
+      const stream = await postStream(
+        chat.url,
+        '/api/chat/chat-reasoning/send-message',
+        { prompt: 'q' },
+        token,
+      );
+      await stream.ended;
+      expect(stream.events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+      await settledBalance(token);
+
+      const metrics = await scrapeMetrics(chat.opsUrl);
+      const call = { service: 'chat', provider: 'openai', operation: 'chat-stream', outcome: 'ok' };
+      expect(metrics.value('provider_calls_total', call)).toBe(1);
+      expect(metrics.value('provider_call_duration_seconds_count', call)).toBe(1);
+      const charge = { service: 'chat', tool: 'chat-reasoning' };
+      expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
+      expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
+      for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
+        expect(metrics.labelNames(name), name).toEqual([labels]);
+      }
     } finally {
       expect(await chat.stop()).toBe(0);
     }

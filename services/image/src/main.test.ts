@@ -10,6 +10,8 @@ import {
   dataUrl,
   makePng,
   runServices,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
   startChildService,
   testObjectStoreEnv,
   type CreditsProcess,
@@ -48,9 +50,10 @@ async function startImage(env: Record<string, string>) {
   });
 }
 
-const generate = (url: string, token: string) =>
+const generate = (url: string, token: string, headers: Record<string, string> = {}) =>
   callJson(url, 'POST', '/api/image/text-to-image/generate-image', {
     token,
+    headers,
     body: { model: 'seedream-v3', prompt: 'a quiet harbour', aspectRatio: 'square', imageFormat: 'webp' },
   });
 
@@ -76,6 +79,15 @@ describe('image main.ts', () => {
       });
       expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
       expect(corrected.body).toMatchObject({ remainingCredits: 30, width: 64, height: 48 });
+      const metrics = await scrapeMetrics(service.opsUrl);
+      expect(
+        metrics.value('provider_calls_total', {
+          service: 'image',
+          provider: 'local',
+          operation: 'color-correction',
+          outcome: 'ok',
+        }),
+      ).toBe(1);
     } finally {
       await service.stop();
     }
@@ -90,9 +102,12 @@ describe('image main.ts', () => {
     });
     try {
       const token = await jwks.tokenFor(randomUUID());
-      const reply = await generate(service.url, token);
+      const reply = await generate(service.url, token, { 'x-request-id': 'image-main-generate-1' });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(reply.body).toMatchObject({ remainingCredits: 30, imageFormat: 'webp' });
+      // The gateway's request id is the one on the service's log lines for that request.
+      // (The lines reach this process through a pipe, a moment after the reply.)
+      await expect.poll(() => service.output()).toContain('"requestId":"image-main-generate-1"');
       expect(fal.requests.at(-1)).toMatchObject({
         endpoint: 'fal-ai/bytedance/seedream/v3/text-to-image',
         authorization: 'Key fal-main-test',
@@ -108,6 +123,25 @@ describe('image main.ts', () => {
       expect(fal.requests.at(-1)).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext' });
       await credits.settled();
       expect(await credits.balanceOf(token)).toBe(10);
+
+      // What Prometheus scrapes from the ops port: both fal calls, both charges, with the labels every service has.
+      const metrics = await scrapeMetrics(service.opsUrl);
+      const falCall = { service: 'image', provider: 'fal', outcome: 'ok' };
+      expect(metrics.value('provider_calls_total', { ...falCall, operation: 'text-to-image' })).toBe(1);
+      expect(metrics.value('provider_calls_total', { ...falCall, operation: 'baby-version' })).toBe(1);
+      for (const tool of ['text-to-image', 'baby-version']) {
+        expect(
+          metrics.value('credits_charges_total', { service: 'image', tool, outcome: 'reserved' }),
+          tool,
+        ).toBe(1);
+        expect(
+          metrics.value('credits_charges_total', { service: 'image', tool, outcome: 'committed' }),
+          tool,
+        ).toBe(1);
+      }
+      for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
+        expect(metrics.labelNames(name), name).toEqual([labels]);
+      }
     } finally {
       await service.stop();
     }

@@ -10,6 +10,8 @@ import {
   makePng,
   startChildService,
   runServices,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
   type TestJwks,
 } from '@act/service-kit/testing';
 
@@ -53,6 +55,19 @@ describe('prompt main.ts', () => {
     expect(member.body).toMatchObject({ success: true, remainingCredits: 48 });
     expect(member.body.prompt).toContain('green');
     expect(member.body.prompt).toContain('Local analysis');
+
+    // What Prometheus scrapes from the ops port: the local provider's call and the member's charge, with the labels
+    // every service has.
+    const metrics = await scrapeMetrics(prompt.opsUrl);
+    const call = { service: 'prompt', provider: 'local', operation: 'image-to-prompt', outcome: 'ok' };
+    expect(metrics.value('provider_calls_total', call)).toBe(1);
+    expect(metrics.value('provider_call_duration_seconds_count', call)).toBe(1);
+    const charge = { service: 'prompt', tool: 'image-to-prompt' };
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
+    for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
+      expect(metrics.labelNames(name), name).toEqual([labels]);
+    }
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -7,6 +7,8 @@ import {
   callJson,
   createTestDatabase,
   runServices,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
   startChildService,
   testObjectStoreEnv,
   type ChildService,
@@ -54,6 +56,17 @@ describe('voice main.ts', () => {
     const audio = await fetch(`${service.url}${speech.body.audioUrl as string}`);
     const decoded = await decodeMp3(new Uint8Array(await audio.arrayBuffer()));
     expect(decoded.samples.length / decoded.sampleRate).toBeGreaterThan(0.5);
+
+    // On the ops port: the local engine's speech and the member's charge, with the labels every service has.
+    const metrics = await scrapeMetrics(service.opsUrl);
+    const call = { service: 'voice', provider: 'local', operation: 'text-to-speech', outcome: 'ok' };
+    expect(metrics.value('provider_calls_total', call)).toBe(1);
+    const charge = { service: 'voice', tool: 'text-to-speech' };
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
+    for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
+      expect(metrics.labelNames(name), name).toEqual([labels]);
+    }
     // A fresh process compiles eSpeak NG's WebAssembly first; a busy machine needs more than the default 30 s.
   }, 90_000);
 });

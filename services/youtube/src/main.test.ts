@@ -9,6 +9,8 @@ import {
   type CreditsProcess,
   startChildService,
   runServices,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { startFakeYoutube, type FakeYoutube } from './test-support/fake-youtube';
@@ -60,5 +62,18 @@ describe('youtube main.ts', () => {
     expect(summary.status).toBe(200);
     expect(summary.body.summary as string).toContain(UI_TEXTS.youtube.localSummaryNote);
     expect(summary.body.remainingCredits).toBe(46);
+
+    // On the ops port: the video read through youtubei, the member's charge, and the labels every service has.
+    const metrics = await scrapeMetrics(service.opsUrl);
+    const youtubei = { service: 'youtube', provider: 'youtubei', outcome: 'ok' };
+    expect(
+      metrics.value('provider_calls_total', { ...youtubei, operation: 'video-details' }),
+    ).toBeGreaterThan(0);
+    const charge = { service: 'youtube', tool: 'youtube-summarizer' };
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
+    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
+    for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
+      expect(metrics.labelNames(name), name).toEqual([labels]);
+    }
   });
 });

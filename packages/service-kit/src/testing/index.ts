@@ -97,3 +97,10 @@ export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type Tes
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';
+export {
+  parseMetrics,
+  scrapeMetrics,
+  SHARED_METRIC_LABELS,
+  type MetricSample,
+  type ScrapedMetrics,
+} from './scrape-metrics';

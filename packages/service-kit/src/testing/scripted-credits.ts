@@ -1,18 +1,28 @@
 // A scripted stand-in for the credits service on a real NATS server: answers reserve requests with the reply a test
 // sets, records them, and reads back the usage events published on JetStream. For unit tests of charging code; the
 // real credits service runs in the integration tests.
-import { natsNames, type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/contracts/server';
+import {
+  REQUEST_ID_HEADER,
+  natsNames,
+  type ReserveReply,
+  type ReserveRequest,
+  type UsageEvent,
+} from '@act/contracts/server';
 import { AckPolicy, type JsMsg } from 'nats';
 import { ensureStream, type NatsConnection } from '../nats';
 
 export interface PublishedUsage {
   event: UsageEvent;
   msgId: string | undefined;
+  /** The HTTP request id it was sent for (its REQUEST_ID_HEADER), if any. */
+  requestIdHeader: string | undefined;
 }
 
 export interface ScriptedCredits {
   /** Reserve requests received, oldest first. */
   requests: ReserveRequest[];
+  /** The REQUEST_ID_HEADER of each reserve request (same order as requests; undefined when none). */
+  requestIdHeaders: Array<string | undefined>;
   /** The reply to send to the next reserve requests. */
   replyWith(reply: ReserveReply): void;
   /** Usage events published so far on one outcome's subject. */
@@ -25,17 +35,20 @@ export async function startScriptedCredits(nc: NatsConnection, namespace: string
   const jsm = await nc.jetstreamManager();
   await ensureStream(jsm, { name: names.usageStream, subjects: names.usageStreamSubjects });
   const requests: ReserveRequest[] = [];
+  const requestIdHeaders: Array<string | undefined> = [];
   let reply: ReserveReply = { ok: true, cost: 2, remainingCredits: 48 };
   const responder = nc.subscribe(names.reserve, {
     queue: names.reserveQueue,
     callback: (_error, message) => {
       requests.push(JSON.parse(new TextDecoder().decode(message.data)) as ReserveRequest);
+      requestIdHeaders.push(message.headers?.get(REQUEST_ID_HEADER) || undefined);
       message.respond(JSON.stringify(reply));
     },
   });
 
   return {
     requests,
+    requestIdHeaders,
     replyWith(next) {
       reply = next;
     },
@@ -55,6 +68,7 @@ export async function startScriptedCredits(nc: NatsConnection, namespace: string
         out.push({
           event: JSON.parse(new TextDecoder().decode(message.data)) as UsageEvent,
           msgId: message.headers?.get('Nats-Msg-Id'),
+          requestIdHeader: message.headers?.get(REQUEST_ID_HEADER) || undefined,
         });
         message.ack();
       }

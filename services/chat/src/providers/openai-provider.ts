@@ -3,7 +3,12 @@
 // An abort ends the SDK's `for await` without an error, so the caller checks its signal afterwards.
 import { APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { createOpenAiClient } from '@act/service-kit';
+import {
+  createOpenAiClient,
+  observeProviderCall,
+  serviceMetrics,
+  type ServiceMetrics,
+} from '@act/service-kit';
 import { createThinkSplitter } from './think-splitter';
 import { ProviderError, type ChatProvider, type StreamRequest } from './types';
 
@@ -16,6 +21,8 @@ export interface OpenAiChatProviderOptions {
   /** OpenRouter attribution headers (optional; ignored by other endpoints). */
   appUrl?: string;
   appTitle?: string;
+  /** Where each stream is counted (provider_calls_total, operation chat-stream); the chat service's by default. */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -66,7 +73,19 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
   // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
   const client = createOpenAiClient(options);
 
-  async function stream({
+  const metrics = options.metrics ?? serviceMetrics('chat');
+
+  // One provider call per reply, until its stream ends: ok, aborted (our signal) or error.
+  const stream = (request: StreamRequest): Promise<void> =>
+    request.signal.aborted
+      ? Promise.resolve()
+      : observeProviderCall(
+          metrics,
+          { provider: 'openai', operation: 'chat-stream', signal: request.signal },
+          () => streamReply(request),
+        );
+
+  async function streamReply({
     model,
     messages,
     signal,
@@ -75,7 +94,6 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
     webSearch,
     onCitations,
   }: StreamRequest): Promise<void> {
-    if (signal.aborted) return;
     const splitter = createThinkSplitter({ text: onText, reasoning: onReasoning });
     const citations = new Map<string, { url: string; title?: string; quote?: string }>();
     try {

@@ -1,6 +1,8 @@
 // One request/reply subject answered in credits' queue group: NATS hands each request to exactly one replica. Every
 // request gets the reply its handler returns (handlers never throw), and stop() drains: no new requests, and the ones
-// already delivered finish and reply.
+// already delivered finish and reply. The handler gets the id of the HTTP request the message was sent for (the
+// REQUEST_ID_HEADER the credits client sets), for its logs.
+import { REQUEST_ID_HEADER } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
 import type { Subscription } from 'nats';
 
@@ -14,7 +16,18 @@ export interface QueueResponderOptions {
   queue: string;
   logger: Logger;
   /** Turns one request's bytes into its reply; must not throw. */
-  answer(data: Uint8Array): Promise<unknown>;
+  answer(data: Uint8Array, meta: MessageMeta): Promise<unknown>;
+}
+
+export interface MessageMeta {
+  /** The id of the HTTP request this message was sent for (gateway → service → here), when it says. */
+  requestId?: string;
+}
+
+/** The request id a message carries in its REQUEST_ID_HEADER, if any. */
+export function messageMeta(headers: { get(name: string): string } | undefined): MessageMeta {
+  const requestId = headers?.get(REQUEST_ID_HEADER);
+  return requestId ? { requestId } : {};
 }
 
 export function startQueueResponder({
@@ -32,7 +45,7 @@ export function startQueueResponder({
         logger.error({ err: error, subject }, 'responder subscription error');
         return;
       }
-      const task = answer(message.data)
+      const task = answer(message.data, messageMeta(message.headers))
         .then((reply) => {
           message.respond(JSON.stringify(reply));
         })

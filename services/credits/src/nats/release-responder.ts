@@ -20,15 +20,19 @@ export function startReleaseResponder(options: ReleaseResponderOptions): QueueRe
     subject: names.releaseNow,
     queue: names.reserveQueue,
     logger,
-    async answer(data): Promise<ReleaseNowReply> {
+    async answer(data, meta): Promise<ReleaseNowReply> {
       try {
         const event = UsageEventSchema.parse(JSON.parse(new TextDecoder().decode(data)));
         await applyUsageEvent(options, 'released', event);
+        logger.info(
+          { ...meta, chargeId: event.requestId, tool: event.tool, outcome: 'released' },
+          'release now',
+        );
         const account = event.userId ? await findAccount(options.sql, event.userId) : undefined;
         return { ok: true, remainingCredits: account ? account.credits : null };
       } catch (error) {
         // The caller falls back to the usage.released event, which credits applies when it can.
-        logger.warn({ err: error }, 'immediate release failed');
+        logger.warn({ ...meta, err: error }, 'immediate release failed');
         return { ok: false };
       }
     },

@@ -5,7 +5,7 @@ import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { ReserveRequestSchema, type NatsNames, type ReserveReply } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
 import { createReserver, type ReserveDeps, type Reserver } from '../domain/reserve';
-import { startQueueResponder, type QueueResponder } from './queue-responder';
+import { startQueueResponder, type MessageMeta, type QueueResponder } from './queue-responder';
 
 export interface ReserveResponderOptions extends ReserveDeps {
   nc: NatsConnection;
@@ -21,7 +21,20 @@ export function startReserveResponder(options: ReserveResponderOptions): QueueRe
     subject: names.reserve,
     queue: names.reserveQueue,
     logger,
-    answer: (data) => handleReserve(reserver, data, logger),
+    answer: async (data, meta) => {
+      const { reply, chargeId, tool } = await handleReserve(reserver, data, logger, meta);
+      // One line per reserve, under the HTTP request's id: a tool use is followed from the gateway to here.
+      logger.info(
+        {
+          ...meta,
+          chargeId,
+          tool,
+          ...(reply.ok ? { outcome: 'reserved' } : { outcome: 'refused', code: reply.code }),
+        },
+        'reserve',
+      );
+      return reply;
+    },
   });
 }
 
@@ -32,34 +45,53 @@ const pastDeadline: ReserveReply = {
   message: ERROR_TEXTS.server.serviceUnavailable,
 };
 
-async function handleReserve(reserver: Reserver, data: Uint8Array, logger: Logger): Promise<ReserveReply> {
+interface HandledReserve {
+  reply: ReserveReply;
+  chargeId?: string;
+  tool?: string;
+}
+
+async function handleReserve(
+  reserver: Reserver,
+  data: Uint8Array,
+  logger: Logger,
+  meta: MessageMeta,
+): Promise<HandledReserve> {
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(data));
   } catch {
-    return { ok: false, code: ErrorCode.VALIDATION_FAILED, message: ERROR_TEXTS.validation.invalidRequest };
+    return {
+      reply: { ok: false, code: ErrorCode.VALIDATION_FAILED, message: ERROR_TEXTS.validation.invalidRequest },
+    };
   }
   const parsed = ReserveRequestSchema.safeParse(raw);
   if (!parsed.success) {
     return {
-      ok: false,
-      code: ErrorCode.VALIDATION_FAILED,
-      message: parsed.error.issues[0]?.message ?? ERROR_TEXTS.validation.invalidRequest,
+      reply: {
+        ok: false,
+        code: ErrorCode.VALIDATION_FAILED,
+        message: parsed.error.issues[0]?.message ?? ERROR_TEXTS.validation.invalidRequest,
+      },
     };
   }
+  const handled = { chargeId: parsed.data.requestId, tool: parsed.data.tool };
   const { deadline } = parsed.data;
   // Wall-clock time, like the caller's deadline (the injectable business clock is for resets and plan changes).
   if (deadline && Date.parse(deadline) <= Date.now()) {
     logger.warn(
-      { requestId: parsed.data.requestId, deadline },
+      { ...meta, chargeId: handled.chargeId, deadline },
       'reserve arrived after its deadline; refused',
     );
-    return pastDeadline;
+    return { ...handled, reply: pastDeadline };
   }
   try {
-    return await reserver.reserve(parsed.data);
+    return { ...handled, reply: await reserver.reserve(parsed.data) };
   } catch (error) {
-    logger.error({ err: error, requestId: parsed.data.requestId }, 'reserve failed');
-    return { ok: false, code: ErrorCode.INTERNAL, message: ERROR_TEXTS.toolUse.failedToUpdateCredits };
+    logger.error({ ...meta, err: error, chargeId: handled.chargeId }, 'reserve failed');
+    return {
+      ...handled,
+      reply: { ok: false, code: ErrorCode.INTERNAL, message: ERROR_TEXTS.toolUse.failedToUpdateCredits },
+    };
   }
 }

@@ -5,6 +5,7 @@ import type { Logger, NatsConnection } from '@act/service-kit';
 import type { JsMsg } from 'nats';
 import { applyUsageEvents, type UsageEventDeps, type UsageOutcome } from '../domain/usage-events';
 import { ensureDurableConsumer } from './streams';
+import { messageMeta } from './queue-responder';
 import { PoisonMessageError, startDurableWorker, type DurableWorker } from './durable-worker';
 
 export interface UsageConsumerOptions extends UsageEventDeps {
@@ -69,13 +70,23 @@ async function handleUsageMessages(options: UsageConsumerOptions, outcome: Usage
   });
   const results = await applyUsageEvents(options, outcome, events);
   results.forEach((result, i) => {
+    const event = events[i]!;
+    // Under the id of the HTTP request the event was sent for (its REQUEST_ID_HEADER), like the service's lines.
+    const meta = {
+      ...messageMeta(messages[i]!.headers),
+      chargeId: event.requestId,
+      tool: event.tool,
+      outcome,
+    };
     if (result.fresh && !result.applied) {
       // Not an error to retry: the hold is gone, already settled, or expired by the sweeper (refunded, never
       // charged again).
       options.logger.warn(
-        { requestId: events[i]!.requestId, outcome, holdStatus: result.priorStatus ?? 'missing' },
+        { ...meta, holdStatus: result.priorStatus ?? 'missing' },
         'usage event did not change a hold',
       );
+    } else if (result.applied) {
+      options.logger.info(meta, 'usage event applied');
     }
   });
 }

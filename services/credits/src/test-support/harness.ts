@@ -6,6 +6,7 @@ import {
   connectDatabase,
   connectNats,
   createJwtVerifier,
+  type Logger,
   type NatsConnection,
   type RunningServer,
   type Sql,
@@ -47,6 +48,8 @@ export interface HarnessOptions {
   /** Run the sweeper and account job on timers (default false: tests call them directly). */
   periodicJobs?: boolean;
   poolMax?: number;
+  /** Where credits logs (default: nowhere); captureLogger() to assert on its lines. */
+  logger?: Logger;
 }
 
 export interface CreditsHarness {
@@ -91,7 +94,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     config,
     sql,
     nc,
-    logger: silentLogger('credits'),
+    logger: options.logger ?? silentLogger('credits'),
     clock: options.clock ?? systemClock,
     paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
     verifier: createJwtVerifier({

@@ -21,6 +21,8 @@ import {
   createInFlight,
   AppError,
   createWorkPool,
+  observeProviderCall,
+  serviceMetrics,
   isAppError,
   reserveCharge,
   type WorkPool,
@@ -146,6 +148,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
 
   const pool = deps.localPool ?? createWorkPool(LOCAL_POOL);
+  const metrics = serviceMetrics('image');
   /** The local effect that runs `tool` here, or undefined when fal does. */
   const localFor = (tool: PhotoEffectToolId) => {
     const local = localEffectOf(tool);
@@ -154,7 +157,11 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
 
   async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined, userId: string) {
     const local = localFor(tool);
-    if (local) return pool.run(userId, () => local(input.bytes));
+    // Counted like a provider call (provider local, operation: the tool), as fal's edits are.
+    if (local)
+      return observeProviderCall(metrics, { provider: 'local', operation: tool }, () =>
+        pool.run(userId, () => local(input.bytes)),
+      );
     if (!fal) throw new Error(`${tool} without a provider`);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);

@@ -4,6 +4,7 @@
 // request carries a full instruction, so a general instruction-editing model works as well as the effect's own.
 // The photo goes as a data URI (fal's client passes it through unchanged), at most 2048 px on its long edge, upright.
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
+import { observeProviderCall, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
 import { FalRequestError, type FalConnection } from '../providers/fal-provider';
 
@@ -125,7 +126,8 @@ export function createFalEffects({
   pollIntervalMs = 500,
 }: FalEffectsOptions): FalEffects {
   const { fal, download } = connection;
-  return {
+  const metrics = serviceMetrics('image');
+  const adapter: FalEffects = {
     async edit({ tool, bytes, text }, { signal }) {
       const effect = effects[tool];
       const endpoint: string = effect.endpoint;
@@ -159,5 +161,14 @@ export function createFalEffects({
         signal.removeEventListener('abort', cancel);
       }
     },
+  };
+  // Each edit is counted on the image service's /metrics (provider fal, operation: the photo effect's tool id).
+  return {
+    edit: (input, callOptions) =>
+      observeProviderCall(
+        metrics,
+        { provider: 'fal', operation: input.tool, signal: callOptions.signal },
+        () => adapter.edit(input, callOptions),
+      ),
   };
 }

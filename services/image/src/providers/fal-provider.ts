@@ -4,6 +4,7 @@
 // queue protocol). The caller's signal stops the wait and cancels the request at fal.
 import { createFalClient, type FalClient, type QueueStatus } from '@fal-ai/client';
 import { LIMITS } from '@act/contracts';
+import { observeProviderCall, serviceMetrics } from '@act/service-kit';
 import type { FalModel } from './fal-models';
 import type { GenerationProgress, GenerationRequest, ImageProvider } from './types';
 import type { ImageModelId } from '@act/contracts';
@@ -129,13 +130,15 @@ export function createFalConnection(options: { apiKey: string; baseUrl?: string 
   return { fal, download };
 }
 
+/** Each generation is counted on the image service's /metrics (provider fal, operation text-to-image). */
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
   const { fal, download } = createFalConnection({
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
+  const metrics = serviceMetrics('image');
 
-  return {
+  const adapter: ImageProvider = {
     name: 'fal',
     async generate(request, { signal, onProgress }) {
       const model = options.models[request.model];
@@ -176,5 +179,14 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
         signal.removeEventListener('abort', cancel);
       }
     },
+  };
+  return {
+    name: adapter.name,
+    generate: (request, callOptions) =>
+      observeProviderCall(
+        metrics,
+        { provider: 'fal', operation: 'text-to-image', signal: callOptions.signal },
+        () => adapter.generate(request, callOptions),
+      ),
   };
 }

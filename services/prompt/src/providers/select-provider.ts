@@ -2,6 +2,7 @@
 import { ConfigError, createWorkPool, openAiKeyOf } from '@act/service-kit';
 import type { PromptConfig } from '../config';
 import { createLocalProvider } from './local-provider';
+import { observedProvider } from './observed-provider';
 import { createOpenAiProvider } from './openai-provider';
 import type { PromptProvider, ProviderName } from './types';
 
@@ -29,7 +30,12 @@ export function providerNameFor(config: ProviderConfig): ProviderName {
   return openAiKeyOf(config) ? 'openai' : 'local';
 }
 
+/** The configured provider, its calls counted on the service's /metrics. */
 export function createProvider(config: ProviderConfig): PromptProvider {
+  return observedProvider(createConfiguredProvider(config));
+}
+
+function createConfiguredProvider(config: ProviderConfig): PromptProvider {
   if (providerNameFor(config) === 'local') {
     const pool = createWorkPool({
       size: config.LOCAL_WORKERS,

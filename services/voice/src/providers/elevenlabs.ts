@@ -4,6 +4,7 @@
 // same HTTP API). The SDK's own retries are off: a failed call is refunded and the member may try again.
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { SOUND_EFFECT_OUTPUT_FORMAT, TTS_MODEL, TTS_OUTPUT_FORMAT } from '@act/contracts';
+import { observeProviderCall, serviceMetrics } from '@act/service-kit';
 import type { ProviderAudio, ProviderAudioInput, ProviderVoice, VoiceProvider } from './voice-provider';
 
 export interface ElevenLabsOptions {
@@ -66,7 +67,7 @@ export function createElevenLabsProvider({ apiKey, baseUrl, timeoutMs }: ElevenL
   });
   const options = (signal?: AbortSignal) => ({ ...(signal ? { abortSignal: signal } : {}), maxRetries: 0 });
 
-  return {
+  const adapter: VoiceProvider = {
     name: 'elevenlabs',
 
     async listVoices(signal) {
@@ -111,5 +112,19 @@ export function createElevenLabsProvider({ apiKey, baseUrl, timeoutMs }: ElevenL
           options(signal),
         ),
       ),
+  };
+
+  // Each call is counted on the voice service's /metrics (provider elevenlabs, operation: the tool, or voices).
+  const metrics = serviceMetrics('voice');
+  const observed = <T>(operation: string, signal: AbortSignal | undefined, call: () => Promise<T>) =>
+    observeProviderCall(metrics, { provider: 'elevenlabs', operation, ...(signal ? { signal } : {}) }, call);
+  return {
+    name: adapter.name,
+    listVoices: (signal) => observed('voices', signal, () => adapter.listVoices(signal)),
+    textToSpeech: (input) => observed('text-to-speech', input.signal, () => adapter.textToSpeech(input)),
+    soundEffect: (input) => observed('sound-effects', input.signal, () => adapter.soundEffect(input)),
+    isolateVoice: (input) => observed('voice-isolator', input.signal, () => adapter.isolateVoice(input)),
+    speechToSpeech: (input) =>
+      observed('speech-to-speech', input.signal, () => adapter.speechToSpeech(input)),
   };
 }

@@ -2,6 +2,7 @@
 // chosen caption track (manual before automatic, the preferred language first) fetched as json3. An empty caption
 // body (a track that wants a PO token) counts as no transcript.
 import { Innertube } from 'youtubei.js';
+import { observeProviderCall, serviceMetrics } from '@act/service-kit';
 import type { FetchLike } from './youtube-fetch';
 import {
   VideoUnavailableError,
@@ -43,7 +44,11 @@ export function pickTrack(tracks: CaptionTrack[], language?: string): CaptionTra
 
 export interface YoutubeiAdapter extends VideoInfoSource, TranscriptSource {}
 
+/** Its calls are counted on the youtube service's /metrics (provider youtubei; video-details, transcript). */
 export function createYoutubeiAdapter({ fetch }: { fetch: FetchLike }): YoutubeiAdapter {
+  const metrics = serviceMetrics('youtube');
+  const observed = <T>(operation: string, call: () => Promise<T>) =>
+    observeProviderCall(metrics, { provider: 'youtubei', operation }, call);
   let session: Promise<Innertube> | undefined;
   const innertube = () => {
     session ??= Innertube.create({
@@ -57,7 +62,7 @@ export function createYoutubeiAdapter({ fetch }: { fetch: FetchLike }): Youtubei
     return session;
   };
 
-  return {
+  const adapter: YoutubeiAdapter = {
     name: 'youtubei',
     async getVideo(videoId): Promise<VideoDetails> {
       let info;
@@ -93,5 +98,11 @@ export function createYoutubeiAdapter({ fetch }: { fetch: FetchLike }): Youtubei
       const segments = parseJson3(body);
       return segments.length > 0 ? { language: track.languageCode, segments } : null;
     },
+  };
+  return {
+    name: adapter.name,
+    getVideo: (videoId) => observed('video-details', () => adapter.getVideo(videoId)),
+    getTranscript: (videoId, video, language) =>
+      observed('transcript', () => adapter.getTranscript(videoId, video, language)),
   };
 }
