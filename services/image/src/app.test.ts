@@ -293,6 +293,11 @@ describe('generate', () => {
 
 describe('gallery', () => {
   /** Rows written straight to the database, a millisecond apart, oldest first (no credits needed). */
+  // Seeded rows get created_at one second apart, in the order seeded (also across calls): the gallery's order must
+  // not hang on how the database clock ticks between two quick inserts.
+  let seeded = 0;
+  const seedEpoch = Date.now() - 24 * 60 * 60 * 1000;
+
   async function seedImages(userId: string, prompts: string[]): Promise<string[]> {
     const store = createImageStore(bed.sql);
     const ids: string[] = [];
@@ -313,6 +318,8 @@ describe('gallery', () => {
         image_key: `image/${userId}/${id}.png`,
         thumbnail_key: `image/${userId}/${id}.thumb.webp`,
       });
+      seeded += 1;
+      await bed.sql`update text_to_images set created_at = ${new Date(seedEpoch + seeded * 1000)} where id = ${id}`;
       ids.push(id);
     }
     return ids;
