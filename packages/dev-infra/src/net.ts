@@ -1,8 +1,38 @@
 // Small TCP helpers shared by the embedded servers: finding a free port and waiting for a listener.
+import fs from 'node:fs';
 import net from 'node:net';
 
-/** Asks the kernel for a port nobody listens on (bind to 0, read it back, release it). */
+/**
+ * A port nobody listens on, for a server about to start. Picked at random below the kernel's ephemeral range (where
+ * the source ports of outgoing connections come from) and checked free, so a busy test run's own connections do not
+ * take it before the server binds it, which bind-to-0 ports (themselves ephemeral) suffered from; the kernel's
+ * choice when no port there is free after a few tries.
+ */
 export async function findFreePort(host = '127.0.0.1'): Promise<number> {
+  const [low, high] = portsBelowEphemeralRange();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await isPortFree(port, host)) return port;
+  }
+  return kernelFreePort(host);
+}
+
+/** [low, high): from 20000 up to where the ephemeral range starts (Linux: ip_local_port_range, 32768 by default). */
+function portsBelowEphemeralRange(): [number, number] {
+  let ephemeralStart = Number.NaN;
+  try {
+    ephemeralStart = Number(
+      fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+  } catch {
+    // Not Linux: Linux's default start below.
+  }
+  return Number.isInteger(ephemeralStart) && ephemeralStart > 21000
+    ? [20000, ephemeralStart]
+    : [20000, 32768];
+}
+
+function kernelFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
