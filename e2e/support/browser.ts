@@ -34,6 +34,12 @@ export function uniqueEmail(label = 'member'): string {
 
 /** Serious and critical axe violations on the page, as readable lines (empty when clean). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on what is shown once it has settled: a dialog still fading in (opacity below 1) would read
+  // as low contrast. With reduced motion the product's CSS ends transitions and animations at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
