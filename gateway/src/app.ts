@@ -52,7 +52,7 @@ export function createGatewayApp({
   health,
   remotes = remotesSource(config),
 }: GatewayDeps): HttpApp {
-  const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
+  const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false, requestContext: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
   const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
 

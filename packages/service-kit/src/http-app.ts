@@ -31,6 +31,12 @@ export interface HttpAppOptions {
    * that must not parse bodies at all (the gateway streams them through).
    */
   bodyLimit?: string | false;
+  /**
+   * Run each request's handlers with its id in AsyncLocalStorage (default true), so the work it starts carries the
+   * id to credits. The gateway turns it off: it forwards the id as a header, and on Node 20 the storage's promise
+   * hooks cost a proxy that awaits on every chunk far more than they cost a service.
+   */
+  requestContext?: boolean;
 }
 
 export interface HttpApp extends Koa<AppState> {
@@ -50,7 +56,13 @@ export const OPS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 const READINESS_TIMEOUT_MS = 2_000;
 
-export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb' }: HttpAppOptions): HttpApp {
+export function createHttpApp({
+  name,
+  logger,
+  readiness = {},
+  bodyLimit = '64kb',
+  requestContext = true,
+}: HttpAppOptions): HttpApp {
   const app = new Koa<AppState>() as HttpApp;
   // Services sit behind the gateway; the client address they care about comes in x-client-ip, never from here.
   app.proxy = false;
@@ -79,7 +91,7 @@ export function createHttpApp({ name, logger, readiness = {}, bodyLimit = '64kb'
       // the routes after this would answer (the gateway's static files would serve the shell for any path).
       if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
       // Everything the handlers start (a reserve, a usage event, a detached generation) knows the request's id.
-      await runInRequest(ctx.state, next);
+      await (requestContext ? runInRequest(ctx.state, next) : next());
       const unanswered =
         (ctx.status === 404 && ctx.body === undefined) ||
         (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));
