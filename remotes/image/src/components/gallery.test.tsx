@@ -52,8 +52,12 @@ describe('Text to Image gallery', () => {
     expect(observer.rootMargins()).toEqual(['0px 0px 100px 0px']);
     expect(within(gallery()).queryByText(T.end)).toBeNull();
 
-    observer.near();
-    await waitFor(() => expect(cards()).toHaveLength(10));
+    // A real observer keeps reporting the end while it stays in sight; the first report may come before the list has
+    // settled after its first page (and be ignored), so the stand-in reports until the next page is in.
+    await waitFor(() => {
+      observer.near();
+      expect(cards()).toHaveLength(10);
+    });
     expect(queryOf(galleryRequests().at(-1)!)).toEqual({ cursor: 'cursor-8' });
     expect(promptsOf(cards()).slice(8)).toEqual(['prompt number 9', 'prompt number 10']);
     expect(within(gallery()).getByText(T.end)).toBeTruthy();
@@ -70,8 +74,10 @@ describe('Text to Image gallery', () => {
   it("reloads from the start on the 'gallery-updated' event", async () => {
     const { observer, cards, galleryRequests } = setup({ pages: TWO_PAGES });
     await waitFor(() => expect(cards()).toHaveLength(8));
-    observer.near();
-    await waitFor(() => expect(cards()).toHaveLength(10));
+    await waitFor(() => {
+      observer.near();
+      expect(cards()).toHaveLength(10);
+    });
     window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
     await waitFor(() => expect(galleryRequests()).toHaveLength(3));
     expect(queryOf(galleryRequests()[2]!)).toEqual({});
@@ -266,8 +272,10 @@ describe('Text to Image gallery', () => {
     );
     await user.click(retry);
     await waitFor(() => expect(cards()).toHaveLength(8));
-    observer.near();
-    await waitFor(() => expect(getToasts().at(-1)?.title).toBe('Failed to load more images.'));
+    await waitFor(() => {
+      observer.near();
+      expect(getToasts().at(-1)?.title).toBe('Failed to load more images.');
+    });
     expect(cards()).toHaveLength(8);
   });
 });
