@@ -53,6 +53,7 @@ export type { LoadMoreSentinelProps } from './tool-ui/load-more-sentinel';
 export { ResultPanel } from './tool-ui/result-panel';
 export type { ResultPanelProps } from './tool-ui/result-panel';
 export { RunError } from './tool-ui/run-error';
+export { TipsBox } from './tool-ui/tips-box';
 export type { RunErrorProps } from './tool-ui/run-error';
 export {
   IMAGE_UPLOAD_ACCEPT,

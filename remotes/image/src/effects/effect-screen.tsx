@@ -4,7 +4,7 @@
 // Download; 'Processing <effect>' while it runs; 'Ready to Transform' and a sample comparison until a result exists).
 // Removing the image resets file, preview, result, error and slider (50); a result dispatches 'gallery-updated'.
 import { useCallback, useEffect, useState } from 'react';
-import { Download, Lightbulb, Wand2 } from 'lucide-react';
+import { Download, Wand2 } from 'lucide-react';
 import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
 import {
   Alert,
@@ -13,6 +13,7 @@ import {
   GenerateButton,
   ImageDropZone,
   RunError,
+  TipsBox,
   Spinner,
   TextField,
   useAvailability,
@@ -125,17 +126,7 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
         )}
         <GenerateButton icon={Wand2} block busy={busy} state={button} onClick={() => void start()} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
-        <aside className="ie-tips" aria-label={T.tipsTitle}>
-          <h3 className="ie-tips__title">
-            <Lightbulb size={16} aria-hidden />
-            {T.tipsTitle}
-          </h3>
-          <ul className="ie-tips__list">
-            {effect.tips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        </aside>
+        <TipsBox title={T.tipsTitle} tips={effect.tips} />
       </section>
 
       <section className="act-panel act-stack ie-result" aria-labelledby="ie-result-title">

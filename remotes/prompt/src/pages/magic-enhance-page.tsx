@@ -8,13 +8,13 @@ import {
   GenerateButton,
   ResultPanel,
   RunError,
+  TipsBox,
   TextArea,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
 import { magicEnhanceButton } from '../button-labels';
-import { TipsBox } from '../components/tips-box';
 
 const T = UI_TEXTS.magicEnhance;
 

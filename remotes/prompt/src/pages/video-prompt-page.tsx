@@ -20,6 +20,7 @@ import {
   ImageDropZone,
   ResultPanel,
   RunError,
+  TipsBox,
   TextArea,
   useImageUpload,
   useToolRun,
@@ -29,7 +30,6 @@ import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
 import { videoPromptButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
-import { TipsBox } from '../components/tips-box';
 
 const T = UI_TEXTS.videoPrompt;
 interface VideoPromptChoices {
