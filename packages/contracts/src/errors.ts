@@ -244,8 +244,6 @@ export const ERROR_TEXTS = {
   gallery: {
     loadMoreImages: 'Failed to load more images.',
     loadGalleryImages: 'Failed to load gallery images.',
-    /** A success toast; kept here because the spec lists it among the gallery messages. */
-    imageDownloaded: 'Image downloaded!',
   },
   audio: {
     loadVoices: 'Failed to load voices',

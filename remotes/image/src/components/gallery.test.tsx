@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
 import { dismissToast, getToasts } from '@act/host-sdk';
 import { json } from '@act/host-sdk/testing';
 import { TextToImagePage } from '../pages/text-to-image-page';
@@ -252,18 +252,20 @@ describe('Text to Image gallery', () => {
       await user.click(cards()[0]!);
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Download' }));
       await waitFor(() => expect(saved).toEqual([`image-${imageId(1)}.png`]));
-      expect(getToasts().at(-1)?.title).toBe('Image downloaded!');
+      expect(getToasts().at(-1)?.title).toBe(UI_TEXTS.gallery.imageDownloaded);
     } finally {
       HTMLAnchorElement.prototype.click = original;
     }
   });
 
-  it("says 'Failed to load gallery images.' when the first page fails (with Try again), and 'Failed to load more images.' for a later page", async () => {
+  it('says ERROR_TEXTS.gallery.loadGalleryImages when the first page fails (with Try again), and ERROR_TEXTS.gallery.loadMoreImages for a later page', async () => {
     const { user, on, cards, gallery, observer, galleryRequests } = setup();
     on(ROUTES.images, () => json({ success: false, error: 'boom', code: 'INTERNAL' }, 500));
     window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
-    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Failed to load gallery images.'));
-    const retry = await within(gallery()).findByRole('button', { name: 'Try again' });
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(ERROR_TEXTS.gallery.loadGalleryImages),
+    );
+    const retry = await within(gallery()).findByRole('button', { name: UI_TEXTS.common.tryAgain });
 
     on(ROUTES.images, (request) =>
       queryOf(request).cursor
@@ -274,7 +276,7 @@ describe('Text to Image gallery', () => {
     await waitFor(() => expect(cards()).toHaveLength(8));
     await waitFor(() => {
       if (!galleryRequests().some((request) => queryOf(request).cursor)) observer.near();
-      expect(getToasts().at(-1)?.title).toBe('Failed to load more images.');
+      expect(getToasts().at(-1)?.title).toBe(ERROR_TEXTS.gallery.loadMoreImages);
     });
     expect(cards()).toHaveLength(8);
   });

@@ -8,6 +8,7 @@ import {
   GeneratedImagesReplySchema,
   ImageStatusReplySchema,
   PhotoEffectReplySchema,
+  UI_TEXTS,
   type GeneratedImage,
   type PhotoEffectReply,
   type PhotoEffectToolId,
@@ -74,7 +75,7 @@ export function downloadNameOf(url: string, tool: PhotoEffectToolId, at: Date | 
 export async function saveResult(url: string, tool: PhotoEffectToolId, at?: Date | string): Promise<void> {
   try {
     await downloadFile(url, downloadNameOf(url, tool, at), ERROR_TEXTS.ui.downloadImage);
-    toast({ title: ERROR_TEXTS.gallery.imageDownloaded, variant: 'success' });
+    toast({ title: UI_TEXTS.gallery.imageDownloaded, variant: 'success' });
   } catch (err) {
     toast({ title: err instanceof Error ? err.message : ERROR_TEXTS.ui.downloadImage, variant: 'error' });
   }
