@@ -1,42 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
-import { readAudioDataUrl, sniffAudioType } from './audio';
+import { makeFlac, makeJunkFramesMp3, makeM4a, makeMp3, makeWav, makeWebm } from '../testing/audio';
+import { audioDurationSeconds, probeAudio, readAudioDataUrl } from './audio';
 
 const V = ERROR_TEXTS.validation;
 
-/** The first bytes of each kind of file, as encoders write them, followed by some filler. */
+/** Bytes made of text and byte runs, followed by some filler (the first bytes of look-alike files). */
 const bytes = (...parts: Array<string | number[]>) =>
   Buffer.concat([
     ...parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))),
-    Buffer.alloc(32, 0x55),
+    Buffer.alloc(64, 0x55),
   ]);
 const u32 = (value: number) => [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
-
-const SAMPLES = {
-  id3Mp3: bytes('ID3', [4, 0, 0, 0, 0, 0, 0]),
-  // MPEG-1 layer III, 128 kbit/s, 44.1 kHz: the most common untagged MP3 frame header.
-  bareMp3: bytes([0xff, 0xfb, 0x90, 0x64]),
-  // MPEG-2 layer III, 64 kbit/s, 22.05 kHz.
-  mpeg2Mp3: bytes([0xff, 0xf3, 0x80, 0xc4]),
-  wav: bytes('RIFF', [0x24, 0x08, 0, 0], 'WAVEfmt '),
-  ogg: bytes('OggS', [0, 2]),
-  flac: bytes('fLaC', [0, 0, 0, 0x22]),
-  m4a: bytes(u32(0x20), 'ftypM4A ', [0, 0, 0, 0], 'M4A mp42isom'),
-  mp42: bytes(u32(0x18), 'ftypmp42', [0, 0, 0, 0], 'isommp42'),
-  // ADTS, MPEG-4 AAC LC, 44.1 kHz, stereo.
-  adts: bytes([0xff, 0xf1, 0x50, 0x80, 0x2e, 0x7f, 0xfc]),
-  // EBML header: version fields, then DocType (0x4282) 'webm'.
-  webm: bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'),
-};
 
 function dataUrl(content: Buffer, label = 'audio/mpeg'): string {
   return `data:${label};base64,${content.toString('base64')}`;
 }
 
-function rejection(dataUrlText: string) {
+async function rejection(dataUrlText: string, maxSeconds?: number) {
   try {
-    readAudioDataUrl(dataUrlText);
+    await readAudioDataUrl(dataUrlText, 'audioFile', maxSeconds === undefined ? {} : { maxSeconds });
   } catch (error) {
     if (isAppError(error))
       return { status: error.status, message: error.message, field: error.details.field };
@@ -44,62 +28,104 @@ function rejection(dataUrlText: string) {
   throw new Error('expected an AppError');
 }
 
-describe('sniffAudioType', () => {
-  it('knows MP3 (tagged or not), WAV, OGG, FLAC, M4A, AAC and WebM by their first bytes', () => {
-    expect(sniffAudioType(SAMPLES.id3Mp3)).toBe('audio/mpeg');
-    expect(sniffAudioType(SAMPLES.bareMp3)).toBe('audio/mpeg');
-    expect(sniffAudioType(SAMPLES.mpeg2Mp3)).toBe('audio/mpeg');
-    expect(sniffAudioType(SAMPLES.wav)).toBe('audio/wav');
-    expect(sniffAudioType(SAMPLES.ogg)).toBe('audio/ogg');
-    expect(sniffAudioType(SAMPLES.flac)).toBe('audio/flac');
-    expect(sniffAudioType(SAMPLES.m4a)).toBe('audio/mp4');
-    expect(sniffAudioType(SAMPLES.mp42)).toBe('audio/mp4');
-    expect(sniffAudioType(SAMPLES.adts)).toBe('audio/aac');
-    expect(sniffAudioType(SAMPLES.webm)).toBe('audio/webm');
+describe('probeAudio', () => {
+  it('knows MP3, WAV, FLAC, M4A and WebM by their bytes and reads how long they play', async () => {
+    expect(await probeAudio(makeWav(2.5))).toEqual({ mime: 'audio/wav', durationSeconds: 2.5 });
+    const mp3 = await probeAudio(makeMp3(100));
+    expect(mp3?.mime).toBe('audio/mpeg');
+    expect(mp3?.durationSeconds).toBeCloseTo((100 * 1152) / 44100, 3);
+    expect(await probeAudio(makeFlac(441000))).toEqual({ mime: 'audio/flac', durationSeconds: 10 });
+    expect(await probeAudio(makeM4a(42))).toEqual({ mime: 'audio/mp4', durationSeconds: 42 });
+    expect(await probeAudio(makeWebm(5))).toEqual({ mime: 'audio/webm', durationSeconds: 5 });
   });
 
-  it('refuses look-alikes: other RIFF and ftyp files, Matroska, reserved MPEG fields, images, text', () => {
-    expect(sniffAudioType(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBeUndefined();
-    expect(sniffAudioType(bytes(u32(0x18), 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBeUndefined();
+  it('takes a MediaRecorder WebM, whose header leaves the length out, on its audio track alone', async () => {
+    expect(await probeAudio(makeWebm())).toEqual({ mime: 'audio/webm', durationSeconds: undefined });
+  });
+
+  it('refuses what only starts like audio: junk MPEG frames, a WAV with a zero byte rate, a bare header', async () => {
+    expect(await probeAudio(makeJunkFramesMp3())).toBeUndefined();
+    expect(await probeAudio(makeWav(2.5, { byteRate: 0 }))).toBeUndefined();
+    expect(await probeAudio(makeWav(2.5, { byteRate: 12345 }))).toBeUndefined();
+    expect(await probeAudio(makeWav(1).subarray(0, 30))).toBeUndefined();
+    // A FLAC marker with an empty STREAMINFO block.
+    expect(await probeAudio(Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(64)]))).toBeUndefined();
+    expect(await probeAudio(bytes('OggS', [0, 2]))).toBeUndefined();
+    expect(await probeAudio(bytes('ID3', [4, 0, 0, 0, 0, 0, 0]))).toBeUndefined();
+    expect(await probeAudio(bytes([0xff, 0xfb, 0x90, 0x64]))).toBeUndefined();
+  });
+
+  it('refuses look-alikes: other RIFF and ftyp files, Matroska, images, PDFs, text', async () => {
+    expect(await probeAudio(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBeUndefined();
+    expect(await probeAudio(bytes(u32(0x18), 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBeUndefined();
     expect(
-      sniffAudioType(bytes([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88], 'matroska')),
+      await probeAudio(bytes([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88], 'matroska')),
     ).toBeUndefined();
-    // Sync bits followed by the reserved MPEG version, a 'bad' bitrate or a reserved sample rate.
-    expect(sniffAudioType(bytes([0xff, 0xeb, 0x90, 0x64]))).toBeUndefined();
-    expect(sniffAudioType(bytes([0xff, 0xfb, 0xf0, 0x64]))).toBeUndefined();
-    expect(sniffAudioType(bytes([0xff, 0xfb, 0x9c, 0x64]))).toBeUndefined();
-    expect(sniffAudioType(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBeUndefined(); // a JPEG
-    expect(sniffAudioType(bytes('%PDF-1.7'))).toBeUndefined();
-    expect(sniffAudioType(Buffer.from('hello'))).toBeUndefined();
-    expect(sniffAudioType(Buffer.alloc(0))).toBeUndefined();
+    expect(await probeAudio(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBeUndefined(); // a JPEG
+    expect(await probeAudio(bytes('%PDF-1.7'))).toBeUndefined();
+    expect(await probeAudio(Buffer.from('hello'))).toBeUndefined();
+    expect(await probeAudio(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('audioDurationSeconds', () => {
+  it('reads the length of a made MP3, and says nothing for bytes that are not one', async () => {
+    expect(await audioDurationSeconds(makeMp3(100), 'audio/mpeg')).toBeCloseTo((100 * 1152) / 44100, 3);
+    expect(await audioDurationSeconds(Buffer.from('not audio'), 'audio/mpeg')).toBeUndefined();
   });
 });
 
 describe('readAudioDataUrl', () => {
-  it('returns the bytes and the type proven by them, whatever the label says', () => {
-    const audio = readAudioDataUrl(dataUrl(SAMPLES.wav, 'audio/mpeg'));
+  it('returns the bytes, the type proven by them whatever the label says, and the length', async () => {
+    const wav = makeWav(3);
+    const audio = await readAudioDataUrl(dataUrl(wav, 'audio/mpeg'));
     expect(audio.mime).toBe('audio/wav');
-    expect(audio.bytes.equals(SAMPLES.wav)).toBe(true);
+    expect(audio.bytes.equals(wav)).toBe(true);
+    expect(audio.durationSeconds).toBeCloseTo(3, 3);
   });
 
-  it('refuses a file that is not audio with the spec text', () => {
-    expect(rejection(dataUrl(Buffer.from('not a song at all'), 'audio/mpeg'))).toEqual({
+  it('refuses a file that is not audio, or audio nothing can play, with the spec text', async () => {
+    const refused = { status: 400, message: V.invalidAudio, field: 'audioFile' };
+    expect(await rejection(dataUrl(Buffer.from('not a song at all')))).toEqual(refused);
+    expect(await rejection(dataUrl(makeJunkFramesMp3()))).toEqual(refused);
+    expect(await rejection(dataUrl(makeWav(2, { byteRate: 0 }), 'audio/wav'))).toEqual(refused);
+  });
+
+  it('refuses more than 5 MB with the spec text before reading it, and takes a file of exactly 5 MB', async () => {
+    const big = Buffer.alloc(LIMITS.audioBytes + 1, 0);
+    makeMp3(10).copy(big);
+    expect(await rejection(dataUrl(big))).toEqual({
       status: 400,
-      message: V.invalidAudio,
+      message: V.audioTooLarge,
       field: 'audioFile',
     });
+    const rate = 44100;
+    const justFits = makeWav((LIMITS.audioBytes - 44) / 2 / rate, { rate, byteRate: rate * 2 });
+    expect(justFits.length).toBe(LIMITS.audioBytes);
+    expect((await readAudioDataUrl(dataUrl(justFits))).mime).toBe('audio/wav');
   });
 
-  it('refuses more than 5 MB with the spec text, even when it starts like audio', () => {
-    const big = Buffer.alloc(LIMITS.audioBytes + 1, 0);
-    SAMPLES.id3Mp3.copy(big);
-    expect(rejection(dataUrl(big))).toEqual({ status: 400, message: V.audioTooLarge, field: 'audioFile' });
-    const justFits = Buffer.alloc(LIMITS.audioBytes, 0);
-    SAMPLES.id3Mp3.copy(justFits);
-    expect(readAudioDataUrl(dataUrl(justFits)).mime).toBe('audio/mpeg');
+  it('refuses a payload that is not base64', async () => {
+    expect(await rejection('data:audio/mpeg;base64,ID3!!')).toMatchObject({ message: V.invalidAudio });
   });
 
-  it('refuses a payload that is not base64', () => {
-    expect(rejection('data:audio/mpeg;base64,ID3!!')).toMatchObject({ message: V.invalidAudio });
+  it('refuses a recording longer than the cap with our text, and passes one within it', async () => {
+    expect(
+      (await readAudioDataUrl(dataUrl(makeWav(3)), 'audioFile', { maxSeconds: 4 })).durationSeconds,
+    ).toBeCloseTo(3, 3);
+    expect(await rejection(dataUrl(makeWav(5)), 4)).toEqual({
+      status: 400,
+      message: ERROR_TEXTS.voice.audioTooLong,
+      field: 'audioFile',
+    });
+    // The default cap is the spec's five minutes, read from the stream headers whatever the container.
+    expect(await rejection(dataUrl(makeM4a(LIMITS.audioMaxSeconds + 1), 'audio/mp4'))).toMatchObject({
+      message: ERROR_TEXTS.voice.audioTooLong,
+    });
+    expect(
+      await rejection(dataUrl(makeFlac(44100 * (LIMITS.audioMaxSeconds + 1)), 'audio/flac')),
+    ).toMatchObject({
+      message: ERROR_TEXTS.voice.audioTooLong,
+    });
   });
 });

@@ -1,71 +1,118 @@
-// Uploaded audio (spec §5, voice isolator): at most 5 MB, and MP3, WAV, OGG, FLAC, M4A/AAC or WebM as proven by the
-// magic bytes. The label in the data URL is ignored, so a renamed text or image file never reaches a paid provider.
+// Uploaded audio (voice isolator, speech to speech; docs/product-rules.md): at most 5 MB, and MP3, WAV, OGG, FLAC,
+// M4A/AAC or WebM as proven by the bytes, never by the label in the data URL. Proven means more than a magic number:
+// `file-type` names the container, then `music-metadata` reads its stream headers (MPEG frames, WAV fmt, FLAC
+// STREAMINFO, Ogg pages, MP4 boxes, Matroska tracks) and must find an audio stream it can describe, with its length.
+// Both are maintained parsers of untrusted bytes; a file they cannot read is refused before anything is reserved, so
+// a renamed text file or a file of junk frames never reaches a paid provider.
+import { fileTypeFromBuffer } from 'file-type';
+import { parseBuffer, type IAudioMetadata } from 'music-metadata';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { AppError, ErrorCode } from '../errors';
-import { audioDurationSeconds } from './audio-duration';
-import { readTypedDataUrl, type UploadRules } from './data-url';
-import { hasAsciiAt, hasBytesAt } from './magic-bytes';
+import { invalidUpload, readTypedDataUrl, type UploadRules } from './data-url';
 
 export type AudioMime =
   'audio/mpeg' | 'audio/wav' | 'audio/ogg' | 'audio/flac' | 'audio/mp4' | 'audio/aac' | 'audio/webm';
 
-/** Audio bytes that passed validation; `mime` comes from the magic bytes. */
+/** Audio bytes that passed validation; `mime` comes from the bytes. */
 export interface AudioInput {
   bytes: Buffer;
   mime: AudioMime;
-  /** How long it plays, from its headers; undefined when they do not say (the file is still at most 5 MB). */
+  /** How long it plays; undefined only for a recording whose container leaves its length out (see below). */
   durationSeconds: number | undefined;
 }
 
-/** MP4 major brands of audio files (iTunes and voice memos write 'M4A '; encoders often write the generic ones). */
-const MP4_AUDIO_BRANDS = ['M4A ', 'M4B ', 'mp41', 'mp42', 'isom', 'iso2', 'dash', '3gp4', '3gp5'];
+/** The containers accepted, by the extension `file-type` gives them (Matroska other than WebM, video Ogg: no). */
+const AUDIO_TYPE_OF_EXTENSION: Readonly<Record<string, AudioMime>> = {
+  mp3: 'audio/mpeg',
+  mp2: 'audio/mpeg',
+  mp1: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  spx: 'audio/ogg',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  m4b: 'audio/mp4',
+  mp4: 'audio/mp4',
+  '3gp': 'audio/mp4',
+  webm: 'audio/webm',
+};
 
-/** How far into a WebM file its EBML header may name the 'webm' document type. */
-const EBML_HEADER_SCAN = 64;
+/**
+ * Browsers' MediaRecorder writes WebM (Chrome, Firefox) and fragmented MP4 (Safari) as it records, so the length is
+ * not in their headers: those files are accepted on a readable audio track alone (the recorder stops at 5 minutes,
+ * and 5 MB bounds the rest). Every other container states its length, and a file whose length cannot be read is
+ * refused rather than let through as "unknown".
+ */
+const LENGTH_MAY_BE_MISSING: ReadonlySet<AudioMime> = new Set(['audio/webm', 'audio/mp4']);
 
-/** The audio type proven by the file's first bytes, or undefined for anything else. */
-export function sniffAudioType(bytes: Uint8Array): AudioMime | undefined {
-  // An ID3v2 tag opens most MP3 files; untagged ones start straight with a frame.
-  if (hasAsciiAt(bytes, 0, 'ID3') || isMpegAudioFrame(bytes)) return 'audio/mpeg';
-  if (isAdtsFrame(bytes)) return 'audio/aac';
-  if (hasAsciiAt(bytes, 0, 'RIFF') && hasAsciiAt(bytes, 8, 'WAVE')) return 'audio/wav';
-  if (hasAsciiAt(bytes, 0, 'OggS')) return 'audio/ogg';
-  if (hasAsciiAt(bytes, 0, 'fLaC')) return 'audio/flac';
-  if (hasAsciiAt(bytes, 4, 'ftyp') && MP4_AUDIO_BRANDS.some((brand) => hasAsciiAt(bytes, 8, brand))) {
-    return 'audio/mp4';
+/** What the parsers proved about a file: its type and, where its container states it, its length. */
+export interface AudioProbe {
+  mime: AudioMime;
+  durationSeconds: number | undefined;
+}
+
+/** The type and length of `bytes` when they are audio the parsers can read, or undefined for anything else. */
+export async function probeAudio(bytes: Uint8Array): Promise<AudioProbe | undefined> {
+  const type = await fileTypeFromBuffer(bytes);
+  const mime = type && AUDIO_TYPE_OF_EXTENSION[type.ext];
+  if (!type || !mime) return undefined;
+  let metadata: IAudioMetadata;
+  try {
+    // `duration: true` walks every MPEG frame (exact for variable bit rates) and reads the last Ogg page.
+    metadata = await parseBuffer(
+      bytes,
+      { mimeType: type.mime, size: bytes.length },
+      {
+        duration: true,
+        skipCovers: true,
+      },
+    );
+  } catch {
+    return undefined;
   }
-  if (hasBytesAt(bytes, 0, [0x1a, 0x45, 0xdf, 0xa3]) && containsWebmDocType(bytes)) return 'audio/webm';
-  return undefined;
+  const { codec, sampleRate, numberOfChannels, duration } = metadata.format;
+  if (!codec || !sampleRate || !numberOfChannels) return undefined;
+  const durationSeconds =
+    duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : undefined;
+  if (durationSeconds === undefined && !LENGTH_MAY_BE_MISSING.has(mime)) return undefined;
+  if (mime === 'audio/wav' && !wavRatesAgree(bytes, sampleRate)) return undefined;
+  return { mime, durationSeconds };
 }
 
 /**
- * An MPEG audio frame header: 11 sync bits, then a version, layer, bitrate and sample rate that are not the reserved
- * values. Checking those fields keeps random bytes that happen to start with 0xFF from passing.
+ * A WAV's fmt chunk states its byte rate as well as its sample rate and block size; the two must agree (byte rate =
+ * sample rate × block align). music-metadata reads the length from the block size alone, so a file whose byte rate is
+ * zero or false would pass it, while players and providers that trust the byte rate cannot read it.
  */
-function isMpegAudioFrame(bytes: Uint8Array): boolean {
-  const [b0, b1, b2] = [bytes[0], bytes[1], bytes[2]];
-  if (b0 !== 0xff || b1 === undefined || b2 === undefined || (b1 & 0xe0) !== 0xe0) return false;
-  const version = (b1 >> 3) & 0b11;
-  const layer = (b1 >> 1) & 0b11;
-  const bitrate = b2 >> 4;
-  const sampleRate = (b2 >> 2) & 0b11;
-  return version !== 0b01 && layer !== 0b00 && bitrate !== 0b1111 && sampleRate !== 0b11;
-}
-
-/** An AAC ADTS frame header: 12 sync bits and layer 00 (the value MPEG audio reserves), then a valid rate index. */
-function isAdtsFrame(bytes: Uint8Array): boolean {
-  const [b0, b1, b2] = [bytes[0], bytes[1], bytes[2]];
-  if (b0 !== 0xff || b1 === undefined || b2 === undefined || (b1 & 0xf6) !== 0xf0) return false;
-  const sampleRateIndex = (b2 >> 2) & 0b1111;
-  return sampleRateIndex <= 12;
-}
-
-function containsWebmDocType(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, EBML_HEADER_SCAN);
-  for (let offset = 4; offset + 4 <= end; offset++) {
-    if (hasAsciiAt(bytes, offset, 'webm')) return true;
+function wavRatesAgree(bytes: Uint8Array, sampleRate: number): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // RIFF chunks after the 12-byte 'RIFF' size 'WAVE' header: 4-byte id, 4-byte little-endian size, body, pad byte.
+  for (let offset = 12; offset + 8 <= bytes.length;) {
+    const size = view.getUint32(offset + 4, true);
+    if (String.fromCharCode(...bytes.subarray(offset, offset + 4)) === 'fmt ') {
+      if (size < 16 || offset + 8 + 16 > bytes.length) return false;
+      const byteRate = view.getUint32(offset + 8 + 8, true);
+      const blockAlign = view.getUint16(offset + 8 + 12, true);
+      return blockAlign > 0 && byteRate === sampleRate * blockAlign;
+    }
+    offset += 8 + size + (size % 2);
   }
   return false;
+}
+
+/** How long `bytes` of type `mime` play, or undefined when their headers do not say (or they are not audio). */
+export async function audioDurationSeconds(bytes: Uint8Array, mime: AudioMime): Promise<number | undefined> {
+  try {
+    const { format } = await parseBuffer(bytes, { mimeType: mime, size: bytes.length }, { duration: true });
+    return format.duration !== undefined && Number.isFinite(format.duration) && format.duration > 0
+      ? format.duration
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface AudioRules {
@@ -75,22 +122,25 @@ export interface AudioRules {
 
 /**
  * Decodes and checks an audio data URL. Throws a 400 AppError with the spec's text when the file is too large
- * ('Audio file size must be less than 5MB') or is not audio of a known kind ('Please select a valid audio file (MP3,
- * WAV, M4A, etc.)'), and with ours when its headers say it plays longer than `maxSeconds`.
+ * ('Audio file size must be less than 5MB') or is not audio the parsers can read ('Please select a valid audio file
+ * (MP3, WAV, M4A, etc.)'), and with ours when it plays longer than `maxSeconds`.
  */
-export function readAudioDataUrl(
+export async function readAudioDataUrl(
   dataUrl: string,
   field = 'audioFile',
   { maxSeconds = LIMITS.audioMaxSeconds }: AudioRules = {},
-): AudioInput {
+): Promise<AudioInput> {
   const upload: UploadRules = {
     field,
     maxBytes: LIMITS.audioBytes,
     invalidText: ERROR_TEXTS.validation.invalidAudio,
     tooLargeText: ERROR_TEXTS.validation.audioTooLarge,
   };
-  const { bytes, mime } = readTypedDataUrl(dataUrl, upload, sniffAudioType);
-  const durationSeconds = audioDurationSeconds(bytes, mime);
+  // The data URL's own checks (size from the length, strict base64); what the bytes are is proven by the probe.
+  const { bytes } = readTypedDataUrl(dataUrl, upload, () => 'unproven' as const);
+  const probe = await probeAudio(bytes);
+  if (!probe) throw invalidUpload(upload);
+  const { mime, durationSeconds } = probe;
   if (durationSeconds !== undefined && durationSeconds > maxSeconds) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.voice.audioTooLong, {
       details: { field, durationSeconds: Math.round(durationSeconds) },

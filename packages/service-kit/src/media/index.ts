@@ -11,11 +11,19 @@ export {
   type ImageMime,
   type ImageRules,
 } from './image';
-export { readAudioDataUrl, sniffAudioType, type AudioInput, type AudioMime, type AudioRules } from './audio';
-export { audioDurationSeconds } from './audio-duration';
+export {
+  audioDurationSeconds,
+  probeAudio,
+  readAudioDataUrl,
+  type AudioInput,
+  type AudioMime,
+  type AudioProbe,
+  type AudioRules,
+} from './audio';
 export {
   extractPdfText,
   isPdf,
+  pdfPageCount,
   readPdfDataUrl,
   type PdfInput,
   type PdfText,

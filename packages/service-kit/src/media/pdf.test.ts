@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
-import { makePdf } from '../testing/pdf';
-import { extractPdfText, isPdf, readPdfDataUrl } from './pdf';
+import { makeGarbagePdf, makePdf } from '../testing/pdf';
+import { extractPdfText, isPdf, pdfPageCount, readPdfDataUrl } from './pdf';
 
 const V = ERROR_TEXTS.validation;
+/** Starts like a PDF and ends like one, with nothing PDF.js can read in between. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 function dataUrl(content: Buffer, label = 'application/pdf'): string {
   return `data:${label};base64,${content.toString('base64')}`;
 }
 
-function rejection(dataUrlText: string) {
+async function rejection(dataUrlText: string) {
   try {
-    readPdfDataUrl(dataUrlText);
+    await readPdfDataUrl(dataUrlText);
   } catch (error) {
     if (isAppError(error))
       return { status: error.status, message: error.message, field: error.details.field };
@@ -22,25 +22,35 @@ function rejection(dataUrlText: string) {
 }
 
 describe('readPdfDataUrl', () => {
-  it('accepts a file that starts with %PDF-, whatever its label', () => {
-    expect(readPdfDataUrl(dataUrl(PDF, 'text/plain')).bytes.equals(PDF)).toBe(true);
+  it('accepts a PDF that PDF.js opens, whatever its label, with its page count', async () => {
+    const pdf = makePdf(['One.', 'Two.', 'Three.']);
+    const read = await readPdfDataUrl(dataUrl(pdf, 'text/plain'));
+    expect(read.bytes.equals(pdf)).toBe(true);
+    expect(read).toMatchObject({ mime: 'application/pdf', pageCount: 3 });
   });
 
-  it('refuses anything else with the spec text', () => {
-    expect(rejection(dataUrl(Buffer.from('%PD'), 'application/pdf'))).toEqual({
-      status: 400,
-      message: V.invalidPdf,
-      field: 'pdf',
-    });
-    expect(rejection(dataUrl(Buffer.from(' %PDF-1.4 with a leading space')))).toMatchObject({
-      message: V.invalidPdf,
-    });
+  it('refuses anything else with the spec text', async () => {
+    const refused = { status: 400, message: V.invalidPdf, field: 'pdf' };
+    expect(await rejection(dataUrl(Buffer.from('%PD'), 'application/pdf'))).toEqual(refused);
+    expect(await rejection(dataUrl(Buffer.from(' %PDF-1.4 with a leading space')))).toEqual(refused);
+    // Only the magic number and the end marker: no pages.
+    expect(await rejection(dataUrl(PDF))).toEqual(refused);
+    expect(await rejection(dataUrl(makeGarbagePdf()))).toEqual(refused);
   });
 
-  it('refuses more than 10 MB', () => {
+  it('refuses more than 10 MB before opening it', async () => {
     const big = Buffer.alloc(LIMITS.pdfBytes + 1, 0x20);
-    PDF.copy(big);
-    expect(rejection(dataUrl(big))).toEqual({ status: 400, message: V.pdfTooLarge, field: 'pdf' });
+    makePdf(['Too long.']).copy(big);
+    expect(await rejection(dataUrl(big))).toEqual({ status: 400, message: V.pdfTooLarge, field: 'pdf' });
+  });
+});
+
+describe('pdfPageCount', () => {
+  it('counts pages with PDF.js, and says nothing for what only starts like a PDF', async () => {
+    expect(await pdfPageCount(makePdf(['a', 'b']))).toBe(2);
+    expect(await pdfPageCount(PDF)).toBeUndefined();
+    expect(await pdfPageCount(makeGarbagePdf())).toBeUndefined();
+    expect(await pdfPageCount(Buffer.from('hello'))).toBeUndefined();
   });
 });
 

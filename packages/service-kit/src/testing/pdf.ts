@@ -33,3 +33,15 @@ export function makePdf(pages: readonly string[]): Buffer {
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/** The red team's attachment: the PDF magic number, then `size` bytes of (seeded) noise that PDF.js cannot open. */
+export function makeGarbagePdf(size = 64 * 1024, seed = 11): Buffer {
+  const bytes = Buffer.alloc(size);
+  let state = seed;
+  for (let i = 0; i < size; i += 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    bytes[i] = state >>> 23;
+  }
+  Buffer.from('%PDF-1.7\n').copy(bytes);
+  return bytes;
+}

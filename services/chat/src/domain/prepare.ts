@@ -145,7 +145,7 @@ export function createPreparation(deps: PrepareDeps) {
       });
     }
     if (input.pdf) {
-      const pdf = readPdfDataUrl(input.pdf);
+      const pdf = await readPdfDataUrl(input.pdf);
       attachments.push({ kind: 'pdf', bytes: pdf.bytes, contentType: pdf.mime, name: input.pdfName ?? null });
     }
     const history: ProviderMessage[] = [];

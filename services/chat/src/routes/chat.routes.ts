@@ -148,7 +148,7 @@ export function createChatRouter({
     const image = input.image
       ? await readImageDataUrl(input.image, { invalidText: ERROR_TEXTS.validation.invalidChatImage })
       : undefined;
-    const pdf = input.pdf ? readPdfDataUrl(input.pdf) : undefined;
+    const pdf = input.pdf ? await readPdfDataUrl(input.pdf) : undefined;
     const generation = await replies.start({
       kind: 'reasoning',
       userId: memberOf(ctx),

@@ -198,7 +198,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       return {
         clipId: randomUUID(),
         audioKey: stored.key,
-        durationSeconds: audioDurationSeconds(audio, 'audio/mpeg') ?? null,
+        durationSeconds: (await audioDurationSeconds(audio, 'audio/mpeg')) ?? null,
         ...(Buffer.isBuffer(made)
           ? {}
           : { provider: { requestId: made.requestId, characterCost: made.characterCost } }),

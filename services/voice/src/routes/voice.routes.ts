@@ -105,12 +105,12 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
   );
 
   mountEndpoint(router, E.voiceIsolator, options, async (input, ctx) => {
-    const audio = readAudioDataUrl(input.audioFile);
+    const audio = await readAudioDataUrl(input.audioFile);
     return answer(ctx, tools, await tools.voiceIsolator(memberOf(ctx), audio), 'isolatedAudioUrl');
   });
 
   mountEndpoint(router, E.speechToSpeech, options, async (input, ctx) => {
-    const audio = readAudioDataUrl(input.audioFile);
+    const audio = await readAudioDataUrl(input.audioFile);
     return answer(
       ctx,
       tools,
