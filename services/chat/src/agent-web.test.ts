@@ -17,6 +17,7 @@ import {
   dataUrl,
   expectOwnerOnly,
   makeGif,
+  makeGarbagePdf,
   makePdf,
   makePng,
   startTestPages,
@@ -225,7 +226,7 @@ describe('chat agent', () => {
     }
   });
 
-  it('refuses a GIF named .png, a 10.5 MB PDF and a PDF named .jpg with 400, reserving nothing', async () => {
+  it('refuses a GIF named .png, a 10.5 MB PDF, a PDF named .jpg and a PDF of garbage with 400, reserving nothing', async () => {
     const token = await newMember();
     const gif = await makeGif();
     const pdf = makePdf(['hello']);
@@ -244,6 +245,11 @@ describe('chat agent', () => {
       // A PNG sent as the PDF is no PDF either.
       {
         body: { pdf: dataUrl(await makePng(), 'application/pdf') },
+        error: ERROR_TEXTS.validation.invalidPdf,
+      },
+      // The red team's: the PDF magic number, then garbage that PDF.js cannot open.
+      {
+        body: { pdf: dataUrl(makeGarbagePdf(), 'application/pdf') },
         error: ERROR_TEXTS.validation.invalidPdf,
       },
     ];

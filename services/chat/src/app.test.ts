@@ -8,6 +8,8 @@ import {
   callJson,
   dataUrl,
   expectOwnerOnly,
+  makeGarbagePdf,
+  makePdf,
   makePng,
   type CreditsProcess,
   type FakeOpenAi,
@@ -185,7 +187,7 @@ describe('JSON replies', () => {
   it('sends checked image and PDF attachments with a reasoning query; a bad one is refused before any reserve', async () => {
     const token = await newMember();
     const png = dataUrl(await makePng({ width: 16, height: 16 }));
-    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
+    const pdf = dataUrl(makePdf(['Minutes of the May meeting.']), 'application/pdf');
     const reply = await callJson(chat.url, 'POST', REASONING, {
       token,
       body: { prompt: 'What is in these?', image: png, pdf },
@@ -196,13 +198,19 @@ describe('JSON replies', () => {
     expect(JSON.stringify(parts[1])).toContain('data:image/png;base64,');
     expect(JSON.stringify(parts[2])).toContain('data:application/pdf;base64,');
 
-    const notPdf = `data:application/pdf;base64,${Buffer.from('hello').toString('base64')}`;
-    expect(
-      await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', pdf: notPdf } }),
-    ).toMatchObject({
-      status: 400,
-      body: { error: ERROR_TEXTS.validation.invalidPdf },
-    });
+    // Not a PDF at all, and the red team's: a PDF header and garbage, which only PDF.js can tell from a PDF.
+    const notPdfs = [
+      `data:application/pdf;base64,${Buffer.from('hello').toString('base64')}`,
+      dataUrl(makeGarbagePdf(), 'application/pdf'),
+    ];
+    for (const notPdf of notPdfs) {
+      expect(
+        await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', pdf: notPdf } }),
+      ).toMatchObject({
+        status: 400,
+        body: { error: ERROR_TEXTS.validation.invalidPdf },
+      });
+    }
     const notImage = `data:image/png;base64,${Buffer.from('hello').toString('base64')}`;
     expect(
       await callJson(chat.url, 'POST', REASONING, { token, body: { prompt: 'x', image: notImage } }),

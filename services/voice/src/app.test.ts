@@ -27,6 +27,9 @@ import { createObjectStore, objectStoreConfigFields } from '@act/service-kit/fil
 import {
   callJson,
   createTestDatabase,
+  makeFlac,
+  makeJunkFramesMp3,
+  makeWav,
   runServices,
   silentLogger,
   startTestService,
@@ -342,6 +345,36 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
     expect(await credits.historyOf(token)).toEqual([]);
   });
 
+  it("refuses audio that only starts like audio (the red team's junk-frame MP3, a zero-byte-rate WAV) before any hold", async () => {
+    const { token } = await newMember();
+    eleven.reset();
+    const junk = await post(
+      keyed,
+      'speech-to-speech',
+      { audioFile: mp3DataUrl(makeJunkFramesMp3(2000)), voiceId: ADAM },
+      token,
+    );
+    expect(junk).toMatchObject({ status: 400, body: { error: V.invalidAudio } });
+    const zeroRate = await post(
+      keyed,
+      'voice-isolator',
+      { audioFile: mp3DataUrl(makeWav(2, { byteRate: 0 }), 'audio/wav') },
+      token,
+    );
+    expect(zeroRate).toMatchObject({ status: 400, body: { error: V.invalidAudio } });
+    expect(eleven.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await settledBalance(token)).toBe(50);
+    expect(await credits.historyOf(token)).toEqual([]);
+    // The same tools take a readable recording at once.
+    const fine = await post(
+      keyed,
+      'voice-isolator',
+      { audioFile: mp3DataUrl(makeWav(2), 'audio/wav') },
+      token,
+    );
+    expect(fine).toMatchObject({ status: 200, body: { success: true, remainingCredits: 30 } });
+  });
+
   it('lists the provider voices with same-origin previews that play', async () => {
     const { token } = await newMember();
     const reply = await get(keyed, 'voices', token);
@@ -547,12 +580,13 @@ describe('without a provider key (local engines)', () => {
       status: 503,
       body: { error: notAvailableWithoutProviderKey('Speech to Speech') },
     });
-    const flac = Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.alloc(64)]);
+    const flac = makeFlac(44100 * 2);
     const other = await post(offline, 'voice-isolator', { audioFile: mp3DataUrl(flac, 'audio/flac') }, token);
     expect(other).toMatchObject({ status: 400, body: { error: ERROR_TEXTS.voice.localFormats } });
+    // One frame header and then filler: no stream the upload check can read, refused with the spec's words.
     const garbled = Buffer.concat([toneMp3(0.2).subarray(0, 4), Buffer.alloc(2000, 7)]);
     const unreadable = await post(offline, 'voice-isolator', { audioFile: mp3DataUrl(garbled) }, token);
-    expect(unreadable).toMatchObject({ status: 400, body: { error: ERROR_TEXTS.voice.audioUnreadable } });
+    expect(unreadable).toMatchObject({ status: 400, body: { error: V.invalidAudio } });
     expect(await settledBalance(token)).toBe(50);
     expect(await credits.historyOf(token)).toEqual([]);
   });
