@@ -3,7 +3,9 @@
 // the red team sent (an MP3 of junk frames, a WAV whose byte rate is zero).
 
 /** A PCM WAV of `seconds` of silence, 16-bit mono at `rate`; `byteRate` may be set to a false value. */
-export function makeWav(seconds: number, { rate = 8000, byteRate = rate * 2 } = {}): Buffer {
+export function makeWav(seconds: number, options: { rate?: number; byteRate?: number } = {}): Buffer {
+  const rate = options.rate ?? 8000;
+  const byteRate = options.byteRate ?? rate * 2;
   const data = Math.round(seconds * rate) * 2;
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
