@@ -62,6 +62,11 @@ export {
   type DatabaseOptions,
 } from './database';
 export {
+  isTransientDbError,
+  retryWhileDbUnavailable,
+  type DbRetryOptions,
+} from './db-retry';
+export {
   connectNats,
   ensureStream,
   isNatsConnected,
