@@ -188,7 +188,8 @@ describe('the final write while PostgreSQL restarts', () => {
       await replica.close();
       await outbox.stop();
       await nc.close();
-      await sql.end();
+      // Bounded: a connection the kill left half-open is not waited for.
+      await sql.end({ timeout: 5 });
       await postgres.remove();
     };
   }, 120_000);
