@@ -4,8 +4,8 @@
 // TTL: the member's "try again" on the restarted service succeeds, and the money adds up (balance = Σ ledger, no hold
 // left held).
 import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@act/service-kit';
 import {
   callJson,
   createTestDatabase,
@@ -58,7 +58,7 @@ const generate = (url: string, token: string) =>
 
 /** The member's money as credits stores it: balance, Σ ledger and holds still held. */
 async function moneyOf(userId: string) {
-  const sql = postgres(credits.databaseUrl, { max: 1, onnotice: () => undefined });
+  const sql = connectDatabase(credits.databaseUrl, { max: 1 });
   try {
     const [row] = await sql<{ balance: number; ledger: number; held: number }[]>`
       select
