@@ -81,7 +81,12 @@ beforeAll(async () => {
   });
   fal = await startFakeFal();
   namespace = uniqueNamespace('pgkill');
-  const shared = { NATS_URL: testNatsUrl(), NATS_NAMESPACE: namespace, JWKS_URL: jwks.url, LOG_LEVEL: 'warn' };
+  const shared = {
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: namespace,
+    JWKS_URL: jwks.url,
+    LOG_LEVEL: 'warn',
+  };
   creditsUrl = await postgres.database('credits');
   const start = async (workspace: string, env: Record<string, string>) => {
     const child = await startChildService(workspace, { ...shared, ...env });
@@ -152,12 +157,18 @@ async function usagePending(): Promise<number> {
   }
 }
 
-async function waitUntil<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) {
+async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read().catch(() => undefined);
     if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -185,7 +196,12 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
       }),
     );
     // The database dies once the load is under way (some calls done, others in flight), and is back a moment later.
-    await waitUntil('calls under way', async () => outcomes.length, (done) => done >= MEMBERS, 60_000);
+    await waitUntil(
+      'calls under way',
+      async () => outcomes.length,
+      (done) => done >= MEMBERS,
+      60_000,
+    );
     const killedAt = outcomes.length;
     await postgres.kill();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -245,7 +261,9 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         const owed = mine.filter((o) => o.succeeded).reduce((sum, o) => sum + CALLS[o.kind].cost, 0);
         expect(OPENING_CREDITS - trail!.credits, label).toBe(owed);
       }
-      console.log(`[postgres-kill] ${outcomes.length} calls, killed after ${killedAt}: ${JSON.stringify(counts)}`);
+      console.log(
+        `[postgres-kill] ${outcomes.length} calls, killed after ${killedAt}: ${JSON.stringify(counts)}`,
+      );
     } finally {
       await sql.end({ timeout: 5 });
     }

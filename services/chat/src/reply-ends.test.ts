@@ -100,7 +100,10 @@ describe('a single-model reply (chat agent, 2 credits)', () => {
   it('provider broke off before text: shown as failed, not charged (JSON: 502 with the balance)', async () => {
     const token = await newMember();
     bed.fake.script(words('error', 0));
-    const reply = await callJson(bed.chat.url, 'POST', AGENT, { token, body: { prompt: 'hi', modelId: MODEL } });
+    const reply = await callJson(bed.chat.url, 'POST', AGENT, {
+      token,
+      body: { prompt: 'hi', modelId: MODEL },
+    });
     expect(reply).toMatchObject({
       status: 502,
       body: { code: 'PROVIDER_FAILED', error: ERROR_TEXTS.chat.sendMessage, remainingCredits: 50 },
@@ -110,7 +113,11 @@ describe('a single-model reply (chat agent, 2 credits)', () => {
 
   it('stopped by the member after text: charged once; before text: not charged', async () => {
     const token = await newMember();
-    bed.fake.script({ kind: 'stream', chunks: Array.from({ length: 80 }, (_, i) => `w${i} `), chunkDelayMs: 50 });
+    bed.fake.script({
+      kind: 'stream',
+      chunks: Array.from({ length: 80 }, (_, i) => `w${i} `),
+      chunkDelayMs: 50,
+    });
     const stream = await postStream(bed.chat.url, AGENT, { prompt: 'long', modelId: MODEL }, token);
     const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
     await stream.next('delta');
@@ -121,7 +128,10 @@ describe('a single-model reply (chat agent, 2 credits)', () => {
     bed.fake.script({ kind: 'stream', chunks: ['late'], firstChunkDelayMs: 5_000 });
     const early = await postStream(bed.chat.url, AGENT, { prompt: 'slow', modelId: MODEL }, token);
     const earlyStart = (await early.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
-    await callJson(bed.chat.url, 'POST', '/api/chat/stop', { token, body: { messageId: earlyStart.messageId } });
+    await callJson(bed.chat.url, 'POST', '/api/chat/stop', {
+      token,
+      body: { messageId: earlyStart.messageId },
+    });
     await early.ended;
     expect(early.events.at(-1)).toEqual({ type: 'done', status: 'stopped', remainingCredits: 48 });
     expect(await bed.settled(token)).toEqual({ balance: 48, history: [['chat-agent', 2]] });
@@ -131,7 +141,11 @@ describe('a single-model reply (chat agent, 2 credits)', () => {
     const limited = await startReplica({ ...bed, replyMaxMs: 400 });
     try {
       const token = await newMember();
-      bed.fake.script({ kind: 'stream', chunks: Array.from({ length: 80 }, (_, i) => `w${i} `), chunkDelayMs: 50 });
+      bed.fake.script({
+        kind: 'stream',
+        chunks: Array.from({ length: 80 }, (_, i) => `w${i} `),
+        chunkDelayMs: 50,
+      });
       const { last, stored } = await agentReply(limited, token);
       expect(last).toEqual({
         type: 'done',
