@@ -191,7 +191,8 @@ function storable(text: string): string {
 /** A column the reply's stop ended; the time limit (or a deploy cutting it) says so with the reply. */
 function stopColumn(column: ColumnOutcome, signal: AbortSignal): void {
   column.status = 'stopped';
-  if (signal.reason === 'timeout' || signal.reason === 'shutdown') column.error = UI_TEXTS.chat.stoppedAtTimeLimit;
+  if (signal.reason === 'timeout' || signal.reason === 'shutdown')
+    column.error = UI_TEXTS.chat.stoppedAtTimeLimit;
 }
 
 function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
