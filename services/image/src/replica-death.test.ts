@@ -80,6 +80,7 @@ describe('a tool service killed mid-call', () => {
     fal.mode = 'stall';
     const first = await startImage();
     let killed = false;
+    let killedAt = 0;
     try {
       // Two generations (20 each) wait on fal, their credits held: 10 left, so a third would be refused.
       const calls = [generate(first.url, token), generate(first.url, token)].map((call) =>
@@ -92,6 +93,7 @@ describe('a tool service killed mid-call', () => {
       expect(await credits.balanceOf(token)).toBe(10);
 
       first.signal('SIGKILL');
+      killedAt = Date.now();
       killed = true;
       expect(await Promise.all(calls)).toEqual(['connection lost', 'connection lost']);
     } finally {
@@ -103,6 +105,8 @@ describe('a tool service killed mid-call', () => {
     try {
       // Refunded by the lease sweeper within seconds (the hold TTL is ten minutes).
       await expect.poll(() => credits.balanceOf(token), { timeout: 30_000, interval: 250 }).toBe(50);
+      // For the record (the lease is 1 s here, 15 s by default; the lease sweeper runs every 2 s).
+      console.log(`[replica-death] holds refunded ${Date.now() - killedAt} ms after the kill`);
       const retry = await generate(second.url, token);
       expect(retry.status, JSON.stringify(retry.body)).toBe(200);
       expect(retry.body).toMatchObject({ remainingCredits: 30 });
