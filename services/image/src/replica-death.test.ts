@@ -80,7 +80,7 @@ describe('a tool service killed mid-call', () => {
     fal.mode = 'stall';
     const first = await startImage();
     let killed = false;
-    let killedAt = 0;
+    let killedAt: number | undefined;
     try {
       // Two generations (20 each) wait on fal, their credits held: 10 left, so a third would be refused.
       const calls = [generate(first.url, token), generate(first.url, token)].map((call) =>
@@ -103,7 +103,7 @@ describe('a tool service killed mid-call', () => {
     // Refunded by the lease sweeper within seconds (the hold TTL is ten minutes).
     await expect.poll(() => credits.balanceOf(token), { timeout: 30_000, interval: 100 }).toBe(50);
     // For the record (the lease is 1 s here, 15 s by default; the lease sweeper runs every 2 s).
-    console.log(`[replica-death] holds refunded ${Date.now() - killedAt} ms after the kill`);
+    console.log(`[replica-death] holds refunded ${Date.now() - (killedAt ?? 0)} ms after the kill`);
 
     fal.mode = 'ok';
     const second = await startImage();
