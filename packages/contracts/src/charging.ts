@@ -13,6 +13,24 @@ export function outcomeOfUnfinishedRun(outputDelivered: boolean): ChargeOutcome 
   return outputDelivered ? 'committed' : 'released';
 }
 
+/** How a chat reply (or a playground turn, all four columns together) ended, as the member is shown it. */
+export type ChatReplyEnd = 'completed' | 'stopped' | 'failed';
+
+/**
+ * The charge rule of a chat reply, one line per way it can end (docs/charges.md):
+ * - completed (a playground turn where at least one column answered): committed, once, when its final rows are
+ *   stored (the final write is retried, so a completed reply is never answered with an error);
+ * - stopped by the member, or cut by the time limit: committed when text (answer or reasoning) had arrived,
+ *   released when nothing had;
+ * - failed (the provider broke off before or after text, an empty answer, every playground column failed, the final
+ *   write failed for good, the replica died): released. A reply shown as failed is never charged.
+ */
+export function outcomeOfChatReply(end: ChatReplyEnd, textArrived: boolean): ChargeOutcome {
+  if (end === 'completed') return 'committed';
+  if (end === 'stopped') return outcomeOfUnfinishedRun(textArrived);
+  return 'released';
+}
+
 /**
  * The longest a charged call may work while its credits are held: one HTTP request through the gateway (its default
  * upstream timeout). Credits' hold lifetime is checked against it at start-up (plus the redelivery of the outcome

@@ -74,7 +74,7 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
         names.usageDeadLetter,
         names.tokenRevocations,
       ],
-      subscribe: [names.reserve, names.releaseNow, names.tokenRevoked, inbox],
+      subscribe: [names.reserve, names.releaseNow, names.chargeLeases, names.tokenRevoked, inbox],
       allowResponses: true,
     };
   }
@@ -97,6 +97,7 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
     publish: [
       names.reserve,
       names.releaseNow,
+      names.chargeLeases,
       names.usageCommitted,
       names.usageReleased,
       names.tokenRevocations,

@@ -17,6 +17,7 @@ describe('natsNames', () => {
       tokenRevoked: 'auth.token.revoked',
       tokenRevocations: 'auth.token.revocations',
       chatStop: 'chat.stop',
+      chargeLeases: 'credits.leases',
       usageStream: 'USAGE',
       identityStream: 'IDENTITY',
       usageStreamSubjects: ['usage.>'],

@@ -32,6 +32,11 @@ export interface NatsNames {
    * the reply's provider stream aborts it (a Stop may reach any replica through the gateway).
    */
   chatStop: string;
+  /**
+   * Core NATS: every tool-service replica announces itself (ReplicaLeaseSchema) every lease / 3; every credits
+   * replica listens. Holds a replica took with a lease are refunded once it has been silent for its lease (it died).
+   */
+  chargeLeases: string;
   usageStream: string;
   identityStream: string;
   /** Subjects captured by each stream. */
@@ -67,6 +72,7 @@ export function natsNames(namespace?: string): NatsNames {
     tokenRevoked: subject('auth.token.revoked'),
     tokenRevocations: subject('auth.token.revocations'),
     chatStop: subject('chat.stop'),
+    chargeLeases: subject('credits.leases'),
     usageStream: name('USAGE'),
     identityStream: name('IDENTITY'),
     usageStreamSubjects: [subject('usage.>')],
@@ -104,6 +110,14 @@ export const ReserveRequestSchema = z
      * (NTP); a reserve that slips through anyway is met by the release the caller sends when it gives up.
      */
     deadline: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * A synchronous call: the replica running it and its lease. Credits refunds the hold once that replica has not
+     * announced itself (chargeLeases) for `ms`, so a call that died with its replica frees the credits in seconds,
+     * not after the hold TTL. Durable work that another replica re-runs (voice jobs) sends none.
+     */
+    lease: z
+      .object({ replica: z.string().min(1).max(100), ms: z.number().int().min(100).max(600_000) })
+      .optional(),
   })
   .refine((r) => !(r.userId && r.guestIp), { message: 'Send either userId or guestIp, not both' });
 export type ReserveRequest = z.infer<typeof ReserveRequestSchema>;
@@ -123,6 +137,13 @@ export const ReserveReplySchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type ReserveReply = z.infer<typeof ReserveReplySchema>;
+
+/** `credits.leases`: a tool-service replica is alive and keeps the leases of the holds it took for `leaseMs`. */
+export const ReplicaLeaseSchema = z.object({
+  replica: z.string().min(1).max(100),
+  leaseMs: z.number().int().min(100).max(600_000),
+});
+export type ReplicaLease = z.infer<typeof ReplicaLeaseSchema>;
 
 /** Reply to `credits.release`: the refund is applied (or was before); the balance after it, null for guests. */
 export const ReleaseNowReplySchema = z.discriminatedUnion('ok', [

@@ -264,6 +264,12 @@ export const UI_TEXTS = {
     you: 'You',
     reasoning: 'Reasoning',
     stopped: 'Stopped',
+    // Ours (issue 22): what each way a reply can end costs, shown with the reply (docs/charges.md).
+    stoppedAtTimeLimit: 'Stopped: the reply reached its time limit.',
+    chargedStopped: 'Charged as a full message: words had arrived before it stopped.',
+    notCharged: 'No credits were charged for this reply.',
+    playgroundColumnFailed:
+      'The message price covers all four models; it is charged when at least one of them answers.',
     searchLabel: 'Search conversations',
     searchPlaceholder: 'Search chats',
     noSearchMatches: 'No conversations match your search.',

@@ -7,6 +7,7 @@ export {
   startEmbeddedPostgres,
 } from './embedded-postgres';
 export type { EmbeddedPostgresHandle, EmbeddedPostgresOptions } from './embedded-postgres';
+export { startKillablePostgres, type KillablePostgres } from './killable-postgres';
 export { findNatsServer, NATS_INSTALL_HINT, startNats } from './nats-server';
 export { natsPasswordEnv, natsUsersFor, renderNatsAuthorization } from './nats-auth';
 export type { NatsUser } from './nats-auth';

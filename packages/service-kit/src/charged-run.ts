@@ -32,6 +32,11 @@ export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
   /** A request id chosen by the caller (e.g. a message or job id); a new one when absent. */
   requestId?: string;
   options?: ToolCostOptions;
+  /**
+   * False for durable work another replica re-runs if this one dies (voice jobs): its hold is not tied to this
+   * replica's lease. Default true: a synchronous call dies with its replica, and credits then refunds it at once.
+   */
+  leased?: boolean;
 }
 
 export interface RunOptions {
@@ -99,10 +104,14 @@ export async function settleCharge(
 /** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
 export async function reserveCharge(
   credits: CreditsClient,
-  { requestId = randomUUID(), tool, userId, guestIp, options }: ChargeInput,
+  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true }: ChargeInput,
 ): Promise<Charge> {
   const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
-  const request: ReserveRequest = { ...ref, ...(options ? { options } : {}) };
+  const request: ReserveRequest = {
+    ...ref,
+    ...(options ? { options } : {}),
+    ...(leased && credits.lease ? { lease: credits.lease } : {}),
+  };
   let reply: ReserveReply;
   try {
     reply = await credits.reserve(request);

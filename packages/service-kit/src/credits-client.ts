@@ -5,6 +5,9 @@
 // each reserve and settlement is counted in the service's credits_charges_total.
 // With NATS down a reserve is refused at once (503) rather than queued until its timeout, and a release that credits
 // did not take at once is published in the background, retried until NATS takes it: never on the request path.
+// Each client is one replica with a lease (docs/charges.md): it announces itself on `credits.leases` every lease / 3,
+// and the holds of its synchronous calls name it, so credits refunds them soon after the process dies.
+import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, ErrorCode, type ChargeOutcome } from '@act/contracts';
 import {
   REQUEST_ID_HEADER,
@@ -12,6 +15,7 @@ import {
   ReserveReplySchema,
   natsNames,
   type ReserveReply,
+  type ReplicaLease,
   type ReserveRequest,
   type UsageEvent,
 } from '@act/contracts/server';
@@ -33,9 +37,19 @@ export interface CreditsClientOptions {
   logger?: Logger;
   /** Where reserves and settlements are counted (credits_charges_total); connectToolService passes the service's. */
   metrics?: ServiceMetrics;
+  /**
+   * How long credits keeps this replica's leased holds after it last announced itself (CHARGE_LEASE_MS); it
+   * announces every third of it. A call that died with the replica is refunded about this long after.
+   */
+  leaseMs?: number;
 }
 
+/** Default CHARGE_LEASE_MS: a dead replica's holds are refunded within about half a minute. */
+export const DEFAULT_CHARGE_LEASE_MS = 15_000;
+
 export interface CreditsClient {
+  /** This replica and its lease: reserveCharge sends it with a synchronous call's reserve (absent: no lease). */
+  readonly lease?: { replica: string; ms: number };
   reserve(request: ReserveRequest): Promise<ReserveReply>;
   /** The tool use succeeded: credits records it in tool_usage. */
   commit(event: UsageEvent): Promise<void>;
@@ -98,10 +112,27 @@ export function createCreditsClient({
   timeoutMs = 5_000,
   logger = createLogger({ name: 'credits-client' }),
   metrics,
+  leaseMs = DEFAULT_CHARGE_LEASE_MS,
 }: CreditsClientOptions): CreditsClient {
   const names = natsNames(namespace);
   const js = nc.jetstream();
   const inBackground = new Set<Promise<void>>();
+
+  // A new id per process: a restarted replica is a new one, and the old one's silence frees its holds.
+  const lease = { replica: randomUUID(), ms: leaseMs };
+  const announcement = JSON.stringify({ replica: lease.replica, leaseMs } satisfies ReplicaLease);
+  const announce = () => {
+    if (!isNatsConnected(nc)) return;
+    try {
+      nc.publish(names.chargeLeases, announcement);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not announce this replica to credits');
+    }
+  };
+  announce();
+  const announcer = setInterval(announce, Math.max(50, Math.floor(leaseMs / 3)));
+  announcer.unref();
+  void nc.closed().finally(() => clearInterval(announcer));
 
   // Retrying is safe: the message id makes JetStream keep one copy, and credits applies each event once anyway.
   const subjects = { committed: names.usageCommitted, released: names.usageReleased } as const;
@@ -172,6 +203,7 @@ export function createCreditsClient({
   };
 
   return {
+    lease,
     async reserve(request) {
       // Not sent at all: nats.js would queue it until the connection is back or the timeout passes, keeping the
       // member waiting for an answer that is already known. Nothing was held, so there is nothing to release.

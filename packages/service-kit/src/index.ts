@@ -61,6 +61,7 @@ export {
   type TransactionSql,
   type DatabaseOptions,
 } from './database';
+export { isTransientDbError, retryWhileDbUnavailable, type DbRetryOptions } from './db-retry';
 export {
   connectNats,
   ensureStream,

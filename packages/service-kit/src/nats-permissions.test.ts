@@ -165,6 +165,9 @@ describe('NATS users per service', () => {
     expect(await streamMessages(names.usageStream)).toBe(usageEvents);
     expect(String(await subscribeError(as.identity!, names.reserve))).toMatch(/Permissions Violation/);
     expect(await subscribeError(as.credits!, names.reserve)).toBeUndefined();
+    // Replica leases: announced by tool services, followed by credits alone (no service reads another's).
+    expect(await subscribeError(as.credits!, names.chargeLeases)).toBeUndefined();
+    expect(String(await subscribeError(as.prompt!, names.chargeLeases))).toMatch(/Permissions Violation/);
   });
 
   it("refuses connections without a user or with another service's password", async () => {

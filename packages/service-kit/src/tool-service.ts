@@ -3,7 +3,7 @@
 // function, so a family's main.ts wires only what is its own (database, provider, routes).
 import { z } from 'zod';
 import type { BaseConfig } from './config';
-import { createCreditsClient, type CreditsClient } from './credits-client';
+import { createCreditsClient, DEFAULT_CHARGE_LEASE_MS, type CreditsClient } from './credits-client';
 import { createJwtVerifier, type JwtVerifier } from './auth';
 import type { Logger } from './logger';
 import { serviceMetrics } from './metrics';
@@ -14,12 +14,17 @@ import { startRevocationWatcher } from './revocations';
 export const toolServiceConfigFields = {
   /** How long a credits.reserve request may wait for an answer. */
   CREDITS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * How long credits keeps the holds of this replica's calls after it last heard from it (it announces itself every
+   * third of this): a call that died with its replica is refunded about this long after (docs/charges.md).
+   */
+  CHARGE_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(DEFAULT_CHARGE_LEASE_MS),
 };
 
 export type ToolServiceConfig = Pick<
   BaseConfig,
   'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE' | 'JWKS_URL' | 'JWT_ISSUER' | 'JWT_AUDIENCE'
-> & { CREDITS_TIMEOUT_MS: number };
+> & { CREDITS_TIMEOUT_MS: number; CHARGE_LEASE_MS?: number };
 
 export interface ToolServiceConnections {
   nc: NatsConnection;
@@ -44,6 +49,7 @@ export async function connectToolService(
     nc,
     namespace: config.NATS_NAMESPACE,
     timeoutMs: config.CREDITS_TIMEOUT_MS,
+    ...(config.CHARGE_LEASE_MS ? { leaseMs: config.CHARGE_LEASE_MS } : {}),
     logger,
     // Counted on the service's /metrics (credits_charges_total), the registry its app serves.
     metrics: serviceMetrics(name),

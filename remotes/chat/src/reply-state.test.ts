@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, PLAYGROUND_MODELS, type ChatMessage } from '@act/contracts';
+import { ERROR_TEXTS, PLAYGROUND_MODELS, UI_TEXTS, type ChatMessage } from '@act/contracts';
 import {
   SINGLE,
   applyEvent,
+  chargeNote,
   conversationHistories,
   failTurn,
   isStreaming,
@@ -209,5 +210,67 @@ describe('conversationHistories', () => {
     const history = conversationHistories(turns, PLAYGROUND_MODELS)[GPT] ?? [];
     expect(history).toHaveLength(50);
     expect(history.at(-1)).toEqual({ role: 'assistant', content: 'a39' });
+  });
+});
+
+describe('chargeNote (docs/charges.md)', () => {
+  const single = () => newTurn('s1', 'Hi', [SINGLE]);
+  const run = (turn: Turn, ...events: Parameters<typeof applyEvent>[1][]) =>
+    events.reduce((current, event) => applyEvent(current, event, FALLBACK), turn);
+
+  it('says nothing while a reply streams or once it completed', () => {
+    expect(chargeNote(single(), SINGLE)).toBeUndefined();
+    const done = run(
+      single(),
+      { type: 'delta', text: 'Hello' },
+      { type: 'done', status: 'completed', remainingCredits: 48 },
+    );
+    expect(chargeNote(done, SINGLE)).toBeUndefined();
+  });
+
+  it('says a failed reply was not charged, even after words arrived', () => {
+    const broke = run(
+      single(),
+      { type: 'delta', text: 'partial ' },
+      { type: 'error', error: FALLBACK, code: 'PROVIDER_FAILED', remainingCredits: 50 },
+    );
+    expect(broke.replies[SINGLE]).toMatchObject({ status: 'failed', text: 'partial ', error: FALLBACK });
+    expect(chargeNote(broke, SINGLE)).toBe(UI_TEXTS.chat.notCharged);
+  });
+
+  it('says a stop after words is charged, a stop before any is not, and keeps the time-limit note', () => {
+    const cut = run(
+      single(),
+      { type: 'delta', text: 'w0 ' },
+      { type: 'done', status: 'stopped', remainingCredits: 48, error: UI_TEXTS.chat.stoppedAtTimeLimit },
+    );
+    expect(cut.replies[SINGLE]).toMatchObject({ status: 'stopped', error: UI_TEXTS.chat.stoppedAtTimeLimit });
+    expect(chargeNote(cut, SINGLE)).toBe(UI_TEXTS.chat.chargedStopped);
+    const early = run(single(), { type: 'done', status: 'stopped', remainingCredits: 50 });
+    expect(early.replies[SINGLE]?.error).toBeUndefined();
+    expect(chargeNote(early, SINGLE)).toBe(UI_TEXTS.chat.notCharged);
+  });
+
+  it('judges a playground column by its turn: charged when another column answered, free when all failed', () => {
+    const mixed = run(
+      playgroundTurn(),
+      { type: 'delta', text: 'ok', column: GPT },
+      { type: 'column', column: GEMINI, status: 'failed', error: ERROR_TEXTS.chat.sendMessageDot },
+      {
+        type: 'done',
+        status: 'completed',
+        remainingCredits: 45,
+        columns: { [GPT]: 'done', [GEMINI]: 'failed', [CLAUDE]: 'failed', [DEEPSEEK]: 'failed' },
+      },
+    );
+    expect(chargeNote(mixed, GPT)).toBeUndefined();
+    expect(chargeNote(mixed, GEMINI)).toBe(UI_TEXTS.chat.playgroundColumnFailed);
+    const allFailed = run(
+      playgroundTurn(),
+      { type: 'delta', text: 'half', column: GPT },
+      { type: 'error', error: FALLBACK, code: 'PROVIDER_FAILED', remainingCredits: 50 },
+    );
+    for (const column of PLAYGROUND_MODELS)
+      expect(chargeNote(allFailed, column)).toBe(UI_TEXTS.chat.notCharged);
   });
 });

@@ -5,6 +5,8 @@
 import {
   ERROR_TEXTS,
   LIMITS,
+  UI_TEXTS,
+  outcomeOfChatReply,
   type ChatAttachment,
   type ChatMessage,
   type ChatStreamEvent,
@@ -17,7 +19,7 @@ export interface Reply {
   text: string;
   reasoning: string;
   status: ReplyStatus;
-  /** The failure in the spec's words, shown instead of (or after) the text. */
+  /** The failure in the spec's words, shown instead of (or after) the text; on a stopped reply, why (time limit). */
   error?: string;
   /** Numbered sources: `[n]` in the text is the n-th (web search results, the web chat's cited passages). */
   citations: Citation[];
@@ -84,10 +86,14 @@ function updateColumn(turn: Turn, column: string | undefined, update: (reply: Re
   return { ...turn, replies: { ...turn.replies, [key]: update(reply) } };
 }
 
-/** Ends a reply still streaming: a stopped or failed reply keeps the text that arrived. */
+/**
+ * Ends a reply still streaming: a stopped or failed reply keeps the text that arrived. `error` is the failure's
+ * words, or for a stopped reply the server's note on why it stopped (the time limit), when it sent one.
+ */
 function settle(reply: Reply, status: Exclude<ReplyStatus, 'streaming'>, error?: string): Reply {
   if (reply.status !== 'streaming') return reply;
   if (status === 'failed') return { ...reply, status, error: error ?? ERROR_TEXTS.chat.sendMessage };
+  if (status === 'stopped' && error) return { ...reply, status, error };
   return { ...reply, status };
 }
 
@@ -111,14 +117,14 @@ export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: st
       return mapReplies(turn, (reply) => ({ ...reply, citations: event.citations }));
     case 'column':
       return updateColumn(turn, event.column, (reply) =>
-        settle(reply, event.status, event.error ?? fallbackError),
+        settle(reply, event.status, event.status === 'failed' ? (event.error ?? fallbackError) : event.error),
       );
     case 'done':
       return mapReplies(turn, (reply, column) => {
         const status =
           event.columns?.[column] ??
           (event.status === 'completed' ? 'done' : event.status === 'stopped' ? 'stopped' : 'failed');
-        return settle(reply, status, event.error ?? fallbackError);
+        return settle(reply, status, status === 'failed' ? (event.error ?? fallbackError) : event.error);
       });
     case 'error':
       return mapReplies(turn, (reply) => settle(reply, 'failed', event.error || fallbackError));
@@ -151,6 +157,27 @@ export function keepShownText(shown: Turn | undefined, loaded: Turn): Turn {
       reasoning: longer(before.reasoning, reply.reasoning),
     };
   });
+}
+
+/**
+ * What a reply's end cost the member, in words (the rule: contracts outcomeOfChatReply, docs/charges.md), judged for
+ * its whole turn (the playground's four columns share one price): a failed reply and a stop before any text are not
+ * charged; a stop after text is; a playground column that failed beside one that answered is part of a charged
+ * message. Undefined while it streams and for a completed reply (its price was shown before it was sent).
+ */
+export function chargeNote(turn: Turn, column: string): string | undefined {
+  const reply = turn.replies[column];
+  if (!reply || reply.status === 'streaming' || reply.status === 'done') return undefined;
+  const replies = Object.values(turn.replies);
+  if (replies.some((other) => other.status === 'streaming')) return undefined;
+  const textArrived = replies.some((other) => other.text !== '' || other.reasoning !== '');
+  const end = replies.some((other) => other.status === 'stopped')
+    ? 'stopped'
+    : replies.some((other) => other.status === 'done')
+      ? 'completed'
+      : 'failed';
+  if (outcomeOfChatReply(end, textArrived) === 'released') return UI_TEXTS.chat.notCharged;
+  return reply.status === 'stopped' ? UI_TEXTS.chat.chargedStopped : UI_TEXTS.chat.playgroundColumnFailed;
 }
 
 /** True while any reply of the turn is still being written. */
@@ -210,6 +237,7 @@ export function turnsFromMessages(
       citations: message.citations ?? [],
       local: message.local === true,
       ...(status === 'failed' ? { error: message.error || fallbackError } : {}),
+      ...(status === 'stopped' && message.error ? { error: message.error } : {}),
     };
   }
   turns.forEach((turn, index) => {

@@ -18,6 +18,11 @@ export const creditsConfigSchema = baseConfigSchema
     /** A hold still `held` after this long is expired and refunded (the tool service died mid-call). */
     HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * How often holds whose tool-service replica fell silent for its lease (CHARGE_LEASE_MS of that service) are
+     * expired and refunded: a call that died with its replica frees the credits about lease + this after.
+     */
+    LEASE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(2_000),
     /** How often the periodic job applies due monthly resets and scheduled plan changes. */
     ACCOUNT_JOB_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** Deliveries of one usage event before it goes to the dead-letter subject. */

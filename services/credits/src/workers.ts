@@ -3,7 +3,8 @@
 import { natsNames } from '@act/contracts/server';
 import { startPeriodicJob } from '@act/service-kit';
 import { applyDueAccountChanges } from './domain/monthly-reset';
-import { sweepStaleHolds } from './domain/sweeper';
+import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
+import { startReplicaLeases } from './nats/replica-leases';
 import { startReleaseResponder } from './nats/release-responder';
 import { startReserveResponder } from './nats/reserve-responder';
 import { ensureCreditsStreams } from './nats/streams';
@@ -41,6 +42,7 @@ export async function startCreditsWorkers(
     guestDailyBudgetPerTool: config.GUEST_DAILY_BUDGET_PER_TOOL,
   });
   const releaseNow = startReleaseResponder({ ...deps, names });
+  const leases = startReplicaLeases({ nc, namespace: config.NATS_NAMESPACE, logger, clock: deps.clock });
   const jobs =
     options.periodicJobs === false
       ? []
@@ -52,6 +54,16 @@ export async function startCreditsWorkers(
             run: async () => {
               const expired = await sweepStaleHolds(deps, config.HOLD_TTL_MS);
               if (expired > 0) logger.warn({ expired }, 'expired stale holds and refunded them');
+            },
+          }),
+          startPeriodicJob({
+            name: 'lease sweeper',
+            intervalMs: config.LEASE_SWEEP_INTERVAL_MS,
+            logger,
+            run: async () => {
+              const expired = await expireLapsedLeases(deps, leases);
+              if (expired > 0)
+                logger.warn({ expired }, 'refunded the holds of calls whose replica fell silent (it died)');
             },
           }),
           startPeriodicJob({
@@ -69,7 +81,7 @@ export async function startCreditsWorkers(
     stop() {
       stopping ??= (async () => {
         await Promise.all(jobs.map((job) => job.stop()));
-        await Promise.all([reserve.stop(), releaseNow.stop()]);
+        await Promise.all([reserve.stop(), releaseNow.stop(), leases.stop()]);
         await Promise.all([usage.stop(), users.stop()]);
       })();
       return stopping;

@@ -63,7 +63,11 @@ export const ChatStreamColumnEventSchema = z.object({
   error: z.string().optional(),
 });
 
-/** Last event of a reply that completed or was stopped (or, in the playground, where some columns failed). */
+/**
+ * Last event of a reply that completed or was stopped (or, in the playground, where some columns failed); it was
+ * charged unless it stopped before any text (docs/charges.md). `error` on a stopped reply says why the server stopped
+ * it (UI_TEXTS.chat.stoppedAtTimeLimit); a reply shown as failed ends with the `error` event instead, never charged.
+ */
 export const ChatStreamDoneEventSchema = z.object({
   type: z.literal('done'),
   status: ChatReplyStatusSchema,

@@ -78,7 +78,10 @@ export const ChatMessageSchema = z.object({
   reply_id: z.uuid().nullable().optional(),
   /** Ours: the model's reasoning, shown apart from the answer (empty when the provider sent none). */
   reasoning: z.string().optional(),
-  /** Ours: a reply still `streaming` shows its text so far; `failed` carries `error` (the spec's words). */
+  /**
+   * Ours: a reply still `streaming` shows its text so far; `failed` carries `error` (the spec's words); `stopped` by
+   * the time limit carries the note that says so.
+   */
   status: ChatMessageStatusSchema.optional(),
   error: z.string().nullable().optional(),
 });

@@ -1,6 +1,6 @@
 // One assistant reply: the model's reasoning (collapsed, apart from the answer), the answer as Markdown while it grows,
 // its numbered sources (each opens the page, the web chat's at the cited passage), whether it was made locally, its end
-// state (stopped, or the failure in the spec's words), and Copy (every reply) and Regenerate (the last one).
+// state (stopped, or the failure in the spec's words) and what that end cost, and Copy (every reply) and Regenerate (the last one).
 import { Check, Copy, RotateCcw } from 'lucide-react';
 import { UI_TEXTS, type Citation } from '@act/contracts';
 import { Badge, Button, Spinner, useCopy } from '@act/host-sdk';
@@ -15,9 +15,11 @@ export interface ReplyViewProps {
   label: string;
   /** Present on the last reply when it may be regenerated. */
   onRegenerate?: () => void;
+  /** What its end cost (reply-state chargeNote): shown under a failed or stopped reply. */
+  chargeNote?: string;
 }
 
-export function ReplyView({ reply, label, onRegenerate }: ReplyViewProps) {
+export function ReplyView({ reply, label, onRegenerate, chargeNote }: ReplyViewProps) {
   const { copied, copy } = useCopy();
   const streaming = reply.status === 'streaming';
   const waiting = streaming && reply.text === '';
@@ -48,6 +50,12 @@ export function ReplyView({ reply, label, onRegenerate }: ReplyViewProps) {
         </p>
       )}
       {reply.status === 'stopped' && <Badge tone="gray">{T.stopped}</Badge>}
+      {reply.status === 'stopped' && reply.error && <p className="ch-reply__note">{reply.error}</p>}
+      {chargeNote && (
+        <p className="ch-reply__charge" data-testid="reply-charge">
+          {chargeNote}
+        </p>
+      )}
       {!streaming && (reply.text !== '' || onRegenerate) && (
         <div className="ch-reply__actions">
           {reply.text !== '' && (

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FileText, ImageIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { SINGLE, type AttachmentView, type Turn } from '../reply-state';
+import { chargeNote, SINGLE, type AttachmentView, type Turn } from '../reply-state';
 import { ReplyView } from './reply-view';
 
 const T = UI_TEXTS.chat;
@@ -63,7 +63,14 @@ export function SingleTurn({ turn, label, onRegenerate, question }: SingleTurnPr
           </p>
         )}
       </div>
-      {reply && <ReplyView reply={reply} label={label} onRegenerate={onRegenerate} />}
+      {reply && (
+        <ReplyView
+          reply={reply}
+          label={label}
+          onRegenerate={onRegenerate}
+          chargeNote={chargeNote(turn, SINGLE)}
+        />
+      )}
     </div>
   );
 }

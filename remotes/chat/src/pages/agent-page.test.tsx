@@ -375,6 +375,30 @@ describe('Chat Agent: sessions', () => {
     await emit(stream, { type: 'done', status: 'stopped', remainingCredits: 48 });
     stream.close();
     expect(await screen.findByText('Stopped')).toBeTruthy();
+    // Words had arrived: the reply says the stop is charged (docs/charges.md).
+    expect(screen.getByTestId('reply-charge').textContent).toBe(T.chargedStopped);
+  });
+
+  it('a reply the provider broke off keeps its words, says it failed and that it was not charged', async () => {
+    const test = setup();
+    await choose(test, GPT.name);
+    const stream = test.nextReply();
+    await test.user.type(test.input(), 'Hello there{Enter}');
+    await emit(
+      stream,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID },
+      { type: 'delta', text: 'partial word0 ' },
+      {
+        type: 'error',
+        error: ERROR_TEXTS.chat.sendMessage,
+        code: 'PROVIDER_FAILED',
+        remainingCredits: 50,
+      },
+    );
+    stream.close();
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', ERROR_TEXTS.chat.sendMessage);
+    expect(screen.getByText(/partial word0/)).toBeTruthy();
+    expect(screen.getByTestId('reply-charge').textContent).toBe(T.notCharged);
   });
 
   it('Enter sends, Shift+Enter adds a line; renaming and searching the list work as on the other chats', async () => {

@@ -9,7 +9,7 @@ import { MembersOnly } from '../components/members-only';
 import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import { conversationHistories, type Turn } from '../reply-state';
+import { chargeNote, conversationHistories, type Turn } from '../reply-state';
 
 const SCREEN = PLAYGROUND_SCREEN;
 const T = UI_TEXTS.chat;
@@ -34,7 +34,7 @@ function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[]
               <p className="ch-user" aria-label={T.you}>
                 {turn.prompt}
               </p>
-              {reply && <ReplyView reply={reply} label={info.name} />}
+              {reply && <ReplyView reply={reply} label={info.name} chargeNote={chargeNote(turn, model)} />}
             </div>
           );
         })}

@@ -1,18 +1,22 @@
-// Chat replies as charged, detached generations (ARCHITECTURE §5a, README "How credits move"):
+// Chat replies as charged, detached generations (ARCHITECTURE §5a, README "How credits move", docs/charges.md):
 // - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6,
 //   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
 // - its text is saved every CHAT_PERSIST_INTERVAL_MS while it streams, and once more when it ends;
-// - when any text arrived (answer or reasoning), the final rows and the commit are written in one transaction
-//   through the outbox, so the reply is charged exactly once, completed, stopped or partly failed alike;
-// - when no text arrived (the provider failed first, or Stop came before the first word), the hold is released.
+// - how it ended decides the charge (contracts outcomeOfChatReply): a completed reply, or one stopped (by the member
+//   or the time limit) after text arrived, is charged once, its final rows and the commit written in one transaction
+//   through the outbox, retried while the database is unavailable; a reply shown as failed (the provider broke off
+//   before or after text, every playground column failed) and a stop before any text are released.
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
   ErrorCode,
+  CHARGED_WORK_MAX_MS,
   LIMITS,
   PLAYGROUND_MODELS,
   REASONING_MODEL,
+  UI_TEXTS,
+  outcomeOfChatReply,
   toolCost,
   type ChatColumnStatus,
   type ChatReplyStatus,
@@ -24,6 +28,7 @@ import {
   AppError,
   isAppError,
   reserveCharge,
+  retryWhileDbUnavailable,
   type Charge,
   type CreditsClient,
   type Logger,
@@ -176,6 +181,18 @@ function userContent(prompt: string, image?: ImageInput, pdf?: PdfInput): Provid
 /** The stored turns as the model reads them: role and text. */
 function textOnly(rows: Array<{ role: 'user' | 'assistant'; content: string }>): ProviderMessage[] {
   return rows.map((row) => ({ role: row.role, content: row.content }));
+}
+
+/** PostgreSQL text cannot hold U+0000: a provider that sends one must not make the reply unstorable. */
+function storable(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
+/** A column the reply's stop ended; the time limit (or a deploy cutting it) says so with the reply. */
+function stopColumn(column: ColumnOutcome, signal: AbortSignal): void {
+  column.status = 'stopped';
+  if (signal.reason === 'timeout' || signal.reason === 'shutdown')
+    column.error = UI_TEXTS.chat.stoppedAtTimeLimit;
 }
 
 function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
@@ -352,6 +369,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       ...(multi ? { columns: columns.map((column) => column.column) } : {}),
       ...(local ? { local: true } : {}),
     });
+    const startedAt = Date.now();
     const limit = setTimeout(() => generation.stop('timeout'), deps.replyMaxMs);
 
     const rowsOf = (states: readonly ColumnState[]): ReplyRowState[] =>
@@ -398,11 +416,11 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
               // Handed over and let go: the history (attachments too) is not kept for the rest of the reply.
               const { messages } = column;
               column.messages = [];
-              const showText = (text: string) => {
+              const showText = (raw: string) => {
+                const text = storable(raw);
                 if (text === '') return;
                 column.content += text;
                 column.dirty = true;
-                charge.markDelivered();
                 generation.emit({ type: 'delta', text, ...tag });
               };
               const showSources = (citations: Citation[]) => {
@@ -430,22 +448,23 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
                     onText(text) {
                       showText(renumberer ? renumberer.push(text) : text);
                     },
-                    onReasoning(text) {
+                    onReasoning(raw) {
+                      const text = storable(raw);
+                      if (text === '') return;
                       column.reasoning += text;
                       column.dirty = true;
-                      charge.markDelivered();
                       generation.emit({ type: 'reasoning', text, ...tag });
                     },
                   });
                 }
                 if (renumberer) showText(renumberer.end());
-                if (signal.aborted) column.status = 'stopped';
+                if (signal.aborted) stopColumn(column, signal);
                 else if (column.content.trim() === '') {
                   column.status = 'failed';
                   column.error = ERROR_TEXTS.chat.noAnswerReceived;
                 } else column.status = 'done';
               } catch (error) {
-                if (signal.aborted) column.status = 'stopped';
+                if (signal.aborted) stopColumn(column, signal);
                 else {
                   column.status = 'failed';
                   column.error = ERROR_TEXTS.chat.sendMessageDot;
@@ -465,13 +484,20 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
           clearInterval(saver);
           await saving;
 
-          const delivered = columns.some((column) => column.content !== '' || column.reasoning !== '');
+          const textArrived = columns.some((column) => column.content !== '' || column.reasoning !== '');
           if (signal.aborted) ended.status = 'stopped';
           else if (columns.some((column) => column.status === 'done')) ended.status = 'completed';
           else ended.status = 'failed';
-          if (!delivered) {
-            // Nothing reached the member: the rows say why, and charge.run releases the hold.
-            await store.finishReply(store.sql, sessionId, rowsOf(columns));
+          const rows = rowsOf(columns);
+          // Retried while the database restarts, as long as the charged call may last (the hold outlives it).
+          const retry = { until: startedAt + CHARGED_WORK_MAX_MS - 5_000, logger: log() };
+          if (outcomeOfChatReply(ended.status, textArrived) === 'released') {
+            // Shown as failed, or stopped before any text: the rows say why, and charge.run releases the hold. If
+            // they cannot be written, the abandoned-reply sweep closes them as failed later; the refund goes on.
+            await retryWhileDbUnavailable(() => store.finishReply(store.sql, sessionId, rows), {
+              ...retry,
+              what: 'chat reply (not charged)',
+            }).catch((error: unknown) => log().error({ err: error }, 'could not save the ended reply'));
             // Thrown so that charge.run releases the hold and reports the refunded balance; a stop is told apart
             // from a failure by `ended.status` below, never by this code (it does not reach the member).
             throw new AppError(
@@ -479,28 +505,34 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
               FAILED[kind],
             );
           }
-          // Text arrived: the final rows and the commit in one transaction (charged once, whatever ended it).
-          await store.sql.begin(async (tx) => {
-            await store.finishReply(tx, sessionId, rowsOf(columns));
-            await charge.commitIn(tx, outbox);
-          });
+          // Charged: the final rows and the commit in one transaction, retried while the database is unavailable
+          // (a completed reply is stored whole and never answered with an error for a restart of PostgreSQL).
+          await retryWhileDbUnavailable(
+            () =>
+              store.sql.begin(async (tx) => {
+                await store.finishReply(tx, sessionId, rows);
+                await charge.commitIn(tx, outbox);
+              }),
+            { ...retry, what: 'chat reply and its charge' },
+          );
         },
         { signal: generation.signal },
       );
       const { status } = ended;
       const remainingCredits = charge.remainingCredits ?? 0;
+      const stopNote = columns.find((column) => column.status === 'stopped' && column.error)?.error;
       generation.emit({
         type: 'done',
         status,
         remainingCredits,
         ...(multi ? { columns: Object.fromEntries(columns.map((c) => [c.column, c.status])) } : {}),
-        ...(status === 'failed' && !multi ? { error: columns[0]?.error ?? FAILED[kind] } : {}),
+        ...(status === 'stopped' && stopNote && !multi ? { error: stopNote } : {}),
       });
       return { kind, sessionId, replyId, status, columns, remainingCredits };
     } catch (error) {
       clearInterval(saver);
-      // Released (or, if the final write failed after text arrived, committed by charge.run): the balance the
-      // refund reported, else the held balance plus the cost given back.
+      // Released by charge.run (nothing of it is charged): the balance the refund reported, else the held balance
+      // plus the cost given back.
       const refunded = isAppError(error) ? error.details.remainingCredits : undefined;
       const remainingCredits =
         typeof refunded === 'number' ? refunded : (charge.remainingCredits ?? 0) + cost;
@@ -514,11 +546,15 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         });
         return { kind, sessionId, replyId, status, columns, remainingCredits };
       }
-      const failure =
-        isAppError(error) && error.code === ErrorCode.PROVIDER_FAILED
-          ? new AppError(ErrorCode.PROVIDER_FAILED, FAILED[kind], { details: { remainingCredits } })
-          : new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: error });
-      if (failure.code === ErrorCode.INTERNAL) log().error({ err: error }, 'chat reply could not be saved');
+      // The provider failed (before or after text), or the reply could not be stored even after retrying: the
+      // member is told it failed, in the tool's words, and it costs nothing.
+      const provider = isAppError(error) && error.code === ErrorCode.PROVIDER_FAILED;
+      if (!provider) log().error({ err: error }, 'chat reply could not be saved; released');
+      const failure = new AppError(
+        provider ? ErrorCode.PROVIDER_FAILED : ErrorCode.SERVICE_UNAVAILABLE,
+        FAILED[kind],
+        { details: { remainingCredits }, cause: error },
+      );
       generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
       return { kind, sessionId, replyId, status: 'failed', columns, remainingCredits, failure };
     } finally {

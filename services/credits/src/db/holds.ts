@@ -18,6 +18,15 @@ export interface HoldRow {
   remaining_credits: number | null;
   created_at: Date;
   settled_at: Date | null;
+  /** The tool-service replica whose lease keeps this hold (null: only HOLD_TTL_MS expires it). */
+  replica: string | null;
+  lease_ms: number | null;
+}
+
+/** The replica that runs a synchronous call and the lease it keeps alive (see expireLapsedLeases). */
+export interface HoldLease {
+  replica: string;
+  ms: number;
 }
 
 export interface ChargeInput {
@@ -26,6 +35,7 @@ export interface ChargeInput {
   tool: ToolId;
   cost: number;
   now: Date;
+  lease?: HoldLease;
 }
 
 /**
@@ -45,8 +55,9 @@ export async function chargeMember(db: Db, input: ChargeInput): Promise<number |
         and (scheduled_change_at is null or scheduled_change_at > ${input.now})
       returning credits
     ), held as (
-      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at)
-      select ${input.requestId}, ${input.userId}, ${input.tool}, ${input.cost}, 'held', credits, ${input.now}
+      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at, replica, lease_ms)
+      select ${input.requestId}, ${input.userId}, ${input.tool}, ${input.cost}, 'held', credits, ${input.now},
+        ${input.lease?.replica ?? null}, ${input.lease?.ms ?? null}
       from charged
       returning request_id, remaining_credits
     ), entry as (
@@ -76,8 +87,10 @@ export async function chargeMembers(
         ${charges.map((c) => c.requestId)}::uuid[],
         ${charges.map((c) => c.userId)}::uuid[],
         ${charges.map((c) => c.tool)}::text[],
-        ${charges.map((c) => c.cost)}::int[]
-      ) as input(request_id, user_id, tool, cost)
+        ${charges.map((c) => c.cost)}::int[],
+        ${charges.map((c) => c.lease?.replica ?? null)}::text[],
+        ${charges.map((c) => c.lease?.ms ?? null)}::int[]
+      ) as input(request_id, user_id, tool, cost, replica, lease_ms)
     ), locked as (
       select user_id from accounts
       where user_id in (select user_id from input)
@@ -90,10 +103,11 @@ export async function chargeMembers(
         and accounts.credits >= input.cost
         and accounts.next_credit_reset > ${now}
         and (accounts.scheduled_change_at is null or accounts.scheduled_change_at > ${now})
-      returning input.request_id, input.user_id, input.tool, input.cost, accounts.credits
+      returning input.request_id, input.user_id, input.tool, input.cost, accounts.credits, input.replica,
+        input.lease_ms
     ), held as (
-      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at)
-      select request_id, user_id, tool, cost, 'held', credits, ${now} from charged
+      insert into holds (request_id, user_id, tool, cost, status, remaining_credits, created_at, replica, lease_ms)
+      select request_id, user_id, tool, cost, 'held', credits, ${now}, replica, lease_ms from charged
       returning request_id, user_id, cost, remaining_credits
     ), entries as (
       insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
@@ -155,12 +169,13 @@ export async function countGuestUses(db: Db, tool: ToolId, since: Date, limit: n
 
 export async function insertGuestHold(
   db: Db,
-  input: { requestId: string; visitorIp: string; tool: ToolId; now: Date },
+  input: { requestId: string; visitorIp: string; tool: ToolId; now: Date; lease?: HoldLease },
 ): Promise<void> {
   await db`
-    insert into holds (request_id, visitor_ip, guest_key, tool, cost, status, created_at)
+    insert into holds (request_id, visitor_ip, guest_key, tool, cost, status, created_at, replica, lease_ms)
     values (
-      ${input.requestId}, ${input.visitorIp}, guest_key(${input.visitorIp}), ${input.tool}, 0, 'held', ${input.now}
+      ${input.requestId}, ${input.visitorIp}, guest_key(${input.visitorIp}), ${input.tool}, 0, 'held', ${input.now},
+      ${input.lease?.replica ?? null}, ${input.lease?.ms ?? null}
     )`;
 }
 
@@ -429,6 +444,48 @@ export async function expireHolds(
     expired.map((hold) => ({ requestId: hold.request_id, userId: hold.user_id, cost: hold.cost })),
     'expiry_refund',
     input.now,
+  );
+  return expired.length;
+}
+
+/** A held hold whose replica keeps a lease: who runs it, since when, and how long a silence may last. */
+export interface LeasedHold {
+  request_id: string;
+  replica: string;
+  lease_ms: number;
+  created_at: Date;
+}
+
+/** Held holds with a lease that are older than their lease (only those can have lapsed). */
+export async function findLeasedHolds(db: Db, now: Date, limit: number): Promise<LeasedHold[]> {
+  return db<LeasedHold[]>`
+    select request_id, replica, lease_ms, created_at from holds
+    where status = 'held' and replica is not null
+      and created_at < ${now} - make_interval(secs => lease_ms / 1000.0)
+    order by created_at
+    limit ${limit}`;
+}
+
+/**
+ * Expires and refunds the given holds if they are still held, like expireHolds (a late success is still charged by
+ * commitExpiredHolds). Must run in a transaction; holds a settlement is writing right now are skipped.
+ */
+export async function expireHoldsById(tx: Db, requestIds: readonly string[], now: Date): Promise<number> {
+  if (requestIds.length === 0) return 0;
+  const expired = await tx<{ request_id: string; user_id: string | null; cost: number }[]>`
+    with lapsed as (
+      select request_id from holds
+      where request_id = any(${requestIds}::uuid[]) and status = 'held'
+      for update skip locked
+    )
+    update holds set status = 'expired', settled_at = ${now}
+    from lapsed where holds.request_id = lapsed.request_id
+    returning holds.request_id, holds.user_id, holds.cost`;
+  await refundMembers(
+    tx,
+    expired.map((hold) => ({ requestId: hold.request_id, userId: hold.user_id, cost: hold.cost })),
+    'expiry_refund',
+    now,
   );
   return expired.length;
 }

@@ -16,6 +16,7 @@ import {
   insertGuestHold,
   lockGuestBudget,
   lockGuestSlot,
+  type HoldLease,
   type HoldRow,
 } from '../db/holds';
 import type { Clock } from '../clock';
@@ -48,13 +49,19 @@ export async function reserveCredits(deps: ReserveDeps, request: ReserveRequest)
       userId: request.userId,
       tool: request.tool,
       cost: toolCost(request.tool, request.options),
+      ...(request.lease ? { lease: request.lease } : {}),
     });
   }
   const visitorIp = guestAddress(request.guestIp);
   if (!visitorIp) {
     return { ok: false, code: ErrorCode.GUEST_IP_REQUIRED, message: ERROR_TEXTS.toolUse.guestIpRequired };
   }
-  return reserveForGuest(deps, { requestId: request.requestId, visitorIp, tool: request.tool });
+  return reserveForGuest(deps, {
+    requestId: request.requestId,
+    visitorIp,
+    tool: request.tool,
+    ...(request.lease ? { lease: request.lease } : {}),
+  });
 }
 
 /**
@@ -173,6 +180,7 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
         userId: request.userId,
         tool: request.tool,
         cost: toolCost(request.tool, request.options),
+        ...(request.lease ? { lease: request.lease } : {}),
       };
       return new Promise<ReserveReply>((resolve, reject) => {
         queue.push({ input, resolve, reject });
@@ -187,6 +195,7 @@ interface MemberReserve {
   userId: string;
   tool: ToolId;
   cost: number;
+  lease?: HoldLease;
 }
 
 async function reserveForMember({ sql, clock }: ReserveDeps, input: MemberReserve): Promise<ReserveReply> {
@@ -219,6 +228,7 @@ interface GuestReserve {
   requestId: string;
   visitorIp: string;
   tool: ToolId;
+  lease?: HoldLease;
 }
 
 const needsSignup = {

@@ -1,11 +1,14 @@
 // The sweeper expires and refunds holds nobody settled, once, even with several sweepers running at once.
+import { natsNames } from '@act/contracts/server';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
+import { silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { expectMoneyInvariants } from '../test-support/money-invariants';
 import { balanceOf, guestReserve, holdStatus, memberReserve } from '../test-support/factories';
-import { sweepStaleHolds } from './sweeper';
+import { startReplicaLeases } from '../nats/replica-leases';
+import { expireLapsedLeases, sweepStaleHolds } from './sweeper';
 
 let h: CreditsHarness;
 let credits: CreditsClient;
@@ -68,5 +71,41 @@ describe('hold sweeper', () => {
       await h.sql`select count(*)::int as n from holds where user_id in ${h.sql(users)} and status = 'expired'`;
     expect(expired).toEqual({ n: 100 });
     for (const userId of users) expect(await balanceOf(h.sql, userId)).toBe(50);
+  });
+});
+
+describe('lease sweeper (a replica that died mid-call)', () => {
+  it('refunds the holds of a replica silent for longer than its lease, and only those', async () => {
+    const leases = startReplicaLeases({ nc: h.nc, namespace: h.namespace, logger: silentLogger(), clock });
+    try {
+      const announce = async (replica: string) => {
+        h.nc.publish(natsNames(h.namespace).chargeLeases, JSON.stringify({ replica, leaseMs: 5_000 }));
+        await expect.poll(() => leases.lastHeard(replica)).toBe(clock.now().getTime());
+      };
+      const userId = newUserId();
+      const dead = memberReserve(userId, 'text-to-image', { lease: { replica: 'dead', ms: 5_000 } });
+      const alive = memberReserve(userId, 'magic-enhance', { lease: { replica: 'alive', ms: 5_000 } });
+      // Durable work (a voice job another replica re-runs) carries no lease: only the TTL expires it.
+      const durable = memberReserve(userId, 'image-to-prompt');
+      for (const request of [dead, alive, durable]) expect((await credits.reserve(request)).ok).toBe(true);
+      expect(await balanceOf(h.sql, userId)).toBe(27);
+
+      clock.advance(4_000);
+      await announce('alive');
+      // Silent for 4 s of a 5 s lease: still alive as far as credits knows.
+      expect(await expireLapsedLeases(h.deps, leases)).toBe(0);
+
+      clock.advance(2_000);
+      await announce('alive');
+      expect(await expireLapsedLeases(h.deps, leases)).toBe(1);
+      expect(await holdStatus(h.sql, dead.requestId)).toBe('expired');
+      expect(await holdStatus(h.sql, alive.requestId)).toBe('held');
+      expect(await holdStatus(h.sql, durable.requestId)).toBe('held');
+      expect(await balanceOf(h.sql, userId)).toBe(47);
+      // Expired once: a second sweep finds nothing more.
+      expect(await expireLapsedLeases(h.deps, leases)).toBe(0);
+    } finally {
+      await leases.stop();
+    }
   });
 });

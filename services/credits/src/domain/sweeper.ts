@@ -1,6 +1,8 @@
-// Expiring holds nobody settled (the tool service crashed or lost its connection): after the TTL they are refunded.
+// Expiring holds nobody settled (the tool service crashed or lost its connection): after the TTL they are refunded,
+// and a synchronous call's hold as soon as the replica running it has been silent for its lease (it died).
 import type { Sql } from '@act/service-kit';
-import { expireHolds } from '../db/holds';
+import { expireHolds, expireHoldsById, findLeasedHolds } from '../db/holds';
+import type { ReplicaLeases } from '../nats/replica-leases';
 import type { Clock } from '../clock';
 
 const SWEEP_BATCH = 500;
@@ -24,4 +26,27 @@ export async function sweepStaleHolds(
     total += expired;
     if (expired < batchSize) return total;
   }
+}
+
+/**
+ * Expires and refunds the held holds whose replica has not announced itself for longer than their lease: the call
+ * died with its replica (killed, out of memory) and nobody will settle it. A success that still arrives (the
+ * replica was only cut off from NATS) is charged as a late commit, like after the TTL. Returns how many expired.
+ */
+export async function expireLapsedLeases(
+  { sql, clock }: SweepDeps,
+  leases: ReplicaLeases,
+  batchSize: number = SWEEP_BATCH,
+): Promise<number> {
+  const now = clock.now();
+  const candidates = await findLeasedHolds(sql, now, batchSize);
+  const lapsed = candidates
+    .filter((hold) => {
+      // A reserve proves its replica was alive when the hold was made.
+      const alive = Math.max(leases.lastHeard(hold.replica), hold.created_at.getTime());
+      return now.getTime() - alive > hold.lease_ms;
+    })
+    .map((hold) => hold.request_id);
+  if (lapsed.length === 0) return 0;
+  return sql.begin((tx) => expireHoldsById(tx, lapsed, now));
 }

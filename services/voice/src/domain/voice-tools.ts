@@ -270,7 +270,8 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     upload?: AudioInput,
   ): Promise<StartedJob> {
     const jobId = randomUUID();
-    const charge = await reserveCharge(credits, { tool, userId, requestId: jobId });
+    // Durable: if this replica dies, another re-runs the job under the same hold, so it carries no replica lease.
+    const charge = await reserveCharge(credits, { tool, userId, requestId: jobId, leased: false });
     let sourceKey: string | null = null;
     try {
       if (upload) {

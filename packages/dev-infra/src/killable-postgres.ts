@@ -1,0 +1,54 @@
+// A PostgreSQL of a test's own that the test may kill (SIGKILL, as an OOM kill or a crashed node would) and start
+// again on the same port and data: the embedded server dev-infra runs for `npm start`, never the machine's shared
+// one, which other tests and people use.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createDatabases,
+  databaseUrl,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from './embedded-postgres';
+
+export interface KillablePostgres {
+  /** Admin URL (database postgres); stays the same across kill and start. */
+  adminUrl: string;
+  /** Creates the database if needed and returns its URL. */
+  database(name: string): Promise<string>;
+  /** SIGKILLs the postmaster and waits until it is gone (its sessions die with it). */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data (crash recovery runs first). */
+  start(): Promise<void>;
+  /** Stops it and deletes its data. */
+  remove(): Promise<void>;
+}
+
+export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePostgres> {
+  // World-traversable, so the embedded server (the postgres user when running as root) can reach its folder.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `act-${prefix}-pg-`));
+  fs.chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'cluster');
+  const start = () => startEmbeddedPostgres({ dataDir, durability: 'relaxed' });
+  let handle: EmbeddedPostgresHandle = await start();
+  const postmasterPid = () =>
+    Number(fs.readFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return {
+    adminUrl: handle.url,
+    async database(name) {
+      await createDatabases(handle.url, [name]);
+      return databaseUrl(handle.url, name);
+    },
+    async kill() {
+      process.kill(postmasterPid(), 'SIGKILL');
+      await handle.exited;
+    },
+    async start() {
+      handle = await start();
+    },
+    async remove() {
+      await handle.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
