@@ -217,7 +217,6 @@ export async function keyStoreFromFile({
     }
   }
 
-
   const now = options.now ?? Date.now;
   if (!stored) {
     const keys = [await loadKey(await generateSigningJwk(), now())];
