@@ -155,11 +155,6 @@ const compose = parse(composeText, { merge: true }) as { services: Record<string
 const INTERPOLATION = /\$\{(\w+)(?::?-([^}]*))?\}/g;
 const interpolate = (value: string | number) =>
   String(value).replace(INTERPOLATION, (_, _name: string, fallback = '') => fallback);
-/** The variables a service's environment reads from the operator's environment (`${NAME…}`). */
-const operatorVariables = (service: ComposeService) =>
-  Object.values(service.environment ?? {}).flatMap((value) =>
-    [...String(value).matchAll(INTERPOLATION)].map((match) => match[1]!),
-  );
 
 /** .env.example: NAME=value lines, after the comments that explain them. */
 const envExample = new Map(

@@ -245,7 +245,9 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     const redis = ofKind('Deployment').find((d) => d.metadata.name === 'redis')!;
     expect(redis.spec?.replicas).toBe(1);
     expect(
-      ofKind('HorizontalPodAutoscaler').some((h) => (h.spec?.scaleTargetRef as { name: string }).name === 'redis'),
+      ofKind('HorizontalPodAutoscaler').some(
+        (h) => (h.spec?.scaleTargetRef as { name: string }).name === 'redis',
+      ),
     ).toBe(false);
     const service = ofKind('Service').find((s) => s.metadata.name === 'redis')!;
     const port = (service.spec!.ports as Array<{ port: number }>)[0]!.port;
@@ -253,7 +255,10 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     for (const name of ['gateway', 'identity']) {
       const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
       expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: actConfig.metadata.name } });
-      expect(container!.env?.find((e) => e.name === 'REDIS_URL'), name).toBeUndefined();
+      expect(
+        container!.env?.find((e) => e.name === 'REDIS_URL'),
+        name,
+      ).toBeUndefined();
     }
     const policy = ofKind('NetworkPolicy').find((p) => p.metadata.name === 'redis')!;
     expect(Object.fromEntries(sourcesByPort(policy))).toEqual({
@@ -525,7 +530,9 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
 describe('act-config', () => {
   it('is renamed by a changed value in every workload that reads it, which rolls their pods', () => {
     const names = (objects: K8sObject[]) => {
-      const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('act-config-'))!;
+      const config = objects.find(
+        (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('act-config-'),
+      )!;
       const gateway = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'gateway')!;
       return { config: config.metadata.name, gateway: JSON.stringify(containersOf(gateway)[0]!.envFrom) };
     };

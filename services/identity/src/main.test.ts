@@ -21,7 +21,8 @@ function runIdentity(env: Record<string, string>, options: { uid?: number; gid?:
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    // A loaded machine takes tens of seconds to start tsx; the process itself exits at once.
+    timeout: 90_000,
     ...options,
   });
 }
@@ -68,7 +69,7 @@ describe('identity main', () => {
     } finally {
       await rm(keysDir, { recursive: true, force: true });
     }
-  });
+  }, 200_000);
 
   it('starts with a generated key, answers readiness and the JWKS, and stops on SIGTERM', async () => {
     const database = await createTestDatabase('identity_main');
