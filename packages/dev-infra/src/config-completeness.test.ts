@@ -50,6 +50,7 @@ function credentialNames(secrets: Map<string, DocumentedSecret>): Set<string> {
 }
 
 interface K8sObject {
+  apiVersion: string;
   kind: string;
   metadata: { name: string };
   data?: Record<string, string>;
