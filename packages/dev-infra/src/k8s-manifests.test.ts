@@ -2,6 +2,7 @@
 // validators for types, and no field the Kubernetes API does not define: see k8s-render.ts), and the rules we promise
 // hold for every workload.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +123,18 @@ describe('the strict schema check', () => {
     };
     typo.spec.bootstrap.initdb.ownr = 'credits';
     await expect(validateAgainstSchema(typo)).rejects.toThrow('spec.bootstrap.initdb.ownr: unknown field');
+    // The backup settings are barman-cloud's types (another folder of the package), some inherited.
+    const credits = render<K8sObject>('k8s/overlays/cnpg').find(
+      (o) => o.kind === 'Cluster' && o.metadata.name === 'credits-db',
+    );
+    await expect(validateAgainstSchema(credits!)).resolves.toBeUndefined();
+    const backupTypo = structuredClone(credits!) as K8sObject & {
+      spec: { backup: { barmanObjectStore: { s3Credentials: Record<string, unknown> } } };
+    };
+    backupTypo.spec.backup.barmanObjectStore.s3Credentials.accesKeyId = { name: 'x', key: 'y' };
+    await expect(validateAgainstSchema(backupTypo)).rejects.toThrow(
+      'spec.backup.barmanObjectStore.s3Credentials.accesKeyId: unknown field',
+    );
     const wrongType = structuredClone(cluster!) as K8sObject & { spec: Record<string, unknown> };
     wrongType.spec.instances = 'three';
     await expect(validateAgainstSchema(wrongType)).rejects.toThrow(/instances/);
@@ -141,8 +154,14 @@ const DATABASE_SERVICES = SERVICE_NAMES.filter(
 describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
   const objects = render<K8sObject>(dir);
   const ofKind = (kind: string) => objects.filter((object) => object.kind === kind);
-  const allDeployments = ofKind('Deployment');
-  const isRemote = (d: K8sObject) => d.metadata.labels?.['app.kubernetes.io/component'] === 'remote';
+  const componentOf = (d: K8sObject) => d.metadata.labels?.['app.kubernetes.io/component'];
+  // The product's workloads; Redis (rate-limit counters) is infrastructure, checked on its own below.
+  const allDeployments = ofKind('Deployment').filter((d) => componentOf(d) !== 'cache');
+  const isRemote = (d: K8sObject) => componentOf(d) === 'remote';
+  const actConfig = ofKind('ConfigMap').find((c) => c.metadata.name.startsWith('act-config-')) as unknown as {
+    metadata: { name: string };
+    data: Record<string, string>;
+  };
   // The Node workloads (services and the gateway); the remotes are static servers, checked on their own below.
   const deployments = allDeployments.filter((d) => !isRemote(d));
   const remotes = allDeployments.filter(isRemote);
@@ -199,8 +218,60 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
         `${name} PDB`,
       ).toBe(true);
     }
-    const credits = deployments.find((d) => d.metadata.name === 'credits');
-    expect(credits?.spec?.replicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leaves the number of pods to each HPA: no Deployment it scales sets spec.replicas, and each keeps 2 at least', () => {
+    for (const hpa of ofKind('HorizontalPodAutoscaler')) {
+      const target = (hpa.spec!.scaleTargetRef as { name: string }).name;
+      const deployment = allDeployments.find((d) => d.metadata.name === target);
+      // A fixed count would scale the pods back to it on every `kubectl apply` until the HPA reacts.
+      expect(deployment?.spec, target).not.toHaveProperty('replicas');
+      expect(hpa.spec!.minReplicas, target).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('generates act-config with a hash in its name, which every workload reads, so a changed value rolls the pods', () => {
+    expect(actConfig.metadata.name).toMatch(/^act-config-[a-z0-9]{10}$/);
+    const names = new Set<string>();
+    for (const deployment of allDeployments) {
+      const [container] = containersOf(deployment);
+      const refs = JSON.stringify(container) + JSON.stringify(deployment.spec?.template);
+      for (const [, name] of refs.matchAll(/"name":"(act-config[^"]*)"/g)) names.add(name!);
+    }
+    expect([...names]).toEqual([actConfig.metadata.name]);
+  });
+
+  it('counts rate limits in one Redis the gateway and identity share, reached by them only', () => {
+    const redis = ofKind('Deployment').find((d) => d.metadata.name === 'redis')!;
+    expect(redis.spec?.replicas).toBe(1);
+    expect(
+      ofKind('HorizontalPodAutoscaler').some(
+        (h) => (h.spec?.scaleTargetRef as { name: string }).name === 'redis',
+      ),
+    ).toBe(false);
+    const service = ofKind('Service').find((s) => s.metadata.name === 'redis')!;
+    const port = (service.spec!.ports as Array<{ port: number }>)[0]!.port;
+    expect(actConfig.data.REDIS_URL).toBe(`redis://redis:${port}`);
+    for (const name of ['gateway', 'identity']) {
+      const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
+      expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: actConfig.metadata.name } });
+      expect(
+        container!.env?.find((e) => e.name === 'REDIS_URL'),
+        name,
+      ).toBeUndefined();
+    }
+    const policy = ofKind('NetworkPolicy').find((p) => p.metadata.name === 'redis')!;
+    expect(Object.fromEntries(sourcesByPort(policy))).toEqual({
+      [port]: [GATEWAY_SOURCE, { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'identity' } } }],
+    });
+  });
+
+  it('gives every identity replica the same signing keys, from the act-identity Secret', () => {
+    const [container] = containersOf(deployments.find((d) => d.metadata.name === 'identity')!);
+    // Not optional: without the key the pod does not start, and says which key is missing.
+    expect(container!.env?.find((e) => e.name === 'IDENTITY_SIGNING_KEYS')?.valueFrom).toEqual({
+      secretKeyRef: { name: 'act-identity', key: 'IDENTITY_SIGNING_KEYS' },
+    });
   });
 
   it('spreads the replicas of every Deployment over nodes (pod anti-affinity on its own pods)', () => {
@@ -361,13 +432,10 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     const nats = ofKind('StatefulSet').find((s) => s.metadata.name === 'nats');
     expect(nats?.spec?.replicas).toBe(3);
     // credits (USAGE) and identity (IDENTITY) create their streams with one copy per NATS node.
-    const actConfig = ofKind('ConfigMap').find((c) => c.metadata.name === 'act-config') as unknown as {
-      data: Record<string, string>;
-    };
     expect(Number(actConfig.data.JETSTREAM_REPLICAS)).toBe(nats?.spec?.replicas);
     for (const name of ['credits', 'identity']) {
       const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
-      expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: 'act-config' } });
+      expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: actConfig.metadata.name } });
       expect(
         container!.env?.find((e) => e.name === 'JETSTREAM_REPLICAS'),
         name,
@@ -398,12 +466,11 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     };
     const paths = ingress.spec.rules[0]!.http.paths;
     const policies = ofKind('NetworkPolicy');
-    const config = ofKind('ConfigMap').find((c) => c.metadata.name === 'act-config') as unknown as {
-      data: Record<string, string>;
-    };
     const host = (ingress.spec.rules[0] as unknown as { host: string }).host;
-    // The remotes answer CORS for the shell's own origin, whatever host this environment uses.
-    expect(config.data.SHELL_ORIGIN).toBe(`https://${host}`);
+    // The remotes answer CORS for the shell's own origin, whatever host this environment uses; identity's links too.
+    expect(actConfig.data.SHELL_ORIGIN).toBe(`https://${host}`);
+    expect(actConfig.data.PUBLIC_URL).toBe(`https://${host}`);
+    expect(actConfig.data.MAIL_FROM).toMatch(new RegExp(`@${host.replace(/\./g, '\\.')}>$`));
     for (const family of TOOL_FAMILIES) {
       const name = `remote-${family}`;
       const deployment = remotes.find((d) => d.metadata.name === name)!;
@@ -416,7 +483,7 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
         expect(probe?.httpGet, `${name} probe`).toEqual({ path: '/healthz', port: 'http' });
       expect(container!.env?.find((e) => e.name === 'PORT')?.value).toBe(String(http.containerPort));
       expect(container!.env?.find((e) => e.name === 'SHELL_ORIGIN')?.valueFrom).toEqual({
-        configMapKeyRef: { name: 'act-config', key: 'SHELL_ORIGIN' },
+        configMapKeyRef: { name: actConfig.metadata.name, key: 'SHELL_ORIGIN' },
       });
       const podSpec = (deployment.spec!.template as { spec: { securityContext: { runAsNonRoot: boolean } } })
         .spec;
@@ -457,6 +524,42 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     expect(volumes).toContainEqual({ name: 'remotes', configMap: { name: remotesMap.metadata.name } });
     // The gateway image carries no remote: nothing points it at built remotes.
     expect(container!.env?.find((e) => e.name === 'REMOTES_DIR')).toBeUndefined();
+  });
+});
+
+describe('act-config', () => {
+  it('is renamed by a changed value in every workload that reads it, which rolls their pods', () => {
+    const names = (objects: K8sObject[]) => {
+      const config = objects.find(
+        (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('act-config-'),
+      )!;
+      const gateway = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'gateway')!;
+      return { config: config.metadata.name, gateway: JSON.stringify(containersOf(gateway)[0]!.envFrom) };
+    };
+    const before = names(render<K8sObject>('k8s/base'));
+    // An environment's overlay changing one value, as docs/deploy.md shows.
+    const overlay = fs.mkdtempSync(path.join(os.tmpdir(), 'act-config-overlay-'));
+    try {
+      fs.writeFileSync(
+        path.join(overlay, 'kustomization.yaml'),
+        [
+          'resources:',
+          `  - ${path.relative(overlay, path.join(repoRoot, 'k8s/base'))}`,
+          'configMapGenerator:',
+          '  - name: act-config',
+          '    behavior: merge',
+          '    literals:',
+          '      - LOG_LEVEL=debug',
+          '',
+        ].join('\n'),
+      );
+      const after = names(render<K8sObject>(path.relative(repoRoot, overlay)));
+      expect(after.config).not.toBe(before.config);
+      expect(before.gateway).toContain(before.config);
+      expect(after.gateway).toContain(after.config);
+    } finally {
+      fs.rmSync(overlay, { recursive: true, force: true });
+    }
   });
 });
 
@@ -520,6 +623,36 @@ describe('PostgreSQL', () => {
         { podSelector: { matchLabels: { 'cnpg.io/cluster': `${name}-db` } } },
         { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'cnpg-system' } } },
       ]);
+    }
+  });
+
+  it('backs up the clusters that hold accounts and money: WAL archived and a nightly base backup, kept 30 days', () => {
+    const objects = render<K8sObject>('k8s/overlays/cnpg');
+    const scheduled = objects.filter((o) => o.kind === 'ScheduledBackup');
+    for (const name of ['identity', 'credits']) {
+      const cluster = objects.find((o) => o.kind === 'Cluster' && o.metadata.name === `${name}-db`)!;
+      const backup = (
+        cluster.spec as {
+          backup?: {
+            retentionPolicy: string;
+            barmanObjectStore: { destinationPath: string; s3Credentials: Record<string, unknown> };
+          };
+        }
+      ).backup;
+      expect(backup?.retentionPolicy, name).toBe('30d');
+      expect(backup?.barmanObjectStore.destinationPath, name).toMatch(/^s3:\/\/[a-z0-9-]+\/$/);
+      expect(backup?.barmanObjectStore.s3Credentials, name).toEqual({
+        accessKeyId: { name: 'act-db-backup', key: 'ACCESS_KEY_ID' },
+        secretAccessKey: { name: 'act-db-backup', key: 'ACCESS_SECRET_KEY' },
+      });
+      const nightly = scheduled.find(
+        (o) => (o.spec as { cluster: { name: string } }).cluster.name === `${name}-db`,
+      );
+      expect(nightly?.spec, name).toMatchObject({ method: 'barmanObjectStore', immediate: true });
+      // CloudNativePG's cron has six fields, seconds first: five would be read as every-something by the second.
+      const schedule = (nightly!.spec as { schedule: string }).schedule.split(' ');
+      expect(schedule, name).toHaveLength(6);
+      expect(schedule.slice(3), name).toEqual(['*', '*', '*']);
     }
   });
 });

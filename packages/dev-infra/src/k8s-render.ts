@@ -115,9 +115,13 @@ function moduleDir(modulePath: string): string {
 function declaredFields(file: string): { fields: Map<string, string>; imports: Map<string, string> } {
   const text = fs.readFileSync(file, 'utf8');
   const imports = new Map<string, string>();
-  for (const [, name, from] of text.matchAll(/^import \{ (\w+) \} from "\.\/([\w.]+)\.js";$/gm))
+  // Types of the same package, also in other folders (CloudNativePG's backup settings come from barman-cloud's).
+  for (const [, name, from] of text.matchAll(/^import \{ (\w+) \} from "(\.\.?\/[\w./-]+)\.js";$/gm))
     imports.set(name!, path.join(path.dirname(file), `${from}.d.ts`));
-  const body = /export interface \w+[^{]*\{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+  // The class lists every field, inherited ones too (BarmanObjectStoreConfiguration extends BarmanCredentials).
+  const body =
+    (/export declare class \w+[^{]*\{([\s\S]*?)\n\}/.exec(text) ??
+      /export interface \w+[^{]*\{([\s\S]*?)\n\}/.exec(text))?.[1] ?? '';
   const fields = new Map<string, string>();
   // One field per line at the interface's indentation; an inline type (`{ [key: string]: string }`) spans lines.
   for (const [, name, type] of body.matchAll(/^ {4}"([^"]+)"\??: (.*)$/gm))

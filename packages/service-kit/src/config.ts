@@ -1,10 +1,15 @@
 // Service configuration: parsed once from the environment with zod at start-up, frozen, and never read again.
-// A bad or missing variable stops the service with one message that names every problem at once.
+// A bad or missing variable stops the service with one message that names every problem at once (one line when
+// there is one problem, so a log collector keeps it whole).
 import { z } from 'zod';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }

@@ -1,5 +1,6 @@
 // Access-token signing keys: which key signs, which public keys the JWKS publishes, and rotation.
 // Production hands keys in through IDENTITY_SIGNING_KEYS; the embedded default generates one and keeps it in a file.
+// A key set identity can neither read nor write stops it with a ConfigError naming the variable (one line, no stack).
 // A rotated-out key stays published until every token it signed has expired, so rotation never signs anyone out.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   type JWTHeaderParameters,
 } from 'jose';
 import { z } from 'zod';
+import { ConfigError } from '@act/service-kit';
 
 export type SigningAlgorithm = 'EdDSA' | 'ES256';
 
@@ -151,22 +153,34 @@ function buildStore(
  * signed keep verifying — remove a key once ACCESS_TOKEN_TTL_SECONDS have passed since it stopped signing.
  */
 export async function keyStoreFromEnv(json: string, options: KeyStoreOptions): Promise<KeyStore> {
+  const list = parseSigningKeys(json);
+  const now = (options.now ?? Date.now)();
+  const keys = await Promise.all(
+    list.map((jwk) =>
+      loadKey(jwk, now).catch((error: unknown) => {
+        throw new ConfigError([`IDENTITY_SIGNING_KEYS: ${(error as Error).message}`]);
+      }),
+    ),
+  );
+  if (new Set(keys.map((key) => key.kid)).size !== keys.length) {
+    throw new ConfigError(['IDENTITY_SIGNING_KEYS: contains two keys with the same kid']);
+  }
+  return buildStore(keys, options);
+}
+
+/** The private JWKs of an IDENTITY_SIGNING_KEYS value, or a ConfigError naming the variable. */
+export function parseSigningKeys(json: string): JWK[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    throw new Error('IDENTITY_SIGNING_KEYS must be a JSON array of private JWKs');
+    throw new ConfigError(['IDENTITY_SIGNING_KEYS: must be a JSON array of private JWKs']);
   }
   const list = z.array(PrivateJwkSchema).min(1).safeParse(parsed);
   if (!list.success) {
-    throw new Error('IDENTITY_SIGNING_KEYS must be a JSON array of Ed25519 or P-256 private JWKs');
+    throw new ConfigError(['IDENTITY_SIGNING_KEYS: must be a JSON array of Ed25519 or P-256 private JWKs']);
   }
-  const now = (options.now ?? Date.now)();
-  const keys = await Promise.all(list.data.map((jwk) => loadKey(jwk as JWK, now)));
-  if (new Set(keys.map((key) => key.kid)).size !== keys.length) {
-    throw new Error('IDENTITY_SIGNING_KEYS contains two keys with the same kid');
-  }
-  return buildStore(keys, options);
+  return list.data as JWK[];
 }
 
 export interface FileKeyStoreOptions extends KeyStoreOptions {
@@ -183,18 +197,12 @@ export async function keyStoreFromFile({
 }: FileKeyStoreOptions): Promise<KeyStore> {
   const file = path.join(dir, KEY_FILE);
   const persist = async (keys: LoadedKey[]) => {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const content = {
-      keys: keys.map((key) => ({
-        jwk: key.privateJwk,
-        createdAt: new Date(key.createdAt).toISOString(),
-        ...(key.retiredAt === undefined ? {} : { retiredAt: new Date(key.retiredAt).toISOString() }),
-      })),
-    };
-    // Write-then-rename so a crash never leaves a half-written key file behind.
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, file);
+    await writeKeyFile(dir, file, keys).catch((error: unknown) => {
+      throw new ConfigError([
+        `IDENTITY_KEYS_DIR: cannot write the signing keys to ${dir} (${reasonOf(error)}); give it a folder this ` +
+          'user can write (a volume), or set IDENTITY_SIGNING_KEYS to keys made once for every replica',
+      ]);
+    });
   };
 
   let stored: z.infer<typeof KeyFileSchema> | undefined;
@@ -202,7 +210,10 @@ export async function keyStoreFromFile({
     stored = KeyFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`The signing key file ${file} is unreadable; fix or remove it`, { cause: error });
+      throw new ConfigError([
+        `IDENTITY_KEYS_DIR: the signing key file ${file} is unreadable (${reasonOf(error)}); fix or remove it, ` +
+          'or set IDENTITY_SIGNING_KEYS',
+      ]);
     }
   }
 
@@ -225,4 +236,28 @@ export async function keyStoreFromFile({
   const current = keys[0]!;
   if (rotationDays > 0 && now() - current.createdAt > rotationDays * 24 * 3600 * 1000) await store.rotate();
   return store;
+}
+
+async function writeKeyFile(dir: string, file: string, keys: LoadedKey[]): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const content = {
+    keys: keys.map((key) => ({
+      jwk: key.privateJwk,
+      createdAt: new Date(key.createdAt).toISOString(),
+      ...(key.retiredAt === undefined ? {} : { retiredAt: new Date(key.retiredAt).toISOString() }),
+    })),
+  };
+  // Write-then-rename so a crash never leaves a half-written key file behind.
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/** What went wrong, in one short phrase: the system's error code for file errors, else the first line of the message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof z.ZodError) return 'not a key file this service wrote';
+  const { code, message } = error as NodeJS.ErrnoException;
+  // Node's file errors read `EACCES: permission denied, open '<path>'`; the path is already in the message.
+  if (code) return message.split(',')[0]!;
+  return message.split('\n')[0]!;
 }
