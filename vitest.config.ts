@@ -21,10 +21,12 @@ export default defineConfig({
           ...timeouts,
           name: 'node',
           environment: 'node',
-          // e2e/replicas.test.ts: replicas of the services behind the gateway (no browser, so not in the e2e suite).
+          // e2e/replicas.test.ts: replicas of the services behind the gateway; e2e/hostile-text.test.ts: every
+          // endpoint of the whole system (no browser, so neither is in the e2e suite).
           include: [
             '{packages,services,gateway,scripts,k8s,load-tests}/**/*.test.ts',
             'e2e/replicas.test.ts',
+            'e2e/hostile-text.test.ts',
           ],
           exclude: ['**/node_modules/**', 'packages/host-sdk/**'],
         },

@@ -230,6 +230,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-text-'));
   system = await launchSystem({
     dataDir,
+    verbose: process.env.E2E_VERBOSE === '1',
+    // Seven services loading their TypeScript at once on a busy two-core machine can take minutes.
+    readyTimeoutMs: 480_000,
     namespace: `nul_${randomBytes(4).toString('hex')}`,
     env: {
       OPENAI_BASE_URL: openai.baseUrl,
@@ -255,7 +258,7 @@ beforeAll(async () => {
   const session = ((await signup.json()) as { session: { access_token: string; user: { id: string } } }).session;
   token = session.access_token;
   userId = session.user.id;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await sql?.end();

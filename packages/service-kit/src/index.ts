@@ -57,6 +57,7 @@ export {
   connectDatabase,
   runMigrations,
   isUniqueViolation,
+  isDatabaseUnavailable,
   type Db,
   type Sql,
   type TransactionSql,

@@ -96,6 +96,7 @@ export { makePdf } from './pdf';
 export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type TestPages } from './test-pages';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
+export { startOwnPostgres, type OwnPostgres } from './own-postgres';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';
 export {
   parseMetrics,
