@@ -17,10 +17,7 @@ import { SERVICE_NAMES, type OpenApiDocument, type OpenApiOperation } from '@act
 import { databaseUrl } from '@act/dev-infra';
 import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
-import {
-  startFakeElevenLabs,
-  type FakeElevenLabs,
-} from '../services/voice/src/test-support/fake-elevenlabs';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../services/voice/src/test-support/fake-elevenlabs';
 import { startFakeYoutube, type FakeYoutube } from '../services/youtube/src/test-support/fake-youtube';
 import { launchSystem, type RunningSystem } from './support/system';
 
@@ -114,7 +111,10 @@ function nulVariantsOf(input: JsonSchema, root: JsonSchema, depth = 0, seen = ne
   if (unions.length) return unions.flatMap((option) => nulVariantsOf(option, root, depth, seen));
   const types = typesOf(schema);
   const variants: Variant[] = [];
-  if (types.includes('string') || (types.length === 0 && (schema.enum ?? []).some((v) => typeof v === 'string')))
+  if (
+    types.includes('string') ||
+    (types.length === 0 && (schema.enum ?? []).some((v) => typeof v === 'string'))
+  )
     variants.push({ field: '', value: NUL_TEXT });
   if (types.includes('array')) {
     const items = schema.items ? [schema.items] : (schema.prefixItems ?? []);
@@ -182,7 +182,8 @@ function probesOf(documents: OpenApiDocument[]): Probe[] {
           const search = new URLSearchParams({ ...query, ...queryOverride }).toString();
           return search ? `${filled}?${search}` : filled;
         };
-        const bodySchema = operation.requestBody?.content['application/json'].schema as JsonSchema | undefined;
+        const bodySchema = operation.requestBody?.content['application/json'].schema as
+          JsonSchema | undefined;
         const baseBody = bodySchema ? sampleOf(bodySchema, bodySchema) : undefined;
         const label = `${method.toUpperCase()} ${template}`;
         const upper = method.toUpperCase();
@@ -193,7 +194,12 @@ function probesOf(documents: OpenApiDocument[]): Probe[] {
             parameter.in === 'path'
               ? urlOf({ [parameter.name]: NUL_TEXT }, {})
               : urlOf({}, { [parameter.name]: NUL_TEXT });
-          probes.push({ label: `${label} ${parameter.in} ${parameter.name}`, method: upper, url, body: baseBody });
+          probes.push({
+            label: `${label} ${parameter.in} ${parameter.name}`,
+            method: upper,
+            url,
+            body: baseBody,
+          });
         }
         if (bodySchema) {
           for (const variant of nulVariantsOf(bodySchema, bodySchema)) {
@@ -253,9 +259,13 @@ beforeAll(async () => {
   const signup = await fetch(`${system.baseUrl}/api/identity/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `nul-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-7' }),
+    body: JSON.stringify({
+      email: `nul-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'correct-horse-7',
+    }),
   });
-  const session = ((await signup.json()) as { session: { access_token: string; user: { id: string } } }).session;
+  const session = ((await signup.json()) as { session: { access_token: string; user: { id: string } } })
+    .session;
   token = session.access_token;
   userId = session.user.id;
 }, 600_000);
@@ -268,7 +278,8 @@ afterAll(async () => {
     try {
       const names = await admin<{ datname: string }[]>`
         select datname from pg_database where datname like ${`${system.namespace}\\_%`}`;
-      for (const { datname } of names) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+      for (const { datname } of names)
+        await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     } finally {
       await admin.end();
     }
@@ -279,7 +290,9 @@ afterAll(async () => {
 
 /** What the member's money looks like from outside (balance, history) and inside (holds, usage, ledger). */
 async function moneyOf() {
-  const me = await fetch(`${system.baseUrl}/api/credits/me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = await fetch(`${system.baseUrl}/api/credits/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const history = await fetch(`${system.baseUrl}/api/credits/tool-usage-history`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -195,7 +195,10 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       return child;
     };
 
-    const ready = { tailInError: true, ...(options.readyTimeoutMs ? { timeoutMs: options.readyTimeoutMs } : {}) };
+    const ready = {
+      tailInError: true,
+      ...(options.readyTimeoutMs ? { timeoutMs: options.readyTimeoutMs } : {}),
+    };
     await Promise.all(system.services.map((spec) => waitUntilReady(start(spec), spec.readyUrl, ready)));
     await waitUntilReady(start(system.gateway), system.gateway.readyUrl, ready);
     log(`system ready at ${baseUrl} (${services.map((s) => s.service).join(', ')}, gateway)`);

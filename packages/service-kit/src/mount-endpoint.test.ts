@@ -150,7 +150,9 @@ describe('mountEndpoint', () => {
       ...refused,
       body: { ...refused.body, field: 'text' },
     });
-    expect(await call('/member', { body: JSON.stringify({ text: 'a\u0000b' }) })).toMatchObject({ status: 401 });
+    expect(await call('/member', { body: JSON.stringify({ text: 'a\u0000b' }) })).toMatchObject({
+      status: 401,
+    });
     const deep = { list: [{ ok: 'fine' }, { inner: { deeper: ['x', 'nul \u0000 here'] } }] };
     expect(await call('/nested', { body: JSON.stringify(deep) })).toMatchObject({
       ...refused,
@@ -162,11 +164,16 @@ describe('mountEndpoint', () => {
     expect(handled).toBe(0);
     // Everything else a member may type passes: other controls, zero-width and direction marks, emoji.
     const text = 'tab\t bell\u0007 zwj\u200d rtl\u202e 👩‍👩‍👧';
-    expect(await call(`/search/${encodeURIComponent(text)}?q=${encodeURIComponent(text)}`, { method: 'GET' })).toEqual({
+    expect(
+      await call(`/search/${encodeURIComponent(text)}?q=${encodeURIComponent(text)}`, { method: 'GET' }),
+    ).toEqual({
       status: 200,
       body: { term: text, q: text },
     });
-    expect(await call('/nested', { body: JSON.stringify({ text }) })).toEqual({ status: 200, body: { ok: true } });
+    expect(await call('/nested', { body: JSON.stringify({ text }) })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
     // A deeply nested body is walked without overflowing the stack.
     const nestedDeep = `${'['.repeat(20_000)}"\u0000"${']'.repeat(20_000)}`;
     expect((await call('/nested', { body: `{"a":${nestedDeep}}` })).status).toBe(400);

@@ -104,7 +104,8 @@ export function isPublicAddress(address: string, { allowLoopback = false } = {})
   const dialled = dialledForm(address);
   if (dialled === undefined || !ipaddr.isValid(dialled)) return false;
   const literal = ipaddr.parse(dialled);
-  if (literal instanceof ipaddr.IPv6 && EMBEDDED_IPV4_RANGES.some((cidr) => literal.match(cidr))) return false;
+  if (literal instanceof ipaddr.IPv6 && EMBEDDED_IPV4_RANGES.some((cidr) => literal.match(cidr)))
+    return false;
   const range = addressRange(dialled);
   return range === 'unicast' || (allowLoopback && range === 'loopback');
 }

@@ -59,7 +59,8 @@ describe('the credits database down', () => {
   it('answers 503 with Retry-After at credits and through the tool service, charges nothing, and recovers', async () => {
     const member = { authorization: `Bearer ${await jwks.tokenFor(randomUUID())}` };
     const me = () => call(credits.url, API_ROUTES.credits.me, member);
-    const enhance = () => call(prompt.url, '/api/prompt/generate-text-prompt', member, { text: 'a red bicycle' });
+    const enhance = () =>
+      call(prompt.url, '/api/prompt/generate-text-prompt', member, { text: 'a red bicycle' });
     expect((await enhance()).status).toBe(200);
     const charged = 50 - Number(((await me()).body.me as { credits: number }).credits);
     expect(charged).toBeGreaterThan(0);
@@ -68,7 +69,11 @@ describe('the credits database down', () => {
     try {
       const unavailable = {
         status: 503,
-        body: { success: false, error: ERROR_TEXTS.server.serviceUnavailable, code: ErrorCode.SERVICE_UNAVAILABLE },
+        body: {
+          success: false,
+          error: ERROR_TEXTS.server.serviceUnavailable,
+          code: ErrorCode.SERVICE_UNAVAILABLE,
+        },
       };
       for (const reply of [await enhance(), await enhance(), await me()]) {
         expect(reply).toMatchObject(unavailable);

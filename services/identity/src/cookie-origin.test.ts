@@ -39,29 +39,39 @@ const refreshPath = `${R.token}?grant_type=refresh_token`;
 
 const CROSS_SITE: Array<[string, Record<string, string>]> = [
   ['another site', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
-  ['a sibling origin of the same site', { origin: 'https://other.toolbox.example', 'sec-fetch-site': 'same-site' }],
+  [
+    'a sibling origin of the same site',
+    { origin: 'https://other.toolbox.example', 'sec-fetch-site': 'same-site' },
+  ],
   ['an older browser that sends only Origin', { origin: 'https://evil.example' }],
   ['a sandboxed page (Origin: null)', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
 ];
 
 describe('the refresh-cookie endpoints', () => {
-  it.each(CROSS_SITE)('refuse a refresh and a sign-out started by %s, and the session lives on', async (_who, headers) => {
-    const browser = await signedIn();
-    const cookie = browser.cookie(REFRESH_COOKIE_NAME);
-    for (const path of [refreshPath, R.logout]) {
-      const reply = await browser.postJson(path, {}, headers);
-      expect({ path, status: reply.status, body: reply.body }).toMatchObject({
-        path,
-        status: 403,
-        body: { success: false, error: ERROR_TEXTS.server.crossSiteRefused, code: 'FORBIDDEN' },
-      });
-      expect(reply.headers.getSetCookie()).toEqual([]);
-    }
-    // The cross-site sign-out ended nothing: the shell still refreshes with the same cookie.
-    expect(browser.cookie(REFRESH_COOKIE_NAME)).toBe(cookie);
-    const refreshed = await browser.postJson(refreshPath, {}, { origin: SHELL, 'sec-fetch-site': 'same-origin' });
-    expect(refreshed.status).toBe(200);
-  });
+  it.each(CROSS_SITE)(
+    'refuse a refresh and a sign-out started by %s, and the session lives on',
+    async (_who, headers) => {
+      const browser = await signedIn();
+      const cookie = browser.cookie(REFRESH_COOKIE_NAME);
+      for (const path of [refreshPath, R.logout]) {
+        const reply = await browser.postJson(path, {}, headers);
+        expect({ path, status: reply.status, body: reply.body }).toMatchObject({
+          path,
+          status: 403,
+          body: { success: false, error: ERROR_TEXTS.server.crossSiteRefused, code: 'FORBIDDEN' },
+        });
+        expect(reply.headers.getSetCookie()).toEqual([]);
+      }
+      // The cross-site sign-out ended nothing: the shell still refreshes with the same cookie.
+      expect(browser.cookie(REFRESH_COOKIE_NAME)).toBe(cookie);
+      const refreshed = await browser.postJson(
+        refreshPath,
+        {},
+        { origin: SHELL, 'sec-fetch-site': 'same-origin' },
+      );
+      expect(refreshed.status).toBe(200);
+    },
+  );
 
   it('refuse a sign-in and a sign-up from another site (login CSRF)', async () => {
     const browser = createBrowser(identity.url);

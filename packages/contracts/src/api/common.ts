@@ -59,10 +59,7 @@ export type ImageUploadType = (typeof IMAGE_UPLOAD_TYPES)[number];
 export const IMAGE_UPLOAD_LABELS: readonly string[] = [...IMAGE_UPLOAD_TYPES, 'image/jpg'];
 
 /** `data:<one of IMAGE_UPLOAD_LABELS>;base64,`. */
-const IMAGE_DATA_URL_PREFIX = new RegExp(
-  `^data:(${IMAGE_UPLOAD_LABELS.join('|')});base64,`,
-  'i',
-);
+const IMAGE_DATA_URL_PREFIX = new RegExp(`^data:(${IMAGE_UPLOAD_LABELS.join('|')});base64,`, 'i');
 
 /** `data:image/<type>;base64,...` up to 10 MB decoded. */
 export const ImageDataUrlSchema = dataUrlSchema(

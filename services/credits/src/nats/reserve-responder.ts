@@ -94,7 +94,10 @@ async function handleReserve(
     if (isDatabaseUnavailable(error)) {
       // The caller answers 503 with Retry-After. A hold whose commit the outage cut off (rare) is refunded by the
       // sweeper after its TTL, as any hold of a call that failed.
-      logger.warn({ ...meta, err: error, chargeId: handled.chargeId }, 'reserve refused: database unavailable');
+      logger.warn(
+        { ...meta, err: error, chargeId: handled.chargeId },
+        'reserve refused: database unavailable',
+      );
       return { ...handled, reply: unavailable };
     }
     logger.error({ ...meta, err: error, chargeId: handled.chargeId }, 'reserve failed');
