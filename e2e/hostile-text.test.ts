@@ -15,13 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
 import { SERVICE_NAMES, type OpenApiDocument, type OpenApiOperation } from '@act/contracts/server';
 import { databaseUrl } from '@act/dev-infra';
-import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
+import { dataUrl, makePng, startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../services/voice/src/test-support/fake-elevenlabs';
 import { startFakeYoutube, type FakeYoutube } from '../services/youtube/src/test-support/fake-youtube';
 import { launchSystem, type RunningSystem } from './support/system';
 
 const NUL_TEXT = 'a\u0000b';
+/** A real PNG for image fields, so the image tools' requests are valid but for the NUL (set in beforeAll). */
+let pngDataUrl = '';
 
 type JsonSchema = {
   type?: string | string[];
@@ -37,6 +39,7 @@ type JsonSchema = {
   const?: unknown;
   default?: unknown;
   format?: string;
+  pattern?: string;
   minimum?: number;
   minItems?: number;
   $ref?: string;
@@ -69,7 +72,8 @@ function sampleOf(input: JsonSchema, root: JsonSchema, depth = 0): unknown {
   const [type] = typesOf(schema).filter((t) => t !== 'null');
   switch (type) {
     case 'string':
-      return schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : 'x';
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      return schema.pattern?.startsWith('^data:(image') ? pngDataUrl : 'x';
     case 'integer':
     case 'number':
       return schema.minimum ?? 1;
@@ -228,6 +232,7 @@ let token: string;
 let userId: string;
 
 beforeAll(async () => {
+  pngDataUrl = dataUrl(await makePng());
   openai = await startFakeOpenAi();
   openai.setFallback({ kind: 'text', text: 'An answer nobody should have paid for.' });
   fal = await startFakeFal();
@@ -296,11 +301,11 @@ async function moneyOf() {
   const history = await fetch(`${system.baseUrl}/api/credits/tool-usage-history`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const [{ holds }] = await sql<{ holds: number }[]>`select count(*)::int as holds from holds`;
-  const [{ usage }] = await sql<{ usage: number }[]>`select count(*)::int as usage from tool_usage`;
+  const [counts] = await sql<{ holds: number; usage: number }[]>`
+    select (select count(*)::int from holds) as holds, (select count(*)::int from tool_usage) as usage`;
   const ledger = await sql<{ delta: number; reason: string }[]>`
     select delta, reason from ledger where user_id = ${userId} order by id`;
-  return { me: await me.json(), history: await history.json(), holds, usage, ledger };
+  return { me: await me.json(), history: await history.json(), ...counts, ledger };
 }
 
 /** Calls a paid provider received, by fake (ElevenLabs' voice list is free and read at start: only POSTs count). */
