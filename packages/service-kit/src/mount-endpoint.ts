@@ -1,6 +1,7 @@
 // Mounts one endpoint definition from contracts on a router: its access (public, guest, member), its own body limit
 // (the raw body kept only where the definition asks), text that cannot be stored (U+0000) refused in any body field,
-// query value or path parameter, its path parameters and request validated with the spec's texts, then the handler with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
+// query value or path parameter, its path parameters and request validated with the spec's texts, then the handler
+// with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
 // one place that says all of this; a route never restates it.
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
