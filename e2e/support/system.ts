@@ -46,6 +46,8 @@ export interface LaunchOptions {
    * from 127.0.0.1. Off unless asked for, as in production.
    */
   allowLoopbackPages?: boolean;
+  /** How long each service may take to answer its readiness probe (120 s by default). */
+  readyTimeoutMs?: number;
 }
 
 export interface RunningSystem {
@@ -193,10 +195,12 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       return child;
     };
 
-    await Promise.all(
-      system.services.map((spec) => waitUntilReady(start(spec), spec.readyUrl, { tailInError: true })),
-    );
-    await waitUntilReady(start(system.gateway), system.gateway.readyUrl, { tailInError: true });
+    const ready = {
+      tailInError: true,
+      ...(options.readyTimeoutMs ? { timeoutMs: options.readyTimeoutMs } : {}),
+    };
+    await Promise.all(system.services.map((spec) => waitUntilReady(start(spec), spec.readyUrl, ready)));
+    await waitUntilReady(start(system.gateway), system.gateway.readyUrl, ready);
     log(`system ready at ${baseUrl} (${services.map((s) => s.service).join(', ')}, gateway)`);
     const pids = Object.fromEntries(
       children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),

@@ -135,6 +135,8 @@ export const ERROR_TEXTS = {
     modelNoWebSearch: 'This model does not support web search',
     invalidThumbnailUrl: 'Please enter a valid YouTube watch or short link',
     invalidRequest: 'Invalid request',
+    // Ours: PostgreSQL cannot store U+0000 in text, so no field of any request may hold it (docs/security.md).
+    nulCharacter: 'Text cannot contain the null character (U+0000). Please remove it and try again.',
   },
   /** Spec §8 network fallbacks: shown when a call fails without a server text. */
   network: {
@@ -302,6 +304,8 @@ export const ERROR_TEXTS = {
     invalidRecoveryToken: 'This link is invalid or has expired',
     googleNotConfigured: 'Google sign-in is not configured',
     providerFailed: 'The AI provider failed to answer. Please try again.',
+    /** Ours: a browser request to a cookie endpoint (refresh, sign-out) started by another site's page. */
+    crossSiteRefused: 'This request must come from the AI Creative Toolbox site itself',
   },
 } as const;
 

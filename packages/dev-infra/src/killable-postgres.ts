@@ -1,6 +1,6 @@
 // A PostgreSQL of a test's own that the test may kill (SIGKILL, as an OOM kill or a crashed node would) and start
 // again on the same port and data: the embedded server dev-infra runs for `npm start`, never the machine's shared
-// one, which other tests and people use.
+// one, which other tests and people use. The same helper serves outage tests that stop it gracefully (`halt`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ export interface KillablePostgres {
   database(name: string): Promise<string>;
   /** SIGKILLs the postmaster and waits until it is gone (its sessions die with it). */
   kill(): Promise<void>;
+  /** Stops it as an outage would (fast shutdown: open connections are cut); resolves once it has exited. */
+  halt(): Promise<void>;
   /** Starts it again on the same port and data (crash recovery runs first). */
   start(): Promise<void>;
   /** Stops it and deletes its data. */
@@ -42,6 +44,9 @@ export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePo
     async kill() {
       process.kill(postmasterPid(), 'SIGKILL');
       await handle.exited;
+    },
+    async halt() {
+      await handle.stop();
     },
     async start() {
       handle = await start();

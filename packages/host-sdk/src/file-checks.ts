@@ -1,25 +1,28 @@
 // Upload checks of spec §5 (type and size, with the spec's texts) and reading files as data URLs for the API.
-import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { ERROR_TEXTS, IMAGE_UPLOAD_LABELS, IMAGE_UPLOAD_TYPES, LIMITS } from '@act/contracts';
 
 const V = ERROR_TEXTS.validation;
 
-/** Accept filter for image inputs (spec: PNG, JPG, JPEG, WebP; the type check admits any image/*). */
-export const IMAGE_ACCEPT = 'image/*';
+/** Accept filter for image inputs: the types the services take (spec: PNG, JPG, JPEG, WebP). */
+export const IMAGE_ACCEPT = IMAGE_UPLOAD_TYPES.join(',');
 export const AUDIO_ACCEPT = 'audio/*';
 export const PDF_ACCEPT = 'application/pdf';
 
 type FileLike = Pick<File, 'type' | 'size'>;
 
+/** A GIF, HEIC or AVIF would only be refused by the service after the upload: say so before it. */
+const isUploadImageType = (type: string) => IMAGE_UPLOAD_LABELS.includes(type);
+
 /** Null when the file is a usable image, else the spec's text. */
 export function checkImageFile(file: FileLike): string | null {
-  if (!file.type.startsWith('image/')) return V.invalidImage;
+  if (!isUploadImageType(file.type)) return V.invalidImage;
   if (file.size > LIMITS.imageBytes) return V.imageTooLarge;
   return null;
 }
 
 /** Chat attachments use the shorter type text (spec §5). */
 export function checkChatImageFile(file: FileLike): string | null {
-  if (!file.type.startsWith('image/')) return V.invalidChatImage;
+  if (!isUploadImageType(file.type)) return V.invalidChatImage;
   if (file.size > LIMITS.imageBytes) return V.imageTooLarge;
   return null;
 }

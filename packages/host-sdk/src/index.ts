@@ -55,12 +55,7 @@ export type { ResultPanelProps } from './tool-ui/result-panel';
 export { RunError } from './tool-ui/run-error';
 export { TipsBox } from './tool-ui/tips-box';
 export type { RunErrorProps } from './tool-ui/run-error';
-export {
-  IMAGE_UPLOAD_ACCEPT,
-  IMAGE_UPLOAD_TYPES,
-  checkImageUpload,
-  useImageUpload,
-} from './tool-ui/use-image-upload';
+export { useImageUpload } from './tool-ui/use-image-upload';
 export type { ImageUpload, SelectedImage } from './tool-ui/use-image-upload';
 
 export { Alert } from './ui/alert';

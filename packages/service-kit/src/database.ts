@@ -16,6 +16,41 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint_name === constraint);
 }
 
+/**
+ * SQLSTATEs that say the server is unreachable for now (connection exceptions, class 08), going away or starting up
+ * (57P01-57P03) or full (53300), never that the statement is wrong.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** Socket errors on the way to PostgreSQL, and postgres.js's own codes for a connection that went away. */
+const UNAVAILABLE_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * True when a query failed because the database cannot be reached right now (down, restarting, failing over): a
+ * passing state the caller should answer with 503 and Retry-After, not a bug worth a 500. Looks through `cause`
+ * and an AggregateError's errors (a connect that tried several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 4 || error === null || typeof error !== 'object') return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+    return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 export interface DatabaseOptions {
   max?: number;
   /** Seconds an idle connection stays open. */

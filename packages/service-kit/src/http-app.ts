@@ -7,6 +7,7 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName } from '@act/contracts/server';
+import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
 import { eventStreamOf } from './event-stream';
 import type { Logger } from './logger';
@@ -54,6 +55,8 @@ export interface HttpApp extends Koa<AppState> {
 export const OPS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+/** Retry-After of a 503 that sets none: about how long PostgreSQL or NATS takes to come back from a restart. */
+const RETRY_AFTER_SECONDS = 5;
 const READINESS_TIMEOUT_MS = 2_000;
 
 export function createHttpApp({
@@ -213,6 +216,8 @@ function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void
     log.warn({ code: error.code, err: error.cause ?? error }, error.message);
   }
   ctx.status = error.status;
+  // "Temporarily unavailable" says when to try again (a reserve credits could not take, a database restarting).
+  if (error.code === ErrorCode.SERVICE_UNAVAILABLE) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
   for (const [header, value] of Object.entries(error.headers)) ctx.set(header, value);
   ctx.body = {
     ...error.details,
@@ -251,6 +256,10 @@ const CLIENT_STATUS_TEXT: Partial<Record<ErrorCode, string>> = {
  */
 function toAppError(raw: unknown): AppError {
   if (isAppError(raw)) return raw;
+  // The database down or restarting is a passing state, not a bug: 503 (with Retry-After), which invites a retry.
+  if (isDatabaseUnavailable(raw)) {
+    return new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, { cause: raw });
+  }
   const { status, type, code, expose } = (raw ?? {}) as {
     status?: unknown;
     type?: unknown;

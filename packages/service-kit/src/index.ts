@@ -31,6 +31,7 @@ export {
 } from './metrics';
 export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
+export { assertStorableText, findUnstorableText } from './storable-text';
 export {
   encodeCursor,
   decodeCursor,
@@ -56,6 +57,7 @@ export {
   connectDatabase,
   runMigrations,
   isUniqueViolation,
+  isDatabaseUnavailable,
   type Db,
   type Sql,
   type TransactionSql,

@@ -1,7 +1,7 @@
 // mountEndpoint over real HTTP: access from the definition, the definition's own body limit, the raw body only where
 // asked, validation in the schema's words, typed input, and `success: true` added to the reply.
 import { randomUUID } from 'node:crypto';
-import { endpoint, successReply } from '@act/contracts';
+import { ERROR_TEXTS, endpoint, successReply } from '@act/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createJwtVerifier, userOf } from './auth';
@@ -51,9 +51,20 @@ const ENDPOINTS = {
     access: 'public',
     params: z.object({ id: z.uuid({ error: 'Not found' }) }),
   }),
+  // Loose schemas on purpose: the NUL refusal must not depend on what a definition's schema checks.
+  search: endpoint({
+    method: 'GET',
+    path: '/search/:term',
+    access: 'public',
+    params: z.object({ term: z.string() }),
+    request: z.object({ q: z.string().optional() }),
+  }),
+  nested: endpoint({ method: 'POST', path: '/nested', access: 'public', request: z.looseObject({}) }),
 } as const;
 
 let jwks: TestJwks;
+/** Calls that reached a handler of the NUL cases. */
+let handled = 0;
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -72,6 +83,14 @@ beforeAll(async () => {
     raw: (ctx.request as { rawBody?: string }).rawBody,
   }));
   mountEndpoint(router, ENDPOINTS.item, {}, async (_input, _ctx, params) => ({ deleted: params.id }));
+  mountEndpoint(router, ENDPOINTS.search, {}, async (query, _ctx, params) => {
+    handled += 1;
+    return { term: params.term, q: query.q };
+  });
+  mountEndpoint(router, ENDPOINTS.nested, {}, async () => {
+    handled += 1;
+    return { ok: true };
+  });
   app.use(router.routes()).use(router.allowedMethods());
   server = await startTestService(app);
 });
@@ -119,6 +138,45 @@ describe('mountEndpoint', () => {
     });
     const id = randomUUID();
     expect((await call(`/items/${id}`, { method: 'DELETE' })).body).toEqual({ deleted: id });
+  });
+
+  it('refuses U+0000 in any body field, object key, query value or path parameter before the handler runs', async () => {
+    const token = await jwks.tokenFor(randomUUID());
+    const refused = {
+      status: 400,
+      body: { success: false, error: ERROR_TEXTS.validation.nulCharacter, code: 'VALIDATION_FAILED' },
+    };
+    expect(await call('/member', { body: JSON.stringify({ text: 'a\u0000b' }), token })).toMatchObject({
+      ...refused,
+      body: { ...refused.body, field: 'text' },
+    });
+    expect(await call('/member', { body: JSON.stringify({ text: 'a\u0000b' }) })).toMatchObject({
+      status: 401,
+    });
+    const deep = { list: [{ ok: 'fine' }, { inner: { deeper: ['x', 'nul \u0000 here'] } }] };
+    expect(await call('/nested', { body: JSON.stringify(deep) })).toMatchObject({
+      ...refused,
+      body: { ...refused.body, field: 'list.1.inner.deeper.1' },
+    });
+    expect(await call('/nested', { body: JSON.stringify({ 'k\u0000': 1 }) })).toMatchObject(refused);
+    expect(await call('/search/term?q=a%00b', { method: 'GET' })).toMatchObject(refused);
+    expect(await call('/search/a%00b', { method: 'GET' })).toMatchObject(refused);
+    expect(handled).toBe(0);
+    // Everything else a member may type passes: other controls, zero-width and direction marks, emoji.
+    const text = 'tab\t bell\u0007 zwj\u200d rtl\u202e 👩‍👩‍👧';
+    expect(
+      await call(`/search/${encodeURIComponent(text)}?q=${encodeURIComponent(text)}`, { method: 'GET' }),
+    ).toEqual({
+      status: 200,
+      body: { term: text, q: text },
+    });
+    expect(await call('/nested', { body: JSON.stringify({ text }) })).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    // A deeply nested body is walked without overflowing the stack.
+    const nestedDeep = `${'['.repeat(20_000)}"\u0000"${']'.repeat(20_000)}`;
+    expect((await call('/nested', { body: `{"a":${nestedDeep}}` })).status).toBe(400);
   });
 
   it('limits each body by its own definition and keeps the raw text only where the definition asks', async () => {

@@ -1,6 +1,7 @@
 // Mounts one endpoint definition from contracts on a router: its access (public, guest, member), its own body limit
-// (the raw body kept only where the definition asks), its path parameters and request validated with the spec's
-// texts, then the handler with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
+// (the raw body kept only where the definition asks), text that cannot be stored (U+0000) refused in any body field,
+// query value or path parameter, its path parameters and request validated with the spec's texts, then the handler
+// with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
 // one place that says all of this; a route never restates it.
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -8,6 +9,7 @@ import { ZodObject, type z } from 'zod';
 import { BODY_LIMITS, type Endpoint } from '@act/contracts';
 import { optionalUser, requireUser, type JwtVerifier } from './auth';
 import { jsonBodyParser } from './http-app';
+import { assertStorableText } from './storable-text';
 import { parseInput } from './validate';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -56,6 +58,9 @@ export function mountEndpoint<E extends Endpoint>(
   if (hasBody) {
     chain.push(jsonBodyParser(BODY_LIMITS[endpoint.bodyLimit], { keepRawBody: endpoint.rawBody === true }));
   }
+  // Once for every endpoint and before anything else reads the input: a NUL would otherwise fail the first insert,
+  // after a reserve or a paid provider call (docs/security.md).
+  chain.push(refuseUnstorableText);
   chain.push(...before);
   chain.push(async (ctx) => {
     const params = (
@@ -68,3 +73,11 @@ export function mountEndpoint<E extends Endpoint>(
   });
   router.register(endpoint.path, [endpoint.method], chain);
 }
+
+const refuseUnstorableText: Middleware = async (ctx, next) => {
+  // The field is named as request validation names it: its path within the params, query or body.
+  assertStorableText(ctx.params);
+  assertStorableText(ctx.query);
+  assertStorableText((ctx.request as { body?: unknown }).body);
+  await next();
+};

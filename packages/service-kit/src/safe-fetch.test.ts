@@ -221,4 +221,39 @@ describe('safeFetch reads what it may', () => {
     expect(isPublicAddress('fe80::1')).toBe(false);
     expect(isPublicAddress('fd00:ec2::254')).toBe(false);
   });
+
+  it('refuses every IPv6 form that carries an IPv4 address, whatever that address is', () => {
+    const embedded = [
+      // IPv4-compatible (::/96), as written and in hex: ipaddr.js alone calls these public unicast.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::10.0.0.1',
+      '::169.254.169.254',
+      '::93.184.215.14',
+      // IPv4-mapped, judged as the IPv4 address: private ones refused, and loopback even where loopback is allowed.
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:169.254.169.254',
+      // IPv4-translated (RFC 6145), NAT64 well-known (RFC 6052) and local-use (RFC 8215), 6to4, Teredo.
+      '::ffff:0:127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    ];
+    for (const address of embedded) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of embedded.slice(0, 5))
+      expect(isPublicAddress(address, { allowLoopback: true }), address).toBe(false);
+    // A public IPv4 address written as IPv4-mapped is that public address.
+    expect(isPublicAddress('::ffff:93.184.215.14')).toBe(true);
+  });
+
+  it('never connects to an IPv4-compatible IPv6 literal', async () => {
+    const before = secret.connections;
+    // The red team's probe: http://[::127.0.0.1]:port/ (that is ::7f00:1) passed and a connection was attempted.
+    for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[::ffff:7f00:1]', '[64:ff9b:1::7f00:1]'])
+      expect(await refusal(`http://${host}:${secret.port}/`), host).toBe('blocked');
+    expect(secret.connections).toBe(before);
+  });
 });

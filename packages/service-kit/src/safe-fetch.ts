@@ -90,11 +90,38 @@ export function addressRange(address: string): string {
   return ipaddr.process(address).range();
 }
 
+/**
+ * IPv6 ranges that ipaddr.js calls unicast although they carry an IPv4 address a stack or a translator may route to:
+ * IPv4-compatible `::a.b.c.d` (deprecated by RFC 4291, `::7f00:1` is 127.0.0.1 on a stack that still routes it) and
+ * the local-use NAT64 prefix of RFC 8215. The other embedded forms are already refused by their ranges:
+ * IPv4-mapped `::ffff:a.b.c.d` is judged as the IPv4 address (ipaddr.process), and IPv4-translated, the well-known
+ * NAT64 prefix, 6to4 and Teredo are special-purpose ranges, not unicast.
+ */
+const EMBEDDED_IPV4_RANGES = ['::/96', '64:ff9b:1::/48'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
 /** Whether a connection to this address is allowed: public unicast only, plus loopback when allowed. */
 export function isPublicAddress(address: string, { allowLoopback = false } = {}): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const range = addressRange(address);
+  const dialled = dialledForm(address);
+  if (dialled === undefined || !ipaddr.isValid(dialled)) return false;
+  const literal = ipaddr.parse(dialled);
+  if (literal instanceof ipaddr.IPv6 && EMBEDDED_IPV4_RANGES.some((cidr) => literal.match(cidr)))
+    return false;
+  const range = addressRange(dialled);
   return range === 'unicast' || (allowLoopback && range === 'loopback');
+}
+
+/**
+ * The address as the socket will dial it. IPv6 goes through WHATWG URL's canonical form (hex groups), because
+ * ipaddr.js reads the IPv4-compatible `::a.b.c.d` (as glibc prints ::/96) as the IPv4-mapped `::ffff:a.b.c.d`.
+ * Undefined for what no URL can hold (a zone index): never a public address.
+ */
+function dialledForm(address: string): string | undefined {
+  if (isIP(address) !== 6) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL if it is one we may try (scheme, port); otherwise a refusal. */

@@ -49,16 +49,28 @@ function dataUrlSchema(prefix: RegExp, maxChars: number, typeMessage: string, si
     .regex(prefix, { error: typeMessage });
 }
 
+/**
+ * The image types an upload may be (spec §5: PNG, JPG, JPEG, WebP), the one list behind the data-URL pattern below,
+ * the services' magic-byte check (service-kit's ImageMime) and the browser's file picker and type check.
+ */
+export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ImageUploadType = (typeof IMAGE_UPLOAD_TYPES)[number];
+/** How a file of those types may be labelled: its type, or the non-standard `image/jpg` some systems give a JPEG. */
+export const IMAGE_UPLOAD_LABELS: readonly string[] = [...IMAGE_UPLOAD_TYPES, 'image/jpg'];
+
+/** `data:<one of IMAGE_UPLOAD_LABELS>;base64,`. */
+const IMAGE_DATA_URL_PREFIX = new RegExp(`^data:(${IMAGE_UPLOAD_LABELS.join('|')});base64,`, 'i');
+
 /** `data:image/<type>;base64,...` up to 10 MB decoded. */
 export const ImageDataUrlSchema = dataUrlSchema(
-  /^data:image\/(png|jpe?g|webp|gif|bmp|avif|heic|heif);base64,/i,
+  IMAGE_DATA_URL_PREFIX,
   LIMITS.imageDataUrlChars,
   V.invalidImage,
   V.imageTooLarge,
 );
 /** Chat attachments use the shorter spec text for a wrong type. */
 export const ChatImageDataUrlSchema = dataUrlSchema(
-  /^data:image\/(png|jpe?g|webp|gif|bmp|avif|heic|heif);base64,/i,
+  IMAGE_DATA_URL_PREFIX,
   LIMITS.imageDataUrlChars,
   V.invalidChatImage,
   V.imageTooLarge,

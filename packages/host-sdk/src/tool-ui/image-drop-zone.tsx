@@ -3,9 +3,9 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { formatFileSizeKb } from '../file-checks';
+import { formatFileSizeKb, IMAGE_ACCEPT } from '../file-checks';
 import { Button } from '../ui/button';
-import { IMAGE_UPLOAD_ACCEPT, type ImageUpload } from './use-image-upload';
+import type { ImageUpload } from './use-image-upload';
 
 export interface ImageDropZoneProps {
   upload: ImageUpload;
@@ -69,7 +69,7 @@ export function ImageDropZone({
       <input
         ref={inputRef}
         type="file"
-        accept={IMAGE_UPLOAD_ACCEPT}
+        accept={IMAGE_ACCEPT}
         className="act-upload__input"
         aria-label={UI_TEXTS.common.dragAndDrop}
         tabIndex={-1}

@@ -1,12 +1,9 @@
 // State of one image upload: spec §5 checks (type and 10 MB, with the spec's texts), reading the file as the data URL
 // the API takes, and the preview. Only PNG, JPEG and WebP are offered, as the spec's text ('PNG, JPG, JPEG, WebP')
-// says; the server checks the bytes again.
+// says (contracts' IMAGE_UPLOAD_TYPES); the server checks the bytes again.
 import { useCallback, useRef, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { checkImageFile, readFileAsDataUrl } from '../file-checks';
-
-export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp'] as const;
-export const IMAGE_UPLOAD_ACCEPT = 'image/png,image/jpeg,image/webp';
 
 export interface SelectedImage {
   name: string;
@@ -25,14 +22,6 @@ export interface ImageUpload {
   clear(): void;
 }
 
-export function checkImageUpload(file: Pick<File, 'type' | 'size'>): string | null {
-  const generic = checkImageFile(file);
-  if (generic) return generic;
-  return (IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)
-    ? null
-    : ERROR_TEXTS.validation.invalidImage;
-}
-
 export function useImageUpload(): ImageUpload {
   const [image, setImage] = useState<SelectedImage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +31,7 @@ export function useImageUpload(): ImageUpload {
 
   const select = useCallback(async (file: File) => {
     const id = ++generation.current;
-    const problem = checkImageUpload(file);
+    const problem = checkImageFile(file);
     if (problem) {
       setError(problem);
       return;

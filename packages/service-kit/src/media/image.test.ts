@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { ERROR_TEXTS, IMAGE_UPLOAD_TYPES, ImageDataUrlSchema, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
 import { largeBlackPng } from '../testing/large-png';
 import { makeNoisePng } from '../testing/images';
@@ -36,6 +36,37 @@ async function rejection(dataUrlText: string, rules?: Parameters<typeof readImag
   if (!isAppError(error)) throw new Error('expected an AppError');
   return { status: error.status, message: error.message, field: error.details.field };
 }
+
+describe('the image types an upload may be', () => {
+  it("are exactly what the contracts' data-URL pattern admits, type for type", async () => {
+    const files: Record<string, Buffer> = {
+      'image/png': await png(),
+      'image/jpeg': await jpeg(),
+      'image/webp': await webp(),
+      'image/gif': await gif(),
+      'image/avif': await openImage(svg()).avif().toBuffer(),
+      'image/tiff': await openImage(svg()).tiff().toBuffer(),
+    };
+    const accepted: string[] = [];
+    for (const [type, bytes] of Object.entries(files)) {
+      const url = dataUrl(bytes, type);
+      const admitted = ImageDataUrlSchema.safeParse(url).success;
+      const readable = await readImageDataUrl(url).then(
+        () => true,
+        () => false,
+      );
+      // The OpenAPI document promises what the service then takes: no type passes one and fails the other.
+      expect({ type, admitted }).toEqual({ type, admitted: readable });
+      if (readable) accepted.push(type);
+    }
+    expect(accepted).toEqual([...IMAGE_UPLOAD_TYPES]);
+    // Labels of types sharp cannot write here are refused by the pattern too, as the service would refuse them.
+    for (const type of ['image/bmp', 'image/heic', 'image/heif', 'image/svg+xml'])
+      expect(ImageDataUrlSchema.safeParse(dataUrl(Buffer.from('x'), type)).success, type).toBe(false);
+    // A JPEG some systems label image/jpg is a JPEG.
+    expect(ImageDataUrlSchema.safeParse(dataUrl(files['image/jpeg']!, 'image/jpg')).success).toBe(true);
+  });
+});
 
 describe('readImageDataUrl', () => {
   it('accepts PNG, JPEG and WebP and reports the type proven by the bytes', async () => {

@@ -2,14 +2,15 @@
 // the header before any pixel is decoded, and fully decodable, all before credits are reserved. Also the one way to
 // open an image with sharp in this repo (`openImage`), so every decode runs under the same pixel limit.
 import sharp, { type Sharp, type SharpInput, type SharpOptions } from 'sharp';
-import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { ERROR_TEXTS, LIMITS, type ImageUploadType } from '@act/contracts';
 import { invalidUpload, readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt, hasBytesAt } from './magic-bytes';
 
 /** Edge of the thumbnail the decode check renders: small, so the check costs little beyond reading every byte. */
 const DECODE_CHECK_EDGE = 64;
 
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
+/** The upload types of contracts' IMAGE_UPLOAD_TYPES, each proven below by its magic bytes. */
+export type ImageMime = ImageUploadType;
 
 /** Image bytes that passed validation; `mime` comes from the magic bytes, never from the client's label. */
 export interface ImageInput {

@@ -3,7 +3,7 @@
 // A request past its deadline (credits was stalled; the caller has given up and released) is refused uncharged.
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { ReserveRequestSchema, type NatsNames, type ReserveReply } from '@act/contracts/server';
-import type { Logger, NatsConnection } from '@act/service-kit';
+import { isDatabaseUnavailable, type Logger, type NatsConnection } from '@act/service-kit';
 import { createReserver, type ReserveDeps, type Reserver } from '../domain/reserve';
 import { startQueueResponder, type MessageMeta, type QueueResponder } from './queue-responder';
 
@@ -38,8 +38,11 @@ export function startReserveResponder(options: ReserveResponderOptions): QueueRe
   });
 }
 
-/** A reserve whose caller has stopped waiting: charging it would bill a call that already failed. */
-const pastDeadline: ReserveReply = {
+/**
+ * Nothing held, try again soon: a reserve whose caller has stopped waiting (charging it would bill a call that
+ * already failed), or the credits database down or restarting (a passing state, so 503 rather than a failure).
+ */
+const unavailable: ReserveReply = {
   ok: false,
   code: ErrorCode.SERVICE_UNAVAILABLE,
   message: ERROR_TEXTS.server.serviceUnavailable,
@@ -83,11 +86,20 @@ async function handleReserve(
       { ...meta, chargeId: handled.chargeId, deadline },
       'reserve arrived after its deadline; refused',
     );
-    return { ...handled, reply: pastDeadline };
+    return { ...handled, reply: unavailable };
   }
   try {
     return { ...handled, reply: await reserver.reserve(parsed.data) };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      // The caller answers 503 with Retry-After. A hold whose commit the outage cut off (rare) is refunded by the
+      // sweeper after its TTL, as any hold of a call that failed.
+      logger.warn(
+        { ...meta, err: error, chargeId: handled.chargeId },
+        'reserve refused: database unavailable',
+      );
+      return { ...handled, reply: unavailable };
+    }
     logger.error({ ...meta, err: error, chargeId: handled.chargeId }, 'reserve failed');
     return {
       ...handled,

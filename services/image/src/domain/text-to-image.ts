@@ -16,6 +16,7 @@ import {
   type TextToImageRequest,
 } from '@act/contracts';
 import {
+  assertStorableText,
   createInFlight,
   AppError,
   isAppError,
@@ -162,8 +163,22 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
       const seed = input.seed ?? randomInt(0, LIMITS.seedMax + 1);
       const style = input.style && input.style !== 'none' ? input.style : undefined;
       const negativePrompt = input.negativePrompt ? input.negativePrompt : undefined;
+      // The row is settled before fal is paid: only the provider's seed and the stored keys are added after it.
+      const row = {
+        user_id: userId,
+        positive_prompt: input.prompt,
+        negative_prompt: negativePrompt ?? null,
+        model_name: input.model,
+        style: style ?? null,
+        aspect_ratio: input.aspectRatio,
+        image_format: input.imageFormat,
+        width: aspect.width,
+        height: aspect.height,
+      };
 
       const running = charge.run(async () => {
+        // What the insert would refuse is refused before the paid call (mountEndpoint refuses it earlier still).
+        assertStorableText(row);
         const timeout = new AbortController();
         const timer = setTimeout(() => timeout.abort(new GenerationTimeout(deps.timeoutMs)), deps.timeoutMs);
         let generated;
@@ -212,23 +227,15 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
           ],
           (id, [stored, thumb]) =>
             store.sql.begin(async (tx) => {
-              const row = await store.insert(tx, {
+              const record = await store.insert(tx, {
                 id,
-                user_id: userId,
-                positive_prompt: input.prompt,
-                negative_prompt: negativePrompt ?? null,
-                model_name: input.model,
-                style: style ?? null,
-                aspect_ratio: input.aspectRatio,
-                image_format: input.imageFormat,
+                ...row,
                 seed: generated.seed,
-                width: aspect.width,
-                height: aspect.height,
                 image_key: stored!.key,
                 thumbnail_key: thumb!.key,
               });
               await charge.commitIn(tx, deps.outbox);
-              return row;
+              return record;
             }),
           (keys, err) => logger.warn({ err, keys }, 'orphaned image objects'),
         );

@@ -18,6 +18,7 @@ import {
   type PhotoEffectToolId,
 } from '@act/contracts';
 import {
+  assertStorableText,
   createInFlight,
   AppError,
   createWorkPool,
@@ -202,6 +203,9 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
       if (!canRun(tool)) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.effectNeedsProviderKey);
       }
+      // The row's text is settled (and refused if it cannot be stored) before the hold and the paid edit.
+      const positivePrompt = text ?? getTool(tool).name;
+      assertStorableText(positivePrompt);
       const input = await uprightImage(await readImageDataUrl(image));
       // A replica already busy with as many local effects as it queues refuses now (503), before the hold.
       if (localFor(tool)) pool.admit(userId);
@@ -232,7 +236,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
                 id,
                 user_id: userId,
                 tool_id: tool,
-                positive_prompt: text ?? getTool(tool).name,
+                positive_prompt: positivePrompt,
                 image_key: stored!.key,
                 thumbnail_key: thumb!.key,
                 original_key: original!.key,
