@@ -104,3 +104,12 @@ export {
   type MetricSample,
   type ScrapedMetrics,
 } from './scrape-metrics';
+export {
+  floodUploads,
+  k8sMemoryLimitMb,
+  uploadPathsOf,
+  type UploadEndpoint,
+  type UploadFloodOptions,
+  type UploadFloodResult,
+  type UploadReply,
+} from './upload-flood';

@@ -1,0 +1,113 @@
+// Many large uploads at once against one service process, and the most memory that process held meanwhile: the
+// memory tests of the upload-taking services and the bench's upload section. The uploads are 10 MB of random bytes
+// in a data URL, which every tool refuses as unreadable, so they cost nothing and need no provider; the memory is
+// what the process spends reading, parsing and decoding them.
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ENDPOINTS, type BodyLimitClass } from '@act/contracts';
+import { REPO_ROOT } from './child-service';
+
+const MiB = 1024 * 1024;
+
+/** The body classes of endpoints that take a file (a data URL); the others carry text only. */
+const FILE_BODY_LIMITS: ReadonlySet<BodyLimitClass> = new Set(['image', 'audio', 'chatAttachments']);
+
+/** Every path of `service` (its /api/<service>/ routes) whose body carries a file, from the contracts. */
+export function uploadPathsOf(service: string): string[] {
+  return ENDPOINTS.filter(
+    (endpoint) => endpoint.path.startsWith(`/api/${service}/`) && FILE_BODY_LIMITS.has(endpoint.bodyLimit),
+  ).map((endpoint) => endpoint.path);
+}
+
+/** One endpoint that takes an upload: its path and its JSON body around the upload's data URL. */
+export interface UploadEndpoint {
+  path: string;
+  /** The data URL's media type (image/png, application/pdf, audio/mpeg). */
+  mime: string;
+  body(dataUrl: string): Record<string, unknown>;
+}
+
+export interface UploadFloodOptions {
+  /** Uploads sent at once, spread over the endpoints in turn. */
+  parallel: number;
+  /** Bytes of each upload before base64 (default 10 MB, the largest file a tool takes). */
+  fileBytes?: number;
+  /** Headers of every upload (a member's authorization, a guest's x-client-ip). */
+  headers?: Record<string, string>;
+}
+
+export interface UploadReply {
+  path: string;
+  status: number;
+  retryAfter: string | null;
+  error: string | undefined;
+}
+
+export interface UploadFloodResult {
+  replies: UploadReply[];
+  /** The process's resident memory just before the uploads, in MB. */
+  startRssMb: number;
+  /** The most resident memory the process held from then until every upload was answered, in MB. */
+  peakRssMb: number;
+  /** The JSON body of one upload, in MB. */
+  bodyMb: number;
+}
+
+/** The memory limit a service's pod has in k8s/base/<service>.yaml, in MB. */
+export async function k8sMemoryLimitMb(service: string): Promise<number> {
+  const manifest = await readFile(path.join(REPO_ROOT, 'k8s/base', `${service}.yaml`), 'utf8');
+  const match = /limits:\s*\n\s*memory:\s*(\d+)(Gi|Mi)\b/.exec(manifest);
+  if (!match) throw new Error(`k8s/base/${service}.yaml has no memory limit`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+
+async function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]);
+}
+
+/**
+ * Sends `parallel` uploads at once to the service at `url` (process `pid`), spread over `endpoints`, and reads the
+ * process's peak resident memory meanwhile: the kernel's own high-water mark (VmHWM, reset just before through
+ * /proc/<pid>/clear_refs), so no short peak between two samples is missed.
+ */
+export async function floodUploads(
+  service: { url: string; pid: number },
+  endpoints: readonly UploadEndpoint[],
+  { parallel, fileBytes = 10 * MiB, headers = {} }: UploadFloodOptions,
+): Promise<UploadFloodResult> {
+  const payload = randomBytes(fileBytes).toString('base64');
+  // One encoded body per endpoint, sent as the same bytes by every upload, so the test process holds them once.
+  const bodies = endpoints.map((endpoint) =>
+    Buffer.from(JSON.stringify(endpoint.body(`data:${endpoint.mime};base64,${payload}`))),
+  );
+  const startRssKb = await statusKb(service.pid, 'VmRSS');
+  await writeFile(`/proc/${service.pid}/clear_refs`, '5');
+  const replies = await Promise.all(
+    Array.from({ length: parallel }, async (_, index): Promise<UploadReply> => {
+      const endpoint = endpoints[index % endpoints.length]!;
+      const response = await fetch(`${service.url}${endpoint.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: bodies[index % endpoints.length],
+      });
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      return {
+        path: endpoint.path,
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        error: body.error,
+      };
+    }),
+  );
+  const peakKb = await statusKb(service.pid, 'VmHWM');
+  return {
+    replies,
+    startRssMb: Math.round(startRssKb / 1024),
+    peakRssMb: Math.round(peakKb / 1024),
+    bodyMb: Math.round((bodies[0]!.length / MiB) * 10) / 10,
+  };
+}

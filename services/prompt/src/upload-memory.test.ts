@@ -1,0 +1,83 @@
+// Memory under hostile uploads: 64 uploads of 10 MB at once, spread over every prompt endpoint that takes an image,
+// keep the process's peak resident memory under half the memory limit of its pod (k8s/base/prompt.yaml). Each is
+// refused: read and found unreadable (400, the spec's text), or, while the process's body budget is full, unread
+// with 503 and Retry-After. The budget is given back: the next real image is answered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ANALYSIS_TASKS,
+  API_ROUTES,
+  CAMERA_MOTIONS,
+  DEFAULT_LANGUAGE,
+  ERROR_TEXTS,
+  VIDEO_STYLES,
+} from '@act/contracts';
+import {
+  callJson,
+  type ChildService,
+  dataUrl,
+  floodUploads,
+  k8sMemoryLimitMb,
+  makePng,
+  runServices,
+  startChildService,
+  type UploadEndpoint,
+  uploadPathsOf,
+} from '@act/service-kit/testing';
+
+// Every tool's fields at once: each takes the ones it knows (its schema drops the rest).
+const UPLOADS: UploadEndpoint[] = uploadPathsOf('prompt').map((path) => ({
+  path,
+  mime: 'image/png',
+  body: (image) => ({
+    image,
+    language: DEFAULT_LANGUAGE,
+    analysisTasks: [ANALYSIS_TASKS[0]!.id],
+    cameraMotion: CAMERA_MOTIONS[0]!.id,
+    videoStyle: VIDEO_STYLES[0]!.id,
+    actionDescription: 'the bicycle rolls away',
+  }),
+}));
+
+let prompt: ChildService;
+let limitMb: number;
+
+beforeAll(async () => {
+  const run = await runServices();
+  limitMb = await k8sMemoryLimitMb('prompt');
+  // What the pod's cgroup tells the service in k8s.
+  prompt = await startChildService('services/prompt', {
+    ...run.serviceEnv,
+    MEMORY_LIMIT_MB: String(limitMb),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await prompt?.stop();
+}, 30_000);
+
+describe('prompt under 64 parallel 10 MB uploads', () => {
+  it('stays under half its memory limit, refusing each upload in plain words', async () => {
+    expect(UPLOADS).toHaveLength(3);
+    const flood = await floodUploads(prompt, UPLOADS, {
+      parallel: 64,
+      headers: { 'x-client-ip': '192.0.2.64' },
+    });
+    const read = flood.replies.filter((reply) => reply.status === 400);
+    const unread = flood.replies.filter((reply) => reply.status === 503);
+    expect(read.length + unread.length).toBe(64);
+    for (const reply of read) expect(reply.error).toBe(ERROR_TEXTS.validation.invalidImage);
+    for (const reply of unread) {
+      expect(reply.error).toBe(ERROR_TEXTS.server.serviceUnavailable);
+      expect(Number(reply.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(read.length).toBeGreaterThan(0);
+    expect(flood.peakRssMb, JSON.stringify({ ...flood, replies: undefined })).toBeLessThan(limitMb / 2);
+
+    const image = dataUrl(await makePng({ width: 64, height: 64, background: '#1565c0' }));
+    const after = await callJson(prompt.url, 'POST', API_ROUTES.prompt.generateImagePrompt, {
+      body: { image },
+      headers: { 'x-client-ip': '192.0.2.65' },
+    });
+    expect(after.status).toBe(200);
+  }, 400_000);
+});
