@@ -105,9 +105,11 @@ export {
   type ScrapedMetrics,
 } from './scrape-metrics';
 export {
+  expectRefusedWithinMemory,
   floodUploads,
   k8sMemoryLimitMb,
   uploadPathsOf,
+  type FloodExpectation,
   type UploadEndpoint,
   type UploadFloodOptions,
   type UploadFloodResult,

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ENDPOINTS, type BodyLimitClass } from '@act/contracts';
+import { expect } from 'vitest';
+import { ENDPOINTS, ERROR_TEXTS, type BodyLimitClass } from '@act/contracts';
 import { REPO_ROOT } from './child-service';
 
 const MiB = 1024 * 1024;
@@ -89,11 +90,18 @@ export async function floodUploads(
   const replies = await Promise.all(
     Array.from({ length: parallel }, async (_, index): Promise<UploadReply> => {
       const endpoint = endpoints[index % endpoints.length]!;
-      const response = await fetch(`${service.url}${endpoint.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: bodies[index % endpoints.length],
-      });
+      let response: Response;
+      try {
+        response = await fetch(`${service.url}${endpoint.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: bodies[index % endpoints.length],
+        });
+      } catch (error) {
+        // No answer at all (the connection was cut): status 0, and why, for the test to show.
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        return { path: endpoint.path, status: 0, retryAfter: null, error: cause?.code ?? cause?.message };
+      }
       const body = (await response.json().catch(() => ({}))) as { error?: string };
       return {
         path: endpoint.path,
@@ -110,4 +118,39 @@ export async function floodUploads(
     peakRssMb: Math.round(peakKb / 1024),
     bodyMb: Math.round((bodies[0]!.length / MiB) * 10) / 10,
   };
+}
+
+export interface FloodExpectation {
+  /** The pod's memory limit (k8s/base/<service>.yaml): the peak must stay under half of it. */
+  limitMb: number;
+  /** What an upload that was read is answered (400 unreadable, 413 too large). */
+  status: number;
+  /** Its texts (one per kind of upload). */
+  texts: readonly string[];
+  /** The service's output, shown when the expectation fails. */
+  output(): string;
+}
+
+/**
+ * Every upload was answered in plain words: read and refused for what it is (`status`, one of `texts`), or refused
+ * unread while the process's body budget was full (503, the service-unavailable text, Retry-After); at least one
+ * was read; and the process's peak memory stayed under half its pod's limit.
+ */
+export function expectRefusedWithinMemory(flood: UploadFloodResult, expected: FloodExpectation): void {
+  const summary = () =>
+    JSON.stringify({
+      ...flood,
+      replies: flood.replies.map((reply) => `${reply.status} ${reply.error ?? ''}`),
+      output: expected.output().split('\n').slice(-20),
+    });
+  const read = flood.replies.filter((reply) => reply.status === expected.status);
+  const unread = flood.replies.filter((reply) => reply.status === 503);
+  expect(read.length + unread.length, summary()).toBe(flood.replies.length);
+  for (const reply of read) expect(expected.texts).toContain(reply.error);
+  for (const reply of unread) {
+    expect(reply.error).toBe(ERROR_TEXTS.server.serviceUnavailable);
+    expect(Number(reply.retryAfter)).toBeGreaterThan(0);
+  }
+  expect(read.length, summary()).toBeGreaterThan(0);
+  expect(flood.peakRssMb, summary()).toBeLessThan(expected.limitMb / 2);
 }
