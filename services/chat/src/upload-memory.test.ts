@@ -20,20 +20,11 @@ import {
   type FakeOpenAi,
   type TestDatabase,
   type TestJwks,
-  type UploadEndpoint,
+  uploadEndpointsOf,
   uploadPathsOf,
 } from '@act/service-kit/testing';
 
-// A model that takes images and PDFs; the chats without a model choice drop the field.
-const message = (attachment: Record<string, string>) => ({
-  prompt: 'What is in this file?',
-  modelId: 'openai/gpt-4o-mini',
-  ...attachment,
-});
-const UPLOADS: UploadEndpoint[] = uploadPathsOf('chat').flatMap((path) => [
-  { path, mime: 'image/png', body: (image) => message({ image }) },
-  { path, mime: 'application/pdf', body: (pdf) => message({ pdf }) },
-]);
+const UPLOADS = uploadEndpointsOf('chat');
 const INVALID_ATTACHMENT = [ERROR_TEXTS.validation.invalidChatImage, ERROR_TEXTS.validation.invalidPdf];
 
 let jwks: TestJwks;
@@ -89,7 +80,11 @@ describe('chat under 64 parallel 10 MB attachments', () => {
     // The budget was given back: the next message is read (and refused for what it is, not for memory).
     const after = await callJson(chat.url, 'POST', API_ROUTES.chat.agent.sendMessage, {
       token,
-      body: message({ pdf: `data:application/pdf;base64,${Buffer.from('not a pdf').toString('base64')}` }),
+      body: {
+        prompt: 'What is in this file?',
+        modelId: 'openai/gpt-4o-mini',
+        pdf: `data:application/pdf;base64,${Buffer.from('not a pdf').toString('base64')}`,
+      },
     });
     expect(after.body.error).toBe(ERROR_TEXTS.validation.invalidPdf);
     await credits.settled();

@@ -20,17 +20,11 @@ import {
   testObjectStoreEnv,
   type TestDatabase,
   type TestJwks,
-  type UploadEndpoint,
-  uploadPathsOf,
+  uploadEndpointsOf,
 } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from './test-support/fake-fal';
 
-// Every effect's fields at once: each takes the ones it knows (its schema drops the rest).
-const UPLOADS: UploadEndpoint[] = uploadPathsOf('image').map((path) => ({
-  path,
-  mime: 'image/png',
-  body: (image) => ({ image, prompt: 'a quiet beach', ageChange: 'ten years older', expression: 'a smile' }),
-}));
+const UPLOADS = uploadEndpointsOf('image');
 
 let jwks: TestJwks;
 let credits: CreditsProcess;

@@ -3,14 +3,7 @@
 // refused: read and found unreadable (400, the spec's text), or, while the process's body budget is full, unread
 // with 503 and Retry-After. The budget is given back: the next real image is answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ANALYSIS_TASKS,
-  API_ROUTES,
-  CAMERA_MOTIONS,
-  DEFAULT_LANGUAGE,
-  ERROR_TEXTS,
-  VIDEO_STYLES,
-} from '@act/contracts';
+import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';
 import {
   callJson,
   type ChildService,
@@ -21,23 +14,10 @@ import {
   makePng,
   runServices,
   startChildService,
-  type UploadEndpoint,
-  uploadPathsOf,
+  uploadEndpointsOf,
 } from '@act/service-kit/testing';
 
-// Every tool's fields at once: each takes the ones it knows (its schema drops the rest).
-const UPLOADS: UploadEndpoint[] = uploadPathsOf('prompt').map((path) => ({
-  path,
-  mime: 'image/png',
-  body: (image) => ({
-    image,
-    language: DEFAULT_LANGUAGE,
-    analysisTasks: [ANALYSIS_TASKS[0]!.id],
-    cameraMotion: CAMERA_MOTIONS[0]!.id,
-    videoStyle: VIDEO_STYLES[0]!.id,
-    actionDescription: 'the bicycle rolls away',
-  }),
-}));
+const UPLOADS = uploadEndpointsOf('prompt');
 
 let prompt: ChildService;
 let limitMb: number;

@@ -18,19 +18,13 @@ import {
   testObjectStoreEnv,
   type TestDatabase,
   type TestJwks,
-  type UploadEndpoint,
-  uploadPathsOf,
+  uploadEndpointsOf,
 } from '@act/service-kit/testing';
-import { FAKE_VOICES, startFakeElevenLabs, type FakeElevenLabs } from './test-support/fake-elevenlabs';
+import { startFakeElevenLabs, type FakeElevenLabs } from './test-support/fake-elevenlabs';
 
 const MiB = 1024 * 1024;
 
-const uploads = (fileBytes: number): UploadEndpoint[] =>
-  uploadPathsOf('voice').map((path) => ({
-    path,
-    mime: 'audio/mpeg',
-    body: (audioFile) => ({ audioFile, voiceId: FAKE_VOICES[0]!.voice_id }),
-  }));
+const UPLOADS = uploadEndpointsOf('voice');
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
@@ -73,7 +67,7 @@ describe('voice under 64 parallel large uploads', () => {
     '$fileBytes bytes each: stays under half its memory limit, charging nothing',
     async ({ fileBytes, read: status, text }) => {
       const token = await jwks.tokenFor(randomUUID());
-      const flood = await floodUploads(voice, uploads(fileBytes), {
+      const flood = await floodUploads(voice, UPLOADS, {
         parallel: 64,
         fileBytes,
         headers: { authorization: `Bearer ${token}` },

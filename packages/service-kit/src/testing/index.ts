@@ -108,10 +108,13 @@ export {
   expectRefusedWithinMemory,
   floodUploads,
   k8sMemoryLimitMb,
+  uploadEndpointsOf,
   uploadPathsOf,
+  UPLOAD_SERVICES,
   type FloodExpectation,
   type UploadEndpoint,
   type UploadFloodOptions,
   type UploadFloodResult,
   type UploadReply,
+  type UploadService,
 } from './upload-flood';

@@ -6,7 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { ENDPOINTS, ERROR_TEXTS, type BodyLimitClass } from '@act/contracts';
+import {
+  ANALYSIS_TASKS,
+  CAMERA_MOTIONS,
+  DEFAULT_LANGUAGE,
+  DEFAULT_VOICE,
+  ENDPOINTS,
+  ERROR_TEXTS,
+  VIDEO_STYLES,
+  type BodyLimitClass,
+} from '@act/contracts';
 import { REPO_ROOT } from './child-service';
 
 const MiB = 1024 * 1024;
@@ -27,6 +36,53 @@ export interface UploadEndpoint {
   /** The data URL's media type (image/png, application/pdf, audio/mpeg). */
   mime: string;
   body(dataUrl: string): Record<string, unknown>;
+}
+
+/**
+ * Every fields each upload-taking tool requires besides its file, valid, so an upload gets as far as its decoding;
+ * each tool's schema drops the fields it does not know.
+ */
+const TOOL_FIELDS: Record<string, unknown> = {
+  // prompt
+  language: DEFAULT_LANGUAGE,
+  analysisTasks: [ANALYSIS_TASKS[0]!.id],
+  cameraMotion: CAMERA_MOTIONS[0]!.id,
+  videoStyle: VIDEO_STYLES[0]!.id,
+  actionDescription: 'the bicycle rolls away',
+  // image effects
+  prompt: 'a quiet beach',
+  ageChange: 'ten years older',
+  expression: 'a smile',
+  // chat: a model that takes images and PDFs (the chats without a model choice drop it)
+  modelId: 'openai/gpt-4o-mini',
+  // voice
+  voiceId: DEFAULT_VOICE.id,
+};
+
+/** The services whose endpoints take files. */
+export const UPLOAD_SERVICES = ['prompt', 'chat', 'image', 'voice'] as const;
+export type UploadService = (typeof UPLOAD_SERVICES)[number];
+
+/** The file fields a service's uploads travel in, each with the media type its data URL says. */
+const FILE_FIELDS: Record<UploadService, ReadonlyArray<{ field: string; mime: string }>> = {
+  prompt: [{ field: 'image', mime: 'image/png' }],
+  image: [{ field: 'image', mime: 'image/png' }],
+  chat: [
+    { field: 'image', mime: 'image/png' },
+    { field: 'pdf', mime: 'application/pdf' },
+  ],
+  voice: [{ field: 'audioFile', mime: 'audio/mpeg' }],
+};
+
+/** Every upload `service` takes: each endpoint with a file body, once per kind of file it takes. */
+export function uploadEndpointsOf(service: UploadService): UploadEndpoint[] {
+  return uploadPathsOf(service).flatMap((path) =>
+    FILE_FIELDS[service].map(({ field, mime }) => ({
+      path,
+      mime,
+      body: (dataUrl: string) => ({ ...TOOL_FIELDS, [field]: dataUrl }),
+    })),
+  );
 }
 
 export interface UploadFloodOptions {
