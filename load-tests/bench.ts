@@ -25,6 +25,7 @@ import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
 import { benchShell } from './shell-bench';
+import { benchUploadMemory } from './upload-memory-bench';
 import { benchVoice, voiceBenchCredits } from './voice-bench';
 
 interface Section {
@@ -412,7 +413,7 @@ async function benchGallerySection(system: RunningSystem): Promise<Section> {
 
 /**
  * A 10 MB photo through local color correction: through the gateway against straight to the image service, and the
- * peak memory of both with 8 such uploads at once (target: at most 4× the payload per upload in flight).
+ * peak memory of both with 4 such uploads at once (target: at most 4× the payload per upload in flight).
  */
 async function benchEffectsSection(system: RunningSystem): Promise<Section> {
   const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
@@ -435,6 +436,31 @@ async function benchEffectsSection(system: RunningSystem): Promise<Section> {
         met: result.imagePerUploadXPayload <= 4,
       },
     ],
+  };
+}
+
+/**
+ * Peak memory per upload in flight for every service that takes files: 4 refused uploads of the largest file at once,
+ * straight to the service; target: no more than the body budget's estimate of one upload (docs/limits.md).
+ */
+async function benchUploadMemorySection(system: RunningSystem): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const results = await benchUploadMemory(system, await signUpMember(apiUrl, 'uploads'));
+  return {
+    name: 'upload memory (refused uploads of the largest file, straight to each service)',
+    runs: [],
+    figures: Object.fromEntries(
+      results.map((result) => [
+        result.service,
+        `${result.read} of ${result.concurrent} read, ${result.bodyMb} MB bodies, RSS ${result.startRssMb} → ${result.peakRssMb} MB`,
+      ]),
+    ),
+    targets: results.map((result) => ({
+      what: `${result.service} peak memory per upload in flight, ${result.concurrent} at once (MB per upload)`,
+      value: result.mbPerUpload,
+      target: `<= ${result.budgetMbPerUpload}`,
+      met: result.mbPerUpload <= result.budgetMbPerUpload,
+    })),
   };
 }
 
@@ -526,6 +552,7 @@ try {
   results.push(report(await benchShellSection(system)));
   results.push(report(await benchGallerySection(system)));
   results.push(report(await benchEffectsSection(system)));
+  results.push(report(await benchUploadMemorySection(system)));
   const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
   results.push(report(await benchPromptSection(system, rawRps)));
   results.push(report(await benchChatServiceSection(system)));

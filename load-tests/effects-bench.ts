@@ -2,7 +2,7 @@
 // image service with IMAGE_LOCAL_EFFECTS=color-correction, so no provider is involved):
 // - the time of one request through the gateway compared with the same request sent straight to the image service,
 //   sampled alternately one at a time so both see the same machine (median of several);
-// - 8 such uploads at once through the gateway: the peak resident memory growth of the gateway and of the image
+// - 4 such uploads at once through the gateway (as many as one member may have in flight): the peak resident memory growth of the gateway and of the image
 //   service over their level before, sampled from /proc every 20 ms, per upload in flight, against the target of at
 //   most 4× the payload (the request body) per upload.
 import { readFile } from 'node:fs/promises';
@@ -33,7 +33,8 @@ export interface EffectsBenchResult {
 const PATH = API_ROUTES.image.colorCorrection;
 const MAX_BYTES = 10 * 1024 * 1024;
 const SAMPLES = Number(process.env.BENCH_EFFECT_SAMPLES ?? 5);
-const CONCURRENT = 8;
+// As many as one member may have in flight through the gateway (LARGE_UPLOADS_PER_CLIENT, docs/limits.md).
+const CONCURRENT = 4;
 
 /** A 10 MB JPEG (just under the cap): a photo-sized picture of grain, which compresses badly, as detail does. */
 async function tenMegabytePhoto(): Promise<{ bytes: Buffer; width: number; height: number }> {
@@ -114,7 +115,7 @@ export async function benchEffects(system: RunningSystem, token: string): Promis
     viaGateway.push(await post(apiUrl, token, body));
   }
 
-  // 8 at once through the gateway, both processes' memory sampled meanwhile.
+  // 4 at once through the gateway, both processes' memory sampled meanwhile.
   const gatewayBefore = await rssKb(gatewayPid);
   const imageBefore = await rssKb(imagePid);
   let gatewayPeak = gatewayBefore;

@@ -8,6 +8,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { ERROR_TEXTS } from '@act/contracts';
 import { Router, createHttpApp, createJwtVerifier, type RunningServer } from '@act/service-kit';
 import {
   TEST_JWT_AUDIENCE,
@@ -29,6 +30,7 @@ const gatewayLog = captureLogger('gateway');
 let upstream: RunningServer;
 let jwks: TestJwks;
 let staticDir: string;
+let heldUploads: Array<() => void> = [];
 
 beforeAll(async () => {
   jwks = await startTestJwks();
@@ -56,6 +58,13 @@ beforeAll(async () => {
   router.post('/api/prompt/generate-image-prompt', async (ctx) => {
     let bytes = 0;
     for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
+    ctx.body = { bytes };
+  });
+  // Reads the upload, then holds its answer until the test lets it go (uploads in flight).
+  router.post('/api/prompt/generate-ai-description', async (ctx) => {
+    let bytes = 0;
+    for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
+    await new Promise<void>((resolve) => heldUploads.push(resolve));
     ctx.body = { bytes };
   });
   router.get('/api/credits/stream', async (ctx) => {
@@ -326,6 +335,55 @@ describe('bodies', () => {
     expect((await fetch(`${gateway.url}/api/credits/plans`)).status).toBe(200);
   });
 });
+
+describe('large uploads in flight per client', () => {
+  const MB = 1024 * 1024;
+  const upload = (bytes: number, headers: Record<string, string> = {}) =>
+    fetch(`${gateway.url}/api/prompt/generate-ai-description`, {
+      method: 'POST',
+      headers,
+      body: 'z'.repeat(bytes),
+    });
+
+  it('lets one client have 4 uploads over 1 MB in flight, refuses a 5th with 429 and Retry-After, not others', async () => {
+    heldUploads = [];
+    const held = Array.from({ length: 4 }, () => upload(1.5 * MB));
+    await waitUntil(() => heldUploads.length === 4);
+
+    const fifth = await upload(1.5 * MB);
+    expect(fifth.status).toBe(429);
+    expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await fifth.json()).toMatchObject({ error: ERROR_TEXTS.server.rateLimited, code: 'RATE_LIMITED' });
+    // The same client's small bodies, and another client's uploads (a member is its own client), still go through.
+    expect(
+      (
+        await fetch(`${gateway.url}/api/prompt/generate-image-prompt`, {
+          method: 'POST',
+          body: 'z'.repeat(MB),
+        })
+      ).status,
+    ).toBe(200);
+    const member = upload(1.5 * MB, { authorization: `Bearer ${await memberToken()}` });
+    await waitUntil(() => heldUploads.length === 5);
+
+    for (const release of heldUploads) release();
+    for (const reply of await Promise.all([...held, member])) expect(reply.status).toBe(200);
+    // Answered uploads no longer count.
+    heldUploads = [];
+    const next = upload(1.5 * MB);
+    await waitUntil(() => heldUploads.length === 1);
+    heldUploads[0]!();
+    expect((await next).status).toBe(200);
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('static files and headers', () => {
   it('serves the shell with security headers and no-cache on index.html', async () => {

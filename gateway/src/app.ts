@@ -1,5 +1,6 @@
 // The gateway: one origin for the browser. Order of the chain: security headers → client IP → per-IP rate limit
-// (API only) → public up/down health → access check (JWT) → streaming proxy to the owning service → static shell and remotes.
+// (API only) → public up/down health → access check (JWT) → large uploads in flight per client → streaming proxy to
+// the owning service → static shell and remotes.
 import type { Context } from 'koa';
 import { ERROR_TEXTS } from '@act/contracts';
 import {
@@ -19,6 +20,7 @@ import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
 import { proxyRequest } from './proxy';
 import { createUpstreamPool, type UpstreamPool } from './upstreams';
+import { DEFAULT_LARGE_UPLOADS_PER_CLIENT, limitLargeUploads } from './large-uploads';
 import { rateLimitByIp } from './rate-limit';
 import { resolveRoute } from './route-table';
 import { securityHeaders } from './security-headers';
@@ -30,7 +32,7 @@ export interface GatewayDeps {
     GatewayConfig,
     'TRUSTED_PROXIES' | 'STATIC_DIR' | 'REMOTES_DIR' | 'UPSTREAM_TIMEOUT_MS' | 'HSTS'
   > &
-    Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'REMOTES_CONFIG'>> &
+    Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'REMOTES_CONFIG' | 'LARGE_UPLOADS_PER_CLIENT'>> &
     RemotesSettings;
   /** Base URL of each service, or of each of its replicas (balanced, see upstreams.ts). */
   upstreams: Partial<Record<ServiceName, string | readonly string[]>>;
@@ -69,6 +71,14 @@ export function createGatewayApp({
   });
 
   const limitApi = rateLimitByIp(rateLimiter, clientIpOf);
+  const limitUploads = limitLargeUploads({
+    perClient: config.LARGE_UPLOADS_PER_CLIENT ?? DEFAULT_LARGE_UPLOADS_PER_CLIENT,
+    // A member is one client on any number of addresses; a guest is its address.
+    clientOf: (ctx) => {
+      const user = ctx.state.user as { userId?: string } | undefined;
+      return user?.userId ? `member:${user.userId}` : `ip:${clientIpOf(ctx) ?? 'unknown'}`;
+    },
+  });
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? limitApi(ctx, next) : next()));
 
   app.use(async (ctx, next) => {
@@ -106,14 +116,16 @@ export function createGatewayApp({
       ctx.state.user = await verifier.verify(token);
     }
 
-    await proxyRequest(ctx, {
-      upstream,
-      bodyLimitBytes: route.bodyLimitBytes,
-      clientIp: clientIpOf(ctx),
-      requestId: ctx.state.requestId,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
-    });
+    await limitUploads(ctx, route.bodyLimitBytes, () =>
+      proxyRequest(ctx, {
+        upstream,
+        bodyLimitBytes: route.bodyLimitBytes,
+        clientIp: clientIpOf(ctx),
+        requestId: ctx.state.requestId,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
+      }),
+    );
   });
 
   app.use(remotesJson(remotes));

@@ -66,6 +66,8 @@ export const gatewayConfigSchema = baseConfigSchema
     ...remoteUrlFields,
     REDIS_URL: configUrl(['redis', 'rediss']).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    // Uploads over 1 MB one client (a member, or a guest's IP) may have in flight at once (large-uploads.ts).
+    LARGE_UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).default(4),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
     // A `: ping` comment on an event-stream reply whose service has been silent this long, so proxies in front
     // (load balancers, nginx) keep the connection. 0 turns it off.

@@ -53,6 +53,9 @@ export const baseConfigSchema = z.object({
   JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   // How long in-flight requests may take to finish after SIGTERM before the process exits anyway.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  // The process's memory limit, when its container's (cgroup) is not the one to go by: a quarter of it is what JSON
+  // bodies in flight may take at once (docs/limits.md). Unset: the container's limit, or 1024 without one.
+  MEMORY_LIMIT_MB: z.coerce.number().int().min(64).optional(),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

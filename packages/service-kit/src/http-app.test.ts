@@ -18,7 +18,7 @@ beforeAll(async () => {
   const app = createHttpApp({
     name: 'kit-test',
     logger: captured.logger,
-    bodyLimit: '1kb',
+    bodyLimit: 1024,
     readiness: { db: async () => (dependencyUp ? undefined : Promise.reject(new Error('down'))) },
   });
   const router = new Router();

@@ -7,6 +7,13 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName } from '@act/contracts/server';
+import {
+  BODY_MEMORY_RETRY_AFTER_SECONDS,
+  BodyMemoryBudget,
+  bodyMemoryBudgetBytes,
+  bodyMemoryCost,
+  memoryLimitBytes,
+} from './body-memory';
 import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
 import { eventStreamOf } from './event-stream';
@@ -28,10 +35,10 @@ export interface HttpAppOptions {
   /** Dependencies that must answer before the service takes traffic (for example db, nats). */
   readiness?: ReadinessChecks;
   /**
-   * The largest JSON body any route of this service accepts (co-body syntax: '64kb', '14mb'), or false for an app
-   * that must not parse bodies at all (the gateway streams them through).
+   * The largest JSON body (in bytes) any route of this service accepts, or false for an app that parses no body
+   * for all routes (services parse each endpoint's own with mountEndpoint; the gateway streams bodies through).
    */
-  bodyLimit?: string | false;
+  bodyLimit?: number | false;
   /**
    * Run each request's handlers with its id in AsyncLocalStorage (default true), so the work it starts carries the
    * id to credits. The gateway turns it off: it forwards the id as a header, and on Node 20 the storage's promise
@@ -42,6 +49,11 @@ export interface HttpAppOptions {
 
 export interface HttpApp extends Koa<AppState> {
   metrics: ServiceMetrics;
+  /**
+   * The process's budget for JSON bodies in flight (see body-memory.ts): sized from the container's memory limit;
+   * serveFromConfig resizes it from MEMORY_LIMIT_MB when that is set.
+   */
+  bodyMemory: BodyMemoryBudget;
   /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
   markDraining(): void;
   /**
@@ -63,7 +75,7 @@ export function createHttpApp({
   name,
   logger,
   readiness = {},
-  bodyLimit = '64kb',
+  bodyLimit = 64 * 1024,
   requestContext = true,
 }: HttpAppOptions): HttpApp {
   const app = new Koa<AppState>() as HttpApp;
@@ -72,6 +84,7 @@ export function createHttpApp({
   app.silent = true;
   // Shared with the service's credits client and provider adapters (one registry per service name).
   app.metrics = serviceMetrics(name);
+  app.bodyMemory = new BodyMemoryBudget(bodyMemoryBudgetBytes(memoryLimitBytes(undefined)));
   let draining = false;
   app.markDraining = () => {
     draining = true;
@@ -143,11 +156,14 @@ function openApiDocument(service: ServiceName): Koa.Middleware {
 }
 
 /**
- * Parses JSON bodies up to `limit` (bytes, or co-body syntax such as '64kb'); a body that is not JSON, too large or
- * not the encoding it claims becomes the edge's 4xx. Requests without a body skip it (most traffic is GET).
- * `keepRawBody: false` drops the raw text after parsing, so a large upload is not held twice while the handler runs.
+ * Parses JSON bodies up to `limit` bytes; a body that is not JSON, too large or not the encoding it claims becomes
+ * the edge's 4xx. Requests without a body skip it (most traffic is GET). Before the first byte is read, the body's
+ * cost is taken from the app's body budget (its Content-Length, or `limit` when it has none) until the handler is
+ * done: a body that does not fit is refused at once, unread, with 503 and Retry-After.
+ * `keepRawBody: false` drops the raw text after parsing, and the parsed body is dropped once the endpoint has
+ * validated it (mountEndpoint), so a large upload is not held twice while the handler runs.
  */
-export function jsonBodyParser(limit: string | number, { keepRawBody = true } = {}): Koa.Middleware {
+export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.Middleware {
   const parseJson = bodyParser({
     enableTypes: ['json'],
     jsonLimit: limit,
@@ -159,10 +175,25 @@ export function jsonBodyParser(limit: string | number, { keepRawBody = true } = 
   });
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE') return next();
-    return parseJson(ctx, async () => {
-      if (!keepRawBody) delete (ctx.request as { rawBody?: string }).rawBody;
-      await next();
-    });
+    const budget = (ctx.app as Partial<HttpApp>).bodyMemory;
+    // A body of unknown length may be as large as the limit. A declared length over the limit is refused by the
+    // parser (413) before it is read, so it costs no more than the limit while that happens.
+    const chunked = ctx.get('transfer-encoding') !== '';
+    const bytes = chunked ? limit : Math.min(Number(ctx.get('content-length')) || 0, limit);
+    const giveBack = budget && bytes > 0 ? budget.tryTake(bodyMemoryCost(bytes)) : () => undefined;
+    if (!giveBack) {
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+        headers: { 'Retry-After': String(BODY_MEMORY_RETRY_AFTER_SECONDS) },
+      });
+    }
+    try {
+      return await parseJson(ctx, async () => {
+        if (!keepRawBody) delete (ctx.request as { rawBody?: string }).rawBody;
+        await next();
+      });
+    } finally {
+      giveBack();
+    }
   };
 }
 

@@ -12,6 +12,14 @@ export {
   type ReadinessChecks,
 } from './http-app';
 export {
+  BodyMemoryBudget,
+  bodyMemoryBudgetBytes,
+  containerMemoryLimit,
+  memoryLimitBytes,
+  BODY_MEMORY_FACTOR,
+  BODY_MEMORY_SHARE,
+} from './body-memory';
+export {
   openEventStream,
   wantsEventStream,
   DEFAULT_HEARTBEAT_MS,

@@ -68,6 +68,9 @@ export function mountEndpoint<E extends Endpoint>(
     ) as EndpointParams<E>;
     const raw = hasBody ? (ctx.request as { body?: unknown }).body : ctx.query;
     const input = (endpoint.request ? parseInput(endpoint.request, raw) : undefined) as EndpointInput<E>;
+    // The handler works from its validated input: the parsed body is dropped, so an upload's text is held by one
+    // object only and goes as soon as the handler lets go of it.
+    if (hasBody && endpoint.request) delete (ctx.request as { body?: unknown }).body;
     const reply = await handler(input, ctx, params);
     if (reply !== undefined) ctx.body = successReply ? { success: true, ...reply } : reply;
   });

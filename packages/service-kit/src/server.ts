@@ -3,6 +3,7 @@
 // while readiness says 503 on the ops port, then close dependencies (NATS drain, database pool) in the order given.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bodyMemoryBudgetBytes, memoryLimitBytes } from './body-memory';
 import type { HttpApp } from './http-app';
 import type { Logger } from './logger';
 
@@ -119,6 +120,8 @@ export interface ServerConfig {
   HOST: string;
   OPS_PORT: number;
   SHUTDOWN_GRACE_MS: number;
+  /** The process's memory limit in MB when it is not its container's (sizes the body budget, body-memory.ts). */
+  MEMORY_LIMIT_MB?: number;
 }
 
 /**
@@ -131,6 +134,9 @@ export function serveFromConfig(
   logger: Logger,
   onClose: StartOptions['onClose'] = [],
 ): Promise<RunningServer> {
+  if (config.MEMORY_LIMIT_MB !== undefined) {
+    app.bodyMemory.capacity = bodyMemoryBudgetBytes(memoryLimitBytes(config.MEMORY_LIMIT_MB));
+  }
   return startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,

@@ -14,6 +14,8 @@ export interface ChildService {
   url: string;
   /** The ops listener (/healthz, /readyz, /metrics). */
   opsUrl: string;
+  /** The service's own Node process (its memory is read from /proc/<pid>). */
+  pid: number;
   /** The last lines the process wrote (for failure messages and log assertions). */
   output(): string;
   /** Sends a signal to the process (fault tests: SIGSTOP pauses it, SIGCONT resumes it). */
@@ -85,6 +87,7 @@ export async function launchChildService(
   return {
     url: `http://127.0.0.1:${port}`,
     opsUrl,
+    pid: child.pid!,
     ready,
     output: () => started.tail.join('\n'),
     signal(name) {

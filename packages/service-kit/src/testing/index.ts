@@ -105,3 +105,17 @@ export {
   type MetricSample,
   type ScrapedMetrics,
 } from './scrape-metrics';
+export {
+  expectRefusedWithinMemory,
+  floodUploads,
+  k8sMemoryLimitMb,
+  uploadEndpointsOf,
+  uploadPathsOf,
+  UPLOAD_SERVICES,
+  type FloodExpectation,
+  type UploadEndpoint,
+  type UploadFloodOptions,
+  type UploadFloodResult,
+  type UploadReply,
+  type UploadService,
+} from './upload-flood';

@@ -1,0 +1,108 @@
+// The per-process body budget: sized from the memory limit, and in a real app a body that does not fit is answered
+// unread with 503 and Retry-After while the handlers of the bodies ahead of it run, then admitted once they are done.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Router from '@koa/router';
+import { ERROR_TEXTS } from '@act/contracts';
+import {
+  BODY_MEMORY_FACTOR,
+  bodyMemoryBudgetBytes,
+  containerMemoryLimit,
+  memoryLimitBytes,
+} from './body-memory';
+import { createHttpApp, type HttpApp } from './http-app';
+import type { RunningServer } from './server';
+import { silentLogger, startTestService } from './testing';
+
+const MiB = 1024 * 1024;
+
+describe('the memory limit', () => {
+  const files = (entries: Record<string, string>) => (path: string) => {
+    if (!(path in entries)) throw new Error(`ENOENT ${path}`);
+    return entries[path]!;
+  };
+
+  it('is the container’s (cgroup v2, then v1); none when it says max, or outside a container', () => {
+    expect(containerMemoryLimit(files({ '/sys/fs/cgroup/memory.max': '1073741824\n' }))).toBe(1024 * MiB);
+    expect(containerMemoryLimit(files({ '/sys/fs/cgroup/memory.max': 'max\n' }))).toBeUndefined();
+    expect(
+      containerMemoryLimit(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': String(1536 * MiB) })),
+    ).toBe(1536 * MiB);
+    expect(
+      containerMemoryLimit(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712' })),
+    ).toBeUndefined();
+    expect(containerMemoryLimit(files({}))).toBeUndefined();
+  });
+
+  it('is MEMORY_LIMIT_MB when set, and bodies may take a quarter of it', () => {
+    expect(memoryLimitBytes(512)).toBe(512 * MiB);
+    expect(bodyMemoryBudgetBytes(1024 * MiB)).toBe(256 * MiB);
+  });
+});
+
+describe('bodies in flight', () => {
+  let app: HttpApp;
+  let running: RunningServer;
+  const held: Array<() => void> = [];
+  let handled = 0;
+
+  beforeAll(async () => {
+    app = createHttpApp({ name: 'body-memory-test', logger: silentLogger(), bodyLimit: 64 * 1024 });
+    // Room for 2 bodies of 1000 bytes in flight, not 3.
+    app.bodyMemory.capacity = 2.5 * 1000 * BODY_MEMORY_FACTOR;
+    const router = new Router();
+    router.post('/upload', async (ctx) => {
+      handled += 1;
+      await new Promise<void>((resolve) => held.push(resolve));
+      ctx.body = { bytes: JSON.stringify((ctx.request as { body?: unknown }).body).length };
+    });
+    app.use(router.routes());
+    running = await startTestService(app);
+  });
+
+  afterAll(async () => {
+    for (const release of held) release();
+    await running.close();
+  });
+
+  const upload = (bytes: number) =>
+    fetch(`${running.url}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file: 'z'.repeat(bytes - 11) }),
+    });
+
+  async function heldCount(count: number) {
+    while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  it('answers a body that does not fit with 503 and Retry-After, unread, and admits it once the others are done', async () => {
+    const first = upload(1000);
+    const second = upload(1000);
+    await heldCount(2);
+
+    const refused = await upload(1000);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: ERROR_TEXTS.server.serviceUnavailable });
+    expect(handled).toBe(2);
+
+    held.splice(0).forEach((release) => release());
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect(app.bodyMemory.used).toBe(0);
+
+    const admitted = upload(1000);
+    await heldCount(1);
+    held.splice(0).forEach((release) => release());
+    expect((await admitted).status).toBe(200);
+  });
+
+  it('admits a body larger than the whole budget when it is alone', async () => {
+    const large = upload(10_000);
+    await heldCount(1);
+    expect(app.bodyMemory.used).toBe(10_000 * BODY_MEMORY_FACTOR);
+    held.splice(0).forEach((release) => release());
+    expect((await large).status).toBe(200);
+    expect(app.bodyMemory.used).toBe(0);
+  });
+});

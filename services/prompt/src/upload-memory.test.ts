@@ -1,0 +1,60 @@
+// Memory under hostile uploads: 64 uploads of 10 MB at once, spread over every prompt endpoint that takes an image,
+// keep the process's peak resident memory under half the memory limit of its pod (k8s/base/prompt.yaml). Each is
+// refused: read and found unreadable (400, the spec's text), or, while the process's body budget is full, unread
+// with 503 and Retry-After. The budget is given back: the next real image is answered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';
+import {
+  callJson,
+  type ChildService,
+  dataUrl,
+  expectRefusedWithinMemory,
+  floodUploads,
+  k8sMemoryLimitMb,
+  makePng,
+  runServices,
+  startChildService,
+  uploadEndpointsOf,
+} from '@act/service-kit/testing';
+
+const UPLOADS = uploadEndpointsOf('prompt');
+
+let prompt: ChildService;
+let limitMb: number;
+
+beforeAll(async () => {
+  const run = await runServices();
+  limitMb = await k8sMemoryLimitMb('prompt');
+  // What the pod's cgroup tells the service in k8s.
+  prompt = await startChildService('services/prompt', {
+    ...run.serviceEnv,
+    MEMORY_LIMIT_MB: String(limitMb),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await prompt?.stop();
+}, 30_000);
+
+describe('prompt under 64 parallel 10 MB uploads', () => {
+  it('stays under half its memory limit, refusing each upload in plain words', async () => {
+    expect(UPLOADS).toHaveLength(3);
+    const flood = await floodUploads(prompt, UPLOADS, {
+      parallel: 64,
+      headers: { 'x-client-ip': '192.0.2.64' },
+    });
+    expectRefusedWithinMemory(flood, {
+      limitMb,
+      status: 400,
+      texts: [ERROR_TEXTS.validation.invalidImage],
+      output: prompt.output,
+    });
+
+    const image = dataUrl(await makePng({ width: 64, height: 64, background: '#1565c0' }));
+    const after = await callJson(prompt.url, 'POST', API_ROUTES.prompt.generateImagePrompt, {
+      body: { image },
+      headers: { 'x-client-ip': '192.0.2.65' },
+    });
+    expect(after.status).toBe(200);
+  }, 400_000);
+});
