@@ -7,7 +7,7 @@ import {
   LANGUAGES,
   parseYoutubeVideoId,
   UI_TEXTS,
-  YoutubeStreamEventSchema,
+  YOUTUBE_ENDPOINTS,
   YoutubeVideoUrlSchema,
   type Language,
   type VideoInfo,
@@ -82,8 +82,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const link = useLinkField(YoutubeVideoUrlSchema);
   const [language, setLanguage] = useState<SummaryLanguage>(SAME_AS_VIDEO);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
-  const reply = useStreamedReply(host.api, {
-    schema: YoutubeStreamEventSchema,
+  const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
     fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
   });
@@ -96,8 +95,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const submit = (value: string) => {
     if (!link.accept(value)) return;
     setSubmittedId(parseYoutubeVideoId(value));
-    const request = summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language);
-    void reply.start(request.path, request.body);
+    void reply.start(summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language));
   };
 
   const clearAll = () => {
