@@ -1,7 +1,7 @@
 // YouTube Summarizer (spec §2): a watch, short or embed link; the video's title and duration; the summary streaming
 // in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the video's language or the
 // one the member chooses.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
   LANGUAGES,
@@ -24,8 +24,9 @@ import {
   type SelectOption,
   type ToolPageProps,
 } from '@act/host-sdk';
+import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
-import { SummaryText } from '../components/summary-text';
+import { keyMomentLinks } from '../components/key-moments';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
 
@@ -90,6 +91,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const summary = summaryFromEvents(reply.events);
   const videoId = summary.videoId ?? submittedId;
   const error = reply.error?.message ?? summary.error;
+  const linkText = useMemo(() => (videoId ? keyMomentLinks(videoId) : undefined), [videoId]);
   const hasAnything = link.url !== '' || reply.events.length > 0 || error !== null || link.error !== null;
 
   const submit = (value: string) => {
@@ -143,7 +145,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
         text={summary.text === '' ? null : summary.text}
         placeholder={T.summaryPlaceholder}
         loading={busy && summary.text === ''}
-        renderText={(text) => <SummaryText text={text} videoId={videoId} />}
+        renderText={(text) => <Markdown text={text} className="yt-summary" lineBreaks linkText={linkText} />}
       />
     </div>
   );
