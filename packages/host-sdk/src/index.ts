@@ -3,7 +3,7 @@
 export type { HostUser, ToolHost, ToolPageProps, ToolPages } from './tool-host';
 export { ApiError, isApiError, errorMessage, apiErrorFromReply, codeForStatus } from './api-error';
 export { createApiClient } from './api-client';
-export type { ApiClient, ApiClientOptions, RawCallOptions, ReplySchema } from './api-client';
+export type { ApiClient, ApiClientOptions, RawCallOptions } from './api-client';
 export { endpointUrl } from './endpoint-call';
 export type {
   BodyOf,
