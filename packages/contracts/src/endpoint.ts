@@ -39,6 +39,11 @@ export interface Endpoint {
   params?: z.ZodType;
   /** The success reply (JSON endpoints; redirects and JWKS have none). */
   reply?: z.ZodType;
+  /**
+   * Each event's `data` when the call asks for `Accept: text/event-stream` (endpoints that can stream their reply;
+   * JSON stays their default). The browser's stream call is typed and checked by it.
+   */
+  events?: z.ZodType;
   /** The catalogue tool a call charges. */
   tool?: ToolId;
   /** Keep the raw body text for the handler (signature checks); every other endpoint drops it after parsing. */

@@ -1,8 +1,41 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient } from './api-client';
+import { CHAT_ENDPOINTS, endpoint, PROMPT_ENDPOINTS, VOICE_ENDPOINTS } from '@act/contracts';
+import { createApiClient, type ApiClient } from './api-client';
 import { ApiError } from './api-error';
+import { endpointUrl } from './endpoint-call';
 import { createFakeFetch, json } from './test-support/fake-fetch';
+
+const ThingReplySchema = z.object({ success: z.literal(true), value: z.number() });
+
+/** Endpoints of each shape a call can take: a query, path parameters with a body, a body alone, neither. */
+const THING = endpoint({
+  method: 'GET',
+  path: '/api/things',
+  access: 'member',
+  request: z.object({
+    cursor: z.string().optional(),
+    limit: z.number().optional(),
+    q: z.string().optional(),
+  }),
+  reply: ThingReplySchema,
+});
+const RENAME = endpoint({
+  method: 'PATCH',
+  path: '/api/things/:id/names/:lang',
+  access: 'member',
+  params: z.object({ id: z.string(), lang: z.string() }),
+  request: z.object({ title: z.string() }),
+  reply: z.object({ success: z.literal(true) }),
+});
+const CREATE = endpoint({
+  method: 'POST',
+  path: '/api/things',
+  access: 'guest',
+  request: z.object({ a: z.number() }),
+  reply: z.object({ success: z.literal(true) }),
+});
+const STATUS = endpoint({ method: 'GET', path: '/api/status', access: 'public', reply: ThingReplySchema });
 
 function clientWith(fake: ReturnType<typeof createFakeFetch>, token = 'old', fresh: string | null = 'new') {
   const refresh = vi.fn(async () => fresh);
@@ -10,26 +43,74 @@ function clientWith(fake: ReturnType<typeof createFakeFetch>, token = 'old', fre
   return { api, refresh };
 }
 
-describe('createApiClient', () => {
-  it('attaches the bearer token and returns the parsed reply', async () => {
-    const fake = createFakeFetch({ 'GET /api/thing': () => json({ success: true, value: 3 }) });
+function offlineClient(): ApiClient {
+  return createApiClient({
+    getAccessToken: async () => null,
+    refresh: async () => null,
+    fetch: async () => {
+      throw new TypeError('Failed to fetch');
+    },
+  });
+}
+
+describe('api.call', () => {
+  it('attaches the bearer token and resolves to the reply parsed by the endpoint', async () => {
+    const fake = createFakeFetch({ 'GET /api/status': () => json({ success: true, value: 3, extra: 'x' }) });
     const { api } = clientWith(fake);
-    const reply = await api.get('/api/thing', {
-      schema: z.object({ success: z.literal(true), value: z.number() }),
-    });
-    expect(reply.value).toBe(3);
+    const reply = await api.call(STATUS);
+    expect(reply).toEqual({ success: true, value: 3 });
+    expect(fake.requests[0]).toMatchObject({ method: 'GET', url: '/api/status', body: undefined });
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer old');
+    expect(fake.requests[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('fills the path parameters (encoded) and sends the body of a PATCH', async () => {
+    const fake = createFakeFetch({ 'PATCH /api/things/a%2Fb%20c/names/en': () => json({ success: true }) });
+    const { api } = clientWith(fake);
+    await expect(
+      api.call(RENAME, { params: { id: 'a/b c', lang: 'en' }, body: { title: 'Trip' } }),
+    ).resolves.toEqual({ success: true });
+    expect(fake.requests[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/things/a%2Fb%20c/names/en',
+      body: { title: 'Trip' },
+    });
+    expect(fake.requests[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('builds the query in the order given, leaving out missing and empty values', async () => {
+    const fake = createFakeFetch({ 'GET /api/things': () => json({ success: true, value: 1 }) });
+    const { api } = clientWith(fake);
+    await api.call(THING, { query: { cursor: 'c&1=', limit: 10, q: '' } });
+    await api.call(THING, { query: { cursor: undefined, q: 'a b' } });
+    await api.call(THING);
+    expect(fake.requests.map((r) => r.url)).toEqual([
+      '/api/things?cursor=c%261%3D&limit=10',
+      '/api/things?q=a+b',
+      '/api/things',
+    ]);
+    expect(fake.requests.every((r) => r.body === undefined)).toBe(true);
+  });
+
+  it('builds the same URL for a plain link to an endpoint (endpointUrl)', () => {
+    expect(endpointUrl(VOICE_ENDPOINTS.voicePreview, { params: { voiceId: 'x y' } })).toBe(
+      '/api/voice/voices/x%20y/preview',
+    );
+    expect(endpointUrl(VOICE_ENDPOINTS.history, { query: { tool: 'sound-effects', limit: 5 } })).toBe(
+      '/api/voice/history?tool=sound-effects&limit=5',
+    );
+    expect(() => endpointUrl(RENAME, { params: { id: 'x' } as never })).toThrow(/lang/);
   });
 
   it('refreshes once on 401 and retries with the new token', async () => {
     const fake = createFakeFetch({
-      'POST /api/thing': (request) =>
+      'POST /api/things': (request) =>
         request.headers.authorization === 'Bearer new'
           ? json({ success: true })
           : json({ success: false, error: 'Invalid or expired access token', code: 'UNAUTHENTICATED' }, 401),
     });
     const { api, refresh } = clientWith(fake);
-    await expect(api.post('/api/thing', { a: 1 })).resolves.toEqual({ success: true });
+    await expect(api.call(CREATE, { body: { a: 1 } })).resolves.toEqual({ success: true });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.body).toEqual({ a: 1 });
@@ -37,44 +118,43 @@ describe('createApiClient', () => {
 
   it('does not loop when the retry is refused again', async () => {
     const fake = createFakeFetch({
-      'GET /api/thing': () =>
+      'GET /api/status': () =>
         json({ success: false, error: 'Authentication required', code: 'UNAUTHENTICATED' }, 401),
     });
     const { api, refresh } = clientWith(fake);
-    await expect(api.get('/api/thing')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(api.call(STATUS)).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fake.requests).toHaveLength(2);
   });
 
   it("shows the server's error text, with its code and the needsSignup flag", async () => {
     const fake = createFakeFetch({
-      'POST /api/prompt/x': () =>
+      'POST /api/things': () =>
         json({ success: false, error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402),
-      'POST /api/prompt/y': () =>
-        json({ success: false, error: 'Sign up to continue', code: 'NEEDS_SIGNUP', needsSignup: true }, 403),
     });
     const { api } = clientWith(fake);
-    const error = await api
-      .post('/api/prompt/x', {}, { fallbackError: 'Failed to generate prompt' })
-      .catch((e) => e);
+    const error: unknown = await api
+      .call(CREATE, { body: { a: 1 }, fallbackError: 'Failed to generate prompt' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: 'Insufficient credits',
       code: 'INSUFFICIENT_CREDITS',
       status: 402,
     });
-    const guest = await api.post('/api/prompt/y', {}).catch((e) => e);
+    fake.on('POST /api/things', () =>
+      json({ success: false, error: 'Sign up to continue', code: 'NEEDS_SIGNUP', needsSignup: true }, 403),
+    );
+    const guest: unknown = await api.call(CREATE, { body: { a: 1 } }).catch((e: unknown) => e);
     expect(guest).toMatchObject({ needsSignup: true, code: 'NEEDS_SIGNUP' });
   });
 
   it('falls back to the spec text when the reply carries none', async () => {
     const fake = createFakeFetch({
-      'GET /api/thing': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'GET /api/status': () => new Response('<html>Bad gateway</html>', { status: 502 }),
     });
     const { api } = clientWith(fake);
-    await expect(
-      api.get('/api/thing', { fallbackError: 'Failed to fetch usage history' }),
-    ).rejects.toMatchObject({
+    await expect(api.call(STATUS, { fallbackError: 'Failed to fetch usage history' })).rejects.toMatchObject({
       message: 'Failed to fetch usage history',
       code: 'PROVIDER_FAILED',
       status: 502,
@@ -82,69 +162,108 @@ describe('createApiClient', () => {
   });
 
   it('turns a network failure into the fallback text with status 0', async () => {
-    const api = createApiClient({
-      getAccessToken: async () => null,
-      refresh: async () => null,
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    await expect(api.get('/api/thing', { fallbackError: 'Failed to generate image' })).rejects.toMatchObject({
-      message: 'Failed to generate image',
-      status: 0,
-    });
-  });
-
-  it('treats an unreadable success reply as a failure with the fallback text', async () => {
-    const fake = createFakeFetch({ 'GET /api/thing': () => json({ success: true, value: 'three' }) });
-    const { api } = clientWith(fake);
     await expect(
-      api.get('/api/thing', {
-        schema: z.object({ value: z.number() }),
-        fallbackError: 'Failed to fetch images',
-      }),
-    ).rejects.toMatchObject({ message: 'Failed to fetch images' });
+      offlineClient().call(STATUS, { fallbackError: 'Failed to generate image' }),
+    ).rejects.toMatchObject({ message: 'Failed to generate image', code: 'SERVICE_UNAVAILABLE', status: 0 });
   });
 
-  it('sends PATCH with its JSON body (a rename)', async () => {
-    const fake = createFakeFetch({ 'PATCH /api/chat/sessions/s1': () => json({ success: true }) });
+  it('treats a success reply its reply schema refuses as a failure with the fallback text', async () => {
+    const fake = createFakeFetch({ 'GET /api/status': () => json({ success: true, value: 'three' }) });
     const { api } = clientWith(fake);
-    await expect(api.patch('/api/chat/sessions/s1', { title: 'Trip' })).resolves.toEqual({ success: true });
-    expect(fake.requests[0]).toMatchObject({ method: 'PATCH', body: { title: 'Trip' } });
+    await expect(api.call(STATUS, { fallbackError: 'Failed to fetch images' })).rejects.toMatchObject({
+      message: 'Failed to fetch images',
+      code: 'INTERNAL',
+      status: 200,
+    });
   });
 
-  it('hands back the raw response of any status after the same one refresh (fetchRaw)', async () => {
+  it('rejects with the AbortError when the signal aborts, whether before or while the call waits', async () => {
+    let answer: (response: Response) => void = () => undefined;
     const fake = createFakeFetch({
-      'POST /api/raw': (request) =>
-        request.headers.authorization === 'Bearer new'
-          ? json({ success: false, error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402)
-          : json({ success: false, error: 'Authentication required', code: 'UNAUTHENTICATED' }, 401),
+      'GET /api/status': (request) =>
+        new Promise<Response>((resolve, reject) => {
+          answer = resolve;
+          request.signal?.addEventListener('abort', () => reject(request.signal!.reason));
+        }),
     });
-    const { api, refresh } = clientWith(fake);
-    const response = await api.fetchRaw('POST', '/api/raw', { a: 1 }, { accept: 'text/event-stream' });
-    expect(response.status).toBe(402);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(fake.requests.map((r) => r.headers.accept)).toEqual(['text/event-stream', 'text/event-stream']);
-    const offline = createApiClient({
+    const { api } = clientWith(fake);
+    const controller = new AbortController();
+    const pending = api.call(STATUS, { signal: controller.signal });
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    expect(fake.requests[0]!.signal).toBe(controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    answer(json({ success: true, value: 1 }));
+
+    const aborted = AbortSignal.abort();
+    const early = createApiClient({
       getAccessToken: async () => null,
       refresh: async () => null,
-      fetch: async () => {
-        throw new TypeError('Failed to fetch');
+      fetch: async (_input, init) => {
+        init?.signal?.throwIfAborted();
+        return json({ success: true, value: 1 });
       },
     });
-    await expect(
-      offline.fetchRaw('GET', '/api/raw', undefined, { fallbackError: 'Offline' }),
-    ).rejects.toMatchObject({ message: 'Offline', code: 'SERVICE_UNAVAILABLE', status: 0 });
+    await expect(early.call(STATUS, { signal: aborted })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('sends no authorization header for a guest', async () => {
-    const fake = createFakeFetch({ 'POST /api/prompt/x': () => json({ success: true }) });
+    const fake = createFakeFetch({ 'POST /api/things': () => json({ success: true }) });
     const api = createApiClient({
       getAccessToken: async () => null,
       refresh: async () => null,
       fetch: fake.fetch,
     });
-    await api.post('/api/prompt/x', {});
+    await api.call(CREATE, { body: { a: 1 } });
     expect(fake.requests[0]!.headers.authorization).toBeUndefined();
   });
 });
+
+describe('api.fetchRaw', () => {
+  it('hands back the response of any status after the same one refresh, with the Accept asked for', async () => {
+    const fake = createFakeFetch({
+      'POST /api/things': (request) =>
+        request.headers.authorization === 'Bearer new'
+          ? json({ success: false, error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' }, 402)
+          : json({ success: false, error: 'Authentication required', code: 'UNAUTHENTICATED' }, 401),
+    });
+    const { api, refresh } = clientWith(fake);
+    const response = await api.fetchRaw(CREATE, { body: { a: 1 }, accept: 'text/event-stream' });
+    expect(response.status).toBe(402);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fake.requests.map((r) => r.headers.accept)).toEqual(['text/event-stream', 'text/event-stream']);
+    expect(fake.requests.map((r) => r.body)).toEqual([{ a: 1 }, { a: 1 }]);
+    await expect(offlineClient().fetchRaw(STATUS, { fallbackError: 'Offline' })).rejects.toMatchObject({
+      message: 'Offline',
+      code: 'SERVICE_UNAVAILABLE',
+      status: 0,
+    });
+  });
+});
+
+// Checked by `npm run typecheck`, never run: a call's parts are typed by the endpoint's schemas, so a renamed field
+// or a missing path parameter fails the build instead of answering 400 at run time.
+export function typedCalls(api: ApiClient) {
+  // The reply is the endpoint's reply schema's output.
+  const prompt: Promise<string> = api
+    .call(PROMPT_ENDPOINTS.generateTextPrompt, { body: { text: 'x', toolName: 'magic-enhance' } })
+    .then((reply) => reply.prompt);
+  // @ts-expect-error a renamed body field (`text` → `txt`)
+  void api.call(PROMPT_ENDPOINTS.generateTextPrompt, { body: { txt: 'x' } });
+  // @ts-expect-error a POST needs its body
+  void api.call(PROMPT_ENDPOINTS.generateTextPrompt);
+  // @ts-expect-error a GET sends a query, not a body
+  void api.call(VOICE_ENDPOINTS.history, { body: { tool: 'sound-effects' } });
+  // @ts-expect-error a renamed query field
+  void api.call(VOICE_ENDPOINTS.history, { query: { tools: 'sound-effects' } });
+  // @ts-expect-error the `:id` path parameter is required
+  void api.call(VOICE_ENDPOINTS.job, {});
+  // @ts-expect-error a renamed path parameter
+  void api.call(VOICE_ENDPOINTS.job, { params: { jobId: 'x' } });
+  // @ts-expect-error a renamed reply field
+  void api.call(CHAT_ENDPOINTS.status).then((reply) => reply.availabl);
+  // @ts-expect-error only streamed endpoints stream
+  void api.stream(CHAT_ENDPOINTS.status);
+  const events = api.stream(CHAT_ENDPOINTS.reasoning.sendMessage, { body: { prompt: 'Hi' } });
+  return { prompt, events };
+}

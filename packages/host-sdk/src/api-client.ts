@@ -1,41 +1,58 @@
-// Fetch wrapper for the gateway's JSON API: attaches the bearer token, refreshes once on 401 and retries, parses the
-// reply with the caller's schema, and turns every failure into an ApiError carrying the spec's text.
-import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
+// The browser's one client for the gateway's API, called by endpoint definition (typed by its schemas): attaches the
+// bearer token, refreshes once on 401 and retries, parses the reply (or each streamed event) with the endpoint's
+// schema, and turns every failure into an ApiError carrying the spec's text.
+import { ERROR_TEXTS, ErrorCode, EVENT_STREAM, type Endpoint } from '@act/contracts';
 import { ApiError, apiErrorFromReply } from './api-error';
+import {
+  endpointUrl,
+  sendsBody,
+  type CallArgs,
+  type CallControl,
+  type CallOptions,
+  type CallRequest,
+  type EventOf,
+  type ReplyOf,
+  type StreamedEndpoint,
+} from './endpoint-call';
+import { readEventStream } from './event-stream-client';
 
-/** Anything with zod's parse(): the schema of a success reply. */
+/** Anything with zod's parse(): a reply's or an event's schema. */
 export interface ReplySchema<T> {
   parse(data: unknown): T;
 }
 
-export interface RequestOptions<T> {
-  /** Validates and types the success reply. Without it the parsed JSON is returned as is. */
-  schema?: ReplySchema<T>;
-  /** Spec text shown when the server sends none (network error, proxy error page). */
-  fallbackError?: string;
-  signal?: AbortSignal;
-}
-
-export interface RawRequestOptions {
+export interface RawCallOptions {
   /** The Accept header; application/json by default. */
   accept?: string;
-  /** Spec text of the ApiError thrown when no answer comes (network error). */
-  fallbackError?: string;
-  signal?: AbortSignal;
 }
 
 export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
-  post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  put<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  patch<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  del<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /**
+   * Calls one endpoint: its path with `params` filled, `query` appended (GET, DELETE) or `body` sent as JSON (POST,
+   * PUT, PATCH), all typed by the endpoint's schemas; resolves to the reply parsed by its reply schema. Throws
+   * ApiError: the server's text and code for a refusal, the fallback for no answer or a reply the schema refuses.
+   *
+   * @example
+   * const { prompt } = await api.call(PROMPT_ENDPOINTS.generateTextPrompt, { body: { text, toolName: 'magic-enhance' } });
+   */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ReplyOf<E>>;
+  /**
+   * Calls a streamed endpoint asking for `text/event-stream` and yields its events as they arrive, each parsed by
+   * the endpoint's event schema (SSE read from a fetch POST, so the bearer token and its refresh apply). A refusal
+   * throws the ApiError `call` would; leaving the loop early or the signal cancels the request.
+   */
+  stream<E extends StreamedEndpoint>(endpoint: E, ...args: CallArgs<E>): AsyncGenerator<EventOf<E>, void>;
   /**
    * The same call with the same token handling (bearer, one refresh on 401 and one retry), answered with the
-   * Response itself, whatever its status: for replies that are not one JSON document (event streams). No answer at
-   * all throws ApiError(fallbackError, SERVICE_UNAVAILABLE, 0); an abort throws the AbortError.
+   * Response itself, whatever its status: for replies that are not one JSON document (a binary download). No answer
+   * at all throws ApiError(fallbackError, SERVICE_UNAVAILABLE, 0); an abort throws the AbortError.
    */
-  fetchRaw(method: string, path: string, body: unknown, options?: RawRequestOptions): Promise<Response>;
+  fetchRaw<E extends Endpoint>(
+    endpoint: E,
+    ...args: object extends CallRequest<E>
+      ? [options?: CallOptions<E> & RawCallOptions]
+      : [options: CallOptions<E> & RawCallOptions]
+  ): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -64,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(
     method: string,
-    path: string,
+    url: string,
     body: unknown,
     token: string | null,
     signal?: AbortSignal,
@@ -73,7 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    return doFetch(`${baseUrl}${path}`, {
+    return doFetch(`${baseUrl}${url}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -82,23 +99,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  async function fetchRaw(
+  /** One request with the token handling; the Response whatever its status. */
+  async function exchange(
     method: string,
-    path: string,
+    url: string,
     body: unknown,
-    opts: RawRequestOptions = {},
+    opts: CallControl & RawCallOptions,
   ): Promise<Response> {
     const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
     try {
       const token = await options.getAccessToken();
-      let response = await send(method, path, body, token, opts.signal, opts.accept);
+      let response = await send(method, url, body, token, opts.signal, opts.accept);
       // An access token can expire between the check and the call; one refresh and one retry, never a loop.
       if (response.status === 401) {
         const fresh = await options.refresh();
         if (fresh) {
           // The refused reply's body is not read: release it so the connection can be reused.
           void response.body?.cancel().catch(() => undefined);
-          response = await send(method, path, body, fresh, opts.signal, opts.accept);
+          response = await send(method, url, body, fresh, opts.signal, opts.accept);
         }
       }
       return response;
@@ -109,34 +127,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    opts: RequestOptions<T> = {},
-  ): Promise<T> {
+  function fetchRaw(
+    endpoint: Endpoint,
+    opts: CallOptions<Endpoint> & RawCallOptions = {},
+  ): Promise<Response> {
+    const request = opts as { body?: unknown; params?: object; query?: object };
+    const url = endpointUrl(endpoint, request as never);
+    return exchange(endpoint.method, url, sendsBody(endpoint) ? request.body : undefined, opts);
+  }
+
+  async function call(endpoint: Endpoint, opts: CallOptions<Endpoint> = {}): Promise<unknown> {
     const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
-    const response = await fetchRaw(method, path, body, opts);
+    const response = await fetchRaw(endpoint, opts);
     const json = await readJson(response);
     const reply = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : undefined;
     if (!response.ok || reply?.success === false) {
       throw apiErrorFromReply(response.status, json, fallbackError);
     }
-    if (!opts.schema) return json as T;
-    try {
-      return opts.schema.parse(json);
-    } catch {
-      // A reply we cannot read is a server fault from the user's point of view: show the spec's fallback.
-      throw new ApiError(fallbackError, ErrorCode.INTERNAL, response.status);
-    }
+    if (!endpoint.reply) return json;
+    const parsed = endpoint.reply.safeParse(json);
+    // A reply we cannot read is a server fault from the user's point of view: show the spec's fallback.
+    if (!parsed.success) throw new ApiError(fallbackError, ErrorCode.INTERNAL, response.status);
+    return parsed.data;
+  }
+
+  async function* stream(endpoint: StreamedEndpoint, opts: CallOptions<Endpoint> = {}) {
+    const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
+    const response = await fetchRaw(endpoint, { ...opts, accept: EVENT_STREAM });
+    yield* readEventStream(response, endpoint.events, { signal: opts.signal, fallbackError });
   }
 
   return {
-    get: (path, opts) => request('GET', path, undefined, opts),
-    post: (path, body, opts) => request('POST', path, body, opts),
-    put: (path, body, opts) => request('PUT', path, body, opts),
-    patch: (path, body, opts) => request('PATCH', path, body, opts),
-    del: (path, opts) => request('DELETE', path, undefined, opts),
-    fetchRaw,
+    call: call as ApiClient['call'],
+    stream: stream as ApiClient['stream'],
+    fetchRaw: fetchRaw as ApiClient['fetchRaw'],
   };
 }

@@ -1,6 +1,6 @@
 // The member's plan and credit balance (spec §4: the balance follows the user record and is updated from the
 // remainingCredits every charged call returns).
-import { API_ROUTES, ERROR_TEXTS, MeReplySchema, type Me } from '@act/contracts';
+import { CREDITS_ENDPOINTS, ERROR_TEXTS, type Me } from '@act/contracts';
 import type { ApiClient } from './api-client';
 import { errorMessage } from './api-error';
 import { createStore, type Store } from './store';
@@ -34,8 +34,7 @@ export function createCreditsStore(api: ApiClient): CreditsStore {
       const current = ++generation;
       store.setState((s) => ({ ...s, status: s.me ? s.status : 'loading', error: null }));
       try {
-        const reply = await api.get(API_ROUTES.credits.me, {
-          schema: MeReplySchema,
+        const reply = await api.call(CREDITS_ENDPOINTS.me, {
           fallbackError: ERROR_TEXTS.auth.failedToRetrieveProfile,
         });
         // A sign-out (clear) or a newer load during the request wins over this answer.

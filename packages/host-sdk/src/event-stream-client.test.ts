@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ERROR_TEXTS } from '@act/contracts';
+import { endpoint, ERROR_TEXTS } from '@act/contracts';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
-import { streamEvents } from './event-stream-client';
 import { createFakeFetch, json, type FakeFetch } from './test-support/fake-fetch';
 import { fakeEventStream, type FakeEventStream } from './test-support/fake-event-stream';
 
@@ -15,6 +14,18 @@ const EventSchema = z.discriminatedUnion('type', [
 type Event = z.infer<typeof EventSchema>;
 
 const PATH = '/api/chat/send-message';
+
+/** A streamed endpoint at `path`: a JSON body in, these events out. */
+function sendTo(path: string) {
+  return endpoint({
+    method: 'POST',
+    path,
+    access: 'member',
+    request: z.object({ prompt: z.string().optional() }),
+    events: EventSchema,
+  });
+}
+const SEND = sendTo(PATH);
 
 function clientWith(fake: FakeFetch, fresh: string | null = 'new') {
   const refresh = vi.fn(async () => fresh);
@@ -45,13 +56,11 @@ async function next(iterator: AsyncIterator<Event>): Promise<IteratorResult<Even
   ]);
 }
 
-describe('streamEvents', () => {
+describe('api.stream', () => {
   it('POSTs JSON asking for an event stream with the bearer token, and yields each event as it arrives', async () => {
     const { fake, open } = streamingFetch();
     const { api } = clientWith(fake);
-    const iterator = streamEvents(api, PATH, { prompt: 'Hi' }, { schema: EventSchema })[
-      Symbol.asyncIterator
-    ]();
+    const iterator = api.stream(SEND, { body: { prompt: 'Hi' } })[Symbol.asyncIterator]();
     const first = next(iterator);
     const stream = await open;
     expect(fake.requests[0]).toMatchObject({
@@ -95,7 +104,7 @@ describe('streamEvents', () => {
     });
     const { api, refresh } = clientWith(fake);
     const events: Event[] = [];
-    for await (const event of streamEvents(api, PATH, {}, { schema: EventSchema })) events.push(event);
+    for await (const event of api.stream(SEND, { body: {} })) events.push(event);
     expect(events).toEqual([{ type: 'start', id: 'm2' }]);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(handler.map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
@@ -114,8 +123,7 @@ describe('streamEvents', () => {
     });
     const { api } = clientWith(fake, null);
     const drain = async (path: string) => {
-      for await (const event of streamEvents(api, path, {}, { schema: EventSchema, fallbackError: 'Failed' }))
-        void event;
+      for await (const event of api.stream(sendTo(path), { body: {}, fallbackError: 'Failed' })) void event;
     };
     const refused = await drain(PATH).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
@@ -131,8 +139,8 @@ describe('streamEvents', () => {
   it('throws the fallback for an event the schema refuses, a JSON success, or a dropped connection', async () => {
     const { fake, open } = streamingFetch();
     const { api } = clientWith(fake);
-    const options = { schema: EventSchema, fallbackError: 'Failed to send message' };
-    const bad = streamEvents(api, PATH, {}, options)[Symbol.asyncIterator]();
+    const options = { body: {}, fallbackError: 'Failed to send message' };
+    const bad = api.stream(SEND, options)[Symbol.asyncIterator]();
     const reading = next(bad);
     const stream = await open;
     stream.send({ type: 'delta', text: 42 });
@@ -140,14 +148,14 @@ describe('streamEvents', () => {
     expect(stream.cancelled).toBe(true);
 
     fake.on(`POST ${PATH}`, () => json({ success: true, response: 'whole' }));
-    await expect(streamEvents(api, PATH, {}, options).next()).rejects.toMatchObject({
+    await expect(api.stream(SEND, options).next()).rejects.toMatchObject({
       message: 'Failed to send message',
       code: 'INTERNAL',
     });
 
     const dropped = fakeEventStream();
     fake.on(`POST ${PATH}`, () => dropped.response);
-    const iterator = streamEvents(api, PATH, {}, options);
+    const iterator = api.stream(SEND, options);
     dropped.send({ type: 'start', id: 'm3' });
     expect((await iterator.next()).value).toEqual({ type: 'start', id: 'm3' });
     dropped.fail();
@@ -162,7 +170,7 @@ describe('streamEvents', () => {
     const { fake, open } = streamingFetch();
     const { api } = clientWith(fake);
     const controller = new AbortController();
-    const iterator = streamEvents(api, PATH, {}, { schema: EventSchema, signal: controller.signal });
+    const iterator = api.stream(SEND, { body: {}, signal: controller.signal });
     const first = iterator.next();
     const stream = await open;
     stream.send({ type: 'start', id: 'm4' });
@@ -174,7 +182,7 @@ describe('streamEvents', () => {
     const second = streamingFetch();
     const { api: api2 } = clientWith(second.fake);
     const reading = (async () => {
-      for await (const event of streamEvents(api2, PATH, {}, { schema: EventSchema })) {
+      for await (const event of api2.stream(SEND, { body: {} })) {
         if (event.type === 'start') break;
       }
     })();

@@ -1,19 +1,10 @@
-// The browser's one client for streamed replies: POSTs JSON asking for `text/event-stream` through the API client
-// (same bearer token, same one refresh on 401), parses the Server-Sent Events with eventsource-parser and yields
-// each event's JSON `data`, checked by the caller's schema. A refused call throws the ApiError a JSON call would.
+// The reading half of ApiClient.stream: parses a `text/event-stream` reply's Server-Sent Events with
+// eventsource-parser and yields each event's JSON `data`, checked by the endpoint's event schema. A refused call
+// throws the ApiError a JSON call would.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ERROR_TEXTS, ErrorCode, EVENT_STREAM } from '@act/contracts';
-import type { ApiClient, ReplySchema } from './api-client';
+import { ErrorCode, EVENT_STREAM } from '@act/contracts';
+import type { ReplySchema } from './api-client';
 import { ApiError, apiErrorFromReply } from './api-error';
-
-export interface StreamEventsOptions<T> {
-  /** Validates and types each event's data (the contracts' schema, e.g. ChatStreamEventSchema). */
-  schema: ReplySchema<T>;
-  /** Ends the request and the iteration: the loop throws an AbortError. */
-  signal?: AbortSignal;
-  /** Spec text when the server sends none (network failure, unreadable event). */
-  fallbackError?: string;
-}
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -28,19 +19,17 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * POSTs `body` to `path` and yields the reply's events as they arrive. Comments (the `: ping` heartbeats) are
- * skipped. Throws ApiError: the server's text and code for a non-2xx reply (402, 401 after the refresh, 503...), the
- * fallback for a lost connection or an event the schema refuses. Leaving the loop early cancels the request.
+ * Reads an event-stream reply (ApiClient.stream asked for it), yielding each event's JSON `data` checked by `schema`.
+ * Comments (the `: ping` heartbeats) are skipped. Throws ApiError: the server's text and code for a non-2xx reply
+ * (402, 401 after the refresh, 503...), the fallback for a lost connection or an event the schema refuses. Leaving
+ * the loop early cancels the request.
  */
-export async function* streamEvents<T>(
-  api: ApiClient,
-  path: string,
-  body: unknown,
-  options: StreamEventsOptions<T>,
+export async function* readEventStream<T>(
+  response: Response,
+  schema: ReplySchema<T>,
+  options: { signal?: AbortSignal; fallbackError: string },
 ): AsyncGenerator<T, void, undefined> {
-  const { schema, signal } = options;
-  const fallbackError = options.fallbackError ?? ERROR_TEXTS.generic.unexpected;
-  const response = await api.fetchRaw('POST', path, body, { accept: EVENT_STREAM, signal, fallbackError });
+  const { signal, fallbackError } = options;
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.toLowerCase().startsWith(EVENT_STREAM) || !response.body) {
     // A refusal comes as the usual JSON error reply; a 2xx that is not a stream is a server fault to the user.

@@ -3,13 +3,20 @@
 export type { HostUser, ToolHost, ToolPageProps, ToolPages } from './tool-host';
 export { ApiError, isApiError, errorMessage, apiErrorFromReply, codeForStatus } from './api-error';
 export { createApiClient } from './api-client';
+export type { ApiClient, ApiClientOptions, RawCallOptions } from './api-client';
+export { endpointUrl } from './endpoint-call';
 export type {
-  ApiClient,
-  ApiClientOptions,
-  RawRequestOptions,
-  ReplySchema,
-  RequestOptions,
-} from './api-client';
+  BodyOf,
+  CallArgs,
+  CallControl,
+  CallOptions,
+  CallRequest,
+  EventOf,
+  ParamsOf,
+  QueryOf,
+  ReplyOf,
+  StreamedEndpoint,
+} from './endpoint-call';
 export { createAuthStore } from './auth-store';
 export type { AuthEvent, AuthStatus, AuthState, AuthStore, AuthStoreOptions } from './auth-store';
 export { createCreditsStore } from './credits-store';
@@ -32,8 +39,6 @@ export {
 } from './file-checks';
 export { isNearBottom, useCursorList } from './use-cursor-list';
 export type { CursorList, CursorListOptions, CursorPage, FetchCursorPage } from './use-cursor-list';
-export { streamEvents } from './event-stream-client';
-export type { StreamEventsOptions } from './event-stream-client';
 export { useStreamedReply } from './use-streamed-reply';
 export type { StreamedReply, StreamedReplyOptions } from './use-streamed-reply';
 export { useToolRun } from './use-tool-run';

@@ -2,7 +2,7 @@ import './test-support/dom';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ERROR_TEXTS } from '@act/contracts';
+import { endpoint, ERROR_TEXTS } from '@act/contracts';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 import { createFakeFetch, json } from './test-support/fake-fetch';
@@ -16,6 +16,13 @@ const EventSchema = z.discriminatedUnion('type', [
 ]);
 
 const PATH = '/api/chat/chat-reasoning/send-message';
+const SEND = endpoint({
+  method: 'POST',
+  path: PATH,
+  access: 'member',
+  request: z.object({ prompt: z.string().optional(), n: z.number().optional() }),
+  events: EventSchema,
+});
 
 /** An API client whose send-message streams: each call opens a new fake stream the test writes to. */
 function setup() {
@@ -47,14 +54,12 @@ describe('useStreamedReply', () => {
     const { api, fake, stream } = setup();
     const onCreditsChange = vi.fn();
     const onEvent = vi.fn();
-    const { result } = renderHook(() =>
-      useStreamedReply(api, { schema: EventSchema, onCreditsChange, onEvent }),
-    );
+    const { result } = renderHook(() => useStreamedReply(api, SEND, { onCreditsChange, onEvent }));
     expect(result.current).toMatchObject({ events: [], streaming: false, error: undefined });
 
     let done: Promise<void> = Promise.resolve();
     act(() => {
-      done = result.current.start(PATH, { prompt: 'Why?' });
+      done = result.current.start({ body: { prompt: 'Why?' } });
     });
     expect(result.current.streaming).toBe(true);
     const wire = await stream(0);
@@ -88,7 +93,7 @@ describe('useStreamedReply', () => {
   it("keeps the server's refusal as an ApiError, and the fallback for a dropped connection", async () => {
     const { api, fake } = setup();
     const { result } = renderHook(() =>
-      useStreamedReply(api, { schema: EventSchema, fallbackError: 'Failed to send message' }),
+      useStreamedReply(api, SEND, { fallbackError: 'Failed to send message' }),
     );
     fake.on(`POST ${PATH}`, () =>
       json(
@@ -96,7 +101,7 @@ describe('useStreamedReply', () => {
         402,
       ),
     );
-    await act(() => result.current.start(PATH, {}));
+    await act(() => result.current.start({ body: {} }));
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error).toMatchObject({
       message: ERROR_TEXTS.toolUse.insufficientCredits,
@@ -112,17 +117,17 @@ describe('useStreamedReply', () => {
       });
       return wire.response;
     });
-    await act(() => result.current.start(PATH, {}));
+    await act(() => result.current.start({ body: {} }));
     expect(result.current.events).toEqual([{ type: 'start', id: 'm2' }]);
     expect(result.current.error).toMatchObject({ message: 'Failed to send message', status: 0 });
   });
 
   it('aborts: the request closes, streaming stops, the events so far stay and no error shows', async () => {
     const { api, stream } = setup();
-    const { result } = renderHook(() => useStreamedReply(api, { schema: EventSchema }));
+    const { result } = renderHook(() => useStreamedReply(api, SEND));
     let done: Promise<void> = Promise.resolve();
     act(() => {
-      done = result.current.start(PATH, {});
+      done = result.current.start({ body: {} });
     });
     const wire = await stream(0);
     await act(async () => wire!.send({ type: 'start', id: 'm3' }));
@@ -144,16 +149,16 @@ describe('useStreamedReply', () => {
 
   it('a new start aborts the running stream and begins with no events; unmounting aborts too', async () => {
     const { api, fake, stream } = setup();
-    const { result, unmount } = renderHook(() => useStreamedReply(api, { schema: EventSchema }));
+    const { result, unmount } = renderHook(() => useStreamedReply(api, SEND));
     act(() => {
-      void result.current.start(PATH, { n: 1 });
+      void result.current.start({ body: { n: 1 } });
     });
     const first = await stream(0);
     await act(async () => first!.send({ type: 'start', id: 'first' }));
     await waitFor(() => expect(result.current.events).toHaveLength(1));
 
     act(() => {
-      void result.current.start(PATH, { n: 2 });
+      void result.current.start({ body: { n: 2 } });
     });
     expect(result.current.events).toEqual([]);
     const second = await stream(1);

@@ -1,15 +1,13 @@
 // State of one streamed reply (a chat answer growing on screen): start a stream, collect its events as they arrive,
-// know whether it still streams, its error, and abort it. Built on streamEvents, so the token, refresh and error
+// know whether it still streams, its error, and abort it. Built on ApiClient.stream, so the token, refresh and error
 // texts are those of every other call.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
-import type { ApiClient, ReplySchema } from './api-client';
+import type { ApiClient } from './api-client';
 import { ApiError, isApiError } from './api-error';
-import { streamEvents } from './event-stream-client';
+import type { CallArgs, CallRequest, EventOf, StreamedEndpoint } from './endpoint-call';
 
 export interface StreamedReplyOptions<T> {
-  /** Validates each event (the contracts' schema, e.g. ChatStreamEventSchema). */
-  schema: ReplySchema<T>;
   /** Spec text for a failure the server did not word (lost connection, unreadable event). */
   fallbackError?: string;
   /**
@@ -21,18 +19,19 @@ export interface StreamedReplyOptions<T> {
   onEvent?(event: T): void;
 }
 
-export interface StreamedReply<T> {
+export interface StreamedReply<E extends StreamedEndpoint> {
   /** The current stream's events so far, in order; emptied when the next stream starts. */
-  events: readonly T[];
+  events: readonly EventOf<E>[];
   /** True from start() until the stream ends, fails or is aborted. */
   streaming: boolean;
   /** Why the current stream failed: the server's refusal (402, 401 needing sign-in...) or the fallback text. */
   error: ApiError | undefined;
   /**
-   * POSTs `body` to `path` asking for an event stream and collects its events. A stream still running is aborted
-   * first. Resolves when the stream has ended, failed or been aborted; never rejects (failures land in `error`).
+   * Calls the endpoint (its body, params) asking for an event stream and collects its events. A stream still
+   * running is aborted first. Resolves when the stream has ended, failed or been aborted; never rejects (failures
+   * land in `error`).
    */
-  start(path: string, body: unknown): Promise<void>;
+  start(request: CallRequest<E>): Promise<void>;
   /**
    * Stops reading: the request is closed and `streaming` turns false, events so far stay. Not a Stop button: the
    * server carries on with a reply whose reader left (chat replies are saved anyway); Stop is its own call.
@@ -46,14 +45,18 @@ export interface StreamedReply<T> {
  * One streamed reply at a time, for a component that shows it as it grows.
  *
  * @example
- * const reply = useStreamedReply(host.api, { schema: ChatStreamEventSchema, onCreditsChange: host.onCreditsChange });
- * await reply.start(API_ROUTES.chat.reasoning.sendMessage, { prompt });
+ * const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, { onCreditsChange: host.onCreditsChange });
+ * await reply.start({ body: { videoUrl, toolName: 'youtube-summarizer' } });
  * const text = reply.events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
  *
  * Unmounting aborts the stream being read.
  */
-export function useStreamedReply<T>(api: ApiClient, options: StreamedReplyOptions<T>): StreamedReply<T> {
-  const [events, setEvents] = useState<readonly T[]>([]);
+export function useStreamedReply<E extends StreamedEndpoint>(
+  api: ApiClient,
+  endpoint: E,
+  options: StreamedReplyOptions<EventOf<E>> = {},
+): StreamedReply<E> {
+  const [events, setEvents] = useState<readonly EventOf<E>[]>([]);
   const [streaming, setStreaming] = useState(false);
   const [error, setError] = useState<ApiError | undefined>(undefined);
   const current = useRef<AbortController | null>(null);
@@ -66,7 +69,7 @@ export function useStreamedReply<T>(api: ApiClient, options: StreamedReplyOption
   useEffect(() => () => current.current?.abort(), []);
 
   const start = useCallback(
-    async (path: string, body: unknown) => {
+    async (request: CallRequest<E>) => {
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
@@ -74,13 +77,11 @@ export function useStreamedReply<T>(api: ApiClient, options: StreamedReplyOption
       setEvents([]);
       setError(undefined);
       setStreaming(true);
-      const { schema, fallbackError = ERROR_TEXTS.generic.unexpected } = latest.current;
+      const { fallbackError = ERROR_TEXTS.generic.unexpected } = latest.current;
       try {
-        for await (const event of streamEvents(api, path, body, {
-          schema,
-          signal: controller.signal,
-          fallbackError,
-        })) {
+        const call = { ...request, signal: controller.signal, fallbackError };
+        const events = api.stream(endpoint, ...([call] as CallArgs<E>));
+        for await (const event of events) {
           if (!isCurrent()) return;
           setEvents((previous) => [...previous, event]);
           const credits = (event as { remainingCredits?: unknown } | null)?.remainingCredits;
@@ -97,7 +98,7 @@ export function useStreamedReply<T>(api: ApiClient, options: StreamedReplyOption
         }
       }
     },
-    [api],
+    [api, endpoint],
   );
 
   const abort = useCallback(() => {

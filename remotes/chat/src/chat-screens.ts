@@ -1,19 +1,22 @@
 // What differs between the chat screens that share the session list, composer and reply parts: the tool (and so
-// its cost), the API paths, and the spec's texts for each of their failures.
+// its cost), its endpoints, and the spec's texts for each of their failures.
 import {
-  API_ROUTES,
+  CHAT_ENDPOINTS,
   ERROR_TEXTS,
   UI_TEXTS,
   deleteSessionConfirm,
   toolCost,
+  type ChatKind,
   type ToolId,
 } from '@act/contracts';
 
-export interface ChatScreen {
+/** A chat screen of kind K (its endpoints type what it sends); ChatScreen alone is any of them. */
+export interface ChatScreen<K extends ChatKind = ChatKind> {
   toolId: ToolId;
   /** Credits one message costs (spec §9). */
   cost: number;
-  routes: { sendMessage: string; sessions: string; session: string; messages: string };
+  /** Send a message, list, rename and delete sessions, read a session. */
+  endpoints: (typeof CHAT_ENDPOINTS)[K];
   texts: {
     newSession: string;
     /** The delete confirmation (spec §5). */
@@ -28,10 +31,10 @@ export interface ChatScreen {
   };
 }
 
-export const PLAYGROUND_SCREEN: ChatScreen = {
+export const PLAYGROUND_SCREEN: ChatScreen<'playground'> = {
   toolId: 'ai-chat-playground',
   cost: toolCost('ai-chat-playground'),
-  routes: API_ROUTES.chat.playground,
+  endpoints: CHAT_ENDPOINTS.playground,
   texts: {
     newSession: UI_TEXTS.chat.newChat,
     confirmDelete: deleteSessionConfirm('chat'),
@@ -45,10 +48,10 @@ export const PLAYGROUND_SCREEN: ChatScreen = {
   },
 };
 
-export const REASONING_SCREEN: ChatScreen = {
+export const REASONING_SCREEN: ChatScreen<'reasoning'> = {
   toolId: 'chat-reasoning',
   cost: toolCost('chat-reasoning'),
-  routes: API_ROUTES.chat.reasoning,
+  endpoints: CHAT_ENDPOINTS.reasoning,
   texts: {
     newSession: UI_TEXTS.chat.newReasoning,
     confirmDelete: deleteSessionConfirm('reasoning'),
@@ -63,10 +66,10 @@ export const REASONING_SCREEN: ChatScreen = {
 };
 
 /** Chat Agent: 2 credits a message without web search (the page adds 5 with it; spec §9). */
-export const AGENT_SCREEN: ChatScreen = {
+export const AGENT_SCREEN: ChatScreen<'agent'> = {
   toolId: 'chat-agent',
   cost: toolCost('chat-agent'),
-  routes: API_ROUTES.chat.agent,
+  endpoints: CHAT_ENDPOINTS.agent,
   texts: {
     newSession: UI_TEXTS.chat.newChat,
     confirmDelete: deleteSessionConfirm('chat'),
@@ -84,10 +87,10 @@ export const AGENT_SCREEN: ChatScreen = {
  * AI Web Chat: the message box sends follow-ups (2 credits, ours); starting, 6 credits, has its own step and texts
  * (WEB_CHAT_START).
  */
-export const WEB_SCREEN: ChatScreen = {
+export const WEB_SCREEN: ChatScreen<'web'> = {
   toolId: 'ai-web-chat',
   cost: toolCost('ai-web-chat', { followUp: true }),
-  routes: API_ROUTES.chat.web,
+  endpoints: CHAT_ENDPOINTS.web,
   texts: {
     newSession: UI_TEXTS.chat.newWebChat,
     confirmDelete: deleteSessionConfirm('web chat'),

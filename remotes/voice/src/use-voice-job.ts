@@ -2,8 +2,9 @@
 // events, the stored clip from `done` (the header balance follows its remainingCredits), or the spec's text from an
 // error event or a refusal; plus the seconds since the run started, for the 30-120 s waits.
 import { useEffect, useState } from 'react';
-import { VoiceStreamEventSchema, type AudioClip, type VoiceStreamEvent } from '@act/contracts';
-import { useStreamedReply, type ToolHost } from '@act/host-sdk';
+import type { AudioClip, VoiceStreamEvent, VoiceToolId } from '@act/contracts';
+import { useStreamedReply, type CallRequest, type ToolHost } from '@act/host-sdk';
+import { VOICE_RUN_ENDPOINTS, type VoiceRunEndpoint } from './api/voice-api';
 
 export interface VoiceJobView {
   running: boolean;
@@ -19,7 +20,8 @@ export interface VoiceJobView {
    * server finishes it anyway, and the recent list shows it then.
    */
   detachedJobId: string | null;
-  start(path: string, body: unknown): void;
+  /** Runs the tool with this request (the page's tool's request builder in voice-api). */
+  start(request: CallRequest<VoiceRunEndpoint>): void;
   reset(): void;
 }
 
@@ -46,10 +48,11 @@ export function jobFromEvents(events: readonly VoiceStreamEvent[]): VoiceJobStat
 
 export function useVoiceJob(
   host: Pick<ToolHost, 'api' | 'onCreditsChange'>,
+  tool: VoiceToolId,
   options: { fallbackError: string; onDone?(clip: AudioClip): void },
 ): VoiceJobView {
-  const reply = useStreamedReply(host.api, {
-    schema: VoiceStreamEventSchema,
+  const endpoint: VoiceRunEndpoint = VOICE_RUN_ENDPOINTS[tool];
+  const reply = useStreamedReply(host.api, endpoint, {
     fallbackError: options.fallbackError,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
@@ -78,11 +81,11 @@ export function useVoiceJob(
       !running && state.jobId !== null && state.clip === null && state.error === null && !reply.error
         ? state.jobId
         : null,
-    start: (path, body) => {
+    start: (request) => {
       const at = Date.now();
       setStartedAt(at);
       setNow(at);
-      void reply.start(path, body);
+      void reply.start(request);
     },
     reset: () => {
       reply.reset();

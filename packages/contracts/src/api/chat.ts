@@ -14,7 +14,7 @@ import {
   TimestampSchema,
   ToolNameFieldSchema,
 } from './common';
-import { ChatStopRequestSchema } from './chat-stream';
+import { ChatStopRequestSchema, ChatStreamEventSchema } from './chat-stream';
 import { CitationSchema } from './citation';
 
 const V = ERROR_TEXTS.validation;
@@ -307,6 +307,7 @@ function chatEndpoints<const Send extends z.ZodType, const Reply extends z.ZodTy
       bodyLimit: spec.bodyLimit,
       request: spec.request,
       reply: spec.reply,
+      events: ChatStreamEventSchema,
     }),
     sessions: endpoint({
       method: 'GET',

@@ -315,6 +315,7 @@ export const IMAGE_ENDPOINTS = {
     tool: 'text-to-image',
     request: TextToImageRequestSchema,
     reply: TextToImageReplySchema,
+    events: TextToImageStreamEventSchema,
   }),
   /** The member's text-to-image gallery, newest first, by cursor. */
   images: endpoint({

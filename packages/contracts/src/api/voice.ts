@@ -248,6 +248,7 @@ export const VOICE_ENDPOINTS = {
     tool: 'text-to-speech',
     request: TextToSpeechRequestSchema,
     reply: TextToSpeechReplySchema,
+    events: VoiceStreamEventSchema,
   }),
   voices: endpoint({ method: 'GET', path: '/api/voice/voices', access: 'member', reply: VoicesReplySchema }),
   /**
@@ -266,6 +267,7 @@ export const VOICE_ENDPOINTS = {
     tool: 'sound-effects',
     request: SoundEffectsRequestSchema,
     reply: SoundEffectsReplySchema,
+    events: VoiceStreamEventSchema,
   }),
   voiceIsolator: toolEndpoint({
     method: 'POST',
@@ -274,6 +276,7 @@ export const VOICE_ENDPOINTS = {
     bodyLimit: 'audio',
     request: VoiceIsolatorRequestSchema,
     reply: VoiceIsolatorReplySchema,
+    events: VoiceStreamEventSchema,
   }),
   speechToSpeech: toolEndpoint({
     method: 'POST',
@@ -282,6 +285,7 @@ export const VOICE_ENDPOINTS = {
     bodyLimit: 'audio',
     request: SpeechToSpeechRequestSchema,
     reply: SpeechToSpeechReplySchema,
+    events: VoiceStreamEventSchema,
   }),
   status: endpoint({
     method: 'GET',

@@ -7,7 +7,6 @@ import {
   parseYoutubeVideoId,
   SummarizeYoutubeRequestSchema,
   ThumbnailDownloadQuerySchema,
-  youtubeThumbnailDownloadPath,
   youtubeThumbnails,
   YoutubeStreamEventSchema,
 } from './youtube';
@@ -94,7 +93,6 @@ describe('thumbnails and their download', () => {
   });
 
   it('downloads by video id and size name only', () => {
-    expect(youtubeThumbnailDownloadPath(ID, 'hq')).toBe(`/api/youtube/thumbnail?videoId=${ID}&size=hq`);
     expect(ThumbnailDownloadQuerySchema.safeParse({ videoId: ID, size: 'maxres' }).success).toBe(true);
     for (const query of [
       { videoId: ID, size: 'https://evil.test/x.jpg' },

@@ -127,11 +127,6 @@ export function youtubeThumbnails(videoId: string): Thumbnail[] {
   }));
 }
 
-/** The same-origin path that downloads one thumbnail as a `.jpg` attachment. */
-export function youtubeThumbnailDownloadPath(videoId: string, size: YoutubeThumbnailSize): string {
-  return `/api/youtube/thumbnail?${new URLSearchParams({ videoId, size }).toString()}`;
-}
-
 export const ThumbnailDownloadQuerySchema = z.object({
   videoId: z.string({ error: V.invalidYoutubeUrl }).regex(VIDEO_ID, { error: V.invalidYoutubeUrl }),
   size: z.enum(
@@ -186,6 +181,7 @@ export const YOUTUBE_ENDPOINTS = {
     tool: 'youtube-summarizer',
     request: SummarizeYoutubeRequestSchema,
     reply: SummarizeYoutubeReplySchema,
+    events: YoutubeStreamEventSchema,
   }),
   thumbnails: toolEndpoint({
     method: 'POST',

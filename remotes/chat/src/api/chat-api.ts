@@ -1,22 +1,25 @@
-// Calls of the chat screens through the host's API client (gateway → chat service), typed by the contracts: the
-// session list (cursor pages, server-side search), rename, delete, a session's messages, the provider status, Stop,
-// the streamed send, and the member's balance (credits service) after a reply that was not read here ended.
+// Calls of the chat screens through the host's API client (gateway → chat service), typed by the endpoint
+// definitions in the contracts: the session list (cursor pages, server-side search), rename, delete, a session's
+// messages, the provider status, Stop, the streamed send, and the member's balance (credits service) after a reply
+// that was not read here ended.
 import {
-  API_ROUTES,
-  ChatMessagesReplySchema,
-  ChatSessionsReplySchema,
-  ChatStatusReplySchema,
-  ChatStreamEventSchema,
+  CHAT_ENDPOINTS,
+  CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   LIMITS,
-  MeReplySchema,
-  RenameChatSessionReplySchema,
+  type ChatKind,
   type ChatMessage,
   type ChatSession,
   type ChatStreamEvent,
 } from '@act/contracts';
-import { streamEvents, type ApiClient, type CursorPage } from '@act/host-sdk';
+import type { ApiClient, BodyOf, CallArgs, CursorPage } from '@act/host-sdk';
 import type { ChatScreen } from '../chat-screens';
+
+/** The send-message endpoint of a chat kind. */
+type SendEndpoint<K extends ChatKind> = (typeof CHAT_ENDPOINTS)[K]['sendMessage'];
+
+/** The send-message body of a chat kind, as its request schema takes it. */
+export type SendMessageBody<K extends ChatKind> = BodyOf<SendEndpoint<K>>;
 
 export interface SessionQuery {
   cursor: string | null;
@@ -25,26 +28,14 @@ export interface SessionQuery {
   signal?: AbortSignal;
 }
 
-function withQuery(path: string, params: Record<string, string | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** One page of the member's sessions of this screen, newest first (spec: 10 per page). */
 export async function listSessions(
   api: ApiClient,
   screen: ChatScreen,
   { cursor, q, signal }: SessionQuery,
 ): Promise<CursorPage<ChatSession>> {
-  const path = withQuery(screen.routes.sessions, {
-    cursor,
-    limit: String(LIMITS.sessionPageSize),
-    q: q.trim(),
-  });
-  const reply = await api.get(path, {
-    schema: ChatSessionsReplySchema,
+  const reply = await api.call(screen.endpoints.sessions, {
+    query: { cursor: cursor ?? undefined, limit: LIMITS.sessionPageSize, q: q.trim() },
     fallbackError: screen.texts.loadSessions,
     signal,
   });
@@ -57,20 +48,19 @@ export async function listMessages(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<ChatMessage[]> {
-  const reply = await api.get(withQuery(screen.routes.messages, { sessionId }), {
-    schema: ChatMessagesReplySchema,
+  const reply = await api.call(screen.endpoints.messages, {
+    query: { sessionId },
     fallbackError: screen.texts.loadMessages,
     signal,
   });
   return reply.messages;
 }
 
-function sessionPath(screen: ChatScreen, id: string): string {
-  return screen.routes.session.replace(':id', encodeURIComponent(id));
-}
-
 export async function deleteSession(api: ApiClient, screen: ChatScreen, id: string): Promise<void> {
-  await api.del(sessionPath(screen, id), { fallbackError: screen.texts.deleteSession });
+  await api.call(screen.endpoints.deleteSession, {
+    params: { id },
+    fallbackError: screen.texts.deleteSession,
+  });
 }
 
 export async function renameSession(
@@ -79,16 +69,16 @@ export async function renameSession(
   id: string,
   title: string,
 ): Promise<void> {
-  await api.patch(
-    sessionPath(screen, id),
-    { title },
-    { schema: RenameChatSessionReplySchema, fallbackError: screen.texts.renameSession },
-  );
+  await api.call(screen.endpoints.renameSession, {
+    params: { id },
+    body: { title },
+    fallbackError: screen.texts.renameSession,
+  });
 }
 
 /** Whether chat has a provider key and can answer. */
 export async function fetchChatStatus(api: ApiClient, signal?: AbortSignal): Promise<boolean> {
-  const reply = await api.get(API_ROUTES.chat.status, { schema: ChatStatusReplySchema, signal });
+  const reply = await api.call(CHAT_ENDPOINTS.status, { signal });
   return reply.available;
 }
 
@@ -97,27 +87,29 @@ export async function fetchChatStatus(api: ApiClient, signal?: AbortSignal): Pro
  * (the messages reply has none), so the header balance is read again from the credits service instead.
  */
 export async function fetchBalance(api: ApiClient, signal?: AbortSignal): Promise<number> {
-  const reply = await api.get(API_ROUTES.credits.me, { schema: MeReplySchema, signal });
+  const reply = await api.call(CREDITS_ENDPOINTS.me, { signal });
   return reply.me.credits;
 }
 
 /** Asks the chat service to stop the reply with this id (the `start` event's messageId). */
 export async function stopReply(api: ApiClient, messageId: string): Promise<void> {
-  await api.post(API_ROUTES.chat.stop, { messageId }, { fallbackError: ERROR_TEXTS.generic.unexpected });
+  await api.call(CHAT_ENDPOINTS.stop, {
+    body: { messageId },
+    fallbackError: ERROR_TEXTS.generic.unexpected,
+  });
 }
 
 /** Sends a message and yields the reply's events as they arrive (first `start`, last `done` or `error`). */
 export function sendMessageStream(
   api: ApiClient,
   screen: ChatScreen,
-  body: Record<string, unknown>,
+  body: SendMessageBody<ChatKind>,
   signal: AbortSignal,
   /** The spec's text for a failure without a server text; the screen's send text when left out. */
   fallbackError: string = screen.texts.send,
 ): AsyncIterable<ChatStreamEvent> {
-  return streamEvents(api, screen.routes.sendMessage, body, {
-    schema: ChatStreamEventSchema,
-    signal,
-    fallbackError,
-  });
+  // The body is the screen's own kind's (useConversation builds it from extras typed by that kind); TypeScript
+  // cannot pair the two members of a union by itself.
+  const options = [{ body, signal, fallbackError }] as CallArgs<SendEndpoint<ChatKind>>;
+  return api.stream(screen.endpoints.sendMessage, ...options);
 }

@@ -28,6 +28,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { UI_TEXTS } from '@act/contracts';
 import { useCopy } from '@act/host-sdk';
+import type { CodeBlockProps } from '@act/host-sdk/markdown';
 
 // Each grammar registers its aliases too (js, ts, py, sh, html, yml, …).
 const lowlight = createLowlight({
@@ -83,11 +84,6 @@ export function highlightCode(code: string, language: string | null): ReactNode[
   } catch {
     return null;
   }
-}
-
-export interface CodeBlockProps {
-  code: string;
-  language: string | null;
 }
 
 export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockProps) {

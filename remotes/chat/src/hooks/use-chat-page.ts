@@ -3,6 +3,7 @@
 // message's cost, and the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and
 // how it shows it.
 import { useCallback, useState } from 'react';
+import type { ChatKind } from '@act/contracts';
 import { useAvailability, type Availability, type ToolHost } from '@act/host-sdk';
 import { fetchChatStatus } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
@@ -11,13 +12,13 @@ import type { Turn } from '../reply-state';
 import { useConversation, type Conversation } from './use-conversation';
 import { useSessionList, type SessionList } from './use-session-list';
 
-export interface ChatPage {
-  screen: ChatScreen;
+export interface ChatPage<K extends ChatKind = ChatKind> {
+  screen: ChatScreen<K>;
   availability: Availability;
   /** Sending needs a provider key (false for the web chat, which answers locally without one). */
   needsProvider: boolean;
   sessions: SessionList;
-  conversation: Conversation;
+  conversation: Conversation<K>;
   /** Credits the next message costs (the chat agent's depends on web search). */
   cost: number;
   /** The spec's text for a balance below `cost`. */
@@ -47,7 +48,11 @@ export interface ChatPageOptions {
   needsProvider?: boolean;
 }
 
-export function useChatPage(host: ToolHost, screen: ChatScreen, options: ChatPageOptions): ChatPage {
+export function useChatPage<K extends ChatKind>(
+  host: ToolHost,
+  screen: ChatScreen<K>,
+  options: ChatPageOptions,
+): ChatPage<K> {
   const { columns, needsProvider = true } = options;
   const cost = options.cost ?? screen.cost;
   const insufficientCredits = options.insufficientCredits ?? screen.texts.insufficientCredits;

@@ -6,9 +6,15 @@
 // here after the reply started (network drop, gateway restart): the page keeps the text it has and follows the reply
 // by reading the session again until it ends, then shows it as stored.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, type ChatKind } from '@act/contracts';
 import { errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
-import { fetchBalance, listMessages, sendMessageStream, stopReply } from '../api/chat-api';
+import {
+  fetchBalance,
+  listMessages,
+  sendMessageStream,
+  stopReply,
+  type SendMessageBody,
+} from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import {
   applyEvent,
@@ -26,18 +32,21 @@ export const POLL_INTERVAL_MS = 1000;
 /** A reply that is still "being written" after this long is not waited for any more. */
 const POLL_GIVE_UP_MS = 10 * 60_000;
 
+/** The fields of a kind's send-message body a screen gives; the conversation adds sessionId, prompt and toolName. */
+export type MessageExtras<K extends ChatKind> = Omit<SendMessageBody<K>, 'sessionId' | 'prompt' | 'toolName'>;
+
 /** What a screen sends with a message besides the prompt (histories, attachments). */
-export interface OutgoingMessage {
+export interface OutgoingMessage<K extends ChatKind = ChatKind> {
   prompt: string;
   /** Files shown on the turn (their data goes in `extra`). */
   attachments?: Attachments;
-  /** Fields of the send-message body besides sessionId and prompt. */
-  extra?: Record<string, unknown>;
+  /** Fields of the send-message body besides sessionId, prompt and toolName, typed by the screen's endpoint. */
+  extra?: MessageExtras<K>;
   /** The spec's text when this message fails without a server text (the screen's send text when left out). */
   fallbackError?: string;
 }
 
-export interface Conversation {
+export interface Conversation<K extends ChatKind = ChatKind> {
   sessionId: string | null;
   turns: Turn[];
   /** The open session's messages are loading. */
@@ -54,7 +63,7 @@ export interface Conversation {
   following: boolean;
   stopping: boolean;
   /** Sends a message; resolves false when it failed before the reply started (the text should stay in the box). */
-  send(message: OutgoingMessage): Promise<boolean>;
+  send(message: OutgoingMessage<K>): Promise<boolean>;
   stop(): void;
   open(sessionId: string): void;
   /** Back to an empty conversation (New Chat). */
@@ -73,11 +82,11 @@ export interface ConversationOptions {
 
 let localKeys = 0;
 
-export function useConversation(
+export function useConversation<K extends ChatKind>(
   host: ToolHost,
-  screen: ChatScreen,
+  screen: ChatScreen<K>,
   options: ConversationOptions,
-): Conversation {
+): Conversation<K> {
   const { api } = host;
   const { columns, onSessionCreated, onSessionActive } = options;
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -149,12 +158,13 @@ export function useConversation(
       let started = false;
       let ended = false;
       const fallback = message.fallbackError ?? screen.texts.send;
+      // The screen's extras are typed by its kind's endpoint; with them, these fields are its whole body.
       const body = {
         ...(sessionId ? { sessionId } : {}),
         prompt: message.prompt,
         ...message.extra,
         toolName: screen.toolId,
-      };
+      } as SendMessageBody<ChatKind>;
       try {
         for await (const event of sendMessageStream(api, screen, body, controller.signal, fallback)) {
           if (controller.signal.aborted) break;

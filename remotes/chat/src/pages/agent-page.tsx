@@ -68,7 +68,7 @@ function Agent({ host }: ToolPageProps) {
   const attachments = useAttachments();
   const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
   // The last message as sent, attachments and web search included, for Regenerate.
-  const lastSent = useRef<OutgoingMessage | null>(null);
+  const lastSent = useRef<OutgoingMessage<'agent'> | null>(null);
 
   const send = (message: OutgoingMessage) => {
     lastSent.current = message;

@@ -2,20 +2,17 @@
 // text to image can generate, the member's gallery pages, favourite and delete, and saving an image under the spec's
 // name.
 import {
-  API_ROUTES,
   ERROR_TEXTS,
-  GalleryImagesReplySchema,
-  ImageStatusReplySchema,
+  IMAGE_ENDPOINTS,
   textToImageDownloadName,
   UI_TEXTS,
-  UpdateGalleryImageReplySchema,
   type GalleryImage,
   type ImageFormat,
   type ImageModelId,
 } from '@act/contracts';
 import { downloadFile, toast, type ApiClient, type CursorPage } from '@act/host-sdk';
 
-const R = API_ROUTES.image;
+const E = IMAGE_ENDPOINTS;
 
 /** Spec §8 texts (and ours for favourite and delete) shown when a call fails without a server text. */
 export const FALLBACK_ERRORS = {
@@ -30,7 +27,7 @@ export const FALLBACK_ERRORS = {
 
 /** True when the image service has a provider key; an unanswered check counts as available (generate then says). */
 export async function fetchTextToImageAvailable(api: ApiClient, signal: AbortSignal): Promise<boolean> {
-  const reply = await api.get(R.status, { schema: ImageStatusReplySchema, signal });
+  const reply = await api.call(E.status, { signal });
   return reply.available;
 }
 
@@ -47,47 +44,37 @@ export function hasFilters(filters: GalleryFilters): boolean {
   return filters.q.trim() !== '' || filters.model !== null || filters.favourites;
 }
 
-/** The query string of one gallery page (8 images after `cursor`, newest first). */
-export function galleryQuery(filters: GalleryFilters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (cursor) params.set('cursor', cursor);
-  const q = filters.q.trim();
-  if (q) params.set('q', q);
-  if (filters.model) params.set('model', filters.model);
-  if (filters.favourites) params.set('favourites', 'true');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export async function fetchGalleryPage(
   api: ApiClient,
   filters: GalleryFilters,
   cursor: string | null,
   signal: AbortSignal,
 ): Promise<CursorPage<GalleryImage>> {
-  const reply = await api.get(`${R.images}${galleryQuery(filters, cursor)}`, {
-    schema: GalleryImagesReplySchema,
+  const reply = await api.call(E.images, {
+    // One page: 8 images after `cursor`, newest first; filters not set are not sent.
+    query: {
+      cursor: cursor ?? undefined,
+      q: filters.q.trim(),
+      model: filters.model ?? undefined,
+      favourites: filters.favourites ? 'true' : undefined,
+    },
     fallbackError: FALLBACK_ERRORS.fetchImages,
     signal,
   });
   return { items: reply.images, nextCursor: reply.next_cursor ?? null };
 }
 
-function imagePath(id: string): string {
-  return R.deleteImage.replace(':id', encodeURIComponent(id));
-}
-
 export async function setFavourite(api: ApiClient, id: string, favourite: boolean): Promise<GalleryImage> {
-  const reply = await api.patch(
-    imagePath(id),
-    { favourite },
-    { schema: UpdateGalleryImageReplySchema, fallbackError: FALLBACK_ERRORS.updateImage },
-  );
+  const reply = await api.call(E.updateImage, {
+    params: { id },
+    body: { favourite },
+    fallbackError: FALLBACK_ERRORS.updateImage,
+  });
   return reply.image;
 }
 
 export async function deleteImage(api: ApiClient, id: string): Promise<void> {
-  await api.del(imagePath(id), { fallbackError: FALLBACK_ERRORS.deleteImage });
+  await api.call(E.deleteImage, { params: { id }, fallbackError: FALLBACK_ERRORS.deleteImage });
 }
 
 /**

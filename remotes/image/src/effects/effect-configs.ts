@@ -2,8 +2,8 @@
 // (payload key, label, placeholder, default, the spec's required text), the run button's words, the ready hint and
 // the tips. One screen (EffectScreen) renders every one of them.
 import {
-  API_ROUTES,
   ERROR_TEXTS,
+  IMAGE_ENDPOINTS,
   getTool,
   PHOTO_EFFECT_FAILED_TEXTS,
   toolCost,
@@ -13,7 +13,17 @@ import {
 
 const T = UI_TEXTS.photoTool;
 const V = ERROR_TEXTS.validation;
-const R = API_ROUTES.image;
+const E = IMAGE_ENDPOINTS;
+
+/** The endpoint of one photo effect (they share the reply; the request differs by the one text field). */
+export type EffectEndpoint = (typeof IMAGE_ENDPOINTS)[
+  | 'ageProgression'
+  | 'babyVersion'
+  | 'backgroundChange'
+  | 'cartoonify'
+  | 'broccoliHaircut'
+  | 'colorCorrection'
+  | 'expressionChange'];
 
 export interface EffectTextField {
   /** The payload's key (spec §7): ageChange, prompt or expression. */
@@ -29,7 +39,7 @@ export interface EffectTextField {
 export interface EffectConfig {
   id: PhotoEffectToolId;
   name: string;
-  path: string;
+  endpoint: EffectEndpoint;
   field: EffectTextField | null;
   /** The run button's label when it can run. */
   runLabel: string;
@@ -41,14 +51,14 @@ export interface EffectConfig {
 
 function config(
   id: PhotoEffectToolId,
-  path: string,
+  endpoint: EffectEndpoint,
   options: { field?: EffectTextField; runLabel?: string; readyHint?: string; tips: readonly string[] },
 ): EffectConfig {
   const name = getTool(id).name;
   return {
     id,
     name,
-    path,
+    endpoint,
     field: options.field ?? null,
     runLabel: options.runLabel ?? T.runWithCredits(name, toolCost(id)),
     readyHint: options.readyHint ?? T.readyHint,
@@ -58,7 +68,7 @@ function config(
 }
 
 export const EFFECT_CONFIGS: Readonly<Record<PhotoEffectToolId, EffectConfig>> = {
-  'age-progression': config('age-progression', R.ageProgression, {
+  'age-progression': config('age-progression', E.ageProgression, {
     field: {
       key: 'ageChange',
       label: T.ageChangeLabel,
@@ -69,8 +79,8 @@ export const EFFECT_CONFIGS: Readonly<Record<PhotoEffectToolId, EffectConfig>> =
     readyHint: T.ageChangeReadyHint,
     tips: T.tips['age-progression'],
   }),
-  'baby-version': config('baby-version', R.babyVersion, { tips: T.tips['baby-version'] }),
-  'background-change': config('background-change', R.backgroundChange, {
+  'baby-version': config('baby-version', E.babyVersion, { tips: T.tips['baby-version'] }),
+  'background-change': config('background-change', E.backgroundChange, {
     field: {
       key: 'prompt',
       label: T.backgroundLabel,
@@ -81,15 +91,15 @@ export const EFFECT_CONFIGS: Readonly<Record<PhotoEffectToolId, EffectConfig>> =
     readyHint: T.backgroundReadyHint,
     tips: T.tips['background-change'],
   }),
-  cartoonify: config('cartoonify', R.cartoonify, { tips: T.tips.cartoonify }),
-  'broccoli-haircut': config('broccoli-haircut', R.broccoliHaircut, { tips: T.tips['broccoli-haircut'] }),
+  cartoonify: config('cartoonify', E.cartoonify, { tips: T.tips.cartoonify }),
+  'broccoli-haircut': config('broccoli-haircut', E.broccoliHaircut, { tips: T.tips['broccoli-haircut'] }),
   // Spec §5: Color Correction's button label has no credit text.
-  'color-correction': config('color-correction', R.colorCorrection, {
+  'color-correction': config('color-correction', E.colorCorrection, {
     runLabel: T.run(getTool('color-correction').name),
     tips: T.tips['color-correction'],
   }),
   // Spec §2: 'Run Expression Change', placeholder 'e.g., sad, happy, angry', its ready hint and tips.
-  'expression-change': config('expression-change', R.expressionChange, {
+  'expression-change': config('expression-change', E.expressionChange, {
     field: {
       key: 'expression',
       label: T.expressionLabel,

@@ -2,12 +2,9 @@
 // contracts: which effects can run here, one run, the hub gallery's offset pages, and saving a result under the
 // spec's file name.
 import {
-  API_ROUTES,
   effectDownloadName,
   ERROR_TEXTS,
-  GeneratedImagesReplySchema,
-  ImageStatusReplySchema,
-  PhotoEffectReplySchema,
+  IMAGE_ENDPOINTS,
   UI_TEXTS,
   type GeneratedImage,
   type PhotoEffectReply,
@@ -16,7 +13,7 @@ import {
 import { downloadFile, toast, type ApiClient } from '@act/host-sdk';
 import type { EffectConfig } from './effect-configs';
 
-const R = API_ROUTES.image;
+const E = IMAGE_ENDPOINTS;
 
 /**
  * Per effect, whether it can run on this server (with a provider key all can; without one only those done locally).
@@ -26,7 +23,7 @@ export async function fetchEffectAvailability(
   api: ApiClient,
   signal: AbortSignal,
 ): Promise<Partial<Record<PhotoEffectToolId, boolean>>> {
-  const reply = await api.get(R.status, { schema: ImageStatusReplySchema, signal });
+  const reply = await api.call(E.status, { signal });
   return (reply.effects ?? {}) as Partial<Record<PhotoEffectToolId, boolean>>;
 }
 
@@ -35,9 +32,11 @@ export function runEffect(
   effect: EffectConfig,
   input: { image: string; text: string },
 ): Promise<PhotoEffectReply> {
-  const body: Record<string, string> = { image: input.image, toolName: effect.id };
-  if (effect.field) body[effect.field.key] = input.text.trim();
-  return api.post(effect.path, body, { schema: PhotoEffectReplySchema, fallbackError: effect.failedText });
+  const text = effect.field ? { [effect.field.key]: input.text.trim() } : {};
+  return api.call(effect.endpoint, {
+    body: { image: input.image, toolName: effect.id, ...text },
+    fallbackError: effect.failedText,
+  });
 }
 
 export interface HubPage {
@@ -52,8 +51,8 @@ export async function fetchHubPage(
   limit: number,
   signal: AbortSignal,
 ): Promise<HubPage> {
-  const reply = await api.get(`${R.generatedImages}?offset=${offset}&limit=${limit}`, {
-    schema: GeneratedImagesReplySchema,
+  const reply = await api.call(E.generatedImages, {
+    query: { offset, limit },
     fallbackError: ERROR_TEXTS.network.fetchImages,
     signal,
   });

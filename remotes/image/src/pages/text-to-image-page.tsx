@@ -3,10 +3,9 @@
 // 20 credits per image; the notice that the server has no provider key shows before the member types.
 import { useRef, useState } from 'react';
 import {
-  API_ROUTES,
   ERROR_TEXTS,
   GALLERY_UPDATED_EVENT,
-  TextToImageStreamEventSchema,
+  IMAGE_ENDPOINTS,
   UI_TEXTS,
   type GalleryImage,
   type TextToImageRequest,
@@ -95,8 +94,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
   const [imageLoaded, setImageLoaded] = useState(true);
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
-  const reply = useStreamedReply(host.api, {
-    schema: TextToImageStreamEventSchema,
+  const reply = useStreamedReply(host.api, IMAGE_ENDPOINTS.generateImage, {
     fallbackError: FALLBACK_ERRORS.generate,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
@@ -115,7 +113,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
 
   const start = (request: TextToImageRequest) => {
     setLastRequest(request);
-    void reply.start(API_ROUTES.image.generateImage, request);
+    void reply.start({ body: request });
   };
 
   const generate = () => {

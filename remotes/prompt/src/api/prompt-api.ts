@@ -1,9 +1,8 @@
-// Calls of the four prompt tools through the host's API client (gateway → prompt service), typed by the contracts.
+// Calls of the four prompt tools through the host's API client (gateway → prompt service), typed by the endpoint
+// definitions in the contracts.
 import {
-  API_ROUTES,
-  DescriptionReplySchema,
   ERROR_TEXTS,
-  PromptReplySchema,
+  PROMPT_ENDPOINTS,
   type AnalysisTask,
   type CameraMotion,
   type DescriptionReply,
@@ -13,7 +12,7 @@ import {
 } from '@act/contracts';
 import type { ApiClient } from '@act/host-sdk';
 
-const R = API_ROUTES.prompt;
+const E = PROMPT_ENDPOINTS;
 
 /** Spec §8 texts shown when a call fails without a server text. */
 export const FALLBACK_ERRORS = {
@@ -24,30 +23,27 @@ export const FALLBACK_ERRORS = {
 } as const;
 
 export function generateImagePrompt(api: ApiClient, image: string): Promise<PromptReply> {
-  return api.post(
-    R.generateImagePrompt,
-    { image, toolName: 'image-to-prompt' },
-    { schema: PromptReplySchema, fallbackError: FALLBACK_ERRORS.imageToPrompt },
-  );
+  return api.call(E.generateImagePrompt, {
+    body: { image, toolName: 'image-to-prompt' },
+    fallbackError: FALLBACK_ERRORS.imageToPrompt,
+  });
 }
 
 export function enhancePrompt(api: ApiClient, text: string): Promise<PromptReply> {
-  return api.post(
-    R.generateTextPrompt,
-    { text, toolName: 'magic-enhance' },
-    { schema: PromptReplySchema, fallbackError: FALLBACK_ERRORS.magicEnhance },
-  );
+  return api.call(E.generateTextPrompt, {
+    body: { text, toolName: 'magic-enhance' },
+    fallbackError: FALLBACK_ERRORS.magicEnhance,
+  });
 }
 
 export function describeImage(
   api: ApiClient,
   input: { image: string; language: Language; analysisTasks: AnalysisTask[] },
 ): Promise<DescriptionReply> {
-  return api.post(
-    R.generateAiDescription,
-    { ...input, toolName: 'ai-describe-image' },
-    { schema: DescriptionReplySchema, fallbackError: FALLBACK_ERRORS.describeImage },
-  );
+  return api.call(E.generateAiDescription, {
+    body: { ...input, toolName: 'ai-describe-image' },
+    fallbackError: FALLBACK_ERRORS.describeImage,
+  });
 }
 
 export function generateVideoPrompt(
@@ -60,9 +56,8 @@ export function generateVideoPrompt(
     actionDescription: string;
   },
 ): Promise<PromptReply> {
-  return api.post(
-    R.generateVideoPrompt,
-    { ...input, toolName: 'image-to-video-prompt' },
-    { schema: PromptReplySchema, fallbackError: FALLBACK_ERRORS.videoPrompt },
-  );
+  return api.call(E.generateVideoPrompt, {
+    body: { ...input, toolName: 'image-to-video-prompt' },
+    fallbackError: FALLBACK_ERRORS.videoPrompt,
+  });
 }

@@ -22,9 +22,9 @@ import {
   type RadioOption,
   type ToolPageProps,
 } from '@act/host-sdk';
+import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
 import { describeImageButton } from '../button-labels';
-import { FormattedText } from '../components/formatted-text';
 import { LanguageSelect } from '../components/language-select';
 
 const T = UI_TEXTS.describeImage;
@@ -88,7 +88,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
         text={run.result?.description ?? null}
         placeholder={UI_TEXTS.describeImage.resultPlaceholder}
         loading={busy}
-        renderText={(text) => <FormattedText text={text} />}
+        renderText={(text) => <Markdown text={text} className="pr-formatted" lineBreaks />}
       />
     </div>
   );

@@ -2,27 +2,26 @@
 // tools this server can run, the voice list, the member's recent results, and the four runs, each POSTed with
 // `Accept: text/event-stream` so the page sees the job's progress (useStreamedReply with VoiceStreamEventSchema).
 import {
-  API_ROUTES,
-  AudioHistoryReplySchema,
-  ActiveVoiceJobsReplySchema,
   ERROR_TEXTS,
-  VoicesReplySchema,
-  VoiceStatusReplySchema,
-  VoiceJobReplySchema,
-  fillRoute,
+  VOICE_ENDPOINTS,
   type AudioClip,
-  type SoundEffectsRequest,
-  type SpeechToSpeechRequest,
-  type TextToSpeechRequest,
-  type VoiceIsolatorRequest,
   type VoiceJob,
   type VoiceOption,
   type VoiceStatusReply,
   type VoiceToolId,
 } from '@act/contracts';
-import { downloadFile, type ApiClient, type CursorPage } from '@act/host-sdk';
+import { downloadFile, endpointUrl, type ApiClient, type CallRequest, type CursorPage } from '@act/host-sdk';
 
-const R = API_ROUTES.voice;
+const E = VOICE_ENDPOINTS;
+
+/** The streamed run of each voice tool. */
+export const VOICE_RUN_ENDPOINTS = {
+  'text-to-speech': E.textToSpeech,
+  'speech-to-speech': E.speechToSpeech,
+  'sound-effects': E.soundEffects,
+  'voice-isolator': E.voiceIsolator,
+} as const;
+export type VoiceRunEndpoint = (typeof VOICE_RUN_ENDPOINTS)[VoiceToolId];
 
 /** Spec §8 texts shown when a call fails without a server text. */
 export const FALLBACK_ERRORS: Readonly<Record<VoiceToolId, string>> = {
@@ -38,13 +37,12 @@ export const RECENT_PAGE_SIZE = 5;
 export type VoiceToolsStatus = VoiceStatusReply['tools'];
 
 export async function getVoiceStatus(api: ApiClient, signal?: AbortSignal): Promise<VoiceToolsStatus> {
-  const reply = await api.get(R.status, { schema: VoiceStatusReplySchema, signal });
+  const reply = await api.call(E.status, { signal });
   return reply.tools;
 }
 
 export async function getVoices(api: ApiClient, signal?: AbortSignal): Promise<VoiceOption[]> {
-  const reply = await api.get(R.voices, {
-    schema: VoicesReplySchema,
+  const reply = await api.call(E.voices, {
     fallbackError: ERROR_TEXTS.network.fetchVoices,
     signal,
   });
@@ -57,9 +55,10 @@ export async function getRecentClips(
   cursor: string | null,
   signal: AbortSignal,
 ): Promise<CursorPage<AudioClip>> {
-  const query = new URLSearchParams({ tool, limit: String(RECENT_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  const reply = await api.get(`${R.history}?${query}`, { schema: AudioHistoryReplySchema, signal });
+  const reply = await api.call(E.history, {
+    query: { tool, limit: RECENT_PAGE_SIZE, cursor: cursor ?? undefined },
+    signal,
+  });
   return { items: reply.items, nextCursor: reply.next_cursor ?? null };
 }
 
@@ -69,37 +68,47 @@ export async function getActiveJobs(
   tool: VoiceToolId,
   signal?: AbortSignal,
 ): Promise<VoiceJob[]> {
-  const reply = await api.get(`${R.activeJobs}?${new URLSearchParams({ tool })}`, {
-    schema: ActiveVoiceJobsReplySchema,
-    signal,
-  });
+  const reply = await api.call(E.activeJobs, { query: { tool }, signal });
   return reply.jobs;
 }
 
 export async function getJob(api: ApiClient, id: string, signal?: AbortSignal): Promise<VoiceJob> {
-  const reply = await api.get(fillRoute(R.job, { id }), { schema: VoiceJobReplySchema, signal });
+  const reply = await api.call(E.job, { params: { id }, signal });
   return reply.job;
 }
 
-export function textToSpeechRequest(text: string, voiceId: string) {
-  const body: TextToSpeechRequest = { text, voiceId, toolName: 'text-to-speech' };
-  return { path: R.textToSpeech, body };
+export function textToSpeechRequest(text: string, voiceId: string): CallRequest<typeof E.textToSpeech> {
+  return { body: { text, voiceId, toolName: 'text-to-speech' } };
 }
 
-export function speechToSpeechRequest(audioFile: string, voiceId: string) {
-  const body: SpeechToSpeechRequest = { audioFile, voiceId, toolName: 'speech-to-speech' };
-  return { path: R.speechToSpeech, body };
+export function speechToSpeechRequest(
+  audioFile: string,
+  voiceId: string,
+): CallRequest<typeof E.speechToSpeech> {
+  return { body: { audioFile, voiceId, toolName: 'speech-to-speech' } };
 }
 
-export function soundEffectsRequest(prompt: string, durationSeconds: number | null) {
-  const body: SoundEffectsRequest = { prompt, toolName: 'sound-effects' };
-  if (durationSeconds !== null) body.durationSeconds = durationSeconds;
-  return { path: R.soundEffects, body };
+export function soundEffectsRequest(
+  prompt: string,
+  durationSeconds: number | null,
+): CallRequest<typeof E.soundEffects> {
+  return {
+    body: { prompt, toolName: 'sound-effects', ...(durationSeconds !== null ? { durationSeconds } : {}) },
+  };
 }
 
-export function voiceIsolatorRequest(audioFile: string) {
-  const body: VoiceIsolatorRequest = { audioFile, toolName: 'voice-isolator' };
-  return { path: R.voiceIsolator, body };
+export function voiceIsolatorRequest(audioFile: string): CallRequest<typeof E.voiceIsolator> {
+  return { body: { audioFile, toolName: 'voice-isolator' } };
+}
+
+/** Deletes one of the member's stored results. */
+export async function deleteClip(api: ApiClient, id: string): Promise<void> {
+  await api.call(E.deleteClip, { params: { id } });
+}
+
+/** The same-origin URL of a voice's sample (an <audio> source; public, no token). */
+export function voicePreviewUrl(voiceId: string): string {
+  return endpointUrl(E.voicePreview, { params: { voiceId } });
 }
 
 /**

@@ -3,17 +3,9 @@
 // "still processing" and the list reloads when they end.
 import { useCallback, useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import {
-  API_ROUTES,
-  ERROR_TEXTS,
-  UI_TEXTS,
-  fillRoute,
-  type AudioClip,
-  type VoiceJob,
-  type VoiceToolId,
-} from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS, type AudioClip, type VoiceJob, type VoiceToolId } from '@act/contracts';
 import { Button, ConfirmDialog, Spinner, errorMessage, useCursorList, type ToolHost } from '@act/host-sdk';
-import { getActiveJobs, getJob, getRecentClips } from '../api/voice-api';
+import { deleteClip, getActiveJobs, getJob, getRecentClips } from '../api/voice-api';
 import { AudioPlayer } from './audio-player';
 
 const T = UI_TEXTS.voice;
@@ -47,7 +39,7 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
   const remove = async (clip: AudioClip) => {
     setDeleteError(null);
     try {
-      await host.api.del(fillRoute(API_ROUTES.voice.deleteClip, { id: clip.id }));
+      await deleteClip(host.api, clip.id);
       reload();
     } catch (error) {
       setDeleteError(errorMessage(error, ERROR_TEXTS.generic.unexpected));

@@ -3,16 +3,9 @@
 // load voices' and offers the single default voice, Adam (spec §8).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Pause, Volume2 } from 'lucide-react';
-import {
-  API_ROUTES,
-  DEFAULT_VOICE,
-  ERROR_TEXTS,
-  UI_TEXTS,
-  fillRoute,
-  type VoiceOption,
-} from '@act/contracts';
+import { DEFAULT_VOICE, ERROR_TEXTS, UI_TEXTS, type VoiceOption } from '@act/contracts';
 import { Button, Spinner, type ApiClient } from '@act/host-sdk';
-import { getVoices } from '../api/voice-api';
+import { getVoices, voicePreviewUrl } from '../api/voice-api';
 
 const T = UI_TEXTS.textToSpeech;
 
@@ -20,7 +13,7 @@ const T = UI_TEXTS.textToSpeech;
 export const FALLBACK_VOICE: VoiceOption = {
   id: DEFAULT_VOICE.id,
   name: DEFAULT_VOICE.name,
-  previewUrl: fillRoute(API_ROUTES.voice.voicePreview, { voiceId: DEFAULT_VOICE.id }),
+  previewUrl: voicePreviewUrl(DEFAULT_VOICE.id),
   language: null,
 };
 

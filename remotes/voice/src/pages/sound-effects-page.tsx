@@ -53,7 +53,7 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
   const [description, setDescription] = useState('');
   const [duration, setDuration] = useState(AUTO);
   const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, {
+  const job = useVoiceJob(host, 'sound-effects', {
     fallbackError: FALLBACK_ERRORS['sound-effects'],
     onDone: (clip: AudioClip) => setLastClip(clip.id),
   });
@@ -62,8 +62,7 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
   const length = description.trim().length;
 
   const generate = () => {
-    const request = soundEffectsRequest(description.trim(), duration === AUTO ? null : Number(duration));
-    job.start(request.path, request.body);
+    job.start(soundEffectsRequest(description.trim(), duration === AUTO ? null : Number(duration)));
   };
 
   const clearAll = () => {

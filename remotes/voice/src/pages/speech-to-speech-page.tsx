@@ -45,7 +45,7 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, {
+  const job = useVoiceJob(host, 'speech-to-speech', {
     fallbackError: FALLBACK_ERRORS['speech-to-speech'],
     onDone: (clip: AudioClip) => setLastClip(clip.id),
   });
@@ -70,8 +70,7 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
       setFileError((error as Error).message);
       return;
     }
-    const request = speechToSpeechRequest(dataUrl, voiceId);
-    job.start(request.path, request.body);
+    job.start(speechToSpeechRequest(dataUrl, voiceId));
   };
 
   return (

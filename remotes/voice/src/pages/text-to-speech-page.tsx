@@ -45,7 +45,7 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
   const [chosenVoice, setChosenVoice] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, {
+  const job = useVoiceJob(host, 'text-to-speech', {
     fallbackError: FALLBACK_ERRORS['text-to-speech'],
     onDone: (clip: AudioClip) => setLastClip(clip.id),
   });
@@ -59,8 +59,7 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
 
   const generate = () => {
     if (!voiceId) return;
-    const request = textToSpeechRequest(text.trim(), voiceId);
-    job.start(request.path, request.body);
+    job.start(textToSpeechRequest(text.trim(), voiceId));
   };
 
   const clearAll = () => {

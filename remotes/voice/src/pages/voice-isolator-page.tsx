@@ -34,7 +34,7 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
   const [file, setFile] = useState<File | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, {
+  const job = useVoiceJob(host, 'voice-isolator', {
     fallbackError: FALLBACK_ERRORS['voice-isolator'],
     onDone: (clip: AudioClip) => setLastClip(clip.id),
   });
@@ -58,8 +58,7 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
       setReadError((error as Error).message);
       return;
     }
-    const request = voiceIsolatorRequest(dataUrl);
-    job.start(request.path, request.body);
+    job.start(voiceIsolatorRequest(dataUrl));
   };
 
   return (

@@ -1,20 +1,17 @@
 // Calls of the two YouTube tools through the host's API client (gateway → youtube service), typed by the contracts:
 // the streamed summary, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
 import {
-  API_ROUTES,
   ERROR_TEXTS,
-  GetThumbnailsReplySchema,
+  YOUTUBE_ENDPOINTS,
   YOUTUBE_THUMBNAIL_SIZES,
-  youtubeThumbnailDownloadPath,
   type GetThumbnailsReply,
   type Language,
-  type SummarizeYoutubeRequest,
   type Thumbnail,
   type YoutubeThumbnailSize,
 } from '@act/contracts';
-import { downloadNames, saveBlob, type ApiClient } from '@act/host-sdk';
+import { downloadNames, saveBlob, type ApiClient, type CallRequest } from '@act/host-sdk';
 
-const R = API_ROUTES.youtube;
+const E = YOUTUBE_ENDPOINTS;
 
 /** Spec §8 texts shown when a call fails without a server text. */
 export const FALLBACK_ERRORS = {
@@ -27,18 +24,15 @@ export const FALLBACK_ERRORS = {
  * The summary request; the page streams it (useStreamedReply with YoutubeStreamEventSchema). Without a language the
  * summary is in the transcript's language (no `language` field is sent).
  */
-export function summarizeRequest(videoUrl: string, language?: Language) {
-  const body: SummarizeYoutubeRequest = { videoUrl, toolName: 'youtube-summarizer' };
-  if (language) body.language = language;
-  return { path: R.summarize, body };
+export function summarizeRequest(videoUrl: string, language?: Language): CallRequest<typeof E.summarize> {
+  return { body: { videoUrl, toolName: 'youtube-summarizer', ...(language ? { language } : {}) } };
 }
 
 export function getThumbnails(api: ApiClient, videoUrl: string): Promise<GetThumbnailsReply> {
-  return api.post(
-    R.thumbnails,
-    { videoUrl, toolName: 'youtube-thumbnail-downloader' },
-    { schema: GetThumbnailsReplySchema, fallbackError: FALLBACK_ERRORS.thumbnails },
-  );
+  return api.call(E.thumbnails, {
+    body: { videoUrl, toolName: 'youtube-thumbnail-downloader' },
+    fallbackError: FALLBACK_ERRORS.thumbnails,
+  });
 }
 
 /** The download route's size name of a thumbnail ('maxres', 'hq'...), from its file name; null for another file. */
@@ -61,7 +55,8 @@ export async function downloadThumbnail(
   if (!size) throw new Error(FALLBACK_ERRORS.download);
   let blob: Blob;
   try {
-    const response = await api.fetchRaw('GET', youtubeThumbnailDownloadPath(videoId, size), undefined, {
+    const response = await api.fetchRaw(E.thumbnailDownload, {
+      query: { videoId, size },
       accept: 'image/jpeg',
       fallbackError: FALLBACK_ERRORS.download,
     });

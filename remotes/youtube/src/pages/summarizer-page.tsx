@@ -1,13 +1,13 @@
 // YouTube Summarizer (spec §2): a watch, short or embed link; the video's title and duration; the summary streaming
 // in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the video's language or the
 // one the member chooses.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
   LANGUAGES,
   parseYoutubeVideoId,
   UI_TEXTS,
-  YoutubeStreamEventSchema,
+  YOUTUBE_ENDPOINTS,
   YoutubeVideoUrlSchema,
   type Language,
   type VideoInfo,
@@ -24,8 +24,9 @@ import {
   type SelectOption,
   type ToolPageProps,
 } from '@act/host-sdk';
+import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
-import { SummaryText } from '../components/summary-text';
+import { keyMomentLinks } from '../components/key-moments';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
 
@@ -82,8 +83,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const link = useLinkField(YoutubeVideoUrlSchema);
   const [language, setLanguage] = useState<SummaryLanguage>(SAME_AS_VIDEO);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
-  const reply = useStreamedReply(host.api, {
-    schema: YoutubeStreamEventSchema,
+  const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
     fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
   });
@@ -91,13 +91,13 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const summary = summaryFromEvents(reply.events);
   const videoId = summary.videoId ?? submittedId;
   const error = reply.error?.message ?? summary.error;
+  const linkText = useMemo(() => (videoId ? keyMomentLinks(videoId) : undefined), [videoId]);
   const hasAnything = link.url !== '' || reply.events.length > 0 || error !== null || link.error !== null;
 
   const submit = (value: string) => {
     if (!link.accept(value)) return;
     setSubmittedId(parseYoutubeVideoId(value));
-    const request = summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language);
-    void reply.start(request.path, request.body);
+    void reply.start(summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language));
   };
 
   const clearAll = () => {
@@ -145,7 +145,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
         text={summary.text === '' ? null : summary.text}
         placeholder={T.summaryPlaceholder}
         loading={busy && summary.text === ''}
-        renderText={(text) => <SummaryText text={text} videoId={videoId} />}
+        renderText={(text) => <Markdown text={text} className="yt-summary" lineBreaks linkText={linkText} />}
       />
     </div>
   );

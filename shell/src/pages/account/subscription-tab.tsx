@@ -4,10 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
 import {
-  API_ROUTES,
-  BillingConfigReplySchema,
-  CancelSubscriptionReplySchema,
-  ChangePlanReplySchema,
+  CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   PAID_PLAN_IDS,
   UI_TEXTS,
@@ -42,7 +39,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
 
   useEffect(() => {
     let cancelled = false;
-    api.get(API_ROUTES.billing.config, { schema: BillingConfigReplySchema }).then(
+    api.call(CREDITS_ENDPOINTS.billingConfig).then(
       (reply) => {
         if (!cancelled) setConfig(reply.config);
       },
@@ -68,11 +65,10 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
     setError(null);
     setChanging(true);
     try {
-      const reply = await api.post(
-        API_ROUTES.billing.changePlan,
-        { plan, billing_cycle: cycle },
-        { schema: ChangePlanReplySchema, fallbackError: ERROR_TEXTS.subscription.startSubscription },
-      );
+      const reply = await api.call(CREDITS_ENDPOINTS.changePlan, {
+        body: { plan, billing_cycle: cycle },
+        fallbackError: ERROR_TEXTS.subscription.startSubscription,
+      });
       toast({
         title: reply.change === 'downgrade' ? AC.downgradeScheduled : AC.upgradeStarted,
         variant: 'success',
@@ -94,11 +90,10 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   async function cancelSubscription() {
     setCancelling(true);
     try {
-      await api.post(
-        API_ROUTES.billing.cancel,
-        me.subscription_id ? { subscription_id: me.subscription_id } : {},
-        { schema: CancelSubscriptionReplySchema, fallbackError: ERROR_TEXTS.subscription.cancelSubscription },
-      );
+      await api.call(CREDITS_ENDPOINTS.cancel, {
+        body: me.subscription_id ? { subscription_id: me.subscription_id } : {},
+        fallbackError: ERROR_TEXTS.subscription.cancelSubscription,
+      });
       setConfirmCancel(false);
       toast({ title: AC.cancelled, variant: 'success' });
       void credits.load();

@@ -3,10 +3,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { History } from 'lucide-react';
 import { Alert, Button, Select, Spinner, TextField, useCursorList } from '@act/host-sdk';
 import {
-  API_ROUTES,
+  CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   UI_TEXTS,
-  UsageHistoryReplySchema,
   titleCaseToolName,
   type UsageHistoryEntry,
 } from '@act/contracts';
@@ -31,11 +30,8 @@ export function UsageHistoryTab() {
 
   const fetchPage = useCallback(
     async (cursor: string | null, signal: AbortSignal) => {
-      const path = cursor
-        ? `${API_ROUTES.credits.history}?${new URLSearchParams({ cursor }).toString()}`
-        : API_ROUTES.credits.history;
-      const reply = await api.get(path, {
-        schema: UsageHistoryReplySchema,
+      const reply = await api.call(CREDITS_ENDPOINTS.history, {
+        query: { cursor: cursor ?? undefined },
         fallbackError: ERROR_TEXTS.usage.loadUsageHistory,
         signal,
       });

@@ -6,8 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Paddle } from '@paddle/paddle-js';
 import { errorMessage } from '@act/host-sdk';
 import {
-  API_ROUTES,
-  CheckoutReplySchema,
+  CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   LIMITS,
   type BillingConfig,
@@ -77,11 +76,10 @@ export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout 
       if (!priceId) throw new Error(ERROR_TEXTS.subscription.startSubscription);
       let customData;
       try {
-        ({ custom_data: customData } = await api.post(
-          API_ROUTES.billing.checkout,
-          { plan: request.plan, billing_cycle: request.cycle },
-          { schema: CheckoutReplySchema, fallbackError: ERROR_TEXTS.subscription.startSubscription },
-        ));
+        ({ custom_data: customData } = await api.call(CREDITS_ENDPOINTS.checkout, {
+          body: { plan: request.plan, billing_cycle: request.cycle },
+          fallbackError: ERROR_TEXTS.subscription.startSubscription,
+        }));
       } catch (error) {
         throw new Error(errorMessage(error, ERROR_TEXTS.subscription.startSubscription), { cause: error });
       }
