@@ -7,11 +7,20 @@
 // the shell in Chromium loads all five remotes with no console errors. Then identity and credits restart: the member
 // stays signed in (the keys are kept in the volume) with the balance kept. `docker compose down -v` leaves nothing.
 // Run by `npm test`'s docker stage (scripts/test.mjs) after the images are built.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { EVENT_STREAM, TOOLS, toolPath, type ToolFamily } from '@act/contracts';
-import { composeFile, findDocker, repoRoot, type Docker } from '@act/dev-infra/docker-images';
+import {
+  appImages,
+  composeFile,
+  extraCaFile,
+  findDocker,
+  repoRoot,
+  type Docker,
+} from '@act/dev-infra/docker-images';
 import { openImage } from '@act/service-kit/media';
 import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
 import { bluishPhoto } from '../../services/image/src/effects/test-images';
@@ -128,6 +137,46 @@ async function balance(token: string): Promise<number> {
 
 const member = { email: uniqueEmail('compose'), token: '' };
 
+/** A certificate's first line of base64 (64 characters): enough to recognise it in a file system. */
+function certificateLines(pem: string): string[] {
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----\s*\n([A-Za-z0-9+/=]{64})/g)].map((match) => match[1]!);
+}
+
+/** The certificates of the build's CA bundle that are not public ones (Debian's Mozilla set): the company's own. */
+function privateCertificateLines(file: string): string[] {
+  const publicDir = '/usr/share/ca-certificates/mozilla';
+  const known = new Set(
+    fs.existsSync(publicDir)
+      ? fs
+          .readdirSync(publicDir)
+          .flatMap((name) => certificateLines(fs.readFileSync(path.join(publicDir, name), 'utf8')))
+      : [],
+  );
+  return certificateLines(fs.readFileSync(file, 'utf8')).filter((line) => !known.has(line));
+}
+
+/** Which of `needles` occur anywhere in the image's file system (`docker export` of a container never started). */
+async function foundInImage(image: string, needles: string[]): Promise<string[]> {
+  const created = spawnSync(docker.command, ['create', image], { env: docker.env, encoding: 'utf8' });
+  const id = created.stdout.trim();
+  try {
+    const found = new Set<string>();
+    const exported = spawn(docker.command, ['export', id], {
+      env: docker.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let carry = '';
+    for await (const chunk of exported.stdout) {
+      const text = carry + (chunk as Buffer).toString('latin1');
+      for (const needle of needles) if (text.includes(needle)) found.add(needle);
+      carry = text.slice(-128);
+    }
+    return [...found];
+  } finally {
+    spawnSync(docker.command, ['rm', id], { env: docker.env, stdio: 'ignore' });
+  }
+}
+
 describe('the system from docker-compose.yml', () => {
   beforeAll(async () => {
     const found = findDocker();
@@ -158,6 +207,31 @@ describe('the system from docker-compose.yml', () => {
     }
     await provider?.close();
   }, 300_000);
+
+  it("keeps the build's CA bundle out of every final image", async () => {
+    const caFile = extraCaFile();
+    const own = caFile ? privateCertificateLines(caFile) : [];
+    // One image of each kind: a service, the gateway (with the shell) and a remote, all built after `npm ci` ran
+    // with the CA mounted.
+    const images = appImages();
+    const sample = ['service', 'gateway', 'remote'].map((target) =>
+      images.find((image) => image.target === target)!,
+    );
+    for (const image of sample) {
+      const history = spawnSync(
+        docker.command,
+        ['history', '--no-trunc', '--format', '{{.CreatedBy}}', image.tag],
+        {
+          env: docker.env,
+          encoding: 'utf8',
+        },
+      );
+      expect(history.status).toBe(0);
+      expect(history.stdout).not.toContain('BEGIN CERTIFICATE');
+      if (own.length) expect(await foundInImage(image.tag, own), image.tag).toEqual([]);
+    }
+    if (!own.length) console.warn('compose test: the build had no private CA; only the history was checked');
+  });
 
   it('signs a member up and in through the gateway', async () => {
     const signup = await api('POST', '/api/identity/signup', {
