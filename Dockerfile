@@ -79,7 +79,7 @@ RUN if [ "${SERVICE}" = identity ]; then install -d -o node -g node -m 0700 /var
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE=${SERVICE}
 USER node
 # Probes answer on OPS_PORT only (set per service by docker-compose and k8s: the service port + 1000).
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/main.js"]
 
@@ -115,6 +115,6 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/she
 USER node
 # 8080 is public; 9080 (probes, metrics) is for the orchestrator and Prometheus only.
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/main.js"]
