@@ -70,17 +70,26 @@ function dockerLines(args: string[]): string[] {
   return result.stdout.split('\n').filter(Boolean);
 }
 
-/** The address containers reach this host on: the default bridge's gateway. */
+/**
+ * The address containers reach this host on: the default bridge's gateway, which Docker gives the first address of
+ * its subnet when the network does not name one.
+ */
 function bridgeGateway(): string {
-  const [gateway] = dockerLines([
+  const [config] = dockerLines([
     'network',
     'inspect',
     'bridge',
     '--format',
-    '{{(index .IPAM.Config 0).Gateway}}',
+    '{{json (index .IPAM.Config 0)}}',
   ]);
-  if (!gateway) throw new Error('no gateway address on the default Docker bridge');
-  return gateway;
+  const { Gateway: gateway, Subnet: subnet } = JSON.parse(config ?? '{}') as {
+    Gateway?: string;
+    Subnet?: string;
+  };
+  if (gateway) return gateway;
+  const network = subnet?.match(/^(\d+\.\d+\.\d+)\.0\/\d+$/)?.[1];
+  if (!network) throw new Error(`no gateway address on the default Docker bridge (${config})`);
+  return `${network}.1`;
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
