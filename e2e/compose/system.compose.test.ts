@@ -301,12 +301,20 @@ describe('the system from docker-compose.yml', () => {
   });
 
   it('runs a photo effect and stores the result in S3', async () => {
-    const before = await balance(member.token);
+    // A member of its own: the 20-credit effect needs more than the first member has left after speech.
+    const email = uniqueEmail('compose-effect');
+    const signup = await api('POST', '/api/identity/signup', { body: { email, password: PASSWORD } });
+    expect(signup.status, signup.text).toBe(200);
+    const token = await signIn(email);
+    const before = await balance(token);
+    const storedFiles = () =>
+      Number(compose(['exec', '-T', 'minio', 'sh', '-c', 'find /data/act-uploads -type f | wc -l']).trim());
+    const filesBefore = storedFiles();
     const jpeg = await openImage(await bluishPhoto(320, 240))
       .jpeg({ quality: 88 })
       .toBuffer();
     const reply = await api('POST', '/api/image/color-correction', {
-      token: member.token,
+      token,
       body: { image: `data:image/jpeg;base64,${jpeg.toString('base64')}`, toolName: 'color-correction' },
     });
     expect(reply.status, reply.text).toBe(200);
@@ -314,9 +322,8 @@ describe('the system from docker-compose.yml', () => {
     const result = await fetch(new URL(String(reply.json.processedImageUrl), BASE));
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^image\/jpeg/);
-    // The object is in the store's volume, under the bucket compose created.
-    const stored = compose(['exec', '-T', 'minio', 'sh', '-c', 'find /data/act-uploads -type f | wc -l']);
-    expect(Number(stored.trim())).toBeGreaterThan(0);
+    // The input and the result are in the store's volume, under the bucket compose created.
+    expect(storedFiles()).toBeGreaterThan(filesBefore);
   });
 
   it('streams a chat reply from the provider reached through the compose settings', async () => {
