@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # One image recipe for every part of the system. Services and the gateway run compiled JavaScript (`node dist/main.js`,
 # built by `npm run build -w <workspace>`, no transpiler at run time) with only their own workspace's production
 # dependencies; `npm start` and the tests run the TypeScript through tsx.
@@ -6,7 +5,12 @@
 #   gateway:   docker build --target gateway -t act/gateway .      (also builds the shell, never a remote)
 #   remotes:   docker build --target remote --build-arg REMOTE=prompt -t act/remote-prompt .
 #              (one remote's static bundle alone, served by an unprivileged nginx: a team ships it without the rest)
-ARG NODE_IMAGE=node:20-bookworm-slim
+# `npm run images` builds them all with the tags docker-compose.yml uses. No `# syntax=` line: the engine's built-in
+# frontend builds this file, so no frontend image is fetched (an air-gapped build farm has none to fetch).
+# The `npm ci` steps take the registry from NPM_CONFIG_REGISTRY and trust an extra CA bundle passed as the BuildKit
+# secret `build_ca` (docker build --secret id=build_ca,src=company-ca.pem): the secret is mounted for those steps
+# only and no layer holds it. See docs/images.md.
+ARG NODE_IMAGE=node:22-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
 
 # Only the manifests, so the dependency layer is rebuilt when they change and not on every source edit.
@@ -19,9 +23,14 @@ RUN mkdir /out \
 
 # The whole locked tree, for building (esbuild, rsbuild); no final image holds it.
 FROM ${NODE_IMAGE} AS deps
+ARG NPM_CONFIG_REGISTRY
 WORKDIR /app
 COPY --from=manifests /out/ ./
-RUN npm ci --no-fund --no-audit && npm cache clean --force
+# npm's cache is a BuildKit cache mount shared by every `npm ci` here, so the per-workspace installs below reuse
+# what this one downloaded; the CA secret is used by this step alone.
+RUN --mount=type=secret,id=build_ca --mount=type=cache,id=act-npm,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && npm ci --no-fund --no-audit
 
 FROM deps AS source
 COPY . .
@@ -36,11 +45,13 @@ RUN node scripts/build.mjs --force shell
 # the workspace's own are kept: packages nested under a shared package (such as service-kit's koa) are bundled too.
 FROM ${NODE_IMAGE} AS server-deps
 ARG SERVICE
+ARG NPM_CONFIG_REGISTRY
 WORKDIR /app
 COPY --from=manifests /out/ ./
-RUN ws="${SERVICE:+services/${SERVICE}}" && ws="${ws:-gateway}" \
- && npm ci --omit=dev --workspace "${ws}" --include-workspace-root=false --no-fund --no-audit \
- && npm cache clean --force \
+RUN --mount=type=secret,id=build_ca --mount=type=cache,id=act-npm,target=/root/.npm \
+    if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
+ && ws="${SERVICE:+services/${SERVICE}}" && ws="${ws:-gateway}" \
+ && npm ci --omit=dev --workspace "${ws}" --include-workspace-root=false --prefer-offline --no-fund --no-audit \
  && rm -rf node_modules/@act \
  && mkdir -p "/prod/${ws}/node_modules" \
  && mv node_modules /prod/node_modules \
@@ -62,10 +73,13 @@ WORKDIR /app
 COPY --from=server-deps /prod/ ./
 COPY --from=server-build /prod/ ./
 WORKDIR /app/services/${SERVICE}
+# Identity keeps its signing keys here (IDENTITY_KEYS_DIR under compose): owned by the image's user, so a named
+# volume mounted on it starts with that owner and identity can write the keys it generates on first start.
+RUN if [ "${SERVICE}" = identity ]; then install -d -o node -g node -m 0700 /var/lib/act/identity-keys; fi
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE=${SERVICE}
 USER node
 # Probes answer on OPS_PORT only (set per service by docker-compose and k8s: the service port + 1000).
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.OPS_PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/main.js"]
 
@@ -101,6 +115,6 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPS_PORT=9080 STATIC_DIR=/app/she
 USER node
 # 8080 is public; 9080 (probes, metrics) is for the orchestrator and Prometheus only.
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/main.js"]

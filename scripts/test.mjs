@@ -1,5 +1,6 @@
 // `npm test`: the whole suite in order, stopping at the first failing stage: lint and format, typecheck, vitest
-// (every workspace, real PostgreSQL and NATS), then the e2e suite. Ends with one line `tests: N passed, N failed`.
+// (every workspace, real PostgreSQL and NATS), the e2e suite, then the system from docker-compose.yml (every image
+// built, `docker compose up`, a smoke suite through the gateway). Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const vitestJson = path.join(repoRoot, '.data', 'vitest.json');
 // The e2e runner writes its own report here (vitest's or Playwright's JSON reporter format).
 const e2eJson = path.join(repoRoot, '.data', 'e2e.json');
+const composeJson = path.join(repoRoot, '.data', 'compose.json');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 function run(command, args) {
@@ -93,6 +95,27 @@ if (e2eHasTests) {
   });
 } else {
   console.log('\n=== end to end (e2e): skipped, e2e/package.json has no test script yet');
+}
+
+// The images and the compose system need a Docker engine: without one the stage says so, and CI refuses that skip
+// (.ci/run installs docker.io and starts dockerd, so a CI machine always has one).
+if (
+  spawnSync(bin('tsx'), ['scripts/images.ts', '--engine'], { cwd: repoRoot, stdio: 'ignore' }).status !== 0
+) {
+  console.log('\n=== docker compose: skipped: no Docker engine');
+  if (process.env.CI === 'true') finish(false, 'docker compose (CI needs a Docker engine)');
+} else {
+  fs.rmSync(composeJson, { force: true });
+  // The suite runs only on images just built from this tree.
+  stage('docker compose', () => {
+    if (!run(npm, ['run', 'images', '--silent'])) return false;
+    const ok = run(bin('vitest'), ['run', '--config', path.join('e2e', 'compose', 'vitest.config.ts')]);
+    if (!addCounts(composeJson)) {
+      console.error('test: the compose suite wrote no JSON report');
+      return false;
+    }
+    return ok;
+  });
 }
 
 finish(true);

@@ -130,7 +130,11 @@ async function readJson(req: IncomingMessage): Promise<ChatRequest['body']> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest['body'];
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+/**
+ * Starts the fake on a free port of `host` (the loopback by default; the compose test listens on the Docker bridge's
+ * address so containers reach it).
+ */
+export async function startFakeOpenAi({ host = '127.0.0.1' }: { host?: string } = {}): Promise<FakeOpenAi> {
   const requests: ChatRequest[] = [];
   let queue: FakeAnswer[] = [];
   let fallback: FakeAnswer | ((request: ChatRequest) => FakeAnswer) = {
@@ -276,11 +280,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   });
   server.keepAliveTimeout = 1_000;
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://${host}:${port}/v1`,
     requests,
     whenClientCloses: (fromIndex = 0) =>
       new Promise<ChatRequest>((resolve) => {
