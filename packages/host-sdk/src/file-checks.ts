@@ -1,4 +1,5 @@
-// Upload checks of spec §5 (type and size, with the spec's texts) and reading files as data URLs for the API.
+// Upload checks of docs/product-rules.md#validation (type and size, with the spec's texts) and reading files as data
+// URLs for the API.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 
 const V = ERROR_TEXTS.validation;
@@ -17,7 +18,7 @@ export function checkImageFile(file: FileLike): string | null {
   return null;
 }
 
-/** Chat attachments use the shorter type text (spec §5). */
+/** Chat attachments use the shorter type text (docs/product-rules.md#validation). */
 export function checkChatImageFile(file: FileLike): string | null {
   if (!file.type.startsWith('image/')) return V.invalidChatImage;
   if (file.size > LIMITS.imageBytes) return V.imageTooLarge;

@@ -11,12 +11,12 @@ import {
 
 export interface ChatScreen {
   toolId: ToolId;
-  /** Credits one message costs (spec §9). */
+  /** Credits one message costs (docs/product-rules.md#costs-and-limits). */
   cost: number;
   routes: { sendMessage: string; sessions: string; session: string; messages: string };
   texts: {
     newSession: string;
-    /** The delete confirmation (spec §5). */
+    /** The delete confirmation (docs/product-rules.md#validation). */
     confirmDelete: string;
     loadSessions: string;
     loadMessages: string;
@@ -62,7 +62,10 @@ export const REASONING_SCREEN: ChatScreen = {
   },
 };
 
-/** Chat Agent: 2 credits a message without web search (the page adds 5 with it; spec §9). */
+/**
+ * Chat Agent: 2 credits a message without web search (the page adds 5 with it;
+ * docs/product-rules.md#costs-and-limits).
+ */
 export const AGENT_SCREEN: ChatScreen = {
   toolId: 'chat-agent',
   cost: toolCost('chat-agent'),
@@ -101,7 +104,10 @@ export const WEB_SCREEN: ChatScreen = {
   },
 };
 
-/** Starting a web chat: 6 credits (spec §9), its refusal and failure texts (spec §5, §8). */
+/**
+ * Starting a web chat: 6 credits (docs/product-rules.md#costs-and-limits), its refusal and failure texts
+ * (docs/product-rules.md#validation, #errors).
+ */
 export const WEB_CHAT_START = {
   cost: toolCost('ai-web-chat'),
   insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChat,

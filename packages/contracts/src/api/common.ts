@@ -35,8 +35,8 @@ export const RemainingCreditsSchema = z.number().int().nonnegative().nullable();
 export const remainingCreditsField = { remainingCredits: RemainingCreditsSchema };
 
 /**
- * Optional tool id the browser sends (spec §7 toolName). Servers ignore it for charging: each endpoint knows its
- * own tool, so a caller can never pick a cheaper one.
+ * Optional tool id the browser sends (docs/product-rules.md#endpoints toolName). Servers ignore it for charging: each
+ * endpoint knows its own tool, so a caller can never pick a cheaper one.
  */
 export const ToolNameFieldSchema = ToolIdSchema.optional();
 

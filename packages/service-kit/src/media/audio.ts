@@ -1,5 +1,6 @@
-// Uploaded audio (spec §5, voice isolator): at most 5 MB, and MP3, WAV, OGG, FLAC, M4A/AAC or WebM as proven by the
-// magic bytes. The label in the data URL is ignored, so a renamed text or image file never reaches a paid provider.
+// Uploaded audio (docs/product-rules.md#validation, voice isolator): at most 5 MB, and MP3, WAV, OGG, FLAC, M4A/AAC
+// or WebM as proven by the magic bytes. The label in the data URL is ignored, so a renamed text or image file never
+// reaches a paid provider.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { AppError, ErrorCode } from '../errors';
 import { audioDurationSeconds } from './audio-duration';

@@ -1,4 +1,5 @@
-// Uploaded PDFs (spec §5, chat attachments): at most 10 MB and starting with the '%PDF-' magic number.
+// Uploaded PDFs (docs/product-rules.md#validation, chat attachments): at most 10 MB and starting with the '%PDF-'
+// magic number.
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { readTypedDataUrl, type UploadRules } from './data-url';
 import { hasAsciiAt } from './magic-bytes';

@@ -24,7 +24,7 @@ import { downloadFile, type ApiClient, type CursorPage } from '@act/host-sdk';
 
 const R = API_ROUTES.voice;
 
-/** Spec §8 texts shown when a call fails without a server text. */
+/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
 export const FALLBACK_ERRORS: Readonly<Record<VoiceToolId, string>> = {
   'text-to-speech': ERROR_TEXTS.audio.generateSpeech,
   'speech-to-speech': ERROR_TEXTS.audio.processAudioRetry,

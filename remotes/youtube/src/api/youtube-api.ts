@@ -16,7 +16,7 @@ import { downloadNames, saveBlob, type ApiClient } from '@act/host-sdk';
 
 const R = API_ROUTES.youtube;
 
-/** Spec §8 texts shown when a call fails without a server text. */
+/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
 export const FALLBACK_ERRORS = {
   summarize: ERROR_TEXTS.network.summarizeVideo,
   thumbnails: ERROR_TEXTS.network.getThumbnails,
