@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
 import {
   buildSystemEnv,
+  createLogLineFormatter,
   keptSecret,
   createDatabases,
   findFreePort,
   isPortFree,
   isProcessAlive,
   killPid,
+  logFormatFor,
   natsUsersFor,
   presentServices,
   processName,
@@ -32,6 +34,8 @@ const gatewayOpsPort = Number(process.env.GATEWAY_OPS_PORT ?? 9080);
 const readyTimeoutMs = Number(process.env.LAUNCH_READY_TIMEOUT_MS ?? 120_000);
 const colours = [36, 33, 35, 32, 34, 91, 96, 93];
 const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+// Services write JSON log lines; a person at a terminal reads them as one readable line each (LOG_FORMAT overrides).
+let formatLogLine: (line: string) => string = (line) => line;
 
 // Pids of the running children, so a launcher killed with SIGKILL leaves nothing that the next start cannot clean.
 const pidsFile = path.join(dataDir, 'launcher-children.json');
@@ -102,7 +106,11 @@ function start(spec: ChildSpec, colour: number): Promise<void> {
     spec.name,
     () =>
       startReadyChild(spec, {
-        onLine: (line) => process.stdout.write(`${prefix}${line}\n`),
+        onLine: (line) => {
+          // A record with an error prints its stack on the lines after it: each keeps the name in front.
+          const text = formatLogLine(line).split('\n').join(`\n${prefix}`);
+          process.stdout.write(`${prefix}${text}\n`);
+        },
         onSpawn: (child) => {
           if (child.process.pid !== undefined) childPids.set(spec.name, child.process.pid);
           recordChildren();
@@ -116,6 +124,9 @@ function start(spec: ChildSpec, colour: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  formatLogLine = createLogLineFormatter(logFormatFor(process.env, Boolean(process.stdout.isTTY)), {
+    colour: useColour,
+  });
   const services = presentServices(repoRoot, GATEWAY_SERVICES);
   const hasGateway = fs.existsSync(path.join(repoRoot, 'gateway', 'src', 'main.ts'));
   if (!services.length && !hasGateway)

@@ -6,7 +6,7 @@
 // PostgreSQL, NATS and S3 (from the environment, or embedded as for `npm start`) one at a time, in routing order and
 // kept running (the gateway last), timing spawn to the first 200 from /readyz. The same starts through tsx from the
 // sources are timed for comparison, each with an empty tsx cache as in a new container. Prints a Markdown table (the
-// README's) and writes .data/measure-images.json.
+// one in docs/operations.md#production-images) and writes .data/measure-images.json.
 //   node --import tsx scripts/measure-images.ts [--rounds 3] [--no-tsx] [--keep]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,6 @@
-// The product's rule for what an unfinished tool use costs (ARCHITECTURE §4 and §5a), written once so every family
-// (one-shot tools, streamed chat replies, long voice jobs) settles a stopped or failed run the same way.
+// The product's rule for what an unfinished tool use costs (docs/architecture.md#credits and #streaming-replies),
+// written once so every family (one-shot tools, streamed chat replies, long voice jobs) settles a stopped or failed
+// run the same way.
 
 /** How a held charge ends: credits records the use, or refunds the hold. */
 export type ChargeOutcome = 'committed' | 'released';

@@ -1,5 +1,6 @@
-// Error codes and every user-facing error text (spec §5 validation and §8 catalogue), shared by servers and browser.
-// Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to these.
+// Error codes and every user-facing error text (docs/product-rules.md#validation and #errors), shared by servers and
+// browser. Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to
+// these.
 import { z } from 'zod';
 import type { BillingCycle } from './plans';
 
@@ -50,7 +51,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
 };
 
 export const ERROR_TEXTS = {
-  /** Spec §8 auth/profile texts. */
+  /** Auth and profile texts (docs/product-rules.md#errors). */
   auth: {
     failedToCreateUser: 'Failed to create user',
     failedToSignIn: 'Failed to sign in',
@@ -61,13 +62,13 @@ export const ERROR_TEXTS = {
     authenticationFailed: 'Authentication failed',
     googleSignInFailed: 'Google sign-in failed',
     unexpectedWithGoogleSignIn: 'An unexpected error occurred with Google sign-in',
-    // Spec §8 names these auth-library conditions without texts; the wording is ours.
+    // docs/product-rules.md#errors names these auth-library conditions without texts; the wording is ours.
     sessionMissing: 'Auth session missing',
     weakPassword: 'Password should be at least 6 characters',
     invalidJwt: 'Invalid or expired access token',
     retryableFetch: 'The service is temporarily unavailable. Please try again.',
   },
-  /** Spec §8 tool-use (credit charge) texts. */
+  /** Tool-use (credit charge) texts (docs/product-rules.md#errors). */
   toolUse: {
     guestIpRequired: 'IP address required for guest usage',
     failedToRecordUsage: 'Failed to record usage',
@@ -83,7 +84,10 @@ export const ERROR_TEXTS = {
     unexpected: 'An unexpected error occurred',
     failedToProcessRequest: 'Failed to process request',
   },
-  /** Spec §5 validation texts (plus a few of ours where the spec states a rule without a text). */
+  /**
+   * Validation texts (docs/product-rules.md#validation, plus a few of ours where the spec states a rule without a
+   * text).
+   */
   validation: {
     invalidImage: 'Please select a valid image file (PNG, JPG, JPEG, WebP)',
     imageTooLarge: 'Image file size must be less than 10MB',
@@ -138,7 +142,7 @@ export const ERROR_TEXTS = {
     // Ours: PostgreSQL cannot store U+0000 in text, so no field of any request may hold it (docs/security.md).
     nulCharacter: 'Text cannot contain the null character (U+0000). Please remove it and try again.',
   },
-  /** Spec §8 network fallbacks: shown when a call fails without a server text. */
+  /** Network fallbacks (docs/product-rules.md#errors): shown when a call fails without a server text. */
   network: {
     fetchUsageHistory: 'Failed to fetch usage history',
     generateImage: 'Failed to generate image',
@@ -164,7 +168,7 @@ export const ERROR_TEXTS = {
     processColorCorrection: 'Failed to process color correction',
     processExpressionChange: 'Failed to process expression change',
   },
-  /** Spec §8 texts shown by tool screens. */
+  /** Texts shown by tool screens (docs/product-rules.md#errors). */
   ui: {
     generatePrompt: 'Failed to generate prompt',
     generatePromptRetry: 'Failed to generate prompt. Please try again.',
@@ -309,12 +313,15 @@ export const ERROR_TEXTS = {
   },
 } as const;
 
-/** 'Insufficient credits. N credits required (2 base + 5 for web search).' (spec §5, chat agent). */
+/**
+ * 'Insufficient credits. N credits required (2 base + 5 for web search).' (docs/product-rules.md#validation, chat
+ * agent).
+ */
 export function insufficientCreditsChatAgent(required: number): string {
   return `Insufficient credits. ${required} credits required (2 base + 5 for web search).`;
 }
 
-/** 'Please enter a valid website URL (e.g., {host})' (spec §5, web chat). */
+/** 'Please enter a valid website URL (e.g., {host})' (docs/product-rules.md#validation, web chat). */
 export function invalidWebsiteUrl(exampleHost: string): string {
   return `Please enter a valid website URL (e.g., ${exampleHost})`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dataUrlMaxChars, LIMITS } from './limits';
 
 describe('limits', () => {
-  it('pins the spec §5 and §9 figures', () => {
+  it('pins the validation and cost figures', () => {
     expect(LIMITS.imageBytes).toBe(10_485_760);
     expect(LIMITS.audioBytes).toBe(5_242_880);
     expect(LIMITS.pdfBytes).toBe(10_485_760);

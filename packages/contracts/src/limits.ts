@@ -1,4 +1,5 @@
-// Numeric limits and timings of spec §4, §5 and §9 (plus a few of ours, marked), used by validation and the UI.
+// Numeric limits and timings of docs/product-rules.md#states, #validation and #costs-and-limits (plus a few of ours,
+// marked), used by validation and the UI.
 
 const MiB = 1024 * 1024;
 
@@ -32,7 +33,7 @@ export const LIMITS = {
   prompt: 1000,
   negativePrompt: 200,
   ttsText: 2000,
-  /** Share of ttsText above which the counter turns into a warning (spec §5: above 90%). */
+  /** Share of ttsText above which the counter turns into a warning (docs/product-rules.md#validation: above 90%). */
   ttsWarnRatio: 0.9,
   soundEffect: 500,
   /** Ours: magic enhance input. */
@@ -95,10 +96,10 @@ export const LIMITS = {
   progress: { cap: 90, stepMax: 10, intervalMs: 500 },
   paymentReadyPollMs: 1000,
 
-  /** Object storage defaults (spec §9). */
+  /** Object storage defaults (docs/product-rules.md#costs-and-limits). */
   storage: { listLimit: 100, listOffset: 0, cacheControlSeconds: 3600 },
 
-  /** Refund policy figures (spec §9). */
+  /** Refund policy figures (docs/product-rules.md#costs-and-limits). */
   refund: {
     subscriptionDays: 7,
     unusedCreditPurchaseDays: 3,
@@ -112,7 +113,10 @@ export const LIMITS = {
     liabilityMonths: 12,
   },
 
-  /** Voice isolator processing takes 30-120 s (spec §9); sound effects are typically 2-10 s long. */
+  /**
+   * Voice isolator processing takes 30-120 s (docs/product-rules.md#costs-and-limits); sound effects are typically
+   * 2-10 s long.
+   */
   voiceIsolatorSeconds: { min: 30, max: 120 },
   soundEffectSeconds: { min: 2, max: 10 },
   /** Ours: longest uploaded audio (voice isolator, speech to speech) a tool accepts, in seconds. */

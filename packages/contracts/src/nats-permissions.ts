@@ -1,7 +1,7 @@
 // Who may do what on NATS: one user per service, allowed only the subjects its part of the credits protocol needs
-// (ARCHITECTURE §4). Without this any admitted pod could reserve or release credits for anyone. The embedded NATS
-// of `npm start`, docker-compose and k8s all serve exactly these permissions (k8s/base/nats-auth.conf is checked
-// against them by packages/dev-infra/src/nats-auth.test.ts).
+// (docs/architecture.md#credits). Without this any admitted pod could reserve or release credits for anyone. The
+// embedded NATS of `npm start`, docker-compose and k8s all serve exactly these permissions (k8s/base/nats-auth.conf
+// is checked against them by packages/dev-infra/src/nats-auth.test.ts).
 import { natsNames } from './nats';
 import type { ServiceName } from './services';
 

@@ -1,4 +1,4 @@
-// NATS subjects, JetStream names and message schemas of the credits protocol (ARCHITECTURE §4).
+// NATS subjects, JetStream names and message schemas of the credits protocol (docs/architecture.md#credits).
 import { z } from 'zod';
 import { ErrorCodeSchema } from './errors';
 import { ToolIdSchema } from './tools';

@@ -105,7 +105,7 @@ describe('option lists', () => {
     expect(IMAGE_FORMATS.map((f) => f.label)).toEqual(['PNG', 'JPG', 'WEBP']);
   });
 
-  it('flags the chat agent models as spec §3 says', () => {
+  it('flags vision, PDFs and web search per chat agent model', () => {
     const flags = Object.fromEntries(CHAT_MODELS.map((m) => [m.name, [m.vision, m.pdfs, m.webSearch]]));
     const all = [true, true, true];
     const none = [false, false, false];

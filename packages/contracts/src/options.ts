@@ -1,4 +1,5 @@
-// Option lists of spec §3 with their defaults: languages, analysis tasks, video and image settings, and model lists.
+// Option lists of docs/product-rules.md#entities with their defaults: languages, analysis tasks, video and image
+// settings, and model lists.
 import { z } from 'zod';
 
 export const LANGUAGES = [
@@ -156,7 +157,10 @@ export const IMAGE_FORMATS: readonly Option<ImageFormat>[] = [
 ];
 export const DEFAULT_IMAGE_FORMAT: ImageFormat = 'png';
 
-/** Chat agent models. Ids are OpenRouter model ids (ARCHITECTURE §5: any OpenAI-compatible endpoint). */
+/**
+ * Chat agent models. Ids are OpenRouter model ids (docs/architecture.md#tool-services: any OpenAI-compatible
+ * endpoint).
+ */
 export const CHAT_MODEL_IDS = [
   'openai/gpt-4o-mini',
   'google/gemini-2.5-pro',
@@ -264,7 +268,7 @@ export function getChatModel(id: string): ChatModel | undefined {
   return CHAT_MODELS_BY_ID.get(id);
 }
 
-/** The four playground columns, in column order (spec §3). */
+/** The four playground columns, in column order (docs/product-rules.md#entities). */
 export const PLAYGROUND_MODELS = [
   'openai/gpt-4o-mini',
   'google/gemini-2.5-flash-preview-05-20',
@@ -284,7 +288,7 @@ export const PLAYGROUND_MODEL_INFO: Readonly<
   'deepseek/deepseek-r1-0528:free': { name: 'DeepSeek R1', provider: 'DeepSeek', color: '#1e3a8a' },
 };
 
-/** The chat-reasoning model (spec §3). */
+/** The chat-reasoning model (docs/product-rules.md#entities). */
 export const REASONING_MODEL = 'perplexity/sonar-reasoning-pro';
 
 export const IMAGE_MODEL_IDS = [
@@ -299,7 +303,10 @@ export const IMAGE_MODEL_IDS = [
 ] as const;
 export const ImageModelIdSchema = z.enum(IMAGE_MODEL_IDS);
 export type ImageModelId = z.infer<typeof ImageModelIdSchema>;
-/** Text-to-image models; the first is the default (spec §3). Provider adapters map these ids to their own. */
+/**
+ * Text-to-image models; the first is the default (docs/product-rules.md#entities). Provider adapters map these ids to
+ * their own.
+ */
 export const IMAGE_MODELS: readonly Option<ImageModelId>[] = [
   { id: 'imagen-4-preview', label: 'Imagen 4 Preview' },
   { id: 'stable-diffusion-3.5-large', label: 'Stable Diffusion v3.5 Large' },
@@ -316,14 +323,17 @@ export interface Voice {
   id: string;
   name: string;
 }
-/** The single voice shown when the voice list fails to load (spec §8); the id is ElevenLabs' premade 'Adam'. */
+/**
+ * The single voice shown when the voice list fails to load (docs/product-rules.md#errors); the id is ElevenLabs'
+ * premade 'Adam'.
+ */
 export const DEFAULT_VOICE: Voice = { id: 'pNInz6obpgDQGcFmaJgB', name: 'Adam' };
 
-/** Text-to-speech model and output format (spec §9). */
+/** Text-to-speech model and output format (docs/product-rules.md#costs-and-limits). */
 export const TTS_MODEL = 'eleven_flash_v2_5';
 export const TTS_OUTPUT_FORMAT = 'mp3_44100_128';
-/** Sound effects: MP3 at 44.1 kHz (spec §9). */
+/** Sound effects: MP3 at 44.1 kHz (docs/product-rules.md#costs-and-limits). */
 export const SOUND_EFFECT_OUTPUT_FORMAT = 'mp3_44100_128';
 
-/** Default age change of the Age Progression tool (spec §2). */
+/** Default age change of the Age Progression tool (docs/product-rules.md#screens). */
 export const DEFAULT_AGE_CHANGE = '20 years older';

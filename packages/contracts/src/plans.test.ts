@@ -3,7 +3,7 @@ import { PLAN_PRICE_ENV } from './plan-prices';
 import { getPlan, planAction, PLANS, planPrice } from './plans';
 
 describe('plan catalogue', () => {
-  it('pins the spec §9 figures', () => {
+  it('pins the plan figures', () => {
     expect(
       PLANS.map((p) => [
         p.id,

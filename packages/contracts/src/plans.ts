@@ -1,4 +1,4 @@
-// The plan catalogue (spec §2 subscription tab, §9 allowances and prices) and the upgrade/downgrade rule.
+// The plan catalogue (docs/product-rules.md#screens, #costs-and-limits) and the upgrade/downgrade rule.
 import { z } from 'zod';
 
 export const PLAN_IDS = ['free', 'pro', 'premium', 'ultimate'] as const;
@@ -30,12 +30,12 @@ export interface Plan {
   features: readonly string[];
   /** 'Most Popular' badge. */
   popular: boolean;
-  /** Plan badge colour key (spec §6: plans differ in badge colour). */
+  /** Plan badge colour key (docs/product-rules.md#roles: plans differ in badge colour). */
   badgeColor: 'gray' | 'blue' | 'purple' | 'amber';
 }
 
-// Spec §9: free has all tools, basic support, monthly reset and community access; paid plans add priority support
-// and advanced features.
+// docs/product-rules.md#costs-and-limits: free has all tools, basic support, monthly reset and community access; paid
+// plans add priority support and advanced features.
 const FREE_FEATURES = [
   'Access to all tools',
   'Basic support',
@@ -126,8 +126,9 @@ export function planPrice(id: PlanId, cycle: BillingCycle): number {
 export type PlanAction = 'upgrade' | 'downgrade' | 'current' | 'select';
 
 /**
- * What the plan card button does for a member on `currentPlanId` (spec §2): Upgrade to a higher rank, Downgrade to a
- * lower one, Current Plan (disabled) for the same; a member with no matching plan may select any.
+ * What the plan card button does for a member on `currentPlanId` (docs/product-rules.md#screens): Upgrade to a higher
+ * rank, Downgrade to a lower one, Current Plan (disabled) for the same; a member with no matching plan may select
+ * any.
  */
 export function planAction(currentPlanId: string | null | undefined, targetPlanId: PlanId): PlanAction {
   const current = currentPlanId ? getPlan(currentPlanId) : undefined;

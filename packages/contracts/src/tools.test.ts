@@ -10,7 +10,7 @@ import {
 } from './tools';
 
 describe('tool catalogue', () => {
-  it('charges exactly the credits of spec §9', () => {
+  it('charges exactly the credits of the price table', () => {
     const costs = Object.fromEntries(TOOLS.map((t) => [t.id, t.cost]));
     expect(costs).toEqual({
       'image-to-prompt': 2,
@@ -65,7 +65,7 @@ describe('tool catalogue', () => {
     expect(getTool('image-to-image').dashboardVisible).toBe(true);
   });
 
-  it('has a page for every spec §2 tool path and speech-to-speech (issue 14), coming-soon for deep-search', () => {
+  it('has a page for every tool path and speech-to-speech (issue 14), coming-soon for deep-search', () => {
     const withoutPage = TOOLS.filter((t) => !t.hasPage).map((t) => t.id);
     expect(withoutPage).toEqual(['deep-search']);
   });

@@ -1,5 +1,6 @@
-// The tool catalogue (spec §1, §2, §9): ids, names, product copy, costs, categories, families and visibility.
-// Credits computes every charge from this table; the browser shows the same figures.
+// The tool catalogue (docs/product-rules.md#product, #screens, #costs-and-limits): ids, names, product copy, costs,
+// categories, families and visibility. Credits computes every charge from this table; the browser shows the same
+// figures.
 import { z } from 'zod';
 
 export const TOOL_IDS = [
@@ -93,8 +94,9 @@ export interface Tool {
   /** Listed as a card on the image-to-image hub. */
   hubListed: boolean;
   /**
-   * Guests (no account) may use it once per day per network (spec §9). Only tools whose screen a guest can reach and
-   * whose provider cost is small: every guest use is a free provider call. Its endpoints' access derives from this.
+   * Guests (no account) may use it once per day per network (docs/product-rules.md#costs-and-limits). Only tools
+   * whose screen a guest can reach and whose provider cost is small: every guest use is a free provider call. Its
+   * endpoints' access derives from this.
    */
   guest: boolean;
 }
@@ -240,8 +242,9 @@ export const TOOLS: readonly Tool[] = [
     name: 'AI Web Chat',
     description:
       'Paste a link and chat with the page: ask questions, get summaries and answers with numbered sources.',
-    // Spec §9 gives 6 credits to start a web chat (the page is read, then summarised) and does not show the
-    // follow-up cost. Ours: a follow-up question about the page already read costs 2, shown next to Send.
+    // The price table (docs/product-rules.md#costs-and-limits) gives 6 credits to start a web chat (the page is read,
+    // then summarised) and does not show the follow-up cost. Ours: a follow-up question about the page already read
+    // costs 2, shown next to Send.
     cost: 6,
     costOptions: { followUp: 2 },
     category: 'Ask AI',
@@ -430,7 +433,8 @@ export const TOOLS: readonly Tool[] = [
     seoDescription:
       'Transform a voice recording into a different voice while keeping the delivery, pacing and emotion of the original.',
     dashboardVisible: true,
-    // Not in spec §2's paths; issue 14 adds its screen (record or upload, then re-voice).
+    // Not among the tool paths of docs/product-rules.md#screens; issue 14 adds its screen (record or upload, then
+    // re-voice).
     hasPage: true,
     hubListed: false,
     guest: false,

@@ -1,15 +1,15 @@
-// Every literal UI string of spec §1–§5, so shell and remotes show exactly the spec's words.
+// Every literal UI string of docs/product-rules.md, so shell and remotes show exactly the spec's words.
 // Texts marked "ours" fill places where the spec shows an element but not its words.
 
 export const PRODUCT_NAME = 'AI Creative Toolbox';
 
-/** 'Free' for 0, '1 credit', else 'N credits' (spec §2 dashboard cards). */
+/** 'Free' for 0, '1 credit', else 'N credits' (docs/product-rules.md#screens dashboard cards). */
 export function formatCost(cost: number): string {
   if (cost === 0) return 'Free';
   return cost === 1 ? '1 credit' : `${cost.toLocaleString('en-US')} credits`;
 }
 
-/** 'Save $X per year' (spec §9). */
+/** 'Save $X per year' (docs/product-rules.md#costs-and-limits). */
 export function saveDollarsPerYear(amount: number): string {
   return `Save $${amount.toLocaleString('en-US')} per year`;
 }
@@ -26,7 +26,10 @@ export function titleCaseToolName(toolName: string): string {
     .join(' ');
 }
 
-/** 'Are you sure you want to delete this {kind} session? This action cannot be undone.' (spec §5). */
+/**
+ * 'Are you sure you want to delete this {kind} session? This action cannot be undone.'
+ * (docs/product-rules.md#validation).
+ */
 export function deleteSessionConfirm(kind: string): string {
   const label = kind.trim();
   return `Are you sure you want to delete this ${label ? `${label} ` : ''}session? This action cannot be undone.`;
@@ -428,10 +431,14 @@ export const UI_TEXTS = {
       'Front-facing photos work best',
       'Try happy, sad, angry or surprised',
     ],
-    // Ours: the rest of the seven photo-effect screens (spec §2 names the Expression Change ones above).
+    // Ours: the rest of the seven photo-effect screens (docs/product-rules.md#screens names the Expression Change
+    // ones above).
     /** 'Processing Expression Change' (spec), and the same for every effect. */
     processing: (toolName: string) => `Processing ${toolName}`,
-    /** Spec §2/§5: 'Run Expression Change'; Color Correction's label has no credit text. */
+    /**
+     * docs/product-rules.md#screens, #validation: 'Run Expression Change'; Color Correction's label has no credit
+     * text.
+     */
     run: (toolName: string) => `Run ${toolName}`,
     /** The other five: the run label with the cost, as the other tools' buttons carry it. */
     runWithCredits: (toolName: string, credits: number) => `Run ${toolName} (${credits} credits)`,
@@ -495,7 +502,8 @@ export const UI_TEXTS = {
     download: 'Download',
     clearAll: 'Clear All',
     copy: 'Copy',
-    // Ours: the voice list, its previews and the counter (spec §5: a warning above 90% of 2000).
+    // Ours: the voice list, its previews and the counter (docs/product-rules.md#validation: a warning above 90% of
+    // 2000).
     preview: (voice: string) => `Preview ${voice}`,
     stopPreview: (voice: string) => `Stop preview of ${voice}`,
     charCount: (used: number, max: number) => `${used} / ${max} characters`,
@@ -525,7 +533,7 @@ export const UI_TEXTS = {
     descriptionTooLong: 'Description Too Long',
     generate: 'Generate Sound Effect (10 credits)',
     download: 'Download',
-    // Ours: duration choice (2-10 s, spec §9) and the result area.
+    // Ours: duration choice (2-10 s, docs/product-rules.md#costs-and-limits) and the result area.
     durationLabel: 'Duration',
     durationAuto: 'Automatic',
     durationSeconds: (seconds: number) => `${seconds} seconds`,
@@ -587,7 +595,10 @@ export function processingToolLabel(toolName: string): string {
   return `Processing ${toolName}`;
 }
 
-/** Page titles and descriptions of the non-tool routes (spec §2: home, auth, policy and contact pages). */
+/**
+ * Page titles and descriptions of the non-tool routes (docs/product-rules.md#screens: home, auth, policy and contact
+ * pages).
+ */
 export const PAGE_SEO = {
   home: {
     title: `${PRODUCT_NAME}: AI Prompts, Chat, Images and Voice in One Place`,

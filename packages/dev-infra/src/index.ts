@@ -31,3 +31,5 @@ export { startChild, waitUntilReady } from './child';
 export type { StartedChild } from './child';
 export { DEFAULT_BACKOFF, startReadyChild, supervise } from './supervisor';
 export type { BackoffOptions, Incarnation, SuperviseOptions, Supervision } from './supervisor';
+export { createLogLineFormatter, logFormatFor } from './log-lines';
+export type { LogFormat } from './log-lines';

@@ -1,7 +1,7 @@
-// The member's sign-in (the auth session) in the browser (spec §3, §4): the access token lives only in memory, the
-// refresh token only in the httpOnly cookie. Restores the sign-in from the cookie, signs in/up/out, and refreshes
-// automatically when fewer than 3 ticks of 30 s remain before expiry, retrying retryable failures with backoff
-// (200 ms doubling, within 30 s).
+// The member's sign-in (the auth session) in the browser (docs/product-rules.md#entities, #states): the access token
+// lives only in memory, the refresh token only in the httpOnly cookie. Restores the sign-in from the cookie, signs
+// in/up/out, and refreshes automatically when fewer than 3 ticks of 30 s remain before expiry, retrying retryable
+// failures with backoff (200 ms doubling, within 30 s).
 //
 // Tabs of one browser share the refresh cookie, and identity rotates the refresh token on every use. So a refresh is
 // serialised across tabs with the Web Locks API (`act-auth-refresh`; one in-tab request when the browser has no
@@ -22,7 +22,7 @@ import { createStore, type Store } from './store';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** Spec §4 session events (password recovery happens on the identity pages, not here). */
+/** Session events (docs/product-rules.md#states); password recovery happens on the identity pages, not here. */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
 
 export interface AuthState {
@@ -116,7 +116,10 @@ export interface AuthStore extends Pick<Store<AuthState>, 'getState' | 'subscrib
 const { tickMs, marginTicks, backoffStartMs, backoffFactor, backoffMaxTotalMs } = LIMITS.refresh;
 const REFRESH_MARGIN_MS = tickMs * marginTicks;
 
-/** 502/503/504 and network failures are worth retrying (spec §8 "retryable fetch"); anything else is final. */
+/**
+ * 502/503/504 and network failures are worth retrying (docs/product-rules.md#errors "retryable fetch"); anything else
+ * is final.
+ */
 function isRetryableStatus(status: number): boolean {
   return status === 0 || status === 502 || status === 503 || status === 504;
 }
@@ -249,7 +252,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
         if (!isRetryableStatus(status)) {
-          // Revoked, expired or reused refresh token: the session is over (spec §4).
+          // Revoked, expired or reused refresh token: the session is over (docs/product-rules.md#states).
           const wasSignedIn = store.getState().status === 'authenticated';
           setSession(null);
           if (wasSignedIn) emit('SIGNED_OUT');

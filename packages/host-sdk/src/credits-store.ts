@@ -1,5 +1,5 @@
-// The member's plan and credit balance (spec §4: the balance follows the user record and is updated from the
-// remainingCredits every charged call returns).
+// The member's plan and credit balance (docs/product-rules.md#states: the balance follows the user record and is
+// updated from the remainingCredits every charged call returns).
 import { CREDITS_ENDPOINTS, ERROR_TEXTS, type Me } from '@act/contracts';
 import type { ApiClient } from './api-client';
 import { errorMessage } from './api-error';

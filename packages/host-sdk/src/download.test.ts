@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, downloadNames } from './download';
 
-describe('download names (spec §7)', () => {
+describe('download names', () => {
   it('follows the spec patterns', () => {
     expect(downloadNames.galleryImage('42')).toBe('image-42.jpg');
     expect(downloadNames.toolImage('expression-change', 1736000000000)).toBe(

@@ -1,5 +1,6 @@
-// Saving results as files with the spec's names (§7): image-{id}.jpg, {tool-name}-{timestamp}.jpg,
-// speech-/sound-effect-/isolated-audio-{timestamp}.mp3 (a YouTube thumbnail is a tool image).
+// Saving results as files with the names of docs/product-rules.md#endpoints: image-{id}.jpg,
+// {tool-name}-{timestamp}.jpg, speech-/sound-effect-/isolated-audio-{timestamp}.mp3 (a YouTube thumbnail is a tool
+// image).
 import { ERROR_TEXTS } from '@act/contracts';
 
 export const downloadNames = {

@@ -1,4 +1,5 @@
-// Upload checks of spec §5 (type and size, with the spec's texts) and reading files as data URLs for the API.
+// Upload checks of docs/product-rules.md#validation (type and size, with the spec's texts) and reading files as data
+// URLs for the API.
 import { ERROR_TEXTS, IMAGE_UPLOAD_LABELS, IMAGE_UPLOAD_TYPES, LIMITS } from '@act/contracts';
 
 const V = ERROR_TEXTS.validation;
@@ -20,7 +21,7 @@ export function checkImageFile(file: FileLike): string | null {
   return null;
 }
 
-/** Chat attachments use the shorter type text (spec §5). */
+/** Chat attachments use the shorter type text (docs/product-rules.md#validation). */
 export function checkChatImageFile(file: FileLike): string | null {
   if (!isUploadImageType(file.type)) return V.invalidChatImage;
   if (file.size > LIMITS.imageBytes) return V.imageTooLarge;

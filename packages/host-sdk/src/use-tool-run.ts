@@ -1,5 +1,5 @@
-// The idle → loading → result | error cycle every generation action follows (spec §4), applying the reply's
-// remainingCredits to the host balance and turning failures into the server's or the fallback spec text.
+// The idle → loading → result | error cycle every generation action follows (docs/product-rules.md#states), applying
+// the reply's remainingCredits to the host balance and turning failures into the server's or the fallback spec text.
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage, isApiError } from './api-error';
 import type { ToolHost } from './tool-host';

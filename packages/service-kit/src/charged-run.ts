@@ -1,8 +1,8 @@
-// A charge you can hold (ARCHITECTURE §4): reserveCharge() holds the credits and returns a Charge that can be
-// committed or released now, by this process, or later by any replica from its plain-data ref (a job row, a stop
-// request arriving elsewhere), or committed inside the transaction that stores the result (transactional outbox).
-// charge.run(work) settles by the product's rule (contracts outcomeOfUnfinishedRun): the work gets an AbortSignal;
-// a run that fails or is stopped is released when nothing was delivered and committed once otherwise.
+// A charge you can hold (docs/architecture.md#credits): reserveCharge() holds the credits and returns a Charge that
+// can be committed or released now, by this process, or later by any replica from its plain-data ref (a job row, a
+// stop request arriving elsewhere), or committed inside the transaction that stores the result (transactional
+// outbox). charge.run(work) settles by the product's rule (contracts outcomeOfUnfinishedRun): the work gets an
+// AbortSignal; a run that fails or is stopped is released when nothing was delivered and committed once otherwise.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import {

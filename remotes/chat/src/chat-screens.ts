@@ -13,13 +13,13 @@ import {
 /** A chat screen of kind K (its endpoints type what it sends); ChatScreen alone is any of them. */
 export interface ChatScreen<K extends ChatKind = ChatKind> {
   toolId: ToolId;
-  /** Credits one message costs (spec §9). */
+  /** Credits one message costs (docs/product-rules.md#costs-and-limits). */
   cost: number;
   /** Send a message, list, rename and delete sessions, read a session. */
   endpoints: (typeof CHAT_ENDPOINTS)[K];
   texts: {
     newSession: string;
-    /** The delete confirmation (spec §5). */
+    /** The delete confirmation (docs/product-rules.md#validation). */
     confirmDelete: string;
     loadSessions: string;
     loadMessages: string;
@@ -65,7 +65,10 @@ export const REASONING_SCREEN: ChatScreen<'reasoning'> = {
   },
 };
 
-/** Chat Agent: 2 credits a message without web search (the page adds 5 with it; spec §9). */
+/**
+ * Chat Agent: 2 credits a message without web search (the page adds 5 with it;
+ * docs/product-rules.md#costs-and-limits).
+ */
 export const AGENT_SCREEN: ChatScreen<'agent'> = {
   toolId: 'chat-agent',
   cost: toolCost('chat-agent'),
@@ -104,7 +107,10 @@ export const WEB_SCREEN: ChatScreen<'web'> = {
   },
 };
 
-/** Starting a web chat: 6 credits (spec §9), its refusal and failure texts (spec §5, §8). */
+/**
+ * Starting a web chat: 6 credits (docs/product-rules.md#costs-and-limits), its refusal and failure texts
+ * (docs/product-rules.md#validation, #errors).
+ */
 export const WEB_CHAT_START = {
   cost: toolCost('ai-web-chat'),
   insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChat,

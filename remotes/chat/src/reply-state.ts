@@ -256,8 +256,8 @@ export function turnsFromMessages(
 const HISTORY_CONTENT_MAX = LIMITS.chatMessage * 4;
 
 /**
- * What each playground model has seen so far (spec §7 conversationHistories): the member's messages and that
- * model's own answers; a column that failed or has no text keeps only the question.
+ * What each playground model has seen so far (docs/product-rules.md#endpoints conversationHistories): the member's
+ * messages and that model's own answers; a column that failed or has no text keeps only the question.
  */
 export function conversationHistories(
   turns: readonly Turn[],

@@ -1,6 +1,6 @@
-// The Text to Image settings panel's values, their defaults (spec §3: the first model, style photorealistic), the
-// request they make (checked with the contracts' schema, so the texts are the spec's) and the settings of a gallery
-// image that "Use settings" puts back.
+// The Text to Image settings panel's values, their defaults (docs/product-rules.md#entities: the first model, style
+// photorealistic), the request they make (checked with the contracts' schema, so the texts are the spec's) and the
+// settings of a gallery image that "Use settings" puts back.
 import {
   DEFAULT_ASPECT_RATIO,
   DEFAULT_IMAGE_FORMAT,
@@ -44,7 +44,8 @@ export type RequestCheck = { ok: true; request: TextToImageRequest } | { ok: fal
 
 /**
  * The generate request of these settings, or the first problem of each field in the spec's words. Style 'none' and
- * an empty negative prompt are left out (spec §7); an empty seed asks the service for a random one.
+ * an empty negative prompt are left out (docs/product-rules.md#endpoints); an empty seed asks the service for a
+ * random one.
  */
 export function checkSettings(settings: ImageSettings): RequestCheck {
   const seedText = settings.seed.trim();

@@ -1,4 +1,5 @@
-// The run button's label and enabled state of each prompt tool (spec §2, §5), as plain functions of the screen state.
+// The run button's label and enabled state of each prompt tool (docs/product-rules.md#screens, #validation), as plain
+// functions of the screen state.
 import { UI_TEXTS } from '@act/contracts';
 import type { RunButton } from '@act/host-sdk';
 

@@ -1,4 +1,5 @@
-// The link check of spec §5 on the screen: the contracts' schema decides, and its text is the one shown.
+// The link check of docs/product-rules.md#validation on the screen: the contracts' schema decides, and its text is
+// the one shown.
 import { useState } from 'react';
 
 /** The part of a contracts schema (YoutubeVideoUrlSchema, YoutubeThumbnailUrlSchema) the check uses. */

@@ -17,8 +17,8 @@ export const voiceConfigSchema = baseConfigSchema.extend({
   /** Where ElevenLabs calls go instead of https://api.elevenlabs.io (tests: a local fake). */
   ELEVENLABS_BASE_URL: configUrl(['http', 'https']).optional(),
   /**
-   * One provider call. Voice isolation takes 30-120 s (spec §9); the whole job must fit in the time a charge may
-   * be held.
+   * One provider call. Voice isolation takes 30-120 s (docs/product-rules.md#costs-and-limits); the whole job must
+   * fit in the time a charge may be held.
    */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(WORK_MAX_MS).default(150_000),
   /** How long the provider's voice list is reused before it is asked again. */

@@ -1,5 +1,5 @@
-// The route table of spec §2. The landing page is part of the first download (it is what most visitors see);
-// every other page, the auth gate included, is loaded on demand.
+// The route table of docs/product-rules.md#screens. The landing page is part of the first download (it is what most
+// visitors see); every other page, the auth gate included, is loaded on demand.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LandingPage } from '../pages/landing/landing-page';

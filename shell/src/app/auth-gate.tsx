@@ -1,8 +1,8 @@
-// Protected routes (spec §2, §4): a 'Loading' spinner while the session is restored and the user record loads;
-// no session, or a failed check of the user record, sends the visitor to /auth. Sign-out also lives here: the gate
-// leaves for '/' first and ends the session once it has unmounted, because a session that ended while the protected
-// page was still on screen would make the gate redirect to /auth instead (route changes render in a transition,
-// session changes at once).
+// Protected routes (docs/product-rules.md#screens, #states): a 'Loading' spinner while the session is restored and
+// the user record loads; no session, or a failed check of the user record, sends the visitor to /auth. Sign-out also
+// lives here: the gate leaves for '/' first and ends the session once it has unmounted, because a session that ended
+// while the protected page was still on screen would make the gate redirect to /auth instead (route changes render in
+// a transition, session changes at once).
 import { createContext, use, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useStoreState } from '@act/host-sdk';
@@ -11,7 +11,7 @@ import { FullPageSpinner } from './full-page-spinner';
 
 const SignOutContext = createContext<(() => void) | null>(null);
 
-/** Ends the session and goes to '/' (spec §2); only inside <AuthGate>. */
+/** Ends the session and goes to '/' (docs/product-rules.md#screens); only inside <AuthGate>. */
 export function useSignOut(): () => void {
   const signOut = use(SignOutContext);
   if (!signOut) throw new Error('useSignOut must be used inside <AuthGate>');

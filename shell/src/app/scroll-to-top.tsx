@@ -1,4 +1,5 @@
-// Spec §2: the page scrolls to top on every route change (a hash link such as #pricing scrolls to its section).
+// docs/product-rules.md#screens: the page scrolls to top on every route change (a hash link such as #pricing scrolls
+// to its section).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 

@@ -9,7 +9,7 @@ export interface Member {
   me: Me;
   /** Text of the last failed balance reload, for the dashboard's red banner. */
   accountError: string | null;
-  /** Ends the session and goes to '/' (spec §2). */
+  /** Ends the session and goes to '/' (docs/product-rules.md#screens). */
   signOut(): void;
 }
 

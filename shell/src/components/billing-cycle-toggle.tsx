@@ -1,5 +1,6 @@
-// Monthly / Yearly switch of the pricing section and the subscription tab ('Save 1 month' on yearly, spec §9).
-// Radix ToggleGroup with the host-sdk segmented-control classes, bundled here so the landing page needs no host-sdk.
+// Monthly / Yearly switch of the pricing section and the subscription tab ('Save 1 month' on yearly,
+// docs/product-rules.md#costs-and-limits). Radix ToggleGroup with the host-sdk segmented-control classes, bundled
+// here so the landing page needs no host-sdk.
 import { ToggleGroup } from 'radix-ui';
 import type { BillingCycle } from '@act/contracts';
 import { PUBLIC_DATA } from '../app/public-data';

@@ -1,4 +1,4 @@
-// The member's plan as a coloured badge (spec §6: plans differ in badge colour).
+// The member's plan as a coloured badge (docs/product-rules.md#roles: plans differ in badge colour).
 import { Badge } from '@act/host-sdk';
 import { getPlan } from '@act/contracts';
 

@@ -1,5 +1,5 @@
-// Per-route document metadata (spec §2: title, description, social-card tags and canonical link), rendered with
-// React 19's built-in hoisting of <title>, <meta> and <link> into <head>.
+// Per-route document metadata (docs/product-rules.md#screens: title, description, social-card tags and canonical
+// link), rendered with React 19's built-in hoisting of <title>, <meta> and <link> into <head>.
 import { PUBLIC_DATA } from '../app/public-data';
 
 export interface PageMetaProps {

@@ -1,4 +1,5 @@
-// Chat service contracts (spec §7): playground, chat agent, reasoning chat and web chat, with their sessions.
+// Chat service contracts (docs/product-rules.md#endpoints): playground, chat agent, reasoning chat and web chat, with
+// their sessions.
 import { z } from 'zod';
 import { endpoint, toolEndpoint, type BodyLimitClass } from '../endpoint';
 import type { ToolId } from '../tools';
@@ -102,7 +103,7 @@ export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
 export const PlaygroundSendMessageRequestSchema = z.object({
   sessionId: z.uuid().optional(),
   prompt: MessageTextSchema,
-  /** Prior turns per playground model (spec §7); each list is capped. */
+  /** Prior turns per playground model (docs/product-rules.md#endpoints); each list is capped. */
   conversationHistories: z
     .partialRecord(PlaygroundModelIdSchema, z.array(HistoryMessageSchema).max(LIMITS.chatHistoryMessages))
     .optional(),
@@ -139,7 +140,7 @@ export const ChatAgentSendMessageRequestSchema = z
     toolName: ToolNameFieldSchema,
   })
   .superRefine((req, ctx) => {
-    // Attachments and web search only for models that support them (spec §3 flags).
+    // Attachments and web search only for models that support them (docs/product-rules.md#entities flags).
     const model = getChatModel(req.modelId);
     if (req.image && !model.vision)
       ctx.addIssue({ code: 'custom', path: ['image'], message: V.modelNoVision });
@@ -172,7 +173,7 @@ export const ChatSendMessageReplySchema = successReply({
 });
 export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
 
-/** The prompt that, with a url, starts a web chat (spec §7). */
+/** The prompt that, with a url, starts a web chat (docs/product-rules.md#endpoints). */
 export const WEB_CHAT_INITIAL_SETUP = 'INITIAL_SETUP';
 /** Example host shown in the web chat URL error text. */
 export const WEB_CHAT_EXAMPLE_HOST = 'https://example.com';
@@ -183,7 +184,7 @@ export const WEB_CHAT_EXAMPLE_LINKS = [
   'https://www.gutenberg.org/files/1342/1342-h/1342-h.htm',
 ] as const;
 
-/** True for an absolute http(s) URL (spec §5 web chat rule). */
+/** True for an absolute http(s) URL (docs/product-rules.md#validation web chat rule). */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -241,7 +242,7 @@ export const WebChatReplySchema = successReply({
 });
 export type WebChatReply = z.infer<typeof WebChatReplySchema>;
 
-/** Session lists show 10 at first and 10 more on scroll (spec §4, §9). */
+/** Session lists show 10 at first and 10 more on scroll (docs/product-rules.md#states, #costs-and-limits). */
 export const CHAT_SESSIONS_PAGE = { pageSize: 10, maxPageSize: 50 } as const;
 export const CHAT_SEARCH_MAX = 200;
 
@@ -341,7 +342,7 @@ function chatEndpoints<const Send extends z.ZodType, const Reply extends z.ZodTy
   } as const;
 }
 
-/** The chat endpoints (spec §7; drafts until the chat service is built). */
+/** The chat endpoints (docs/product-rules.md#endpoints; drafts until the chat service is built). */
 export const CHAT_ENDPOINTS = {
   // The spec's playground function is `chat/...`; under the /api/chat prefix it needs no second `chat`.
   playground: chatEndpoints({

@@ -35,8 +35,8 @@ export const RemainingCreditsSchema = z.number().int().nonnegative().nullable();
 export const remainingCreditsField = { remainingCredits: RemainingCreditsSchema };
 
 /**
- * Optional tool id the browser sends (spec §7 toolName). Servers ignore it for charging: each endpoint knows its
- * own tool, so a caller can never pick a cheaper one.
+ * Optional tool id the browser sends (docs/product-rules.md#endpoints toolName). Servers ignore it for charging: each
+ * endpoint knows its own tool, so a caller can never pick a cheaper one.
  */
 export const ToolNameFieldSchema = ToolIdSchema.optional();
 
@@ -50,8 +50,9 @@ function dataUrlSchema(prefix: RegExp, maxChars: number, typeMessage: string, si
 }
 
 /**
- * The image types an upload may be (spec §5: PNG, JPG, JPEG, WebP), the one list behind the data-URL pattern below,
- * the services' magic-byte check (service-kit's ImageMime) and the browser's file picker and type check.
+ * The image types an upload may be (docs/product-rules.md#validation: PNG, JPG, JPEG, WebP), the one list behind the
+ * data-URL pattern below, the services' magic-byte check (service-kit's ImageMime) and the browser's file picker and
+ * type check.
  */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageUploadType = (typeof IMAGE_UPLOAD_TYPES)[number];

@@ -1,5 +1,5 @@
-// Credits and billing contracts (spec §7): current balance, usage history, plans, payment config, plan change and
-// cancel.
+// Credits and billing contracts (docs/product-rules.md#endpoints): current balance, usage history, plans, payment
+// config, plan change and cancel.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
@@ -14,7 +14,10 @@ export const MeSchema = z.object({
   credits: z.number().int().nonnegative(),
   last_credit_reset: TimestampSchema,
   has_subscription: z.boolean(),
-  /** The payment provider's subscription id, shown so the cancel action can name it (spec §7); null without one. */
+  /**
+   * The payment provider's subscription id, shown so the cancel action can name it (docs/product-rules.md#endpoints);
+   * null without one.
+   */
   subscription_id: z.string().nullable(),
   /** A plan change waiting for the end of the paid period (a downgrade, or free after a cancellation); else null. */
   scheduled_plan: PlanIdSchema.nullable(),
@@ -78,9 +81,9 @@ export const BillingConfigReplySchema = successReply({ config: BillingConfigSche
 export type BillingConfigReply = z.infer<typeof BillingConfigReplySchema>;
 
 /**
- * Passthrough data attached to a checkout (spec §7) so the webhook can credit the right account. Credits hands it
- * out (POST checkout) with `signature` over user_id: the webhook believes a user id only with it, since anything
- * else in a checkout can be set by the buyer's browser.
+ * Passthrough data attached to a checkout (docs/product-rules.md#endpoints) so the webhook can credit the right
+ * account. Credits hands it out (POST checkout) with `signature` over user_id: the webhook believes a user id only
+ * with it, since anything else in a checkout can be set by the buyer's browser.
  */
 export const CheckoutCustomDataSchema = z.object({
   user_id: z.uuid(),
@@ -91,8 +94,8 @@ export const CheckoutCustomDataSchema = z.object({
 export type CheckoutCustomData = z.infer<typeof CheckoutCustomDataSchema>;
 
 /**
- * Spec §7 sends subscription_id; the server cancels only the caller's own subscription, so the field is optional
- * and must match the account's when present.
+ * The cancel call (docs/product-rules.md#endpoints) sends subscription_id; the server cancels only the caller's own
+ * subscription, so the field is optional and must match the account's when present.
  */
 export const CancelSubscriptionRequestSchema = z.object({
   subscription_id: z.string().min(1).max(128).optional(),
@@ -124,7 +127,7 @@ export const ChangePlanReplySchema = successReply({
 });
 export type ChangePlanReply = z.infer<typeof ChangePlanReplySchema>;
 
-/** The credits and billing endpoints (spec §7). */
+/** The credits and billing endpoints (docs/product-rules.md#endpoints). */
 export const CREDITS_ENDPOINTS = {
   me: endpoint({ method: 'GET', path: '/api/credits/me', access: 'member', reply: MeReplySchema }),
   history: endpoint({

@@ -1,4 +1,5 @@
-// Identity service contracts (spec §7 Auth): sign-up, token grants, the session shape, user updates and recovery.
+// Identity service contracts (docs/product-rules.md#endpoints Auth): sign-up, token grants, the session shape, user
+// updates and recovery.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
@@ -16,7 +17,7 @@ export const EmailSchema = z
   .max(LIMITS.emailMax, { error: V.emailTooLong, abort: true })
   .regex(z.regexes.email, { error: V.emailInvalid });
 
-/** A new password: required, 6 to 128 characters (spec §5; the maximum is ours). */
+/** A new password: required, 6 to 128 characters (docs/product-rules.md#validation; the maximum is ours). */
 export const NewPasswordSchema = z
   .string({ error: V.passwordRequired })
   .min(1, { error: V.passwordRequired, abort: true })
@@ -57,7 +58,10 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** Spec §3 session shape. refresh_token travels as an httpOnly cookie, so the JSON usually omits it. */
+/**
+ * The session shape of docs/product-rules.md#entities. refresh_token travels as an httpOnly cookie, so the JSON
+ * usually omits it.
+ */
 export const SessionSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
@@ -161,7 +165,10 @@ export const JWT_DEFAULTS = { issuer: 'act-identity', audience: 'act-api', algor
 /** Name of the httpOnly refresh-token cookie. */
 export const REFRESH_COOKIE_NAME = 'act_refresh';
 
-/** The identity endpoints (spec §7 Auth). Logout works from the refresh cookie alone, so it is public. */
+/**
+ * The identity endpoints (docs/product-rules.md#endpoints Auth). Logout works from the refresh cookie alone, so it is
+ * public.
+ */
 export const IDENTITY_ENDPOINTS = {
   signup: endpoint({
     method: 'POST',

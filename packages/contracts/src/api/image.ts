@@ -1,4 +1,5 @@
-// Image service contracts (spec §7): text to image with its gallery, the photo effects and the hub gallery.
+// Image service contracts (docs/product-rules.md#endpoints): text to image with its gallery, the photo effects and
+// the hub gallery.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
 import { PhotoEffectToolIdSchema, type PhotoEffectToolId, type ToolId } from '../tools';
@@ -36,7 +37,7 @@ export const TextToImageRequestSchema = z.object({
     .min(1, { error: V.enterPrompt, abort: true })
     .max(LIMITS.prompt, { error: V.promptTooLong }),
   negativePrompt: z.string().trim().max(LIMITS.negativePrompt, { error: V.negativePromptTooLong }).optional(),
-  /** Omitted by the browser for 'none' (spec §7); 'none' is accepted and means the same. */
+  /** Omitted by the browser for 'none' (docs/product-rules.md#endpoints); 'none' is accepted and means the same. */
   style: ImageStyleSchema.optional(),
   aspectRatio: AspectRatioSchema,
   imageFormat: ImageFormatSchema,
@@ -101,7 +102,7 @@ export const GalleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
-/** The gallery shows 8 at a time (spec §9); a request may ask for up to 50. */
+/** The gallery shows 8 at a time (docs/product-rules.md#costs-and-limits); a request may ask for up to 50. */
 export const GALLERY_PAGE = {
   pageSize: LIMITS.galleryPageSize,
   maxPageSize: LIMITS.galleryMaxPageSize,
@@ -230,7 +231,7 @@ export const PhotoEffectReplySchema = successReply({
 });
 export type PhotoEffectReply = z.infer<typeof PhotoEffectReplySchema>;
 
-/** The tool type of every photo-effect result in generated_images (spec §7). */
+/** The tool type of every photo-effect result in generated_images (docs/product-rules.md#endpoints). */
 export const IMAGE_TO_IMAGE_TOOL_TYPE = 'image-to-image';
 
 /**
@@ -242,7 +243,10 @@ export function effectDownloadName(tool: PhotoEffectToolId, at: Date | string): 
 }
 
 const N = ERROR_TEXTS.network;
-/** Spec §8: the text of a failed run of each effect (the server answers it too, with nothing charged). */
+/**
+ * docs/product-rules.md#errors: the text of a failed run of each effect (the server answers it too, with nothing
+ * charged).
+ */
 export const PHOTO_EFFECT_FAILED_TEXTS: Readonly<Record<PhotoEffectToolId, string>> = {
   'age-progression': N.processAgeProgression,
   'baby-version': N.processBabyVersion,
@@ -292,7 +296,7 @@ export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
 export const GeneratedImageReplySchema = successReply({ image: GeneratedImageSchema });
 export type GeneratedImageReply = z.infer<typeof GeneratedImageReplySchema>;
 
-/** Browser event fired after a successful image tool run; galleries reload on it (spec §4). */
+/** Browser event fired after a successful image tool run; galleries reload on it (docs/product-rules.md#states). */
 export const GALLERY_UPDATED_EVENT = 'gallery-updated';
 
 /** One photo effect's endpoint (20 credits, members only by the catalogue). */
@@ -307,7 +311,10 @@ function effectEndpoint<const R extends z.ZodType>(path: string, tool: ToolId, r
   });
 }
 
-/** The image endpoints (spec §7). Text to image streams progress when asked for text/event-stream. */
+/**
+ * The image endpoints (docs/product-rules.md#endpoints). Text to image streams progress when asked for
+ * text/event-stream.
+ */
 export const IMAGE_ENDPOINTS = {
   generateImage: toolEndpoint({
     method: 'POST',

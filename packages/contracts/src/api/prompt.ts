@@ -1,4 +1,5 @@
-// Prompt service contracts (spec §7): image to prompt, magic enhance, AI image description, image to video prompt.
+// Prompt service contracts (docs/product-rules.md#endpoints): image to prompt, magic enhance, AI image description,
+// image to video prompt.
 import { z } from 'zod';
 import { toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
@@ -58,7 +59,7 @@ export type PromptReply = z.infer<typeof PromptReplySchema>;
 export const DescriptionReplySchema = successReply({ description: z.string(), ...remainingCreditsField });
 export type DescriptionReply = z.infer<typeof DescriptionReplySchema>;
 
-/** The prompt tools (spec §7); guests may use each once a day. */
+/** The prompt tools (docs/product-rules.md#endpoints); guests may use each once a day. */
 export const PROMPT_ENDPOINTS = {
   generateImagePrompt: toolEndpoint({
     method: 'POST',

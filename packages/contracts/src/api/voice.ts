@@ -1,6 +1,7 @@
-// Voice service contracts (spec §7): text to speech, voice list, sound effects, voice isolator and speech to speech,
-// plus ours: which tools this server can run (status), the member's audio history, long-running jobs and their
-// streamed progress (Accept: text/event-stream on the POST; JSON stays the default reply).
+// Voice service contracts (docs/product-rules.md#endpoints): text to speech, voice list, sound effects, voice
+// isolator and speech to speech, plus ours: which tools this server can run (status), the member's audio history,
+// long-running jobs and their streamed progress (Accept: text/event-stream on the POST; JSON stays the default
+// reply).
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
@@ -102,7 +103,9 @@ export const SoundEffectsRequestSchema = z.object({
     .trim()
     .min(1, { error: V.soundDescriptionRequired, abort: true })
     .max(LIMITS.soundEffect, { error: V.descriptionTooLong }),
-  /** Ours: length of the effect, 2-10 s (spec §9); the provider chooses when absent. */
+  /**
+   * Ours: length of the effect, 2-10 s (docs/product-rules.md#costs-and-limits); the provider chooses when absent.
+   */
   durationSeconds: z
     .number({ error: ERROR_TEXTS.voice.durationRange })
     .min(LIMITS.soundEffectSeconds.min, { error: ERROR_TEXTS.voice.durationRange })
@@ -228,7 +231,10 @@ export const VoiceStreamEventSchema = z.discriminatedUnion('type', [
 ]);
 export type VoiceStreamEvent = z.infer<typeof VoiceStreamEventSchema>;
 
-/** Spec §7 download names: speech-, sound-effect- and isolated-audio- followed by a timestamp, .mp3. */
+/**
+ * Download names (docs/product-rules.md#endpoints): speech-, sound-effect- and isolated-audio- followed by a
+ * timestamp, .mp3.
+ */
 export const VOICE_DOWNLOAD_PREFIX: Readonly<Record<VoiceToolId, string>> = {
   'text-to-speech': 'speech',
   'speech-to-speech': 'speech',
@@ -240,7 +246,7 @@ export function voiceDownloadName(tool: VoiceToolId, at: Date | number = Date.no
   return `${VOICE_DOWNLOAD_PREFIX[tool]}-${timestamp}.mp3`;
 }
 
-/** The voice endpoints (spec §7, plus status, previews, history and jobs). */
+/** The voice endpoints (docs/product-rules.md#endpoints, plus status, previews, history and jobs). */
 export const VOICE_ENDPOINTS = {
   textToSpeech: toolEndpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
-// Spec §5 link rules for the YouTube tools, every form (valid and invalid, other id lengths, look-alike hosts), and
-// the download and stream contracts.
+// The link rules (docs/product-rules.md#validation) for the YouTube tools, every form (valid and invalid, other id
+// lengths, look-alike hosts), and the download and stream contracts.
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../errors';
 import {

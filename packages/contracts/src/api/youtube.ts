@@ -1,4 +1,5 @@
-// YouTube service contracts (spec §7): video summarizer and thumbnail downloader, with the link rules of spec §5.
+// YouTube service contracts (docs/product-rules.md#endpoints): video summarizer and thumbnail downloader, with the
+// link rules of docs/product-rules.md#validation.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
 import { ErrorCodeSchema } from '../errors';
@@ -48,14 +49,14 @@ export function parseYoutubeVideoId(
   return id;
 }
 
-/** Summarizer: watch, short or embed link (spec §5). */
+/** Summarizer: watch, short or embed link (docs/product-rules.md#validation). */
 export const YoutubeVideoUrlSchema = z
   .string({ error: V.invalidYoutubeUrl })
   .trim()
   .max(LIMITS.urlMax, { error: V.invalidYoutubeUrl, abort: true })
   .refine((v) => parseYoutubeVideoId(v) !== null, { error: V.invalidYoutubeUrl });
 
-/** Thumbnail downloader: watch or short link with an 11-character id (spec §5). */
+/** Thumbnail downloader: watch or short link with an 11-character id (docs/product-rules.md#validation). */
 export const YoutubeThumbnailUrlSchema = z
   .string({ error: V.invalidYoutubeUrl })
   .trim()
@@ -173,7 +174,10 @@ export const YoutubeStreamEventSchema = z.discriminatedUnion('type', [
 ]);
 export type YoutubeStreamEvent = z.infer<typeof YoutubeStreamEventSchema>;
 
-/** The YouTube endpoints (spec §7; drafts until the YouTube service is built). Thumbnails are free for guests too. */
+/**
+ * The YouTube endpoints (docs/product-rules.md#endpoints; drafts until the YouTube service is built). Thumbnails are
+ * free for guests too.
+ */
 export const YOUTUBE_ENDPOINTS = {
   summarize: toolEndpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
-// The end of an endless list (galleries: more when scrolled within 100 px of the bottom, spec §4): an empty element
-// after the last item that calls onNear once it comes within `thresholdPx` of the visible part of the page or of its
-// scrolling container. Works whichever element scrolls, so a list needs no scroll handler of its own.
+// The end of an endless list (galleries: more when scrolled within 100 px of the bottom,
+// docs/product-rules.md#states): an empty element after the last item that calls onNear once it comes within
+// `thresholdPx` of the visible part of the page or of its scrolling container. Works whichever element scrolls, so a
+// list needs no scroll handler of its own.
 import { useEffect, useRef } from 'react';
 
 export interface LoadMoreSentinelProps {

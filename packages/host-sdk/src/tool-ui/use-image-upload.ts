@@ -1,6 +1,6 @@
-// State of one image upload: spec §5 checks (type and 10 MB, with the spec's texts), reading the file as the data URL
-// the API takes, and the preview. Only PNG, JPEG and WebP are offered, as the spec's text ('PNG, JPG, JPEG, WebP')
-// says (contracts' IMAGE_UPLOAD_TYPES); the server checks the bytes again.
+// State of one image upload: docs/product-rules.md#validation checks (type and 10 MB, with the spec's texts), reading
+// the file as the data URL the API takes, and the preview. Only PNG, JPEG and WebP are offered, as the spec's text
+// ('PNG, JPG, JPEG, WebP') says (contracts' IMAGE_UPLOAD_TYPES); the server checks the bytes again.
 import { useCallback, useRef, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { checkImageFile, readFileAsDataUrl } from '../file-checks';

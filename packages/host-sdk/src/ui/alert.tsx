@@ -1,4 +1,4 @@
-// Inline message boxes: the red error banner (spec §2 dashboard), info and success notes.
+// Inline message boxes: the red error banner (docs/product-rules.md#screens dashboard), info and success notes.
 import { CircleAlert, Info, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,5 @@
-// Small pill labels: plan badges (colour per plan, spec §6), 'Most Popular', 'Available' / 'Coming Soon'.
+// Small pill labels: plan badges (colour per plan, docs/product-rules.md#roles), 'Most Popular', 'Available' /
+// 'Coming Soon'.
 import type { ReactNode } from 'react';
 
 export type BadgeTone = 'gray' | 'blue' | 'purple' | 'amber' | 'green' | 'red' | 'brand';

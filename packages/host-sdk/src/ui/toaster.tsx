@@ -1,5 +1,5 @@
-// Toast notifications on radix Toast (spec §9: at most 20 at once, 350 px wide). `toast()` is a plain function so
-// remotes and non-React code can raise one; the shell mounts <Toaster /> once.
+// Toast notifications on radix Toast (docs/product-rules.md#costs-and-limits: at most 20 at once, 350 px wide).
+// `toast()` is a plain function so remotes and non-React code can raise one; the shell mounts <Toaster /> once.
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';

@@ -1,5 +1,6 @@
-// Decoding of the base64 data URLs the browser uploads (spec §5): the byte cap is checked from the length alone,
-// before anything is decoded, and a payload that is not strict base64 is refused rather than silently skipped.
+// Decoding of the base64 data URLs the browser uploads (docs/product-rules.md#validation): the byte cap is checked
+// from the length alone, before anything is decoded, and a payload that is not strict base64 is refused rather than
+// silently skipped.
 import { dataUrlByteLength } from '@act/contracts';
 import { AppError, ErrorCode } from '../errors';
 

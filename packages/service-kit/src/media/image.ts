@@ -1,6 +1,7 @@
-// Uploaded images (spec §5): PNG, JPEG or WebP proven by the magic bytes, at most 10 MB, at most about 40 MP read from
-// the header before any pixel is decoded, and fully decodable, all before credits are reserved. Also the one way to
-// open an image with sharp in this repo (`openImage`), so every decode runs under the same pixel limit.
+// Uploaded images (docs/product-rules.md#validation): PNG, JPEG or WebP proven by the magic bytes, at most 10 MB, at
+// most about 40 MP read from the header before any pixel is decoded, and fully decodable, all before credits are
+// reserved. Also the one way to open an image with sharp in this repo (`openImage`), so every decode runs under the
+// same pixel limit.
 import sharp, { type Sharp, type SharpInput, type SharpOptions } from 'sharp';
 import { ERROR_TEXTS, LIMITS, type ImageUploadType } from '@act/contracts';
 import { invalidUpload, readTypedDataUrl, type UploadRules } from './data-url';

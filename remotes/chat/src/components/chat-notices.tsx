@@ -1,7 +1,7 @@
 // The reasons a chat screen cannot send, shown above the message box before the member types: no provider key on
-// the server, or fewer credits than the next message costs (spec §5 texts); a send that failed before the reply
-// began; and a reply whose stream broke off, which the page now follows by reading its session (the server still
-// finishes it).
+// the server, or fewer credits than the next message costs (docs/product-rules.md#validation texts); a send that
+// failed before the reply began; and a reply whose stream broke off, which the page now follows by reading its
+// session (the server still finishes it).
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { Alert, RunError, type Availability, type ToolHost } from '@act/host-sdk';
 

@@ -1,6 +1,6 @@
-// The chat agent's models (spec §3, from the contracts' catalogue): the selection grid, one card per model with its
-// name, provider, colour and badges for what it can read and do (vision, PDF, web search), and the chosen model's
-// header above the conversation.
+// The chat agent's models (docs/product-rules.md#entities, from the contracts' catalogue): the selection grid, one
+// card per model with its name, provider, colour and badges for what it can read and do (vision, PDF, web search),
+// and the chosen model's header above the conversation.
 import { Eye, FileText, Globe } from 'lucide-react';
 import { CHAT_MODELS, UI_TEXTS, type ChatModel } from '@act/contracts';
 import { Badge, Button } from '@act/host-sdk';

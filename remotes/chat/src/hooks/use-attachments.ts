@@ -1,6 +1,6 @@
-// The optional image and PDF of the next message (chat agent, reasoning): checked as spec §5 says (an image type,
-// else 'Please select a valid image file'; a PDF, else 'Please select a valid PDF file'; 10 MB each), read as data
-// URLs for the API. The server checks type, size and magic bytes again.
+// The optional image and PDF of the next message (chat agent, reasoning): checked as docs/product-rules.md#validation
+// says (an image type, else 'Please select a valid image file'; a PDF, else 'Please select a valid PDF file'; 10 MB
+// each), read as data URLs for the API. The server checks type, size and magic bytes again.
 import { useCallback, useState } from 'react';
 import { ERROR_TEXTS } from '@act/contracts';
 import { checkChatImageFile, checkPdfFile, readFileAsDataUrl } from '@act/host-sdk';

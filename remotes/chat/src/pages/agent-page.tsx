@@ -1,8 +1,9 @@
-// Chat Agent (spec §2, §4): first the model-selection grid (the eight models of spec §3 with their badges), then the
-// chat with that model beside the session list. Choosing a model clears the current session; opening a session
-// restores its model; New Chat, Change model and deleting the open session return to the grid. An image and a PDF
-// may go with a message where the model can read them, and web search where it has it; a message costs 2 credits,
-// 7 with web search, shown next to Send. Replies show the sources web search returned as numbered links.
+// Chat Agent (docs/product-rules.md#screens, #states): first the model-selection grid (the eight models of
+// docs/product-rules.md#entities with their badges), then the chat with that model beside the session list. Choosing
+// a model clears the current session; opening a session restores its model; New Chat, Change model and deleting the
+// open session return to the grid. An image and a PDF may go with a message where the model can read them, and web
+// search where it has it; a message costs 2 credits, 7 with web search, shown next to Send. Replies show the sources
+// web search returned as numbered links.
 import { useRef, useState } from 'react';
 import {
   ERROR_TEXTS,

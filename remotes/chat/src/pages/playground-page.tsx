@@ -1,5 +1,6 @@
-// AI Chat Playground (spec §2): the session list on the left, four model columns that answer every message side by
-// side as their replies stream in, each column with its own history; 5 credits a message for all four together.
+// AI Chat Playground (docs/product-rules.md#screens): the session list on the left, four model columns that answer
+// every message side by side as their replies stream in, each column with its own history; 5 credits a message for
+// all four together.
 import { RotateCcw } from 'lucide-react';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
 import { Button, type ToolPageProps } from '@act/host-sdk';

@@ -1,5 +1,6 @@
-// Chat Reasoning (spec §2): the session list, one chat with the reasoning model (its reasoning shown collapsed, apart
-// from the answer), an optional image and PDF with each message, 'New Reasoning'; 6 credits a message.
+// Chat Reasoning (docs/product-rules.md#screens): the session list, one chat with the reasoning model (its reasoning
+// shown collapsed, apart from the answer), an optional image and PDF with each message, 'New Reasoning'; 6 credits a
+// message.
 import { useRef } from 'react';
 import { UI_TEXTS } from '@act/contracts';
 import { type ToolPageProps } from '@act/host-sdk';

@@ -1,8 +1,8 @@
-// AI Web Chat (spec §2, §4): first the URL step (a page's address, example links, 'Start Chat (6 credits)'); a
-// successful start opens the chat step with that page: the session list, the opening answer, follow-up questions at
-// 2 credits each (ours, shown next to Send), replies with numbered source links that open the page at the cited
-// passage. New Web Chat and deleting the open session return to the URL step; opening a session shows its page.
-// Without a provider key the web chat still answers, locally, and says so.
+// AI Web Chat (docs/product-rules.md#screens, #states): first the URL step (a page's address, example links, 'Start
+// Chat (6 credits)'); a successful start opens the chat step with that page: the session list, the opening answer,
+// follow-up questions at 2 credits each (ours, shown next to Send), replies with numbered source links that open the
+// page at the cited passage. New Web Chat and deleting the open session return to the URL step; opening a session
+// shows its page. Without a provider key the web chat still answers, locally, and says so.
 import { useState, type FormEvent } from 'react';
 import { ExternalLink, Globe } from 'lucide-react';
 import {

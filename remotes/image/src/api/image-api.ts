@@ -14,7 +14,10 @@ import { downloadFile, toast, type ApiClient, type CursorPage } from '@act/host-
 
 const E = IMAGE_ENDPOINTS;
 
-/** Spec §8 texts (and ours for favourite and delete) shown when a call fails without a server text. */
+/**
+ * Texts (docs/product-rules.md#errors, and ours for favourite and delete) shown when a call fails without a server
+ * text.
+ */
 export const FALLBACK_ERRORS = {
   generate: ERROR_TEXTS.network.generateImage,
   fetchImages: ERROR_TEXTS.network.fetchImages,
@@ -79,7 +82,7 @@ export async function deleteImage(api: ApiClient, id: string): Promise<void> {
 
 /**
  * Saves an image through its signed download URL under image-{id}.{format}, then says 'Image downloaded!'; a failure
- * says 'Failed to download image' (spec §8 toasts).
+ * says 'Failed to download image' (docs/product-rules.md#errors toasts).
  */
 export async function downloadImage(image: { id: string; downloadPath: string; format: ImageFormat }) {
   try {

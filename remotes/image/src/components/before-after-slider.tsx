@@ -1,7 +1,7 @@
-// The before/after comparison of the photo effects (spec §2, §9): the After image under the Before image, which is
-// cut off at the slider's position (0–100, default 50; 0 shows only After, 100 only Before). The divider is a
-// slider: dragged with a mouse, pen or finger anywhere on the picture, and moved by keyboard (arrows by 1, Page
-// Up/Down by 10, Home, End). A side-by-side view shows both whole.
+// The before/after comparison of the photo effects (docs/product-rules.md#screens, #costs-and-limits): the After
+// image under the Before image, which is cut off at the slider's position (0–100, default 50; 0 shows only After, 100
+// only Before). The divider is a slider: dragged with a mouse, pen or finger anywhere on the picture, and moved by
+// keyboard (arrows by 1, Page Up/Down by 10, Home, End). A side-by-side view shows both whole.
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { UI_TEXTS } from '@act/contracts';
 import { SegmentedControl } from '@act/host-sdk';

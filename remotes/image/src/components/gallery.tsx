@@ -1,7 +1,7 @@
-// The member's Text to Image gallery (spec §2, §4, §8): own images newest first, 8 at a time and more once scrolled
-// within 100 px of the end, reloaded from the start on the 'gallery-updated' event; search by prompt (server-side),
-// filters by model and favourites; a lightbox titled with the prompt with the keyboard arrows between images,
-// Download, Delete (confirmed), Favourite and Use settings.
+// The member's Text to Image gallery (docs/product-rules.md#screens, #states, #errors): own images newest first, 8 at
+// a time and more once scrolled within 100 px of the end, reloaded from the start on the 'gallery-updated' event;
+// search by prompt (server-side), filters by model and favourites; a lightbox titled with the prompt with the
+// keyboard arrows between images, Download, Delete (confirmed), Favourite and Use settings.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Download, Heart, Search, SlidersHorizontal, Trash2 } from 'lucide-react';
 import {
@@ -100,7 +100,7 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
     return () => window.removeEventListener(GALLERY_UPDATED_EVENT, onUpdated);
   }, [reload]);
 
-  // Spec §8 toasts: the first page or a further one failed to load.
+  // Toasts (docs/product-rules.md#errors): the first page or a further one failed to load.
   const hasItems = list.items.length > 0;
   useEffect(() => {
     if (!list.error) return;

@@ -1,6 +1,6 @@
-// The Text to Image preview (spec §2, §4): the progress bar while the image is made, the image under a loading
-// overlay until it has loaded, zoom from 0.25 to 3 in steps of 0.25 with reset, and Regenerate (same seed) and
-// Download.
+// The Text to Image preview (docs/product-rules.md#screens, #states): the progress bar while the image is made, the
+// image under a loading overlay until it has loaded, zoom from 0.25 to 3 in steps of 0.25 with reset, and Regenerate
+// (same seed) and Download.
 import { useState } from 'react';
 import { Download, RefreshCw, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { LIMITS, UI_TEXTS, type ImageFormat } from '@act/contracts';

@@ -1,6 +1,6 @@
-// The Text to Image settings panel (spec §2, §3, §5): prompt and negative prompt with character counters, model,
-// style (default photorealistic), aspect ratio, format and an optional seed, then the Generate button and the reasons
-// it cannot run.
+// The Text to Image settings panel (docs/product-rules.md#screens, #entities, #validation): prompt and negative
+// prompt with character counters, model, style (default photorealistic), aspect ratio, format and an optional seed,
+// then the Generate button and the reasons it cannot run.
 import type { ReactNode, Ref } from 'react';
 import { Wand2 } from 'lucide-react';
 import {

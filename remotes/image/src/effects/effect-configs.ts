@@ -1,6 +1,6 @@
-// What sets the seven photo-effect screens apart (spec §2, §5, §7): the tool, its endpoint, the text field it takes
-// (payload key, label, placeholder, default, the spec's required text), the run button's words, the ready hint and
-// the tips. One screen (EffectScreen) renders every one of them.
+// What sets the seven photo-effect screens apart (docs/product-rules.md#screens, #validation, #endpoints): the tool,
+// its endpoint, the text field it takes (payload key, label, placeholder, default, the spec's required text), the run
+// button's words, the ready hint and the tips. One screen (EffectScreen) renders every one of them.
 import {
   ERROR_TEXTS,
   IMAGE_ENDPOINTS,
@@ -26,7 +26,7 @@ export type EffectEndpoint = (typeof IMAGE_ENDPOINTS)[
   | 'expressionChange'];
 
 export interface EffectTextField {
-  /** The payload's key (spec §7): ageChange, prompt or expression. */
+  /** The payload's key (docs/product-rules.md#endpoints): ageChange, prompt or expression. */
   key: 'ageChange' | 'prompt' | 'expression';
   label: string;
   placeholder: string;
@@ -45,7 +45,7 @@ export interface EffectConfig {
   runLabel: string;
   readyHint: string;
   tips: readonly string[];
-  /** Spec §8: 'Failed to process <effect>'. */
+  /** docs/product-rules.md#errors: 'Failed to process <effect>'. */
   failedText: string;
 }
 
@@ -93,12 +93,13 @@ export const EFFECT_CONFIGS: Readonly<Record<PhotoEffectToolId, EffectConfig>> =
   }),
   cartoonify: config('cartoonify', E.cartoonify, { tips: T.tips.cartoonify }),
   'broccoli-haircut': config('broccoli-haircut', E.broccoliHaircut, { tips: T.tips['broccoli-haircut'] }),
-  // Spec §5: Color Correction's button label has no credit text.
+  // docs/product-rules.md#validation: Color Correction's button label has no credit text.
   'color-correction': config('color-correction', E.colorCorrection, {
     runLabel: T.run(getTool('color-correction').name),
     tips: T.tips['color-correction'],
   }),
-  // Spec §2: 'Run Expression Change', placeholder 'e.g., sad, happy, angry', its ready hint and tips.
+  // docs/product-rules.md#screens: 'Run Expression Change', placeholder 'e.g., sad, happy, angry', its ready hint and
+  // tips.
   'expression-change': config('expression-change', E.expressionChange, {
     field: {
       key: 'expression',

@@ -1,8 +1,9 @@
-// The screen every photo effect shares (spec §2, §4, §5): Settings on the left (the no-key notice when the effect
-// cannot run here, upload with drag-and-drop and a preview with remove, the effect's text field, the run button, the
-// error, tips) and Result on the right (the before/after comparison of the member's photo and the result, with
-// Download; 'Processing <effect>' while it runs; 'Ready to Transform' and a sample comparison until a result exists).
-// Removing the image resets file, preview, result, error and slider (50); a result dispatches 'gallery-updated'.
+// The screen every photo effect shares (docs/product-rules.md#screens, #states, #validation): Settings on the left
+// (the no-key notice when the effect cannot run here, upload with drag-and-drop and a preview with remove, the
+// effect's text field, the run button, the error, tips) and Result on the right (the before/after comparison of the
+// member's photo and the result, with Download; 'Processing <effect>' while it runs; 'Ready to Transform' and a
+// sample comparison until a result exists). Removing the image resets file, preview, result, error and slider (50); a
+// result dispatches 'gallery-updated'.
 import { useCallback, useEffect, useState } from 'react';
 import { Download, Wand2 } from 'lucide-react';
 import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('text-to-image progress bar (spec §4)', () => {
+describe('text-to-image progress bar', () => {
   it('adds a random amount up to 10 per step and stops at 90', () => {
     expect(nextSimulatedProgress(0, 0.5)).toBe(5);
     expect(nextSimulatedProgress(20, 0.999)).toBeCloseTo(29.99);

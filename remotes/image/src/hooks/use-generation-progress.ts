@@ -1,6 +1,7 @@
-// The text-to-image progress bar (spec §4, §9): while an image is generated it grows by a random amount up to 10
-// every 500 ms and stops at 90; once the provider reports a percentage (the stream's `progress` events) the bar
-// follows that instead, still held below 90 until the image is done; on success it jumps to 100.
+// The text-to-image progress bar (docs/product-rules.md#states, #costs-and-limits): while an image is generated it
+// grows by a random amount up to 10 every 500 ms and stops at 90; once the provider reports a percentage (the
+// stream's `progress` events) the bar follows that instead, still held below 90 until the image is done; on success
+// it jumps to 100.
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@act/contracts';
 

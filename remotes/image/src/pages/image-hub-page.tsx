@@ -1,7 +1,8 @@
-// Image to Image hub (spec §2, §4): a card per photo effect (name, description, Available or Coming Soon, '20 credits
-// per use'), then the member's latest image-to-image results, 8 at a time and more when scrolled within 100 px of the
-// bottom, in 1 to 4 columns by width, each with Expand (a lightbox titled with its prompt or tool) and Download;
-// reloaded from the start on 'gallery-updated'. Ours: only the member's own results (the spec's shows everyone's).
+// Image to Image hub (docs/product-rules.md#screens, #states): a card per photo effect (name, description, Available
+// or Coming Soon, '20 credits per use'), then the member's latest image-to-image results, 8 at a time and more when
+// scrolled within 100 px of the bottom, in 1 to 4 columns by width, each with Expand (a lightbox titled with its
+// prompt or tool) and Download; reloaded from the start on 'gallery-updated'. Ours: only the member's own results
+// (the spec's shows everyone's).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Download, Expand } from 'lucide-react';
 import {
@@ -28,7 +29,7 @@ import '../effects/effects.css';
 
 const H = UI_TEXTS.hub;
 const PAGE_SIZE = LIMITS.galleryPageSize;
-/** Spec §9: the next page loads when the end of the list is within 100 px of sight. */
+/** docs/product-rules.md#costs-and-limits: the next page loads when the end of the list is within 100 px of sight. */
 const SCROLL_TRIGGER_PX = 100;
 
 interface GalleryState {

@@ -1,6 +1,7 @@
-// Text to Image (spec §2, §4, §5, §8): the settings panel, the preview with its progress bar (moved by the provider's
-// queue progress when it reports one), zoom, Regenerate with the same seed and Download, and the member's gallery.
-// 20 credits per image; the notice that the server has no provider key shows before the member types.
+// Text to Image (docs/product-rules.md#screens, #states, #validation, #errors): the settings panel, the preview with
+// its progress bar (moved by the provider's queue progress when it reports one), zoom, Regenerate with the same seed
+// and Download, and the member's gallery. 20 credits per image; the notice that the server has no provider key shows
+// before the member types.
 import { useRef, useState } from 'react';
 import {
   ERROR_TEXTS,

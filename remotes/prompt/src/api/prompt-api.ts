@@ -14,7 +14,7 @@ import type { ApiClient } from '@act/host-sdk';
 
 const E = PROMPT_ENDPOINTS;
 
-/** Spec §8 texts shown when a call fails without a server text. */
+/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
 export const FALLBACK_ERRORS = {
   imageToPrompt: ERROR_TEXTS.network.generatePrompt,
   magicEnhance: ERROR_TEXTS.ui.enhancePrompt,

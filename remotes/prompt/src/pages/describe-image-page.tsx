@@ -1,5 +1,5 @@
-// AI Describe Image (spec §2): upload, description language, one analysis task (radio, describe-details by default),
-// generate (2 credits), read and copy the description.
+// AI Describe Image (docs/product-rules.md#screens): upload, description language, one analysis task (radio,
+// describe-details by default), generate (2 credits), read and copy the description.
 import { useCallback, useState } from 'react';
 import { ScanEye } from 'lucide-react';
 import {

@@ -1,4 +1,5 @@
-// Image to Prompt (spec §2): upload an image, generate a text-to-image prompt for it (2 credits), copy the prompt.
+// Image to Prompt (docs/product-rules.md#screens): upload an image, generate a text-to-image prompt for it (2
+// credits), copy the prompt.
 import { useCallback } from 'react';
 import { Sparkles } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';

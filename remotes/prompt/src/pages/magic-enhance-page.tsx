@@ -1,4 +1,5 @@
-// Magic Enhance (spec §2): type a prompt, enhance it (1 credit), read and copy the result; Clear All and tips.
+// Magic Enhance (docs/product-rules.md#screens): type a prompt, enhance it (1 credit), read and copy the result;
+// Clear All and tips.
 import { useCallback, useState } from 'react';
 import { Wand2 } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';

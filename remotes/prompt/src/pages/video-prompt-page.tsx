@@ -1,5 +1,5 @@
-// Image to Video Prompt (spec §2): image, prompt language, camera motion, video style and a required action
-// description; generate (2 credits), copy the prompt; tips box.
+// Image to Video Prompt (docs/product-rules.md#screens): image, prompt language, camera motion, video style and a
+// required action description; generate (2 credits), copy the prompt; tips box.
 import { useCallback, useState } from 'react';
 import { Clapperboard } from 'lucide-react';
 import {

@@ -23,7 +23,7 @@ export const VOICE_RUN_ENDPOINTS = {
 } as const;
 export type VoiceRunEndpoint = (typeof VOICE_RUN_ENDPOINTS)[VoiceToolId];
 
-/** Spec §8 texts shown when a call fails without a server text. */
+/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
 export const FALLBACK_ERRORS: Readonly<Record<VoiceToolId, string>> = {
   'text-to-speech': ERROR_TEXTS.audio.generateSpeech,
   'speech-to-speech': ERROR_TEXTS.audio.processAudioRetry,

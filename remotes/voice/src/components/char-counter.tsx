@@ -1,5 +1,6 @@
-// The length of a text against its limit: 'n / max characters', a warning above 90% (spec §5) and the danger colour
-// once over the limit (the run button then says 'Text Too Long' or 'Description Too Long').
+// The length of a text against its limit: 'n / max characters', a warning above 90%
+// (docs/product-rules.md#validation) and the danger colour once over the limit (the run button then says 'Text Too
+// Long' or 'Description Too Long').
 import { LIMITS, UI_TEXTS } from '@act/contracts';
 
 export type CounterLevel = 'ok' | 'warning' | 'over';

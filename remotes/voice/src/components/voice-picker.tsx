@@ -1,6 +1,6 @@
 // The voice choice of Text to Speech and Speech to Speech: the provider's (or the local engine's) voices, each with a
 // preview button playing its sample before anything is paid. When the list fails to load the screen says 'Failed to
-// load voices' and offers the single default voice, Adam (spec §8).
+// load voices' and offers the single default voice, Adam (docs/product-rules.md#errors).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Pause, Volume2 } from 'lucide-react';
 import { DEFAULT_VOICE, ERROR_TEXTS, UI_TEXTS, type VoiceOption } from '@act/contracts';
@@ -9,7 +9,7 @@ import { getVoices, voicePreviewUrl } from '../api/voice-api';
 
 const T = UI_TEXTS.textToSpeech;
 
-/** The one voice offered when the list fails (spec §8), with the service's preview of it. */
+/** The one voice offered when the list fails (docs/product-rules.md#errors), with the service's preview of it. */
 export const FALLBACK_VOICE: VoiceOption = {
   id: DEFAULT_VOICE.id,
   name: DEFAULT_VOICE.name,

@@ -1,6 +1,7 @@
-// Sound Effects Generator (spec §2, §5; 10 credits): a description with its counter and 'Description Too Long', a
-// duration (2-10 s, or the provider's choice), Generate, the result in the shared player with Download as
-// sound-effect-{timestamp}.mp3; recent effects below. Without a provider key the screen says so first.
+// Sound Effects Generator (docs/product-rules.md#screens, #validation; 10 credits): a description with its counter
+// and 'Description Too Long', a duration (2-10 s, or the provider's choice), Generate, the result in the shared
+// player with Download as sound-effect-{timestamp}.mp3; recent effects below. Without a provider key the screen says
+// so first.
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { LIMITS, UI_TEXTS, type AudioClip } from '@act/contracts';

@@ -1,6 +1,7 @@
-// Text to Speech (spec §2, §4, §5; 30 credits): a voice with a preview per voice (Adam alone when the list fails), the
-// text with its counter, the warning above 90% and 'Text Too Long', Generate, the result in the shared player with
-// Download as speech-{timestamp}.mp3, Clear All and Copy; the member's recent speech below.
+// Text to Speech (docs/product-rules.md#screens, #states, #validation; 30 credits): a voice with a preview per voice
+// (Adam alone when the list fails), the text with its counter, the warning above 90% and 'Text Too Long', Generate,
+// the result in the shared player with Download as speech-{timestamp}.mp3, Clear All and Copy; the member's recent
+// speech below.
 import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
 import { LIMITS, UI_TEXTS, type AudioClip } from '@act/contracts';

@@ -1,7 +1,8 @@
-// Voice Isolator (spec §2, §5, §9; 20 credits, no credit check on its button): an audio file (an audio type under
-// 5MB, the spec's texts), Isolate, the 30-120 s wait shown with the job's streamed progress and the elapsed time, the
-// result in the shared player with a Before/After switch and Download as isolated-audio-{timestamp}.mp3; recent
-// isolations below (a job that outlived an earlier visit shows there when it ends).
+// Voice Isolator (docs/product-rules.md#screens, #validation, #costs-and-limits; 20 credits, no credit check on its
+// button): an audio file (an audio type under 5MB, the spec's texts), Isolate, the 30-120 s wait shown with the job's
+// streamed progress and the elapsed time, the result in the shared player with a Before/After switch and Download as
+// isolated-audio-{timestamp}.mp3; recent isolations below (a job that outlived an earlier visit shows there when it
+// ends).
 import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
 import { ERROR_TEXTS, UI_TEXTS, type AudioClip } from '@act/contracts';
@@ -23,7 +24,7 @@ import { useVoiceStatus } from '../use-voice-status';
 
 const T = UI_TEXTS.voiceIsolator;
 
-/** No credit check here (spec §5): the server refuses a run the member cannot pay for. */
+/** No credit check here (docs/product-rules.md#validation): the server refuses a run the member cannot pay for. */
 export function isolateButton(s: { busy: boolean; hasFile: boolean; available: boolean }): RunButton {
   if (s.busy) return { label: T.processing, disabled: true };
   return { label: T.isolate, disabled: !s.hasFile || !s.available };

@@ -13,7 +13,7 @@ import { downloadNames, saveBlob, type ApiClient, type CallRequest } from '@act/
 
 const E = YOUTUBE_ENDPOINTS;
 
-/** Spec §8 texts shown when a call fails without a server text. */
+/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
 export const FALLBACK_ERRORS = {
   summarize: ERROR_TEXTS.network.summarizeVideo,
   thumbnails: ERROR_TEXTS.network.getThumbnails,

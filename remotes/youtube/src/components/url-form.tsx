@@ -1,5 +1,6 @@
-// The YouTube URL input both screens start with: the link, the run button and the link check of spec §5 (the
-// contracts' schema, so the screen and the service refuse the same links with the same text).
+// The YouTube URL input both screens start with: the link, the run button and the link check of
+// docs/product-rules.md#validation (the contracts' schema, so the screen and the service refuse the same links with
+// the same text).
 import type { FormEvent, ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';

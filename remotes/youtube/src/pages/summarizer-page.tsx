@@ -1,6 +1,6 @@
-// YouTube Summarizer (spec §2): a watch, short or embed link; the video's title and duration; the summary streaming
-// in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the video's language or the
-// one the member chooses.
+// YouTube Summarizer (docs/product-rules.md#screens): a watch, short or embed link; the video's title and duration;
+// the summary streaming in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the
+// video's language or the one the member chooses.
 import { useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {

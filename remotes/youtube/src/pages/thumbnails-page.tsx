@@ -1,5 +1,5 @@
-// YouTube Thumbnail Downloader (spec §2): a watch or short link, then a grid of the video's thumbnails, each with its
-// label, resolution, View Full Size and Download (through the service, saved as
+// YouTube Thumbnail Downloader (docs/product-rules.md#screens): a watch or short link, then a grid of the video's
+// thumbnails, each with its label, resolution, View Full Size and Download (through the service, saved as
 // youtube-thumbnail-downloader-{timestamp}.jpg).
 import { useCallback, useState } from 'react';
 import { Download, ExternalLink, Images } from 'lucide-react';

@@ -1,5 +1,6 @@
-// Chat replies as charged, detached generations (ARCHITECTURE §5a, README "How credits move", docs/charges.md):
-// - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6,
+// Chat replies as charged, detached generations (docs/architecture.md#streaming-replies,
+// docs/architecture.md#credits, docs/charges.md): - the cost is reserved before the provider is called (playground 5
+// for all four columns together, reasoning 6,
 //   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
 // - its text is saved every CHAT_PERSIST_INTERVAL_MS while it streams, and once more when it ends;
@@ -60,7 +61,7 @@ const INSUFFICIENT_TEXT: Record<ReplyKind, string> = {
   web: ERROR_TEXTS.validation.insufficientCreditsWebChat,
 };
 
-/** What a member reads when the whole reply failed (spec §8, chat). */
+/** What a member reads when the whole reply failed (docs/product-rules.md#errors, chat). */
 const FAILED_TEXT: Record<ReplyKind, string> = {
   playground: ERROR_TEXTS.chat.sendMessage,
   reasoning: ERROR_TEXTS.chat.sendReasoningQuery,
@@ -69,7 +70,7 @@ const FAILED_TEXT: Record<ReplyKind, string> = {
 };
 
 export interface ColumnOutcome {
-  /** The playground model id (spec §3), or the reasoning model id. */
+  /** The playground model id (docs/product-rules.md#entities), or the reasoning model id. */
   column: string;
   rowId: string;
   content: string;

@@ -41,7 +41,9 @@ interface UrlCitation {
   url_citation?: { url?: unknown; title?: unknown; content?: unknown };
 }
 
-/** The web search plugin (PROVIDER-FACTS §A1): one adapter point if OpenRouter's server tool replaces it. */
+/**
+ * The web search plugin (docs/providers.md#openrouter): one adapter point if OpenRouter's server tool replaces it.
+ */
 const WEB_SEARCH_PLUGINS = [{ id: 'web' }];
 const SNIPPET_MAX = 300;
 

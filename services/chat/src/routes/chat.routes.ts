@@ -1,4 +1,4 @@
-// HTTP edges of the four chat tools (spec §7), mounted from their contracts definitions:
+// HTTP edges of the four chat tools (docs/product-rules.md#endpoints), mounted from their contracts definitions:
 // send-message (JSON by default, Server-Sent Events with `Accept: text/event-stream`), the session list (paged,
 // searchable), rename, delete and messages of each, plus Stop, the status every chat page reads first, and the
 // signed file URLs of chat agent attachments.

@@ -4,7 +4,7 @@ import { getPlan } from '@act/contracts';
 import type { Db, Sql } from '@act/service-kit';
 import { findAccount, lockAccount, openAccount, setAllowance, type AccountRow } from '../db/accounts';
 
-/** New accounts start on the free plan (spec §3, §9). */
+/** New accounts start on the free plan (docs/product-rules.md#entities, #costs-and-limits). */
 export const NEW_ACCOUNT_PLAN = 'free' as const;
 
 /** `date` plus whole calendar months in UTC; the day is clamped to the target month (Jan 31 + 1 → Feb 28/29). */

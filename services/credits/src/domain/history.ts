@@ -1,4 +1,5 @@
-// Usage history for the member's account page (spec §7 tool-usage-history): newest first, paged by opaque cursor.
+// Usage history for the member's account page (docs/product-rules.md#endpoints tool-usage-history): newest first,
+// paged by opaque cursor.
 import type { UsageHistoryEntry, UsageHistoryQuery } from '@act/contracts';
 import { decodeCursor, pageOf, type Sql } from '@act/service-kit';
 import { selectUsagePage } from '../db/history';

@@ -1,7 +1,7 @@
-// Reserving a tool use (ARCHITECTURE §4 step 1): the cost comes from the catalogue, never from the caller; members
-// are charged with a conditional UPDATE, guests get one free use per tool and network (the IPv4 address or the
-// IPv6 /64) per 24 hours, and all guests together at most the daily guest budget of each tool. Idempotent per
-// requestId: a repeated request gets the stored answer and is never charged twice.
+// Reserving a tool use (docs/architecture.md#credits step 1): the cost comes from the catalogue, never from the
+// caller; members are charged with a conditional UPDATE, guests get one free use per tool and network (the IPv4
+// address or the IPv6 /64) per 24 hours, and all guests together at most the daily guest budget of each tool.
+// Idempotent per requestId: a repeated request gets the stored answer and is never charged twice.
 import { isIP } from 'node:net';
 import { ERROR_TEXTS, ErrorCode, toolCost, type ToolId } from '@act/contracts';
 import { type ReserveReply, type ReserveRequest } from '@act/contracts/server';
@@ -21,7 +21,10 @@ import {
 } from '../db/holds';
 import type { Clock } from '../clock';
 
-/** Spec §9: one guest use per tool per IP per 24 hours (per network here: see the header). */
+/**
+ * docs/product-rules.md#costs-and-limits: one guest use per tool per IP per 24 hours (per network here: see the
+ * header).
+ */
 export const GUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ReserveDeps {

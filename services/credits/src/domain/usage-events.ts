@@ -1,6 +1,6 @@
-// Applying usage outcomes (ARCHITECTURE §4 step 3): committed → a tool_usage row, released → refund. Each event is
-// applied at most once: its id is recorded with the change, and a hold only ever leaves `held` once, so a commit or
-// release arriving after the sweeper expired the hold neither charges again nor refunds twice.
+// Applying usage outcomes (docs/architecture.md#credits step 3): committed → a tool_usage row, released → refund.
+// Each event is applied at most once: its id is recorded with the change, and a hold only ever leaves `held` once, so
+// a commit or release arriving after the sweeper expired the hold neither charges again nor refunds twice.
 import type { UsageEvent } from '@act/contracts/server';
 import type { Db, Sql } from '@act/service-kit';
 import {

@@ -12,8 +12,8 @@ export interface SubscriptionEvent {
   /** Paddle status: active, trialing, past_due, paused or canceled. */
   status: string;
   /**
-   * custom_data.user_id and .signature from checkout (spec §7 passthrough), when both are present: a claim made by
-   * the browser, believed only once billing has checked the signature.
+   * custom_data.user_id and .signature from checkout (docs/product-rules.md#endpoints passthrough), when both are
+   * present: a claim made by the browser, believed only once billing has checked the signature.
    */
   claimedUser: { userId: string; signature: string } | null;
   /** Price of the first item: it names the plan and cycle. */

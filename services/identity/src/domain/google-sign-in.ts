@@ -136,7 +136,8 @@ async function accountForGoogle(
     await deps.events.publishPending();
     return toAccountUser(created);
   }
-  // A concurrent sign-up or Google sign-in created the account first: use it (spec §4: duplicate key → re-read).
+  // A concurrent sign-up or Google sign-in created the account first: use it (docs/product-rules.md#states: duplicate
+  // key → re-read).
   const winner =
     (await findUserByGoogleSubject(deps.sql, subject)) ?? (await findUserByEmail(deps.sql, email));
   if (!winner) throw new Error('account vanished during Google sign-in');

@@ -1,6 +1,6 @@
-// HTTP edges of the photo effects (spec §7), mounted from their contracts definitions: the seven effect endpoints
-// (members, 20 credits each), the hub gallery of the member's own results (offset pages of 8, newest first) and one
-// result by id. Anyone else's result answers 404 like an unknown one.
+// HTTP edges of the photo effects (docs/product-rules.md#endpoints), mounted from their contracts definitions: the
+// seven effect endpoints (members, 20 credits each), the hub gallery of the member's own results (offset pages of 8,
+// newest first) and one result by id. Anyone else's result answers 404 like an unknown one.
 import { IMAGE_ENDPOINTS, type PhotoEffectToolId } from '@act/contracts';
 import { Router, mountEndpoint, userOf, type JwtVerifier } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';

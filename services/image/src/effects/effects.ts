@@ -1,11 +1,11 @@
-// The seven photo effects as charged tools (20 credits each, members only). The upload is checked first (spec §5:
-// a real PNG, JPEG or WebP of at most 10 MB, its pixel size read from the header before any decode), and turned
-// upright; an effect that cannot run (no provider key, not one of the two done locally) answers 503 with nothing
-// held. Then the credits are held, the effect runs (fal with a key; color correction and cartoonify with sharp
-// without one), the result is brought to the input's size as a JPEG, the input, the result and its thumbnail are
-// stored, and the generated_images row and the charge's commit are written in one transaction. A failure or the
-// time limit releases the hold. A run is not tied to the member's connection: closing the tab lets it finish into
-// the hub gallery (and be charged once).
+// The seven photo effects as charged tools (20 credits each, members only). The upload is checked first
+// (docs/product-rules.md#validation: a real PNG, JPEG or WebP of at most 10 MB, its pixel size read from the header
+// before any decode), and turned upright; an effect that cannot run (no provider key, not one of the two done
+// locally) answers 503 with nothing held. Then the credits are held, the effect runs (fal with a key; color
+// correction and cartoonify with sharp without one), the result is brought to the input's size as a JPEG, the input,
+// the result and its thumbnail are stored, and the generated_images row and the charge's commit are written in one
+// transaction. A failure or the time limit releases the hold. A run is not tied to the member's connection: closing
+// the tab lets it finish into the hub gallery (and be charged once).
 import {
   ERROR_TEXTS,
   ErrorCode,

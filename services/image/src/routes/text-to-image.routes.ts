@@ -1,7 +1,7 @@
-// HTTP edges of text to image (spec §7), mounted from their contracts definitions: generate (members, 20 credits;
-// JSON, or with Accept: text/event-stream progress events then `done`), the member's gallery (cursor pages,
-// search, model and favourite filters), favourite and delete. Every id names one of the caller's own images;
-// anyone else's answers 404 like an unknown one.
+// HTTP edges of text to image (docs/product-rules.md#endpoints), mounted from their contracts definitions: generate
+// (members, 20 credits; JSON, or with Accept: text/event-stream progress events then `done`), the member's gallery
+// (cursor pages, search, model and favourite filters), favourite and delete. Every id names one of the caller's own
+// images; anyone else's answers 404 like an unknown one.
 import {
   ERROR_TEXTS,
   IMAGE_ENDPOINTS,

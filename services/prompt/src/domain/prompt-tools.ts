@@ -39,7 +39,10 @@ export interface PromptTools {
   videoPrompt(caller: Caller, input: VideoPromptInput): Promise<ToolOutcome>;
 }
 
-/** The text shown when the provider fails, per tool (spec §8, the "Please try again" variants: a retry is free). */
+/**
+ * The text shown when the provider fails, per tool (docs/product-rules.md#errors, the "Please try again" variants: a
+ * retry is free).
+ */
 const FAILURE_TEXT = {
   'image-to-prompt': ERROR_TEXTS.ui.generatePromptRetry,
   'magic-enhance': ERROR_TEXTS.ui.enhancePromptRetry,

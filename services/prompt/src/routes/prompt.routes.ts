@@ -1,6 +1,6 @@
-// HTTP edges of the four prompt tools (spec §7), mounted from their contracts definitions (guest-or-member access,
-// image body limit, validation): image checks, then the charged tool; replies `{success, prompt|description,
-// remainingCredits}`.
+// HTTP edges of the four prompt tools (docs/product-rules.md#endpoints), mounted from their contracts definitions
+// (guest-or-member access, image body limit, validation): image checks, then the charged tool; replies `{success,
+// prompt|description, remainingCredits}`.
 import type { Context } from 'koa';
 import { PROMPT_ENDPOINTS } from '@act/contracts';
 import { Router, clientIp, mountEndpoint, requestSignal, userOf, type JwtVerifier } from '@act/service-kit';

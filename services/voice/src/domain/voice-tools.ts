@@ -53,7 +53,7 @@ const ALL_AUDIO_TYPES = [
   'audio/flac',
 ];
 
-/** Each tool's failure text (spec §8). */
+/** Each tool's failure text (docs/product-rules.md#errors). */
 const FAILURE_TEXT: Readonly<Record<VoiceToolId, string>> = {
   'text-to-speech': ERROR_TEXTS.audio.generateSpeech,
   'sound-effects': ERROR_TEXTS.audio.generateSoundEffect,

@@ -104,7 +104,8 @@ export function createVoiceCatalogue({
       try {
         voices = await providerVoices();
       } catch {
-        // The list failed, so the screen fell back to Adam (spec §8): that one voice is still accepted.
+        // The list failed, so the screen fell back to Adam (docs/product-rules.md#errors): that one voice is still
+        // accepted.
         if (id === DEFAULT_VOICE.id) return { ...DEFAULT_VOICE };
         throw unknownVoice();
       }

@@ -1,6 +1,7 @@
-// HTTP edges of the voice tools (spec §7), mounted from their contracts definitions: the four tools (members; JSON
-// by default, progress events with Accept: text/event-stream), the voice list and previews, what this server can
-// run (status), the member's audio history and jobs, and the stored files (signed URLs, Range requests).
+// HTTP edges of the voice tools (docs/product-rules.md#endpoints), mounted from their contracts definitions: the four
+// tools (members; JSON by default, progress events with Accept: text/event-stream), the voice list and previews, what
+// this server can run (status), the member's audio history and jobs, and the stored files (signed URLs, Range
+// requests).
 import type { Context } from 'koa';
 import { ERROR_TEXTS, VOICE_ENDPOINTS, type VoiceStreamEvent } from '@act/contracts';
 import {

@@ -1,4 +1,4 @@
-// What a summary is made from, by the chain of PROVIDER-FACTS A4: the video's info from the player, then its
+// What a summary is made from, by the chain of docs/providers.md#youtube: the video's info from the player, then its
 // transcript from the first way that finds one (the player's caption track, then youtube-transcript), and when none
 // does, the description. Cached per video id (TRANSCRIPT_CACHE_MS, a day by default) so a repeat summary is fast.
 import type { Logger } from '@act/service-kit';

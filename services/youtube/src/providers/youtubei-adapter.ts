@@ -1,5 +1,5 @@
-// Video info and captions through youtubei.js (PROVIDER-FACTS A4): getBasicInfo with the ANDROID client, then the
-// chosen caption track (manual before automatic, the preferred language first) fetched as json3. An empty caption
+// Video info and captions through youtubei.js (docs/providers.md#youtube): getBasicInfo with the ANDROID client, then
+// the chosen caption track (manual before automatic, the preferred language first) fetched as json3. An empty caption
 // body (a track that wants a PO token) counts as no transcript.
 import { Innertube } from 'youtubei.js';
 import { observeProviderCall, serviceMetrics } from '@act/service-kit';

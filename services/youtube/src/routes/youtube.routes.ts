@@ -1,6 +1,7 @@
-// HTTP edges of the YouTube tools (spec §7), mounted from their contracts definitions: the summarizer (members, 4
-// credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list (free, members and guests)
-// and the thumbnail download (a same-origin `.jpg` attachment fetched only from i.ytimg.com).
+// HTTP edges of the YouTube tools (docs/product-rules.md#endpoints), mounted from their contracts definitions: the
+// summarizer (members, 4 credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list
+// (free, members and guests) and the thumbnail download (a same-origin `.jpg` attachment fetched only from
+// i.ytimg.com).
 import type { Context } from 'koa';
 import { YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
 import {

@@ -1,4 +1,5 @@
-// Account view inside the dashboard (spec §2): tabs Overview, Subscription, Usage History and 'Back to Tools'.
+// Account view inside the dashboard (docs/product-rules.md#screens): tabs Overview, Subscription, Usage History and
+// 'Back to Tools'.
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';

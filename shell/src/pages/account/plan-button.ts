@@ -1,5 +1,5 @@
-// The subscription plan card button (spec §2): Upgrade for a higher rank, Downgrade for a lower one, a disabled
-// Current Plan for the same plan; a member whose plan matches none may select any.
+// The subscription plan card button (docs/product-rules.md#screens): Upgrade for a higher rank, Downgrade for a lower
+// one, a disabled Current Plan for the same plan; a member whose plan matches none may select any.
 import { UI_TEXTS, planAction, type PlanAction, type PlanId } from '@act/contracts';
 
 export interface PlanButton {

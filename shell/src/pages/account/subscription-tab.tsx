@@ -1,6 +1,7 @@
-// Subscription tab (spec §2): cycle toggle, paid plan cards with Upgrade / Downgrade / Current Plan by rank, the
-// downgrade and cancel confirmations, and cancel only when a subscription exists. A member without a subscription
-// buys one through Paddle checkout; a member with one changes it in place (never a second subscription).
+// Subscription tab (docs/product-rules.md#screens): cycle toggle, paid plan cards with Upgrade / Downgrade / Current
+// Plan by rank, the downgrade and cancel confirmations, and cancel only when a subscription exists. A member without
+// a subscription buys one through Paddle checkout; a member with one changes it in place (never a second
+// subscription).
 import { useEffect, useState } from 'react';
 import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
 import {

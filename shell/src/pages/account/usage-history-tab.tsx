@@ -1,4 +1,5 @@
-// Usage History tab (spec §2): the member's charges with sort, search and tool filter; loading, empty and error states.
+// Usage History tab (docs/product-rules.md#screens): the member's charges with sort, search and tool filter; loading,
+// empty and error states.
 import { useCallback, useMemo, useState } from 'react';
 import { History } from 'lucide-react';
 import { Alert, Button, Select, Spinner, TextField, useCursorList } from '@act/host-sdk';

@@ -1,5 +1,5 @@
-// Usage history rules (spec §2): sort newest / oldest / most credits / least credits, search by tool name, filter by
-// tool; zero-credit entries read 'Free' and tool names show title-cased.
+// Usage history rules (docs/product-rules.md#screens): sort newest / oldest / most credits / least credits, search by
+// tool name, filter by tool; zero-credit entries read 'Free' and tool names show title-cased.
 import { UI_TEXTS, formatCost, titleCaseToolName, type UsageHistoryEntry } from '@act/contracts';
 
 export type UsageSort = 'newest' | 'oldest' | 'most' | 'least';

@@ -1,7 +1,7 @@
-// Paddle checkout for subscriptions (spec §4, §7): loads Paddle.js only on the subscription tab, polls readiness every
-// second until the provider is available, and opens checkout with the member's email and the passthrough
-// {user_id, plan, billing_cycle}, signed by credits (the webhook believes no user id the browser made up). Errors
-// use the spec's texts.
+// Paddle checkout for subscriptions (docs/product-rules.md#states, #endpoints): loads Paddle.js only on the
+// subscription tab, polls readiness every second until the provider is available, and opens checkout with the
+// member's email and the passthrough {user_id, plan, billing_cycle}, signed by credits (the webhook believes no user
+// id the browser made up). Errors use the spec's texts.
 import { useCallback, useEffect, useState } from 'react';
 import type { Paddle } from '@paddle/paddle-js';
 import { errorMessage } from '@act/host-sdk';

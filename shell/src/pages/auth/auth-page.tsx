@@ -1,5 +1,6 @@
-// Sign in / sign up (spec §2 auth page): both modes, Google button, 'Or continue with email' divider, email and
-// password, 'Processing...' while busy, the toggle link and the spec's error texts. Success goes to /dashboard.
+// Sign in / sign up (docs/product-rules.md#screens auth page): both modes, Google button, 'Or continue with email'
+// divider, email and password, 'Processing...' while busy, the toggle link and the spec's error texts. Success goes
+// to /dashboard.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, TextField, errorMessage } from '@act/host-sdk';

@@ -1,4 +1,4 @@
-// Credit Information panel (spec §2): current balance, plan name and last credit reset date.
+// Credit Information panel (docs/product-rules.md#screens): current balance, plan name and last credit reset date.
 import { getPlan, UI_TEXTS } from '@act/contracts';
 import { formatDate } from '../../components/format';
 

@@ -1,4 +1,5 @@
-// Member header (spec §2 dashboard): product name, credit balance, plan badge, Account and Sign Out.
+// Member header (docs/product-rules.md#screens dashboard): product name, credit balance, plan badge, Account and Sign
+// Out.
 import { LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@act/host-sdk';

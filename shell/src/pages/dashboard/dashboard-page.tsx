@@ -1,5 +1,6 @@
-// The member dashboard (spec §2): header, then either the tools view (welcome card, error banner, tool cards by
-// category, Credit Information) or the account view (?view=account), which opens inside the dashboard.
+// The member dashboard (docs/product-rules.md#screens): header, then either the tools view (welcome card, error
+// banner, tool cards by category, Credit Information) or the account view (?view=account), which opens inside the
+// dashboard.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Spinner } from '@act/host-sdk';

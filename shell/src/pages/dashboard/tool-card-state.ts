@@ -1,5 +1,6 @@
-// The dashboard card rule (spec §2): usable when free or the balance covers the cost; the button reads
-// 'Processing...' while the card's tool opens, 'Insufficient Credits' (disabled) when unaffordable, else 'Use Tool'.
+// The dashboard card rule (docs/product-rules.md#screens): usable when free or the balance covers the cost; the
+// button reads 'Processing...' while the card's tool opens, 'Insufficient Credits' (disabled) when unaffordable, else
+// 'Use Tool'.
 import { UI_TEXTS, type Tool } from '@act/contracts';
 
 export interface ToolCardState {

@@ -1,4 +1,5 @@
-// One tool card (spec §2): icon, name, cost ('Free' or 'N credits'), description and the state button.
+// One tool card (docs/product-rules.md#screens): icon, name, cost ('Free' or 'N credits'), description and the state
+// button.
 import { ToolIcon, Button } from '@act/host-sdk';
 import { formatCost, type Tool } from '@act/contracts';
 import { toolCardState } from './tool-card-state';

@@ -1,4 +1,4 @@
-// Tool cards grouped by category (spec §2), with the hub-only photo effects hidden.
+// Tool cards grouped by category (docs/product-rules.md#screens), with the hub-only photo effects hidden.
 import { TOOL_CATEGORIES, toolsInCategory, type Tool, type ToolId } from '@act/contracts';
 import { ToolCard } from './tool-card';
 import { dashboardTools } from './tool-card-state';

@@ -1,4 +1,4 @@
-// Welcome card (spec §2): the member's email and 'Member since' date.
+// Welcome card (docs/product-rules.md#screens): the member's email and 'Member since' date.
 import { UI_TEXTS } from '@act/contracts';
 import { formatDate } from '../../components/format';
 

@@ -1,4 +1,4 @@
-// Closing call to action 'Start Creating Now' (spec §2), leading to sign-up.
+// Closing call to action 'Start Creating Now' (docs/product-rules.md#screens), leading to sign-up.
 import { ArrowRight } from 'lucide-react';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { LinkButton } from '../../components/link-button';

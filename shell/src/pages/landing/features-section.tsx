@@ -1,4 +1,5 @@
-// Features (spec §2): one card per category listing its tools, then Lightning Fast, Creator Friendly, Secure & Private.
+// Features (docs/product-rules.md#screens): one card per category listing its tools, then Lightning Fast, Creator
+// Friendly, Secure & Private.
 import { Heart, ShieldCheck, Zap } from 'lucide-react';
 import { ToolIcon } from '@act/host-sdk/tool-icon';
 import { PUBLIC_DATA } from '../../app/public-data';

@@ -1,5 +1,5 @@
-// Hero (spec §1, §2): 'Your AI Creative Toolbox', 'Get Started Free', 10,000+ creators, 50 free credits, no card
-// (the last two are in the subtitle).
+// Hero (docs/product-rules.md#product, #screens): 'Your AI Creative Toolbox', 'Get Started Free', 10,000+ creators,
+// 50 free credits, no card (the last two are in the subtitle).
 import { ArrowRight, Users } from 'lucide-react';
 import { ToolIcon } from '@act/host-sdk/tool-icon';
 import { PUBLIC_DATA } from '../../app/public-data';

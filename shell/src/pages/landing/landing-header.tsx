@@ -1,4 +1,5 @@
-// Landing header (spec §2): Features, Pricing, the Tools menu and Sign In; the button leads to sign-up.
+// Landing header (docs/product-rules.md#screens): Features, Pricing, the Tools menu and Sign In; the button leads to
+// sign-up.
 import { NavigationMenu } from 'radix-ui';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { BrandLogo } from '../../components/brand-logo';

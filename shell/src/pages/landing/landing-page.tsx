@@ -1,4 +1,4 @@
-// The public landing page (spec §2).
+// The public landing page (docs/product-rules.md#screens).
 import { PUBLIC_DATA } from '../../app/public-data';
 import { PageMeta } from '../../seo/page-meta';
 import { SiteFooter } from '../../components/site-footer';

@@ -1,4 +1,5 @@
-// Pricing (spec §2, §9) with the monthly/yearly toggle; every plan's button leads to sign-up.
+// Pricing (docs/product-rules.md#screens, #costs-and-limits) with the monthly/yearly toggle; every plan's button
+// leads to sign-up.
 import { useState } from 'react';
 import type { BillingCycle } from '@act/contracts';
 import { PUBLIC_DATA } from '../../app/public-data';

@@ -1,5 +1,5 @@
-// The header's hover Tools menu (spec §2): categories on the left; hovering (or focusing) one lists its tools with
-// name, description and cost or Free; clicking a tool opens /tools/{id}.
+// The header's hover Tools menu (docs/product-rules.md#screens): categories on the left; hovering (or focusing) one
+// lists its tools with name, description and cost or Free; clicking a tool opens /tools/{id}.
 import { NavigationMenu } from 'radix-ui';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';

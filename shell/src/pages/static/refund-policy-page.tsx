@@ -1,4 +1,5 @@
-// Refund policy with the figures of spec §9 (windows, review and payout times, support response, liability).
+// Refund policy with the figures of docs/product-rules.md#costs-and-limits (windows, review and payout times, support
+// response, liability).
 import { LIMITS, PAGE_SEO, UI_TEXTS } from '@act/contracts';
 import { CONTACT } from './company';
 import { StaticPageLayout } from './static-page-layout';

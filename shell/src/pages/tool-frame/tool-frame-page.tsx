@@ -1,5 +1,6 @@
-// The tool view (spec §2): 'Back to Dashboard', tool name, credit balance and plan badge, then the tool's page from
-// its family remote. Unknown ids go to /dashboard; tools without a page show the coming-soon notice.
+// The tool view (docs/product-rules.md#screens): 'Back to Dashboard', tool name, credit balance and plan badge, then
+// the tool's page from its family remote. Unknown ids go to /dashboard; tools without a page show the coming-soon
+// notice.
 import { useMemo } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
