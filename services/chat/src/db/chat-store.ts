@@ -264,7 +264,7 @@ export function createChatStore(sql: Sql) {
 
     /**
      * Replies still marked streaming long after any reply could have ended: their replica died mid-reply. They are
-     * closed as failed (credits' hold sweeper refunds their charge).
+     * closed as failed (credits refunds their charge once the dead replica's lease lapses: docs/charges.md).
      */
     async closeAbandonedReplies(olderThanMs: number, error: string): Promise<number> {
       const rows = await sql`
