@@ -8,8 +8,7 @@
 // Runs in the root vitest run (node project): it needs no shell build and no browser.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { natsNames } from '@act/contracts/server';
-import { connectDatabase, connectNats } from '@act/service-kit';
+import { connectDatabase } from '@act/service-kit';
 import {
   callJson,
   startChildService,
@@ -24,6 +23,7 @@ import {
 } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
+import { pendingUsageEvents, waitUntil } from './support/settling';
 
 const OPENING_CREDITS = 50;
 const CALLS = {
@@ -146,33 +146,6 @@ async function send(userId: string, token: string, kind: Kind): Promise<Outcome>
   }
 }
 
-async function usagePending(): Promise<number> {
-  const nc = await connectNats({ url: testNatsUrl(), name: `pg-kill-check-${namespace}` });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const consumers = await jsm.consumers.list(natsNames(namespace).usageStream).next();
-    return consumers.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0);
-  } finally {
-    await nc.close();
-  }
-}
-
-async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 interface Trail {
   user_id: string;
   credits: number;
@@ -227,7 +200,12 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         (held) => held === 0,
         60_000,
       );
-      await waitUntil('usage events pending', usagePending, (pending) => pending === 0, 60_000);
+      await waitUntil(
+        'usage events pending',
+        () => pendingUsageEvents(testNatsUrl(), namespace),
+        (pending) => pending === 0,
+        60_000,
+      );
 
       const trails = new Map(
         (

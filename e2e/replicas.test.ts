@@ -12,8 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { natsNames } from '@act/contracts/server';
-import { connectNats } from '@act/service-kit';
 import {
   callJson,
   createTestDatabase,
@@ -30,6 +28,7 @@ import {
   type TestJwks,
 } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
+import { pendingUsageEvents, waitUntil } from './support/settling';
 
 const OPENING_CREDITS = 50;
 const CHAT = { path: '/api/chat/chat-agent/send-message', cost: 2 } as const;
@@ -230,33 +229,6 @@ async function crash(child: ChildService): Promise<void> {
   await child.stop();
 }
 
-async function usagePending(): Promise<number> {
-  const nc = await connectNats({ url: nats.url, name: `replicas-check-${namespace}` });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const consumers = await jsm.consumers.list(natsNames(namespace).usageStream).next();
-    return consumers.reduce((sum, info) => sum + info.num_pending + info.num_ack_pending, 0);
-  } finally {
-    await nc.close();
-  }
-}
-
-async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
-
 interface Trail {
   user_id: string;
   credits: number;
@@ -326,7 +298,12 @@ describe('two replicas of credits, chat and image behind the gateway', () => {
           HOLD_TTL_MS + 120_000,
         );
         // Every usage event published (outbox relays included) has been applied by the surviving credits replica.
-        await waitUntil('usage events pending', usagePending, (pending) => pending === 0, 120_000);
+        await waitUntil(
+          'usage events pending',
+          () => pendingUsageEvents(nats.url, namespace),
+          (pending) => pending === 0,
+          120_000,
+        );
 
         const trails = new Map(
           (
