@@ -141,7 +141,8 @@ async function send(userId: string, token: string, kind: Kind): Promise<Outcome>
     // A chat reply is a success when it completed (a stop would be one too; none is sent here).
     const succeeded = reply.status === 200 && (kind !== 'chat' || reply.body.status === 'completed');
     return { userId, kind, status: reply.status, succeeded };
-  } catch {
+  } catch (error) {
+    console.error(`postgres-kill: ${kind} call threw`, error);
     return { userId, kind, status: 0, succeeded: false };
   }
 }

@@ -31,7 +31,9 @@ export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePo
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `act-${prefix}-pg-`));
   fs.chmodSync(dir, 0o755);
   const dataDir = path.join(dir, 'cluster');
-  const start = () => startEmbeddedPostgres({ dataDir, durability: 'relaxed' });
+  // Full durability: a SIGKILL must lose no committed transaction, as on a real server. With fsync and synchronous
+  // commit off, a kill on an idle machine lost the tables a test had created seconds before.
+  const start = () => startEmbeddedPostgres({ dataDir, durability: 'full' });
   let handle: EmbeddedPostgresHandle = await start();
   const postmasterPid = () =>
     Number(fs.readFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
