@@ -18,9 +18,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /**
  * SQLSTATEs that say the server is unreachable for now (connection exceptions, class 08), going away or starting up
- * (57P01-57P03) or full (53300), never that the statement is wrong.
+ * (57P01-57P03) or out of resources (class 53: connections, memory, disk), never that the statement is wrong.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-3])$/;
 /** Socket errors on the way to PostgreSQL, and postgres.js's own codes for a connection that went away. */
 const UNAVAILABLE_CONNECTION_CODES = new Set([
   'ECONNREFUSED',

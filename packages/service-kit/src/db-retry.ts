@@ -1,43 +1,19 @@
 // Retrying a write that must not be lost while PostgreSQL restarts or fails over (docs/charges.md): the final write
 // of a chat reply that completed is retried the way the outbox relay retries its publishes, instead of answering the
 // member with an error. Only errors that can go away by themselves are retried; a refused statement is not.
+import { isDatabaseUnavailable } from './database';
 import type { Logger } from './logger';
 
-/** postgres.js's own codes for a connection that could not be made or was lost. */
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-]);
+/** A transaction that lost a race (serialization failure, deadlock): the same transaction may go through again. */
+const LOST_RACE_SQLSTATES = new Set(['40001', '40P01']);
 
 /**
- * SQLSTATEs worth another try: connection exceptions (class 08), the server shutting down or starting
- * (57P01-57P03), too many connections or out of resources (class 53), and a transaction that lost a race
- * (serialization failure, deadlock).
+ * True when the same write may succeed a moment later: the database was unreachable or restarting (the one
+ * definition, `isDatabaseUnavailable`, that also answers 503), or the transaction lost a race.
  */
-function isRetryableState(state: string): boolean {
-  return (
-    state.startsWith('08') ||
-    state.startsWith('53') ||
-    state === '57P01' ||
-    state === '57P02' ||
-    state === '57P03' ||
-    state === '40001' ||
-    state === '40P01'
-  );
-}
-
-/** True when the database was unreachable or restarting: the same statement may succeed a moment later. */
 export function isTransientDbError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return CONNECTION_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isRetryableState(code));
+  return isDatabaseUnavailable(error) || (typeof code === 'string' && LOST_RACE_SQLSTATES.has(code));
 }
 
 export interface DbRetryOptions {
