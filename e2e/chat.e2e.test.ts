@@ -5,7 +5,13 @@
 // reopened session shows it growing; Chat Reasoning takes an image, shows its reasoning collapsed and stops on Esc.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  PLAYGROUND_MODELS,
+  PLAYGROUND_MODEL_INFO,
+  UI_TEXTS,
+  deleteSessionConfirm,
+} from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_CODE, SLOW_WORD } from './support/fake-provider';
@@ -189,8 +195,10 @@ describe('Chat Reasoning', () => {
     await reasoning.locator('summary').click();
     await answer.getByText('Thinking it through: the question is clear.').waitFor();
     await input.press('Escape');
-    await answer.getByText('Stopped').waitFor({ timeout: 15_000 });
+    await answer.getByText('Stopped', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await answer.getAttribute('data-status')).toBe('stopped');
+    // Words had arrived, so the stop is charged, and the reply says so.
+    expect(await answer.getByTestId('reply-charge').textContent()).toBe(UI_TEXTS.chat.chargedStopped);
     expect(await answer.textContent()).not.toContain('one word at a time, so there is time');
     await page.getByRole('button', { name: 'Send' }).waitFor();
     expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
