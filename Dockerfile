@@ -19,7 +19,8 @@ WORKDIR /src
 COPY . .
 RUN mkdir /out \
  && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /out \; \
- && cp package-lock.json .npmrc /out/
+ && cp package-lock.json .npmrc /out/ \
+ && cp -r patches /out/
 
 # The whole locked tree, for building (esbuild, rsbuild); no final image holds it.
 FROM ${NODE_IMAGE} AS deps
@@ -43,6 +44,8 @@ RUN node scripts/build.mjs --force shell
 # Its production dependencies alone, placed as the lockfile places them (rebuilt only when a manifest changes). The
 # links to the workspace packages are dropped (their code is bundled into dist/), and only the root node_modules and
 # the workspace's own are kept: packages nested under a shared package (such as service-kit's koa) are bundled too.
+# No install scripts run here: the root's postinstall applies patches/ to the build tree (a patched package is
+# bundled from there), and no production dependency has an allowed install script.
 FROM ${NODE_IMAGE} AS server-deps
 ARG SERVICE
 ARG NPM_CONFIG_REGISTRY
@@ -51,7 +54,7 @@ COPY --from=manifests /out/ ./
 RUN --mount=type=secret,id=build_ca --mount=type=cache,id=act-npm,target=/root/.npm \
     if [ -s /run/secrets/build_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca; fi \
  && ws="${SERVICE:+services/${SERVICE}}" && ws="${ws:-gateway}" \
- && npm ci --omit=dev --workspace "${ws}" --include-workspace-root=false --prefer-offline --no-fund --no-audit \
+ && npm ci --omit=dev --workspace "${ws}" --include-workspace-root=false --ignore-scripts --prefer-offline --no-fund --no-audit \
  && rm -rf node_modules/@act \
  && mkdir -p "/prod/${ws}/node_modules" \
  && mv node_modules /prod/node_modules \

@@ -189,7 +189,14 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         for (const kind of ['chat', 'prompt'] as const) tail.push(await send(userId, token, kind));
       }),
     );
-    expect(tail.filter((outcome) => !outcome.succeeded)).toEqual([]);
+    // A service that died says why in its own last lines.
+    const lastLines = children
+      .map((child) => child.output().split('\n').slice(-40).join('\n'))
+      .join('\n---\n');
+    expect(
+      tail.filter((outcome) => !outcome.succeeded),
+      lastLines,
+    ).toEqual([]);
     outcomes.push(...tail);
 
     const sql = connectDatabase(creditsUrl, { max: 1 });

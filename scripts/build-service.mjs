@@ -36,6 +36,16 @@ if (path.relative(workspaceDir, outdir).startsWith('..')) {
 const builtins = new Set(builtinModules);
 const isBuiltin = (specifier) => specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]);
 
+const packageNameOf = (specifier) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+/** Names of the packages patches/ holds a patch for (`<name>+<version>.patch`, a scope written `@scope+name`). */
+const patchesDir = path.join(repoRoot, 'patches');
+const patchedPackages = new Set(
+  (fs.existsSync(patchesDir) ? fs.readdirSync(patchesDir) : [])
+    .filter((file) => file.endsWith('.patch'))
+    .map((file) => file.slice(0, -'.patch'.length).split('+').slice(0, -1).join('/')),
+);
+
 /**
  * npm packages stay imports when the bundle, run from the workspace, finds the same file the source found: the
  * lockfile places a package the same way in the image's production install as here. One that resolves elsewhere
@@ -50,6 +60,9 @@ const productionDependencies = {
       if (isBuiltin(args.path)) return { path: args.path, external: true };
       // Workspace packages export TypeScript source: bundled.
       if (args.path.startsWith('@act/')) return undefined;
+      // A package we patch (patches/, applied by patch-package after `npm ci`) is bundled from the patched tree: the
+      // image's production install is a second, unpatched copy.
+      if (patchedPackages.has(packageNameOf(args.path))) return undefined;
       const probe = (resolveDir) =>
         build.resolve(args.path, { kind: args.kind, resolveDir, pluginData: { probing: true } });
       const fromSource = await probe(args.resolveDir);
@@ -123,10 +136,7 @@ const result = await esbuild
 const external = new Set();
 for (const output of Object.values(result.metafile.outputs))
   for (const { path: specifier, external: isExternal } of output.imports)
-    if (isExternal && !isBuiltin(specifier))
-      external.add(
-        specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0],
-      );
+    if (isExternal && !isBuiltin(specifier)) external.add(packageNameOf(specifier));
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);
