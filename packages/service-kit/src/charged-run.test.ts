@@ -124,6 +124,30 @@ describe('charge.run with a stop signal', () => {
     expect(await outcomesOf(charge.requestId)).toEqual(['released']);
   });
 
+  it('keeps a release the work chose itself: no commit over it, and no stop thrown', async () => {
+    const finished = await reserveCharge(credits, { tool: 'ai-chat-playground', userId: randomUUID() });
+    const result = await finished.run(async () => {
+      await finished.release(); // e.g. a chat reply shown as failed, by its own rule
+      return 'failed';
+    });
+    expect(result).toBe('failed');
+    expect(await outcomesOf(finished.requestId)).toEqual(['released']);
+
+    const stop = new AbortController();
+    const stopped = await reserveCharge(credits, { tool: 'ai-chat-playground', userId: randomUUID() });
+    const run = stopped.run(
+      async (signal) => {
+        stop.abort(new Error('member pressed Stop'));
+        expect(signal.aborted).toBe(true);
+        await stopped.release();
+        return 'stopped before any text';
+      },
+      { signal: stop.signal },
+    );
+    await expect(run).resolves.toBe('stopped before any text');
+    expect(await outcomesOf(stopped.requestId)).toEqual(['released']);
+  });
+
   it('refuses a second, different outcome: a charge is settled once', async () => {
     const charge = await reserveCharge(credits, { tool: 'magic-enhance', userId: randomUUID() });
     await charge.commit();

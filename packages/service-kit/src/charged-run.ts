@@ -2,7 +2,9 @@
 // can be committed or released now, by this process, or later by any replica from its plain-data ref (a job row, a
 // stop request arriving elsewhere), or committed inside the transaction that stores the result (transactional
 // outbox). charge.run(work) settles by the product's rule (contracts outcomeOfUnfinishedRun): the work gets an
-// AbortSignal; a run that fails or is stopped is released when nothing was delivered and committed once otherwise.
+// AbortSignal; a run that fails or is stopped is released when nothing was delivered and committed once otherwise. A
+// work with a rule of its own (a chat reply shown as failed is free: contracts outcomeOfChatReply) settles inside
+// the run with release() or commitIn(), and the run keeps that outcome instead of applying its own.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import {
@@ -60,7 +62,10 @@ export interface Charge {
    * charge commit together. Inside run(), make it the last step of the work's transaction.
    */
   commitIn(tx: Db, outbox: Outbox): Promise<void>;
-  /** Runs the work once and settles the charge by the rule above; rethrows the work's error. */
+  /**
+   * Runs the work once and settles the charge by the rule above; rethrows the work's error. An outcome the work
+   * chose itself (commit(), release(), commitIn()) is kept: a work that released returns normally, even if stopped.
+   */
   run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T>;
 }
 
@@ -133,6 +138,8 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
   let ran = false;
   /** The outbox that holds this charge's commit in a transaction not yet known to have committed. */
   let pendingOutbox: Outbox | undefined;
+  /** The outcome the caller chose with commit() or release() (kept by run() even when its publish failed). */
+  let chosen: ChargeOutcome | undefined;
 
   const settle = (outcome: ChargeOutcome): Promise<number | null | undefined> => {
     if (settled) {
@@ -158,9 +165,15 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
       delivered = true;
     },
     commit: async () => {
-      await settle('committed');
+      const done = settle('committed');
+      chosen = 'committed';
+      await done;
     },
-    release: () => settle('released'),
+    release: () => {
+      const done = settle('released');
+      chosen = 'released';
+      return done;
+    },
     async commitIn(tx, outbox) {
       if (settled) {
         if (settled.outcome === 'committed') return;
@@ -193,9 +206,8 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
         // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
         // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
         const spentGuestTry = !ref.userId && isWorkTimeout(error);
-        const balance = await settle(outcomeOfUnfinishedRun(delivered || spentGuestTry)).catch(
-          () => undefined,
-        );
+        const outcome = chosen ?? outcomeOfUnfinishedRun(delivered || spentGuestTry);
+        const balance = await settle(outcome).catch(() => undefined);
         // Refunded before the member hears of the failure: the reply shows the balance they really have.
         if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
         throw error;
@@ -203,6 +215,9 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
       if (pendingOutbox) {
         settled = { outcome: 'committed', done: Promise.resolve(undefined) };
         pendingOutbox.trigger();
+      } else if (chosen) {
+        // Settled by the work's own rule (a chat reply released because it is shown as failed, or stopped before
+        // any text): neither committed over it nor thrown as a stop. A release whose publish failed is swept.
       } else if (controller.signal.aborted && !delivered) {
         // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.
         await settle('released').catch(() => undefined);

@@ -111,8 +111,20 @@ export function createChatStore(sql: Sql) {
     return row;
   }
 
+  /** Writes the reply's final rows (inside the given transaction, or not) and touches the session. */
+  async function writeFinalRows(db: Db, sessionId: string, rows: readonly ReplyRowState[]): Promise<void> {
+    for (const row of rows) {
+      await db`
+        update chat_messages
+        set content = ${row.content}, reasoning = ${row.reasoning}, status = ${row.status},
+          error = ${row.error ?? null}, citations = ${row.citations?.length ? db.json(row.citations as never) : null},
+          local = ${row.local ?? false}, updated_at = now()
+        where id = ${row.id}`;
+    }
+    await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
+  }
+
   return {
-    sql,
     findSession,
 
     async listSessions(
@@ -241,17 +253,24 @@ export function createChatStore(sql: Sql) {
       }
     },
 
-    /** Writes the reply's final rows (inside the caller's transaction when given) and touches the session. */
-    async finishReply(db: Db, sessionId: string, rows: readonly ReplyRowState[]): Promise<void> {
-      for (const row of rows) {
-        await db`
-          update chat_messages
-          set content = ${row.content}, reasoning = ${row.reasoning}, status = ${row.status},
-            error = ${row.error ?? null}, citations = ${row.citations?.length ? db.json(row.citations as never) : null},
-            local = ${row.local ?? false}, updated_at = now()
-          where id = ${row.id}`;
-      }
-      await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
+    /** Writes the final rows of a reply that is not charged (nothing has to commit with them) and touches the session. */
+    async finishReply(sessionId: string, rows: readonly ReplyRowState[]): Promise<void> {
+      await writeFinalRows(sql, sessionId, rows);
+    },
+
+    /**
+     * Writes the final rows of a charged reply and its charge's commit (`commit`, through the outbox) in one
+     * transaction, so a stored reply is never refunded and a refund never leaves a stored reply.
+     */
+    async finishChargedReply(
+      sessionId: string,
+      rows: readonly ReplyRowState[],
+      commit: (tx: Db) => Promise<void>,
+    ): Promise<void> {
+      await sql.begin(async (tx) => {
+        await writeFinalRows(tx, sessionId, rows);
+        await commit(tx);
+      });
     },
 
     /** Whether this member has a reply with this id (Stop answers 404 otherwise), and whether it is still streaming. */

@@ -1,8 +1,9 @@
-// What the chat agent and the web chat hand to the replies, prepared before anything is reserved:
+// What the chat agent and the web chat hand to the replies (their requests in reply-request.ts, which also says what
+// each costs), prepared before anything is reserved:
 // - chat agent: attachments checked by their bytes (an image for vision models only, a PDF for PDF models only; the
 //   contract refuses the rest), the session's history with its earlier attachments, the current message as parts
-//   (image parts; PDFs as file parts, or as their extracted text for endpoints without file input), web search and
-//   its price; the attachments are stored (object store) once the charge is reserved;
+//   (image parts; PDFs as file parts, or as their extracted text for endpoints without file input), web search; the
+//   attachments are stored (object store) once the charge is reserved;
 // - web chat: on start the page is read (safely; a page that cannot be read is refused here, before any charge) and
 //   kept with the session; a follow-up answers from the kept page. With a provider key the model reads the passages
 //   most related to the question and cites them; without one the local extractive answer replies, at the same price.
@@ -11,10 +12,7 @@ import {
   ErrorCode,
   LIMITS,
   WEB_CHAT_INITIAL_SETUP,
-  insufficientCreditsChatAgent,
-  toolCost,
   type ChatAgentSendMessageRequest,
-  type ChatModelId,
   type WebChatRequest,
 } from '@act/contracts';
 import { AppError, type Logger } from '@act/service-kit';
@@ -26,7 +24,7 @@ import type { ProviderContentPart, ProviderMessage } from '../providers/types';
 import { START_QUESTION, groundedPrompt, localAnswer, type StoredPage } from '../web/grounding';
 import { readWebPage, type PageFetchOptions } from '../web/page-reader';
 import { rankPassages } from '../web/passages';
-import type { ReplyRequest } from './chat-replies';
+import type { AgentRequest, WebAnswer, WebRequest } from './reply-request';
 
 /** How PDFs reach the model: file parts, or the text extracted here. */
 export type PdfInputMode = 'file' | 'text';
@@ -130,7 +128,7 @@ export function createPreparation(deps: PrepareDeps) {
     return messages;
   }
 
-  async function agent(input: ChatAgentSendMessageRequest, userId: string): Promise<ReplyRequest> {
+  async function agent(input: ChatAgentSendMessageRequest, userId: string): Promise<AgentRequest> {
     // Checked by their bytes before anything else (the contract has already refused what the model cannot read).
     const attachments: Attachment[] = [];
     if (input.image) {
@@ -154,26 +152,15 @@ export function createPreparation(deps: PrepareDeps) {
       history.push(...(await agentHistory(input.sessionId)));
     }
     const current: ProviderMessage = { role: 'user', content: await partsOf(input.prompt, attachments) };
-    const modelId: ChatModelId = input.modelId;
-    const webSearch = input.enableWebSearch;
     return {
       kind: 'agent',
       userId,
       ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
       prompt: input.prompt,
-      single: {
-        model: models.agent[modelId],
-        modelName: modelId,
-        messages: [...history, current],
-        webSearch,
-      },
-      ...(webSearch
-        ? {
-            chargeOptions: { webSearch: true },
-            insufficientText: insufficientCreditsChatAgent(toolCost('chat-agent', { webSearch: true })),
-          }
-        : {}),
-      stored: { modelId },
+      modelId: input.modelId,
+      model: models.agent[input.modelId],
+      messages: [...history, current],
+      webSearch: input.enableWebSearch,
       ...(attachments.length > 0
         ? {
             attachments: {
@@ -204,23 +191,27 @@ export function createPreparation(deps: PrepareDeps) {
   }
 
   /** The reply to a question about a page: grounded on the passages by the model, or answered locally. */
-  function webAnswer(page: StoredPage, question: string, history: ProviderMessage[], context = '') {
-    if (!deps.available)
-      return { local: localAnswer(page, question === START_QUESTION ? undefined : question) };
+  function webAnswer(
+    page: StoredPage,
+    question: string,
+    history: ProviderMessage[],
+    context = '',
+  ): WebAnswer {
+    if (!deps.available) {
+      return { by: 'local', answer: localAnswer(page, question === START_QUESTION ? undefined : question) };
+    }
     // A follow-up such as "tell me more" matches no passage: the member's previous question finds them.
     const related = rankPassages(page.passages, question).length > 0 ? question : `${question} ${context}`;
     const grounded = groundedPrompt(page, related);
     return {
-      single: {
-        model: models.web,
-        modelName: models.web,
-        messages: [grounded.system, ...history, { role: 'user' as const, content: question }],
-        sources: grounded.sources,
-      },
+      by: 'model',
+      model: models.web,
+      messages: [grounded.system, ...history, { role: 'user', content: question }],
+      sources: grounded.sources,
     };
   }
 
-  async function web(input: WebChatRequest, userId: string): Promise<ReplyRequest> {
+  async function web(input: WebChatRequest, userId: string): Promise<WebRequest> {
     if (input.prompt === WEB_CHAT_INITIAL_SETUP) {
       // The page is read before anything is reserved: a page that cannot be read costs nothing.
       const page = await readWebPage(input.url!, deps.webFetch);
@@ -228,10 +219,9 @@ export function createPreparation(deps: PrepareDeps) {
         kind: 'web',
         userId,
         prompt: input.prompt,
-        ...webAnswer(page, START_QUESTION, []),
-        insufficientText: ERROR_TEXTS.validation.insufficientCreditsWebChat,
-        failedText: ERROR_TEXTS.chat.startWebChat,
-        stored: { userContent: input.url!, title: page.title, page },
+        answer: webAnswer(page, START_QUESTION, []),
+        url: input.url!,
+        page,
       };
     }
     const sessionId = input.sessionId!;
@@ -253,9 +243,7 @@ export function createPreparation(deps: PrepareDeps) {
       userId,
       sessionId,
       prompt: input.prompt,
-      ...webAnswer(page, input.prompt, history, previousQuestion),
-      chargeOptions: { followUp: true },
-      insufficientText: ERROR_TEXTS.validation.insufficientCreditsWebChatFollowUp,
+      answer: webAnswer(page, input.prompt, history, previousQuestion),
     };
   }
 

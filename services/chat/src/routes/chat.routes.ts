@@ -195,7 +195,7 @@ export function createChatRouter({
     const outcome = await generation.finished;
     if (outcome.failure) throw outcome.failure;
     const [answer] = outcome.columns;
-    const page = request.stored?.page;
+    const page = request.page;
     return {
       sessionId: outcome.sessionId,
       messageId: outcome.replyId,

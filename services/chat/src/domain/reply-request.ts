@@ -1,0 +1,163 @@
+// What each chat tool asks a reply for (docs/architecture.md#chat-replies), one shape per tool, and what its
+// charge is (price options and the tool's own texts for a refused reserve and a failed reply). The agent and web
+// requests are prepared by domain/prepare.ts, which has already checked that their session is the member's.
+import {
+  ERROR_TEXTS,
+  insufficientCreditsChatAgent,
+  toolCost,
+  type ChatModelId,
+  type Citation,
+  type ToolCostOptions,
+  type ToolId,
+} from '@act/contracts';
+import type { ImageInput, PdfInput } from '@act/service-kit/media';
+import type { OpenReplyInput, StoredAttachment } from '../db/chat-store';
+import type { ProviderMessage } from '../providers/types';
+import type { LocalAnswer, StoredPage } from '../web/grounding';
+
+interface RequestBase {
+  userId: string;
+  prompt: string;
+}
+
+/** AI Chat Playground: the prompt to four models at once; each reads its own answers of the session. */
+export interface PlaygroundRequest extends RequestBase {
+  kind: 'playground';
+  /** An existing session (checked as the member's before the reserve), or none to start one. */
+  sessionId?: string;
+}
+
+/** Chat Reasoning: the prompt with an image or a PDF, both already checked by their bytes. */
+export interface ReasoningRequest extends RequestBase {
+  kind: 'reasoning';
+  /** An existing session (checked as the member's before the reserve), or none to start one. */
+  sessionId?: string;
+  image?: ImageInput;
+  pdf?: PdfInput;
+}
+
+/** The member's attachments, stored once the charge is reserved; `discard` removes them if the reply never opens. */
+export interface ReplyAttachments {
+  save(): Promise<StoredAttachment[]>;
+  discard(saved: StoredAttachment[]): Promise<void>;
+}
+
+/** Chat Agent: the chosen model and every message it reads (history with its attachments, and the current one). */
+export interface AgentRequest extends RequestBase {
+  kind: 'agent';
+  /** An existing session, already checked as the member's. */
+  sessionId?: string;
+  /** The model the member chose, stored with the session and its answer. */
+  modelId: ChatModelId;
+  /** Its upstream id. */
+  model: string;
+  messages: ProviderMessage[];
+  /** The provider searches the web (and the use costs its web search option). */
+  webSearch: boolean;
+  attachments?: ReplyAttachments;
+}
+
+/** How a web chat answers: the model grounded on the page's passages, or the local extractive answer. */
+export type WebAnswer =
+  | {
+      by: 'model';
+      /** The upstream id, also the name stored with the answer. */
+      model: string;
+      messages: ProviderMessage[];
+      /** The passages the model read, `[n]` pointing at sources[n-1]; renumbered by first use. */
+      sources: Citation[];
+    }
+  /** Without a provider key: the answer is already made (no provider call), and costs the same. */
+  | { by: 'local'; answer: LocalAnswer };
+
+interface WebRequestBase extends RequestBase {
+  kind: 'web';
+  answer: WebAnswer;
+}
+
+/** AI Web Chat's start: a new session reading the page (its address, as the member typed it, is their message). */
+export interface WebStartRequest extends WebRequestBase {
+  url: string;
+  page: StoredPage;
+  sessionId?: undefined;
+}
+
+/** A web chat follow-up, answered from the session's kept page. */
+export interface WebFollowUpRequest extends WebRequestBase {
+  /** Already checked as the member's. */
+  sessionId: string;
+  url?: undefined;
+  page?: undefined;
+}
+
+export type WebRequest = WebStartRequest | WebFollowUpRequest;
+
+export type ReplyRequest = PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest;
+
+/** The four chat tools. */
+export type ReplyKind = ReplyRequest['kind'];
+
+/** What a reply's charge is: the tool, its price options, and the texts of a refused reserve and a failed reply. */
+export interface ReplyCharge {
+  tool: ToolId;
+  options?: ToolCostOptions;
+  /** The tool's insufficient-credits text (credits itself answers with the generic one). */
+  insufficientText: string;
+  /** What a member reads when the whole reply failed (docs/product-rules.md#errors, chat). */
+  failedText: string;
+}
+
+export function chargeOf(request: ReplyRequest): ReplyCharge {
+  const { validation, chat } = ERROR_TEXTS;
+  switch (request.kind) {
+    case 'playground':
+      return {
+        tool: 'ai-chat-playground',
+        insufficientText: validation.insufficientCreditsPlayground,
+        failedText: chat.sendMessage,
+      };
+    case 'reasoning':
+      return {
+        tool: 'chat-reasoning',
+        insufficientText: validation.insufficientCreditsReasoning,
+        failedText: chat.sendReasoningQuery,
+      };
+    case 'agent':
+      return request.webSearch
+        ? {
+            tool: 'chat-agent',
+            options: { webSearch: true },
+            insufficientText: insufficientCreditsChatAgent(toolCost('chat-agent', { webSearch: true })),
+            failedText: chat.sendMessage,
+          }
+        : {
+            tool: 'chat-agent',
+            insufficientText: validation.insufficientCreditsChatAgentBase,
+            failedText: chat.sendMessage,
+          };
+    case 'web':
+      return request.page
+        ? {
+            tool: 'ai-web-chat',
+            insufficientText: validation.insufficientCreditsWebChat,
+            failedText: chat.startWebChat,
+          }
+        : {
+            tool: 'ai-web-chat',
+            options: { followUp: true },
+            insufficientText: validation.insufficientCreditsWebChatFollowUp,
+            failedText: chat.sendMessage,
+          };
+  }
+}
+
+/** What the stored session and member's message carry beyond the prompt. */
+export function storedOf(
+  request: ReplyRequest,
+): Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page'> {
+  if (request.kind === 'agent') return { modelId: request.modelId };
+  if (request.kind === 'web' && request.page) {
+    return { userContent: request.url, title: request.page.title, page: request.page };
+  }
+  return {};
+}
