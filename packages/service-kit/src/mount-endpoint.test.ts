@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, endpoint, successReply } from '@act/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJwtVerifier, userOf } from './auth';
+import { createJwtVerifier } from './auth';
 import { createHttpApp } from './http-app';
 import { Router } from './index';
 import { mountEndpoint } from './mount-endpoint';
@@ -73,17 +73,17 @@ beforeAll(async () => {
   const app = createHttpApp({ name: 'mount-test', logger: silentLogger(), bodyLimit: false });
   const router = new Router();
   for (const definition of [ENDPOINTS.open, ENDPOINTS.guest, ENDPOINTS.member]) {
-    mountEndpoint(router, definition, { verifier }, async (input, ctx) => ({
+    mountEndpoint(router, definition, { verifier }, async (input, { caller, ctx }) => ({
       text: input.text,
-      caller: userOf(ctx)?.userId ?? 'guest',
+      caller: caller?.userId ?? 'guest',
       raw: 'rawBody' in ctx.request,
     }));
   }
-  mountEndpoint(router, ENDPOINTS.raw, {}, async (_input, ctx) => ({
+  mountEndpoint(router, ENDPOINTS.raw, {}, async (_input, { ctx }) => ({
     raw: (ctx.request as { rawBody?: string }).rawBody,
   }));
-  mountEndpoint(router, ENDPOINTS.item, {}, async (_input, _ctx, params) => ({ deleted: params.id }));
-  mountEndpoint(router, ENDPOINTS.search, {}, async (query, _ctx, params) => {
+  mountEndpoint(router, ENDPOINTS.item, {}, async (_input, { params }) => ({ deleted: params.id }));
+  mountEndpoint(router, ENDPOINTS.search, {}, async (query, { params }) => {
     handled += 1;
     return { term: params.term, q: query.q };
   });
