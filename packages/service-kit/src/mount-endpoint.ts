@@ -58,7 +58,7 @@ export interface EndpointCall<E extends Endpoint> {
    * tool's hold is released. Work that belongs to the server (a chat reply, a voice job) ignores it.
    */
   readonly signal: AbortSignal;
-  /** Answers JSON, or a Server-Sent Events stream when the request asks for one (docs/architecture.md#streamed-replies). */
+  /** Answers JSON, or a Server-Sent Events stream when the request asks for one (docs/architecture.md#streaming-replies). */
   respond<R>(spec: ReplySpec<E, R>): Promise<EndpointReply<E> | undefined>;
   /** The request, for what the definition does not say: headers, a binary body, a redirect. */
   readonly ctx: Context;

@@ -1,4 +1,4 @@
-// One way to answer an endpoint that can stream (docs/architecture.md#streamed-replies): JSON by default, Server-Sent
+// One way to answer an endpoint that can stream (docs/architecture.md#streaming-replies): JSON by default, Server-Sent
 // Events when the request's Accept names text/event-stream. The domain work gets an `emit` for its progress events and
 // never sees the stream; this sends the last event (`done`, or the one `error` shape) and ends the stream.
 import type { Context } from 'koa';
