@@ -2,7 +2,7 @@
 // schemas, and the catalogue tool it charges. The gateway's routing, access and body-limit tables, the services'
 // mountEndpoint and the browser's paths all derive from these; nothing restates them.
 import type { z } from 'zod';
-import { getTool, type ToolId } from './tools';
+import { getTool, type GuestToolId, type ToolId } from './tools';
 
 const MiB = 1024 * 1024;
 
@@ -57,11 +57,15 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E & { bodyLimit
   return { bodyLimit: 'json', ...spec };
 }
 
+/** The access of a tool's endpoints, known to the type checker (a member handler's caller is always a member). */
+export type ToolAccess<T extends ToolId> = T extends GuestToolId ? 'guest' : 'member';
+
 /** A charged tool's endpoint: guests may call it exactly when the catalogue lets guests use the tool. */
 export function toolEndpoint<const E extends Omit<EndpointSpec, 'access'> & { tool: ToolId }>(
   spec: E,
-): E & { access: Access; bodyLimit: BodyLimitClass } {
-  return { bodyLimit: 'json', ...spec, access: getTool(spec.tool).guest ? 'guest' : 'member' };
+): E & { access: ToolAccess<E['tool']>; bodyLimit: BodyLimitClass } {
+  const access = (getTool(spec.tool).guest ? 'guest' : 'member') as ToolAccess<E['tool']>;
+  return { bodyLimit: 'json', ...spec, access };
 }
 
 /** True when method and path (query string ignored) match the endpoint, `:name` matching one path segment. */

@@ -103,7 +103,8 @@ export interface Tool {
 
 const SEO_SUFFIX = ' | AI Creative Toolbox';
 
-export const TOOLS: readonly Tool[] = [
+// Kept literal so the type checker knows which tools guests may use (GuestToolId, and so each endpoint's access).
+const CATALOGUE = [
   {
     id: 'image-to-prompt',
     name: 'Image to Prompt',
@@ -503,7 +504,12 @@ export const TOOLS: readonly Tool[] = [
     hubListed: false,
     guest: true,
   },
-];
+] as const satisfies readonly Tool[];
+
+export const TOOLS: readonly Tool[] = CATALOGUE;
+
+/** The tools guests may use: their endpoints' access is `guest`, every other tool's is `member`. */
+export type GuestToolId = Extract<(typeof CATALOGUE)[number], { guest: true }>['id'];
 
 const TOOLS_BY_ID: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.id, tool]));
 

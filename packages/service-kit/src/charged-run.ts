@@ -258,10 +258,13 @@ export async function runChargedTool<R>(
 export function requestSignal(ctx: Context): AbortSignal {
   const controller = new AbortController();
   const response = ctx.res;
-  response.once('close', () => {
+  const clientLeft = () => {
     if (!response.writableFinished) {
       controller.abort(new DOMException('The client closed the connection', 'AbortError'));
     }
-  });
+  };
+  // Asked for late (after a slow upload or check), the client may already be gone: its 'close' came and went.
+  if (ctx.req.socket.destroyed) clientLeft();
+  else response.once('close', clientLeft);
   return controller.signal;
 }

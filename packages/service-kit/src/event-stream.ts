@@ -4,6 +4,7 @@
 // request's log line and latency when the stream ends, not when its headers go out.
 import type { Context } from 'koa';
 import { EVENT_STREAM } from '@act/contracts';
+import { ErrorCode, isAppError } from './errors';
 
 export interface EventStream {
   /** Writes one event, `data: <json>\n\n`, flushed at once. Dropped silently once the client has gone. */
@@ -113,4 +114,28 @@ export function eventStreamOf(
   ctx: Context,
 ): { readonly ended: boolean; send(event: unknown): void; end(): void } | undefined {
   return openStreams.get(ctx);
+}
+
+/** The last event of a stream that failed: the same shape on every endpoint (the contracts' `…ErrorEventSchema`s). */
+export interface ErrorEvent {
+  type: 'error';
+  error: string;
+  code: ErrorCode;
+  /** The balance after the refund, when the error knows it (a charged tool released its hold). */
+  remainingCredits?: number | null;
+}
+
+/**
+ * The error event for anything thrown: an AppError speaks its own words, code and refunded balance; anything else
+ * (a bug) says `unexpectedText` (the tool's "please try again") with INTERNAL, never its own message.
+ */
+export function errorEventOf(error: unknown, unexpectedText: string): ErrorEvent {
+  if (!isAppError(error)) return { type: 'error', error: unexpectedText, code: ErrorCode.INTERNAL };
+  const remaining = error.details.remainingCredits;
+  return {
+    type: 'error',
+    error: error.message,
+    code: error.code,
+    ...(typeof remaining === 'number' || remaining === null ? { remainingCredits: remaining } : {}),
+  };
 }

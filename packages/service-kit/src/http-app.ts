@@ -16,7 +16,7 @@ import {
 } from './body-memory';
 import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
-import { eventStreamOf } from './event-stream';
+import { errorEventOf, eventStreamOf } from './event-stream';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
 import { runInRequest } from './request-context';
@@ -229,7 +229,7 @@ function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void
     const error = toAppError(raw);
     if (error.code === ErrorCode.INTERNAL) log.error({ err: raw }, 'unhandled error in an event stream');
     else log.warn({ code: error.code, err: error.cause ?? error }, error.message);
-    stream.send({ type: 'error', error: error.message, code: error.code });
+    stream.send(errorEventOf(error, ERROR_TEXTS.generic.unexpected));
     stream.end();
     return;
   }

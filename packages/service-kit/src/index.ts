@@ -20,8 +20,10 @@ export {
   BODY_MEMORY_SHARE,
 } from './body-memory';
 export {
+  errorEventOf,
   openEventStream,
   wantsEventStream,
+  type ErrorEvent,
   DEFAULT_HEARTBEAT_MS,
   type EventStream,
   type EventStreamOptions,
@@ -169,10 +171,16 @@ export {
 } from './outbox';
 export {
   mountEndpoint,
+  type Caller,
+  type CallerOf,
+  type EndpointCall,
+  type Guest,
+  type Member,
   type EndpointHandler,
   type EndpointInput,
   type EndpointParams,
   type EndpointReply,
   type MountOptions,
 } from './mount-endpoint';
+export type { DoneFields, ProgressEvent, ReplySpec } from './respond';
 export { createInFlight, type InFlight } from './in-flight';

@@ -1,10 +1,10 @@
-// mountEndpoint over real HTTP: access from the definition, the definition's own body limit, the raw body only where
-// asked, validation in the schema's words, typed input, and `success: true` added to the reply.
+// mountEndpoint over real HTTP: access and the handler's caller from the definition, the definition's own body
+// limit, the raw body only where asked, validation in the schema's words, typed input, and `success: true` added.
 import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, endpoint, successReply } from '@act/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createJwtVerifier, userOf } from './auth';
+import { createJwtVerifier } from './auth';
 import { createHttpApp } from './http-app';
 import { Router } from './index';
 import { mountEndpoint } from './mount-endpoint';
@@ -73,17 +73,17 @@ beforeAll(async () => {
   const app = createHttpApp({ name: 'mount-test', logger: silentLogger(), bodyLimit: false });
   const router = new Router();
   for (const definition of [ENDPOINTS.open, ENDPOINTS.guest, ENDPOINTS.member]) {
-    mountEndpoint(router, definition, { verifier }, async (input, ctx) => ({
+    mountEndpoint(router, definition, { verifier }, async (input, { caller, ctx }) => ({
       text: input.text,
-      caller: userOf(ctx)?.userId ?? 'guest',
+      caller: caller ? (caller.userId ?? `guest ${caller.guestIp ?? '?'}`) : 'nobody',
       raw: 'rawBody' in ctx.request,
     }));
   }
-  mountEndpoint(router, ENDPOINTS.raw, {}, async (_input, ctx) => ({
+  mountEndpoint(router, ENDPOINTS.raw, {}, async (_input, { ctx }) => ({
     raw: (ctx.request as { rawBody?: string }).rawBody,
   }));
-  mountEndpoint(router, ENDPOINTS.item, {}, async (_input, _ctx, params) => ({ deleted: params.id }));
-  mountEndpoint(router, ENDPOINTS.search, {}, async (query, _ctx, params) => {
+  mountEndpoint(router, ENDPOINTS.item, {}, async (_input, { params }) => ({ deleted: params.id }));
+  mountEndpoint(router, ENDPOINTS.search, {}, async (query, { params }) => {
     handled += 1;
     return { term: params.term, q: query.q };
   });
@@ -99,12 +99,16 @@ afterAll(async () => {
   await jwks.close();
 });
 
-async function call(path: string, init: { body?: string; token?: string; method?: string } = {}) {
+async function call(
+  path: string,
+  init: { body?: string; token?: string; method?: string; ip?: string } = {},
+) {
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'POST',
     headers: {
       'content-type': 'application/json',
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.ip ? { 'x-client-ip': init.ip } : {}),
     },
     body: init.body,
   });
@@ -123,9 +127,13 @@ describe('mountEndpoint', () => {
       caller: userId,
       raw: false,
     });
-    expect((await call('/guest', { body })).body).toMatchObject({ caller: 'guest' });
+    // The caller: the member on a guest endpoint too; a guest by the IP the gateway vouched for; nobody when public.
+    expect((await call('/guest', { body, token })).body).toMatchObject({ caller: userId });
+    expect((await call('/guest', { body, ip: '203.0.113.7' })).body).toMatchObject({
+      caller: 'guest 203.0.113.7',
+    });
     expect((await call('/guest', { body, token: 'not-a-token' })).status).toBe(401);
-    expect((await call('/open', { body })).status).toBe(200);
+    expect((await call('/open', { body, token })).body).toMatchObject({ caller: 'nobody' });
   });
 
   it("answers a bad request with the schema's text and never calls the handler", async () => {

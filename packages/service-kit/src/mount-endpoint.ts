@@ -1,14 +1,16 @@
 // Mounts one endpoint definition from contracts on a router: its access (public, guest, member), its own body limit
 // (the raw body kept only where the definition asks), text that cannot be stored (U+0000) refused in any body field,
 // query value or path parameter, its path parameters and request validated with the spec's texts, then the handler
-// with the typed input. What the handler returns is the reply body (`success: true` added). The definition is the
-// one place that says all of this; a route never restates it.
+// with the typed input and its caller (a member on member endpoints). What the handler returns is the reply body
+// (`success: true` added). The definition is the one place that says all of this; a route never restates it.
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ZodObject, type z } from 'zod';
 import { BODY_LIMITS, type Endpoint } from '@act/contracts';
-import { optionalUser, requireUser, type JwtVerifier } from './auth';
+import { clientIp, optionalUser, requireUser, userOf, type AuthUser, type JwtVerifier } from './auth';
+import { requestSignal } from './charged-run';
 import { jsonBodyParser } from './http-app';
+import { respond, type ReplySpec } from './respond';
 import { assertStorableText } from './storable-text';
 import { parseInput } from './validate';
 
@@ -26,10 +28,45 @@ export type EndpointReply<E extends Endpoint> = E['reply'] extends z.ZodType
   ? Omit<z.infer<E['reply']>, 'success'>
   : unknown;
 
+/** A caller with a valid token: the member it names. */
+export interface Member extends AuthUser {
+  readonly guestIp?: undefined;
+}
+/** A caller without a token on a guest endpoint, known only by the client IP the gateway vouches for. */
+export interface Guest {
+  readonly userId?: undefined;
+  readonly guestIp: string | undefined;
+}
+export type Caller = Member | Guest;
+
+/** Who calls the endpoint: a member on member endpoints, member or guest on guest ones, nobody known on public ones. */
+export type CallerOf<E extends Endpoint> = [E['access']] extends ['member']
+  ? Member
+  : [E['access']] extends ['guest']
+    ? Caller
+    : [E['access']] extends ['public']
+      ? undefined
+      : Caller | undefined;
+
+/** What a handler gets besides its input. */
+export interface EndpointCall<E extends Endpoint> {
+  readonly caller: CallerOf<E>;
+  /** The parsed `:name` path parameters. */
+  readonly params: EndpointParams<E>;
+  /**
+   * Aborts when the client goes away before its reply was written: work done for nobody can stop, and a one-shot
+   * tool's hold is released. Work that belongs to the server (a chat reply, a voice job) ignores it.
+   */
+  readonly signal: AbortSignal;
+  /** Answers JSON, or a Server-Sent Events stream when the request asks for one (docs/architecture.md#streaming-replies). */
+  respond<R>(spec: ReplySpec<E, R>): Promise<EndpointReply<E> | undefined>;
+  /** The request, for what the definition does not say: headers, a binary body, a redirect. */
+  readonly ctx: Context;
+}
+
 export type EndpointHandler<E extends Endpoint> = (
   input: EndpointInput<E>,
-  ctx: Context,
-  params: EndpointParams<E>,
+  call: EndpointCall<E>,
 ) => Promise<EndpointReply<E> | undefined>;
 
 export interface MountOptions {
@@ -71,10 +108,29 @@ export function mountEndpoint<E extends Endpoint>(
     // The handler works from its validated input: the parsed body is dropped, so an upload's text is held by one
     // object only and goes as soon as the handler lets go of it.
     if (hasBody && endpoint.request) delete (ctx.request as { body?: unknown }).body;
-    const reply = await handler(input, ctx, params);
+    let signal: AbortSignal | undefined;
+    const reply = await handler(input, {
+      caller: callerOf(ctx, endpoint) as CallerOf<E>,
+      params,
+      // Asked for by the handlers that can stop; most never listen.
+      get signal() {
+        return (signal ??= requestSignal(ctx));
+      },
+      respond: (spec) => respond(ctx, spec),
+      ctx,
+    });
     if (reply !== undefined) ctx.body = successReply ? { success: true, ...reply } : reply;
   });
   router.register(endpoint.path, [endpoint.method], chain);
+}
+
+function callerOf(ctx: Context, endpoint: Endpoint): Caller | undefined {
+  if (endpoint.access === 'public') return undefined;
+  const user = userOf(ctx);
+  if (user) return user;
+  // requireUser ran first on a member endpoint: a member handler never runs without one.
+  if (endpoint.access === 'member') throw new Error(`${endpoint.path} reached without a member`);
+  return { guestIp: clientIp(ctx) };
 }
 
 const refuseUnstorableText: Middleware = async (ctx, next) => {

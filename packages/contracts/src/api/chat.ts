@@ -293,8 +293,12 @@ export const DeleteChatSessionReplySchema = successReply({});
 export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;
 
 /** The four endpoints of one chat assistant: send a message, list and delete its sessions, read a session. */
-function chatEndpoints<const Send extends z.ZodType, const Reply extends z.ZodType>(spec: {
-  tool: ToolId;
+function chatEndpoints<
+  const Tool extends ToolId,
+  const Send extends z.ZodType,
+  const Reply extends z.ZodType,
+>(spec: {
+  tool: Tool;
   paths: { sendMessage: string; sessions: string; session: string; messages: string };
   bodyLimit: BodyLimitClass;
   request: Send;

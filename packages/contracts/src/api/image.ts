@@ -300,7 +300,11 @@ export type GeneratedImageReply = z.infer<typeof GeneratedImageReplySchema>;
 export const GALLERY_UPDATED_EVENT = 'gallery-updated';
 
 /** One photo effect's endpoint (20 credits, members only by the catalogue). */
-function effectEndpoint<const R extends z.ZodType>(path: string, tool: ToolId, request: R) {
+function effectEndpoint<const T extends ToolId, const R extends z.ZodType>(
+  path: string,
+  tool: T,
+  request: R,
+) {
   return toolEndpoint({
     method: 'POST',
     path,

@@ -10,51 +10,56 @@ import { ObjectNotFound, RangeNotSatisfiable, type ObjectStore } from './object-
 const SAFE_FILE_NAME = /^[A-Za-z0-9._-]{1,120}$/;
 
 export function mountFileRoute(router: Router, store: ObjectStore): void {
-  mountEndpoint(router, FILE_ENDPOINTS[store.service], {}, async (query, ctx, { owner, name }) => {
-    const key = store.keyOf(owner, name);
-    if (!store.verify(key, query)) {
-      throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.fileLinkInvalid);
-    }
-    const secondsLeft = Math.max(0, Number(query.exp) - Math.floor(Date.now() / 1000));
-    ctx.set('cache-control', `private, max-age=${secondsLeft}, immutable`);
-    ctx.set('accept-ranges', 'bytes');
-    ctx.set('x-content-type-options', 'nosniff');
-    // Nothing stored is a page: if a file were ever opened as one, it could run nothing and reach nothing.
-    ctx.set('content-security-policy', "default-src 'none'; sandbox");
-    ctx.set(
-      'content-disposition',
-      query.dl && SAFE_FILE_NAME.test(query.dl) ? `attachment; filename="${query.dl}"` : 'inline',
-    );
-    try {
-      if (ctx.method === 'HEAD') {
-        // Koa sends no body for HEAD, so an opened stream would never be read: ask for the headers only.
-        const head = await store.head(key);
-        ctx.type = head.contentType;
-        ctx.length = head.length;
-        ctx.status = 200;
-        return undefined;
+  mountEndpoint(
+    router,
+    FILE_ENDPOINTS[store.service],
+    {},
+    async (query, { ctx, params: { owner, name } }) => {
+      const key = store.keyOf(owner, name);
+      if (!store.verify(key, query)) {
+        throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.fileLinkInvalid);
       }
-      const file = await store.open(key, ctx.get('range') || undefined);
-      if (file.etag) ctx.set('etag', file.etag);
-      ctx.body = file.body;
-      ctx.type = file.contentType;
-      ctx.length = file.length;
-      if (file.contentRange) {
-        ctx.status = 206;
-        ctx.set('content-range', file.contentRange);
+      const secondsLeft = Math.max(0, Number(query.exp) - Math.floor(Date.now() / 1000));
+      ctx.set('cache-control', `private, max-age=${secondsLeft}, immutable`);
+      ctx.set('accept-ranges', 'bytes');
+      ctx.set('x-content-type-options', 'nosniff');
+      // Nothing stored is a page: if a file were ever opened as one, it could run nothing and reach nothing.
+      ctx.set('content-security-policy', "default-src 'none'; sandbox");
+      ctx.set(
+        'content-disposition',
+        query.dl && SAFE_FILE_NAME.test(query.dl) ? `attachment; filename="${query.dl}"` : 'inline',
+      );
+      try {
+        if (ctx.method === 'HEAD') {
+          // Koa sends no body for HEAD, so an opened stream would never be read: ask for the headers only.
+          const head = await store.head(key);
+          ctx.type = head.contentType;
+          ctx.length = head.length;
+          ctx.status = 200;
+          return undefined;
+        }
+        const file = await store.open(key, ctx.get('range') || undefined);
+        if (file.etag) ctx.set('etag', file.etag);
+        ctx.body = file.body;
+        ctx.type = file.contentType;
+        ctx.length = file.length;
+        if (file.contentRange) {
+          ctx.status = 206;
+          ctx.set('content-range', file.contentRange);
+        }
+      } catch (error) {
+        if (error instanceof ObjectNotFound) {
+          throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+        }
+        if (error instanceof RangeNotSatisfiable) {
+          ctx.status = 416;
+          if (error.size !== undefined) ctx.set('content-range', `bytes */${error.size}`);
+          ctx.body = '';
+          return undefined;
+        }
+        throw error;
       }
-    } catch (error) {
-      if (error instanceof ObjectNotFound) {
-        throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-      }
-      if (error instanceof RangeNotSatisfiable) {
-        ctx.status = 416;
-        if (error.size !== undefined) ctx.set('content-range', `bytes */${error.size}`);
-        ctx.body = '';
-        return undefined;
-      }
-      throw error;
-    }
-    return undefined;
-  });
+      return undefined;
+    },
+  );
 }

@@ -3,15 +3,19 @@
 // searchable), rename, delete and messages of each, plus Stop, the status every chat page reads first, and the
 // signed file URLs of chat agent attachments.
 // Members only; a session or reply of someone else answers 404 exactly like an unknown one.
-import type { Context } from 'koa';
-import { CHAT_ENDPOINTS, ERROR_TEXTS, ErrorCode, type ChatMessage, type ChatSession } from '@act/contracts';
 import {
-  AppError,
+  CHAT_ENDPOINTS,
+  ERROR_TEXTS,
+  type ChatMessage,
+  type ChatSession,
+  type Endpoint,
+} from '@act/contracts';
+import {
   Router,
   mountEndpoint,
-  openEventStream,
-  userOf,
-  wantsEventStream,
+  type DoneFields,
+  type EndpointInput,
+  type EndpointReply,
   type JwtVerifier,
   type Logger,
 } from '@act/service-kit';
@@ -19,7 +23,6 @@ import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatStore, MessageRow, SessionRow } from '../db/chat-store';
 import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
-import type { Generation } from '../domain/generations';
 import type { Preparation } from '../domain/prepare';
 import type { ChatStops } from '../domain/stops';
 
@@ -33,13 +36,6 @@ export interface ChatRoutesDeps {
   files: ObjectStore;
   prepare: Preparation;
   logger: Logger;
-}
-
-function memberOf(ctx: Context): string {
-  const user = userOf(ctx);
-  // mountEndpoint's member check ran first; this only satisfies the type.
-  if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.server.unauthenticated);
-  return user.userId;
 }
 
 function presentSession(row: SessionRow): ChatSession {
@@ -81,20 +77,24 @@ function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
   };
 }
 
+type ReplyRequest = Parameters<ChatReplies['start']>[0];
+
 /**
- * Follows the reply on an event stream until its last event (`done` or `error`). A client that goes away only stops
- * the following: the reply goes on, is saved and charged once.
+ * One chat tool's send-message endpoint: how its input becomes the reply to start (attachments and pages are checked
+ * before anything is reserved), and how the reply's outcome becomes its JSON reply. The event stream is the reply's
+ * own events, the same for every tool.
  */
-async function streamReply(ctx: Context, generation: Generation<ReplyOutcome>): Promise<void> {
-  const stream = openEventStream(ctx);
-  const unsubscribe = generation.subscribe((event) => stream.send(event));
-  const clientGone = new Promise<void>((resolve) => {
-    if (stream.signal.aborted) resolve();
-    else stream.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  await Promise.race([generation.finished, clientGone]);
-  unsubscribe();
-  stream.end();
+interface SendMessage<E extends Endpoint, Request extends ReplyRequest> {
+  endpoint: E;
+  request(input: EndpointInput<E>, userId: string): Promise<Request>;
+  reply(outcome: ReplyOutcome, request: Request): EndpointReply<E>;
+}
+
+/** Checks one entry against its own endpoint's types, then lets the table hold entries of different endpoints. */
+function sendMessage<E extends Endpoint, Request extends ReplyRequest>(
+  spec: SendMessage<E, Request>,
+): SendMessage<typeof CHAT_ENDPOINTS.agent.sendMessage, ReplyRequest> {
+  return spec as unknown as SendMessage<typeof CHAT_ENDPOINTS.agent.sendMessage, ReplyRequest>;
 }
 
 export function createChatRouter({
@@ -117,101 +117,132 @@ export function createChatRouter({
     { kind: 'web', endpoints: CHAT_ENDPOINTS.web },
   ] as const;
 
-  mountEndpoint(router, CHAT_ENDPOINTS.playground.sendMessage, options, async (input, ctx) => {
-    const generation = await replies.start({
-      kind: 'playground',
-      userId: memberOf(ctx),
-      sessionId: input.sessionId,
-      prompt: input.prompt,
+  const sendMessages = [
+    sendMessage({
+      endpoint: CHAT_ENDPOINTS.playground.sendMessage,
+      request: async (input, userId) => ({
+        kind: 'playground',
+        userId,
+        sessionId: input.sessionId,
+        prompt: input.prompt,
+      }),
+      reply: (outcome) => ({
+        sessionId: outcome.sessionId,
+        messageId: outcome.replyId,
+        status: outcome.status,
+        // A failed column answers with the spec's words instead of text.
+        responses: Object.fromEntries(
+          outcome.columns.map((column) => [
+            column.column,
+            column.status === 'failed' ? (column.error ?? ERROR_TEXTS.chat.sendMessageDot) : column.content,
+          ]),
+        ),
+        columns: Object.fromEntries(outcome.columns.map((column) => [column.column, column.status])),
+        remainingCredits: outcome.remainingCredits,
+      }),
+    }),
+    sendMessage({
+      endpoint: CHAT_ENDPOINTS.reasoning.sendMessage,
+      request: async (input, userId) => {
+        // Attachments are checked by their bytes before anything is reserved.
+        const image = input.image
+          ? await readImageDataUrl(input.image, { invalidText: ERROR_TEXTS.validation.invalidChatImage })
+          : undefined;
+        const pdf = input.pdf ? await readPdfDataUrl(input.pdf) : undefined;
+        return {
+          kind: 'reasoning',
+          userId,
+          sessionId: input.sessionId,
+          prompt: input.prompt,
+          ...(image ? { image } : {}),
+          ...(pdf ? { pdf } : {}),
+        };
+      },
+      reply: (outcome) => {
+        const [answer] = outcome.columns;
+        return {
+          sessionId: outcome.sessionId,
+          messageId: outcome.replyId,
+          status: outcome.status,
+          response: answer?.content ?? '',
+          reasoning: answer?.reasoning ?? '',
+          remainingCredits: outcome.remainingCredits,
+        };
+      },
+    }),
+    sendMessage({
+      endpoint: CHAT_ENDPOINTS.agent.sendMessage,
+      request: (input, userId) => prepare.agent(input, userId),
+      reply: (outcome) => {
+        const [answer] = outcome.columns;
+        return {
+          sessionId: outcome.sessionId,
+          messageId: outcome.replyId,
+          status: outcome.status,
+          response: answer?.content ?? '',
+          reasoning: answer?.reasoning ?? '',
+          citations: answer?.citations ?? [],
+          remainingCredits: outcome.remainingCredits,
+        };
+      },
+    }),
+    sendMessage({
+      endpoint: CHAT_ENDPOINTS.web.sendMessage,
+      request: (input, userId) => prepare.web(input, userId),
+      reply: (outcome, request) => {
+        const [answer] = outcome.columns;
+        const page = request.page;
+        return {
+          sessionId: outcome.sessionId,
+          messageId: outcome.replyId,
+          status: outcome.status,
+          response: answer?.content ?? '',
+          citations: answer?.citations ?? [],
+          local: answer?.local ?? false,
+          remainingCredits: outcome.remainingCredits,
+          ...(page ? { url: page.url, title: page.title } : {}),
+        };
+      },
+    }),
+  ];
+
+  for (const tool of sendMessages) {
+    mountEndpoint(router, tool.endpoint, options, async (input, { caller, signal, respond }) => {
+      // Refusals (a bad attachment, an unreadable page, no credits) are plain JSON errors: nothing was started.
+      const request = await tool.request(input, caller.userId);
+      const generation = await replies.start(request);
+      return respond({
+        // The reply belongs to the server: a client that goes away only stops following it; it goes on, is saved
+        // and charged once. Its events are its own; its last (`done`) is sent by respond, a failure is thrown.
+        run: async (emit) => {
+          let done: DoneFields<typeof tool.endpoint> | undefined;
+          const unsubscribe = generation.subscribe((event) => {
+            if (event.type === 'done') {
+              const { type: _done, ...fields } = event;
+              done = fields;
+            } else if (event.type !== 'error') emit(event);
+          });
+          signal.addEventListener('abort', unsubscribe, { once: true });
+          try {
+            const outcome = await generation.finished;
+            if (outcome.failure) throw outcome.failure;
+            return { outcome, done };
+          } finally {
+            unsubscribe();
+          }
+        },
+        reply: ({ outcome }) => tool.reply(outcome, request),
+        done: ({ outcome, done }) =>
+          done ?? { status: outcome.status, remainingCredits: outcome.remainingCredits },
+        failed: ERROR_TEXTS.chat.sendMessage,
+      });
     });
-    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
-    const outcome = await generation.finished;
-    if (outcome.failure) throw outcome.failure;
-    return {
-      sessionId: outcome.sessionId,
-      messageId: outcome.replyId,
-      status: outcome.status,
-      // A failed column answers with the spec's words instead of text.
-      responses: Object.fromEntries(
-        outcome.columns.map((column) => [
-          column.column,
-          column.status === 'failed' ? (column.error ?? ERROR_TEXTS.chat.sendMessageDot) : column.content,
-        ]),
-      ),
-      columns: Object.fromEntries(outcome.columns.map((column) => [column.column, column.status])),
-      remainingCredits: outcome.remainingCredits,
-    };
-  });
-
-  mountEndpoint(router, CHAT_ENDPOINTS.reasoning.sendMessage, options, async (input, ctx) => {
-    // Attachments are checked by their bytes before anything is reserved.
-    const image = input.image
-      ? await readImageDataUrl(input.image, { invalidText: ERROR_TEXTS.validation.invalidChatImage })
-      : undefined;
-    const pdf = input.pdf ? await readPdfDataUrl(input.pdf) : undefined;
-    const generation = await replies.start({
-      kind: 'reasoning',
-      userId: memberOf(ctx),
-      sessionId: input.sessionId,
-      prompt: input.prompt,
-      ...(image ? { image } : {}),
-      ...(pdf ? { pdf } : {}),
-    });
-    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
-    const outcome = await generation.finished;
-    if (outcome.failure) throw outcome.failure;
-    const [answer] = outcome.columns;
-    return {
-      sessionId: outcome.sessionId,
-      messageId: outcome.replyId,
-      status: outcome.status,
-      response: answer?.content ?? '',
-      reasoning: answer?.reasoning ?? '',
-      remainingCredits: outcome.remainingCredits,
-    };
-  });
-
-  mountEndpoint(router, CHAT_ENDPOINTS.agent.sendMessage, options, async (input, ctx) => {
-    const generation = await replies.start(await prepare.agent(input, memberOf(ctx)));
-    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
-    const outcome = await generation.finished;
-    if (outcome.failure) throw outcome.failure;
-    const [answer] = outcome.columns;
-    return {
-      sessionId: outcome.sessionId,
-      messageId: outcome.replyId,
-      status: outcome.status,
-      response: answer?.content ?? '',
-      reasoning: answer?.reasoning ?? '',
-      citations: answer?.citations ?? [],
-      remainingCredits: outcome.remainingCredits,
-    };
-  });
-
-  mountEndpoint(router, CHAT_ENDPOINTS.web.sendMessage, options, async (input, ctx) => {
-    const request = await prepare.web(input, memberOf(ctx));
-    const generation = await replies.start(request);
-    if (wantsEventStream(ctx)) return void (await streamReply(ctx, generation));
-    const outcome = await generation.finished;
-    if (outcome.failure) throw outcome.failure;
-    const [answer] = outcome.columns;
-    const page = request.page;
-    return {
-      sessionId: outcome.sessionId,
-      messageId: outcome.replyId,
-      status: outcome.status,
-      response: answer?.content ?? '',
-      citations: answer?.citations ?? [],
-      local: answer?.local ?? false,
-      remainingCredits: outcome.remainingCredits,
-      ...(page ? { url: page.url, title: page.title } : {}),
-    };
-  });
+  }
 
   for (const { kind, endpoints } of tools) {
     const chatKind: ReplyKind = kind;
-    mountEndpoint(router, endpoints.sessions, options, async (input, ctx) => {
-      const page = await store.listSessions(memberOf(ctx), chatKind, {
+    mountEndpoint(router, endpoints.sessions, options, async (input, { caller }) => {
+      const page = await store.listSessions(caller.userId, chatKind, {
         cursor: input.cursor || undefined,
         limit: input.limit,
         q: input.q || undefined,
@@ -219,33 +250,37 @@ export function createChatRouter({
       return { sessions: page.items.map(presentSession), next_cursor: page.nextCursor };
     });
 
-    mountEndpoint(router, endpoints.renameSession, options, async (input, ctx, params) => {
-      const row = await store.renameSession(memberOf(ctx), chatKind, params.id, input.title);
+    mountEndpoint(router, endpoints.renameSession, options, async (input, { caller, params }) => {
+      const row = await store.renameSession(caller.userId, chatKind, params.id, input.title);
       return { session: presentSession(row) };
     });
 
-    mountEndpoint(router, endpoints.deleteSession, options, async (_input, ctx, params) => {
-      const userId = memberOf(ctx);
-      const { streaming, files: attached } = await store.deleteSession(userId, chatKind, params.id);
-      // A reply still being written into the deleted session stops (it is charged once if text had arrived).
-      stops.stopOwnReplies(userId, streaming);
-      // Its attachments go with it (their signed URLs answer 404 from now on).
-      if (attached.length > 0) {
-        await files.delete(attached).catch((error: unknown) => {
-          logger.warn({ err: error, keys: attached }, 'could not delete the attachments of a deleted chat');
-        });
-      }
-      return {};
-    });
+    mountEndpoint(
+      router,
+      endpoints.deleteSession,
+      options,
+      async (_input, { caller: { userId }, params }) => {
+        const { streaming, files: attached } = await store.deleteSession(userId, chatKind, params.id);
+        // A reply still being written into the deleted session stops (it is charged once if text had arrived).
+        stops.stopOwnReplies(userId, streaming);
+        // Its attachments go with it (their signed URLs answer 404 from now on).
+        if (attached.length > 0) {
+          await files.delete(attached).catch((error: unknown) => {
+            logger.warn({ err: error, keys: attached }, 'could not delete the attachments of a deleted chat');
+          });
+        }
+        return {};
+      },
+    );
 
-    mountEndpoint(router, endpoints.messages, options, async (input, ctx) => {
-      const rows = await store.listMessages(memberOf(ctx), chatKind, input.sessionId);
+    mountEndpoint(router, endpoints.messages, options, async (input, { caller }) => {
+      const rows = await store.listMessages(caller.userId, chatKind, input.sessionId);
       return { messages: rows.map((row) => presentMessage(row, files)) };
     });
   }
 
-  mountEndpoint(router, CHAT_ENDPOINTS.stop, options, async (input, ctx) => {
-    await stops.stop(memberOf(ctx), input.messageId);
+  mountEndpoint(router, CHAT_ENDPOINTS.stop, options, async (input, { caller }) => {
+    await stops.stop(caller.userId, input.messageId);
     return {};
   });
 

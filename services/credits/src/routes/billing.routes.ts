@@ -2,7 +2,7 @@
 // POST /api/billing/checkout (members: signed custom data for Paddle checkout), POST /api/billing/change-plan and
 // POST /api/billing/cancel (members, own subscription only).
 import { CREDITS_ENDPOINTS, ERROR_TEXTS, ErrorCode } from '@act/contracts';
-import { AppError, Router, mountEndpoint, userOf } from '@act/service-kit';
+import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
 import { checkoutSigningKey, signCheckoutUser } from '../domain/checkout-signature';
 import { InvalidWebhookSignatureError, verifyPaddleWebhook } from '../providers/paddle';
@@ -25,7 +25,7 @@ export function createBillingRouter(deps: CreditsDeps): Router {
     },
   }));
 
-  mountEndpoint(router, E.webhook, options, async (_input, ctx) => {
+  mountEndpoint(router, E.webhook, options, async (_input, { ctx }) => {
     const secret = config.PADDLE_WEBHOOK_SECRET;
     if (!secret)
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.subscription.billingNotConfigured);
@@ -51,13 +51,13 @@ export function createBillingRouter(deps: CreditsDeps): Router {
     return { success: true };
   });
 
-  mountEndpoint(router, E.checkout, options, async (input, ctx) => {
+  mountEndpoint(router, E.checkout, options, async (input, { caller }) => {
     const secret = config.PADDLE_WEBHOOK_SECRET;
     // Without webhooks a checkout could never reach the account: do not start one.
     if (!secret || !prices[input.plan][input.billing_cycle]) {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.subscription.billingNotConfigured);
     }
-    const userId = userOf(ctx)!.userId;
+    const { userId } = caller;
     return {
       custom_data: {
         user_id: userId,
@@ -68,18 +68,18 @@ export function createBillingRouter(deps: CreditsDeps): Router {
     };
   });
 
-  mountEndpoint(router, E.cancel, options, async (input, ctx) => {
+  mountEndpoint(router, E.cancel, options, async (input, { caller, ctx }) => {
     await cancelOwnSubscription(
       { sql, clock, logger: ctx.state.log, paddle },
-      { userId: userOf(ctx)!.userId, subscriptionId: input.subscription_id },
+      { userId: caller.userId, subscriptionId: input.subscription_id },
     );
     return {};
   });
 
-  mountEndpoint(router, E.changePlan, options, async (input, ctx) => {
+  mountEndpoint(router, E.changePlan, options, async (input, { caller, ctx }) => {
     const result = await changeOwnPlan(
       { sql, clock, logger: ctx.state.log, paddle, prices },
-      { userId: userOf(ctx)!.userId, plan: input.plan, cycle: input.billing_cycle },
+      { userId: caller.userId, plan: input.plan, cycle: input.billing_cycle },
     );
     return { change: result.change, effective_at: result.effectiveAt?.toISOString() ?? null };
   });

@@ -1,6 +1,6 @@
 // GET /api/credits/me, /api/credits/tool-usage-history (members) and /api/credits/plans (public).
 import { CREDITS_ENDPOINTS, PLANS, type MeReply, type PublicPlan } from '@act/contracts';
-import { Router, mountEndpoint, userOf } from '@act/service-kit';
+import { Router, mountEndpoint } from '@act/service-kit';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { listUsageHistory } from '../domain/history';
 import type { AccountRow } from '../db/accounts';
@@ -33,19 +33,19 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   const E = CREDITS_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.me, options, async (_input, ctx) => {
-    const account = await loadCurrentAccount(sql, userOf(ctx)!.userId, clock.now());
+  mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
+    const account = await loadCurrentAccount(sql, caller.userId, clock.now());
     ctx.set('cache-control', 'no-store');
     return presentMe(account);
   });
 
-  mountEndpoint(router, E.history, options, async (input, ctx) => {
-    const page = await listUsageHistory(sql, userOf(ctx)!.userId, input);
+  mountEndpoint(router, E.history, options, async (input, { caller, ctx }) => {
+    const page = await listUsageHistory(sql, caller.userId, input);
     ctx.set('cache-control', 'no-store');
     return { history: page.history, next_cursor: page.nextCursor };
   });
 
-  mountEndpoint(router, E.plans, options, async (_input, ctx) => {
+  mountEndpoint(router, E.plans, options, async (_input, { ctx }) => {
     ctx.set('cache-control', 'public, max-age=300');
     return { plans: PLANS.map(toPublicPlan) };
   });

@@ -26,7 +26,7 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
 
   mountEndpoint(router, E.settings, {}, async () => ({ providers: { google: deps.google !== undefined } }));
 
-  mountEndpoint(router, E.authorize, {}, async (_input, ctx) => {
+  mountEndpoint(router, E.authorize, {}, async (_input, { ctx }) => {
     const google = deps.google;
     if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);
     const query = AuthorizeQuerySchema.safeParse(ctx.query);
@@ -42,7 +42,7 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
     }
   });
 
-  mountEndpoint(router, E.callback, {}, async (_input, ctx) => {
+  mountEndpoint(router, E.callback, {}, async (_input, { ctx }) => {
     const google = deps.google;
     clearGoogleStateCookie(ctx, deps.cookieSecure);
     if (!google) return redirectToAuthPage(ctx, ERROR_TEXTS.server.googleNotConfigured);

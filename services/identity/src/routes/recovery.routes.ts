@@ -11,14 +11,14 @@ export function createRecoveryRouter(deps: IdentityRouteDeps): Router {
   const router = new Router();
   const E = IDENTITY_ENDPOINTS;
 
-  mountEndpoint(router, E.recover, {}, async ({ email }, ctx) => {
+  mountEndpoint(router, E.recover, {}, async ({ email }, { ctx }) => {
     await deps.rateLimits.consume('recover', { ip: clientIp(ctx), email });
     await requestRecovery(deps, email);
     // The same answer whether or not the address has an account.
     return {};
   });
 
-  mountEndpoint(router, E.verify, {}, async (input, ctx) => {
+  mountEndpoint(router, E.verify, {}, async (input, { ctx }) => {
     await deps.rateLimits.consume('verify', { ip: clientIp(ctx) });
     const user =
       input.type === 'recovery'

@@ -40,7 +40,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
   // Each of these sets or ends the refresh cookie: only our own pages may call them from a browser.
   const ownOrigin = requireOwnOrigin(deps.publicUrl);
 
-  mountEndpoint(router, E.signup, { before: [ownOrigin] }, async (input, ctx) => {
+  mountEndpoint(router, E.signup, { before: [ownOrigin] }, async (input, { ctx }) => {
     await deps.rateLimits.consume('signup', { ip: clientIp(ctx), email: input.email });
     const user = await signUp(deps, input);
     // The shell signs straight in after sign-up, so sign-up answers with a session like sign-in does.
@@ -48,7 +48,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
     return undefined;
   });
 
-  mountEndpoint(router, E.token, { before: [ownOrigin, grantTypeFromQuery] }, async (input, ctx) => {
+  mountEndpoint(router, E.token, { before: [ownOrigin, grantTypeFromQuery] }, async (input, { ctx }) => {
     if (input.grant_type === 'password') {
       // Counted before the password is checked, so parallel guesses cannot slip past the limit.
       await deps.rateLimits.consume('password', { ip: clientIp(ctx), email: input.email });
@@ -75,7 +75,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
     }
   });
 
-  mountEndpoint(router, E.logout, { before: [ownOrigin] }, async (_input, ctx) => {
+  mountEndpoint(router, E.logout, { before: [ownOrigin] }, async (_input, { ctx }) => {
     const body = (ctx.request as { body?: { refresh_token?: unknown } }).body;
     const token = typeof body?.refresh_token === 'string' ? body.refresh_token : readRefreshCookie(ctx);
     if (token) await endSession(deps, token);

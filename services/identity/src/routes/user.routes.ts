@@ -1,6 +1,6 @@
 // The signed-in member's account: GET user, and PUT user to change the password or start an email change.
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
-import { Router, clientIp, mountEndpoint, userOf } from '@act/service-kit';
+import { Router, clientIp, mountEndpoint } from '@act/service-kit';
 import { getUser, updateUser } from '../domain/accounts';
 import { presentUser } from '../domain/account-user';
 import { readRefreshCookie } from './cookies';
@@ -10,13 +10,12 @@ export function createUserRouter(deps: IdentityRouteDeps): Router {
   const router = new Router();
   const options = { verifier: deps.verifier };
 
-  mountEndpoint(router, IDENTITY_ENDPOINTS.getUser, options, async (_input, ctx) => {
-    const user = await getUser(deps.sql, userOf(ctx)!.userId);
+  mountEndpoint(router, IDENTITY_ENDPOINTS.getUser, options, async (_input, { caller }) => {
+    const user = await getUser(deps.sql, caller.userId);
     return { user: presentUser(user) };
   });
 
-  mountEndpoint(router, IDENTITY_ENDPOINTS.updateUser, options, async (input, ctx) => {
-    const member = userOf(ctx)!;
+  mountEndpoint(router, IDENTITY_ENDPOINTS.updateUser, options, async (input, { caller: member, ctx }) => {
     // The current password can be guessed here too, so it counts against the same limits as sign-in.
     await deps.rateLimits.consume('password', { ip: clientIp(ctx), email: member.email });
     const { user, emailChangePending } = await updateUser(deps, {

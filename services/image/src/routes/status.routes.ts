@@ -11,7 +11,7 @@ export interface StatusRoutesDeps {
 
 export function createStatusRouter({ textToImage, effects }: StatusRoutesDeps): Router {
   const router = new Router();
-  mountEndpoint(router, IMAGE_ENDPOINTS.status, {}, async (_input, ctx) => {
+  mountEndpoint(router, IMAGE_ENDPOINTS.status, {}, async (_input, { ctx }) => {
     ctx.set('cache-control', 'no-store');
     return { available: textToImage, ...(effects ? { effects: effects() } : {}) };
   });

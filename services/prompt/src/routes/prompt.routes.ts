@@ -1,25 +1,14 @@
 // HTTP edges of the four prompt tools (docs/product-rules.md#endpoints), mounted from their contracts definitions
 // (guest-or-member access, image body limit, validation): image checks, then the charged tool; replies `{success,
 // prompt|description, remainingCredits}`.
-import type { Context } from 'koa';
 import { PROMPT_ENDPOINTS } from '@act/contracts';
-import { Router, clientIp, mountEndpoint, requestSignal, userOf, type JwtVerifier } from '@act/service-kit';
+import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
 import { readImageDataUrl } from '@act/service-kit/media';
-import type { Caller, PromptTools } from '../domain/prompt-tools';
+import type { PromptTools } from '../domain/prompt-tools';
 
 export interface PromptRoutesDeps {
   verifier: JwtVerifier;
   tools: PromptTools;
-}
-
-/**
- * A member when a valid token came with the request; otherwise a guest known only by the gateway's x-client-ip.
- * The request's signal goes with it: a client that hangs up before its reply stops the work and is not charged.
- */
-function callerOf(ctx: Context): Caller {
-  const user = userOf(ctx);
-  const signal = requestSignal(ctx);
-  return user ? { userId: user.userId, signal } : { guestIp: clientIp(ctx), signal };
 }
 
 export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Router {
@@ -27,36 +16,44 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   const E = PROMPT_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.generateImagePrompt, options, async (input, ctx) => {
+  // Each tool gets the caller with the request's signal: a client that hangs up before its reply stops the work,
+  // which is then not charged.
+  mountEndpoint(router, E.generateImagePrompt, options, async (input, { caller, signal }) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.imageToPrompt(callerOf(ctx), image);
+    const { text, remainingCredits } = await tools.imageToPrompt({ ...caller, signal }, image);
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateTextPrompt, options, async (input, ctx) => {
-    const { text, remainingCredits } = await tools.enhancePrompt(callerOf(ctx), input.text);
+  mountEndpoint(router, E.generateTextPrompt, options, async (input, { caller, signal }) => {
+    const { text, remainingCredits } = await tools.enhancePrompt({ ...caller, signal }, input.text);
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateAiDescription, options, async (input, ctx) => {
+  mountEndpoint(router, E.generateAiDescription, options, async (input, { caller, signal }) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.describeImage(callerOf(ctx), {
-      image,
-      language: input.language,
-      tasks: input.analysisTasks,
-    });
+    const { text, remainingCredits } = await tools.describeImage(
+      { ...caller, signal },
+      {
+        image,
+        language: input.language,
+        tasks: input.analysisTasks,
+      },
+    );
     return { description: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateVideoPrompt, options, async (input, ctx) => {
+  mountEndpoint(router, E.generateVideoPrompt, options, async (input, { caller, signal }) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.videoPrompt(callerOf(ctx), {
-      image,
-      language: input.language,
-      cameraMotion: input.cameraMotion,
-      videoStyle: input.videoStyle,
-      actionDescription: input.actionDescription,
-    });
+    const { text, remainingCredits } = await tools.videoPrompt(
+      { ...caller, signal },
+      {
+        image,
+        language: input.language,
+        cameraMotion: input.cameraMotion,
+        videoStyle: input.videoStyle,
+        actionDescription: input.actionDescription,
+      },
+    );
     return { prompt: text, remainingCredits };
   });
 

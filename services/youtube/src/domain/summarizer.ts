@@ -9,7 +9,6 @@ import {
   reserveCharge,
   type Charge,
   type CreditsClient,
-  type EventStream,
   type Logger,
 } from '@act/service-kit';
 import type { SummaryProvider } from '../providers/summary-provider';
@@ -35,11 +34,19 @@ export interface SummaryResult {
   remainingCredits: number | null;
 }
 
+/** How one summary is followed: its `start` and `delta` events, and the request's signal. */
+export interface SummaryRun {
+  emit: (event: Exclude<YoutubeStreamEvent, { type: 'done' | 'error' }>) => void;
+  /** Aborts when the client goes away: the summary stops and its hold is released. */
+  signal: AbortSignal;
+  language?: string | undefined;
+}
+
 export interface Summarizer {
+  /** Holds the credits; a refusal (insufficient credits) comes before any work. */
   reserve(caller: Caller): Promise<Charge>;
-  /** Runs a held charge, writing start, deltas and done (or error) to the stream. */
-  stream(charge: Charge, videoId: string, stream: EventStream, language?: string): Promise<void>;
-  summarize(caller: Caller, videoId: string, language?: string): Promise<SummaryResult>;
+  /** Runs a held charge: reads the video and writes the summary, committed only when it was made whole. */
+  summarize(charge: Charge, videoId: string, run: SummaryRun): Promise<SummaryResult>;
 }
 
 export interface SummarizerDeps {
@@ -163,59 +170,24 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
   return {
     reserve,
 
-    async stream(charge, videoId, stream, language) {
-      const send = (event: YoutubeStreamEvent) => stream.send(event);
-      try {
-        const { material, summary } = await charge.run(
-          (signal) =>
-            write(
-              videoId,
-              signal,
-              language,
-              (m) =>
-                send({
-                  type: 'start',
-                  videoId,
-                  videoInfo: videoInfoOf(m),
-                  source: m.transcript ? 'transcript' : 'description',
-                  local: !provider,
-                }),
-              (text) => send({ type: 'delta', text }),
-            ),
-          { signal: stream.signal },
-        );
-        send({
-          type: 'done',
-          summary,
-          videoInfo: videoInfoOf(material),
-          remainingCredits: charge.remainingCredits,
-        });
-      } catch (error) {
-        if (stream.closed) return;
-        const known = isAppError(error);
-        if (!known) logger.error({ err: error, videoId }, 'summary failed');
-        const remaining = known ? error.details.remainingCredits : undefined;
-        send({
-          type: 'error',
-          error: known ? error.message : ERROR_TEXTS.youtube.summarizeVideo,
-          code: known ? error.code : ErrorCode.INTERNAL,
-          ...(typeof remaining === 'number' ? { remainingCredits: remaining } : {}),
-        });
-      }
-    },
-
-    async summarize(caller, videoId, language) {
-      const charge = await reserve(caller);
+    async summarize(charge, videoId, { emit, signal, language }) {
       const { material, summary } = await charge.run(
-        (signal) =>
+        (runSignal) =>
           write(
             videoId,
-            signal,
+            runSignal,
             language,
-            () => undefined,
-            () => undefined,
+            (m) =>
+              emit({
+                type: 'start',
+                videoId,
+                videoInfo: videoInfoOf(m),
+                source: m.transcript ? 'transcript' : 'description',
+                local: !provider,
+              }),
+            (text) => emit({ type: 'delta', text }),
           ),
-        caller.signal ? { signal: caller.signal } : {},
+        { signal },
       );
       return { summary, videoInfo: videoInfoOf(material), remainingCredits: charge.remainingCredits };
     },

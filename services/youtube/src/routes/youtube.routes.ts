@@ -2,19 +2,9 @@
 // summarizer (members, 4 credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list
 // (free, members and guests) and the thumbnail download (a same-origin `.jpg` attachment fetched only from
 // i.ytimg.com).
-import type { Context } from 'koa';
-import { YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
-import {
-  Router,
-  clientIp,
-  mountEndpoint,
-  openEventStream,
-  requestSignal,
-  userOf,
-  wantsEventStream,
-  type JwtVerifier,
-} from '@act/service-kit';
-import type { Caller, Summarizer } from '../domain/summarizer';
+import { ERROR_TEXTS, YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
+import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
+import type { Summarizer } from '../domain/summarizer';
 import type { ThumbnailService } from '../domain/thumbnails';
 import type { YoutubeTools } from '../domain/youtube-tools';
 
@@ -23,12 +13,6 @@ export interface YoutubeRoutesDeps {
   tools: YoutubeTools;
   summarizer: Summarizer;
   thumbnails: ThumbnailService;
-}
-
-function callerOf(ctx: Context): Caller {
-  const user = userOf(ctx);
-  const signal = requestSignal(ctx);
-  return user ? { userId: user.userId, signal } : { guestIp: clientIp(ctx), signal };
 }
 
 /** The contracts schema already checked the link; this only takes its id out. */
@@ -43,25 +27,23 @@ export function createYoutubeRouter({ verifier, tools, summarizer, thumbnails }:
   const E = YOUTUBE_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.summarize, options, async (input, ctx) => {
+  mountEndpoint(router, E.summarize, options, async (input, { caller, signal, respond }) => {
     const videoId = videoIdOf(input.videoUrl);
-    if (wantsEventStream(ctx)) {
-      // Refusals before any work (insufficient credits) are plain JSON errors; once open, failures are error events.
-      const charge = await summarizer.reserve(callerOf(ctx));
-      const stream = openEventStream(ctx);
-      await summarizer.stream(charge, videoId, stream, input.language);
-      stream.end();
-      return undefined;
-    }
-    return summarizer.summarize(callerOf(ctx), videoId, input.language);
+    // Refusals before any work (insufficient credits) are plain JSON errors, whichever reply was asked for.
+    const charge = await summarizer.reserve(caller);
+    return respond({
+      run: (emit) => summarizer.summarize(charge, videoId, { emit, signal, language: input.language }),
+      reply: (summary) => summary,
+      failed: ERROR_TEXTS.youtube.summarizeVideo,
+    });
   });
 
-  mountEndpoint(router, E.thumbnails, options, async (input, ctx) => {
+  mountEndpoint(router, E.thumbnails, options, async (input, { caller, signal }) => {
     const videoId = videoIdOf(input.videoUrl);
-    return tools.thumbnails(callerOf(ctx), videoId);
+    return tools.thumbnails({ ...caller, signal }, videoId);
   });
 
-  mountEndpoint(router, E.thumbnailDownload, options, async (input, ctx) => {
+  mountEndpoint(router, E.thumbnailDownload, options, async (input, { ctx }) => {
     const { body, fileName } = await thumbnails.download(input.videoId, input.size);
     ctx.set('content-type', 'image/jpeg');
     ctx.set('content-disposition', `attachment; filename="${fileName}"`);
