@@ -94,7 +94,7 @@ describe('startService', () => {
         return { app: createHttpApp({ name: 'youtube', logger, readiness }) };
       },
     });
-    const context = started.context as Record<string, unknown>;
+    const context: Record<string, unknown> = { ...started.context };
     expect(context.sql).toBeUndefined();
     expect(context.verifier).toBeUndefined();
     expect(context.credits).toBeUndefined();

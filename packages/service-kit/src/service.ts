@@ -1,4 +1,4 @@
-// The one way a service process starts and stops (docs/architecture.md#service-kit). Its config says what it reaches
+// The one way a service process starts and stops (docs/architecture.md#starting-a-service). Its config says what it reaches
 // (DATABASE_URL: its database, JWKS_URL: the JWT verifier that follows token revocations, CREDITS_TIMEOUT_MS: the
 // credits client, FILE_URL_SECRET: the object store), and startService connects exactly those, in one order for
 // every service: config, logger, providers, database (migrated), object store, NATS and what rides on it, outbox
@@ -22,9 +22,18 @@ import { runService } from './run-service';
 import { serveFromConfig, type RunningServer, type ServerConfig } from './server';
 import type { ToolServiceConfig } from './tool-service';
 
-/** What every service's config has: listeners, log level and NATS (see baseConfigSchema). */
+/** What every service's config has: listeners, log level, NATS and the tokens' issuer (see baseConfigSchema). */
 export type ServiceConfig = ServerConfig &
-  Pick<BaseConfig, 'LOG_LEVEL' | 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_NAMESPACE'>;
+  Pick<
+    BaseConfig,
+    | 'LOG_LEVEL'
+    | 'NATS_URL'
+    | 'NATS_USER'
+    | 'NATS_PASSWORD'
+    | 'NATS_NAMESPACE'
+    | 'JWT_ISSUER'
+    | 'JWT_AUDIENCE'
+  >;
 
 /** What a service's `createApp(deps)` returns, in every service: the app, and what a stopping replica waits for. */
 export interface ServiceApp {
@@ -163,7 +172,12 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
       start.files = createObjectStore(settings as ObjectStoreConfig, { service: name as FileService });
     }
 
-    const nc = await connectNats({ url: config.NATS_URL, name, user: config.NATS_USER, password: config.NATS_PASSWORD });
+    const nc = await connectNats({
+      url: config.NATS_URL,
+      name,
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+    });
     shutdown.nats.push(() => nc.drain());
     const context: Record<string, unknown> = { ...start, nc, providers };
     if (settings.CREDITS_TIMEOUT_MS !== undefined) {
@@ -183,8 +197,8 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
       shutdown.nats.unshift(async () => revocations.stop());
       context.verifier = createJwtVerifier({
         jwksUrl: settings.JWKS_URL,
-        issuer: settings.JWT_ISSUER ?? 'act-identity',
-        audience: settings.JWT_AUDIENCE ?? 'act-api',
+        issuer: config.JWT_ISSUER,
+        audience: config.JWT_AUDIENCE,
         revocations: revocations.list,
       });
     }

@@ -14,7 +14,7 @@ const ABANDONED_MARGIN_MS = 60_000;
 
 startService({
   name: 'chat',
-  loadConfig: () => loadChatConfig(),
+  loadConfig: loadChatConfig,
   migrate: migrateChatDatabase,
   outbox: true,
   providers: ({ config, logger }) => {

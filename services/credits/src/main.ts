@@ -11,9 +11,10 @@ import { startCreditsWorkers } from './workers';
 
 startService({
   name: 'credits',
-  loadConfig: () => loadCreditsConfig(),
+  loadConfig: loadCreditsConfig,
   migrate: migrateCreditsDatabase,
-  providers: ({ config }) => createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
+  providers: ({ config }) =>
+    createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
   createApp: async ({ config, sql, nc, logger, verifier, providers, readiness }) => {
     const deps = { config, sql, nc, logger, clock: systemClock, paddle: providers, verifier };
     const workers = await startCreditsWorkers(deps);

@@ -11,7 +11,7 @@ const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
 
 startService({
   name: 'identity',
-  loadConfig: () => loadIdentityConfig(),
+  loadConfig: loadIdentityConfig,
   migrate: migrateIdentityDatabase,
   outbox: true,
   providers: ({ config, logger }) => loadIdentityProviders(config, logger),

@@ -7,7 +7,14 @@ import {
   type ImageModelId,
   type PhotoEffectToolId,
 } from '@act/contracts';
-import { baseConfigSchema, configUrl, databaseConfigFields, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
+import {
+  baseConfigSchema,
+  configUrl,
+  databaseConfigFields,
+  loadConfig,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import { falEffectEnvName, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { LOCAL_EFFECT_IDS } from './effects/local-effects';

@@ -10,7 +10,7 @@ import { createFalConnection, createFalProvider } from './providers/fal-provider
 
 startService({
   name: 'image',
-  loadConfig: () => loadImageConfig(),
+  loadConfig: loadImageConfig,
   migrate: migrateImageDatabase,
   outbox: true,
   providers: ({ config, logger }) => {

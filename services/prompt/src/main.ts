@@ -8,7 +8,7 @@ import { createProvider } from './providers/select-provider';
 
 startService({
   name: 'prompt',
-  loadConfig: () => loadPromptConfig(),
+  loadConfig: loadPromptConfig,
   providers: ({ config, onClose }) => {
     const provider = createProvider(config);
     onClose(() => provider.close());

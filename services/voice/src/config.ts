@@ -2,7 +2,14 @@
 // outbox), NATS (credits), the object store (audio files), ElevenLabs (optional: without a key, speech and voice
 // isolation run locally and the other two tools answer 503), and the local engines' limits.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
-import { baseConfigSchema, configUrl, databaseConfigFields, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
+import {
+  baseConfigSchema,
+  configUrl,
+  databaseConfigFields,
+  loadConfig,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 
 /** Room inside the charged-work limit for storing the result and committing after the audio is made. */

@@ -10,7 +10,7 @@ import { createElevenLabsProvider } from './providers/elevenlabs';
 
 startService({
   name: 'voice',
-  loadConfig: () => loadVoiceConfig(),
+  loadConfig: loadVoiceConfig,
   migrate: migrateVoiceDatabase,
   outbox: true,
   providers: ({ config, logger, onClose }) => {

@@ -10,7 +10,7 @@ import { createYoutubeTranscriptAdapter } from './providers/youtube-transcript-a
 
 startService({
   name: 'youtube',
-  loadConfig: () => loadYoutubeConfig(),
+  loadConfig: loadYoutubeConfig,
   providers: ({ config }) => {
     const fetch = createYoutubeFetch({
       timeoutMs: config.YOUTUBE_TIMEOUT_MS,
