@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig } from './config';
+import { baseConfigSchema, ConfigError, databaseConfigFields, loadConfig } from './config';
 
 const validEnv = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -17,7 +17,7 @@ describe('loadConfig', () => {
   });
 
   it('names every missing or malformed variable in one error', () => {
-    const schema = baseConfigSchema.extend({ S3_BUCKET: z.string().min(3) });
+    const schema = baseConfigSchema.extend({ ...databaseConfigFields, S3_BUCKET: z.string().min(3) });
     let error: unknown;
     try {
       loadConfig(schema, { DATABASE_URL: 'mysql://nope', PORT: 'eighty', S3_BUCKET: 'x' });

@@ -35,7 +35,6 @@ export const baseConfigSchema = z.object({
   // Deployments set it (probes and Prometheus need a known port); 0 picks a free one (tests, ad-hoc runs).
   OPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: url(['postgres', 'postgresql']),
   NATS_URL: url(['nats', 'tls', 'ws', 'wss']),
   // The service's NATS user and password (both or neither); the server gives each service's user only its subjects.
   NATS_USER: z.string().min(1).optional(),
@@ -59,6 +58,19 @@ export const baseConfigSchema = z.object({
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * The one database block, for every service that keeps data (`baseConfigSchema.extend({ ...databaseConfigFields })`):
+ * startService connects with these settings and migrates before the service turns ready.
+ */
+export const databaseConfigFields = {
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  // Connections this replica may open. At least 2: a request waiting on the pool must never stand behind the outbox
+  // relay's or a reply's open transaction with no connection left for it.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
+};
+
+export type DatabaseConfig = { DATABASE_URL: string; DATABASE_POOL_MAX: number };
 
 export function loadConfig<S extends z.ZodType>(
   schema: S,

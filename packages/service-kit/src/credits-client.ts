@@ -35,7 +35,7 @@ export interface CreditsClientOptions {
   timeoutMs?: number;
   /** Where background releases report a retry or giving up (default: a logger named credits-client). */
   logger?: Logger;
-  /** Where reserves and settlements are counted (credits_charges_total); connectToolService passes the service's. */
+  /** Where reserves and settlements are counted (credits_charges_total); startService passes the service's. */
   metrics?: ServiceMetrics;
   /**
    * How long credits keeps this replica's leased holds after it last announced itself (CHARGE_LEASE_MS); it

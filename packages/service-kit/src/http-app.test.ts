@@ -208,6 +208,17 @@ describe('createHttpApp', () => {
     expect(logged).not.toContain('Grace Hopper-7f3a');
   });
 
+  it('tells its draining listeners once, when draining begins (and one registered later at once)', () => {
+    const app = createHttpApp({ name: 'drain-listeners', logger: captureLogger().logger });
+    const heard: string[] = [];
+    app.onDraining(() => heard.push('early'));
+    expect(heard).toEqual([]);
+    app.markDraining();
+    app.markDraining();
+    app.onDraining(() => heard.push('late'));
+    expect(heard).toEqual(['early', 'late']);
+  });
+
   it('drains an in-flight request before closing', async () => {
     const inFlight = fetch(`${running.url}/slow`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -57,6 +57,11 @@ export interface HttpApp extends Koa<AppState> {
   /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
   markDraining(): void;
   /**
+   * Runs `listener` once, when draining begins: work that must stop taking new requests at that moment, while the
+   * requests in flight go on (chat's replies), starts its own drain there.
+   */
+  onDraining(listener: () => void): void;
+  /**
    * The ops listener's handler: `/healthz`, `/readyz` and `/metrics`, served on their own port (OPS_PORT) that
    * only probes, Prometheus and the gateway's health check reach. The public listener answers 404 for these paths.
    */
@@ -86,8 +91,15 @@ export function createHttpApp({
   app.metrics = serviceMetrics(name);
   app.bodyMemory = new BodyMemoryBudget(bodyMemoryBudgetBytes(memoryLimitBytes(undefined)));
   let draining = false;
+  const drainingListeners: Array<() => void> = [];
   app.markDraining = () => {
+    if (draining) return;
     draining = true;
+    for (const listener of drainingListeners) listener();
+  };
+  app.onDraining = (listener) => {
+    if (draining) listener();
+    else drainingListeners.push(listener);
   };
 
   app.opsListener = (req, res) => {

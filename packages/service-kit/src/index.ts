@@ -1,7 +1,15 @@
 // @act/service-kit: the building blocks every Koa service and the gateway share.
 export { default as Router } from '@koa/router';
 export { z } from 'zod';
-export { baseConfigSchema, loadConfig, configUrl, ConfigError, type BaseConfig } from './config';
+export {
+  baseConfigSchema,
+  databaseConfigFields,
+  loadConfig,
+  configUrl,
+  ConfigError,
+  type BaseConfig,
+  type DatabaseConfig,
+} from './config';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 export { AppError, ErrorCode, isAppError, type AppErrorOptions } from './errors';
 export {
@@ -101,12 +109,19 @@ export {
   type OpenAiClientOptions,
   type OpenAiSettings,
 } from './openai-client';
+export { toolServiceConfigFields, type ToolServiceConfig } from './tool-service';
 export {
-  connectToolService,
-  toolServiceConfigFields,
-  type ToolServiceConfig,
-  type ToolServiceConnections,
-} from './tool-service';
+  launchService,
+  startService,
+  type Closer,
+  type ServiceApp,
+  type ServiceConfig,
+  type ServiceContext,
+  type ServiceOptions,
+  type ProviderContext,
+  type StartContext,
+  type StartedService,
+} from './service';
 export {
   createRateLimitStore,
   consumeOrRefuse,

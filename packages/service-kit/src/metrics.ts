@@ -93,7 +93,7 @@ const byService = new Map<string, ServiceMetrics>();
 
 /**
  * The metrics of `service` in this process, created on first use: the app (createHttpApp), the credits client
- * (connectToolService) and the provider adapters (observeProviderCall) of one service all count into it.
+ * (startService) and the provider adapters (observeProviderCall) of one service all count into it.
  */
 export function serviceMetrics(service: string): ServiceMetrics {
   let metrics = byService.get(service);

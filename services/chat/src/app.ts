@@ -9,6 +9,7 @@ import {
   type NatsConnection,
   type Outbox,
   type ReadinessChecks,
+  type ServiceApp,
   type Sql,
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
@@ -46,13 +47,13 @@ export interface ChatAppDeps {
   readiness?: ReadinessChecks;
 }
 
-export interface ChatApp {
+export interface ChatApp extends ServiceApp {
   app: HttpApp;
   registry: GenerationRegistry;
   stops: ChatStops;
   /**
    * Stops taking replies and waits for those in flight (stopped once the grace is over), then ends the stop
-   * subscription. Starts when the server begins to drain; call it (onClose) to wait for the end.
+   * subscription. Starts when the server begins to drain; startService awaits it before the outbox closes.
    */
   drain(): Promise<void>;
 }
@@ -106,11 +107,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
   };
   // A deploy: readiness fails and no new reply starts from the moment the server begins to drain, while the replies
   // in flight (detached ones too) go on; Stop keeps working meanwhile.
-  const markDraining = app.markDraining.bind(app);
-  app.markDraining = () => {
-    markDraining();
-    void drain();
-  };
+  app.onDraining(() => void drain());
 
   return { app, registry, stops, drain };
 }

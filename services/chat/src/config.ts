@@ -9,6 +9,7 @@ import {
 } from '@act/contracts';
 import {
   baseConfigSchema,
+  databaseConfigFields,
   loadConfig,
   openAiConfigFields,
   toolServiceConfigFields,
@@ -65,10 +66,10 @@ export const chatConfigSchema = baseConfigSchema
     /** How often the text of a streaming reply is saved, so a reopened session shows it growing. */
     CHAT_PERSIST_INTERVAL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
     CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(64_000).default(4_000),
+    ...databaseConfigFields,
     ...toolServiceConfigFields,
     /** Long enough for the longest reply to finish: a stopping chat service finishes the replies in flight. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
   })
   .refine((config) => config.SHUTDOWN_GRACE_MS >= config.CHAT_REPLY_MAX_MS, {
     path: ['SHUTDOWN_GRACE_MS'],

@@ -2,7 +2,7 @@
 // parsed once at start-up. Price ids are read from the env names contracts declare (PLAN_PRICE_ENV, server only).
 import { CHARGED_WORK_MAX_MS, PAID_PLAN_IDS, type BillingCycle, type PaidPlanId } from '@act/contracts';
 import { PLAN_PRICE_ENV } from '@act/contracts/server';
-import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+import { baseConfigSchema, configUrl, databaseConfigFields, loadConfig, z } from '@act/service-kit';
 
 const PADDLE_API_URLS = {
   sandbox: 'https://sandbox-api.paddle.com',
@@ -14,7 +14,7 @@ const optionalSecret = z.string().min(1).optional();
 export const creditsConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8102),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    ...databaseConfigFields,
     /** A hold still `held` after this long is expired and refunded (the tool service died mid-call). */
     HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(600_000),
     SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),

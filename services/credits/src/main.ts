@@ -1,13 +1,7 @@
-// Credits service entry point: parse config, migrate, connect, start the NATS workers and the HTTP server.
-import {
-  connectDatabase,
-  connectNats,
-  createJwtVerifier,
-  createLogger,
-  runService,
-  serveFromConfig,
-  startRevocationWatcher,
-} from '@act/service-kit';
+// Credits service entry point: its database (migrated), Paddle, NATS and the JWT verifier, through the kit's
+// startService; the NATS workers (reserve and release responders, usage and identity consumers, sweepers) run beside
+// the HTTP routes and stop once the requests in flight have finished.
+import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { loadCreditsConfig } from './config';
@@ -15,35 +9,15 @@ import { migrateCreditsDatabase } from './db/migrate';
 import { createPaddleClient } from './providers/paddle';
 import { startCreditsWorkers } from './workers';
 
-async function main(): Promise<void> {
-  const config = loadCreditsConfig();
-  const logger = createLogger({ name: 'credits', level: config.LOG_LEVEL });
-  const sql = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
-  const applied = await migrateCreditsDatabase(sql);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  const nc = await connectNats({
-    url: config.NATS_URL,
-    name: 'credits',
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
-  });
-  const paddle = createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY });
-  // Signed-out sessions and changed passwords end access tokens at once (identity announces them over NATS).
-  const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });
-  const verifier = createJwtVerifier({
-    jwksUrl: config.JWKS_URL,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    revocations: revocations.list,
-  });
-  const deps = { config, sql, nc, logger, clock: systemClock, paddle, verifier };
-  const workers = await startCreditsWorkers(deps);
-  await serveFromConfig(createApp(deps), config, logger, [
-    async () => revocations.stop(),
-    () => workers.stop(),
-    () => nc.drain(),
-    () => sql.end({ timeout: 5 }),
-  ]);
-}
-
-runService('credits', main);
+startService({
+  name: 'credits',
+  loadConfig: loadCreditsConfig,
+  migrate: migrateCreditsDatabase,
+  providers: ({ config }) =>
+    createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
+  createApp: async ({ config, sql, nc, logger, verifier, providers, readiness }) => {
+    const deps = { config, sql, nc, logger, clock: systemClock, paddle: providers, verifier };
+    const workers = await startCreditsWorkers(deps);
+    return { ...createApp({ ...deps, readiness }), drain: () => workers.stop() };
+  },
+});

@@ -2,9 +2,10 @@
 import {
   createHttpApp,
   createJwtVerifier,
-  type HttpApp,
   type Logger,
   type NatsConnection,
+  type ReadinessChecks,
+  type ServiceApp,
   type Sql,
 } from '@act/service-kit';
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
@@ -41,18 +42,21 @@ export interface IdentityAppDeps {
   rateLimits: AuthRateLimits;
   google: GoogleOidc | undefined;
   revocations: TokenRevocations;
+  /**
+   * The database only (startService): sign-in, sign-up and sessions need nothing else, so with NATS away identity
+   * stays ready, and its outbox relay publishes the user events once NATS is back.
+   */
+  readiness?: ReadinessChecks;
 }
 
-export function createApp(deps: IdentityAppDeps): HttpApp {
+export function createApp(deps: IdentityAppDeps): ServiceApp {
   const { config, logger, sql, keys } = deps;
   const app = createHttpApp({
     name: 'identity',
     logger,
     // Each endpoint parses its own body, with the limit its definition gives (mountEndpoint).
     bodyLimit: false,
-    // Sign-in, sign-up and sessions need only the database: with NATS away identity stays ready, and its outbox
-    // relay publishes the user events once NATS is back.
-    readiness: { database: () => sql`select 1` },
+    readiness: deps.readiness,
   });
 
   // Replies carry tokens and account data: no cache may keep them (the JWKS route sets its own policy).
@@ -97,5 +101,5 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
   ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
-  return app;
+  return { app };
 }

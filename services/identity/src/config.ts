@@ -1,5 +1,5 @@
 // Identity configuration: parsed once from the environment at start, frozen, and handed to createApp.
-import { baseConfigSchema, configUrl, loadConfig, z } from '@act/service-kit';
+import { baseConfigSchema, configUrl, databaseConfigFields, loadConfig, z } from '@act/service-kit';
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -12,6 +12,7 @@ export const identityConfigSchema = baseConfigSchema
   .omit({ JWKS_URL: true })
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8101),
+    ...databaseConfigFields,
     /** The browser-facing origin (the gateway); builds the Google redirect URI and the links in emails. */
     PUBLIC_URL: configUrl(['http', 'https']).default('http://localhost:8080'),
     /** Embedded default: where the generated signing key file lives. Ignored when IDENTITY_SIGNING_KEYS is set. */

@@ -1,12 +1,25 @@
-// Identity process: parse config, wire dependencies, listen, and shut down cleanly on SIGTERM/SIGINT.
-import { createLogger, runService, serveFromConfig } from '@act/service-kit';
+// Identity process: its signing keys and Google sign-in, database (migrated), NATS and outbox, through the kit's
+// startService; on SIGTERM the requests in flight finish before its queues, the outbox, NATS and the database close.
+import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { loadIdentityConfig } from './config';
-import { startIdentityRuntime } from './runtime';
+import { deleteExpiredRows } from './db/housekeeping';
+import { migrateIdentityDatabase } from './db/migrate';
+import { loadIdentityProviders, startIdentityRuntime } from './runtime';
 
-runService('identity', async () => {
-  const config = loadIdentityConfig();
-  const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
-  const runtime = await startIdentityRuntime(config, logger);
-  await serveFromConfig(createApp(runtime.deps), config, logger, [runtime.close]);
+const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
+
+startService({
+  name: 'identity',
+  loadConfig: loadIdentityConfig,
+  migrate: migrateIdentityDatabase,
+  outbox: true,
+  providers: ({ config, logger }) => loadIdentityProviders(config, logger),
+  periodicJobs: ({ sql }) => [
+    { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => deleteExpiredRows(sql) },
+  ],
+  createApp: async (context) => {
+    const runtime = await startIdentityRuntime(context, context.providers);
+    return { ...createApp({ ...runtime.deps, readiness: context.readiness }), drain: runtime.close };
+  },
 });

@@ -1,20 +1,19 @@
-// Wiring shared by main.ts and the tests: database (migrated), NATS with the IDENTITY stream, signing keys, the
-// user-event and email outboxes, rate limits and the optional Google provider — and how to close them in order.
+// What identity runs besides its routes, shared by main.ts (through startService) and the tests: the signing keys
+// and the optional Google provider (read from the config before anything connects), then, on the service's
+// database, NATS and outbox, the IDENTITY stream, token revocations, the user-event and email outboxes and the rate
+// limits; and how to stop them (before the kit closes the outbox, NATS and the database).
 import { natsNames } from '@act/contracts/server';
 import {
-  connectDatabase,
-  connectNats,
   createRevocationList,
   ensureStream,
-  startOutboxRelay,
   startRevocationWatcher,
-  startPeriodicJob,
   type Logger,
+  type NatsConnection,
+  type Outbox,
+  type Sql,
 } from '@act/service-kit';
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
-import { migrateIdentityDatabase } from './db/migrate';
-import { deleteExpiredRows } from './db/housekeeping';
 import { createMailQueue } from './domain/mail';
 import { preparePasswordHashing } from './domain/passwords';
 import {
@@ -26,29 +25,22 @@ import {
 import { keyStoreFromEnv, keyStoreFromFile, type KeyStore } from './domain/signing-keys';
 import { answerRevocationLists, createTokenRevocations } from './domain/token-revocations';
 import { createUserEvents } from './domain/user-events';
-import { createGoogleOidc } from './providers/google-oidc';
+import { createGoogleOidc, type GoogleOidc } from './providers/google-oidc';
 import { createSmtpTransport } from './providers/smtp-transport';
 
-const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
-
-export interface IdentityRuntime {
-  deps: IdentityAppDeps;
-  /** Closes background jobs, NATS, Redis and the database, in that order. */
-  close(): Promise<void>;
+/** What identity reads from its config alone: its signing keys and, when configured, Google sign-in. */
+export interface IdentityProviders {
+  keys: KeyStore;
+  google: GoogleOidc | undefined;
 }
 
-export interface RuntimeOverrides {
-  rateLimitRules?: RateLimitRules;
-  keys?: KeyStore;
-}
-
-export async function startIdentityRuntime(
+export async function loadIdentityProviders(
   config: Readonly<IdentityConfig>,
   logger: Logger,
-  overrides: RuntimeOverrides = {},
-): Promise<IdentityRuntime> {
-  const keys =
-    overrides.keys ??
+  keys?: KeyStore,
+): Promise<IdentityProviders> {
+  const keyStore =
+    keys ??
     (config.IDENTITY_SIGNING_KEYS
       ? await keyStoreFromEnv(config.IDENTITY_SIGNING_KEYS, {
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -58,9 +50,44 @@ export async function startIdentityRuntime(
           rotationDays: config.IDENTITY_KEY_ROTATION_DAYS,
           accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         }));
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleOidc({
+          issuer: config.GOOGLE_ISSUER,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          redirectUri: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/identity/callback`,
+        })
+      : undefined;
+  if (!google) logger.info('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET not set: Google sign-in is off');
+  return { keys: keyStore, google };
+}
 
-  const sql = connectDatabase(config.DATABASE_URL);
-  const closers: Array<() => Promise<unknown>> = [() => sql.end({ timeout: 5 })];
+/** The service's connections (startService's context, or a test's own). */
+export interface IdentityConnections {
+  config: Readonly<IdentityConfig>;
+  logger: Logger;
+  sql: Sql;
+  nc: NatsConnection;
+  outbox: Outbox;
+}
+
+export interface IdentityRuntime {
+  deps: Omit<IdentityAppDeps, 'readiness'>;
+  /** Stops following and answering revocations, the mail queue, SMTP and the rate limits (not the connections). */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  rateLimitRules?: RateLimitRules;
+}
+
+export async function startIdentityRuntime(
+  { config, logger, sql, nc, outbox }: IdentityConnections,
+  { keys, google }: IdentityProviders,
+  overrides: RuntimeOverrides = {},
+): Promise<IdentityRuntime> {
+  const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const closer of closers) {
       try {
@@ -72,16 +99,6 @@ export async function startIdentityRuntime(
   };
 
   try {
-    const applied = await migrateIdentityDatabase(sql);
-    if (applied.length > 0) logger.info({ applied }, 'database migrated');
-
-    const nc = await connectNats({
-      url: config.NATS_URL,
-      name: 'identity',
-      user: config.NATS_USER,
-      password: config.NATS_PASSWORD,
-    });
-    closers.unshift(() => nc.drain());
     const names = natsNames(config.NATS_NAMESPACE);
     await ensureStream(await nc.jetstreamManager(), {
       name: names.identityStream,
@@ -100,6 +117,7 @@ export async function startIdentityRuntime(
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       logger,
     });
+    closers.push(async () => revocationLists.stop());
     const revocations = createTokenRevocations({
       nc,
       namespace: config.NATS_NAMESPACE,
@@ -113,12 +131,8 @@ export async function startIdentityRuntime(
       list: revocations.list,
       logger,
     });
-    closers.unshift(
-      async () => revocationWatcher.stop(),
-      async () => revocationLists.stop(),
-    );
+    closers.unshift(async () => revocationWatcher.stop());
 
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
     const events = createUserEvents({ outbox, subject: names.userCreated });
     const transport = config.SMTP_URL
       ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
@@ -130,30 +144,11 @@ export async function startIdentityRuntime(
         scaleRateLimits(DEFAULT_RATE_LIMITS, config.IDENTITY_RATE_LIMIT_MULTIPLIER),
       redisUrl: config.REDIS_URL,
     });
-    const housekeeping = startPeriodicJob({
-      name: 'housekeeping',
-      intervalMs: HOUSEKEEPING_INTERVAL_MS,
-      logger,
-      run: () => deleteExpiredRows(sql),
-    });
     closers.unshift(
-      () => outbox.stop(),
       () => mail.stop(),
-      () => housekeeping.stop(),
       async () => transport?.close(),
       () => rateLimits.close(),
     );
-
-    const google =
-      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-        ? createGoogleOidc({
-            issuer: config.GOOGLE_ISSUER,
-            clientId: config.GOOGLE_CLIENT_ID,
-            clientSecret: config.GOOGLE_CLIENT_SECRET,
-            redirectUri: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/identity/callback`,
-          })
-        : undefined;
-    if (!google) logger.info('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET not set: Google sign-in is off');
 
     await preparePasswordHashing();
     // Anything left unpublished by a previous run goes out now.

@@ -9,6 +9,7 @@ import {
   type Outbox,
   type ReadinessChecks,
   type Router,
+  type ServiceApp,
   type Sql,
   type WorkPool,
 } from '@act/service-kit';
@@ -46,7 +47,7 @@ export interface ImageAppDeps {
   readiness?: ReadinessChecks;
 }
 
-export interface ImageApp {
+export interface ImageApp extends ServiceApp {
   app: HttpApp;
   /** Waits for the generations in flight (those whose member closed the tab too) to be stored and settled. */
   drain(): Promise<void>;

@@ -7,7 +7,14 @@ import {
   type ImageModelId,
   type PhotoEffectToolId,
 } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
+import {
+  baseConfigSchema,
+  configUrl,
+  databaseConfigFields,
+  loadConfig,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import { falEffectEnvName, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { LOCAL_EFFECT_IDS } from './effects/local-effects';
@@ -62,10 +69,10 @@ export const imageConfigSchema = baseConfigSchema
     ...falModelFields,
     ...falEffectFields,
     ...objectStoreConfigFields,
+    ...databaseConfigFields,
     ...toolServiceConfigFields,
     /** Long enough for the longest generation to finish and be stored: a stopping replica finishes those in flight. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
   })
   .refine((config) => config.SHUTDOWN_GRACE_MS >= config.FAL_TIMEOUT_MS, {
     path: ['SHUTDOWN_GRACE_MS'],

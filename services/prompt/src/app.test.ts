@@ -44,7 +44,7 @@ beforeAll(async () => {
   ({ jwks, credits } = await runServices());
   fake = await startFakeOpenAi();
   nc = await connectNats({ url: testNatsUrl(), name: 'prompt-test' });
-  const app = createApp({
+  const { app } = createApp({
     logger: silentLogger('prompt'),
     verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
     credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),

@@ -2,10 +2,10 @@
 import {
   createHttpApp,
   type CreditsClient,
-  type HttpApp,
   type JwtVerifier,
   type Logger,
   type ReadinessChecks,
+  type ServiceApp,
 } from '@act/service-kit';
 import { createPromptTools } from './domain/prompt-tools';
 import type { PromptProvider } from './providers/types';
@@ -19,10 +19,10 @@ export interface PromptAppDeps {
   readiness?: ReadinessChecks;
 }
 
-export function createApp({ logger, verifier, credits, provider, readiness }: PromptAppDeps): HttpApp {
+export function createApp({ logger, verifier, credits, provider, readiness }: PromptAppDeps): ServiceApp {
   // Each endpoint parses its own body, with the limit its contracts definition gives (mountEndpoint).
   const app = createHttpApp({ name: 'prompt', logger, readiness, bodyLimit: false });
   const router = createPromptRouter({ verifier, tools: createPromptTools({ credits, provider, logger }) });
   app.use(router.routes()).use(router.allowedMethods());
-  return app;
+  return { app };
 }

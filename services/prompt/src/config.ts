@@ -16,7 +16,7 @@ const RETRY_WAIT_ALLOWANCE_MS = 5_000;
 /** One attempt, the pause and the retry must fit in the charged work limit, or credits could sweep the hold first. */
 const PROVIDER_TIMEOUT_MAX_MS = Math.floor((CHARGED_WORK_MAX_MS - RETRY_WAIT_ALLOWANCE_MS) / 2);
 
-export const promptConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).extend({
+export const promptConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8103),
   /** openai = any OpenAI-compatible API; local = offline analysis. Unset: openai when a key is set, else local. */
   PROMPT_PROVIDER: z.enum(['openai', 'local']).optional(),

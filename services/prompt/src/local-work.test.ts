@@ -53,7 +53,7 @@ async function serve(servicePool: WorkPool, credits: CreditsClient) {
       verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
       credits,
       provider: servedProvider,
-    }),
+    }).app,
   );
   return { servedProvider, server };
 }

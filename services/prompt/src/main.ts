@@ -1,19 +1,20 @@
-// Entry point of the prompt service: parse config, connect NATS and the provider, serve, shut down gracefully.
-import { connectToolService, createLogger, runService, serveFromConfig } from '@act/service-kit';
+// Entry point of the prompt service: its provider, NATS (credits), through the kit's startService. It keeps no data,
+// so readiness checks nothing: without NATS prompt still answers, its charged calls with a 503 at once
+// (credits-client).
+import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { loadPromptConfig } from './config';
 import { createProvider } from './providers/select-provider';
 
-async function main(): Promise<void> {
-  const config = loadPromptConfig();
-  const logger = createLogger({ name: 'prompt', level: config.LOG_LEVEL });
-  const provider = createProvider(config);
-  const { credits, verifier, close } = await connectToolService('prompt', config, logger);
-
-  // No NATS check: without NATS prompt still answers, its charged calls with a 503 at once (credits-client).
-  const app = createApp({ logger, verifier, credits, provider });
-  await serveFromConfig(app, config, logger, [close, () => provider.close()]);
-  logger.info({ provider: provider.name }, 'prompt provider ready');
-}
-
-runService('prompt', main);
+startService({
+  name: 'prompt',
+  loadConfig: loadPromptConfig,
+  providers: ({ config, onClose }) => {
+    const provider = createProvider(config);
+    onClose(() => provider.close());
+    return provider;
+  },
+  createApp: ({ logger, verifier, credits, providers, readiness }) =>
+    createApp({ logger, verifier, credits, provider: providers, readiness }),
+  ready: ({ providers }) => [{ provider: providers.name }, 'prompt provider ready'],
+});

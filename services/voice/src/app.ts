@@ -7,6 +7,7 @@ import {
   type Logger,
   type Outbox,
   type ReadinessChecks,
+  type ServiceApp,
   type Sql,
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
@@ -35,10 +36,10 @@ export interface VoiceAppDeps {
   readiness?: ReadinessChecks;
 }
 
-export interface VoiceApp {
+export interface VoiceApp extends ServiceApp {
   app: HttpApp;
   tools: VoiceTools;
-  /** Lets the jobs running here finish (shutdown), then stops taking abandoned ones. */
+  /** Lets the jobs running here finish (shutdown, awaited by startService), then stops taking abandoned ones. */
   drain(): Promise<void>;
   /** Stops now; running jobs are left for another replica. */
   stop(): Promise<void>;

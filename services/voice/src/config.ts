@@ -2,7 +2,14 @@
 // outbox), NATS (credits), the object store (audio files), ElevenLabs (optional: without a key, speech and voice
 // isolation run locally and the other two tools answer 503), and the local engines' limits.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
-import { baseConfigSchema, configUrl, loadConfig, toolServiceConfigFields, z } from '@act/service-kit';
+import {
+  baseConfigSchema,
+  configUrl,
+  databaseConfigFields,
+  loadConfig,
+  toolServiceConfigFields,
+  z,
+} from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 
 /** Room inside the charged-work limit for storing the result and committing after the audio is made. */
@@ -11,6 +18,7 @@ const WORK_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 
 export const voiceConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8106),
+  ...databaseConfigFields,
   ...objectStoreConfigFields,
   /** ElevenLabs key; unset means local engines only. */
   ELEVENLABS_API_KEY: z.string().min(1).optional(),

@@ -56,7 +56,7 @@ function startService(provider: SummaryProvider | undefined) {
       provider,
       fetch,
       transcriptCacheMs: 0,
-    }),
+    }).app,
   );
 }
 

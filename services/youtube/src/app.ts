@@ -2,10 +2,10 @@
 import {
   createHttpApp,
   type CreditsClient,
-  type HttpApp,
   type JwtVerifier,
   type Logger,
   type ReadinessChecks,
+  type ServiceApp,
 } from '@act/service-kit';
 import { createSummarizer } from './domain/summarizer';
 import { createThumbnailService } from './domain/thumbnails';
@@ -32,7 +32,7 @@ export interface YoutubeAppDeps {
   readiness?: ReadinessChecks;
 }
 
-export function createApp(deps: YoutubeAppDeps): HttpApp {
+export function createApp(deps: YoutubeAppDeps): ServiceApp {
   const { logger } = deps;
   const app = createHttpApp({ name: 'youtube', logger, readiness: deps.readiness, bodyLimit: false });
   const thumbnails = createThumbnailService({ fetch: deps.fetch, logger });
@@ -49,5 +49,5 @@ export function createApp(deps: YoutubeAppDeps): HttpApp {
     thumbnails,
   });
   app.use(router.routes()).use(router.allowedMethods());
-  return app;
+  return { app };
 }

@@ -9,7 +9,7 @@ import {
   z,
 } from '@act/service-kit';
 
-export const youtubeConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true }).extend({
+export const youtubeConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8107),
   ...openAiConfigFields,
   YOUTUBE_SUMMARY_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),

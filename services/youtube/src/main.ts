@@ -1,6 +1,6 @@
-// Entry point of the youtube service: parse config, connect NATS, build the YouTube adapters and the summary
-// provider, serve, shut down gracefully.
-import { connectToolService, createLogger, runService, serveFromConfig } from '@act/service-kit';
+// Entry point of the youtube service: the YouTube adapters and the summary provider, NATS (credits), through the
+// kit's startService. It keeps no data, so readiness checks nothing.
+import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { loadYoutubeConfig } from './config';
 import { createSummaryProvider } from './providers/select-provider';
@@ -8,30 +8,34 @@ import { createYoutubeFetch } from './providers/youtube-fetch';
 import { createYoutubeiAdapter } from './providers/youtubei-adapter';
 import { createYoutubeTranscriptAdapter } from './providers/youtube-transcript-adapter';
 
-async function main(): Promise<void> {
-  const config = loadYoutubeConfig();
-  const logger = createLogger({ name: 'youtube', level: config.LOG_LEVEL });
-  const fetch = createYoutubeFetch({
-    timeoutMs: config.YOUTUBE_TIMEOUT_MS,
-    ...(config.YOUTUBE_BASE_URL ? { youtubeBaseUrl: config.YOUTUBE_BASE_URL } : {}),
-    ...(config.YOUTUBE_THUMBNAIL_BASE_URL ? { thumbnailBaseUrl: config.YOUTUBE_THUMBNAIL_BASE_URL } : {}),
-  });
-  const youtubei = createYoutubeiAdapter({ fetch });
-  const provider = createSummaryProvider(config);
-  const { credits, verifier, close } = await connectToolService('youtube', config, logger);
-
-  const app = createApp({
-    logger,
-    verifier,
-    credits,
-    info: youtubei,
-    transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
-    provider,
-    fetch,
-    transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
-  });
-  await serveFromConfig(app, config, logger, [close]);
-  logger.info({ provider: provider?.name ?? 'local' }, 'youtube service ready');
-}
-
-runService('youtube', main);
+startService({
+  name: 'youtube',
+  loadConfig: loadYoutubeConfig,
+  providers: ({ config }) => {
+    const fetch = createYoutubeFetch({
+      timeoutMs: config.YOUTUBE_TIMEOUT_MS,
+      ...(config.YOUTUBE_BASE_URL ? { youtubeBaseUrl: config.YOUTUBE_BASE_URL } : {}),
+      ...(config.YOUTUBE_THUMBNAIL_BASE_URL ? { thumbnailBaseUrl: config.YOUTUBE_THUMBNAIL_BASE_URL } : {}),
+    });
+    const youtubei = createYoutubeiAdapter({ fetch });
+    return {
+      fetch,
+      info: youtubei,
+      transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
+      summary: createSummaryProvider(config),
+    };
+  },
+  createApp: ({ config, logger, verifier, credits, providers, readiness }) =>
+    createApp({
+      logger,
+      verifier,
+      credits,
+      info: providers.info,
+      transcripts: providers.transcripts,
+      provider: providers.summary,
+      fetch: providers.fetch,
+      transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
+      readiness,
+    }),
+  ready: ({ providers }) => [{ provider: providers.summary?.name ?? 'local' }, 'youtube service ready'],
+});

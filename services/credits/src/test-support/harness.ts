@@ -107,7 +107,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     options.workers === false
       ? undefined
       : await startCreditsWorkers(deps, { periodicJobs: options.periodicJobs ?? false });
-  const server: RunningServer = await startTestService(createApp(deps));
+  const server: RunningServer = await startTestService(createApp(deps).app);
   const names = natsNames(namespace);
 
   return {

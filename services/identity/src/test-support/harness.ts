@@ -4,7 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_ROUTES } from '@act/contracts';
-import type { RunningServer, Sql } from '@act/service-kit';
+import {
+  connectDatabase,
+  connectNats,
+  startOutboxRelay,
+  type RunningServer,
+  type Sql,
+} from '@act/service-kit';
 import {
   captureLogger,
   createTestDatabase,
@@ -17,7 +23,14 @@ import {
 import { createApp } from '../app';
 import { loadIdentityConfig, type IdentityConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits, type RateLimitRules } from '../domain/rate-limits';
-import { startIdentityRuntime, type IdentityRuntime, type RuntimeOverrides } from '../runtime';
+import { migrateIdentityDatabase } from '../db/migrate';
+import type { KeyStore } from '../domain/signing-keys';
+import {
+  loadIdentityProviders,
+  startIdentityRuntime,
+  type IdentityRuntime,
+  type RuntimeOverrides,
+} from '../runtime';
 
 /** Limits high enough that a test's own traffic never trips them (tests that want a 429 pass their own). */
 export const RELAXED_RATE_LIMITS: RateLimitRules = scaleRateLimits(DEFAULT_RATE_LIMITS, 1000);
@@ -35,6 +48,7 @@ export interface IdentityUnderTest {
 }
 
 export interface StartIdentityOptions extends RuntimeOverrides {
+  keys?: KeyStore;
   env?: Record<string, string>;
 }
 
@@ -52,15 +66,33 @@ export async function startIdentity(options: StartIdentityOptions = {}): Promise
     ...options.env,
   });
   const logs = captureLogger('identity', 'trace');
-  const runtime = await startIdentityRuntime(config, logs.logger, {
-    rateLimitRules: options.rateLimitRules ?? RELAXED_RATE_LIMITS,
-    keys: options.keys,
-  });
+  // What startService connects in main.ts, connected here in the same order and closed in the same order.
+  const logger = logs.logger;
+  const providers = await loadIdentityProviders(config, logger, options.keys);
+  const sql = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
+  await migrateIdentityDatabase(sql);
+  const nc = await connectNats({ url: config.NATS_URL, name: 'identity' });
+  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+  const closeConnections = async () => {
+    await outbox.stop();
+    await nc.drain();
+    await sql.end({ timeout: 5 });
+  };
+  let runtime: IdentityRuntime;
   let server: RunningServer;
   try {
-    server = await startTestService(createApp(runtime.deps), logs.logger);
+    runtime = await startIdentityRuntime({ config, logger, sql, nc, outbox }, providers, {
+      rateLimitRules: options.rateLimitRules ?? RELAXED_RATE_LIMITS,
+    });
+  } catch (error) {
+    await closeConnections();
+    throw error;
+  }
+  try {
+    server = await startTestService(createApp(runtime.deps).app, logger);
   } catch (error) {
     await runtime.close();
+    await closeConnections();
     throw error;
   }
   return {
@@ -74,6 +106,7 @@ export async function startIdentity(options: StartIdentityOptions = {}): Promise
     async close() {
       await server.close();
       await runtime.close();
+      await closeConnections();
       await database.drop();
       await rm(keysDir, { recursive: true, force: true });
     },
