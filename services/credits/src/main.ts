@@ -11,6 +11,7 @@ import {
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { loadCreditsConfig } from './config';
+import { createCreditsStore } from './db/credits-store';
 import { migrateCreditsDatabase } from './db/migrate';
 import { createPaddleClient } from './providers/paddle';
 import { startCreditsWorkers } from './workers';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     audience: config.JWT_AUDIENCE,
     revocations: revocations.list,
   });
-  const deps = { config, sql, nc, logger, clock: systemClock, paddle, verifier };
+  const deps = { config, sql, store: createCreditsStore(sql), nc, logger, clock: systemClock, paddle, verifier };
   const workers = await startCreditsWorkers(deps);
   await serveFromConfig(createApp(deps), config, logger, [
     async () => revocations.stop(),
