@@ -9,6 +9,7 @@ import {
 } from '@act/service-kit';
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
 import type { IdentityConfig } from './config';
+import type { IdentityStore } from './db/identity-store';
 import type { MailQueue } from './domain/mail';
 import type { AuthRateLimits } from './domain/rate-limits';
 import type { KeyStore } from './domain/signing-keys';
@@ -33,7 +34,9 @@ export interface IdentityAppDeps {
     | 'COOKIE_SECURE'
   >;
   logger: Logger;
+  /** Readiness only; everything else goes through `store`. */
   sql: Sql;
+  store: IdentityStore;
   nc: NatsConnection;
   keys: KeyStore;
   events: UserEvents;
@@ -62,7 +65,7 @@ export function createApp(deps: IdentityAppDeps): HttpApp {
   });
 
   const routeDeps: IdentityRouteDeps = {
-    sql,
+    store: deps.store,
     keys,
     logger,
     settings: {

@@ -14,7 +14,7 @@ import {
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
 import { migrateIdentityDatabase } from './db/migrate';
-import { deleteExpiredRows } from './db/housekeeping';
+import { createIdentityStore } from './db/identity-store';
 import { createMailQueue } from './domain/mail';
 import { preparePasswordHashing } from './domain/passwords';
 import {
@@ -60,6 +60,7 @@ export async function startIdentityRuntime(
         }));
 
   const sql = connectDatabase(config.DATABASE_URL);
+  const store = createIdentityStore(sql);
   const closers: Array<() => Promise<unknown>> = [() => sql.end({ timeout: 5 })];
   const close = async () => {
     for (const closer of closers) {
@@ -96,7 +97,7 @@ export async function startIdentityRuntime(
     const revocationLists = answerRevocationLists({
       nc,
       namespace: config.NATS_NAMESPACE,
-      sql,
+      store,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       logger,
     });
@@ -123,7 +124,7 @@ export async function startIdentityRuntime(
     const transport = config.SMTP_URL
       ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined;
-    const mail = createMailQueue({ sql, logger, transport });
+    const mail = createMailQueue({ store, logger, transport });
     const rateLimits = createAuthRateLimits({
       rules:
         overrides.rateLimitRules ??
@@ -134,7 +135,7 @@ export async function startIdentityRuntime(
       name: 'housekeeping',
       intervalMs: HOUSEKEEPING_INTERVAL_MS,
       logger,
-      run: () => deleteExpiredRows(sql),
+      run: () => store.deleteExpiredRows(),
     });
     closers.unshift(
       () => outbox.stop(),
@@ -160,7 +161,7 @@ export async function startIdentityRuntime(
     void events.publishPending();
 
     return {
-      deps: { config, logger, sql, nc, keys, events, mail, rateLimits, google, revocations },
+      deps: { config, logger, sql, store, nc, keys, events, mail, rateLimits, google, revocations },
       close,
     };
   } catch (error) {

@@ -11,7 +11,7 @@ export function createUserRouter(deps: IdentityRouteDeps): Router {
   const options = { verifier: deps.verifier };
 
   mountEndpoint(router, IDENTITY_ENDPOINTS.getUser, options, async (_input, ctx) => {
-    const user = await getUser(deps.sql, userOf(ctx)!.userId);
+    const user = await getUser(deps.store, userOf(ctx)!.userId);
     return { user: presentUser(user) };
   });
 
