@@ -86,7 +86,10 @@ describe('runMigrations', () => {
     const database = await freshDatabase();
     const sql = connectDatabase(database.url, { max: 1 });
     try {
-      const folder = await folderWith({ '001-create-notes.sql': CREATE_NOTES, '002-seed-notes.sql': SEED_NOTES });
+      const folder = await folderWith({
+        '001-create-notes.sql': CREATE_NOTES,
+        '002-seed-notes.sql': SEED_NOTES,
+      });
       await runMigrations(sql, folder);
       const [row] = await sql`select checksum from schema_migrations where name = '001-create-notes.sql'`;
       expect(row?.checksum).toBe(createHash('sha256').update(CREATE_NOTES).digest('hex'));
@@ -142,7 +145,8 @@ describe('runMigrations', () => {
       const results = await Promise.all(replicas.map((sql) => runMigrations(sql, dir)));
       expect(results.flat()).toEqual(['002-seed-notes.sql']);
       expect((await replicas[0]!`select body from notes`).map((row) => row.body)).toEqual(['first']);
-      const [unchecked] = await replicas[0]!`select count(*)::int as n from schema_migrations where checksum is null`;
+      const [unchecked] =
+        await replicas[0]!`select count(*)::int as n from schema_migrations where checksum is null`;
       expect(unchecked?.n).toBe(0);
     } finally {
       await Promise.all(replicas.map((sql) => sql.end()));

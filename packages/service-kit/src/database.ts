@@ -123,7 +123,9 @@ async function prepareMigrationTable(tx: TransactionSql, files: MigrationFile[])
     checksum text
   )`;
   await tx`alter table schema_migrations add column if not exists checksum text`;
-  const rows = await tx<{ name: string; checksum: string | null }[]>`select name, checksum from schema_migrations`;
+  const rows = await tx<
+    { name: string; checksum: string | null }[]
+  >`select name, checksum from schema_migrations`;
   const recorded = new Map(rows.map((row) => [row.name, row.checksum]));
   for (const file of files) {
     if (!recorded.has(file.name)) continue;

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
     audience: config.JWT_AUDIENCE,
     revocations: revocations.list,
   });
-  const deps = { config, sql, store: createCreditsStore(sql), nc, logger, clock: systemClock, paddle, verifier };
+  const store = createCreditsStore(sql);
+  const deps = { config, sql, store, nc, logger, clock: systemClock, paddle, verifier };
   const workers = await startCreditsWorkers(deps);
   await serveFromConfig(createApp(deps), config, logger, [
     async () => revocations.stop(),

@@ -56,7 +56,10 @@ export interface CreditsQueries {
   /** The one-statement member charge: the balance after it, or undefined when it did not apply. */
   chargeMember(input: ChargeInput): Promise<number | undefined>;
   /** Many member charges in one statement; per charge, as chargeMember. */
-  chargeMembers(charges: ReadonlyArray<Omit<ChargeInput, 'now'>>, now: Date): Promise<Array<number | undefined>>;
+  chargeMembers(
+    charges: ReadonlyArray<Omit<ChargeInput, 'now'>>,
+    now: Date,
+  ): Promise<Array<number | undefined>>;
   findHold(requestId: string): Promise<HoldRow | undefined>;
   guestUsedSince(visitorIp: string, tool: ToolId, since: Date): Promise<boolean>;
   countGuestUses(tool: ToolId, since: Date, limit: number): Promise<number>;

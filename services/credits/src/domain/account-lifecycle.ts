@@ -98,7 +98,11 @@ export async function applyDueChanges(
 }
 
 /** The member's account, opened if missing and brought up to date (used by reads such as GET /me). */
-export async function loadCurrentAccount(store: CreditsStore, userId: string, now: Date): Promise<AccountRow> {
+export async function loadCurrentAccount(
+  store: CreditsStore,
+  userId: string,
+  now: Date,
+): Promise<AccountRow> {
   const existing = await store.findAccount(userId);
   if (existing && !hasDueChanges(existing, now)) return existing;
   return store.transaction(async (tx) => {

@@ -62,7 +62,11 @@ export interface IdentityQueries {
   /** Revokes the user's live families but `exceptFamilyId`; returns how many. */
   revokeUserFamilies(userId: string, reason: RevokeReason, exceptFamilyId?: string): Promise<number>;
   setTokensNotBefore(userId: string, at: Date): Promise<void>;
-  listRevocations(options: { since: Date; after?: RevocationCursor; limit: number }): Promise<RevocationRow[]>;
+  listRevocations(options: {
+    since: Date;
+    after?: RevocationCursor;
+    limit: number;
+  }): Promise<RevocationRow[]>;
   /** Spends the token (once, unexpired) and returns whose it was. */
   consumeOneTimeToken(
     hash: Buffer,
@@ -77,7 +81,13 @@ export interface IdentityQueries {
   }): Promise<void>;
   /** Deletes and returns the unexpired attempt: a state works once. */
   takeOAuthAttempt(stateHash: Buffer): Promise<OAuthAttemptRow | undefined>;
-  insertEmail(email: { id: string; recipient: string; subject: string; body: string; purpose: string }): Promise<void>;
+  insertEmail(email: {
+    id: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    purpose: string;
+  }): Promise<void>;
 }
 
 /** The store inside one transaction: everything above, plus what locks rows or must commit with other writes. */
@@ -127,7 +137,8 @@ function queriesOn(db: Db): IdentityQueries {
     insertRefreshToken: (token) => insertRefreshToken(db, token),
     findFamilyOfToken: (hash) => findFamilyOfToken(db, hash),
     revokeFamily: (familyId, reason) => revokeFamily(db, familyId, reason),
-    revokeUserFamilies: (userId, reason, exceptFamilyId) => revokeUserFamilies(db, userId, reason, exceptFamilyId),
+    revokeUserFamilies: (userId, reason, exceptFamilyId) =>
+      revokeUserFamilies(db, userId, reason, exceptFamilyId),
     setTokensNotBefore: (userId, at) => setTokensNotBefore(db, userId, at),
     listRevocations: (options) => listRevocations(db, options),
     consumeOneTimeToken: (hash, purpose) => consumeOneTimeToken(db, hash, purpose),

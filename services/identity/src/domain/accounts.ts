@@ -95,7 +95,12 @@ export async function updateUser(
 
   if (input.password !== undefined) {
     await deps.store.updatePasswordHash(row.id, await hashPassword(input.password));
-    const notBefore = await endOtherSessions(deps.store, row.id, 'password_change', input.currentRefreshToken);
+    const notBefore = await endOtherSessions(
+      deps.store,
+      row.id,
+      'password_change',
+      input.currentRefreshToken,
+    );
     deps.revocations.userCutOff(row.id, notBefore);
   }
 

@@ -210,11 +210,7 @@ export async function endOtherSessions(
   const current = currentRefreshToken
     ? await store.findFamilyOfToken(digest(currentRefreshToken))
     : undefined;
-  await store.revokeUserFamilies(
-    userId,
-    reason,
-    current?.user_id === userId ? current.family_id : undefined,
-  );
+  await store.revokeUserFamilies(userId, reason, current?.user_id === userId ? current.family_id : undefined);
   const notBefore = new Date();
   await store.setTokensNotBefore(userId, notBefore);
   return notBefore;
