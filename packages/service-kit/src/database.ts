@@ -158,9 +158,14 @@ export async function runMigrations(sql: Sql, ...dirs: Array<URL | string>): Pro
     if (done.has(file.name)) continue;
     const appliedNow = await sql.begin(async (tx) => {
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
-      // Another replica may have applied it while this one waited for the lock.
-      const [already] = await tx`select 1 from schema_migrations where name = ${file.name}`;
-      if (already) return false;
+      // Another replica may have applied it while this one waited for the lock (from the same text, or it stops).
+      const [already] = await tx<{ checksum: string | null }[]>`
+        select checksum from schema_migrations where name = ${file.name}`;
+      if (already) {
+        if (already.checksum !== null && already.checksum !== file.checksum)
+          throw new MigrationChangedError(file.name);
+        return false;
+      }
       await tx.unsafe(file.text);
       await tx`insert into schema_migrations (name, checksum) values (${file.name}, ${file.checksum})`;
       return true;
