@@ -8,6 +8,7 @@ import { natsNames } from '@act/contracts/server';
 import { connectDatabase, connectNats, createCreditsClient, createLogger, type Sql } from '@act/service-kit';
 import { systemClock } from '../services/credits/src/clock';
 import { loadCreditsConfig } from '../services/credits/src/config';
+import { createCreditsStore } from '../services/credits/src/db/credits-store';
 import { migrateCreditsDatabase } from '../services/credits/src/db/migrate';
 import { ensureAccount } from '../services/credits/src/domain/account-lifecycle';
 import { createPaddleClient } from '../services/credits/src/providers/paddle';
@@ -57,10 +58,11 @@ async function withScratchDatabase<T>(adminUrl: string, run: (url: string) => Pr
 }
 
 async function openAccounts(sql: Sql, count: number): Promise<string[]> {
+  const store = createCreditsStore(sql);
   const userIds = Array.from({ length: count }, () => randomUUID());
   for (const userId of userIds) {
+    await ensureAccount(store, userId, new Date());
     await sql.begin(async (tx) => {
-      await ensureAccount(tx, userId, new Date());
       // Large balances so neither side ever runs dry; through the ledger like any balance change.
       const [row] = await tx<
         { credits: number }[]
@@ -119,6 +121,7 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
       const deps = {
         config,
         sql,
+        store: createCreditsStore(sql),
         nc,
         logger,
         clock: systemClock,

@@ -1,4 +1,5 @@
 // PostgreSQL access with postgres.js, and the SQL migration runner every service uses for its own database.
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -72,40 +73,105 @@ const MIGRATION_FILE = /^(\d{3,})-[a-z0-9-]+\.sql$/;
 // Any constant works; it only has to be the same for every replica of every service (databases are separate).
 const MIGRATION_LOCK_KEY = 7_412_001;
 
-/**
- * Applies `NNN-name.sql` files from each folder in `dirs`, folder by folder and in name order within one, each
- * once and in its own transaction, recorded in schema_migrations by file name. Shared folders from the service kit
- * (such as OUTBOX_MIGRATIONS) come first, so a service's own migrations may use their tables. An advisory lock makes
- * two replicas starting at once apply them one after the other.
- */
-export async function runMigrations(sql: Sql, ...dirs: Array<URL | string>): Promise<string[]> {
+interface MigrationFile {
+  name: string;
+  text: string;
+  checksum: string;
+}
+
+/** sha256 of the file's text: an applied migration that is edited afterwards no longer matches its record. */
+function checksumOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+async function readMigrationFolders(dirs: Array<URL | string>): Promise<MigrationFile[]> {
   const folders = await Promise.all(
     dirs.map(async (dir) => {
       const path = typeof dir === 'string' ? dir : fileURLToPath(dir);
-      const files = (await readdir(path)).filter((name) => MIGRATION_FILE.test(name)).sort();
-      return { path, files };
+      const names = (await readdir(path)).filter((name) => MIGRATION_FILE.test(name)).sort();
+      return Promise.all(
+        names.map(async (name) => {
+          const text = await readFile(`${path}/${name}`, 'utf8');
+          return { name, text, checksum: checksumOf(text) };
+        }),
+      );
     }),
   );
-  const applied: string[] = [];
-  await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
-    await tx`create table if not exists schema_migrations (
-      name text primary key,
-      applied_at timestamptz not null default now()
-    )`;
-    const done = new Set(
-      (await tx<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name),
+  return folders.flat();
+}
+
+/** Thrown at start-up when a migration that was already applied has been edited since. */
+export class MigrationChangedError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `migration ${file} was changed after it was applied to this database; ` +
+        'restore its applied text and put the change in a new migration file',
     );
-    for (const { path, files } of folders) {
-      for (const file of files) {
-        if (done.has(file)) continue;
-        const text = await readFile(`${path}/${file}`, 'utf8');
-        await tx.unsafe(text);
-        await tx`insert into schema_migrations (name) values (${file})`;
-        done.add(file);
-        applied.push(file);
-      }
+    this.name = 'MigrationChangedError';
+  }
+}
+
+/**
+ * Creates schema_migrations, or upgrades one written before checksums were recorded (adds the column and records
+ * the current text of files already applied, trusting them once), then refuses to start when an applied file's text
+ * no longer matches its checksum. Returns the names already applied.
+ */
+async function prepareMigrationTable(tx: TransactionSql, files: MigrationFile[]): Promise<Set<string>> {
+  await tx`create table if not exists schema_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now(),
+    checksum text
+  )`;
+  await tx`alter table schema_migrations add column if not exists checksum text`;
+  const rows = await tx<
+    { name: string; checksum: string | null }[]
+  >`select name, checksum from schema_migrations`;
+  const recorded = new Map(rows.map((row) => [row.name, row.checksum]));
+  for (const file of files) {
+    if (!recorded.has(file.name)) continue;
+    const checksum = recorded.get(file.name);
+    if (checksum === null) {
+      await tx`update schema_migrations set checksum = ${file.checksum} where name = ${file.name}`;
+    } else if (checksum !== file.checksum) {
+      throw new MigrationChangedError(file.name);
     }
+  }
+  return new Set(recorded.keys());
+}
+
+/**
+ * Applies `NNN-name.sql` files from each folder in `dirs`, folder by folder and in name order within one, each
+ * once and in its own transaction (a failing file rolls back alone; the ones before it stay applied), recorded in
+ * schema_migrations by file name with the sha256 of its text. An applied file whose text has changed stops start-up
+ * (MigrationChangedError). Shared folders from the service kit (such as OUTBOX_MIGRATIONS) come first, so a
+ * service's own migrations may use their tables. Every transaction takes the same advisory lock and re-reads the
+ * record under it, so two replicas starting at once apply each file once, in order.
+ */
+export async function runMigrations(sql: Sql, ...dirs: Array<URL | string>): Promise<string[]> {
+  const files = await readMigrationFolders(dirs);
+  const done = await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+    return prepareMigrationTable(tx, files);
   });
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file.name)) continue;
+    const appliedNow = await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+      // Another replica may have applied it while this one waited for the lock (from the same text, or it stops).
+      const [already] = await tx<{ checksum: string | null }[]>`
+        select checksum from schema_migrations where name = ${file.name}`;
+      if (already) {
+        if (already.checksum !== null && already.checksum !== file.checksum)
+          throw new MigrationChangedError(file.name);
+        return false;
+      }
+      await tx.unsafe(file.text);
+      await tx`insert into schema_migrations (name, checksum) values (${file.name}, ${file.checksum})`;
+      return true;
+    });
+    done.add(file.name);
+    if (appliedNow) applied.push(file.name);
+  }
   return applied;
 }

@@ -1,12 +1,15 @@
 // What the credits app and its workers are built from; main.ts wires the real ones, tests their own.
 import type { JwtVerifier, Logger, NatsConnection, Sql } from '@act/service-kit';
 import type { Clock } from './clock';
+import type { CreditsStore } from './db/credits-store';
 import type { CreditsConfig } from './config';
 import type { PaddleClient } from './providers/paddle';
 
 export interface CreditsDeps {
   config: Readonly<CreditsConfig>;
+  /** Readiness and shut-down only; domain code goes through `store`. */
   sql: Sql;
+  store: CreditsStore;
   nc: NatsConnection;
   logger: Logger;
   clock: Clock;

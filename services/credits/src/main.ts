@@ -5,6 +5,7 @@ import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { loadCreditsConfig } from './config';
+import { createCreditsStore } from './db/credits-store';
 import { migrateCreditsDatabase } from './db/migrate';
 import { createPaddleClient } from './providers/paddle';
 import { startCreditsWorkers } from './workers';
@@ -16,7 +17,7 @@ startService({
   providers: ({ config }) =>
     createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
   createApp: async ({ config, sql, nc, logger, verifier, providers, readiness }) => {
-    const deps = { config, sql, nc, logger, clock: systemClock, paddle: providers, verifier };
+    const deps = { config, sql, store: createCreditsStore(sql), nc, logger, clock: systemClock, paddle: providers, verifier };
     const workers = await startCreditsWorkers(deps);
     return { ...createApp({ ...deps, readiness }), drain: () => workers.stop() };
   },

@@ -10,6 +10,7 @@ import {
 } from '@act/service-kit';
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
 import type { IdentityConfig } from './config';
+import type { IdentityStore } from './db/identity-store';
 import type { MailQueue } from './domain/mail';
 import type { AuthRateLimits } from './domain/rate-limits';
 import type { KeyStore } from './domain/signing-keys';
@@ -34,7 +35,9 @@ export interface IdentityAppDeps {
     | 'COOKIE_SECURE'
   >;
   logger: Logger;
+  /** Readiness only; everything else goes through `store`. */
   sql: Sql;
+  store: IdentityStore;
   nc: NatsConnection;
   keys: KeyStore;
   events: UserEvents;
@@ -66,7 +69,7 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
   });
 
   const routeDeps: IdentityRouteDeps = {
-    sql,
+    store: deps.store,
     keys,
     logger,
     settings: {

@@ -3,7 +3,7 @@
 import { startService } from '@act/service-kit';
 import { createApp } from './app';
 import { loadIdentityConfig } from './config';
-import { deleteExpiredRows } from './db/housekeeping';
+import { createIdentityStore } from './db/identity-store';
 import { migrateIdentityDatabase } from './db/migrate';
 import { loadIdentityProviders, startIdentityRuntime } from './runtime';
 
@@ -16,7 +16,7 @@ startService({
   outbox: true,
   providers: ({ config, logger }) => loadIdentityProviders(config, logger),
   periodicJobs: ({ sql }) => [
-    { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => deleteExpiredRows(sql) },
+    { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => createIdentityStore(sql).deleteExpiredRows() },
   ],
   createApp: async (context) => {
     const runtime = await startIdentityRuntime(context, context.providers);

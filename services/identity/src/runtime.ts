@@ -14,6 +14,7 @@ import {
 } from '@act/service-kit';
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
+import { createIdentityStore } from './db/identity-store';
 import { createMailQueue } from './domain/mail';
 import { preparePasswordHashing } from './domain/passwords';
 import {
@@ -87,6 +88,7 @@ export async function startIdentityRuntime(
   { keys, google }: IdentityProviders,
   overrides: RuntimeOverrides = {},
 ): Promise<IdentityRuntime> {
+  const store = createIdentityStore(sql);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const closer of closers) {
@@ -113,7 +115,7 @@ export async function startIdentityRuntime(
     const revocationLists = answerRevocationLists({
       nc,
       namespace: config.NATS_NAMESPACE,
-      sql,
+      store,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       logger,
     });
@@ -137,7 +139,7 @@ export async function startIdentityRuntime(
     const transport = config.SMTP_URL
       ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined;
-    const mail = createMailQueue({ sql, logger, transport });
+    const mail = createMailQueue({ store, logger, transport });
     const rateLimits = createAuthRateLimits({
       rules:
         overrides.rateLimitRules ??
@@ -155,7 +157,7 @@ export async function startIdentityRuntime(
     void events.publishPending();
 
     return {
-      deps: { config, logger, sql, nc, keys, events, mail, rateLimits, google, revocations },
+      deps: { config, logger, sql, store, nc, keys, events, mail, rateLimits, google, revocations },
       close,
     };
   } catch (error) {

@@ -303,21 +303,23 @@ describe('gallery', () => {
     const ids: string[] = [];
     for (const prompt of prompts) {
       const id = randomUUID();
-      await store.insert(bed.sql, {
-        id,
-        user_id: userId,
-        positive_prompt: prompt,
-        negative_prompt: null,
-        model_name: prompt.includes('ideogram') ? 'ideogram-v3' : 'flux-pro',
-        style: null,
-        aspect_ratio: 'square',
-        image_format: 'png',
-        seed: 7,
-        width: 1024,
-        height: 1024,
-        image_key: `image/${userId}/${id}.png`,
-        thumbnail_key: `image/${userId}/${id}.thumb.webp`,
-      });
+      await store.transaction((tx) =>
+        tx.insert({
+          id,
+          user_id: userId,
+          positive_prompt: prompt,
+          negative_prompt: null,
+          model_name: prompt.includes('ideogram') ? 'ideogram-v3' : 'flux-pro',
+          style: null,
+          aspect_ratio: 'square',
+          image_format: 'png',
+          seed: 7,
+          width: 1024,
+          height: 1024,
+          image_key: `image/${userId}/${id}.png`,
+          thumbnail_key: `image/${userId}/${id}.thumb.webp`,
+        }),
+      );
       seeded += 1;
       await bed.sql`update text_to_images set created_at = ${new Date(seedEpoch + seeded * 1000)} where id = ${id}`;
       ids.push(id);

@@ -1,8 +1,8 @@
 // Opening accounts and applying what falls due on them: a scheduled downgrade or cancellation at the end of the paid
 // period, and the monthly reset to the plan's allowance (no carry-over), each once per account and month.
 import { getPlan } from '@act/contracts';
-import type { Db, Sql } from '@act/service-kit';
-import { findAccount, lockAccount, openAccount, setAllowance, type AccountRow } from '../db/accounts';
+import type { AccountRow } from '../db/accounts';
+import type { CreditsQueries, CreditsStore, CreditsTransaction } from '../db/credits-store';
 
 /** New accounts start on the free plan (docs/product-rules.md#entities, #costs-and-limits). */
 export const NEW_ACCOUNT_PLAN = 'free' as const;
@@ -26,8 +26,13 @@ export function latestAnniversary(start: Date, now: Date): Date {
 }
 
 /** Opens the account when missing (free plan, 50 credits, grant in the ledger); idempotent under concurrency. */
-export async function ensureAccount(db: Db, userId: string, now: Date, createdAt?: Date): Promise<boolean> {
-  return openAccount(db, {
+export async function ensureAccount(
+  store: CreditsQueries,
+  userId: string,
+  now: Date,
+  createdAt?: Date,
+): Promise<boolean> {
+  return store.openAccount({
     userId,
     credits: getPlan(NEW_ACCOUNT_PLAN).monthlyCredits,
     at: now,
@@ -47,15 +52,19 @@ export function hasDueChanges(account: AccountRow, now: Date): boolean {
  * Locks the account and applies the scheduled plan change and the monthly reset when due. Must run inside a
  * transaction; the row lock plus the "is it due" re-check make a second concurrent caller a no-op.
  */
-export async function applyDueChanges(tx: Db, userId: string, now: Date): Promise<AccountRow | undefined> {
-  let account = await lockAccount(tx, userId);
+export async function applyDueChanges(
+  tx: CreditsTransaction,
+  userId: string,
+  now: Date,
+): Promise<AccountRow | undefined> {
+  let account = await tx.lockAccount(userId);
   if (!account) return undefined;
 
   if (account.scheduled_plan && account.scheduled_change_at && account.scheduled_change_at <= now) {
     // The paid period ended: the lower plan starts, with its allowance and a fresh monthly cycle from that moment.
     const at = account.scheduled_change_at;
     const plan = account.scheduled_plan;
-    account = await setAllowance(tx, {
+    account = await tx.setAllowance({
       account,
       plan,
       credits: getPlan(plan).monthlyCredits,
@@ -72,7 +81,7 @@ export async function applyDueChanges(tx: Db, userId: string, now: Date): Promis
   if (account.next_credit_reset <= now) {
     // One reset however many months were missed: the balance becomes the allowance, it never accumulates.
     const cycleStart = latestAnniversary(account.last_credit_reset, now);
-    account = await setAllowance(tx, {
+    account = await tx.setAllowance({
       account,
       plan: account.plan,
       credits: getPlan(account.plan).monthlyCredits,
@@ -89,10 +98,14 @@ export async function applyDueChanges(tx: Db, userId: string, now: Date): Promis
 }
 
 /** The member's account, opened if missing and brought up to date (used by reads such as GET /me). */
-export async function loadCurrentAccount(sql: Sql, userId: string, now: Date): Promise<AccountRow> {
-  const existing = await findAccount(sql, userId);
+export async function loadCurrentAccount(
+  store: CreditsStore,
+  userId: string,
+  now: Date,
+): Promise<AccountRow> {
+  const existing = await store.findAccount(userId);
   if (existing && !hasDueChanges(existing, now)) return existing;
-  return sql.begin(async (tx) => {
+  return store.transaction(async (tx) => {
     await ensureAccount(tx, userId, now);
     const account = await applyDueChanges(tx, userId, now);
     return account!;

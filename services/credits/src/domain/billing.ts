@@ -10,23 +10,17 @@ import {
   type PaidPlanId,
   type PlanId,
 } from '@act/contracts';
-import { AppError, type Logger, type Sql, type Db } from '@act/service-kit';
+import { AppError, type Logger } from '@act/service-kit';
 import { addMonthsUtc, applyDueChanges, ensureAccount, loadCurrentAccount } from './account-lifecycle';
-import {
-  findAccountBySubscription,
-  setAllowance,
-  updateSubscriptionLink,
-  type AccountRow,
-  type ScheduledAction,
-} from '../db/accounts';
-import { recordProcessedEvent } from '../db/events';
+import type { AccountRow, ScheduledAction } from '../db/accounts';
+import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
 import { planForPriceId, type PriceIds } from '../config';
 import type { PaddleClient, SubscriptionEvent } from '../providers/paddle';
 import { verifiedCheckoutUser } from './checkout-signature';
 import type { Clock } from '../clock';
 
 export interface BillingDeps {
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
   logger: Logger;
   prices: PriceIds;
@@ -43,10 +37,10 @@ export async function applySubscriptionEvent(
   deps: BillingDeps,
   event: SubscriptionEvent,
 ): Promise<BillingOutcome> {
-  const { sql, clock, logger } = deps;
+  const { store, clock, logger } = deps;
   const now = clock.now();
-  const outcome = await sql.begin(async (tx): Promise<BillingOutcome> => {
-    if (!(await recordProcessedEvent(tx, `paddle:${event.eventId}`, 'paddle', now))) return 'duplicate';
+  const outcome = await store.transaction(async (tx): Promise<BillingOutcome> => {
+    if (!(await tx.recordProcessedEvent(`paddle:${event.eventId}`, 'paddle', now))) return 'duplicate';
     const userId = await subscriberOf(tx, deps, event);
     if (!userId) return 'unmatched';
     await ensureAccount(tx, userId, now);
@@ -78,11 +72,11 @@ export async function applySubscriptionEvent(
  * and only when credits signed that name (see checkout-signature.ts).
  */
 async function subscriberOf(
-  tx: Db,
+  tx: CreditsTransaction,
   deps: Pick<BillingDeps, 'checkoutKey' | 'logger'>,
   event: SubscriptionEvent,
 ): Promise<string | undefined> {
-  const linked = (await findAccountBySubscription(tx, event.subscriptionId))?.user_id;
+  const linked = (await tx.findAccountBySubscription(event.subscriptionId))?.user_id;
   const signed = verifiedCheckoutUser(deps.checkoutKey, event.claimedUser) ?? undefined;
   const subscriber = linked ?? signed;
   if (event.claimedUser && event.claimedUser.userId !== subscriber) {
@@ -95,14 +89,14 @@ async function subscriberOf(
 }
 
 async function endSubscription(
-  tx: Db,
+  tx: CreditsTransaction,
   account: AccountRow,
   event: SubscriptionEvent,
   now: Date,
 ): Promise<void> {
   const endsAt = event.scheduledChange?.effectiveAt ?? event.periodEndsAt;
   if (endsAt && endsAt > now) {
-    await updateSubscriptionLink(tx, {
+    await tx.updateSubscriptionLink({
       userId: account.user_id,
       subscriptionId: event.subscriptionId,
       status: event.status,
@@ -112,7 +106,7 @@ async function endSubscription(
     });
     return;
   }
-  const linked = await updateSubscriptionLink(tx, {
+  const linked = await tx.updateSubscriptionLink({
     userId: account.user_id,
     subscriptionId: event.subscriptionId,
     status: event.status,
@@ -124,7 +118,7 @@ async function endSubscription(
 }
 
 async function applyLiveSubscription(
-  tx: Db,
+  tx: CreditsTransaction,
   prices: PriceIds,
   account: AccountRow,
   event: SubscriptionEvent,
@@ -170,7 +164,7 @@ async function applyLiveSubscription(
   if (event.scheduledChange?.action === 'cancel' && event.scheduledChange.effectiveAt > now) {
     schedule = { plan: 'free', action: 'cancel', at: event.scheduledChange.effectiveAt };
   }
-  await updateSubscriptionLink(tx, {
+  await tx.updateSubscriptionLink({
     userId: updated.user_id,
     subscriptionId: event.subscriptionId,
     status: event.status,
@@ -182,14 +176,14 @@ async function applyLiveSubscription(
 
 /** Switches plan at once: the new allowance replaces the balance and a new monthly cycle starts now. */
 async function switchPlanNow(
-  tx: Db,
+  tx: CreditsTransaction,
   account: AccountRow,
   plan: PlanId,
   idempotencyKey: string,
   now: Date,
   endSubscription: boolean,
 ): Promise<AccountRow> {
-  return setAllowance(tx, {
+  return tx.setAllowance({
     account,
     plan,
     credits: getPlan(plan).monthlyCredits,
@@ -204,7 +198,7 @@ async function switchPlanNow(
 }
 
 export interface CancelDeps {
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
   logger: Logger;
   paddle: PaddleClient;
@@ -215,10 +209,10 @@ export interface CancelDeps {
  * is refused with 403 before Paddle is called; Paddle failures answer the spec's 'Failed to cancel subscription'.
  */
 export async function cancelOwnSubscription(
-  { sql, clock, logger, paddle }: CancelDeps,
+  { store, clock, logger, paddle }: CancelDeps,
   input: { userId: string; subscriptionId?: string },
 ): Promise<void> {
-  const account = await loadCurrentAccount(sql, input.userId, clock.now());
+  const account = await loadCurrentAccount(store, input.userId, clock.now());
   if (input.subscriptionId !== undefined && input.subscriptionId !== account.subscription_id) {
     throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.forbidden);
   }
@@ -240,10 +234,10 @@ export async function cancelOwnSubscription(
   // Record the pending cancellation now so the account shows it at once; Paddle's webhooks confirm it later.
   const effectiveAt = canceled.effectiveAt;
   if (!effectiveAt) return;
-  await sql.begin(async (tx) => {
+  await store.transaction(async (tx) => {
     const locked = await applyDueChanges(tx, input.userId, clock.now());
     if (!locked || locked.subscription_id !== subscriptionId) return;
-    await updateSubscriptionLink(tx, {
+    await tx.updateSubscriptionLink({
       userId: input.userId,
       subscriptionId,
       status: locked.subscription_status,
@@ -272,10 +266,10 @@ export interface PlanChange {
  * change for the end of the paid period at once, and the webhook then confirms the same schedule.
  */
 export async function changeOwnPlan(
-  { sql, clock, logger, paddle, prices }: ChangePlanDeps,
+  { store, clock, logger, paddle, prices }: ChangePlanDeps,
   input: { userId: string; plan: PaidPlanId; cycle: BillingCycle },
 ): Promise<PlanChange> {
-  const account = await loadCurrentAccount(sql, input.userId, clock.now());
+  const account = await loadCurrentAccount(store, input.userId, clock.now());
   // Only the caller's own subscription id is ever used; none is taken from the request.
   const subscriptionId = account.subscription_id;
   if (!subscriptionId || account.subscription_status === 'canceled') {
@@ -325,12 +319,12 @@ export async function changeOwnPlan(
   const effectiveAt =
     updated.periodEndsAt && updated.periodEndsAt > clock.now() ? updated.periodEndsAt : null;
   if (!effectiveAt) return { change, effectiveAt: null };
-  await sql.begin(async (tx) => {
+  await store.transaction(async (tx) => {
     const locked = await applyDueChanges(tx, input.userId, clock.now());
     // Something else moved first (a webhook, a cancellation): leave the account to the events.
     if (!locked || locked.subscription_id !== subscriptionId || locked.scheduled_action === 'cancel') return;
     if (getPlan(locked.plan).rank <= target.rank) return;
-    await updateSubscriptionLink(tx, {
+    await tx.updateSubscriptionLink({
       userId: input.userId,
       subscriptionId,
       status: locked.subscription_status,

@@ -1,8 +1,8 @@
 // Usage history for the member's account page (docs/product-rules.md#endpoints tool-usage-history): newest first,
 // paged by opaque cursor.
 import type { UsageHistoryEntry, UsageHistoryQuery } from '@act/contracts';
-import { decodeCursor, pageOf, type Sql } from '@act/service-kit';
-import { selectUsagePage } from '../db/history';
+import { decodeCursor, pageOf } from '@act/service-kit';
+import type { CreditsStore } from '../db/credits-store';
 
 export interface UsageHistoryPage {
   history: UsageHistoryEntry[];
@@ -10,11 +10,11 @@ export interface UsageHistoryPage {
 }
 
 export async function listUsageHistory(
-  sql: Sql,
+  store: CreditsStore,
   userId: string,
   query: UsageHistoryQuery,
 ): Promise<UsageHistoryPage> {
-  const rows = await selectUsagePage(sql, {
+  const rows = await store.usagePage({
     userId,
     limit: query.limit + 1,
     tool: query.tool,

@@ -96,7 +96,7 @@ describe('monthly reset', () => {
 
   it('does not carry over: unused credits lapse, and missed months give one reset', async () => {
     const userId = newUserId();
-    await h.sql.begin(async (tx) => ensureAccount(tx, userId, clock.now()));
+    await h.deps.store.transaction(async (tx) => ensureAccount(tx, userId, clock.now()));
     await h.sql`update accounts set plan = 'pro' where user_id = ${userId}`;
     await h.sql`insert into ledger (user_id, delta, reason, idempotency_key, at)
                 values (${userId}, 0, 'plan_change', ${`test:${userId}`}, now())`;

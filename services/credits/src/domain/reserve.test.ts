@@ -21,7 +21,7 @@ afterEach(async () => expectMoneyInvariants(h.sql));
 afterAll(async () => h.close());
 
 function reserveDeps(guestDailyBudgetPerTool = h.config.GUEST_DAILY_BUDGET_PER_TOOL) {
-  return { sql: h.sql, clock, guestDailyBudgetPerTool };
+  return { store: h.deps.store, clock, guestDailyBudgetPerTool };
 }
 
 describe('member reserve', () => {

@@ -5,20 +5,10 @@
 import { isIP } from 'node:net';
 import { ERROR_TEXTS, ErrorCode, toolCost, type ToolId } from '@act/contracts';
 import { type ReserveReply, type ReserveRequest } from '@act/contracts/server';
-import { isUniqueViolation, type Sql } from '@act/service-kit';
+import { isUniqueViolation } from '@act/service-kit';
 import { applyDueChanges, ensureAccount } from './account-lifecycle';
-import {
-  chargeMember,
-  chargeMembers,
-  countGuestUses,
-  findHold,
-  guestUsedSince,
-  insertGuestHold,
-  lockGuestBudget,
-  lockGuestSlot,
-  type HoldLease,
-  type HoldRow,
-} from '../db/holds';
+import type { CreditsStore } from '../db/credits-store';
+import type { HoldLease, HoldRow } from '../db/holds';
 import type { Clock } from '../clock';
 
 /**
@@ -28,7 +18,7 @@ import type { Clock } from '../clock';
 export const GUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ReserveDeps {
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
   /**
    * Guest uses of one tool that all guests together may take per 24 hours (GUEST_DAILY_BUDGET_PER_TOOL). A second
@@ -138,8 +128,7 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
     options.onBatch?.(batch.length);
     let remaining: Array<number | undefined>;
     try {
-      remaining = await chargeMembers(
-        deps.sql,
+      remaining = await deps.store.chargeMembers(
         batch.map((pending) => pending.input),
         deps.clock.now(),
       );
@@ -201,27 +190,27 @@ interface MemberReserve {
   lease?: HoldLease;
 }
 
-async function reserveForMember({ sql, clock }: ReserveDeps, input: MemberReserve): Promise<ReserveReply> {
+async function reserveForMember({ store, clock }: ReserveDeps, input: MemberReserve): Promise<ReserveReply> {
   const now = clock.now();
   const charge = { ...input, now };
   try {
     // Fast path, one round trip: the account exists, nothing is due and the balance covers the cost.
-    const remaining = await chargeMember(sql, charge);
+    const remaining = await store.chargeMember(charge);
     if (remaining !== undefined) return { ok: true, cost: input.cost, remainingCredits: remaining };
 
     // Slow path: replay a repeated request, or open the account / apply what is due, then try once more.
-    return await sql.begin(async (tx) => {
-      const existing = await findHold(tx, input.requestId);
+    return await store.transaction(async (tx) => {
+      const existing = await tx.findHold(input.requestId);
       if (existing) return replay(existing, input);
       await ensureAccount(tx, input.userId, now);
       await applyDueChanges(tx, input.userId, now);
-      const retried = await chargeMember(tx, charge);
+      const retried = await tx.chargeMember(charge);
       return retried === undefined ? insufficient : { ok: true, cost: input.cost, remainingCredits: retried };
     });
   } catch (error) {
     // The same requestId raced in from another delivery: answer with what that one stored.
     if (!isUniqueViolation(error, 'holds_pkey')) throw error;
-    const existing = await findHold(sql, input.requestId);
+    const existing = await store.findHold(input.requestId);
     if (!existing) throw error;
     return replay(existing, input);
   }
@@ -242,24 +231,24 @@ const needsSignup = {
 } satisfies ReserveReply;
 
 async function reserveForGuest(
-  { sql, clock, guestDailyBudgetPerTool }: ReserveDeps,
+  { store, clock, guestDailyBudgetPerTool }: ReserveDeps,
   input: GuestReserve,
 ): Promise<ReserveReply> {
   const now = clock.now();
   const since = new Date(now.getTime() - GUEST_WINDOW_MS);
   const reserve = () =>
-    sql.begin(async (tx) => {
+    store.transaction(async (tx) => {
       // Without this lock two parallel first uses from one network would both see "no use yet" and both go free.
-      await lockGuestSlot(tx, input.visitorIp, input.tool);
-      const existing = await findHold(tx, input.requestId);
+      await tx.lockGuestSlot(input.visitorIp, input.tool);
+      const existing = await tx.findHold(input.requestId);
       if (existing)
         return replay(existing, { userId: undefined, visitorIp: input.visitorIp, tool: input.tool });
-      if (await guestUsedSince(tx, input.visitorIp, input.tool, since)) return needsSignup;
+      if (await tx.guestUsedSince(input.visitorIp, input.tool, since)) return needsSignup;
       // Counted under a per-tool lock, so concurrent guests can never take more than the budget between them.
-      await lockGuestBudget(tx, input.tool);
-      const used = await countGuestUses(tx, input.tool, since, guestDailyBudgetPerTool);
+      await tx.lockGuestBudget(input.tool);
+      const used = await tx.countGuestUses(input.tool, since, guestDailyBudgetPerTool);
       if (used >= guestDailyBudgetPerTool) return needsSignup;
-      await insertGuestHold(tx, { ...input, now });
+      await tx.insertGuestHold({ ...input, now });
       return { ok: true, cost: 0, remainingCredits: null } satisfies ReserveReply;
     });
   try {
@@ -267,7 +256,7 @@ async function reserveForGuest(
   } catch (error) {
     // A release for this request id got there first (it left a void hold): answer with what is stored.
     if (!isUniqueViolation(error, 'holds_pkey')) throw error;
-    const existing = await findHold(sql, input.requestId);
+    const existing = await store.findHold(input.requestId);
     if (!existing) throw error;
     return replay(existing, { visitorIp: input.visitorIp, tool: input.tool });
   }

@@ -1,20 +1,19 @@
 // Expiring holds nobody settled (the tool service crashed or lost its connection): after the TTL they are refunded,
 // and a synchronous call's hold as soon as the replica running it has been silent for its lease (it died).
-import type { Sql } from '@act/service-kit';
-import { expireHolds, expireHoldsById, findLeasedHolds } from '../db/holds';
+import type { CreditsStore } from '../db/credits-store';
 import type { ReplicaLeases } from '../nats/replica-leases';
 import type { Clock } from '../clock';
 
 const SWEEP_BATCH = 500;
 
 export interface SweepDeps {
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
 }
 
 /** Expires and refunds every hold older than `ttlMs`, in batches; returns how many expired. */
 export async function sweepStaleHolds(
-  { sql, clock }: SweepDeps,
+  { store, clock }: SweepDeps,
   ttlMs: number,
   batchSize: number = SWEEP_BATCH,
 ): Promise<number> {
@@ -22,7 +21,7 @@ export async function sweepStaleHolds(
   for (;;) {
     const now = clock.now();
     const cutoff = new Date(now.getTime() - ttlMs);
-    const expired = await sql.begin((tx) => expireHolds(tx, { cutoff, now, limit: batchSize }));
+    const expired = await store.transaction((tx) => tx.expireHolds({ cutoff, now, limit: batchSize }));
     total += expired;
     if (expired < batchSize) return total;
   }
@@ -34,12 +33,12 @@ export async function sweepStaleHolds(
  * replica was only cut off from NATS) is charged as a late commit, like after the TTL. Returns how many expired.
  */
 export async function expireLapsedLeases(
-  { sql, clock }: SweepDeps,
+  { store, clock }: SweepDeps,
   leases: ReplicaLeases,
   batchSize: number = SWEEP_BATCH,
 ): Promise<number> {
   const now = clock.now();
-  const candidates = await findLeasedHolds(sql, now, batchSize);
+  const candidates = await store.findLeasedHolds(now, batchSize);
   const lapsed = candidates
     .filter((hold) => {
       // A reserve proves its replica was alive when the hold was made.
@@ -48,5 +47,5 @@ export async function expireLapsedLeases(
     })
     .map((hold) => hold.request_id);
   if (lapsed.length === 0) return 0;
-  return sql.begin((tx) => expireHoldsById(tx, lapsed, now));
+  return store.transaction((tx) => tx.expireHoldsById(lapsed, now));
 }

@@ -2,15 +2,8 @@
 // Each event is applied at most once: its id is recorded with the change, and a hold only ever leaves `held` once, so
 // a commit or release arriving after the sweeper expired the hold neither charges again nor refunds twice.
 import type { UsageEvent } from '@act/contracts/server';
-import type { Db, Sql } from '@act/service-kit';
-import {
-  commitExpiredHolds,
-  commitHolds,
-  releaseHolds,
-  voidUnreservedHolds,
-  type SettleResult,
-  type UnreservedRelease,
-} from '../db/holds';
+import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
+import type { SettleResult, UnreservedRelease } from '../db/holds';
 import type { Clock } from '../clock';
 import { ensureAccount } from './account-lifecycle';
 import { guestAddress } from './reserve';
@@ -18,7 +11,7 @@ import { guestAddress } from './reserve';
 export type UsageOutcome = 'committed' | 'released';
 
 export interface UsageEventDeps {
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
 }
 
@@ -33,7 +26,7 @@ export function usageEventId(requestId: string, outcome: UsageOutcome): string {
  * is applied once.
  */
 export async function applyUsageEvents(
-  { sql, clock }: UsageEventDeps,
+  { store, clock }: UsageEventDeps,
   outcome: UsageOutcome,
   events: readonly UsageEvent[],
 ): Promise<SettleResult[]> {
@@ -45,12 +38,12 @@ export async function applyUsageEvents(
   const now = clock.now();
   const results =
     outcome === 'committed'
-      ? await sql.begin(async (tx) => {
-          const committed = await commitHolds(tx, unique, now);
+      ? await store.transaction(async (tx) => {
+          const committed = await tx.commitHolds(unique, now);
           return commitLate(tx, unique, committed, now);
         })
-      : await sql.begin(async (tx) => {
-          const released = await releaseHolds(tx, unique, now);
+      : await store.transaction(async (tx) => {
+          const released = await tx.releaseHolds(unique, now);
           await voidUnreserved(tx, events, released, now);
           return released;
         });
@@ -72,7 +65,7 @@ export async function applyUsageEvent(
  * their first reserve would have; a guest event without a usable address has nothing a reserve could match.
  */
 async function voidUnreserved(
-  tx: Db,
+  tx: CreditsTransaction,
   events: readonly UsageEvent[],
   results: readonly SettleResult[],
   now: Date,
@@ -92,7 +85,7 @@ async function voidUnreserved(
   }
   const members = [...new Set(releases.flatMap((r) => (r.userId ? [r.userId] : [])))].sort();
   for (const userId of members) await ensureAccount(tx, userId, now);
-  await voidUnreservedHolds(tx, releases, now);
+  await tx.voidUnreservedHolds(releases, now);
 }
 
 /**
@@ -100,7 +93,7 @@ async function voidUnreserved(
  * result. Marks those results applied.
  */
 async function commitLate(
-  tx: Db,
+  tx: CreditsTransaction,
   inputs: ReadonlyArray<{ eventId: string; requestId: string }>,
   results: SettleResult[],
   now: Date,
@@ -110,7 +103,7 @@ async function commitLate(
       .filter((r) => r.fresh && !r.applied && r.priorStatus === 'expired')
       .map((r) => [inputs.find((input) => input.eventId === r.eventId)!.requestId, r.eventId]),
   );
-  const committed = new Set(await commitExpiredHolds(tx, [...late.keys()], now));
+  const committed = new Set(await tx.commitExpiredHolds([...late.keys()], now));
   const appliedEvents = new Set(
     [...late].filter(([requestId]) => committed.has(requestId)).map(([, e]) => e),
   );

@@ -3,7 +3,6 @@
 // same release as the usage.released event (same event id), so whichever of the two arrives second changes nothing.
 import { UsageEventSchema, type NatsNames, type ReleaseNowReply } from '@act/contracts/server';
 import type { Logger, NatsConnection } from '@act/service-kit';
-import { findAccount } from '../db/accounts';
 import { applyUsageEvent, type UsageEventDeps } from '../domain/usage-events';
 import { startQueueResponder, type QueueResponder } from './queue-responder';
 
@@ -28,7 +27,7 @@ export function startReleaseResponder(options: ReleaseResponderOptions): QueueRe
           { ...meta, chargeId: event.requestId, tool: event.tool, outcome: 'released' },
           'release now',
         );
-        const account = event.userId ? await findAccount(options.sql, event.userId) : undefined;
+        const account = event.userId ? await options.store.findAccount(event.userId) : undefined;
         return { ok: true, remainingCredits: account ? account.credits : null };
       } catch (error) {
         // The caller falls back to the usage.released event, which credits applies when it can.

@@ -1,7 +1,8 @@
 // Opens a credits account (free plan, 50 credits) when identity announces a new user; idempotent, so redeliveries
 // and the lazy creation on first reserve or read never make a second account or grant.
 import { UserCreatedEventSchema, type NatsNames } from '@act/contracts/server';
-import type { Logger, NatsConnection, Sql } from '@act/service-kit';
+import type { Logger, NatsConnection } from '@act/service-kit';
+import type { CreditsStore } from '../db/credits-store';
 import { ensureAccount } from '../domain/account-lifecycle';
 import { ensureDurableConsumer } from './streams';
 import { PoisonMessageError, startDurableWorker, type DurableWorker } from './durable-worker';
@@ -11,7 +12,7 @@ export interface UserCreatedConsumerOptions {
   nc: NatsConnection;
   names: NatsNames;
   logger: Logger;
-  sql: Sql;
+  store: CreditsStore;
   clock: Clock;
   maxDeliver: number;
 }
@@ -44,7 +45,7 @@ export async function startUserCreatedConsumer(options: UserCreatedConsumerOptio
       if (!parsed.success)
         throw new PoisonMessageError(`invalid user-created event: ${parsed.error.issues[0]?.message}`);
       const created = await ensureAccount(
-        options.sql,
+        options.store,
         parsed.data.userId,
         options.clock.now(),
         new Date(parsed.data.createdAt),

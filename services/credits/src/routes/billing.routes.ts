@@ -10,7 +10,7 @@ import { priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
 
 export function createBillingRouter(deps: CreditsDeps): Router {
-  const { config, sql, clock, logger, paddle, verifier } = deps;
+  const { config, store, clock, logger, paddle, verifier } = deps;
   const prices = priceIdsOf(config);
   const router = new Router();
   const E = CREDITS_ENDPOINTS;
@@ -44,7 +44,7 @@ export function createBillingRouter(deps: CreditsDeps): Router {
     }
     if (event) {
       await applySubscriptionEvent(
-        { sql, clock, logger, prices, checkoutKey: checkoutSigningKey(secret) },
+        { store, clock, logger, prices, checkoutKey: checkoutSigningKey(secret) },
         event,
       );
     }
@@ -70,7 +70,7 @@ export function createBillingRouter(deps: CreditsDeps): Router {
 
   mountEndpoint(router, E.cancel, options, async (input, { caller, ctx }) => {
     await cancelOwnSubscription(
-      { sql, clock, logger: ctx.state.log, paddle },
+      { store, clock, logger: ctx.state.log, paddle },
       { userId: caller.userId, subscriptionId: input.subscription_id },
     );
     return {};
@@ -78,7 +78,7 @@ export function createBillingRouter(deps: CreditsDeps): Router {
 
   mountEndpoint(router, E.changePlan, options, async (input, { caller, ctx }) => {
     const result = await changeOwnPlan(
-      { sql, clock, logger: ctx.state.log, paddle, prices },
+      { store, clock, logger: ctx.state.log, paddle, prices },
       { userId: caller.userId, plan: input.plan, cycle: input.billing_cycle },
     );
     return { change: result.change, effective_at: result.effectiveAt?.toISOString() ?? null };

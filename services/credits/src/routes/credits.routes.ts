@@ -28,19 +28,19 @@ function toPublicPlan(plan: (typeof PLANS)[number]): PublicPlan {
 }
 
 export function createCreditsRouter(deps: CreditsDeps): Router {
-  const { sql, clock, verifier } = deps;
+  const { store, clock, verifier } = deps;
   const router = new Router();
   const E = CREDITS_ENDPOINTS;
   const options = { verifier };
 
   mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
-    const account = await loadCurrentAccount(sql, caller.userId, clock.now());
+    const account = await loadCurrentAccount(store, caller.userId, clock.now());
     ctx.set('cache-control', 'no-store');
     return presentMe(account);
   });
 
   mountEndpoint(router, E.history, options, async (input, { caller, ctx }) => {
-    const page = await listUsageHistory(sql, caller.userId, input);
+    const page = await listUsageHistory(store, caller.userId, input);
     ctx.set('cache-control', 'no-store');
     return { history: page.history, next_cursor: page.nextCursor };
   });

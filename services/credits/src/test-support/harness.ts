@@ -23,6 +23,7 @@ import {
 import { createApp } from '../app';
 import { systemClock, type Clock } from '../clock';
 import { loadCreditsConfig, type CreditsConfig } from '../config';
+import { createCreditsStore } from '../db/credits-store';
 import { migrateCreditsDatabase } from '../db/migrate';
 import type { CreditsDeps } from '../deps';
 import { createPaddleClient } from '../providers/paddle';
@@ -93,6 +94,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
   const deps: CreditsDeps = {
     config,
     sql,
+    store: createCreditsStore(sql),
     nc,
     logger: options.logger ?? silentLogger('credits'),
     clock: options.clock ?? systemClock,

@@ -1,9 +1,8 @@
 // Accounts: sign-up, password sign-in, reading the current user and changing a password or email.
 import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, type Sql } from '@act/service-kit';
-import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from '../db/users';
-import { replaceOneTimeToken } from '../db/one-time-tokens';
+import { AppError, ErrorCode } from '@act/service-kit';
+import type { IdentityQueries, IdentityStore } from '../db/identity-store';
 import type { MailQueue } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { digest, randomSecret } from './secrets';
@@ -13,7 +12,7 @@ import type { UserEvents } from './user-events';
 import { toAccountUser, type AccountUser } from './account-user';
 
 export interface AccountDeps {
-  sql: Sql;
+  store: IdentityStore;
   events: UserEvents;
 }
 
@@ -23,8 +22,8 @@ export async function signUp(
   input: { email: string; password: string },
 ): Promise<AccountUser> {
   const passwordHash = await hashPassword(input.password);
-  const created = await deps.sql.begin(async (tx) => {
-    const row = await insertUser(tx, {
+  const created = await deps.store.transaction(async (tx) => {
+    const row = await tx.insertUser({
       id: randomUUID(),
       email: input.email,
       passwordHash,
@@ -45,24 +44,24 @@ export async function signUp(
  * same answer, so neither the reply nor its timing tells which addresses have accounts.
  */
 export async function authenticate(
-  sql: Sql,
+  store: IdentityQueries,
   input: { email: string; password: string },
 ): Promise<AccountUser> {
-  const user = await findUserByEmail(sql, input.email);
+  const user = await store.findUserByEmail(input.email);
   const valid = await verifyPassword(user?.password_hash, input.password);
   if (!user || !valid) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.server.invalidCredentials);
   return toAccountUser(user);
 }
 
-export async function getUser(sql: Sql, userId: string): Promise<AccountUser> {
-  const user = await findUserById(sql, userId);
+export async function getUser(store: IdentityQueries, userId: string): Promise<AccountUser> {
+  const user = await store.findUserById(userId);
   // A valid token for an account that no longer exists is not a session.
   if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
   return toAccountUser(user);
 }
 
 export interface UpdateUserDeps {
-  sql: Sql;
+  store: IdentityStore;
   mail: MailQueue;
   publicUrl: string;
   revocations: TokenRevocations;
@@ -88,25 +87,30 @@ export async function updateUser(
   deps: UpdateUserDeps,
   input: UpdateUserInput,
 ): Promise<{ user: AccountUser; emailChangePending: boolean }> {
-  const row = await findUserById(deps.sql, input.userId);
+  const row = await deps.store.findUserById(input.userId);
   if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
   if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
     throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.currentPasswordIncorrect);
   }
 
   if (input.password !== undefined) {
-    await updatePasswordHash(deps.sql, row.id, await hashPassword(input.password));
-    const notBefore = await endOtherSessions(deps, row.id, 'password_change', input.currentRefreshToken);
+    await deps.store.updatePasswordHash(row.id, await hashPassword(input.password));
+    const notBefore = await endOtherSessions(
+      deps.store,
+      row.id,
+      'password_change',
+      input.currentRefreshToken,
+    );
     deps.revocations.userCutOff(row.id, notBefore);
   }
 
   let emailChangePending = false;
   if (input.email !== undefined && input.email !== row.email) {
-    const holder = await findUserByEmail(deps.sql, input.email);
+    const holder = await deps.store.findUserByEmail(input.email);
     if (holder) throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.server.emailTaken);
     const token = randomSecret();
-    await deps.sql.begin(async (tx) => {
-      await replaceOneTimeToken(tx, {
+    await deps.store.transaction(async (tx) => {
+      await tx.replaceOneTimeToken({
         hash: digest(token),
         userId: row.id,
         purpose: 'email_change',

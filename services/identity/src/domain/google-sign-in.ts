@@ -10,11 +10,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, type Logger, type Sql } from '@act/service-kit';
-import { insertOAuthAttempt, takeOAuthAttempt } from '../db/oauth-attempts';
-import { revokeUserFamilies } from '../db/sessions';
-import { setTokensNotBefore } from '../db/token-revocations';
-import { findUserByEmail, findUserByGoogleSubject, insertUser, linkGoogleSubject } from '../db/users';
+import { AppError, ErrorCode, type Logger } from '@act/service-kit';
+import type { IdentityStore } from '../db/identity-store';
 import type { GoogleOidc } from '../providers/google-oidc';
 import { toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
@@ -25,7 +22,7 @@ import type { UserEvents } from './user-events';
 export const GOOGLE_ATTEMPT_TTL_SECONDS = 600;
 
 export interface GoogleSignInDeps {
-  sql: Sql;
+  store: IdentityStore;
   events: UserEvents;
   google: GoogleOidc;
   logger: Logger;
@@ -46,14 +43,14 @@ export function safeRedirectPath(path: string | undefined): string {
 }
 
 export async function startGoogleSignIn(
-  deps: Pick<GoogleSignInDeps, 'sql' | 'google'>,
+  deps: Pick<GoogleSignInDeps, 'store' | 'google'>,
   redirectTo: string | undefined,
 ): Promise<{ url: string; state: string }> {
   const state = randomSecret();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const url = await deps.google.authorizationUrl({ state, nonce, codeVerifier });
-  await insertOAuthAttempt(deps.sql, {
+  await deps.store.insertOAuthAttempt({
     stateHash: digest(state),
     codeVerifier,
     nonce,
@@ -86,7 +83,7 @@ export async function finishGoogleSignIn(
   // The state must come back to the same browser that started: this stops an attacker from making a victim's
   // browser finish the attacker's sign-in (login CSRF).
   if (!state || !stateCookie || !sameSecret(state, stateCookie)) throw signInFailed('state mismatch');
-  const attempt = await takeOAuthAttempt(deps.sql, digest(state));
+  const attempt = await deps.store.takeOAuthAttempt(digest(state));
   if (!attempt) throw signInFailed('unknown or expired sign-in attempt');
 
   let identity;
@@ -115,14 +112,14 @@ async function accountForGoogle(
   subject: string,
   email: string,
 ): Promise<AccountUser> {
-  const linked = await findUserByGoogleSubject(deps.sql, subject);
+  const linked = await deps.store.findUserByGoogleSubject(subject);
   if (linked) return toAccountUser(linked);
 
-  const existing = await findUserByEmail(deps.sql, email);
+  const existing = await deps.store.findUserByEmail(email);
   if (existing) return link(deps, existing.id, subject);
 
-  const created = await deps.sql.begin(async (tx) => {
-    const row = await insertUser(tx, {
+  const created = await deps.store.transaction(async (tx) => {
+    const row = await tx.insertUser({
       id: randomUUID(),
       email,
       passwordHash: null,
@@ -139,20 +136,20 @@ async function accountForGoogle(
   // A concurrent sign-up or Google sign-in created the account first: use it (docs/product-rules.md#states: duplicate
   // key → re-read).
   const winner =
-    (await findUserByGoogleSubject(deps.sql, subject)) ?? (await findUserByEmail(deps.sql, email));
+    (await deps.store.findUserByGoogleSubject(subject)) ?? (await deps.store.findUserByEmail(email));
   if (!winner) throw new Error('account vanished during Google sign-in');
   return winner.google_subject === subject ? toAccountUser(winner) : link(deps, winner.id, subject);
 }
 
 async function link(deps: GoogleSignInDeps, userId: string, subject: string): Promise<AccountUser> {
   let notBefore: Date | undefined;
-  const linked = await deps.sql.begin(async (tx) => {
-    const outcome = await linkGoogleSubject(tx, userId, subject);
+  const linked = await deps.store.transaction(async (tx) => {
+    const outcome = await tx.linkGoogleSubject(userId, subject);
     if (outcome?.tookOverUnverified) {
-      await revokeUserFamilies(tx, userId, 'email_claimed');
+      await tx.revokeUserFamilies(userId, 'email_claimed');
       // Whoever set the password may hold access tokens too: they end now, not in up to 15 minutes.
       notBefore = new Date();
-      await setTokensNotBefore(tx, userId, notBefore);
+      await tx.setTokensNotBefore(userId, notBefore);
     }
     return outcome;
   });

@@ -2,8 +2,8 @@
 // it (and blanks the stored body, which holds a live link), without SMTP it stays there for local reading.
 // Requests never wait on SMTP, so a slow mail server cannot reveal through timing which addresses have accounts.
 import { randomUUID } from 'node:crypto';
-import { startPeriodicJob, type Db, type Logger, type Sql } from '@act/service-kit';
-import { claimPendingEmails, insertEmail, markEmailFailed, markEmailSent } from '../db/outbox';
+import { startPeriodicJob, type Logger } from '@act/service-kit';
+import type { IdentityQueries, IdentityStore } from '../db/identity-store';
 
 export interface OutgoingEmail {
   to: string;
@@ -20,7 +20,8 @@ export interface MailTransport {
 }
 
 export interface MailQueue {
-  enqueue(db: Db, email: OutgoingEmail): Promise<void>;
+  /** Writes the message with the caller's store, so inside a transaction it commits with the rest. */
+  enqueue(db: IdentityQueries, email: OutgoingEmail): Promise<void>;
   /** Deliver what is pending now (no-op without a transport). */
   deliverPending(): Promise<void>;
   stop(): Promise<void>;
@@ -28,22 +29,26 @@ export interface MailQueue {
 
 const DELIVERY_INTERVAL_MS = 10_000;
 
-export function createMailQueue(options: { sql: Sql; logger: Logger; transport?: MailTransport }): MailQueue {
-  const { sql, logger, transport } = options;
+export function createMailQueue(options: {
+  store: IdentityStore;
+  logger: Logger;
+  transport?: MailTransport;
+}): MailQueue {
+  const { store, logger, transport } = options;
   const delivery = transport
     ? startPeriodicJob({
         name: 'email-delivery',
         intervalMs: DELIVERY_INTERVAL_MS,
         logger,
         run: () =>
-          sql.begin(async (tx) => {
-            for (const email of await claimPendingEmails(tx, 20)) {
+          store.transaction(async (tx) => {
+            for (const email of await tx.claimPendingEmails(20)) {
               try {
                 await transport.send({ to: email.recipient, subject: email.subject, text: email.body ?? '' });
-                await markEmailSent(tx, email.id);
+                await tx.markEmailSent(email.id);
                 logger.info({ emailId: email.id, purpose: email.purpose }, 'email sent');
               } catch (error) {
-                await markEmailFailed(tx, email.id, error instanceof Error ? error.message : String(error));
+                await tx.markEmailFailed(email.id, error instanceof Error ? error.message : String(error));
                 logger.warn({ err: error, emailId: email.id }, 'email not sent yet; will retry');
               }
             }
@@ -54,7 +59,7 @@ export function createMailQueue(options: { sql: Sql; logger: Logger; transport?:
   return {
     async enqueue(db, email) {
       const id = randomUUID();
-      await insertEmail(db, {
+      await db.insertEmail({
         id,
         recipient: email.to,
         subject: email.subject,

@@ -1,14 +1,7 @@
 // Password recovery and email-change confirmation: single-use tokens, stored hashed, sent by email.
 import { ERROR_TEXTS } from '@act/contracts';
-import { AppError, ErrorCode, isUniqueViolation, type Sql } from '@act/service-kit';
-import { consumeOneTimeToken, replaceOneTimeToken } from '../db/one-time-tokens';
-import {
-  findUserByEmail,
-  findUserById,
-  markEmailVerified,
-  updateEmail,
-  updatePasswordHash,
-} from '../db/users';
+import { AppError, ErrorCode, isUniqueViolation } from '@act/service-kit';
+import type { IdentityStore } from '../db/identity-store';
 import { emailLink } from './accounts';
 import { toAccountUser, type AccountUser } from './account-user';
 import type { MailQueue } from './mail';
@@ -20,7 +13,7 @@ import type { TokenRevocations } from './token-revocations';
 const RECOVERY_TTL_MS = 3600 * 1000;
 
 export interface RecoveryDeps {
-  sql: Sql;
+  store: IdentityStore;
   mail: MailQueue;
   publicUrl: string;
   revocations: TokenRevocations;
@@ -31,11 +24,11 @@ export interface RecoveryDeps {
  * recovery cannot be used to find out which addresses are registered.
  */
 export async function requestRecovery(deps: RecoveryDeps, email: string): Promise<void> {
-  const user = await findUserByEmail(deps.sql, email);
+  const user = await deps.store.findUserByEmail(email);
   if (!user) return;
   const token = randomSecret();
-  await deps.sql.begin(async (tx) => {
-    await replaceOneTimeToken(tx, {
+  await deps.store.transaction(async (tx) => {
+    await tx.replaceOneTimeToken({
       hash: digest(token),
       userId: user.id,
       purpose: 'recovery',
@@ -67,18 +60,18 @@ function invalidToken(): AppError {
  * is signed out.
  */
 export async function completeRecovery(
-  deps: Pick<RecoveryDeps, 'sql' | 'revocations'>,
+  deps: Pick<RecoveryDeps, 'store' | 'revocations'>,
   input: { token: string; password: string },
 ): Promise<AccountUser> {
   const passwordHash = await hashPassword(input.password);
-  const reset = await deps.sql.begin(async (tx) => {
-    const used = await consumeOneTimeToken(tx, digest(input.token), 'recovery');
+  const reset = await deps.store.transaction(async (tx) => {
+    const used = await tx.consumeOneTimeToken(digest(input.token), 'recovery');
     if (!used) return undefined;
-    await updatePasswordHash(tx, used.user_id, passwordHash);
+    await tx.updatePasswordHash(used.user_id, passwordHash);
     // The link came from the account's mailbox: its owner now holds the password.
-    await markEmailVerified(tx, used.user_id);
-    const notBefore = await endOtherSessions({ sql: tx }, used.user_id, 'password_reset');
-    const user = await findUserById(tx, used.user_id);
+    await tx.markEmailVerified(used.user_id);
+    const notBefore = await endOtherSessions(tx, used.user_id, 'password_reset');
+    const user = await tx.findUserById(used.user_id);
     return user && { user, notBefore };
   });
   if (!reset) throw invalidToken();
@@ -88,16 +81,16 @@ export async function completeRecovery(
 
 /** Moves the account to the address the link was sent to (proving the owner reads it). */
 export async function confirmEmailChange(
-  deps: Pick<RecoveryDeps, 'sql'>,
+  deps: Pick<RecoveryDeps, 'store'>,
   token: string,
 ): Promise<AccountUser> {
-  const outcome = await deps.sql.begin(async (tx) => {
-    const used = await consumeOneTimeToken(tx, digest(token), 'email_change');
+  const outcome = await deps.store.transaction(async (tx) => {
+    const used = await tx.consumeOneTimeToken(digest(token), 'email_change');
     if (!used?.new_email) return { kind: 'invalid' as const };
     const newEmail = used.new_email;
     try {
       // A savepoint, so a clash with another account undoes only the update and the spent token stays spent.
-      const row = await tx.savepoint((sp) => updateEmail(sp, used.user_id, newEmail));
+      const row = await tx.savepoint((sp) => sp.updateEmail(used.user_id, newEmail));
       return row ? { kind: 'changed' as const, user: toAccountUser(row) } : { kind: 'invalid' as const };
     } catch (error) {
       if (isUniqueViolation(error)) return { kind: 'taken' as const };

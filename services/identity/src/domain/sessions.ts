@@ -9,19 +9,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ERROR_TEXTS, type Session } from '@act/contracts';
-import { AppError, ErrorCode, type Logger, type Sql, type Db } from '@act/service-kit';
-import { findUserById } from '../db/users';
-import {
-  findFamilyOfToken,
-  insertFamily,
-  insertRefreshToken,
-  lockRefreshToken,
-  markRotated,
-  revokeFamily,
-  revokeUserFamilies,
-  type RevokeReason,
-} from '../db/sessions';
-import { setTokensNotBefore } from '../db/token-revocations';
+import { AppError, ErrorCode, type Logger } from '@act/service-kit';
+import type { IdentityQueries, IdentityStore } from '../db/identity-store';
+import type { RevokeReason } from '../db/sessions';
 import { presentUser, toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
 import type { KeyStore } from './signing-keys';
@@ -35,7 +25,7 @@ export interface SessionSettings {
 }
 
 export interface SessionDeps {
-  sql: Sql;
+  store: IdentityStore;
   keys: KeyStore;
   settings: SessionSettings;
   logger: Logger;
@@ -125,9 +115,9 @@ function sessionExpired(): AppError {
 export async function startSession(deps: SessionDeps, user: AccountUser): Promise<IssuedSession> {
   const refreshToken = randomSecret();
   const familyId = randomUUID();
-  await deps.sql.begin(async (tx) => {
-    await insertFamily(tx, { id: familyId, userId: user.id });
-    await insertRefreshToken(tx, {
+  await deps.store.transaction(async (tx) => {
+    await tx.insertFamily({ id: familyId, userId: user.id });
+    await tx.insertRefreshToken({
       hash: digest(refreshToken),
       familyId,
       expiresAt: refreshExpiry(deps.settings),
@@ -146,11 +136,11 @@ type RefreshOutcome =
  * window a spent token gets the family's live token again (see the header).
  */
 export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<IssuedSession> {
-  const outcome = await deps.sql.begin(async (tx): Promise<RefreshOutcome> => {
+  const outcome = await deps.store.transaction(async (tx): Promise<RefreshOutcome> => {
     let token = refreshToken;
     for (let step = 0; ; step += 1) {
       const hash = digest(token);
-      const row = await lockRefreshToken(tx, hash, REFRESH_REUSE_GRACE_SECONDS);
+      const row = await tx.lockRefreshToken(hash, REFRESH_REUSE_GRACE_SECONDS);
       if (!row || row.family_revoked_at) return { kind: 'invalid' };
       if (row.rotated_at) {
         if (row.rotated_within_grace && row.successor_salt && step < MAX_SUCCESSOR_STEPS) {
@@ -158,11 +148,11 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
           continue;
         }
         // Committed with the transaction even though the caller gets an error.
-        await revokeFamily(tx, row.family_id, 'reuse');
+        await tx.revokeFamily(row.family_id, 'reuse');
         return { kind: 'reused', familyId: row.family_id, userId: row.user_id };
       }
       if (row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
-      const user = await findUserById(tx, row.user_id);
+      const user = await tx.findUserById(row.user_id);
       if (!user) return { kind: 'invalid' };
       // Reached through the grace window: this is the live token another request just received; hand out the
       // same one rather than a new family member.
@@ -170,8 +160,8 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
         return { kind: 'rotated', user: toAccountUser(user), next: token, familyId: row.family_id };
       const salt = randomBytes(32);
       const next = successorOf(token, salt);
-      await markRotated(tx, hash, salt);
-      await insertRefreshToken(tx, {
+      await tx.markRotated(hash, salt);
+      await tx.insertRefreshToken({
         hash: digest(next),
         familyId: row.family_id,
         expiresAt: refreshExpiry(deps.settings),
@@ -196,12 +186,12 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
  * signing out always succeeds.
  */
 export async function endSession(
-  deps: Pick<SessionDeps, 'sql' | 'revocations'>,
+  deps: Pick<SessionDeps, 'store' | 'revocations'>,
   refreshToken: string,
 ): Promise<void> {
-  const family = await findFamilyOfToken(deps.sql, digest(refreshToken));
+  const family = await deps.store.findFamilyOfToken(digest(refreshToken));
   if (!family) return;
-  await revokeFamily(deps.sql, family.family_id, 'logout');
+  await deps.store.revokeFamily(family.family_id, 'logout');
   // Announced again when the family was already revoked: harmless, and it covers an announcement that was lost.
   deps.revocations.sessionEnded(family.family_id);
 }
@@ -212,21 +202,16 @@ export async function endSession(
  * the cutoff: the caller announces it with `revocations.userCutOff` once its transaction has committed.
  */
 export async function endOtherSessions(
-  deps: { sql: Db },
+  store: IdentityQueries,
   userId: string,
   reason: RevokeReason,
   currentRefreshToken?: string,
 ): Promise<Date> {
   const current = currentRefreshToken
-    ? await findFamilyOfToken(deps.sql, digest(currentRefreshToken))
+    ? await store.findFamilyOfToken(digest(currentRefreshToken))
     : undefined;
-  await revokeUserFamilies(
-    deps.sql,
-    userId,
-    reason,
-    current?.user_id === userId ? current.family_id : undefined,
-  );
+  await store.revokeUserFamilies(userId, reason, current?.user_id === userId ? current.family_id : undefined);
   const notBefore = new Date();
-  await setTokensNotBefore(deps.sql, userId, notBefore);
+  await store.setTokensNotBefore(userId, notBefore);
   return notBefore;
 }

@@ -10,8 +10,9 @@ import {
   type TokenRevocation,
   type TokenRevocationsReply,
 } from '@act/contracts/server';
-import type { Logger, NatsConnection, RevocationList, Sql } from '@act/service-kit';
-import { listRevocations, type RevocationCursor } from '../db/token-revocations';
+import type { Logger, NatsConnection, RevocationList } from '@act/service-kit';
+import type { IdentityQueries } from '../db/identity-store';
+import type { RevocationCursor } from '../db/token-revocations';
 
 const CLOCK_ALLOWANCE_MS = 30_000;
 /** Entries per list reply: ~150 bytes each, far below NATS's 1 MB message limit. */
@@ -81,7 +82,7 @@ function decodeCursor(value: string | undefined): RevocationCursor | undefined {
 export function answerRevocationLists(options: {
   nc: NatsConnection;
   namespace?: string;
-  sql: Sql;
+  store: IdentityQueries;
   accessTokenTtlSeconds: number;
   logger: Logger;
 }): { stop(): void } {
@@ -102,7 +103,7 @@ export function answerRevocationLists(options: {
           request = {};
         }
         const parsed = TokenRevocationsRequestSchema.safeParse(request);
-        const rows = await listRevocations(options.sql, {
+        const rows = await options.store.listRevocations({
           since: new Date(Date.now() - lifetimeMs),
           after: decodeCursor(parsed.success ? parsed.data.after : undefined),
           limit: PAGE_SIZE + 1,

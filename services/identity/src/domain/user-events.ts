@@ -2,11 +2,12 @@
 // JetStream with the user id as message id. The outbox means an account never exists without its event, even if
 // NATS is down at that moment (the relay retries); the message id lets JetStream drop a duplicate publish.
 import { UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts/server';
-import type { Db, Outbox } from '@act/service-kit';
+import type { Outbox } from '@act/service-kit';
+import type { IdentityTransaction } from '../db/identity-store';
 
 export interface UserEvents {
   /** Call inside the transaction that creates the user. */
-  record(tx: Db, user: { id: string; email: string; createdAt: Date }): Promise<void>;
+  record(tx: IdentityTransaction, user: { id: string; email: string; createdAt: Date }): Promise<void>;
   /** Publish what is pending now; resolves when done (failures stay pending for the relay). */
   publishPending(): Promise<void>;
 }
@@ -19,7 +20,7 @@ export function createUserEvents({ outbox, subject }: { outbox: Outbox; subject:
         email: user.email,
         createdAt: user.createdAt.toISOString(),
       });
-      await outbox.enqueue(tx, { subject, msgId: user.id, payload: event });
+      await tx.addToOutbox(outbox, { subject, msgId: user.id, payload: event });
     },
     publishPending: () => outbox.publishPending(),
   };

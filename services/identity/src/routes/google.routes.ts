@@ -32,7 +32,7 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
     const query = AuthorizeQuerySchema.safeParse(ctx.query);
     if (!query.success) return redirectToAuthPage(ctx, ERROR_TEXTS.auth.googleSignInFailed);
     try {
-      const { url, state } = await startGoogleSignIn({ sql: deps.sql, google }, query.data.redirect_to);
+      const { url, state } = await startGoogleSignIn({ store: deps.store, google }, query.data.redirect_to);
       setGoogleStateCookie(ctx, state, GOOGLE_ATTEMPT_TTL_SECONDS, deps.cookieSecure);
       ctx.redirect(url);
     } catch (error) {
@@ -51,7 +51,7 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
       const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${E.callback.path}${ctx.search}`);
       const { user, redirectTo } = await finishGoogleSignIn(
         {
-          sql: deps.sql,
+          store: deps.store,
           events: deps.events,
           google,
           logger: ctx.state.log,

@@ -52,7 +52,7 @@ export function createSessionRouter(deps: IdentityRouteDeps): Router {
     if (input.grant_type === 'password') {
       // Counted before the password is checked, so parallel guesses cannot slip past the limit.
       await deps.rateLimits.consume('password', { ip: clientIp(ctx), email: input.email });
-      const user = await authenticate(deps.sql, input);
+      const user = await authenticate(deps.store, input);
       await deps.rateLimits.clearAttempts('password', { ip: clientIp(ctx), email: input.email });
       replyWithSession(ctx, deps, await startSession(deps, user));
       return undefined;

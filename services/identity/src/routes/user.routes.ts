@@ -11,7 +11,7 @@ export function createUserRouter(deps: IdentityRouteDeps): Router {
   const options = { verifier: deps.verifier };
 
   mountEndpoint(router, IDENTITY_ENDPOINTS.getUser, options, async (_input, { caller }) => {
-    const user = await getUser(deps.sql, caller.userId);
+    const user = await getUser(deps.store, caller.userId);
     return { user: presentUser(user) };
   });
 

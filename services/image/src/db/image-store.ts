@@ -8,7 +8,8 @@ import {
   deleteOwned,
   findOwned,
   pageOf,
-  type Db,
+  type Charge,
+  type Outbox,
   type Page,
   type Sql,
 } from '@act/service-kit';
@@ -54,9 +55,16 @@ function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The store inside one transaction: a stored image and its charge commit together. */
+export interface ImageTransaction {
+  insert(record: NewImageRecord): Promise<ImageRecord>;
+  /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
+  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+}
+
 export interface ImageStore {
-  readonly sql: Sql;
-  insert(db: Db, record: NewImageRecord): Promise<ImageRecord>;
+  /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
+  transaction<T>(fn: (tx: ImageTransaction) => Promise<T>): Promise<T>;
   list(userId: string, filter: GalleryFilter): Promise<Page<ImageRecord>>;
   find(userId: string, id: string): Promise<ImageRecord>;
   setFavourite(userId: string, id: string, favourite: boolean): Promise<ImageRecord>;
@@ -66,12 +74,17 @@ export interface ImageStore {
 
 export function createImageStore(sql: Sql): ImageStore {
   return {
-    sql,
-    async insert(db, record) {
-      const [row] = await db`insert into text_to_images ${db(record)} returning *`;
-      if (!row) throw new Error('insert returned no row');
-      return recordOf(row);
-    },
+    transaction: <T>(fn: (tx: ImageTransaction) => Promise<T>) =>
+      sql.begin((tx) =>
+        fn({
+          async insert(record) {
+            const [row] = await tx`insert into text_to_images ${tx(record)} returning *`;
+            if (!row) throw new Error('insert returned no row');
+            return recordOf(row);
+          },
+          commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+        }),
+      ) as Promise<T>,
     async list(userId, { cursor, limit, q, model, favourites }) {
       const position = cursor ? decodeCursor(cursor) : undefined;
       const rows = await sql`

@@ -226,15 +226,15 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
             { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
           ],
           (id, [stored, thumb]) =>
-            store.sql.begin(async (tx) => {
-              const record = await store.insert(tx, {
+            store.transaction(async (tx) => {
+              const record = await tx.insert({
                 id,
                 ...row,
                 seed: generated.seed,
                 image_key: stored!.key,
                 thumbnail_key: thumb!.key,
               });
-              await charge.commitIn(tx, deps.outbox);
+              await tx.commitCharge(charge, deps.outbox);
               return record;
             }),
           (keys, err) => logger.warn({ err, keys }, 'orphaned image objects'),

@@ -1,7 +1,7 @@
 // The generated_images table: each member's photo-effect results, read and written only with the member's id from
 // the verified token. The hub gallery reads it newest first in the spec's offset pages.
 import type { PhotoEffectToolId } from '@act/contracts';
-import { findOwned, type Db, type Sql } from '@act/service-kit';
+import { findOwned, type Charge, type Outbox, type Sql } from '@act/service-kit';
 
 export interface GeneratedImageRecord {
   id: string;
@@ -21,9 +21,16 @@ export type NewGeneratedImage = Omit<GeneratedImageRecord, 'tool_type' | 'create
 
 const GENERATED = { table: 'generated_images' };
 
+/** The store inside one transaction: a stored result and its charge commit together. */
+export interface GeneratedImageTransaction {
+  insert(record: NewGeneratedImage): Promise<GeneratedImageRecord>;
+  /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
+  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+}
+
 export interface GeneratedImageStore {
-  readonly sql: Sql;
-  insert(db: Db, record: NewGeneratedImage): Promise<GeneratedImageRecord>;
+  /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
+  transaction<T>(fn: (tx: GeneratedImageTransaction) => Promise<T>): Promise<T>;
   /** One page, newest first, and whether another follows. */
   latest(
     userId: string,
@@ -35,12 +42,19 @@ export interface GeneratedImageStore {
 
 export function createGeneratedImageStore(sql: Sql): GeneratedImageStore {
   return {
-    sql,
-    async insert(db, record) {
-      const [row] = await db<GeneratedImageRecord[]>`insert into generated_images ${db(record)} returning *`;
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
+    transaction: <T>(fn: (tx: GeneratedImageTransaction) => Promise<T>) =>
+      sql.begin((tx) =>
+        fn({
+          async insert(record) {
+            const [row] = await tx<
+              GeneratedImageRecord[]
+            >`insert into generated_images ${tx(record)} returning *`;
+            if (!row) throw new Error('insert returned no row');
+            return row;
+          },
+          commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+        }),
+      ) as Promise<T>,
     async latest(userId, { offset, limit }) {
       const rows = await sql<GeneratedImageRecord[]>`
         select * from generated_images

@@ -231,8 +231,8 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
             { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
           ],
           (id, [original, stored, thumb]) =>
-            store.sql.begin(async (tx) => {
-              const row = await store.insert(tx, {
+            store.transaction(async (tx) => {
+              const row = await tx.insert({
                 id,
                 user_id: userId,
                 tool_id: tool,
@@ -243,7 +243,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
                 width: result.width,
                 height: result.height,
               });
-              await charge.commitIn(tx, deps.outbox);
+              await tx.commitCharge(charge, deps.outbox);
               return row;
             }),
           (keys, err) => logger.warn({ err, keys }, 'orphaned photo-effect objects'),
