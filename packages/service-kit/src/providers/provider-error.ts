@@ -2,6 +2,7 @@
 // the rule of docs/providers.md#retries would try it again, the HTTP status the provider answered, and the text the
 // member sees (from ERROR_TEXTS), so the domain turns it into a reply without knowing the provider.
 import { ERROR_TEXTS } from '@act/contracts';
+import { APIConnectionTimeoutError } from 'openai';
 import { AppError, ErrorCode } from '../errors';
 
 /**
@@ -81,6 +82,7 @@ export function neverSent(error: unknown): boolean {
 export function isTimeoutError(error: unknown): boolean {
   if (error instanceof ProviderError) return error.kind === 'timeout';
   return causeChain(error).some((link) => {
+    if (link instanceof APIConnectionTimeoutError) return true;
     const { name, code } = link as { name?: unknown; code?: unknown };
     return (
       name === 'TimeoutError' ||
