@@ -20,6 +20,8 @@ export interface ProviderErrorOptions {
   status?: number;
   /** Whether the failure is of a kind the retry rule repeats (docs/providers.md#retries). */
   retryable?: boolean;
+  /** How long the provider asked us to wait before trying again (its Retry-After), when it said. */
+  retryAfterMs?: number;
   /** What the member is told; ERROR_TEXTS.server.providerFailed unless the adapter knows better. */
   memberText?: string;
   cause?: unknown;
@@ -30,6 +32,7 @@ export class ProviderError extends Error {
   readonly operation: string | undefined;
   readonly status: number | undefined;
   readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
   readonly memberText: string;
 
   constructor(
@@ -43,6 +46,7 @@ export class ProviderError extends Error {
     this.operation = options.operation;
     this.status = options.status;
     this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
     this.memberText = options.memberText ?? ERROR_TEXTS.server.providerFailed;
   }
 

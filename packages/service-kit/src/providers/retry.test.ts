@@ -36,7 +36,12 @@ describe('retryVerdict', () => {
   it('retries a 5xx only for a call that is safe to repeat', () => {
     expect(retryVerdict(httpError(503), paid)).toEqual({ retry: false });
     expect(retryVerdict(httpError(503), read)).toEqual({ retry: true });
-    expect(retryVerdict(new ProviderError('x', 'upstream', { status: 502 }), read)).toEqual({ retry: true });
+  });
+
+  it("follows an adapter's own classification in a ProviderError", () => {
+    const classified = new ProviderError('x', 'upstream', { status: 502, retryable: true, retryAfterMs: 10 });
+    expect(retryVerdict(classified, paid)).toEqual({ retry: true, afterMs: 10 });
+    expect(retryVerdict(new ProviderError('x', 'upstream', { status: 429 }), read)).toEqual({ retry: false });
   });
 
   it('never retries a client error, a timeout, a reset connection or a stopped call', () => {

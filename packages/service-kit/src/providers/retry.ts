@@ -2,7 +2,7 @@
 // often, and how long to wait (an exponential back-off with jitter, or the provider's own Retry-After). A call that a
 // provider may have accepted and charged is never repeated unless the adapter says repeating it is harmless.
 import pRetry, { AbortError } from 'p-retry';
-import { isTimeoutError, neverSent, providerStatusOf, retryAfterMsOf } from './provider-error';
+import { ProviderError, isTimeoutError, neverSent, providerStatusOf, retryAfterMsOf } from './provider-error';
 
 export interface ProviderRetryOptions {
   /**
@@ -45,13 +45,23 @@ export function retryVerdict(
 ): RetryVerdict {
   // Stopped by its caller, or out of time: the member has already waited that long.
   if (options.signal?.aborted || isAbort(error) || isTimeoutError(error)) return NO;
+  // An adapter that classified the failure where it saw it (by this rule: retryVerdict) has the last word.
+  if (error instanceof ProviderError) return withinCeiling(error.retryable, error.retryAfterMs, options);
   // Refused before anything was sent: nobody saw the request, so nothing can have been done or billed.
   if (neverSent(error)) return { retry: true };
   const status = providerStatusOf(error);
   if (status === undefined) return NO;
   // 429: the provider turned the call away without doing it. 5xx: it may have done the work, so reads only.
   if (status !== 429 && !(status >= 500 && options.idempotent)) return NO;
-  const afterMs = retryAfterMsOf(error);
+  return withinCeiling(true, retryAfterMsOf(error), options);
+}
+
+function withinCeiling(
+  retry: boolean,
+  afterMs: number | undefined,
+  options: Pick<ProviderRetryOptions, 'maxRetryAfterMs'>,
+): RetryVerdict {
+  if (!retry) return NO;
   if (afterMs === undefined) return { retry: true };
   return afterMs <= (options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS) ? { retry: true, afterMs } : NO;
 }
