@@ -28,7 +28,9 @@ describe('observeProvider', () => {
       speak: async ({ text, signal }) => {
         if (text === 'fail') throw new Error('provider failed');
         if (signal) {
-          await new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+          await new Promise((_, reject) =>
+            signal.addEventListener('abort', () => reject(signal.reason as Error)),
+          );
         }
         return text.toUpperCase();
       },

@@ -39,7 +39,9 @@ type AsyncMethod = (...args: never[]) => Promise<unknown>;
 type AsyncMethodsOf<P> = { [K in keyof P]: P[K] extends AsyncMethod ? K : never }[keyof P];
 
 /** The operation label of one method: fixed, or read from the call's arguments (a photo effect's tool id). */
-export type OperationLabel<F> = F extends (...args: infer A) => unknown ? string | ((...args: A) => string) : never;
+export type OperationLabel<F> = F extends (...args: infer A) => unknown
+  ? string | ((...args: A) => string)
+  : never;
 
 export interface ObserveProviderOptions<P> {
   metrics: ServiceMetrics;
@@ -65,7 +67,10 @@ function signalOf(args: readonly unknown[]): AbortSignal | undefined {
  */
 export function observeProvider<P extends object>(target: P, options: ObserveProviderOptions<P>): P {
   // Own fields (name…) copied, the prototype kept: the methods not named pass through as they are.
-  const observed = Object.assign(Object.create(Object.getPrototypeOf(target) as object) as object, target) as P;
+  const observed = Object.assign(
+    Object.create(Object.getPrototypeOf(target) as object) as object,
+    target,
+  ) as P;
   const labels = options.operations as Record<string, string | ((...args: unknown[]) => string) | undefined>;
   for (const [method, label] of Object.entries(labels)) {
     if (label === undefined) continue;

@@ -31,7 +31,9 @@ describe('ProviderError', () => {
     expect(reply).toBeInstanceOf(AppError);
     expect(reply).toMatchObject({ code: ErrorCode.PROVIDER_FAILED, status: 502 });
     expect(reply.message).toBe(ERROR_TEXTS.youtube.generateSummaryRetry);
-    expect(error.toAppError(ERROR_TEXTS.ui.generateImageRetry).message).toBe(ERROR_TEXTS.ui.generateImageRetry);
+    expect(error.toAppError(ERROR_TEXTS.ui.generateImageRetry).message).toBe(
+      ERROR_TEXTS.ui.generateImageRetry,
+    );
     expect(reply.cause).toBe(error);
   });
 });
@@ -51,7 +53,9 @@ describe('reading provider failures', () => {
   });
 
   it('tells a connection refused before sending from one reset after', () => {
-    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) });
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }),
+    });
     expect(neverSent(refused)).toBe(true);
     expect(neverSent(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(false);
   });

@@ -10,7 +10,9 @@ function httpError(status: number, headers: Record<string, string> = {}) {
 }
 
 const refused = () =>
-  new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  });
 
 /** A call that fails with each of `failures` in turn, then answers 'ok'; counts its attempts. */
 function scripted(...failures: unknown[]) {
@@ -49,19 +51,29 @@ describe('retryVerdict', () => {
     expect(retryVerdict(Object.assign(new Error('t'), { name: 'APIConnectionTimeoutError' }), read)).toEqual({
       retry: false,
     });
-    expect(retryVerdict(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), read)).toEqual({ retry: false });
+    expect(retryVerdict(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), read)).toEqual({
+      retry: false,
+    });
     expect(retryVerdict(new DOMException('gone', 'AbortError'), read)).toEqual({ retry: false });
     const stopped = new AbortController();
     stopped.abort();
     expect(retryVerdict(httpError(429), { ...read, signal: stopped.signal })).toEqual({ retry: false });
   });
 
-  it("honours a Retry-After within the ceiling and refuses a longer one", () => {
-    expect(retryVerdict(httpError(429, { 'retry-after': '2' }), paid)).toEqual({ retry: true, afterMs: 2_000 });
-    expect(retryVerdict(httpError(429, { 'retry-after': '120' }), { ...paid, maxRetryAfterMs: 1_000 })).toEqual({
+  it('honours a Retry-After within the ceiling and refuses a longer one', () => {
+    expect(retryVerdict(httpError(429, { 'retry-after': '2' }), paid)).toEqual({
+      retry: true,
+      afterMs: 2_000,
+    });
+    expect(
+      retryVerdict(httpError(429, { 'retry-after': '120' }), { ...paid, maxRetryAfterMs: 1_000 }),
+    ).toEqual({
       retry: false,
     });
-    const raw = Object.assign(new Error('x'), { statusCode: 429, rawResponse: { headers: { 'Retry-After': '1' } } });
+    const raw = Object.assign(new Error('x'), {
+      statusCode: 429,
+      rawResponse: { headers: { 'Retry-After': '1' } },
+    });
     expect(retryVerdict(raw, paid)).toEqual({ retry: true, afterMs: 1_000 });
   });
 });
@@ -107,7 +119,9 @@ describe('retryProviderCall', () => {
 
   it('does not retry what the rule refuses', async () => {
     const call = scripted(httpError(500));
-    await expect(retryProviderCall(call, { idempotent: false, delayMs: 1 })).rejects.toMatchObject({ status: 500 });
+    await expect(retryProviderCall(call, { idempotent: false, delayMs: 1 })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(call).toHaveBeenCalledTimes(1);
   });
 

@@ -81,7 +81,11 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
   // One provider call per reply, until its stream ends: ok, aborted (our signal) or error.
   const observed = observeProvider(
     { stream: streamReply },
-    { metrics: options.metrics ?? serviceMetrics('chat'), provider: 'openai', operations: { stream: 'chat-stream' } },
+    {
+      metrics: options.metrics ?? serviceMetrics('chat'),
+      provider: 'openai',
+      operations: { stream: 'chat-stream' },
+    },
   );
   // A reply stopped before it started asks nothing of the provider, and is not counted.
   const stream = (request: StreamRequest): Promise<void> =>

@@ -70,13 +70,16 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
     let completion;
     try {
       // A one-shot completion that failed returned no text, so repeating it after a 5xx is safe.
-      completion = await retryProviderCall(() => client.chat.completions.create(body, signal ? { signal } : {}), {
-        idempotent: true,
-        retries: 1,
-        delayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-        maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
-        ...(signal ? { signal } : {}),
-      });
+      completion = await retryProviderCall(
+        () => client.chat.completions.create(body, signal ? { signal } : {}),
+        {
+          idempotent: true,
+          retries: 1,
+          delayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+          maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
+          ...(signal ? { signal } : {}),
+        },
+      );
     } catch (error) {
       // A call stopped by its caller is not a provider failure.
       if (signal?.aborted) throw signal.reason;
