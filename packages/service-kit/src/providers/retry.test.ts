@@ -103,9 +103,9 @@ describe('retryProviderCall', () => {
     const starts: number[] = [];
     const call = scripted(httpError(429), httpError(429), httpError(429));
     await retryProviderCall(
-      async (attempt) => {
+      async () => {
         starts.push(performance.now());
-        return call(attempt);
+        return call();
       },
       { idempotent: false, retries: 3, delayMs: 30 },
     );
