@@ -39,7 +39,6 @@ export {
 export {
   createMetrics,
   serviceMetrics,
-  observeProviderCall,
   PROVIDER_CALL_OUTCOMES,
   CHARGE_METRIC_OUTCOMES,
   type ChargeMetricOutcome,
@@ -47,6 +46,25 @@ export {
   type ProviderCallOutcome,
   type ServiceMetrics,
 } from './metrics';
+export {
+  ProviderError,
+  isProviderError,
+  isTimeoutError,
+  neverSent,
+  providerStatusOf,
+  retryAfterMsOf,
+  retryProviderCall,
+  retryVerdict,
+  observeProvider,
+  observeProviderCall,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  type ObserveProviderOptions,
+  type ProviderErrorOptions,
+  type ProviderFailureKind,
+  type ProviderRetryOptions,
+  type RetryVerdict,
+} from './providers';
 export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
 export { assertStorableText, findUnstorableText } from './storable-text';

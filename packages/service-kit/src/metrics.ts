@@ -93,7 +93,7 @@ const byService = new Map<string, ServiceMetrics>();
 
 /**
  * The metrics of `service` in this process, created on first use: the app (createHttpApp), the credits client
- * (startService) and the provider adapters (observeProviderCall) of one service all count into it.
+ * (startService) and the provider adapters (observeProvider, observeProviderCall) of one service all count into it.
  */
 export function serviceMetrics(service: string): ServiceMetrics {
   let metrics = byService.get(service);
@@ -104,35 +104,5 @@ export function serviceMetrics(service: string): ServiceMetrics {
   return metrics;
 }
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  if (signal?.aborted) return true;
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'AbortError' || name === 'APIUserAbortError';
-}
-
-/**
- * Runs one provider call and records it in `metrics` (provider_calls_total and provider_call_duration_seconds):
- * `ok` when it resolved, `aborted` when `signal` (the caller's own) stopped it, whether the call threw or returned
- * early, `error` otherwise. The call's result or error passes through unchanged.
- */
-export async function observeProviderCall<T>(
-  metrics: ServiceMetrics,
-  labels: ProviderCallLabels & { signal?: AbortSignal },
-  call: () => Promise<T>,
-): Promise<T> {
-  const started = process.hrtime.bigint();
-  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
-  const { provider, operation, signal } = labels;
-  try {
-    const result = await call();
-    metrics.observeProviderCall({ provider, operation }, signal?.aborted ? 'aborted' : 'ok', seconds());
-    return result;
-  } catch (error) {
-    metrics.observeProviderCall(
-      { provider, operation },
-      isAbort(error, signal) ? 'aborted' : 'error',
-      seconds(),
-    );
-    throw error;
-  }
-}
+/** Provider calls are recorded by the provider layer (./providers/observe.ts); re-exported for existing imports. */
+export { observeProviderCall } from './providers/observe';

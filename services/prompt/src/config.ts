@@ -2,6 +2,8 @@
 // The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
 import {
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY_DELAY_MS,
   baseConfigSchema,
   loadConfig,
   openAiConfigFields,
@@ -11,8 +13,11 @@ import {
 
 const optionalText = z.string().min(1).optional();
 
-/** The longest pause before the one retry (openai-provider's Retry-After ceiling). */
-const RETRY_WAIT_ALLOWANCE_MS = 5_000;
+/**
+ * The longest pause before the one retry (docs/providers.md#retries): the Retry-After ceiling, or the back-off at its
+ * largest jitter (twice the delay), whichever is longer.
+ */
+const RETRY_WAIT_ALLOWANCE_MS = Math.max(DEFAULT_MAX_RETRY_AFTER_MS, 2 * DEFAULT_RETRY_DELAY_MS);
 /** One attempt, the pause and the retry must fit in the charged work limit, or credits could sweep the hold first. */
 const PROVIDER_TIMEOUT_MAX_MS = Math.floor((CHARGED_WORK_MAX_MS - RETRY_WAIT_ALLOWANCE_MS) / 2);
 

@@ -41,6 +41,17 @@ describe('openai chat provider', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('opens the stream again after a 429 (docs/providers.md#retries), never after a 5xx', async () => {
+    fake.script({ kind: 'error', status: 429, retryAfter: '0' }, { kind: 'stream', chunks: ['ok'] });
+    expect((await run()).text).toEqual(['ok']);
+    expect(fake.requests).toHaveLength(2);
+
+    fake.reset();
+    fake.script({ kind: 'error', status: 503 }, { kind: 'stream', chunks: ['never asked'] });
+    await expect(run()).rejects.toMatchObject({ name: 'ProviderError', status: 503, provider: 'openai' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('fails with a ProviderError when the stream breaks after some text', async () => {
     fake.script({ kind: 'stream', chunks: ['a', 'b'], failAfter: { chunks: 1, how: 'error' } });
     await expect(run()).rejects.toBeInstanceOf(ProviderError);

@@ -1,11 +1,14 @@
 // Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK,
-// streaming. No SDK retries: a reply is charged per message, and a retried stream would show its words twice.
+// streaming. A reply is charged per message, and a retried stream would show its words twice: only opening the stream
+// is retried, when refused before it was sent or answered 429 (docs/providers.md#retries).
 // An abort ends the SDK's `for await` without an error, so the caller checks its signal afterwards.
 import { APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
   createOpenAiClient,
-  observeProviderCall,
+  observeProvider,
+  providerStatusOf,
+  retryProviderCall,
   serviceMetrics,
   type ServiceMetrics,
 } from '@act/service-kit';
@@ -75,17 +78,18 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
   // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
   const client = createOpenAiClient(options);
 
-  const metrics = options.metrics ?? serviceMetrics('chat');
-
   // One provider call per reply, until its stream ends: ok, aborted (our signal) or error.
+  const observed = observeProvider(
+    { stream: streamReply },
+    {
+      metrics: options.metrics ?? serviceMetrics('chat'),
+      provider: 'openai',
+      operations: { stream: 'chat-stream' },
+    },
+  );
+  // A reply stopped before it started asks nothing of the provider, and is not counted.
   const stream = (request: StreamRequest): Promise<void> =>
-    request.signal.aborted
-      ? Promise.resolve()
-      : observeProviderCall(
-          metrics,
-          { provider: 'openai', operation: 'chat-stream', signal: request.signal },
-          () => streamReply(request),
-        );
+    request.signal.aborted ? Promise.resolve() : observed.stream(request);
 
   async function streamReply({
     model,
@@ -99,16 +103,21 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
     const splitter = createThinkSplitter({ text: onText, reasoning: onReasoning });
     const citations = new Map<string, { url: string; title?: string; quote?: string }>();
     try {
-      const chunks = await client.chat.completions.create(
-        {
-          model,
-          messages: messages as ChatCompletionMessageParam[],
-          stream: true,
-          max_tokens: options.maxOutputTokens ?? 4_000,
-          // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
-          ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
-        },
-        { signal },
+      // Not idempotent: a stream the provider accepted is never opened twice.
+      const chunks = await retryProviderCall(
+        () =>
+          client.chat.completions.create(
+            {
+              model,
+              messages: messages as ChatCompletionMessageParam[],
+              stream: true,
+              max_tokens: options.maxOutputTokens ?? 4_000,
+              // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
+              ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
+            },
+            { signal },
+          ),
+        { idempotent: false, signal },
       );
       for await (const chunk of chunks) {
         // A usage-only chunk may come with no choices at all.
@@ -130,8 +139,14 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
       splitter.end();
       // Stopped by our own signal: not a provider failure.
       if (signal.aborted) return;
-      const status = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-      throw new ProviderError(`The provider stream failed${status}`, 'upstream', { cause: error });
+      const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
+      const status = providerStatusOf(error);
+      throw new ProviderError(`The provider stream failed${detail}`, 'upstream', {
+        provider: 'openai',
+        operation: 'chat-stream',
+        ...(status !== undefined ? { status } : {}),
+        cause: error,
+      });
     }
   }
 

@@ -34,13 +34,5 @@ export interface ChatProvider {
   stream(request: StreamRequest): Promise<void>;
 }
 
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'upstream' | 'empty' | 'timeout',
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-    this.name = 'ProviderError';
-  }
-}
+/** What a provider throws when it failed: the kit's one type (docs/providers.md#retries). */
+export { ProviderError } from '@act/service-kit';

@@ -22,8 +22,6 @@ import {
   createInFlight,
   AppError,
   createWorkPool,
-  observeProviderCall,
-  serviceMetrics,
   isAppError,
   reserveCharge,
   type WorkPool,
@@ -45,6 +43,7 @@ import type { FalEffects } from './fal-effects';
 import {
   cartoonify,
   colorCorrect,
+  createLocalEffectRunner,
   RESULT_JPEG_QUALITY,
   type EffectResult,
   type LocalEffectId,
@@ -149,7 +148,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
 
   const pool = deps.localPool ?? createWorkPool(LOCAL_POOL);
-  const metrics = serviceMetrics('image');
+  const localRunner = createLocalEffectRunner(pool);
   /** The local effect that runs `tool` here, or undefined when fal does. */
   const localFor = (tool: PhotoEffectToolId) => {
     const local = localEffectOf(tool);
@@ -158,11 +157,8 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
 
   async function apply(tool: PhotoEffectToolId, input: ImageInput, text: string | undefined, userId: string) {
     const local = localFor(tool);
-    // Counted like a provider call (provider local, operation: the tool), as fal's edits are.
-    if (local)
-      return observeProviderCall(metrics, { provider: 'local', operation: tool }, () =>
-        pool.run(userId, () => local(input.bytes)),
-      );
+    // The runner counts it like a provider call (provider local, operation: the tool), as fal's edits are.
+    if (local) return localRunner.run(tool as LocalEffectId, userId, local, input.bytes);
     if (!fal) throw new Error(`${tool} without a provider`);
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);

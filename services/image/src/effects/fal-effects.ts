@@ -4,9 +4,9 @@
 // request carries a full instruction, so a general instruction-editing model works as well as the effect's own.
 // The photo goes as a data URI (fal's client passes it through unchanged), at most 2048 px on its long edge, upright.
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
-import { observeProviderCall, serviceMetrics } from '@act/service-kit';
+import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { FalRequestError, type FalConnection } from '../providers/fal-provider';
+import { falError, withFalRetry, type FalConnection } from '../providers/fal-provider';
 
 export interface FalEffect {
   endpoint: string;
@@ -126,7 +126,6 @@ export function createFalEffects({
   pollIntervalMs = 500,
 }: FalEffectsOptions): FalEffects {
   const { fal, download } = connection;
-  const metrics = serviceMetrics('image');
   const adapter: FalEffects = {
     async edit({ tool, bytes, text }, { signal }) {
       const effect = effects[tool];
@@ -139,23 +138,37 @@ export function createFalEffects({
         enable_safety_checker: true,
       };
       signal.throwIfAborted();
-      const { request_id: requestId } = await fal.queue.submit(endpoint, { input, abortSignal: signal });
+      // Paid work: submitted again only when fal cannot have taken it (docs/providers.md#retries).
+      const { request_id: requestId } = await withFalRetry(
+        () => fal.queue.submit(endpoint, { input, abortSignal: signal }),
+        false,
+        signal,
+      );
       // Stopped (time limit, shutdown) while fal still works on it: cancel there too.
       const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        const completed = await fal.queue.subscribeToStatus(endpoint, {
-          requestId,
-          mode: 'polling',
-          pollInterval: pollIntervalMs,
-          abortSignal: signal,
-        });
+        const completed = await withFalRetry(
+          () =>
+            fal.queue.subscribeToStatus(endpoint, {
+              requestId,
+              mode: 'polling',
+              pollInterval: pollIntervalMs,
+              abortSignal: signal,
+            }),
+          true,
+          signal,
+        );
         const failure = (completed as { error?: unknown }).error;
-        if (failure) throw new FalRequestError(`edit failed: ${String(failure)}`);
-        const result = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
+        if (failure) throw falError(`edit failed: ${String(failure)}`);
+        const result = await withFalRetry(
+          () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
+          true,
+          signal,
+        );
         const output = result.data as FalImageOutput;
         const location = output.images?.[0]?.url ?? output.image?.url;
-        if (typeof location !== 'string') throw new FalRequestError('result without an image');
+        if (typeof location !== 'string') throw falError('result without an image');
         return await download(location, signal);
       } finally {
         signal.removeEventListener('abort', cancel);
@@ -163,12 +176,9 @@ export function createFalEffects({
     },
   };
   // Each edit is counted on the image service's /metrics (provider fal, operation: the photo effect's tool id).
-  return {
-    edit: (input, callOptions) =>
-      observeProviderCall(
-        metrics,
-        { provider: 'fal', operation: input.tool, signal: callOptions.signal },
-        () => adapter.edit(input, callOptions),
-      ),
-  };
+  return observeProvider(adapter, {
+    metrics: serviceMetrics('image'),
+    provider: 'fal',
+    operations: { edit: (input) => input.tool },
+  });
 }

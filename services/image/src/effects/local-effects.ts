@@ -7,6 +7,7 @@
 //   dithering) with livelier colours, and dark outlines from the edges of the smoothed picture, multiplied in. Worked
 //   at most 1600 px on the long edge (smoothing cost grows with the window), then brought back to the input's size.
 // Every decode goes through openImage (the repo's pixel cap). Results are JPEG, as the spec's download names say.
+import { observeProvider, serviceMetrics, type WorkPool } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
 
 /** The effects this module does. */
@@ -158,4 +159,27 @@ export async function cartoonify(bytes: Buffer): Promise<EffectResult> {
     .jpeg({ quality: RESULT_JPEG_QUALITY })
     .toBuffer();
   return { bytes: out, width, height };
+}
+
+/** Runs a local effect in the work pool, for one caller. */
+export interface LocalEffectRunner {
+  run(
+    tool: LocalEffectId,
+    callerKey: string,
+    effect: (bytes: Buffer) => Promise<EffectResult>,
+    bytes: Buffer,
+  ): Promise<EffectResult>;
+}
+
+/**
+ * The local effects as the engine that stands in for fal: each run goes through `pool` and is counted like a
+ * provider call (provider local, operation: the tool) by the kit's observing wrapper, as fal's edits are.
+ */
+export function createLocalEffectRunner(pool: WorkPool): LocalEffectRunner {
+  return observeProvider(
+    {
+      run: (_tool, callerKey, effect, bytes) => pool.run(callerKey, () => effect(bytes)),
+    } as LocalEffectRunner,
+    { metrics: serviceMetrics('image'), provider: 'local', operations: { run: (tool) => tool } },
+  );
 }

@@ -1,10 +1,19 @@
 // Text to image through fal's queue with @fal-ai/client: submit, follow the status (queue position, then the
 // renderer's logs, from which a percentage is read when the model prints one), fetch the result, then download the
 // image file it names. FAL_BASE_URL sends every fal request to another host (tests and e2e use a local fake of the
-// queue protocol). The caller's signal stops the wait and cancels the request at fal.
+// queue protocol). The caller's signal stops the wait and cancels the request at fal. Retries follow the kit's one
+// rule (docs/providers.md#retries), not the client's own: a submission is retried only when refused before it was sent
+// or answered 429, the reads (status, result, the download) after a 5xx too.
 import { createFalClient, type FalClient, type QueueStatus } from '@fal-ai/client';
 import { LIMITS } from '@act/contracts';
-import { observeProviderCall, serviceMetrics } from '@act/service-kit';
+import {
+  ProviderError,
+  observeProvider,
+  retryAfterMsOf,
+  retryProviderCall,
+  retryVerdict,
+  serviceMetrics,
+} from '@act/service-kit';
 import type { FalModel } from './fal-models';
 import type { GenerationProgress, GenerationRequest, ImageProvider } from './types';
 import type { ImageModelId } from '@act/contracts';
@@ -25,14 +34,54 @@ const MAX_RESULT_BYTES = 64 * 1024 * 1024;
 const FAL_URL = /^https:\/\/((queue|rest)\.)?fal\.(run|ai)(?=\/|$)/;
 const FAL_RESULT_HOSTS = /(^|\.)(fal\.media|fal\.run|fal\.ai)$/;
 
-export class FalRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'FalRequestError';
-  }
+/** A fal failure: the kit's one provider error, labelled fal. */
+export function falError(message: string, options: { status?: number; cause?: unknown } = {}): ProviderError {
+  return new ProviderError(message, 'upstream', { provider: 'fal', ...options });
+}
+
+/**
+ * The fetch fal's client uses. Every failure is classified here by the one rule, where the method is known (GET is a
+ * read; POST submits paid work), and thrown as a ProviderError that names no network code: the client's own retry
+ * loop (up to three more submissions after a 502-504 or a reset connection) never sees anything it would repeat.
+ */
+export function createFalFetch(base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const idempotent = method === 'GET' || method === 'HEAD';
+    let response: Response;
+    try {
+      response = await base(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      const { retry } = retryVerdict(error, { idempotent });
+      // The cause is kept as text only: a network code in the chain would start the client's own retries.
+      throw new ProviderError(`fal could not be reached: ${String(error)}`, 'upstream', {
+        provider: 'fal',
+        retryable: retry,
+      });
+    }
+    if (response.ok || response.status < 400) return response;
+    const status = response.status;
+    const detail = (await response.text().catch(() => '')).slice(0, 300);
+    const answer = { status, headers: response.headers };
+    const verdict = retryVerdict(answer, { idempotent, maxRetryAfterMs: Number.POSITIVE_INFINITY });
+    const retryAfterMs = retryAfterMsOf(answer);
+    throw new ProviderError(`fal answered ${status} to ${method}: ${detail}`, 'upstream', {
+      provider: 'fal',
+      status,
+      retryable: verdict.retry,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
+  };
+}
+
+/** Runs one fal request by the one rule: `idempotent` for the reads (status, result, download). */
+export function withFalRetry<T>(
+  call: () => Promise<T>,
+  idempotent: boolean,
+  signal: AbortSignal,
+): Promise<T> {
+  return retryProviderCall(call, { idempotent, signal });
 }
 
 /** Percentage from a renderer's log line: `45%`, or a step count such as `Step 9/20` or `9/20`. */
@@ -89,6 +138,7 @@ export function createFalConnection(options: { apiKey: string; baseUrl?: string 
   const base = options.baseUrl?.replace(/\/+$/, '');
   const fal: FalClient = createFalClient({
     credentials: options.apiKey,
+    fetch: createFalFetch(),
     suppressLocalCredentialsWarning: true,
     ...(base
       ? {
@@ -107,21 +157,29 @@ export function createFalConnection(options: { apiKey: string; baseUrl?: string 
   async function download(location: string, signal: AbortSignal): Promise<Buffer> {
     if (location.startsWith('data:')) {
       const comma = location.indexOf(',');
-      if (!/;base64$/i.test(location.slice(0, comma)))
-        throw new FalRequestError('unexpected data URL result');
+      if (!/;base64$/i.test(location.slice(0, comma))) throw falError('unexpected data URL result');
       return Buffer.from(location.slice(comma + 1), 'base64');
     }
     const url = new URL(location);
-    if (!resultUrlAllowed(url)) throw new FalRequestError(`result URL on an unexpected host: ${url.host}`);
-    const response = await fetch(url, { signal, redirect: 'error' });
-    if (!response.ok || !response.body) throw new FalRequestError('result download failed', response.status);
+    if (!resultUrlAllowed(url)) throw falError(`result URL on an unexpected host: ${url.host}`);
+    // A download is a read: retried by the one rule after a refusal, a 429 or a 5xx.
+    const response = await withFalRetry(
+      async () => {
+        const answer = await fetch(url, { signal, redirect: 'error' });
+        if (answer.ok && answer.body) return { headers: answer.headers, body: answer.body };
+        await answer.body?.cancel().catch(() => undefined);
+        throw falError('result download failed', { status: answer.status });
+      },
+      true,
+      signal,
+    );
     const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > MAX_RESULT_BYTES) throw new FalRequestError('result image too large');
+    if (declared > MAX_RESULT_BYTES) throw falError('result image too large');
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body) {
       size += chunk.byteLength;
-      if (size > MAX_RESULT_BYTES) throw new FalRequestError('result image too large');
+      if (size > MAX_RESULT_BYTES) throw falError('result image too large');
       chunks.push(Buffer.from(chunk));
     }
     return Buffer.concat(chunks);
@@ -136,36 +194,45 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
-  const metrics = serviceMetrics('image');
-
   const adapter: ImageProvider = {
     name: 'fal',
     async generate(request, { signal, onProgress }) {
       const model = options.models[request.model];
       const endpoint: string = model.endpoint;
       signal.throwIfAborted();
-      const { request_id: requestId } = await fal.queue.submit(endpoint, {
-        input: falInput(model, request),
-        abortSignal: signal,
-      });
+      // Paid work: submitted again only when fal cannot have taken it (refused before sending, or 429).
+      const { request_id: requestId } = await withFalRetry(
+        () => fal.queue.submit(endpoint, { input: falInput(model, request), abortSignal: signal }),
+        false,
+        signal,
+      );
       // Stopped (timeout, shutdown) while fal still works on it: cancel there, so nobody waits for nothing.
       const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        const completed = await fal.queue.subscribeToStatus(endpoint, {
-          requestId,
-          mode: 'polling',
-          pollInterval: options.pollIntervalMs ?? 500,
-          logs: true,
-          abortSignal: signal,
-          onQueueUpdate: (status) => onProgress?.(progressOf(status)),
-        });
+        const completed = await withFalRetry(
+          () =>
+            fal.queue.subscribeToStatus(endpoint, {
+              requestId,
+              mode: 'polling',
+              pollInterval: options.pollIntervalMs ?? 500,
+              logs: true,
+              abortSignal: signal,
+              onQueueUpdate: (status) => onProgress?.(progressOf(status)),
+            }),
+          true,
+          signal,
+        );
         const failure = (completed as { error?: unknown }).error;
-        if (failure) throw new FalRequestError(`generation failed: ${String(failure)}`);
-        const result = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
+        if (failure) throw falError(`generation failed: ${String(failure)}`);
+        const result = await withFalRetry(
+          () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
+          true,
+          signal,
+        );
         const output = result.data as FalImageOutput;
         const location = output.images?.[0]?.url;
-        if (typeof location !== 'string') throw new FalRequestError('result without an image');
+        if (typeof location !== 'string') throw falError('result without an image');
         const bytes = await download(location, signal);
         const seed =
           typeof output.seed === 'number' &&
@@ -180,13 +247,9 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
       }
     },
   };
-  return {
-    name: adapter.name,
-    generate: (request, callOptions) =>
-      observeProviderCall(
-        metrics,
-        { provider: 'fal', operation: 'text-to-image', signal: callOptions.signal },
-        () => adapter.generate(request, callOptions),
-      ),
-  };
+  return observeProvider(adapter, {
+    metrics: serviceMetrics('image'),
+    provider: 'fal',
+    operations: { generate: 'text-to-image' },
+  });
 }

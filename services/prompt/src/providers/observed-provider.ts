@@ -1,25 +1,21 @@
 // Every call to the prompt provider (the OpenAI-compatible API or the local engines) counted on the service's
-// /metrics: provider_calls_total and provider_call_duration_seconds{provider, operation = the tool, outcome}.
-import { observeProviderCall, serviceMetrics, type ServiceMetrics } from '@act/service-kit';
-import type { PromptProvider, WorkOrigin } from './types';
+// /metrics by the kit's one observing wrapper: provider_calls_total and
+// provider_call_duration_seconds{provider, operation = the tool, outcome}.
+import { observeProvider, serviceMetrics, type ServiceMetrics } from '@act/service-kit';
+import type { PromptProvider } from './types';
 
 export function observedProvider(
   provider: PromptProvider,
   metrics: ServiceMetrics = serviceMetrics('prompt'),
 ): PromptProvider {
-  const observe =
-    <I>(operation: string, call: (input: I, origin: WorkOrigin) => Promise<string>) =>
-    (input: I, origin: WorkOrigin) =>
-      observeProviderCall(metrics, { provider: provider.name, operation, signal: origin.signal }, () =>
-        call(input, origin),
-      );
-  return {
-    name: provider.name,
-    imageToPrompt: observe('image-to-prompt', (image, origin) => provider.imageToPrompt(image, origin)),
-    enhancePrompt: observe('magic-enhance', (text, origin) => provider.enhancePrompt(text, origin)),
-    describeImage: observe('ai-describe-image', (input, origin) => provider.describeImage(input, origin)),
-    videoPrompt: observe('image-to-video-prompt', (input, origin) => provider.videoPrompt(input, origin)),
-    admit: (origin) => provider.admit(origin),
-    close: () => provider.close(),
-  };
+  return observeProvider(provider, {
+    metrics,
+    provider: provider.name,
+    operations: {
+      imageToPrompt: 'image-to-prompt',
+      enhancePrompt: 'magic-enhance',
+      describeImage: 'ai-describe-image',
+      videoPrompt: 'image-to-video-prompt',
+    },
+  });
 }

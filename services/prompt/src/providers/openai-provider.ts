@@ -1,6 +1,7 @@
 // Prompt provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK.
-// Image tools send the validated image as an image_url part; each call has a timeout and at most one retry.
-import { APIConnectionTimeoutError, APIError } from 'openai';
+// Image tools send the validated image as an image_url part; each call has a timeout and at most one retry, by the
+// one rule of docs/providers.md#retries (one-shot completions are safe to repeat after a 5xx).
+import { APIError } from 'openai';
 import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
@@ -12,9 +13,17 @@ import {
   videoPromptInstructions,
   type ChatInstructions,
 } from './instructions';
-import { createOpenAiClient } from '@act/service-kit';
+import {
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  ProviderError,
+  createOpenAiClient,
+  isTimeoutError,
+  providerStatusOf,
+  retryProviderCall,
+} from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
-import { ProviderError, type PromptProvider, type WorkOrigin } from './types';
+import type { PromptProvider, WorkOrigin } from './types';
 
 export interface PromptModels {
   imageToPrompt: string;
@@ -29,7 +38,7 @@ export interface OpenAiProviderOptions {
   models: PromptModels;
   /** Budget of one attempt; a timed-out attempt is not retried (the user has already waited that long). */
   timeoutMs: number;
-  /** Pause before the single retry after a 429 or 5xx, unless the server's Retry-After asks for less. */
+  /** Back-off before the single retry after a 429 or 5xx (jittered), unless the server sends Retry-After. */
   retryDelayMs?: number;
   /** Longest Retry-After we honour; a longer one fails now instead of holding the request open. */
   maxRetryAfterMs?: number;
@@ -39,11 +48,8 @@ export interface OpenAiProviderOptions {
   appTitle?: string;
 }
 
-const DEFAULT_RETRY_DELAY_MS = 500;
-const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
-
 export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProvider {
-  // Retries are ours (one, on 429/5xx only): the client's own are off.
+  // Retries are the one rule's (docs/providers.md#retries): the client's own are off.
   const client = createOpenAiClient(options);
 
   async function complete(
@@ -61,14 +67,29 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
     const body = { model, messages, max_tokens: options.maxOutputTokens ?? 800, temperature: 0.7 };
 
     const { signal } = origin;
-    const completion = await withOneRetry(
-      () => client.chat.completions.create(body, signal ? { signal } : {}),
-      options,
-      signal,
-    );
+    let completion;
+    try {
+      // A one-shot completion that failed returned no text, so repeating it after a 5xx is safe.
+      completion = await retryProviderCall(
+        () => client.chat.completions.create(body, signal ? { signal } : {}),
+        {
+          idempotent: true,
+          retries: 1,
+          delayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+          maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
+          ...(signal ? { signal } : {}),
+        },
+      );
+    } catch (error) {
+      // A call stopped by its caller is not a provider failure.
+      if (signal?.aborted) throw signal.reason;
+      throw toProviderError(error);
+    }
     const text = completion.choices[0]?.message?.content;
     const cleaned = typeof text === 'string' ? cleanModelText(text) : '';
-    if (cleaned === '') throw new ProviderError('The provider returned an empty answer', 'empty');
+    if (cleaned === '') {
+      throw new ProviderError('The provider returned an empty answer', 'empty', { provider: 'openai' });
+    }
     return cleaned;
   }
 
@@ -92,56 +113,18 @@ function toDataUrl(image: ImageInput): string {
   return `data:${image.mime};base64,${image.bytes.toString('base64')}`;
 }
 
-async function withOneRetry<T>(
-  call: () => Promise<T>,
-  options: Pick<OpenAiProviderOptions, 'retryDelayMs' | 'maxRetryAfterMs'>,
-  signal?: AbortSignal,
-): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    // A call stopped by its caller is not a provider failure and is never retried.
-    if (signal?.aborted) throw signal.reason;
-    const delay = retryDelay(error, options);
-    if (delay === undefined) throw toProviderError(error);
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    try {
-      return await call();
-    } catch (second) {
-      throw toProviderError(second);
-    }
-  }
-}
-
-/** Milliseconds to wait before retrying, or undefined when the failure is not worth a retry. */
-function retryDelay(
-  error: unknown,
-  options: Pick<OpenAiProviderOptions, 'retryDelayMs' | 'maxRetryAfterMs'>,
-): number | undefined {
-  if (error instanceof APIConnectionTimeoutError || !(error instanceof APIError)) return undefined;
-  const status = error.status;
-  if (status === undefined || (status !== 429 && status < 500)) return undefined;
-  const fallback = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-  const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after') ?? null);
-  if (retryAfterMs === undefined) return fallback;
-  return retryAfterMs <= (options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS) ? retryAfterMs : undefined;
-}
-
-function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError('The provider timed out', 'timeout', { cause: error });
+  if (isTimeoutError(error)) {
+    return new ProviderError('The provider timed out', 'timeout', { provider: 'openai', cause: error });
   }
-  const status = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-  return new ProviderError(`The provider call failed${status}`, 'upstream', { cause: error });
+  const status = providerStatusOf(error);
+  const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
+  return new ProviderError(`The provider call failed${detail}`, 'upstream', {
+    provider: 'openai',
+    ...(status !== undefined ? { status, retryable: status === 429 || status >= 500 } : {}),
+    cause: error,
+  });
 }
 
 /** Strips the wrappers models add despite the instructions: code fences, surrounding quotes, "Prompt:" labels. */

@@ -45,14 +45,5 @@ export interface PromptProvider {
   close(): Promise<void>;
 }
 
-/** Thrown by providers when the upstream model fails, times out or answers nothing usable. */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'timeout' | 'upstream' | 'empty' | 'local',
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'ProviderError';
-  }
-}
+/** Thrown by providers when the upstream model fails, times out or answers nothing usable: the kit's one type. */
+export { ProviderError } from '@act/service-kit';

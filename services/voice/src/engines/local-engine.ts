@@ -3,7 +3,7 @@
 // gives each a time budget; a task that runs out of it, or is stopped, has its thread terminated at once. Threads
 // that finished a task wait (unreferenced) for the next one, so the engines' start-up is paid once per thread.
 import { Worker } from 'node:worker_threads';
-import { observeProviderCall, serviceMetrics, type WorkPool } from '@act/service-kit';
+import { observeProvider, serviceMetrics, type WorkPool } from '@act/service-kit';
 import type { LocalResult, LocalTask, LocalWorkerMessage } from './local-task';
 import { UnreadableAudioError } from './pcm';
 
@@ -93,22 +93,19 @@ export function createWorkerThreads(keep: number): WorkerThreads {
  * is counted on the voice service's /metrics like a provider call (provider local, operation: the tool).
  */
 export function createLocalEngine(pool: WorkPool, threads = createWorkerThreads(2)): LocalEngine {
-  const metrics = serviceMetrics('voice');
-  return {
-    run(callerKey, task, { onProgress, signal } = {}) {
-      const operation = task.kind === 'speak' ? 'text-to-speech' : 'voice-isolator';
-      return observeProviderCall(
-        metrics,
-        { provider: 'local', operation, ...(signal ? { signal } : {}) },
-        () =>
-          pool.run(callerKey, (poolSignal) =>
-            threads.run(task, {
-              onProgress,
-              signal: signal ? AbortSignal.any([poolSignal, signal]) : poolSignal,
-            }),
-          ),
-      );
-    },
+  const engine: LocalEngine = {
+    run: (callerKey, task, { onProgress, signal } = {}) =>
+      pool.run(callerKey, (poolSignal) =>
+        threads.run(task, {
+          onProgress,
+          signal: signal ? AbortSignal.any([poolSignal, signal]) : poolSignal,
+        }),
+      ),
     close: () => threads.close(),
   };
+  return observeProvider(engine, {
+    metrics: serviceMetrics('voice'),
+    provider: 'local',
+    operations: { run: (_callerKey, task) => (task.kind === 'speak' ? 'text-to-speech' : 'voice-isolator') },
+  });
 }

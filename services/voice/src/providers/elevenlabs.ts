@@ -1,10 +1,12 @@
 // The voice tools through ElevenLabs' official SDK (@elevenlabs/elevenlabs-js): text to speech with
 // eleven_flash_v2_5 as MP3 at 44.1 kHz, the account's voices with their preview URLs, sound effects (2-10 s), voice
 // isolation and speech to speech. ELEVENLABS_BASE_URL points it elsewhere (tests use a local fake that speaks the
-// same HTTP API). The SDK's own retries are off: a failed call is refunded and the member may try again.
+// same HTTP API). The SDK's own retries are off; the kit's one rule applies (docs/providers.md#retries): a paid
+// conversion is tried again only when ElevenLabs cannot have taken it (429), the voice list after a 5xx too. A failed
+// call is refunded and the member may try again.
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { SOUND_EFFECT_OUTPUT_FORMAT, TTS_MODEL, TTS_OUTPUT_FORMAT } from '@act/contracts';
-import { observeProviderCall, serviceMetrics } from '@act/service-kit';
+import { observeProvider, retryProviderCall, serviceMetrics } from '@act/service-kit';
 import type { ProviderAudio, ProviderAudioInput, ProviderVoice, VoiceProvider } from './voice-provider';
 
 export interface ElevenLabsOptions {
@@ -66,12 +68,19 @@ export function createElevenLabsProvider({ apiKey, baseUrl, timeoutMs }: ElevenL
     maxRetries: 0,
   });
   const options = (signal?: AbortSignal) => ({ ...(signal ? { abortSignal: signal } : {}), maxRetries: 0 });
+  /** A conversion is paid work: by the one rule, not repeated after a 5xx (it may have been done). */
+  const paid = <T>(call: () => Promise<T>, signal: AbortSignal | undefined) =>
+    retryProviderCall(call, { idempotent: false, ...(signal ? { signal } : {}) });
 
   const adapter: VoiceProvider = {
     name: 'elevenlabs',
 
     async listVoices(signal) {
-      const { voices } = await client.voices.getAll({}, options(signal));
+      // A read: retried after a refusal, a 429 or a 5xx.
+      const { voices } = await retryProviderCall(() => client.voices.getAll({}, options(signal)), {
+        idempotent: true,
+        ...(signal ? { signal } : {}),
+      });
       return voices.map((voice): ProviderVoice => ({
         id: voice.voiceId,
         name: voice.name ?? voice.voiceId,
@@ -81,50 +90,61 @@ export function createElevenLabsProvider({ apiKey, baseUrl, timeoutMs }: ElevenL
     },
 
     textToSpeech: ({ text, voiceId, signal }) =>
-      audioOf(
-        client.textToSpeech.convert(
-          voiceId,
-          { text, modelId: TTS_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
-          options(signal),
-        ),
+      paid(
+        () =>
+          audioOf(
+            client.textToSpeech.convert(
+              voiceId,
+              { text, modelId: TTS_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
+              options(signal),
+            ),
+          ),
+        signal,
       ),
 
     soundEffect: ({ text, durationSeconds, signal }) =>
-      audioOf(
-        client.textToSoundEffects.convert(
-          {
-            text,
-            outputFormat: SOUND_EFFECT_OUTPUT_FORMAT,
-            ...(durationSeconds !== undefined ? { durationSeconds } : {}),
-          },
-          options(signal),
-        ),
+      paid(
+        () =>
+          audioOf(
+            client.textToSoundEffects.convert(
+              {
+                text,
+                outputFormat: SOUND_EFFECT_OUTPUT_FORMAT,
+                ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+              },
+              options(signal),
+            ),
+          ),
+        signal,
       ),
 
     isolateVoice: ({ audio, signal }) =>
-      audioOf(client.audioIsolation.convert({ audio: upload(audio) }, options(signal))),
+      paid(() => audioOf(client.audioIsolation.convert({ audio: upload(audio) }, options(signal))), signal),
 
     speechToSpeech: ({ audio, voiceId, signal }) =>
-      audioOf(
-        client.speechToSpeech.convert(
-          voiceId,
-          { audio: upload(audio), modelId: SPEECH_TO_SPEECH_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
-          options(signal),
-        ),
+      paid(
+        () =>
+          audioOf(
+            client.speechToSpeech.convert(
+              voiceId,
+              { audio: upload(audio), modelId: SPEECH_TO_SPEECH_MODEL, outputFormat: TTS_OUTPUT_FORMAT },
+              options(signal),
+            ),
+          ),
+        signal,
       ),
   };
 
   // Each call is counted on the voice service's /metrics (provider elevenlabs, operation: the tool, or voices).
-  const metrics = serviceMetrics('voice');
-  const observed = <T>(operation: string, signal: AbortSignal | undefined, call: () => Promise<T>) =>
-    observeProviderCall(metrics, { provider: 'elevenlabs', operation, ...(signal ? { signal } : {}) }, call);
-  return {
-    name: adapter.name,
-    listVoices: (signal) => observed('voices', signal, () => adapter.listVoices(signal)),
-    textToSpeech: (input) => observed('text-to-speech', input.signal, () => adapter.textToSpeech(input)),
-    soundEffect: (input) => observed('sound-effects', input.signal, () => adapter.soundEffect(input)),
-    isolateVoice: (input) => observed('voice-isolator', input.signal, () => adapter.isolateVoice(input)),
-    speechToSpeech: (input) =>
-      observed('speech-to-speech', input.signal, () => adapter.speechToSpeech(input)),
-  };
+  return observeProvider(adapter, {
+    metrics: serviceMetrics('voice'),
+    provider: 'elevenlabs',
+    operations: {
+      listVoices: 'voices',
+      textToSpeech: 'text-to-speech',
+      soundEffect: 'sound-effects',
+      isolateVoice: 'voice-isolator',
+      speechToSpeech: 'speech-to-speech',
+    },
+  });
 }

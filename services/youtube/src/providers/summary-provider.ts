@@ -1,7 +1,15 @@
 // Summaries on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK, streamed
-// like chat replies. No SDK retries: a retried stream would show its words twice.
+// like chat replies. A retried stream would show its words twice: only opening it is retried, when refused before it
+// was sent or answered 429 (docs/providers.md#retries).
 import { APIError } from 'openai';
-import { createOpenAiClient, observeProviderCall, serviceMetrics } from '@act/service-kit';
+import {
+  ProviderError,
+  createOpenAiClient,
+  observeProvider,
+  providerStatusOf,
+  retryProviderCall,
+  serviceMetrics,
+} from '@act/service-kit';
 
 export interface SummaryRequest {
   system: string;
@@ -15,8 +23,6 @@ export interface SummaryProvider {
   stream(request: SummaryRequest): Promise<void>;
 }
 
-export class SummaryProviderError extends Error {}
-
 export interface OpenAiSummaryOptions {
   apiKey: string;
   baseUrl: string;
@@ -27,31 +33,30 @@ export interface OpenAiSummaryOptions {
 
 export function createOpenAiSummaryProvider(options: OpenAiSummaryOptions): SummaryProvider {
   const client = createOpenAiClient(options);
-  const metrics = serviceMetrics('youtube');
-  return {
-    name: 'openai',
-    // One provider call per summary, until its stream ends (provider openai, operation summary-stream).
-    stream: (request) =>
-      observeProviderCall(
-        metrics,
-        { provider: 'openai', operation: 'summary-stream', signal: request.signal },
-        () => streamSummary(request),
-      ),
-  };
+  // One provider call per summary, until its stream ends (provider openai, operation summary-stream).
+  return observeProvider(
+    { name: 'openai', stream: streamSummary },
+    { metrics: serviceMetrics('youtube'), provider: 'openai', operations: { stream: 'summary-stream' } },
+  );
 
   async function streamSummary({ system, user, signal, onText }: SummaryRequest): Promise<void> {
     try {
-      const chunks = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: user },
-          ],
-          stream: true,
-          max_tokens: 1_500,
-        },
-        { signal },
+      // Not idempotent: a stream the provider accepted is never opened twice.
+      const chunks = await retryProviderCall(
+        () =>
+          client.chat.completions.create(
+            {
+              model: options.model,
+              messages: [
+                { role: 'system', content: system },
+                { role: 'user', content: user },
+              ],
+              stream: true,
+              max_tokens: 1_500,
+            },
+            { signal },
+          ),
+        { idempotent: false, signal },
       );
       for await (const chunk of chunks) {
         const text = chunk.choices?.[0]?.delta?.content;
@@ -59,8 +64,14 @@ export function createOpenAiSummaryProvider(options: OpenAiSummaryOptions): Summ
       }
     } catch (error) {
       if (signal.aborted) throw error;
-      const status = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-      throw new SummaryProviderError(`The summary stream failed${status}`, { cause: error });
+      const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
+      const status = providerStatusOf(error);
+      throw new ProviderError(`The summary stream failed${detail}`, 'upstream', {
+        provider: 'openai',
+        operation: 'summary-stream',
+        ...(status !== undefined ? { status } : {}),
+        cause: error,
+      });
     }
     if (signal.aborted) throw signal.reason;
   }

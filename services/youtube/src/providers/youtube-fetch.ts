@@ -1,6 +1,9 @@
 // The one fetch every YouTube adapter uses: requests for www.youtube.com (and its m./music. hosts) go to
 // YOUTUBE_BASE_URL and requests for i.ytimg.com to YOUTUBE_THUMBNAIL_BASE_URL when those are set (tests, e2e fakes),
-// each with a time limit. Any other host is refused, so a response can never send the service elsewhere.
+// each with a time limit. Any other host is refused, so a response can never send the service elsewhere. Reads (GET,
+// HEAD) are retried once by the kit's one rule (docs/providers.md#retries): refused, 429 or 5xx.
+import { retryProviderCall } from '@act/service-kit';
+
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface YoutubeFetchOptions {
@@ -36,7 +39,50 @@ export function routeYoutubeUrl(
   throw new ForbiddenHostError(`refused host ${host}`);
 }
 
+/** A 429 or 5xx answer to a read, thrown so the retry rule sees its status and Retry-After. */
+class RetryableAnswer extends Error {
+  readonly status: number;
+  readonly headers: Headers;
+  constructor(readonly response: Response) {
+    super(`YouTube answered ${response.status}`);
+    this.status = response.status;
+    this.headers = response.headers;
+  }
+}
+
 export function createYoutubeFetch(options: YoutubeFetchOptions): FetchLike {
+  const once = createSingleYoutubeFetch(options);
+  return async (input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return once(input, init);
+    const signal = init?.signal ?? request?.signal ?? undefined;
+    try {
+      return await retryProviderCall(
+        async () => {
+          const response = await once(input, init);
+          if (response.status === 429 || response.status >= 500) throw new RetryableAnswer(response);
+          return response;
+        },
+        {
+          idempotent: true,
+          ...(signal ? { signal } : {}),
+          // The answer given up on is not read.
+          onRetry: ({ error }) => {
+            if (error instanceof RetryableAnswer) void error.response.body?.cancel().catch(() => undefined);
+          },
+        },
+      );
+    } catch (error) {
+      // Still failing after the retry: the caller reads that answer as it always did.
+      if (error instanceof RetryableAnswer) return error.response;
+      throw error;
+    }
+  };
+}
+
+/** One request, routed and with its time limit. */
+function createSingleYoutubeFetch(options: YoutubeFetchOptions): FetchLike {
   const base = options.fetch ?? ((input, init) => fetch(input, init));
   return async (input, init) => {
     const request = input instanceof Request ? input : undefined;

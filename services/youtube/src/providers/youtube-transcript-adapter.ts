@@ -1,20 +1,21 @@
 // The second way to captions: the youtube-transcript package (its own ANDROID player call, then the watch page),
 // through the same routed fetch. Its offsets are milliseconds for srv3 bodies and seconds for the classic format.
 import { fetchTranscript } from 'youtube-transcript';
-import { observeProviderCall, serviceMetrics } from '@act/service-kit';
+import { observeProvider, serviceMetrics } from '@act/service-kit';
 import type { FetchLike } from './youtube-fetch';
 import type { Transcript, TranscriptSource } from './types';
 
 /** Its calls are counted on the youtube service's /metrics (provider youtube-transcript, operation transcript). */
 export function createYoutubeTranscriptAdapter({ fetch }: { fetch: FetchLike }): TranscriptSource {
-  const metrics = serviceMetrics('youtube');
-  return {
+  const adapter: TranscriptSource = {
     name: 'youtube-transcript',
-    getTranscript: (videoId, _video, language) =>
-      observeProviderCall(metrics, { provider: 'youtube-transcript', operation: 'transcript' }, () =>
-        getTranscript(videoId, language),
-      ),
+    getTranscript: (videoId, _video, language) => getTranscript(videoId, language),
   };
+  return observeProvider(adapter, {
+    metrics: serviceMetrics('youtube'),
+    provider: 'youtube-transcript',
+    operations: { getTranscript: 'transcript' },
+  });
 
   async function getTranscript(videoId: string, language: string | undefined): Promise<Transcript | null> {
     const fetchOptions = { fetch: fetch as typeof globalThis.fetch };

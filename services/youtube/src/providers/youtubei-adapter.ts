@@ -2,7 +2,7 @@
 // the chosen caption track (manual before automatic, the preferred language first) fetched as json3. An empty caption
 // body (a track that wants a PO token) counts as no transcript.
 import { Innertube } from 'youtubei.js';
-import { observeProviderCall, serviceMetrics } from '@act/service-kit';
+import { observeProvider, serviceMetrics } from '@act/service-kit';
 import type { FetchLike } from './youtube-fetch';
 import {
   VideoUnavailableError,
@@ -46,9 +46,6 @@ export interface YoutubeiAdapter extends VideoInfoSource, TranscriptSource {}
 
 /** Its calls are counted on the youtube service's /metrics (provider youtubei; video-details, transcript). */
 export function createYoutubeiAdapter({ fetch }: { fetch: FetchLike }): YoutubeiAdapter {
-  const metrics = serviceMetrics('youtube');
-  const observed = <T>(operation: string, call: () => Promise<T>) =>
-    observeProviderCall(metrics, { provider: 'youtubei', operation }, call);
   let session: Promise<Innertube> | undefined;
   const innertube = () => {
     session ??= Innertube.create({
@@ -99,10 +96,9 @@ export function createYoutubeiAdapter({ fetch }: { fetch: FetchLike }): Youtubei
       return segments.length > 0 ? { language: track.languageCode, segments } : null;
     },
   };
-  return {
-    name: adapter.name,
-    getVideo: (videoId) => observed('video-details', () => adapter.getVideo(videoId)),
-    getTranscript: (videoId, video, language) =>
-      observed('transcript', () => adapter.getTranscript(videoId, video, language)),
-  };
+  return observeProvider(adapter, {
+    metrics: serviceMetrics('youtube'),
+    provider: 'youtubei',
+    operations: { getVideo: 'video-details', getTranscript: 'transcript' },
+  });
 }
