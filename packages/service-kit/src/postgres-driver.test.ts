@@ -18,8 +18,8 @@ describe('the PostgreSQL driver when its connection dies', () => {
     const sql = postgres(testDatabaseServerUrl(), { max: 1, onnotice: () => undefined });
     const reserved = await sql.reserve();
     try {
-      const [{ pid }] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
-      await admin`select pg_terminate_backend(${pid})`;
+      const [backend] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      await admin`select pg_terminate_backend(${backend!.pid})`;
       // The driver notices the close once the socket reports it.
       await new Promise((resolve) => setTimeout(resolve, 200));
       const uncaught: unknown[] = [];
