@@ -143,12 +143,11 @@ describe('the strict schema check', () => {
 
 const OVERLAYS = ['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'];
 
-/** The services that keep data: all but those whose config drops DATABASE_URL (prompt, youtube). */
-const DATABASE_SERVICES = SERVICE_NAMES.filter(
-  (name) =>
-    !/omit\(\{ DATABASE_URL: true \}\)/.test(
-      fs.readFileSync(path.join(repoRoot, `services/${name}/src/config.ts`), 'utf8'),
-    ),
+/** The services that keep data: those whose config takes the kit's database block (all but prompt and youtube). */
+const DATABASE_SERVICES = SERVICE_NAMES.filter((name) =>
+  /\.\.\.databaseConfigFields\b/.test(
+    fs.readFileSync(path.join(repoRoot, `services/${name}/src/config.ts`), 'utf8'),
+  ),
 );
 
 describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
