@@ -18,9 +18,10 @@ import {
   type TestDatabase,
   type TestJwks,
   type RunServices,
+  waitUntil,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
-import { postStream, waitUntil } from './test-support';
+import { postStream } from './test-support';
 
 let jwks: TestJwks;
 let credits: CreditsProcess;

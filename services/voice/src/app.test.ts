@@ -30,6 +30,7 @@ import {
   makeFlac,
   makeJunkFramesMp3,
   makeWav,
+  postEventStream,
   runServices,
   silentLogger,
   startTestService,
@@ -163,43 +164,14 @@ async function streamEvents(
   token: string,
   abortAfterStart = false,
 ): Promise<VoiceStreamEvent[]> {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/voice/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-    signal: controller.signal,
+  const call = await postEventStream(server.url, `/api/voice/${path}`, body, token, {
+    parse: VoiceStreamEventSchema.parse,
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: VoiceStreamEvent[] = [];
-  const reader = response.body!.getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += new TextDecoder().decode(value);
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.startsWith('data: ')) continue;
-        const event = VoiceStreamEventSchema.parse(JSON.parse(block.slice(6)));
-        events.push(event);
-        if (abortAfterStart && event.type === 'start') {
-          controller.abort();
-          return events;
-        }
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return events;
+  expect(call.contentType).toContain('text/event-stream');
+  if (!abortAfterStart) return call.all();
+  const start = await call.next('start');
+  call.hangUp();
+  return call.events.slice(0, call.events.indexOf(start) + 1);
 }
 
 /** A WAV of 16-bit mono samples. */

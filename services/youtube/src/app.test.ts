@@ -15,6 +15,7 @@ import {
   callJson,
   type CreditsProcess,
   type FakeOpenAi,
+  postEventStream,
   runServices,
   silentLogger,
   startFakeOpenAi,
@@ -97,20 +98,11 @@ const post = (path: string, body: unknown, token?: string, server = service) =>
   callJson(server.url, 'POST', `/api/youtube/${path}`, { body, token, ip: '10.1.2.3' });
 
 async function streamSummary(token: string, videoUrl: string): Promise<YoutubeStreamEvent[]> {
-  const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ videoUrl }),
+  const call = await postEventStream(service.url, '/api/youtube/summarize-youtube', { videoUrl }, token, {
+    parse: YoutubeStreamEventSchema.parse,
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  return (await response.text())
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => YoutubeStreamEventSchema.parse(JSON.parse(block.slice(6))));
+  expect(call.contentType).toContain('text/event-stream');
+  return call.all();
 }
 
 async function newMember() {
@@ -281,25 +273,14 @@ describe('summarizer (4 credits, members)', () => {
   it('stops the provider and charges nothing when the member leaves before the summary is done', async () => {
     const token = await newMember();
     openai.script({ kind: 'stream', chunks: Array.from({ length: 40 }, () => 'w '), chunkDelayMs: 50 });
-    const controller = new AbortController();
-    const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({ videoUrl: watch('aqz-KE-bpKQ') }),
-      signal: controller.signal,
-    });
-    const reader = response.body!.getReader();
-    let seen = '';
-    while (!seen.includes('"type":"delta"')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += new TextDecoder().decode(value);
-    }
-    controller.abort();
+    const call = await postEventStream<YoutubeStreamEvent>(
+      service.url,
+      '/api/youtube/summarize-youtube',
+      { videoUrl: watch('aqz-KE-bpKQ') },
+      token,
+    );
+    await call.next('delta');
+    call.hangUp();
     const closed = await openai.whenClientCloses();
     expect(closed.chunksSent).toBeLessThan(40);
     await expect.poll(() => settledBalance(token), { timeout: 5_000 }).toBe(50);

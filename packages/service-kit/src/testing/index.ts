@@ -119,3 +119,13 @@ export {
   type UploadReply,
   type UploadService,
 } from './upload-flood';
+export { waitUntil, type WaitUntilOptions } from './wait-until';
+export {
+  dataOf,
+  eventsOf,
+  postEventStream,
+  readStreamBlocks,
+  type EventStreamCall,
+  type PostEventStreamOptions,
+  type StreamBlock,
+} from './event-stream-client';
