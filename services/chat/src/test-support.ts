@@ -1,5 +1,5 @@
 // What the chat tests share: one chat replica (an app on the test database and the run's credits namespace) per
-// call, member tokens and chat's event-stream calls.
+// call, the test bed they run on, member tokens and chat's event-stream calls.
 import { randomUUID } from 'node:crypto';
 import {
   CHAT_MODEL_IDS,
@@ -9,11 +9,9 @@ import {
   type PlaygroundModelId,
 } from '@act/contracts';
 import {
-  connectDatabase,
   connectNats,
   createCreditsClient,
   createJwtVerifier,
-  startOutboxRelay,
   type NatsConnection,
   type Outbox,
   type RunningServer,
@@ -23,17 +21,16 @@ import {
 } from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
-  createTestDatabase,
   postEventStream,
-  runServices,
   silentLogger,
   startFakeOpenAi,
+  startServiceTestBed,
   startTestService,
   testNatsUrl,
   testObjectStoreEnv,
   type CreditsProcess,
   type FakeOpenAi,
-  type TestDatabase,
+  type ServiceTestBed,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { createApp, type ChatApp } from './app';
@@ -126,52 +123,31 @@ export async function startReplica(options: {
   };
 }
 
-/** Everything a chat test file runs against: the run's credits and tokens, a fake provider, its own database with
- * the outbox relay, and one chat replica on them. */
-export interface ChatTestBed {
-  jwks: TestJwks;
-  credits: CreditsProcess;
+/** Everything a chat test file runs against: the kit's service test bed (the run's credits and tokens, its own
+ * database with the outbox relay), a fake provider, and one chat replica on them. */
+export interface ChatTestBed extends ServiceTestBed {
   fake: FakeOpenAi;
-  db: TestDatabase;
-  sql: Sql;
-  outbox: Outbox;
   chat: Replica;
-  /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
-  settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
-  close(): Promise<void>;
 }
 
 export async function startChatTestBed(databaseName: string): Promise<ChatTestBed> {
-  const { jwks, credits } = await runServices();
+  const bed = await startServiceTestBed(databaseName, migrateChatDatabase);
   const fake = await startFakeOpenAi();
-  const db = await createTestDatabase(databaseName);
-  const sql = connectDatabase(db.url);
-  await migrateChatDatabase(sql);
-  const nc = await connectNats({ url: testNatsUrl(), name: `${databaseName}-outbox` });
-  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
-  const chat = await startReplica({ jwks, credits, sql, outbox, fake });
-  return {
-    jwks,
-    credits,
+  const chat = await startReplica({
+    jwks: bed.jwks,
+    credits: bed.credits,
+    sql: bed.sql,
+    outbox: bed.outbox,
     fake,
-    db,
-    sql,
-    outbox,
+  });
+  return {
+    ...bed,
+    fake,
     chat,
-    async settled(token) {
-      await outbox.publishPending();
-      await credits.settled();
-      return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
-    },
     async close() {
       await chat.close();
-      await outbox.stop();
-      await nc.close();
-      await sql.end();
-      await db.drop();
-      await credits.stop();
+      await bed.close();
       await fake.close();
-      await jwks.close();
     },
   };
 }

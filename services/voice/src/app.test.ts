@@ -11,12 +11,9 @@ import {
   type VoiceStreamEvent,
 } from '@act/contracts';
 import {
-  connectDatabase,
-  connectNats,
   createCreditsClient,
   createJwtVerifier,
   createWorkPool,
-  startOutboxRelay,
   z,
   type NatsConnection,
   type Outbox,
@@ -26,18 +23,16 @@ import {
 import { createObjectStore, objectStoreConfigFields } from '@act/service-kit/files';
 import {
   callJson,
-  createTestDatabase,
   makeFlac,
   makeJunkFramesMp3,
   makeWav,
   postEventStream,
-  runServices,
   silentLogger,
+  startServiceTestBed,
   startTestService,
-  testNatsUrl,
   testObjectStoreEnv,
   type CreditsProcess,
-  type TestDatabase,
+  type ServiceTestBed,
   type TestJwks,
 } from '@act/service-kit/testing';
 import { createApp, type VoiceApp } from './app';
@@ -60,7 +55,7 @@ const ADAM = FAKE_VOICES[0]!.voice_id;
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
-let db: TestDatabase;
+let bed: ServiceTestBed;
 let sql: Sql;
 let nc: NatsConnection;
 let outbox: Outbox;
@@ -94,12 +89,8 @@ function startService(withKey: boolean) {
 }
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  db = await createTestDatabase('voice');
-  sql = connectDatabase(db.url);
-  await migrateVoiceDatabase(sql);
-  nc = await connectNats({ url: testNatsUrl(), name: 'voice-test' });
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
+  bed = await startServiceTestBed('voice', migrateVoiceDatabase);
+  ({ jwks, credits, sql, nc, outbox } = bed);
   eleven = await startFakeElevenLabs();
   local = createLocalEngine(
     createWorkPool({ size: 2, queueLimit: 8, perCallerLimit: 2, timeoutMs: 90_000 }),
@@ -114,13 +105,8 @@ afterAll(async () => {
   await offline?.close();
   await Promise.all(apps.map((app) => app.stop()));
   await local?.close();
-  await outbox?.stop();
-  await nc?.close();
-  await sql?.end();
-  await db?.drop();
-  await credits?.stop();
+  await bed?.close();
   await eleven?.close();
-  await jwks?.close();
 }, 30_000);
 
 const post = (server: RunningServer, path: string, body: unknown, token: string) =>
@@ -136,9 +122,7 @@ async function newMember() {
 }
 
 async function settledBalance(token: string) {
-  await outbox.publishPending();
-  await credits.settled();
-  return credits.balanceOf(token);
+  return (await bed.settled(token)).balance;
 }
 
 const mp3DataUrl = (bytes: Buffer, label = 'audio/mpeg') =>

@@ -109,6 +109,7 @@ export {
   expectRefusedWithinMemory,
   floodUploads,
   k8sMemoryLimitMb,
+  startUploadMemoryBed,
   uploadEndpointsOf,
   uploadPathsOf,
   UPLOAD_SERVICES,
@@ -116,6 +117,7 @@ export {
   type UploadEndpoint,
   type UploadFloodOptions,
   type UploadFloodResult,
+  type UploadMemoryBed,
   type UploadReply,
   type UploadService,
 } from './upload-flood';
@@ -129,3 +131,11 @@ export {
   type PostEventStreamOptions,
   type StreamBlock,
 } from './event-stream-client';
+export {
+  expectChargesCounted,
+  expectReady,
+  startServiceProcessBed,
+  type ServiceProcessBed,
+  type ServiceProcessOptions,
+} from './service-process';
+export { startServiceTestBed, type ServiceTestBed } from './service-test-bed';
