@@ -10,8 +10,6 @@ import {
 } from '@act/contracts';
 import {
   connectNats,
-  createCreditsClient,
-  createJwtVerifier,
   type NatsConnection,
   type Outbox,
   type RunningServer,
@@ -32,6 +30,7 @@ import {
   type FakeOpenAi,
   type ServiceTestBed,
   type TestJwks,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type ChatApp } from './app';
 import type { ChatModels } from './config';
@@ -91,8 +90,7 @@ export async function startReplica(options: {
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
   const chat = createApp({
     logger: silentLogger('chat'),
-    verifier: createJwtVerifier({ jwksUrl: options.jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: options.credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess(options, nc),
     sql: options.sql,
     outbox: options.outbox,
     nc,

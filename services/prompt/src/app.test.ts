@@ -3,13 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
-import {
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  type NatsConnection,
-  type RunningServer,
-} from '@act/service-kit';
+import { connectNats, type NatsConnection, type RunningServer } from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
@@ -26,6 +20,7 @@ import {
   startTestService,
   type TestJwks,
   testNatsUrl,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiProvider } from './providers/openai-provider';
@@ -46,8 +41,7 @@ beforeAll(async () => {
   nc = await connectNats({ url: testNatsUrl(), name: 'prompt-test' });
   const app = createApp({
     logger: silentLogger('prompt'),
-    verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess({ jwks, credits }, nc),
     provider: createOpenAiProvider({
       apiKey: 'sk-test',
       baseUrl: fake.baseUrl,

@@ -11,8 +11,6 @@ import {
   type VoiceStreamEvent,
 } from '@act/contracts';
 import {
-  createCreditsClient,
-  createJwtVerifier,
   createWorkPool,
   z,
   type NatsConnection,
@@ -34,6 +32,7 @@ import {
   type CreditsProcess,
   type ServiceTestBed,
   type TestJwks,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type VoiceApp } from './app';
 import { migrateVoiceDatabase } from './db/migrate';
@@ -72,8 +71,7 @@ function startService(withKey: boolean) {
   const files = storeForTests();
   const voice = createApp({
     logger: silentLogger('voice'),
-    verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess({ jwks, credits }, nc),
     sql,
     outbox,
     files,

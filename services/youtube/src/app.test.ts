@@ -4,13 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
-import {
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  type NatsConnection,
-  type RunningServer,
-} from '@act/service-kit';
+import { connectNats, type NatsConnection, type RunningServer } from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
@@ -22,6 +16,7 @@ import {
   startTestService,
   type TestJwks,
   testNatsUrl,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
@@ -50,8 +45,7 @@ function startService(provider: SummaryProvider | undefined) {
   return startTestService(
     createApp({
       logger: silentLogger('youtube'),
-      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      ...testToolAccess({ jwks, credits }, nc),
       info: youtubei,
       transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
       provider,

@@ -139,3 +139,4 @@ export {
   type ServiceProcessOptions,
 } from './service-process';
 export { startServiceTestBed, type ServiceTestBed } from './service-test-bed';
+export { testToolAccess } from './tool-access';

@@ -2,13 +2,7 @@
 // the outbox relay), the fake fal queue, the local S3 (s3rver) as the object store, and image service replicas on
 // them (with or without a key, with any time limit).
 import { randomUUID } from 'node:crypto';
-import {
-  createCreditsClient,
-  createJwtVerifier,
-  z,
-  type RunningServer,
-  type WorkPool,
-} from '@act/service-kit';
+import { z, type RunningServer, type WorkPool } from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
   silentLogger,
@@ -16,6 +10,7 @@ import {
   startTestService,
   testObjectStoreEnv,
   type ServiceTestBed,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
@@ -63,8 +58,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   } = {}): Promise<ImageReplica> {
     const image = createApp({
       logger: silentLogger('image'),
-      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      ...testToolAccess({ jwks, credits }, nc),
       sql,
       outbox,
       files,
