@@ -4,19 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
-import { connectNats, type NatsConnection, type RunningServer } from '@act/service-kit';
+import type { NatsConnection, RunningServer } from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
   type FakeOpenAi,
   postEventStream,
-  runServices,
   silentLogger,
   startFakeOpenAi,
   startTestService,
   type TestJwks,
-  testNatsUrl,
   testToolAccess,
+  connectToRun,
+  type RunConnection,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
@@ -32,6 +32,7 @@ let credits: CreditsProcess;
 let openai: FakeOpenAi;
 let yt: FakeYoutube;
 let nc: NatsConnection;
+let run: RunConnection;
 let service: RunningServer;
 let localService: RunningServer;
 
@@ -56,10 +57,10 @@ function startService(provider: SummaryProvider | undefined) {
 }
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
+  run = await connectToRun('youtube-test');
+  ({ jwks, credits, nc } = run);
   openai = await startFakeOpenAi();
   yt = await startFakeYoutube();
-  nc = await connectNats({ url: testNatsUrl(), name: 'youtube-test' });
   service = await startService(
     createOpenAiSummaryProvider({
       apiKey: 'sk-test',
@@ -74,11 +75,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await localService?.close();
-  await nc?.close();
-  await credits?.stop();
+  await run?.close();
   await openai?.close();
   await yt?.close();
-  await jwks?.close();
 }, 30_000);
 
 beforeEach(() => {

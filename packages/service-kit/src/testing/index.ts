@@ -138,5 +138,10 @@ export {
   type ServiceProcessBed,
   type ServiceProcessOptions,
 } from './service-process';
-export { startServiceTestBed, type ServiceTestBed } from './service-test-bed';
+export {
+  connectToRun,
+  startServiceTestBed,
+  type RunConnection,
+  type ServiceTestBed,
+} from './service-test-bed';
 export { testToolAccess } from './tool-access';

@@ -1,6 +1,6 @@
-// What a tool service's in-process tests run against: the run's credits and member tokens, a test database of the
-// file's own (migrated) with the outbox relay publishing its usage events, and the member's money once settled. Each
-// service's test bed adds its replicas and fakes on top (chat, image, voice).
+// What a tool service's in-process tests run against: the run's credits and member tokens with a NATS connection of
+// the file's own, and for a service that keeps data a test database (migrated) with the outbox relay publishing its
+// usage events, and the member's money once settled. Each service's tests add their apps and fakes on top.
 import { connectDatabase, type Sql } from '../database';
 import { createLogger } from '../logger';
 import { connectNats, type NatsConnection } from '../nats';
@@ -10,13 +10,33 @@ import { createTestDatabase, testNatsUrl, type TestDatabase } from './test-infra
 import type { CreditsProcess } from './credits-process';
 import type { TestJwks } from './test-jwks';
 
-export interface ServiceTestBed {
+/** The run's JWKS and credits, and a NATS connection of the test file's own (its apps' credits clients use it). */
+export interface RunConnection {
   jwks: TestJwks;
   credits: CreditsProcess;
+  nc: NatsConnection;
+  /** Closes the connection, this file's credits connection and the JWKS; close the apps first. */
+  close(): Promise<void>;
+}
+
+export async function connectToRun(name: string): Promise<RunConnection> {
+  const { jwks, credits } = await runServices();
+  const nc = await connectNats({ url: testNatsUrl(), name });
+  return {
+    jwks,
+    credits,
+    nc,
+    async close() {
+      await nc.close();
+      await credits.stop();
+      await jwks.close();
+    },
+  };
+}
+
+export interface ServiceTestBed extends RunConnection {
   db: TestDatabase;
   sql: Sql;
-  /** The connection the outbox publishes on (replicas may share it). */
-  nc: NatsConnection;
   outbox: Outbox;
   /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
   settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
@@ -24,16 +44,16 @@ export interface ServiceTestBed {
   close(): Promise<void>;
 }
 
-/** The run's services and a migrated database `databaseName` with its outbox relay. */
+/** The run's services and a migrated database `databaseName` with its outbox relay (publishing on the bed's `nc`). */
 export async function startServiceTestBed(
   databaseName: string,
   migrate: (sql: Sql) => Promise<unknown>,
 ): Promise<ServiceTestBed> {
-  const { jwks, credits } = await runServices();
+  const run = await connectToRun(`${databaseName}-test`);
+  const { credits, nc } = run;
   const db = await createTestDatabase(databaseName);
   const sql = connectDatabase(db.url);
   await migrate(sql);
-  const nc = await connectNats({ url: testNatsUrl(), name: `${databaseName}-test` });
   const outbox = startOutboxRelay({
     sql,
     js: nc.jetstream(),
@@ -41,11 +61,9 @@ export async function startServiceTestBed(
     intervalMs: 200,
   });
   return {
-    jwks,
-    credits,
+    ...run,
     db,
     sql,
-    nc,
     outbox,
     async settled(token) {
       await outbox.publishPending();
@@ -54,11 +72,9 @@ export async function startServiceTestBed(
     },
     async close() {
       await outbox.stop();
-      await nc.close();
       await sql.end();
       await db.drop();
-      await credits.stop();
-      await jwks.close();
+      await run.close();
     },
   };
 }
