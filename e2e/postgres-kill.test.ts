@@ -20,10 +20,11 @@ import {
   type ChildService,
   type FakeOpenAi,
   type TestJwks,
+  waitUntil,
 } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
-import { pendingUsageEvents, waitUntil } from './support/settling';
+import { pendingUsageEvents, SETTLING } from './support/settling';
 
 const OPENING_CREDITS = 50;
 const CALLS = {
@@ -171,10 +172,9 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
     );
     // The database dies once the load is under way (some calls done, others in flight), and is back a moment later.
     await waitUntil(
-      'calls under way',
       async () => outcomes.length,
       (done) => done >= MEMBERS,
-      60_000,
+      { ...SETTLING, what: 'calls under way', timeoutMs: 60_000 },
     );
     const killedAt = outcomes.length;
     await postgres.kill();
@@ -203,16 +203,14 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
     try {
       // Every hold settles (no replica died here: by its commit or release, not by a sweeper), every event applied.
       await waitUntil(
-        'holds still held',
         async () => Number((await sql`select count(*)::int as n from holds where status = 'held'`)[0]!.n),
         (held) => held === 0,
-        60_000,
+        { ...SETTLING, what: 'holds still held', timeoutMs: 60_000 },
       );
       await waitUntil(
-        'usage events pending',
         () => pendingUsageEvents(testNatsUrl(), namespace),
         (pending) => pending === 0,
-        60_000,
+        { ...SETTLING, what: 'usage events pending', timeoutMs: 60_000 },
       );
 
       const trails = new Map(

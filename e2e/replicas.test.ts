@@ -26,9 +26,10 @@ import {
   type OwnNats,
   type TestDatabase,
   type TestJwks,
+  waitUntil,
 } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
-import { pendingUsageEvents, waitUntil } from './support/settling';
+import { pendingUsageEvents, SETTLING } from './support/settling';
 
 const OPENING_CREDITS = 50;
 const CHAT = { path: '/api/chat/chat-agent/send-message', cost: 2 } as const;
@@ -292,17 +293,15 @@ describe('two replicas of credits, chat and image behind the gateway', () => {
       try {
         // Holds of requests whose replica died are expired and refunded once the TTL has passed.
         await waitUntil(
-          'holds still held',
           async () => Number((await sql`select count(*)::int as n from holds where status = 'held'`)[0]!.n),
           (held) => held === 0,
-          HOLD_TTL_MS + 120_000,
+          { ...SETTLING, what: 'holds still held', timeoutMs: HOLD_TTL_MS + 120_000 },
         );
         // Every usage event published (outbox relays included) has been applied by the surviving credits replica.
         await waitUntil(
-          'usage events pending',
           () => pendingUsageEvents(nats.url, namespace),
           (pending) => pending === 0,
-          120_000,
+          { ...SETTLING, what: 'usage events pending', timeoutMs: 120_000 },
         );
 
         const trails = new Map(

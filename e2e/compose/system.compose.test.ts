@@ -22,7 +22,7 @@ import {
   type Docker,
 } from '@act/dev-infra/docker-images';
 import { openImage } from '@act/service-kit/media';
-import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
+import { eventsOf, readStreamBlocks, startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
 import { bluishPhoto } from '../../services/image/src/effects/test-images';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, uniqueEmail } from '../support/browser';
 
@@ -339,10 +339,7 @@ describe('the system from docker-compose.yml', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const events = (await reply.text())
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as { type: string; text?: string });
+    const events = eventsOf<{ type: string; text?: string }>(await readStreamBlocks(reply));
     const deltas = events.filter((event) => event.type === 'delta');
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((event) => event.text).join('')).toBe(FAKE_ANSWER.join(''));

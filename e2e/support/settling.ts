@@ -1,5 +1,5 @@
 // What the whole-system fault tests wait for before they check the money: usage events still in credits' stream,
-// and a condition polled until it holds (the system settles asynchronously after a kill or a restart).
+// and how a condition is polled until it holds (the system settles asynchronously after a kill or a restart).
 import { natsNames } from '@act/contracts/server';
 import { connectNats } from '@act/service-kit';
 
@@ -15,20 +15,6 @@ export async function pendingUsageEvents(natsUrl: string, namespace: string): Pr
   }
 }
 
-/** Polls `read` until `done` accepts its value; a read that throws counts as not yet (the system may be restarting). */
-export async function waitUntil<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  intervalMs = 500,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined && done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
+/** How the whole-system tests poll with the kit's waitUntil: a read that throws counts as not yet (the system may be
+ * restarting), and every half second is often enough. */
+export const SETTLING = { intervalMs: 500, retryErrors: true } as const;

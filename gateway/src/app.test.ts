@@ -19,6 +19,7 @@ import {
   startTestService,
   type SignOptions,
   type TestJwks,
+  waitUntil,
 } from '@act/service-kit/testing';
 import { createGatewayApp } from './app';
 import { createSystemHealth } from './health';
@@ -376,14 +377,6 @@ describe('large uploads in flight per client', () => {
     expect((await next).status).toBe(200);
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('static files and headers', () => {
   it('serves the shell with security headers and no-cache on index.html', async () => {

@@ -17,6 +17,9 @@ import {
   TEST_JWT_AUDIENCE,
   TEST_JWT_ISSUER,
   captureLogger,
+  dataOf,
+  eventsOf,
+  readStreamBlocks,
   silentLogger,
   startTestJwks,
   startTestService,
@@ -142,12 +145,6 @@ afterAll(async () => {
   await jwks.close();
 });
 
-interface Block {
-  text: string;
-  /** ms since the request was sent. */
-  at: number;
-}
-
 async function openStream(script: string, signal?: AbortSignal) {
   const token = await jwks.tokenFor('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11', { email: 'ada@example.com' });
   const sentAt = performance.now();
@@ -165,26 +162,6 @@ async function openStream(script: string, signal?: AbortSignal) {
   return { response, sentAt };
 }
 
-/** Every SSE block (event or comment) of the reply, time-stamped on arrival; `onEvent` hears each event as it comes. */
-async function readBlocks(response: Response, sentAt: number, onEvent?: () => void): Promise<Block[]> {
-  const blocks: Block[] = [];
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of response.body!) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end: number;
-    while ((end = buffered.indexOf('\n\n')) >= 0) {
-      blocks.push({ text: buffered.slice(0, end), at: performance.now() - sentAt });
-      if (buffered.startsWith('data: ')) onEvent?.();
-      buffered = buffered.slice(end + 2);
-    }
-  }
-  return blocks;
-}
-
-const events = (blocks: Block[]) =>
-  blocks.filter((b) => b.text.startsWith('data: ')).map((b) => JSON.parse(b.text.slice(6)) as unknown);
-
 describe('event streams through the gateway', () => {
   it('passes each event on as the service writes it, uncompressed', async () => {
     eventsRead = 0;
@@ -194,21 +171,25 @@ describe('event streams through the gateway', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
-    const blocks = await readBlocks(response, sentAt, () => clientProgress.emit('read', ++eventsRead));
-    expect(events(blocks)).toEqual(['0', '1', '2', '3'].map((text) => ({ type: 'delta', text })));
+    // The client reads each event (not a comment) as it comes.
+    const blocks = await readStreamBlocks(response, {
+      sentAt,
+      onBlock: (block) => dataOf(block.text) !== null && clientProgress.emit('read', ++eventsRead),
+    });
+    expect(eventsOf(blocks)).toEqual(['0', '1', '2', '3'].map((text) => ({ type: 'delta', text })));
   });
 
   it('keeps a stream that lasts longer than the upstream timeout while it keeps sending', async () => {
     const { response, sentAt } = await openStream('long');
-    const blocks = await readBlocks(response, sentAt);
-    expect(events(blocks)).toHaveLength(6);
+    const blocks = await readStreamBlocks(response, { sentAt });
+    expect(eventsOf(blocks)).toHaveLength(6);
     expect(blocks.at(-1)!.at).toBeGreaterThan(2_000);
   });
 
   it('sends its own ping comments while the service is silent', async () => {
     const { response, sentAt } = await openStream('silent');
-    const blocks = await readBlocks(response, sentAt);
-    expect(events(blocks)).toEqual([{ type: 'start' }, { type: 'done' }]);
+    const blocks = await readStreamBlocks(response, { sentAt });
+    expect(eventsOf(blocks)).toEqual([{ type: 'start' }, { type: 'done' }]);
     const pings = blocks.filter((b) => b.text === ': ping');
     expect(pings.length).toBeGreaterThanOrEqual(3);
     // Between the two events, not after the end.
@@ -218,7 +199,7 @@ describe('event streams through the gateway', () => {
 
   it('never puts a ping inside an event the service is still writing', async () => {
     const { response, sentAt } = await openStream('split');
-    const blocks = await readBlocks(response, sentAt);
+    const blocks = await readStreamBlocks(response, { sentAt });
     expect(blocks.map((b) => b.text)).toEqual(['data: {"type":"delta","text":"whole"}']);
   });
 
@@ -237,7 +218,7 @@ describe('event streams through the gateway', () => {
   it("logs the stream's request line when it ends, with its whole duration", async () => {
     const linesBefore = gatewayLog.lines.length;
     const { response, sentAt } = await openStream('slow');
-    await readBlocks(response, sentAt);
+    await readStreamBlocks(response, { sentAt });
     await sleep(50);
     const line = gatewayLog.lines
       .slice(linesBefore)

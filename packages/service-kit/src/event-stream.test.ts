@@ -9,40 +9,9 @@ import { AppError } from './errors';
 import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
 import { createHttpApp } from './http-app';
 import { startHttpServer, type RunningServer } from './server';
-import { captureLogger, silentLogger, startTestService } from './testing';
+import { captureLogger, eventsOf, readStreamBlocks, silentLogger, startTestService } from './testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Received {
-  /** One SSE block (an event or a comment) without its blank line. */
-  text: string;
-  /** ms since the request was sent. */
-  at: number;
-}
-
-/** Reads an event-stream body block by block, time-stamping each as it arrives. */
-async function readBlocks(response: Response, sentAt: number, onBlock?: (block: Received) => void) {
-  const blocks: Received[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffered += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffered.indexOf('\n\n')) >= 0) {
-      const block = { text: buffered.slice(0, end), at: performance.now() - sentAt };
-      buffered = buffered.slice(end + 2);
-      blocks.push(block);
-      onBlock?.(block);
-    }
-  }
-  return blocks;
-}
-
-const dataOf = (blocks: Received[]) =>
-  blocks.filter((b) => b.text.startsWith('data: ')).map((b) => JSON.parse(b.text.slice(6)) as unknown);
 
 const captured = captureLogger('stream-test');
 let running: RunningServer;
@@ -153,8 +122,8 @@ describe('openEventStream', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     expect(response.headers.get('x-request-id')).toBeTruthy();
-    const blocks = await readBlocks(response, sentAt);
-    expect(dataOf(blocks)).toEqual([
+    const blocks = await readStreamBlocks(response, { sentAt });
+    expect(eventsOf(blocks)).toEqual([
       { type: 'start' },
       { type: 'delta', text: 'Hel' },
       { type: 'delta', text: 'lo' },
@@ -168,10 +137,10 @@ describe('openEventStream', () => {
 
   it('sends a ping comment while the reply is silent', async () => {
     const response = await fetch(`${running.url}/silent`, { headers: accept });
-    const blocks = await readBlocks(response, performance.now());
+    const blocks = await readStreamBlocks(response);
     const pings = blocks.filter((b) => b.text === ': ping');
     expect(pings.length).toBeGreaterThanOrEqual(3);
-    expect(dataOf(blocks)).toEqual([{ type: 'done' }]);
+    expect(eventsOf(blocks)).toEqual([{ type: 'done' }]);
   });
 
   it('tells the handler when the client hangs up, and drops later writes quietly', async () => {
@@ -202,10 +171,10 @@ describe('openEventStream', () => {
         .map((line) => JSON.parse(line) as { msg: string; path?: string; ms?: number; status?: number })
         .filter((line) => line.msg === 'request' && line.path === '/background');
     const response = await fetch(`${running.url}/background`, { headers: accept });
-    const reading = readBlocks(response, performance.now());
+    const reading = readStreamBlocks(response);
     await sleep(100);
     expect(requestLines()).toEqual([]);
-    expect(dataOf(await reading)).toEqual([{ type: 'start' }, { type: 'done' }]);
+    expect(eventsOf(await reading)).toEqual([{ type: 'start' }, { type: 'done' }]);
     await sleep(50);
     const [line] = requestLines();
     expect(line?.status).toBe(200);
@@ -216,14 +185,14 @@ describe('openEventStream', () => {
   });
 
   it('ends a stream whose handler throws with an error event, never a stack', async () => {
-    const blocks = await readBlocks(await fetch(`${running.url}/fails-later`, { headers: accept }), 0);
-    expect(dataOf(blocks)).toEqual([
+    const blocks = await readStreamBlocks(await fetch(`${running.url}/fails-later`, { headers: accept }));
+    expect(eventsOf(blocks)).toEqual([
       { type: 'start' },
       { type: 'error', error: ERROR_TEXTS.generic.unexpected, code: 'INTERNAL' },
     ]);
     expect(blocks.map((b) => b.text).join()).not.toContain('hunter2');
-    const refused = await readBlocks(await fetch(`${running.url}/refused-later`, { headers: accept }), 0);
-    expect(dataOf(refused)).toEqual([
+    const refused = await readStreamBlocks(await fetch(`${running.url}/refused-later`, { headers: accept }));
+    expect(eventsOf(refused)).toEqual([
       { type: 'start' },
       { type: 'error', error: ERROR_TEXTS.toolUse.insufficientCredits, code: 'INSUFFICIENT_CREDITS' },
     ]);
@@ -275,7 +244,7 @@ describe('graceful shutdown with open streams', () => {
 
   it('lets an open stream finish, refuses new connections meanwhile, then closes promptly', async () => {
     const { server, isOpen } = await startStreamingServer(10_000);
-    const reading = fetch(`${server.url}/long`, { headers: accept }).then((r) => readBlocks(r, 0));
+    const reading = fetch(`${server.url}/long`, { headers: accept }).then((r) => readStreamBlocks(r));
     await isOpen;
     const closeStarted = performance.now();
     const closing = server.close();
@@ -284,7 +253,7 @@ describe('graceful shutdown with open streams', () => {
     await expect(fetch(`${server.url}/ping`)).rejects.toThrow();
     expect((await fetch(`${server.opsUrl}/readyz`)).status).toBe(503);
     const blocks = await reading;
-    expect(dataOf(blocks)).toEqual(['0', '1', '2', '3', '4', '5'].map((text) => ({ type: 'delta', text })));
+    expect(eventsOf(blocks)).toEqual(['0', '1', '2', '3', '4', '5'].map((text) => ({ type: 'delta', text })));
     const streamEnded = performance.now();
     await closing;
     // Closed soon after the stream's end, not when the 10 s grace ran out.
@@ -300,6 +269,6 @@ describe('graceful shutdown with open streams', () => {
     await server.close();
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(performance.now() - started).toBeLessThan(2_000);
-    await expect(readBlocks(response, 0)).rejects.toThrow();
+    await expect(readStreamBlocks(response)).rejects.toThrow();
   });
 });

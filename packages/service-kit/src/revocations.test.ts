@@ -20,6 +20,7 @@ import {
   TEST_JWT_AUDIENCE,
   TEST_JWT_ISSUER,
   uniqueNamespace,
+  waitUntil,
   type TestJwks,
 } from './testing';
 
@@ -32,14 +33,6 @@ function sessionRevoked(sid: string, expiresInMs = 60_000): TokenRevocation {
 
 function userRevoked(userId: string, notBeforeMs: number, expiresInMs = 60_000): TokenRevocation {
   return { kind: 'user', userId, notBefore: iso(notBeforeMs), expiresAt: later(expiresInMs) };
-}
-
-async function waitUntil(check: () => boolean, timeoutMs = 2_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('createRevocationList', () => {
@@ -146,7 +139,7 @@ describe('startRevocationWatcher', () => {
     const userId = randomUUID();
     nc.publish(natsNames(namespace).tokenRevoked, JSON.stringify(userRevoked(userId, Date.now())));
     nc.publish(natsNames(namespace).tokenRevoked, 'not json');
-    await waitUntil(() => watcher.list.isRevoked({ userId, issuedAtMs: 0 }));
+    await waitUntil(() => watcher.list.isRevoked({ userId, issuedAtMs: 0 }), undefined, { timeoutMs: 2_000 });
     responder.unsubscribe();
   });
 
@@ -159,7 +152,8 @@ describe('startRevocationWatcher', () => {
     // The first retry comes after one second.
     await waitUntil(
       () => watcher.list.isRevoked({ userId: randomUUID(), sessionId: sid, issuedAtMs: 0 }),
-      3_000,
+      undefined,
+      { timeoutMs: 3_000 },
     );
     responder.unsubscribe();
   });
@@ -194,7 +188,8 @@ describe('startRevocationWatcher across a NATS restart', () => {
       await nats.restart();
       await waitUntil(
         () => watcher.list.isRevoked({ userId: randomUUID(), sessionId: sid, issuedAtMs: 0 }),
-        10_000,
+        undefined,
+        { timeoutMs: 10_000 },
       );
       expect(watcher.lastSyncedAt()).toBeGreaterThan(firstSync!);
     } finally {

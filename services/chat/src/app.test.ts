@@ -14,6 +14,7 @@ import {
   type CreditsProcess,
   type FakeOpenAi,
   type TestJwks,
+  waitUntil,
 } from '@act/service-kit/testing';
 import { createChatStore } from './db/chat-store';
 import {
@@ -21,7 +22,6 @@ import {
   postStream,
   startChatTestBed,
   startReplica,
-  waitUntil,
   type ChatTestBed,
   type Replica,
 } from './test-support';

@@ -14,8 +14,9 @@ import {
   type ChildService,
   type FakeOpenAi,
   type TestJwks,
+  waitUntil,
 } from '@act/service-kit/testing';
-import { postStream, startChatTestBed, waitUntil, type ChatTestBed, type Replica } from './test-support';
+import { postStream, startChatTestBed, type ChatTestBed, type Replica } from './test-support';
 
 const REASONING = '/api/chat/chat-reasoning/send-message';
 

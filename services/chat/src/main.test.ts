@@ -6,64 +6,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, type ChatStreamEvent } from '@act/contracts';
 import {
   callJson,
-  createTestDatabase,
-  runServices,
-  scrapeMetrics,
-  SHARED_METRIC_LABELS,
-  startChildService,
+  expectChargesCounted,
   startFakeOpenAi,
-  testObjectStoreEnv,
-  type CreditsProcess,
+  startServiceProcessBed,
+  waitUntil,
   type FakeOpenAi,
-  type TestDatabase,
-  type TestJwks,
-  type RunServices,
+  type ServiceProcessBed,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
-import { postStream, waitUntil } from './test-support';
+import { postStream } from './test-support';
 
-let jwks: TestJwks;
-let credits: CreditsProcess;
-let serviceEnv: RunServices['serviceEnv'];
+let bed: ServiceProcessBed;
 let fake: FakeOpenAi;
-const databases: TestDatabase[] = [];
 
 beforeAll(async () => {
-  ({ jwks, credits, serviceEnv } = await runServices());
   fake = await startFakeOpenAi();
+  bed = await startServiceProcessBed('services/chat', {
+    database: 'chat_main',
+    objectStore: true,
+    closing: [fake],
+  });
 }, 90_000);
 
-afterAll(async () => {
-  for (const db of databases) await db.drop();
-  await credits?.stop();
-  await fake?.close();
-  await jwks?.close();
-}, 30_000);
-
-async function startChat(env: Record<string, string>) {
-  const db = await createTestDatabase('chat_main');
-  databases.push(db);
-  return startChildService('services/chat', {
-    DATABASE_URL: db.url,
-    ...serviceEnv,
-    ...testObjectStoreEnv(),
-    ...env,
-  });
-}
+afterAll(() => bed?.close(), 30_000);
 
 async function settledBalance(token: string) {
-  await credits.settled();
-  return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
+  await bed.credits.settled();
+  return { balance: await bed.credits.balanceOf(token), history: await bed.credits.historyOf(token) };
 }
 
 /** A chat process with a (fake) provider key, and a Chat Reasoning reply to it that streams `count` words 100 ms apart. */
 async function startSlowReasoningReply(count: number) {
-  const chat = await startChat({
+  const chat = await bed.start({
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: fake.baseUrl,
     CHAT_MODEL_REASONING: 'up/sonar',
   });
-  const token = await jwks.tokenFor(randomUUID());
+  const token = await bed.jwks.tokenFor(randomUUID());
   const chunks = Array.from({ length: count }, (_, i) => `w${i} `);
   fake.script({ kind: 'stream', chunks, chunkDelayMs: 100 });
   const stream = await postStream(chat.url, '/api/chat/chat-reasoning/send-message', { prompt: 'q' }, token);
@@ -72,14 +51,14 @@ async function startSlowReasoningReply(count: number) {
 
 describe('chat main.ts', () => {
   it('without a provider key: says so before anyone types, answers 503 in plain words, reserves nothing', async () => {
-    const chat = await startChat({});
+    const chat = await bed.start({});
     try {
       expect(chat.output()).toContain('no OPENAI_API_KEY');
       expect(await callJson(chat.url, 'GET', '/api/chat/status')).toEqual({
         status: 200,
         body: { success: true, available: false },
       });
-      const token = await jwks.tokenFor(randomUUID());
+      const token = await bed.jwks.tokenFor(randomUUID());
       for (const path of ['/api/chat/send-message', '/api/chat/chat-reasoning/send-message']) {
         expect(await callJson(chat.url, 'POST', path, { token, body: { prompt: 'hello' } })).toEqual({
           status: 503,
@@ -95,13 +74,13 @@ describe('chat main.ts', () => {
   });
 
   it("counts the reply's provider stream and its charge on the ops port's /metrics", async () => {
-    const chat = await startChat({
+    const chat = await bed.start({
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: fake.baseUrl,
       CHAT_MODEL_REASONING: 'up/sonar',
     });
     try {
-      const token = await jwks.tokenFor(randomUUID());
+      const token = await bed.jwks.tokenFor(randomUUID());
       fake.script({ kind: 'stream', chunks: ['counted ', 'reply'] });
       const stream = await postStream(
         chat.url,
@@ -113,16 +92,10 @@ describe('chat main.ts', () => {
       expect(stream.events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
       await settledBalance(token);
 
-      const metrics = await scrapeMetrics(chat.opsUrl);
+      const metrics = await expectChargesCounted(chat, { service: 'chat', tools: ['chat-reasoning'] });
       const call = { service: 'chat', provider: 'openai', operation: 'chat-stream', outcome: 'ok' };
       expect(metrics.value('provider_calls_total', call)).toBe(1);
       expect(metrics.value('provider_call_duration_seconds_count', call)).toBe(1);
-      const charge = { service: 'chat', tool: 'chat-reasoning' };
-      expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
-      expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
-      for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
-        expect(metrics.labelNames(name), name).toEqual([labels]);
-      }
     } finally {
       expect(await chat.stop()).toBe(0);
     }
@@ -164,7 +137,7 @@ describe('chat main.ts', () => {
     await stream.next('delta');
     stream.hangUp();
     expect(await chat.stop()).toBe(0);
-    const sql = connectDatabase(databases.at(-1)!.url, { max: 1 });
+    const sql = connectDatabase(bed.databases.at(-1)!.url, { max: 1 });
     try {
       const rows = await sql<Array<{ status: string; content: string }>>`
         select status, content from chat_messages where reply_id = ${start.messageId}`;

@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, type ChatStreamEvent } from '@act/contracts';
 import { connectDatabase, connectNats, startOutboxRelay } from '@act/service-kit';
-import { callJson, silentLogger, testNatsUrl, type FakeStream } from '@act/service-kit/testing';
+import { callJson, silentLogger, testNatsUrl, waitUntil, type FakeStream } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import { migrateChatDatabase } from './db/migrate';
 import {
   postStream,
   startChatTestBed,
   startReplica,
-  waitUntil,
   type ChatTestBed,
   type Replica,
 } from './test-support';

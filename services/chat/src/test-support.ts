@@ -1,7 +1,6 @@
 // What the chat tests share: one chat replica (an app on the test database and the run's credits namespace) per
-// call, member tokens, JSON and event-stream calls, and waits on credits and the stored messages.
+// call, the test bed they run on, member tokens and chat's event-stream calls.
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import {
   CHAT_MODEL_IDS,
   PLAYGROUND_MODELS,
@@ -10,11 +9,7 @@ import {
   type PlaygroundModelId,
 } from '@act/contracts';
 import {
-  connectDatabase,
   connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  startOutboxRelay,
   type NatsConnection,
   type Outbox,
   type RunningServer,
@@ -24,17 +19,18 @@ import {
 } from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
-  createTestDatabase,
-  runServices,
+  postEventStream,
   silentLogger,
   startFakeOpenAi,
+  startServiceTestBed,
   startTestService,
   testNatsUrl,
   testObjectStoreEnv,
   type CreditsProcess,
   type FakeOpenAi,
-  type TestDatabase,
+  type ServiceTestBed,
   type TestJwks,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type ChatApp } from './app';
 import type { ChatModels } from './config';
@@ -94,8 +90,7 @@ export async function startReplica(options: {
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
   const chat = createApp({
     logger: silentLogger('chat'),
-    verifier: createJwtVerifier({ jwksUrl: options.jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: options.credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess(options, nc),
     sql: options.sql,
     outbox: options.outbox,
     nc,
@@ -126,158 +121,35 @@ export async function startReplica(options: {
   };
 }
 
-/** Everything a chat test file runs against: the run's credits and tokens, a fake provider, its own database with
- * the outbox relay, and one chat replica on them. */
-export interface ChatTestBed {
-  jwks: TestJwks;
-  credits: CreditsProcess;
+/** Everything a chat test file runs against: the kit's service test bed (the run's credits and tokens, its own
+ * database with the outbox relay), a fake provider, and one chat replica on them. */
+export interface ChatTestBed extends ServiceTestBed {
   fake: FakeOpenAi;
-  db: TestDatabase;
-  sql: Sql;
-  outbox: Outbox;
   chat: Replica;
-  /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
-  settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
-  close(): Promise<void>;
 }
 
 export async function startChatTestBed(databaseName: string): Promise<ChatTestBed> {
-  const { jwks, credits } = await runServices();
+  const bed = await startServiceTestBed(databaseName, migrateChatDatabase);
   const fake = await startFakeOpenAi();
-  const db = await createTestDatabase(databaseName);
-  const sql = connectDatabase(db.url);
-  await migrateChatDatabase(sql);
-  const nc = await connectNats({ url: testNatsUrl(), name: `${databaseName}-outbox` });
-  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
-  const chat = await startReplica({ jwks, credits, sql, outbox, fake });
-  return {
-    jwks,
-    credits,
+  const chat = await startReplica({
+    jwks: bed.jwks,
+    credits: bed.credits,
+    sql: bed.sql,
+    outbox: bed.outbox,
     fake,
-    db,
-    sql,
-    outbox,
+  });
+  return {
+    ...bed,
+    fake,
     chat,
-    async settled(token) {
-      await outbox.publishPending();
-      await credits.settled();
-      return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
-    },
     async close() {
       await chat.close();
-      await outbox.stop();
-      await nc.close();
-      await sql.end();
-      await db.drop();
-      await credits.stop();
+      await bed.close();
       await fake.close();
-      await jwks.close();
     },
   };
 }
 
-export interface EventStreamCall {
-  status: number;
-  contentType: string | null;
-  /** The events so far (grows while the stream runs). */
-  events: ChatStreamEvent[];
-  /** Resolves once an event of that type (or matching) has arrived. */
-  next(match: ChatStreamEvent['type'] | ((event: ChatStreamEvent) => boolean)): Promise<ChatStreamEvent>;
-  /** Resolves when the stream ends. */
-  ended: Promise<void>;
-  /** Hangs up (as a closed tab would). */
-  hangUp(): void;
-}
-
-/** POSTs with `Accept: text/event-stream` and parses `data:` events as they arrive. */
-export async function postStream(
-  base: string,
-  path: string,
-  body: unknown,
-  token: string,
-): Promise<EventStreamCall> {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-    signal: controller.signal,
-  });
-  const events: ChatStreamEvent[] = [];
-  const waiters = new Set<() => void>();
-  const ended = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) {
-            events.push(JSON.parse(data) as ChatStreamEvent);
-            for (const wake of waiters) wake();
-          }
-        }
-      }
-    } catch {
-      // Hung up by the test.
-    } finally {
-      for (const wake of waiters) wake();
-    }
-  })();
-  let done = false;
-  void ended.then(() => (done = true));
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    events,
-    ended,
-    hangUp: () => controller.abort(),
-    next(match) {
-      const test = typeof match === 'string' ? (event: ChatStreamEvent) => event.type === match : match;
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(test);
-          if (found) {
-            waiters.delete(check);
-            resolve(found);
-          } else if (done) {
-            waiters.delete(check);
-            reject(new Error(`the stream ended without that event: ${JSON.stringify(events)}`));
-          }
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
-
-/** Polls until `read` gives a value `done` accepts. */
-export async function waitUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      expect.fail(`timed out waiting; last value: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** A chat reply's event stream (the kit's test client, with chat's events). */
+export const postStream = (base: string, path: string, body: unknown, token: string) =>
+  postEventStream<ChatStreamEvent>(base, path, body, token);

@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCreditsHarness, newUserId, type CreditsHarness } from './test-support/harness';
 import { expectMoneyInvariants } from './test-support/money-invariants';
 import { balanceOf } from './test-support/factories';
-import { waitUntil } from './test-support/wait';
+import { waitUntil } from '@act/service-kit/testing';
 
 let h: CreditsHarness;
 let credits: CreditsClient;

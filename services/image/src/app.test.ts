@@ -12,7 +12,7 @@ import {
 } from '@act/contracts';
 import { createUrlSigner } from '@act/service-kit/files';
 import { openImage } from '@act/service-kit/media';
-import { callJson, expectOwnerOnly } from '@act/service-kit/testing';
+import { callJson, expectOwnerOnly, postEventStream } from '@act/service-kit/testing';
 import { createImageStore } from './db/image-store';
 import { startImageTestBed, type ImageReplica, type ImageTestBed } from './test-support/test-bed';
 
@@ -67,20 +67,11 @@ async function streamGenerate(
   token: string,
   body: Record<string, unknown>,
 ): Promise<TextToImageStreamEvent[]> {
-  const response = await fetch(`${service.url}${GENERATE}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
+  const call = await postEventStream(service.url, GENERATE, body, token, {
+    parse: TextToImageStreamEventSchema.parse,
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  return (await response.text())
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => TextToImageStreamEventSchema.parse(JSON.parse(block.slice(6))));
+  expect(call.contentType).toContain('text/event-stream');
+  return call.all();
 }
 
 describe('access', () => {

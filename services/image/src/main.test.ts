@@ -6,49 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
 import {
   callJson,
-  createTestDatabase,
   dataUrl,
+  expectChargesCounted,
+  expectReady,
   makePng,
-  runServices,
   scrapeMetrics,
-  SHARED_METRIC_LABELS,
-  startChildService,
-  testObjectStoreEnv,
-  type CreditsProcess,
-  type RunServices,
-  type TestDatabase,
-  type TestJwks,
+  startServiceProcessBed,
+  type ServiceProcessBed,
 } from '@act/service-kit/testing';
 import { startFakeFal, type FakeFal } from './test-support/fake-fal';
 
-let jwks: TestJwks;
-let credits: CreditsProcess;
-let serviceEnv: RunServices['serviceEnv'];
+let bed: ServiceProcessBed;
 let fal: FakeFal;
-const databases: TestDatabase[] = [];
 
 beforeAll(async () => {
-  ({ jwks, credits, serviceEnv } = await runServices());
   fal = await startFakeFal();
+  bed = await startServiceProcessBed('services/image', {
+    database: 'image_main',
+    objectStore: true,
+    closing: [fal],
+  });
 }, 90_000);
 
-afterAll(async () => {
-  for (const db of databases) await db.drop();
-  await credits?.stop();
-  await fal?.close();
-  await jwks?.close();
-}, 30_000);
-
-async function startImage(env: Record<string, string>) {
-  const db = await createTestDatabase('image_main');
-  databases.push(db);
-  return startChildService('services/image', {
-    DATABASE_URL: db.url,
-    ...serviceEnv,
-    ...testObjectStoreEnv(),
-    ...env,
-  });
-}
+afterAll(() => bed?.close(), 30_000);
 
 const generate = (url: string, token: string, headers: Record<string, string> = {}) =>
   callJson(url, 'POST', '/api/image/text-to-image/generate-image', {
@@ -59,19 +39,19 @@ const generate = (url: string, token: string, headers: Record<string, string> = 
 
 describe('image main.ts', () => {
   it('without FAL_KEY is ready, says text to image is unavailable and answers 503 with nothing charged', async () => {
-    const service = await startImage({});
+    const service = await bed.start({});
     try {
-      expect((await fetch(`${service.opsUrl}/readyz`)).status).toBe(200);
+      await expectReady(service);
       expect((await callJson(service.url, 'GET', '/api/image/status')).body).toMatchObject({
         success: true,
         available: false,
       });
-      const token = await jwks.tokenFor(randomUUID());
+      const token = await bed.jwks.tokenFor(randomUUID());
       expect(await generate(service.url, token)).toMatchObject({
         status: 503,
         body: { error: ERROR_TEXTS.image.providerKeyMissing },
       });
-      expect(await credits.balanceOf(token)).toBe(50);
+      expect(await bed.credits.balanceOf(token)).toBe(50);
       // Color correction needs no key: done locally, charged 20.
       const corrected = await callJson(service.url, 'POST', '/api/image/color-correction', {
         token,
@@ -94,14 +74,14 @@ describe('image main.ts', () => {
   });
 
   it('with FAL_KEY and FAL_BASE_URL generates through the fake fal, serves the file and charges 20', async () => {
-    const service = await startImage({
+    const service = await bed.start({
       FAL_KEY: 'fal-main-test',
       FAL_BASE_URL: fal.baseUrl,
       FAL_POLL_INTERVAL_MS: '20',
       FAL_EFFECT_BABY_VERSION: 'fal-ai/flux-pro/kontext',
     });
     try {
-      const token = await jwks.tokenFor(randomUUID());
+      const token = await bed.jwks.tokenFor(randomUUID());
       const reply = await generate(service.url, token, { 'x-request-id': 'image-main-generate-1' });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(reply.body).toMatchObject({ remainingCredits: 30, imageFormat: 'webp' });
@@ -121,27 +101,17 @@ describe('image main.ts', () => {
       });
       expect(baby.status, JSON.stringify(baby.body)).toBe(200);
       expect(fal.requests.at(-1)).toMatchObject({ endpoint: 'fal-ai/flux-pro/kontext' });
-      await credits.settled();
-      expect(await credits.balanceOf(token)).toBe(10);
+      await bed.credits.settled();
+      expect(await bed.credits.balanceOf(token)).toBe(10);
 
       // What Prometheus scrapes from the ops port: both fal calls, both charges, with the labels every service has.
-      const metrics = await scrapeMetrics(service.opsUrl);
+      const metrics = await expectChargesCounted(service, {
+        service: 'image',
+        tools: ['text-to-image', 'baby-version'],
+      });
       const falCall = { service: 'image', provider: 'fal', outcome: 'ok' };
       expect(metrics.value('provider_calls_total', { ...falCall, operation: 'text-to-image' })).toBe(1);
       expect(metrics.value('provider_calls_total', { ...falCall, operation: 'baby-version' })).toBe(1);
-      for (const tool of ['text-to-image', 'baby-version']) {
-        expect(
-          metrics.value('credits_charges_total', { service: 'image', tool, outcome: 'reserved' }),
-          tool,
-        ).toBe(1);
-        expect(
-          metrics.value('credits_charges_total', { service: 'image', tool, outcome: 'committed' }),
-          tool,
-        ).toBe(1);
-      }
-      for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
-        expect(metrics.labelNames(name), name).toEqual([labels]);
-      }
     } finally {
       await service.stop();
     }

@@ -3,13 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
-import {
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  type NatsConnection,
-  type RunningServer,
-} from '@act/service-kit';
+import type { NatsConnection, RunningServer } from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
@@ -22,10 +16,11 @@ import {
   oversizePngDataUrl,
   silentLogger,
   startFakeOpenAi,
-  runServices,
   startTestService,
   type TestJwks,
-  testNatsUrl,
+  testToolAccess,
+  connectToRun,
+  type RunConnection,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiProvider } from './providers/openai-provider';
@@ -37,17 +32,17 @@ let jwks: TestJwks;
 let credits: CreditsProcess;
 let fake: FakeOpenAi;
 let nc: NatsConnection;
+let run: RunConnection;
 let prompt: RunningServer;
 let png: string;
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
+  run = await connectToRun('prompt-test');
+  ({ jwks, credits, nc } = run);
   fake = await startFakeOpenAi();
-  nc = await connectNats({ url: testNatsUrl(), name: 'prompt-test' });
   const { app } = createApp({
     logger: silentLogger('prompt'),
-    verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess({ jwks, credits }, nc),
     provider: createOpenAiProvider({
       apiKey: 'sk-test',
       baseUrl: fake.baseUrl,
@@ -67,10 +62,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await prompt?.close();
-  await nc?.close();
-  await credits?.stop();
+  await run?.close();
   await fake?.close();
-  await jwks?.close();
 }, 30_000);
 
 beforeEach(() => {

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectNats,
   createCreditsClient,
   createJwtVerifier,
   createWorkPool,
@@ -18,10 +17,10 @@ import {
   makeNoisePng,
   makePng,
   silentLogger,
-  runServices,
   startTestService,
   type TestJwks,
-  testNatsUrl,
+  connectToRun,
+  type RunConnection,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createLocalProvider } from './providers/local-provider';
@@ -33,6 +32,7 @@ const BUDGET_MS = 10_000;
 let jwks: TestJwks;
 let credits: CreditsProcess;
 let nc: NatsConnection;
+let run: RunConnection;
 /** The service as configured by default: two workers, one job per caller at a time. */
 let pool: WorkPool;
 let provider: PromptProvider;
@@ -59,8 +59,8 @@ async function serve(servicePool: WorkPool, credits: CreditsClient) {
 }
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  nc = await connectNats({ url: testNatsUrl(), name: 'prompt-local-work-test' });
+  run = await connectToRun('prompt-local-work-test');
+  ({ jwks, credits, nc } = run);
   const client = createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 });
 
   pool = createWorkPool({ size: 2, queueLimit: 8, perCallerLimit: 1, timeoutMs: BUDGET_MS });
@@ -85,9 +85,7 @@ afterAll(async () => {
   await provider?.close();
   await tight?.close();
   await tightProvider?.close();
-  await nc?.close();
-  await credits?.stop();
-  await jwks?.close();
+  await run?.close();
 }, 30_000);
 
 /** A job past its budget keeps its slot until it has really stopped (its worker ended); wait for that. */

@@ -4,39 +4,31 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callJson,
-  type ChildService,
-  type CreditsProcess,
   dataUrl,
+  expectChargesCounted,
+  expectReady,
   makePng,
-  startChildService,
-  runServices,
-  scrapeMetrics,
-  SHARED_METRIC_LABELS,
-  type TestJwks,
+  startServiceProcessBed,
+  type ChildService,
+  type ServiceProcessBed,
 } from '@act/service-kit/testing';
 
-let jwks: TestJwks;
-let credits: CreditsProcess;
+let bed: ServiceProcessBed;
 let prompt: ChildService;
 
 beforeAll(async () => {
-  const run = await runServices();
-  ({ jwks, credits } = run);
-  prompt = await startChildService('services/prompt', run.serviceEnv);
+  bed = await startServiceProcessBed('services/prompt');
+  prompt = await bed.start();
 }, 90_000);
 
-afterAll(async () => {
-  await prompt?.stop();
-  await credits?.stop();
-  await jwks?.close();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
   callJson(prompt.url, 'POST', `/api/prompt/${path}`, { body, headers });
 
 describe('prompt main.ts', () => {
   it('is ready and runs the local provider when no key is set', async () => {
-    expect((await fetch(`${prompt.opsUrl}/readyz`)).status).toBe(200);
+    await expectReady(prompt);
     // Probes and metrics live on the ops port only.
     expect((await fetch(`${prompt.url}/readyz`)).status).toBe(404);
     expect(prompt.output()).toContain('"provider":"local"');
@@ -49,7 +41,7 @@ describe('prompt main.ts', () => {
     expect(guest.status).toBe(200);
     expect(guest.body.prompt).toMatch(/^A red bicycle, .+high resolution$/);
 
-    const token = await jwks.tokenFor(randomUUID());
+    const token = await bed.jwks.tokenFor(randomUUID());
     const image = dataUrl(await makePng({ width: 120, height: 80, background: '#2e7d32' }));
     const member = await post('generate-image-prompt', { image }, { authorization: `Bearer ${token}` });
     expect(member.body).toMatchObject({ success: true, remainingCredits: 48 });
@@ -58,16 +50,10 @@ describe('prompt main.ts', () => {
 
     // What Prometheus scrapes from the ops port: the local provider's call and the member's charge, with the labels
     // every service has.
-    const metrics = await scrapeMetrics(prompt.opsUrl);
+    const metrics = await expectChargesCounted(prompt, { service: 'prompt', tools: ['image-to-prompt'] });
     const call = { service: 'prompt', provider: 'local', operation: 'image-to-prompt', outcome: 'ok' };
     expect(metrics.value('provider_calls_total', call)).toBe(1);
     expect(metrics.value('provider_call_duration_seconds_count', call)).toBe(1);
-    const charge = { service: 'prompt', tool: 'image-to-prompt' };
-    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'reserved' })).toBe(1);
-    expect(metrics.value('credits_charges_total', { ...charge, outcome: 'committed' })).toBe(1);
-    for (const [name, labels] of Object.entries(SHARED_METRIC_LABELS)) {
-      expect(metrics.labelNames(name), name).toEqual([labels]);
-    }
   });
 
   it('stops cleanly on SIGTERM', async () => {

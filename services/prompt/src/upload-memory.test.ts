@@ -6,52 +6,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';
 import {
   callJson,
-  type ChildService,
   dataUrl,
-  expectRefusedWithinMemory,
-  floodUploads,
-  k8sMemoryLimitMb,
   makePng,
-  runServices,
-  startChildService,
+  startUploadMemoryBed,
   uploadEndpointsOf,
+  type UploadMemoryBed,
 } from '@act/service-kit/testing';
 
-const UPLOADS = uploadEndpointsOf('prompt');
-
-let prompt: ChildService;
-let limitMb: number;
+let bed: UploadMemoryBed;
 
 beforeAll(async () => {
-  const run = await runServices();
-  limitMb = await k8sMemoryLimitMb('prompt');
-  // What the pod's cgroup tells the service in k8s.
-  prompt = await startChildService('services/prompt', {
-    ...run.serviceEnv,
-    MEMORY_LIMIT_MB: String(limitMb),
-  });
+  bed = await startUploadMemoryBed('prompt');
 }, 90_000);
 
-afterAll(async () => {
-  await prompt?.stop();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 describe('prompt under 64 parallel 10 MB uploads', () => {
   it('stays under half its memory limit, refusing each upload in plain words', async () => {
-    expect(UPLOADS).toHaveLength(3);
-    const flood = await floodUploads(prompt, UPLOADS, {
-      parallel: 64,
+    expect(uploadEndpointsOf('prompt')).toHaveLength(3);
+    await bed.expectFloodRefused({
       headers: { 'x-client-ip': '192.0.2.64' },
-    });
-    expectRefusedWithinMemory(flood, {
-      limitMb,
       status: 400,
       texts: [ERROR_TEXTS.validation.invalidImage],
-      output: prompt.output,
     });
 
     const image = dataUrl(await makePng({ width: 64, height: 64, background: '#1565c0' }));
-    const after = await callJson(prompt.url, 'POST', API_ROUTES.prompt.generateImagePrompt, {
+    const after = await callJson(bed.service.url, 'POST', API_ROUTES.prompt.generateImagePrompt, {
       body: { image },
       headers: { 'x-client-ip': '192.0.2.65' },
     });

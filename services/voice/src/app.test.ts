@@ -11,12 +11,7 @@ import {
   type VoiceStreamEvent,
 } from '@act/contracts';
 import {
-  connectDatabase,
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
   createWorkPool,
-  startOutboxRelay,
   z,
   type NatsConnection,
   type Outbox,
@@ -26,18 +21,18 @@ import {
 import { createObjectStore, objectStoreConfigFields } from '@act/service-kit/files';
 import {
   callJson,
-  createTestDatabase,
   makeFlac,
   makeJunkFramesMp3,
   makeWav,
-  runServices,
+  postEventStream,
   silentLogger,
+  startServiceTestBed,
   startTestService,
-  testNatsUrl,
   testObjectStoreEnv,
   type CreditsProcess,
-  type TestDatabase,
+  type ServiceTestBed,
   type TestJwks,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type VoiceApp } from './app';
 import { migrateVoiceDatabase } from './db/migrate';
@@ -59,7 +54,7 @@ const ADAM = FAKE_VOICES[0]!.voice_id;
 
 let jwks: TestJwks;
 let credits: CreditsProcess;
-let db: TestDatabase;
+let bed: ServiceTestBed;
 let sql: Sql;
 let nc: NatsConnection;
 let outbox: Outbox;
@@ -76,8 +71,7 @@ function startService(withKey: boolean) {
   const files = storeForTests();
   const voice = createApp({
     logger: silentLogger('voice'),
-    verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-    credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+    ...testToolAccess({ jwks, credits }, nc),
     sql,
     outbox,
     files,
@@ -93,12 +87,8 @@ function startService(withKey: boolean) {
 }
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
-  db = await createTestDatabase('voice');
-  sql = connectDatabase(db.url);
-  await migrateVoiceDatabase(sql);
-  nc = await connectNats({ url: testNatsUrl(), name: 'voice-test' });
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
+  bed = await startServiceTestBed('voice', migrateVoiceDatabase);
+  ({ jwks, credits, sql, nc, outbox } = bed);
   eleven = await startFakeElevenLabs();
   local = createLocalEngine(
     createWorkPool({ size: 2, queueLimit: 8, perCallerLimit: 2, timeoutMs: 90_000 }),
@@ -113,13 +103,8 @@ afterAll(async () => {
   await offline?.close();
   await Promise.all(apps.map((app) => app.stop()));
   await local?.close();
-  await outbox?.stop();
-  await nc?.close();
-  await sql?.end();
-  await db?.drop();
-  await credits?.stop();
+  await bed?.close();
   await eleven?.close();
-  await jwks?.close();
 }, 30_000);
 
 const post = (server: RunningServer, path: string, body: unknown, token: string) =>
@@ -135,9 +120,7 @@ async function newMember() {
 }
 
 async function settledBalance(token: string) {
-  await outbox.publishPending();
-  await credits.settled();
-  return credits.balanceOf(token);
+  return (await bed.settled(token)).balance;
 }
 
 const mp3DataUrl = (bytes: Buffer, label = 'audio/mpeg') =>
@@ -163,43 +146,14 @@ async function streamEvents(
   token: string,
   abortAfterStart = false,
 ): Promise<VoiceStreamEvent[]> {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/voice/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-    signal: controller.signal,
+  const call = await postEventStream(server.url, `/api/voice/${path}`, body, token, {
+    parse: VoiceStreamEventSchema.parse,
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: VoiceStreamEvent[] = [];
-  const reader = response.body!.getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += new TextDecoder().decode(value);
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.startsWith('data: ')) continue;
-        const event = VoiceStreamEventSchema.parse(JSON.parse(block.slice(6)));
-        events.push(event);
-        if (abortAfterStart && event.type === 'start') {
-          controller.abort();
-          return events;
-        }
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return events;
+  expect(call.contentType).toContain('text/event-stream');
+  if (!abortAfterStart) return call.all();
+  const start = await call.next('start');
+  call.hangUp();
+  return call.events.slice(0, call.events.indexOf(start) + 1);
 }
 
 /** A WAV of 16-bit mono samples. */

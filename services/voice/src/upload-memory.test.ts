@@ -5,58 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';
-import {
-  callJson,
-  type ChildService,
-  type CreditsProcess,
-  createTestDatabase,
-  expectRefusedWithinMemory,
-  floodUploads,
-  k8sMemoryLimitMb,
-  runServices,
-  startChildService,
-  testObjectStoreEnv,
-  type TestDatabase,
-  type TestJwks,
-  uploadEndpointsOf,
-} from '@act/service-kit/testing';
-import { startFakeElevenLabs, type FakeElevenLabs } from './test-support/fake-elevenlabs';
+import { callJson, startUploadMemoryBed, type UploadMemoryBed } from '@act/service-kit/testing';
+import { startFakeElevenLabs } from './test-support/fake-elevenlabs';
 
 const MiB = 1024 * 1024;
 
-const UPLOADS = uploadEndpointsOf('voice');
-
-let jwks: TestJwks;
-let credits: CreditsProcess;
-let eleven: FakeElevenLabs;
-let db: TestDatabase;
-let voice: ChildService;
-let limitMb: number;
+let bed: UploadMemoryBed;
 
 beforeAll(async () => {
-  const run = await runServices();
-  ({ jwks, credits } = run);
-  eleven = await startFakeElevenLabs();
-  db = await createTestDatabase('voice_upload_memory');
-  limitMb = await k8sMemoryLimitMb('voice');
-  voice = await startChildService('services/voice', {
-    DATABASE_URL: db.url,
-    ...run.serviceEnv,
-    ...testObjectStoreEnv(),
-    ELEVENLABS_API_KEY: eleven.apiKey,
-    ELEVENLABS_BASE_URL: eleven.baseUrl,
-    // What the pod's cgroup tells the service in k8s.
-    MEMORY_LIMIT_MB: String(limitMb),
+  const eleven = await startFakeElevenLabs();
+  bed = await startUploadMemoryBed('voice', {
+    database: 'voice_upload_memory',
+    objectStore: true,
+    env: { ELEVENLABS_API_KEY: eleven.apiKey, ELEVENLABS_BASE_URL: eleven.baseUrl },
+    closing: [eleven],
   });
 }, 90_000);
 
-afterAll(async () => {
-  await voice?.stop();
-  await db?.drop();
-  await eleven?.close();
-  await credits?.stop();
-  await jwks?.close();
-}, 30_000);
+afterAll(() => bed?.close(), 30_000);
 
 describe('voice under 64 parallel large uploads', () => {
   it.each([
@@ -66,22 +32,22 @@ describe('voice under 64 parallel large uploads', () => {
   ])(
     '$fileBytes bytes each: stays under half its memory limit, charging nothing',
     async ({ fileBytes, read: status, text }) => {
-      const token = await jwks.tokenFor(randomUUID());
-      const flood = await floodUploads(voice, UPLOADS, {
-        parallel: 64,
+      const token = await bed.jwks.tokenFor(randomUUID());
+      await bed.expectFloodRefused({
         fileBytes,
         headers: { authorization: `Bearer ${token}` },
+        status,
+        texts: [text],
       });
-      expectRefusedWithinMemory(flood, { limitMb, status, texts: [text], output: voice.output });
 
       // The budget was given back: the next upload is read (and refused for what it is, not for memory).
-      const after = await callJson(voice.url, 'POST', API_ROUTES.voice.voiceIsolator, {
+      const after = await callJson(bed.service.url, 'POST', API_ROUTES.voice.voiceIsolator, {
         token,
         body: { audioFile: `data:audio/mpeg;base64,${Buffer.from('not audio at all').toString('base64')}` },
       });
       expect(after.body.error).toBe(ERROR_TEXTS.validation.invalidAudio);
-      await credits.settled();
-      expect(await credits.balanceOf(token)).toBe(50);
+      await bed.credits.settled();
+      expect(await bed.credits.balanceOf(token)).toBe(50);
     },
     400_000,
   );

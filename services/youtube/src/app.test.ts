@@ -4,23 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
-import {
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  type NatsConnection,
-  type RunningServer,
-} from '@act/service-kit';
+import type { NatsConnection, RunningServer } from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
   type FakeOpenAi,
-  runServices,
+  postEventStream,
   silentLogger,
   startFakeOpenAi,
   startTestService,
   type TestJwks,
-  testNatsUrl,
+  testToolAccess,
+  connectToRun,
+  type RunConnection,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
@@ -36,6 +32,7 @@ let credits: CreditsProcess;
 let openai: FakeOpenAi;
 let yt: FakeYoutube;
 let nc: NatsConnection;
+let run: RunConnection;
 let service: RunningServer;
 let localService: RunningServer;
 
@@ -49,8 +46,7 @@ function startService(provider: SummaryProvider | undefined) {
   return startTestService(
     createApp({
       logger: silentLogger('youtube'),
-      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      ...testToolAccess({ jwks, credits }, nc),
       info: youtubei,
       transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
       provider,
@@ -61,10 +57,10 @@ function startService(provider: SummaryProvider | undefined) {
 }
 
 beforeAll(async () => {
-  ({ jwks, credits } = await runServices());
+  run = await connectToRun('youtube-test');
+  ({ jwks, credits, nc } = run);
   openai = await startFakeOpenAi();
   yt = await startFakeYoutube();
-  nc = await connectNats({ url: testNatsUrl(), name: 'youtube-test' });
   service = await startService(
     createOpenAiSummaryProvider({
       apiKey: 'sk-test',
@@ -79,11 +75,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await localService?.close();
-  await nc?.close();
-  await credits?.stop();
+  await run?.close();
   await openai?.close();
   await yt?.close();
-  await jwks?.close();
 }, 30_000);
 
 beforeEach(() => {
@@ -97,20 +91,11 @@ const post = (path: string, body: unknown, token?: string, server = service) =>
   callJson(server.url, 'POST', `/api/youtube/${path}`, { body, token, ip: '10.1.2.3' });
 
 async function streamSummary(token: string, videoUrl: string): Promise<YoutubeStreamEvent[]> {
-  const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ videoUrl }),
+  const call = await postEventStream(service.url, '/api/youtube/summarize-youtube', { videoUrl }, token, {
+    parse: YoutubeStreamEventSchema.parse,
   });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  return (await response.text())
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: '))
-    .map((block) => YoutubeStreamEventSchema.parse(JSON.parse(block.slice(6))));
+  expect(call.contentType).toContain('text/event-stream');
+  return call.all();
 }
 
 async function newMember() {
@@ -281,25 +266,14 @@ describe('summarizer (4 credits, members)', () => {
   it('stops the provider and charges nothing when the member leaves before the summary is done', async () => {
     const token = await newMember();
     openai.script({ kind: 'stream', chunks: Array.from({ length: 40 }, () => 'w '), chunkDelayMs: 50 });
-    const controller = new AbortController();
-    const response = await fetch(`${service.url}/api/youtube/summarize-youtube`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({ videoUrl: watch('aqz-KE-bpKQ') }),
-      signal: controller.signal,
-    });
-    const reader = response.body!.getReader();
-    let seen = '';
-    while (!seen.includes('"type":"delta"')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += new TextDecoder().decode(value);
-    }
-    controller.abort();
+    const call = await postEventStream<YoutubeStreamEvent>(
+      service.url,
+      '/api/youtube/summarize-youtube',
+      { videoUrl: watch('aqz-KE-bpKQ') },
+      token,
+    );
+    await call.next('delta');
+    call.hangUp();
     const closed = await openai.whenClientCloses();
     expect(closed.chunksSent).toBeLessThan(40);
     await expect.poll(() => settledBalance(token), { timeout: 5_000 }).toBe(50);

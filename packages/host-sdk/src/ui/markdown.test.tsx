@@ -57,11 +57,12 @@ describe('Markdown', () => {
       <Markdown
         text={
           'Look: <img src=x onerror="window.pwned()"> <script>window.pwned()</script>\n\n' +
+          '<b onclick="window.pwned()">bold?</b>\n\n' +
           '[click](javascript:alert(1)) ![tracker](https://evil.example/pixel.png)'
         }
       />,
     );
-    expect(container.querySelector('img, script, [onerror], [onclick]')).toBeNull();
+    expect(container.querySelector('img, script, b, [onerror], [onclick]')).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror="window.pwned()">');
     expect(
       [...container.querySelectorAll('a')].some((a) => a.getAttribute('href')?.startsWith('javascript:')),

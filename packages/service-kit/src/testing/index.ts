@@ -109,6 +109,7 @@ export {
   expectRefusedWithinMemory,
   floodUploads,
   k8sMemoryLimitMb,
+  startUploadMemoryBed,
   uploadEndpointsOf,
   uploadPathsOf,
   UPLOAD_SERVICES,
@@ -116,6 +117,31 @@ export {
   type UploadEndpoint,
   type UploadFloodOptions,
   type UploadFloodResult,
+  type UploadMemoryBed,
   type UploadReply,
   type UploadService,
 } from './upload-flood';
+export { waitUntil, type WaitUntilOptions } from './wait-until';
+export {
+  dataOf,
+  eventsOf,
+  postEventStream,
+  readStreamBlocks,
+  type EventStreamCall,
+  type PostEventStreamOptions,
+  type StreamBlock,
+} from './event-stream-client';
+export {
+  expectChargesCounted,
+  expectReady,
+  startServiceProcessBed,
+  type ServiceProcessBed,
+  type ServiceProcessOptions,
+} from './service-process';
+export {
+  connectToRun,
+  startServiceTestBed,
+  type RunConnection,
+  type ServiceTestBed,
+} from './service-test-bed';
+export { testToolAccess } from './tool-access';

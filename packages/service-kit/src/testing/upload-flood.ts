@@ -16,7 +16,12 @@ import {
   VIDEO_STYLES,
   type BodyLimitClass,
 } from '@act/contracts';
-import { REPO_ROOT } from './child-service';
+import { REPO_ROOT, type ChildService } from './child-service';
+import {
+  startServiceProcessBed,
+  type ServiceProcessBed,
+  type ServiceProcessOptions,
+} from './service-process';
 
 const MiB = 1024 * 1024;
 
@@ -209,4 +214,46 @@ export function expectRefusedWithinMemory(flood: UploadFloodResult, expected: Fl
   }
   expect(read.length, summary()).toBeGreaterThan(0);
   expect(flood.peakRssMb, summary()).toBeLessThan(expected.limitMb / 2);
+}
+
+export interface UploadMemoryBed extends ServiceProcessBed {
+  /** The service's process, told its pod's memory limit. */
+  service: ChildService;
+  /** Its pod's memory limit (k8s/base/<service>.yaml), in MB. */
+  limitMb: number;
+  /**
+   * Sends 64 uploads at once, spread over every upload the service takes, and expects each refused in plain words
+   * (`status` with one of `texts` once read, else 503) with the process's peak memory under half its limit.
+   */
+  expectFloodRefused(
+    expected: Pick<FloodExpectation, 'status' | 'texts'> & Pick<UploadFloodOptions, 'fileBytes' | 'headers'>,
+  ): Promise<void>;
+}
+
+/** An upload-taking service's main.ts, told its pod's memory limit as the pod's cgroup would tell it in k8s. */
+export async function startUploadMemoryBed(
+  service: UploadService,
+  options: ServiceProcessOptions = {},
+): Promise<UploadMemoryBed> {
+  const bed = await startServiceProcessBed(`services/${service}`, options);
+  try {
+    const limitMb = await k8sMemoryLimitMb(service);
+    const running = await bed.start({ MEMORY_LIMIT_MB: String(limitMb) });
+    return {
+      ...bed,
+      service: running,
+      limitMb,
+      async expectFloodRefused({ status, texts, fileBytes, headers }) {
+        const flood = await floodUploads(running, uploadEndpointsOf(service), {
+          parallel: 64,
+          fileBytes,
+          headers,
+        });
+        expectRefusedWithinMemory(flood, { limitMb, status, texts, output: running.output });
+      },
+    };
+  } catch (error) {
+    await bed.close();
+    throw error;
+  }
 }

@@ -9,66 +9,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// What the host's renderer does with any text (elements, no HTML, safe links) is tested with it in
+// @act/host-sdk (packages/host-sdk/src/ui/markdown.test.tsx); these are chat's own: its code blocks and sources.
 describe('Markdown replies', () => {
-  it('renders headings, emphasis, lists, tables and links as elements', () => {
-    const { container } = render(
-      <Markdown
-        text={[
-          '## Plan',
-          '',
-          'Use **bold** and *care*.',
-          '',
-          '- one',
-          '- two',
-          '',
-          '| a | b |',
-          '|---|---|',
-          '| 1 | 2 |',
-          '',
-          'See [docs](https://example.com/docs).',
-        ].join('\n')}
-      />,
-    );
-    expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
-    expect(screen.getByText('bold').tagName).toBe('STRONG');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['one', 'two']);
-    expect(container.querySelector('table td')?.textContent).toBe('1');
-    const link = screen.getByRole('link', { name: 'docs' });
-    expect(link.getAttribute('href')).toBe('https://example.com/docs');
-    expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toContain('noopener');
-  });
-
-  it('shows HTML in model text as text: no <img onerror>, no <script>, no inline handlers', () => {
-    const onerror = vi.fn();
-    (window as unknown as Record<string, unknown>).pwned = onerror;
-    const { container } = render(
-      <Markdown
-        text={
-          'Look: <img src=x onerror="window.pwned()"> and <script>window.pwned()</script>\n\n<b onclick="window.pwned()">bold?</b>'
-        }
-      />,
-    );
-    expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('script')).toBeNull();
-    expect(container.querySelector('b')).toBeNull();
-    expect(container.querySelector('[onerror], [onclick]')).toBeNull();
-    expect(container.textContent).toContain('<img src=x onerror="window.pwned()">');
-    expect(onerror).not.toHaveBeenCalled();
-  });
-
-  it('drops javascript: links and turns Markdown images into plain links', () => {
-    const { container } = render(
-      <Markdown text={'[click](javascript:alert(1)) ![tracker](https://evil.example/pixel.png)'} />,
-    );
-    const links = [...container.querySelectorAll('a')];
-    expect(links.some((a) => (a.getAttribute('href') ?? '').startsWith('javascript:'))).toBe(false);
-    expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByRole('link', { name: 'tracker' }).getAttribute('href')).toBe(
-      'https://evil.example/pixel.png',
-    );
-  });
-
   it('renders fenced code with its language, highlighting and a Copy button that copies the code', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);

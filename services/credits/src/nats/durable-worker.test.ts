@@ -4,7 +4,7 @@ import { natsNames } from '@act/contracts/server';
 import { connectNats, ensureStream, type NatsConnection } from '@act/service-kit';
 import { silentLogger, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../test-support/wait';
+import { waitUntil } from '@act/service-kit/testing';
 import { PoisonMessageError, startDurableWorker } from './durable-worker';
 import { ensureDurableConsumer } from './streams';
 

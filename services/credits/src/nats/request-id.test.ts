@@ -7,7 +7,7 @@ import { captureLogger, type CapturedLogger } from '@act/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { memberReserve, usageEventFor, waitForHoldStatus } from '../test-support/factories';
-import { waitUntil } from '../test-support/wait';
+import { waitUntil } from '@act/service-kit/testing';
 
 let h: CreditsHarness;
 let credits: CreditsClient;

@@ -17,7 +17,7 @@ import {
   waitForHoldStatus,
   usageEventFor,
 } from '../test-support/factories';
-import { waitUntil } from '../test-support/wait';
+import { waitUntil } from '@act/service-kit/testing';
 import { startUsageConsumer } from './usage-consumer';
 
 let h: CreditsHarness;

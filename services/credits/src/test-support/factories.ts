@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ToolId } from '@act/contracts';
 import type { ReserveRequest, UsageEvent } from '@act/contracts/server';
 import type { Sql } from '@act/service-kit';
-import { waitUntil } from './wait';
+import { waitUntil } from '@act/service-kit/testing';
 
 export function memberReserve(
   userId: string,

@@ -1,31 +1,16 @@
-// What the image tests share: the run's credits and member tokens, the fake fal queue, the local S3 (s3rver) as the
-// object store, a test database with the outbox relay, and image service replicas on them (with or without a key,
-// with any time limit).
+// What the image tests share: the kit's service test bed (the run's credits and member tokens, a test database with
+// the outbox relay), the fake fal queue, the local S3 (s3rver) as the object store, and image service replicas on
+// them (with or without a key, with any time limit).
 import { randomUUID } from 'node:crypto';
-import {
-  connectDatabase,
-  connectNats,
-  createCreditsClient,
-  createJwtVerifier,
-  startOutboxRelay,
-  z,
-  type NatsConnection,
-  type Outbox,
-  type RunningServer,
-  type Sql,
-  type WorkPool,
-} from '@act/service-kit';
+import { z, type RunningServer, type WorkPool } from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
-  createTestDatabase,
-  runServices,
   silentLogger,
+  startServiceTestBed,
   startTestService,
-  testNatsUrl,
   testObjectStoreEnv,
-  type CreditsProcess,
-  type TestDatabase,
-  type TestJwks,
+  type ServiceTestBed,
+  testToolAccess,
 } from '@act/service-kit/testing';
 import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
@@ -42,13 +27,8 @@ export interface ImageReplica {
   close(): Promise<void>;
 }
 
-export interface ImageTestBed {
-  jwks: TestJwks;
-  credits: CreditsProcess;
+export interface ImageTestBed extends ServiceTestBed {
   fal: FakeFal;
-  db: TestDatabase;
-  sql: Sql;
-  outbox: Outbox;
   files: ObjectStore;
   /** The FILE_URL_SECRET the files are signed with. */
   fileUrlSecret: string;
@@ -60,19 +40,12 @@ export interface ImageTestBed {
     localEffects?: LocalEffectId[];
     localEffectsPool?: WorkPool;
   }): Promise<ImageReplica>;
-  /** Publishes the outbox, waits until credits applied every usage event, then reads the member's money. */
-  settled(token: string): Promise<{ balance: number; history: Array<[string, number]> }>;
-  close(): Promise<void>;
 }
 
 export async function startImageTestBed(databaseName: string): Promise<ImageTestBed> {
-  const { jwks, credits } = await runServices();
+  const bed = await startServiceTestBed(databaseName, migrateImageDatabase);
+  const { jwks, credits, sql, nc, outbox } = bed;
   const fal = await startFakeFal();
-  const db = await createTestDatabase(databaseName);
-  const sql = connectDatabase(db.url);
-  await migrateImageDatabase(sql);
-  const nc: NatsConnection = await connectNats({ url: testNatsUrl(), name: `${databaseName}-test` });
-  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
   const storeConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
   const files = createObjectStore(storeConfig, { service: 'image' });
   const replicas: ImageReplica[] = [];
@@ -85,8 +58,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   } = {}): Promise<ImageReplica> {
     const image = createApp({
       logger: silentLogger('image'),
-      verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
-      credits: createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 }),
+      ...testToolAccess({ jwks, credits }, nc),
       sql,
       outbox,
       files,
@@ -125,30 +97,16 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
 
   const service = await startReplica();
   return {
-    jwks,
-    credits,
+    ...bed,
     fal,
-    db,
-    sql,
-    outbox,
     files,
     fileUrlSecret: storeConfig.FILE_URL_SECRET,
     service,
     startReplica,
-    async settled(token) {
-      await outbox.publishPending();
-      await credits.settled();
-      return { balance: await credits.balanceOf(token), history: await credits.historyOf(token) };
-    },
     async close() {
       for (const replica of replicas) await replica.close();
-      await outbox.stop();
-      await nc.close();
-      await sql.end();
-      await db.drop();
-      await credits.stop();
+      await bed.close();
       await fal.close();
-      await jwks.close();
     },
   };
 }
