@@ -29,6 +29,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import { UI_TEXTS } from '@act/contracts';
 import { useCopy } from '@act/host-sdk';
 import type { CodeBlockProps } from '@act/host-sdk/markdown';
+import './code-block.css';
 
 // Each grammar registers its aliases too (js, ts, py, sh, html, yml, …).
 const lowlight = createLowlight({

@@ -6,6 +6,7 @@ import { CHAT_SEARCH_MAX, CHAT_TITLE_MAX, LIMITS, UI_TEXTS, type ChatSession } f
 import { Alert, Button, ConfirmDialog, Spinner } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import type { ChatScreen } from '../chat-screens';
+import './session-sidebar.css';
 
 const T = UI_TEXTS.chat;
 
