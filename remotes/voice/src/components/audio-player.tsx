@@ -7,6 +7,7 @@ import { UI_TEXTS, type AudioClip } from '@act/contracts';
 import { Button, SegmentedControl } from '@act/host-sdk';
 import { downloadClip } from '../api/voice-api';
 import { formatTime } from './time';
+import './audio-player.css';
 
 const T = UI_TEXTS.voice;
 

@@ -6,6 +6,7 @@ import { Pause, Volume2 } from 'lucide-react';
 import { DEFAULT_VOICE, ERROR_TEXTS, UI_TEXTS, type VoiceOption } from '@act/contracts';
 import { Button, Spinner, type ApiClient } from '@act/host-sdk';
 import { getVoices, voicePreviewUrl } from '../api/voice-api';
+import './voice-picker.css';
 
 const T = UI_TEXTS.textToSpeech;
 
