@@ -60,6 +60,8 @@ function RenameForm({
         aria-label={T.renameLabel}
         value={title}
         maxLength={CHAT_TITLE_MAX}
+        // The field appears because the user chose Rename: typing goes straight into it.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         disabled={busy}
         onChange={(event) => setTitle(event.target.value)}

@@ -117,6 +117,8 @@ export function AudioPlayer({ clip, label, original, compareLabel, className }: 
           className="vo-player__compare"
         />
       )}
+      {/* Generated audio has no caption track: its words (if any) are the text the user typed, shown on the page. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={audio}
         src={src}

@@ -114,6 +114,8 @@ export function VoicePicker({ list, value, onChange, disabled }: VoicePickerProp
           </li>
         ))}
       </ul>
+      {/* A voice sample has no caption track: it only lets the user hear the voice, whose name is on the list. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={preview}
         className="vo-voices__preview"
