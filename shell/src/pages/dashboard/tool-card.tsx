@@ -3,6 +3,7 @@
 import { ToolIcon, Button } from '@act/host-sdk';
 import { formatCost, type Tool } from '@act/contracts';
 import { toolCardState } from './tool-card-state';
+import './tool-card.css';
 
 export interface ToolCardProps {
   tool: Tool;
