@@ -64,6 +64,7 @@ fs.mkdirSync(path.dirname(vitestJson), { recursive: true });
 stage(
   'lint',
   () => run(bin('eslint'), ['.']),
+  () => run(bin('stylelint'), ['**/*.css']),
   () => run(bin('prettier'), ['--check', '.', '--log-level', 'warn']),
 );
 stage('typecheck', () => run(process.execPath, [path.join(repoRoot, 'scripts', 'typecheck.mjs')]));

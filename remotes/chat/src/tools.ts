@@ -4,7 +4,6 @@ import { AgentPage } from './pages/agent-page';
 import { PlaygroundPage } from './pages/playground-page';
 import { ReasoningPage } from './pages/reasoning-page';
 import { WebChatPage } from './pages/web-chat-page';
-import './chat.css';
 
 export const toolPages: ToolPages = {
   'ai-chat-playground': PlaygroundPage,

@@ -4,7 +4,6 @@ import type { ToolPages } from '@act/host-sdk';
 import { EFFECT_PAGES } from './pages/effect-page';
 import { ImageHubPage } from './pages/image-hub-page';
 import { TextToImagePage } from './pages/text-to-image-page';
-import './image.css';
 
 export const toolPages: ToolPages = {
   'text-to-image': TextToImagePage,

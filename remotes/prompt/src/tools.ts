@@ -4,7 +4,6 @@ import { DescribeImagePage } from './pages/describe-image-page';
 import { ImageToPromptPage } from './pages/image-to-prompt-page';
 import { MagicEnhancePage } from './pages/magic-enhance-page';
 import { VideoPromptPage } from './pages/video-prompt-page';
-import './prompt.css';
 
 export const toolPages: ToolPages = {
   'image-to-prompt': ImageToPromptPage,

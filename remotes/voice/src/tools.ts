@@ -4,7 +4,6 @@ import { SoundEffectsPage } from './pages/sound-effects-page';
 import { SpeechToSpeechPage } from './pages/speech-to-speech-page';
 import { TextToSpeechPage } from './pages/text-to-speech-page';
 import { VoiceIsolatorPage } from './pages/voice-isolator-page';
-import './voice.css';
 
 export const toolPages: ToolPages = {
   'text-to-speech': TextToSpeechPage,

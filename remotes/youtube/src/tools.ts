@@ -2,7 +2,6 @@
 import type { ToolPages } from '@act/host-sdk';
 import { SummarizerPage } from './pages/summarizer-page';
 import { ThumbnailsPage } from './pages/thumbnails-page';
-import './youtube.css';
 
 export const toolPages: ToolPages = {
   'youtube-summarizer': SummarizerPage,

@@ -4,7 +4,7 @@
 import { ToggleGroup } from 'radix-ui';
 import type { BillingCycle } from '@act/contracts';
 import { PUBLIC_DATA } from '../app/public-data';
-import './pricing.css';
+import './billing-cycle-toggle.css';
 
 const P = PUBLIC_DATA.texts.pricing;
 

@@ -5,7 +5,7 @@ import { Check } from 'lucide-react';
 import type { BillingCycle } from '@act/contracts';
 import type { PublicPlan } from '../app/build-public-data';
 import { PUBLIC_DATA } from '../app/public-data';
-import './pricing.css';
+import './plan-card.css';
 
 const P = PUBLIC_DATA.texts.pricing;
 

@@ -44,6 +44,8 @@ export function ResultPanel({ title, text, placeholder, loading, renderText }: R
         ) : text ? (
           <div
             className={`act-result__text act-result__text--${renderText ? 'rich' : 'plain'}`}
+            // A long result scrolls: focusable so keyboard users can scroll it too.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             aria-label={title}
           >

@@ -23,6 +23,7 @@ export function useAvailability(
     );
     return () => controller.abort();
     // The caller names what the check depends on, as with useEffect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return availability;
 }

@@ -6,6 +6,7 @@ import { FileText, ImageIcon, Paperclip, X } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { IMAGE_ACCEPT, PDF_ACCEPT } from '@act/host-sdk';
 import type { AttachmentKind, AttachmentsState } from '../hooks/use-attachments';
+import './attachment-picker.css';
 
 const T = UI_TEXTS.chat;
 

@@ -9,6 +9,7 @@ import type { Conversation } from '../hooks/use-conversation';
 import { ChatNotices } from './chat-notices';
 import { Composer } from './composer';
 import { SessionSidebar } from './session-sidebar';
+import './chat-frame.css';
 
 export interface ChatFrameProps {
   host: ToolHost;

@@ -29,6 +29,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import { UI_TEXTS } from '@act/contracts';
 import { useCopy } from '@act/host-sdk';
 import type { CodeBlockProps } from '@act/host-sdk/markdown';
+import './code-block.css';
 
 // Each grammar registers its aliases too (js, ts, py, sh, html, yml, …).
 const lowlight = createLowlight({
@@ -105,6 +106,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockPr
         </button>
       </div>
       {/* Focusable: a long line scrolls sideways, and keyboard users must be able to scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <pre className="ch-code__pre" tabIndex={0}>
         <code className={highlighted ? `hljs language-${language ?? ''}` : undefined}>
           {highlighted ?? code}

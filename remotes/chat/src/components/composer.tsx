@@ -4,6 +4,7 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Send, Square } from 'lucide-react';
 import { LIMITS, UI_TEXTS, formatCost } from '@act/contracts';
 import { Button } from '@act/host-sdk';
+import './composer.css';
 
 const T = UI_TEXTS.chat;
 

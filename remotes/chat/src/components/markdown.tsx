@@ -5,6 +5,7 @@ import { memo, useMemo } from 'react';
 import { UI_TEXTS, type Citation } from '@act/contracts';
 import { Markdown as HostMarkdown, type TextLink, type TextLinker } from '@act/host-sdk/markdown';
 import { CodeBlock } from './code-block';
+import './markdown.css';
 
 const MARKER = /\[(\d{1,3})\]/g;
 

@@ -2,6 +2,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { Button, type ToolHost } from '@act/host-sdk';
+import './members-only.css';
 
 export function MembersOnly({ host }: { host: Pick<ToolHost, 'navigate'> }) {
   return (

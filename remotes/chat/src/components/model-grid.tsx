@@ -4,6 +4,7 @@
 import { Eye, FileText, Globe } from 'lucide-react';
 import { CHAT_MODELS, UI_TEXTS, type ChatModel } from '@act/contracts';
 import { Badge, Button } from '@act/host-sdk';
+import './model-grid.css';
 
 const T = UI_TEXTS.chat;
 

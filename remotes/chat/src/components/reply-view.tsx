@@ -6,6 +6,7 @@ import { UI_TEXTS, type Citation } from '@act/contracts';
 import { Badge, Button, Spinner, useCopy } from '@act/host-sdk';
 import type { Reply } from '../reply-state';
 import { Markdown, sourceName } from './markdown';
+import './reply-view.css';
 
 const T = UI_TEXTS.chat;
 

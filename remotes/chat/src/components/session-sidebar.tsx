@@ -6,6 +6,7 @@ import { CHAT_SEARCH_MAX, CHAT_TITLE_MAX, LIMITS, UI_TEXTS, type ChatSession } f
 import { Alert, Button, ConfirmDialog, Spinner } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import type { ChatScreen } from '../chat-screens';
+import './session-sidebar.css';
 
 const T = UI_TEXTS.chat;
 
@@ -59,6 +60,8 @@ function RenameForm({
         aria-label={T.renameLabel}
         value={title}
         maxLength={CHAT_TITLE_MAX}
+        // The field appears because the user chose Rename: typing goes straight into it.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         disabled={busy}
         onChange={(event) => setTitle(event.target.value)}

@@ -5,6 +5,8 @@ import { FileText, ImageIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { chargeNote, SINGLE, type AttachmentView, type Turn } from '../reply-state';
 import { ReplyView } from './reply-view';
+import './single-turn.css';
+import './attachment-picker.css';
 
 const T = UI_TEXTS.chat;
 

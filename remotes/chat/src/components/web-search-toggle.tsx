@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { Globe } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
+import './web-search-toggle.css';
 
 const T = UI_TEXTS.chat;
 

@@ -11,6 +11,9 @@ import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { chargeNote, conversationHistories, type Turn } from '../reply-state';
+import './playground-page.css';
+import '../components/single-turn.css';
+import '../components/model-grid.css';
 
 const SCREEN = PLAYGROUND_SCREEN;
 const T = UI_TEXTS.chat;

@@ -22,6 +22,9 @@ import { SingleTurn } from '../components/single-turn';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { Turn } from '../reply-state';
+import './web-chat-page.css';
+import '../components/composer.css';
+import '../components/model-grid.css';
 
 const SCREEN = WEB_SCREEN;
 const T = UI_TEXTS.chat;

@@ -5,6 +5,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { UI_TEXTS } from '@act/contracts';
 import { SegmentedControl } from '@act/host-sdk';
+import './before-after-slider.css';
 
 const T = UI_TEXTS.photoTool;
 

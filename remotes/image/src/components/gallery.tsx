@@ -39,6 +39,8 @@ import {
   type GalleryFilters,
 } from '../api/image-api';
 import { useDebounced } from '../hooks/use-debounced';
+import './gallery.css';
+import './image-preview.css';
 
 const T = UI_TEXTS.textToImage;
 const C = UI_TEXTS.common;

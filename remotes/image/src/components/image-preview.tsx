@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Download, RefreshCw, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { LIMITS, UI_TEXTS, type ImageFormat } from '@act/contracts';
 import { Button, Progress, Spinner } from '@act/host-sdk';
+import './image-preview.css';
 
 const T = UI_TEXTS.textToImage;
 const Z = LIMITS.zoom;

@@ -17,6 +17,7 @@ import {
 } from '@act/contracts';
 import { GenerateButton, Select, TextArea, TextField, type RunButton } from '@act/host-sdk';
 import type { ImageSettings, SettingsErrors } from '../settings';
+import './settings-panel.css';
 
 const T = UI_TEXTS.textToImage;
 

@@ -27,7 +27,7 @@ import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-i
 import { effectButton } from './effect-button';
 import type { EffectConfig } from './effect-configs';
 import { fetchEffectAvailability, runEffect, saveResult } from './effects-api';
-import './effects.css';
+import './effect-screen.css';
 
 const T = UI_TEXTS.photoTool;
 

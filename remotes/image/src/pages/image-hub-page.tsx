@@ -25,7 +25,8 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { fetchHubPage, saveResult } from '../effects/effects-api';
-import '../effects/effects.css';
+import '../effects/effect-screen.css';
+import './image-hub-page.css';
 
 const H = UI_TEXTS.hub;
 const PAGE_SIZE = LIMITS.galleryPageSize;

@@ -34,6 +34,7 @@ import {
   type ImageSettings,
   type SettingsErrors,
 } from '../settings';
+import './text-to-image-page.css';
 
 const T = UI_TEXTS.textToImage;
 const C = UI_TEXTS.common;

@@ -26,6 +26,7 @@ import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
 import { describeImageButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
+import './describe-image-page.css';
 
 const T = UI_TEXTS.describeImage;
 const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({

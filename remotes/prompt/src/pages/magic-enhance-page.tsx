@@ -16,6 +16,7 @@ import {
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
 import { magicEnhanceButton } from '../button-labels';
+import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
 

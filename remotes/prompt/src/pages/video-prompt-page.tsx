@@ -30,6 +30,7 @@ import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
 import { videoPromptButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
+import './video-prompt-page.css';
 
 const T = UI_TEXTS.videoPrompt;
 interface VideoPromptChoices {

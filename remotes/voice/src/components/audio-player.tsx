@@ -7,6 +7,7 @@ import { UI_TEXTS, type AudioClip } from '@act/contracts';
 import { Button, SegmentedControl } from '@act/host-sdk';
 import { downloadClip } from '../api/voice-api';
 import { formatTime } from './time';
+import './audio-player.css';
 
 const T = UI_TEXTS.voice;
 
@@ -116,6 +117,8 @@ export function AudioPlayer({ clip, label, original, compareLabel, className }: 
           className="vo-player__compare"
         />
       )}
+      {/* Generated audio has no caption track: its words (if any) are the text the user typed, shown on the page. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={audio}
         src={src}

@@ -5,6 +5,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { FileAudio, Upload, X } from 'lucide-react';
 import { ERROR_TEXTS, type VoiceToolStatus } from '@act/contracts';
 import { AUDIO_ACCEPT, Button, checkAudioFile, formatFileSizeKb } from '@act/host-sdk';
+import './audio-upload.css';
 
 export interface AudioUploadProps {
   file: File | null;

@@ -2,6 +2,7 @@
 // (docs/product-rules.md#validation) and the danger colour once over the limit (the run button then says 'Text Too
 // Long' or 'Description Too Long').
 import { LIMITS, UI_TEXTS } from '@act/contracts';
+import './char-counter.css';
 
 export type CounterLevel = 'ok' | 'warning' | 'over';
 

@@ -3,6 +3,7 @@
 import { Progress, Spinner } from '@act/host-sdk';
 import { UI_TEXTS } from '@act/contracts';
 import { formatTime } from './time';
+import './job-progress.css';
 
 export interface JobProgressProps {
   title: string;

@@ -7,6 +7,8 @@ import { ERROR_TEXTS, UI_TEXTS, type AudioClip, type VoiceJob, type VoiceToolId 
 import { Button, ConfirmDialog, Spinner, errorMessage, useCursorList, type ToolHost } from '@act/host-sdk';
 import { deleteClip, getActiveJobs, getJob, getRecentClips } from '../api/voice-api';
 import { AudioPlayer } from './audio-player';
+import './recent-results.css';
+import './result-card.css';
 
 const T = UI_TEXTS.voice;
 /** How often a job left running by an earlier visit is asked about. */

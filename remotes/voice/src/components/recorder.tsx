@@ -6,6 +6,7 @@ import { Mic, Square } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
 import { Button } from '@act/host-sdk';
 import { formatTime } from './time';
+import './recorder.css';
 
 const T = UI_TEXTS.speechToSpeech;
 

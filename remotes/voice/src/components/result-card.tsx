@@ -5,6 +5,7 @@ import { UI_TEXTS } from '@act/contracts';
 import type { VoiceJobView } from '../use-voice-job';
 import { AudioPlayer } from './audio-player';
 import { JobProgress, type JobProgressProps } from './job-progress';
+import './result-card.css';
 
 export interface ResultCardProps {
   title: string;

@@ -6,6 +6,7 @@ import { Pause, Volume2 } from 'lucide-react';
 import { DEFAULT_VOICE, ERROR_TEXTS, UI_TEXTS, type VoiceOption } from '@act/contracts';
 import { Button, Spinner, type ApiClient } from '@act/host-sdk';
 import { getVoices, voicePreviewUrl } from '../api/voice-api';
+import './voice-picker.css';
 
 const T = UI_TEXTS.textToSpeech;
 
@@ -113,6 +114,8 @@ export function VoicePicker({ list, value, onChange, disabled }: VoicePickerProp
           </li>
         ))}
       </ul>
+      {/* A voice sample has no caption track: it only lets the user hear the voice, whose name is on the list. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={preview}
         className="vo-voices__preview"

@@ -23,6 +23,7 @@ import { ResultCard } from '../components/result-card';
 import { VoiceNotice } from '../components/voice-notice';
 import { useVoiceJob } from '../use-voice-job';
 import { useVoiceStatus } from '../use-voice-status';
+import './text-form.css';
 
 const T = UI_TEXTS.soundEffects;
 const C = UI_TEXTS.common;

@@ -23,6 +23,7 @@ import { VoiceNotice } from '../components/voice-notice';
 import { VoicePicker, useVoices } from '../components/voice-picker';
 import { useVoiceJob } from '../use-voice-job';
 import { useVoiceStatus } from '../use-voice-status';
+import './text-form.css';
 
 const T = UI_TEXTS.textToSpeech;
 const C = UI_TEXTS.common;

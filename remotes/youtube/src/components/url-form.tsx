@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
 import { GenerateButton, TextField, type RunButton } from '@act/host-sdk';
+import './url-form.css';
 
 const T = UI_TEXTS.youtube;
 

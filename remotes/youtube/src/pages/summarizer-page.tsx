@@ -29,6 +29,8 @@ import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
 import { keyMomentLinks } from '../components/key-moments';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
+import './summarizer-page.css';
+import '../components/url-form.css';
 
 const T = UI_TEXTS.youtube;
 const C = UI_TEXTS.common;

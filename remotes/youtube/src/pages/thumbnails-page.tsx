@@ -8,6 +8,7 @@ import { Button, RunError, useToolRun, type RunButton, type ToolPageProps } from
 import { FALLBACK_ERRORS, downloadThumbnail, getThumbnails } from '../api/youtube-api';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
+import './thumbnails-page.css';
 
 const T = UI_TEXTS.youtube;
 const C = UI_TEXTS.common;

@@ -23,6 +23,8 @@ import { formatDate } from '../../components/format';
 import { PlanCard } from '../../components/plan-card';
 import { planButton } from './plan-button';
 import { usePaddleCheckout } from './use-paddle-checkout';
+import './subscription-tab.css';
+import '../../components/pricing.css';
 
 const AC = UI_TEXTS.account;
 const PAID_PLANS = PUBLIC_DATA.plans.filter((plan) => (PAID_PLAN_IDS as readonly string[]).includes(plan.id));

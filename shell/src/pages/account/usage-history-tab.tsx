@@ -20,6 +20,7 @@ import {
   usageToolOptions,
   type UsageSort,
 } from './usage-history';
+import './usage-history-tab.css';
 
 const U = UI_TEXTS.account.usage;
 

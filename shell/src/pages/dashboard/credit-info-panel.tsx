@@ -1,6 +1,7 @@
 // Credit Information panel (docs/product-rules.md#screens): current balance, plan name and last credit reset date.
 import { getPlan, UI_TEXTS } from '@act/contracts';
 import { formatDate } from '../../components/format';
+import './credit-info-panel.css';
 
 const D = UI_TEXTS.dashboard;
 

@@ -3,6 +3,7 @@
 import { ToolIcon, Button } from '@act/host-sdk';
 import { formatCost, type Tool } from '@act/contracts';
 import { toolCardState } from './tool-card-state';
+import './tool-card.css';
 
 export interface ToolCardProps {
   tool: Tool;
@@ -17,6 +18,8 @@ export function ToolCard({ tool, credits, processing, busy, onOpen }: ToolCardPr
   const { usable, label } = toolCardState(tool, credits, processing);
   const disabled = !usable || busy;
   return (
+    // A click anywhere on the card opens the tool (a mouse convenience); keyboard users have the card's button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article
       className="sh-tool-card"
       data-disabled={!usable || undefined}

@@ -2,6 +2,7 @@
 import { TOOL_CATEGORIES, toolsInCategory, type Tool, type ToolId } from '@act/contracts';
 import { ToolCard } from './tool-card';
 import { dashboardTools } from './tool-card-state';
+import './tool-sections.css';
 
 export interface ToolSectionsProps {
   credits: number;

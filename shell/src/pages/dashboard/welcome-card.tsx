@@ -1,6 +1,7 @@
 // Welcome card (docs/product-rules.md#screens): the member's email and 'Member since' date.
 import { UI_TEXTS } from '@act/contracts';
 import { formatDate } from '../../components/format';
+import './welcome-card.css';
 
 export function WelcomeCard({ email, createdAt }: { email: string; createdAt: string }) {
   return (

@@ -2,6 +2,7 @@
 import { ArrowRight } from 'lucide-react';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { LinkButton } from '../../components/link-button';
+import './closing-cta.css';
 
 const L = PUBLIC_DATA.texts.landing;
 

@@ -3,6 +3,7 @@
 import { Heart, ShieldCheck, Zap } from 'lucide-react';
 import { ToolIcon } from '@act/host-sdk/tool-icon';
 import { PUBLIC_DATA } from '../../app/public-data';
+import './features-section.css';
 
 const L = PUBLIC_DATA.texts.landing;
 const VALUE_ICONS = { fast: Zap, creators: Heart, secure: ShieldCheck } as const;

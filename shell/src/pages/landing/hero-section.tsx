@@ -4,6 +4,7 @@ import { ArrowRight, Users } from 'lucide-react';
 import { ToolIcon } from '@act/host-sdk/tool-icon';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { LinkButton } from '../../components/link-button';
+import './hero-section.css';
 
 const L = PUBLIC_DATA.texts.landing;
 

@@ -6,6 +6,7 @@ import { PUBLIC_DATA } from '../../app/public-data';
 import { BillingCycleToggle } from '../../components/billing-cycle-toggle';
 import { LinkButton } from '../../components/link-button';
 import { PlanCard } from '../../components/plan-card';
+import '../../components/pricing.css';
 
 const L = PUBLIC_DATA.texts.landing;
 const P = PUBLIC_DATA.texts.pricing;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ToolIcon } from '@act/host-sdk/tool-icon';
 import { PUBLIC_DATA } from '../../app/public-data';
+import './tools-menu.css';
 
 const CATEGORIES = PUBLIC_DATA.categories;
 

@@ -3,6 +3,7 @@ import { CreditCard, LifeBuoy, ShieldCheck } from 'lucide-react';
 import { LIMITS, PAGE_SEO, UI_TEXTS } from '@act/contracts';
 import { CONTACT } from './company';
 import { StaticPageLayout } from './static-page-layout';
+import './contact-us-page.css';
 
 const CHANNELS = [
   {

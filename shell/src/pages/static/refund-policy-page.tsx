@@ -3,6 +3,7 @@
 import { LIMITS, PAGE_SEO, UI_TEXTS } from '@act/contracts';
 import { CONTACT } from './company';
 import { StaticPageLayout } from './static-page-layout';
+import './refund-policy-page.css';
 
 const R = LIMITS.refund;
 

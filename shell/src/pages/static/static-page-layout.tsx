@@ -7,7 +7,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { SiteFooter } from '../../components/site-footer';
 import { PageMeta } from '../../seo/page-meta';
 import '../landing/site-header.css';
-import './static.css';
+import './static-page-layout.css';
 
 export interface StaticPageLayoutProps {
   title: string;

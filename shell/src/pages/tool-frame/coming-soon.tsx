@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { Button, ToolIcon } from '@act/host-sdk';
 import { UI_TEXTS, type Tool } from '@act/contracts';
+import './tool-frame.css';
 
 export function ComingSoon({ tool }: { tool: Tool }) {
   return (

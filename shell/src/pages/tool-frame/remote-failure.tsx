@@ -4,6 +4,7 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@act/host-sdk';
 import { UI_TEXTS, type Tool } from '@act/contracts';
+import './tool-frame.css';
 
 export const REMOTE_FAILURE_TITLE = 'This tool could not be loaded';
 

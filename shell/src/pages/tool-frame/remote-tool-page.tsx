@@ -7,6 +7,7 @@ import { useServices } from '../../app/services-context';
 import { ComingSoon } from './coming-soon';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteFailure } from './remote-failure';
+import './remote-tool-page.css';
 
 type LoadState =
   | { status: 'loading' }

@@ -15,6 +15,7 @@ import { ComingSoon } from './coming-soon';
 import { RemoteToolPage } from './remote-tool-page';
 import '../dashboard/member.css';
 import './tool-frame.css';
+import './tool-frame-page.css';
 
 export function ToolFramePage() {
   const { toolId } = useParams();
