@@ -53,7 +53,7 @@ describe('chat main.ts', () => {
   it('without a provider key: says so before anyone types, answers 503 in plain words, reserves nothing', async () => {
     const chat = await bed.start({});
     try {
-      expect(chat.output()).toContain('no OPENAI_API_KEY');
+      await expect.poll(() => chat.output()).toContain('no OPENAI_API_KEY');
       expect(await callJson(chat.url, 'GET', '/api/chat/status')).toEqual({
         status: 200,
         body: { success: true, available: false },

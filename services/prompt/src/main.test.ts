@@ -31,7 +31,8 @@ describe('prompt main.ts', () => {
     await expectReady(prompt);
     // Probes and metrics live on the ops port only.
     expect((await fetch(`${prompt.url}/readyz`)).status).toBe(404);
-    expect(prompt.output()).toContain('"provider":"local"');
+    // The ready line follows the listeners (and /readyz) by a moment.
+    await expect.poll(() => prompt.output()).toContain('"provider":"local"');
 
     const guest = await post(
       'generate-text-prompt',

@@ -26,7 +26,8 @@ afterAll(() => bed?.close(), 60_000);
 describe('voice main.ts', () => {
   it('is ready without a key and speaks with eSpeak NG in a worker thread, charged 30', async () => {
     await expectReady(service);
-    expect(service.output()).toContain('"provider":"local"');
+    // The ready line follows the listeners (and /readyz) by a moment.
+    await expect.poll(() => service.output()).toContain('"provider":"local"');
     const token = await bed.jwks.tokenFor(randomUUID());
     const status = await callJson(service.url, 'GET', '/api/voice/status', { token });
     expect(status.body.tools).toMatchObject({ 'sound-effects': { available: false } });

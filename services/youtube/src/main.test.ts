@@ -33,7 +33,8 @@ const post = (path: string, body: unknown, headers: Record<string, string>) =>
 describe('youtube main.ts', () => {
   it('is ready, reads YouTube from the fake and summarizes locally without a key', async () => {
     await expectReady(service);
-    expect(service.output()).toContain('"provider":"local"');
+    // The ready line follows the listeners (and /readyz) by a moment.
+    await expect.poll(() => service.output()).toContain('"provider":"local"');
 
     const thumbnails = await post(
       'youtube-thumbnail-downloader/get-youtube-thumbnails',
