@@ -53,7 +53,7 @@ export interface IdentityAppDeps {
 }
 
 export function createApp(deps: IdentityAppDeps): ServiceApp {
-  const { config, logger, sql, keys } = deps;
+  const { config, logger, keys } = deps;
   const app = createHttpApp({
     name: 'identity',
     logger,
