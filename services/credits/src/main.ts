@@ -17,7 +17,16 @@ startService({
   providers: ({ config }) =>
     createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
   createApp: async ({ config, sql, nc, logger, verifier, providers, readiness }) => {
-    const deps = { config, sql, store: createCreditsStore(sql), nc, logger, clock: systemClock, paddle: providers, verifier };
+    const deps = {
+      config,
+      sql,
+      store: createCreditsStore(sql),
+      nc,
+      logger,
+      clock: systemClock,
+      paddle: providers,
+      verifier,
+    };
     const workers = await startCreditsWorkers(deps);
     return { ...createApp({ ...deps, readiness }), drain: () => workers.stop() };
   },

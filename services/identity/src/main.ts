@@ -16,7 +16,11 @@ startService({
   outbox: true,
   providers: ({ config, logger }) => loadIdentityProviders(config, logger),
   periodicJobs: ({ sql }) => [
-    { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => createIdentityStore(sql).deleteExpiredRows() },
+    {
+      name: 'housekeeping',
+      intervalMs: HOUSEKEEPING_INTERVAL_MS,
+      run: () => createIdentityStore(sql).deleteExpiredRows(),
+    },
   ],
   createApp: async (context) => {
     const runtime = await startIdentityRuntime(context, context.providers);
