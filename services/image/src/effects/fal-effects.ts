@@ -6,7 +6,7 @@
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
 import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { falError, withFalRetry, type FalConnection } from '../providers/fal-provider';
+import { falError, type FalConnection } from '../providers/fal-provider';
 
 export interface FalEffect {
   endpoint: string;
@@ -125,11 +125,9 @@ export function createFalEffects({
   effects,
   pollIntervalMs = 500,
 }: FalEffectsOptions): FalEffects {
-  const { fal, download } = connection;
   const adapter: FalEffects = {
     async edit({ tool, bytes, text }, { signal }) {
       const effect = effects[tool];
-      const endpoint: string = effect.endpoint;
       const input = {
         image_url: await falImageDataUri(bytes),
         prompt: effect.instruction(text ?? ''),
@@ -137,42 +135,14 @@ export function createFalEffects({
         ...(effect.outputFormat ? { output_format: 'jpeg' } : {}),
         enable_safety_checker: true,
       };
-      signal.throwIfAborted();
-      // Paid work: submitted again only when fal cannot have taken it (docs/providers.md#retries).
-      const { request_id: requestId } = await withFalRetry(
-        () => fal.queue.submit(endpoint, { input, abortSignal: signal }),
-        false,
+      const output = (await connection.run(effect.endpoint, input, {
+        what: 'edit',
         signal,
-      );
-      // Stopped (time limit, shutdown) while fal still works on it: cancel there too.
-      const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
-      signal.addEventListener('abort', cancel, { once: true });
-      try {
-        const completed = await withFalRetry(
-          () =>
-            fal.queue.subscribeToStatus(endpoint, {
-              requestId,
-              mode: 'polling',
-              pollInterval: pollIntervalMs,
-              abortSignal: signal,
-            }),
-          true,
-          signal,
-        );
-        const failure = (completed as { error?: unknown }).error;
-        if (failure) throw falError(`edit failed: ${String(failure)}`);
-        const result = await withFalRetry(
-          () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
-          true,
-          signal,
-        );
-        const output = result.data as FalImageOutput;
-        const location = output.images?.[0]?.url ?? output.image?.url;
-        if (typeof location !== 'string') throw falError('result without an image');
-        return await download(location, signal);
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
+        pollIntervalMs,
+      })) as FalImageOutput;
+      const location = output.images?.[0]?.url ?? output.image?.url;
+      if (typeof location !== 'string') throw falError('result without an image');
+      return await connection.download(location, signal);
     },
   };
   // Each edit is counted on the image service's /metrics (provider fal, operation: the photo effect's tool id).
