@@ -112,6 +112,13 @@ export {
 } from './openai-client';
 export { toolServiceConfigFields, type ToolServiceConfig } from './tool-service';
 export {
+  createServiceHttpApp,
+  storingToolAppDeps,
+  toolAppDeps,
+  type StoringToolAppDeps,
+  type ToolAppDeps,
+} from './tool-app';
+export {
   launchService,
   startService,
   type Closer,
