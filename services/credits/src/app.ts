@@ -14,5 +14,7 @@ export interface CreditsAppDeps extends CreditsDeps {
 }
 
 export function createApp(deps: CreditsAppDeps): ServiceApp {
-  return { app: createServiceHttpApp('credits', deps, [createCreditsRouter(deps), createBillingRouter(deps)]) };
+  return {
+    app: createServiceHttpApp('credits', deps, [createCreditsRouter(deps), createBillingRouter(deps)]),
+  };
 }
