@@ -6,6 +6,7 @@
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
 import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
+import { falEndpointEnvName, falEndpointsFromEnv } from '../providers/fal-endpoints';
 import { falError, type FalConnection } from '../providers/fal-provider';
 
 export interface FalEffect {
@@ -65,21 +66,18 @@ export const FAL_EFFECTS: Readonly<Record<PhotoEffectToolId, FalEffect>> = {
   },
 };
 
+export const FAL_EFFECT_ENV_PREFIX = 'FAL_EFFECT_';
+
 /** The env variable that replaces one effect's endpoint: FAL_EFFECT_ + the id in capitals, `-` as `_`. */
 export function falEffectEnvName(id: PhotoEffectToolId): string {
-  return `FAL_EFFECT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  return falEndpointEnvName(FAL_EFFECT_ENV_PREFIX, id);
 }
 
 /** The table with the endpoints named in env applied. */
 export function falEffectsFromEnv(
   env: Record<string, string | undefined>,
 ): Readonly<Record<PhotoEffectToolId, FalEffect>> {
-  return Object.fromEntries(
-    PHOTO_EFFECT_TOOL_IDS.map((id) => {
-      const override = env[falEffectEnvName(id)]?.trim();
-      return [id, override ? { ...FAL_EFFECTS[id], endpoint: override } : FAL_EFFECTS[id]];
-    }),
-  ) as Record<PhotoEffectToolId, FalEffect>;
+  return falEndpointsFromEnv(FAL_EFFECT_ENV_PREFIX, FAL_EFFECTS, PHOTO_EFFECT_TOOL_IDS, env);
 }
 
 /** Long edge of the photo sent to fal: the editing models work near 1 MP; a 24 MP upload would only cost time. */
