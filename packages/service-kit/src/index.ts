@@ -46,25 +46,8 @@ export {
   type ProviderCallOutcome,
   type ServiceMetrics,
 } from './metrics';
-export {
-  ProviderError,
-  isProviderError,
-  isTimeoutError,
-  neverSent,
-  providerStatusOf,
-  retryAfterMsOf,
-  retryProviderCall,
-  retryVerdict,
-  observeProvider,
-  observeProviderCall,
-  DEFAULT_RETRY_DELAY_MS,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  type ObserveProviderOptions,
-  type ProviderErrorOptions,
-  type ProviderFailureKind,
-  type ProviderRetryOptions,
-  type RetryVerdict,
-} from './providers';
+// The provider layer: its one export list is providers/index.ts.
+export * from './providers';
 export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
 export { assertStorableText, findUnstorableText } from './storable-text';
@@ -128,6 +111,13 @@ export {
   type OpenAiSettings,
 } from './openai-client';
 export { toolServiceConfigFields, type ToolServiceConfig } from './tool-service';
+export {
+  createServiceHttpApp,
+  storingToolAppDeps,
+  toolAppDeps,
+  type StoringToolAppDeps,
+  type ToolAppDeps,
+} from './tool-app';
 export {
   launchService,
   startService,

@@ -40,6 +40,9 @@ export const CHARGE_METRIC_OUTCOMES: readonly ChargeMetricOutcome[] = [
   'released',
 ];
 
+/** The labels of both provider families: a call is counted and timed under the same names. */
+const PROVIDER_CALL_LABELS = ['provider', 'operation', 'outcome'];
+
 /** A new registry for `service` with every family (prefer serviceMetrics, which shares one per service name). */
 export function createMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
@@ -55,13 +58,13 @@ export function createMetrics(service: string): ServiceMetrics {
   const providerCalls = new Counter({
     name: 'provider_calls_total',
     help: 'Calls to providers (and local engines) by provider, operation and outcome',
-    labelNames: ['provider', 'operation', 'outcome'],
+    labelNames: PROVIDER_CALL_LABELS,
     registers: [registry],
   });
   const providerDuration = new Histogram({
     name: 'provider_call_duration_seconds',
     help: 'Duration of provider calls (a streamed reply until its end) by provider, operation and outcome',
-    labelNames: ['provider', 'operation', 'outcome'],
+    labelNames: PROVIDER_CALL_LABELS,
     // Provider calls run from a fraction of a second (a prompt) to minutes (an image in fal's queue, a long reply).
     buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300],
     registers: [registry],

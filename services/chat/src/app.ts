@@ -1,18 +1,12 @@
 // The chat service's Koa app, built from its dependencies so tests run the real routes over HTTP (two apps on one
 // NATS namespace are two replicas).
 import {
-  createHttpApp,
-  type CreditsClient,
+  createServiceHttpApp,
   type HttpApp,
-  type JwtVerifier,
-  type Logger,
   type NatsConnection,
-  type Outbox,
-  type ReadinessChecks,
   type ServiceApp,
-  type Sql,
+  type StoringToolAppDeps,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
 import type { ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
 import { createChatReplies } from './domain/chat-replies';
@@ -23,19 +17,13 @@ import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
 import type { PageFetchOptions } from './web/page-reader';
 
-export interface ChatAppDeps {
-  logger: Logger;
-  verifier: JwtVerifier;
-  credits: CreditsClient;
-  sql: Sql;
-  outbox: Outbox;
+/** `files`: chat agent attachments (and the route that serves them through signed URLs). */
+export interface ChatAppDeps extends StoringToolAppDeps {
   nc: NatsConnection;
   namespace?: string;
   /** Absent without a provider key: chat says so (status, 503) and reserves nothing. */
   provider: ChatProvider | undefined;
   models: ChatModels;
-  /** Chat agent attachments (and the route that serves them through signed URLs). */
-  files: ObjectStore;
   /** How PDF attachments reach the model (default: file parts). */
   pdfInput?: PdfInputMode;
   /** The web chat's page fetching: loopback (tests and e2e only) and the resolver (tests). */
@@ -44,7 +32,6 @@ export interface ChatAppDeps {
   persistIntervalMs: number;
   /** How long a stopping replica lets its replies run (SHUTDOWN_GRACE_MS) before it stops them. */
   shutdownGraceMs: number;
-  readiness?: ReadinessChecks;
 }
 
 export interface ChatApp extends ServiceApp {
@@ -60,7 +47,6 @@ export interface ChatApp extends ServiceApp {
 
 export function createApp(deps: ChatAppDeps): ChatApp {
   const { logger, sql, nc } = deps;
-  const app = createHttpApp({ name: 'chat', logger, readiness: deps.readiness, bodyLimit: false });
   const store = createChatStore(sql);
   const registry = createGenerationRegistry();
   const stops = startChatStops({ nc, namespace: deps.namespace, store, registry, logger });
@@ -85,17 +71,18 @@ export function createApp(deps: ChatAppDeps): ChatApp {
     available,
     logger,
   });
-  const router = createChatRouter({
-    verifier: deps.verifier,
-    store,
-    replies,
-    stops,
-    available,
-    files: deps.files,
-    prepare,
-    logger,
-  });
-  app.use(router.routes()).use(router.allowedMethods());
+  const app = createServiceHttpApp('chat', deps, [
+    createChatRouter({
+      verifier: deps.verifier,
+      store,
+      replies,
+      stops,
+      available,
+      files: deps.files,
+      prepare,
+      logger,
+    }),
+  ]);
 
   let drained: Promise<void> | undefined;
   const drain = () => {

@@ -1,7 +1,7 @@
 // Entry point of the chat service: its database (migrated), the object store, the provider, NATS (credits, Stop)
 // and the outbox, through the kit's startService; on SIGTERM no new reply starts and those in flight finish
 // (SHUTDOWN_GRACE_MS covers the longest) before the outbox, NATS and the database close.
-import { openAiKeyOf, startService } from '@act/service-kit';
+import { openAiKeyOf, startService, storingToolAppDeps } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
 import { createApp } from './app';
 import { chatModelsOf, loadChatConfig } from './config';
@@ -53,24 +53,20 @@ startService({
       },
     ];
   },
-  createApp: ({ config, logger, verifier, credits, sql, outbox, nc, files, providers, readiness }) =>
-    createApp({
-      logger,
-      verifier,
-      credits,
-      sql,
-      outbox,
-      nc,
+  createApp: (context) => {
+    const { config } = context;
+    return createApp({
+      ...storingToolAppDeps(context),
+      nc: context.nc,
       namespace: config.NATS_NAMESPACE,
-      provider: providers,
+      provider: context.providers,
       models: chatModelsOf(config),
-      files,
       pdfInput: config.CHAT_PDF_INPUT,
       webFetch: { allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK },
       replyMaxMs: config.CHAT_REPLY_MAX_MS,
       persistIntervalMs: config.CHAT_PERSIST_INTERVAL_MS,
       shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
-      readiness,
-    }),
+    });
+  },
   ready: ({ providers }) => [{ provider: providers?.name ?? 'none' }, 'chat ready'],
 });

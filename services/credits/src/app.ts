@@ -1,6 +1,6 @@
 // The credits HTTP app: the kit's Koa app (request ids, errors, probes, metrics) plus the credits and billing routers,
 // each endpoint mounted from its contracts definition at its full gateway path.
-import { createHttpApp, type ReadinessChecks, type ServiceApp } from '@act/service-kit';
+import { createServiceHttpApp, type ReadinessChecks, type ServiceApp } from '@act/service-kit';
 import { createBillingRouter } from './routes/billing.routes';
 import { createCreditsRouter } from './routes/credits.routes';
 import type { CreditsDeps } from './deps';
@@ -14,15 +14,7 @@ export interface CreditsAppDeps extends CreditsDeps {
 }
 
 export function createApp(deps: CreditsAppDeps): ServiceApp {
-  const app = createHttpApp({
-    name: 'credits',
-    logger: deps.logger,
-    readiness: deps.readiness,
-    // Each endpoint parses its own body, with the limit its definition gives (mountEndpoint).
-    bodyLimit: false,
-  });
-  for (const router of [createCreditsRouter(deps), createBillingRouter(deps)]) {
-    app.use(router.routes()).use(router.allowedMethods());
-  }
-  return { app };
+  return {
+    app: createServiceHttpApp('credits', deps, [createCreditsRouter(deps), createBillingRouter(deps)]),
+  };
 }

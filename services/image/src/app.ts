@@ -1,19 +1,12 @@
 // The image service's Koa app, built from its dependencies so tests run the real routes over HTTP. One router per
 // resource (text to image, stored files, status; the photo effects add theirs), each made by createXRouter(deps).
 import {
-  createHttpApp,
-  type CreditsClient,
+  createServiceHttpApp,
   type HttpApp,
-  type JwtVerifier,
-  type Logger,
-  type Outbox,
-  type ReadinessChecks,
-  type Router,
   type ServiceApp,
-  type Sql,
+  type StoringToolAppDeps,
   type WorkPool,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
 import { createImageStore } from './db/image-store';
 import { createPhotoEffects } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
@@ -26,14 +19,8 @@ import { createFilesRouter } from './routes/files.routes';
 import { createStatusRouter } from './routes/status.routes';
 import { createTextToImageRouter } from './routes/text-to-image.routes';
 
-export interface ImageAppDeps {
-  logger: Logger;
-  verifier: JwtVerifier;
-  credits: CreditsClient;
-  sql: Sql;
-  outbox: Outbox;
-  /** The object store the images and thumbnails are kept in (service 'image'). */
-  files: ObjectStore;
+/** `files`: the object store the images and thumbnails are kept in (service 'image'). */
+export interface ImageAppDeps extends StoringToolAppDeps {
   /** Absent without FAL_KEY: text to image says so (status, 503) and reserves nothing. */
   provider: ImageProvider | undefined;
   /** The photo effects through fal; absent without FAL_KEY (color correction and cartoonify then run locally). */
@@ -44,7 +31,6 @@ export interface ImageAppDeps {
   localEffectsPool?: WorkPool;
   /** FAL_TIMEOUT_MS. */
   generationTimeoutMs: number;
-  readiness?: ReadinessChecks;
 }
 
 export interface ImageApp extends ServiceApp {
@@ -55,7 +41,6 @@ export interface ImageApp extends ServiceApp {
 
 export function createApp(deps: ImageAppDeps): ImageApp {
   const { logger } = deps;
-  const app = createHttpApp({ name: 'image', logger, readiness: deps.readiness, bodyLimit: false });
   const store = createImageStore(deps.sql);
   const textToImage = createTextToImage({
     store,
@@ -78,12 +63,11 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     ...(deps.localEffects ? { localAlways: deps.localEffects } : {}),
     ...(deps.localEffectsPool ? { localPool: deps.localEffectsPool } : {}),
   });
-  const routers: Router[] = [
+  const app = createServiceHttpApp('image', deps, [
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
     createFilesRouter(deps.files),
     createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
     createStatusRouter({ textToImage: textToImage.available, effects: () => effects.availability() }),
-  ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  ]);
   return { app, drain: async () => void (await Promise.all([textToImage.drain(), effects.drain()])) };
 }

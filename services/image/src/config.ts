@@ -16,23 +16,20 @@ import {
   z,
 } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
-import { falEffectEnvName, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
+import { FAL_EFFECT_ENV_PREFIX, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { LOCAL_EFFECT_IDS } from './effects/local-effects';
-import { falModelEnvName, falModelsFromEnv, type FalModel } from './providers/fal-models';
+import { falEndpointFields } from './providers/fal-endpoints';
+import { FAL_MODEL_ENV_PREFIX, falModelsFromEnv, type FalModel } from './providers/fal-models';
 
 /** Room left inside the charged-work limit for the download, the conversion, storing and the commit. */
 const SETTLE_ALLOWANCE_MS = 30_000;
 const FAL_TIMEOUT_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 
 /** FAL_MODEL_<ID>: another fal endpoint for one model (the table in providers/fal-models.ts is the default). */
-const falModelFields = Object.fromEntries(
-  IMAGE_MODEL_IDS.map((id) => [falModelEnvName(id), z.string().min(3).max(200).optional()]),
-) as Record<string, z.ZodOptional<z.ZodString>>;
+const falModelFields = falEndpointFields(FAL_MODEL_ENV_PREFIX, IMAGE_MODEL_IDS);
 
 /** FAL_EFFECT_<ID>: another fal endpoint for one photo effect (the table in effects/fal-effects.ts is the default). */
-const falEffectFields = Object.fromEntries(
-  PHOTO_EFFECT_TOOL_IDS.map((id) => [falEffectEnvName(id), z.string().min(3).max(200).optional()]),
-) as Record<string, z.ZodOptional<z.ZodString>>;
+const falEffectFields = falEndpointFields(FAL_EFFECT_ENV_PREFIX, PHOTO_EFFECT_TOOL_IDS);
 
 export const imageConfigSchema = baseConfigSchema
   .extend({

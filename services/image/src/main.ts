@@ -1,7 +1,7 @@
 // Entry point of the image service: its database (migrated), the object store, fal, NATS (credits) and the outbox,
 // through the kit's startService; on SIGTERM the generations in flight finish (SHUTDOWN_GRACE_MS covers the
 // longest) before the outbox, NATS and the database close.
-import { startService } from '@act/service-kit';
+import { startService, storingToolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
 import { falEffectsOf, falModelsOf, loadImageConfig } from './config';
 import { migrateImageDatabase } from './db/migrate';
@@ -38,19 +38,13 @@ startService({
       );
     return { provider, falEffects };
   },
-  createApp: ({ config, logger, verifier, credits, sql, outbox, files, providers, readiness }) =>
+  createApp: (context) =>
     createApp({
-      logger,
-      verifier,
-      credits,
-      sql,
-      outbox,
-      files,
-      provider: providers.provider,
-      falEffects: providers.falEffects,
-      localEffects: config.IMAGE_LOCAL_EFFECTS,
-      generationTimeoutMs: config.FAL_TIMEOUT_MS,
-      readiness,
+      ...storingToolAppDeps(context),
+      provider: context.providers.provider,
+      falEffects: context.providers.falEffects,
+      localEffects: context.config.IMAGE_LOCAL_EFFECTS,
+      generationTimeoutMs: context.config.FAL_TIMEOUT_MS,
     }),
   ready: ({ config, providers }) => [
     { provider: providers.provider?.name ?? 'none', falBaseUrl: config.FAL_BASE_URL },

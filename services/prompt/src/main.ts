@@ -1,7 +1,7 @@
 // Entry point of the prompt service: its provider, NATS (credits), through the kit's startService. It keeps no data,
 // so readiness checks nothing: without NATS prompt still answers, its charged calls with a 503 at once
 // (credits-client).
-import { startService } from '@act/service-kit';
+import { startService, toolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
 import { loadPromptConfig } from './config';
 import { createProvider } from './providers/select-provider';
@@ -14,7 +14,6 @@ startService({
     onClose(() => provider.close());
     return provider;
   },
-  createApp: ({ logger, verifier, credits, providers, readiness }) =>
-    createApp({ logger, verifier, credits, provider: providers, readiness }),
+  createApp: (context) => createApp({ ...toolAppDeps(context), provider: context.providers }),
   ready: ({ providers }) => [{ provider: providers.name }, 'prompt provider ready'],
 });

@@ -1,16 +1,10 @@
 // The voice service's Koa app, built from its dependencies so tests run the real routes over HTTP.
 import {
-  createHttpApp,
-  type CreditsClient,
+  createServiceHttpApp,
   type HttpApp,
-  type JwtVerifier,
-  type Logger,
-  type Outbox,
-  type ReadinessChecks,
   type ServiceApp,
-  type Sql,
+  type StoringToolAppDeps,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
 import { createClipStore } from './db/clip-store';
 import { createVoiceTools, type VoiceTools } from './domain/voice-tools';
 import { createVoiceCatalogue } from './domain/voices';
@@ -18,13 +12,7 @@ import type { LocalEngine } from './engines/local-engine';
 import type { VoiceProvider } from './providers/voice-provider';
 import { createVoiceRouter } from './routes/voice.routes';
 
-export interface VoiceAppDeps {
-  logger: Logger;
-  verifier: JwtVerifier;
-  credits: CreditsClient;
-  sql: Sql;
-  outbox: Outbox;
-  files: ObjectStore;
+export interface VoiceAppDeps extends StoringToolAppDeps {
   /** Absent without ELEVENLABS_API_KEY: speech and isolation run locally, the rest answer 503. */
   provider: VoiceProvider | undefined;
   local: LocalEngine;
@@ -33,7 +21,6 @@ export interface VoiceAppDeps {
   jobPollMs?: number;
   /** Fetches provider preview URLs (tests). */
   fetch?: typeof fetch;
-  readiness?: ReadinessChecks;
 }
 
 export interface VoiceApp extends ServiceApp {
@@ -47,7 +34,6 @@ export interface VoiceApp extends ServiceApp {
 
 export function createApp(deps: VoiceAppDeps): VoiceApp {
   const { logger } = deps;
-  const app = createHttpApp({ name: 'voice', logger, readiness: deps.readiness, bodyLimit: false });
   const clips = createClipStore(deps.sql);
   const voices = createVoiceCatalogue({
     provider: deps.provider,
@@ -69,8 +55,9 @@ export function createApp(deps: VoiceAppDeps): VoiceApp {
     ...(deps.jobLeaseMs ? { jobLeaseMs: deps.jobLeaseMs } : {}),
     ...(deps.jobPollMs ? { jobPollMs: deps.jobPollMs } : {}),
   });
-  const router = createVoiceRouter({ verifier: deps.verifier, tools, voices, clips, files: deps.files });
-  app.use(router.routes()).use(router.allowedMethods());
+  const app = createServiceHttpApp('voice', deps, [
+    createVoiceRouter({ verifier: deps.verifier, tools, voices, clips, files: deps.files }),
+  ]);
   return {
     app,
     tools,

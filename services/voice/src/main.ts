@@ -1,7 +1,7 @@
 // Entry point of the voice service: its database (migrated), the object store, ElevenLabs (when a key is set) and the
 // local engines, NATS (credits) and the outbox, through the kit's startService; on SIGTERM the jobs in flight finish
 // before the engines, the outbox, NATS and the database close.
-import { createWorkPool, startService } from '@act/service-kit';
+import { createWorkPool, startService, storingToolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
 import { loadVoiceConfig } from './config';
 import { migrateVoiceDatabase } from './db/migrate';
@@ -39,20 +39,14 @@ startService({
     onClose(() => local.close());
     return { provider, local };
   },
-  createApp: ({ config, logger, verifier, credits, sql, outbox, files, providers, readiness }) =>
+  createApp: (context) =>
     createApp({
-      logger,
-      verifier,
-      credits,
-      sql,
-      outbox,
-      files,
-      provider: providers.provider,
-      local: providers.local,
-      voicesCacheMs: config.VOICES_CACHE_MS,
-      jobLeaseMs: config.JOB_LEASE_MS,
-      jobPollMs: config.JOB_POLL_MS,
-      readiness,
+      ...storingToolAppDeps(context),
+      provider: context.providers.provider,
+      local: context.providers.local,
+      voicesCacheMs: context.config.VOICES_CACHE_MS,
+      jobLeaseMs: context.config.JOB_LEASE_MS,
+      jobPollMs: context.config.JOB_POLL_MS,
     }),
   ready: ({ providers }) => [{ provider: providers.provider?.name ?? 'local' }, 'voice service ready'],
 });

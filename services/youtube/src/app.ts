@@ -1,12 +1,5 @@
 // The youtube service's Koa app, built from its dependencies so tests run the real routes over HTTP.
-import {
-  createHttpApp,
-  type CreditsClient,
-  type JwtVerifier,
-  type Logger,
-  type ReadinessChecks,
-  type ServiceApp,
-} from '@act/service-kit';
+import { createServiceHttpApp, type ServiceApp, type ToolAppDeps } from '@act/service-kit';
 import { createSummarizer } from './domain/summarizer';
 import { createThumbnailService } from './domain/thumbnails';
 import { createVideoReader } from './domain/video-reader';
@@ -16,10 +9,7 @@ import type { TranscriptSource, VideoInfoSource } from './providers/types';
 import type { FetchLike } from './providers/youtube-fetch';
 import { createYoutubeRouter } from './routes/youtube.routes';
 
-export interface YoutubeAppDeps {
-  logger: Logger;
-  verifier: JwtVerifier;
-  credits: CreditsClient;
+export interface YoutubeAppDeps extends ToolAppDeps {
   /** Video info from the player (youtubei.js). */
   info: VideoInfoSource;
   /** Ways to a transcript, tried in order. */
@@ -29,12 +19,10 @@ export interface YoutubeAppDeps {
   /** The routed YouTube fetch (thumbnail checks and downloads). */
   fetch: FetchLike;
   transcriptCacheMs: number;
-  readiness?: ReadinessChecks;
 }
 
 export function createApp(deps: YoutubeAppDeps): ServiceApp {
   const { logger } = deps;
-  const app = createHttpApp({ name: 'youtube', logger, readiness: deps.readiness, bodyLimit: false });
   const thumbnails = createThumbnailService({ fetch: deps.fetch, logger });
   const reader = createVideoReader({
     info: deps.info,
@@ -48,6 +36,5 @@ export function createApp(deps: YoutubeAppDeps): ServiceApp {
     summarizer: createSummarizer({ credits: deps.credits, reader, provider: deps.provider, logger }),
     thumbnails,
   });
-  app.use(router.routes()).use(router.allowedMethods());
-  return { app };
+  return { app: createServiceHttpApp('youtube', deps, [router]) };
 }

@@ -1,6 +1,6 @@
 // Entry point of the youtube service: the YouTube adapters and the summary provider, NATS (credits), through the
 // kit's startService. It keeps no data, so readiness checks nothing.
-import { startService } from '@act/service-kit';
+import { startService, toolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
 import { loadYoutubeConfig } from './config';
 import { createSummaryProvider } from './providers/select-provider';
@@ -25,17 +25,16 @@ startService({
       summary: createSummaryProvider(config),
     };
   },
-  createApp: ({ config, logger, verifier, credits, providers, readiness }) =>
-    createApp({
-      logger,
-      verifier,
-      credits,
+  createApp: (context) => {
+    const { config, providers } = context;
+    return createApp({
+      ...toolAppDeps(context),
       info: providers.info,
       transcripts: providers.transcripts,
       provider: providers.summary,
       fetch: providers.fetch,
       transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
-      readiness,
-    }),
+    });
+  },
   ready: ({ providers }) => [{ provider: providers.summary?.name ?? 'local' }, 'youtube service ready'],
 });

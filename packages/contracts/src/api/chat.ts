@@ -160,15 +160,21 @@ export const ChatReasoningSendMessageRequestSchema = z.object({
 });
 export type ChatReasoningSendMessageRequest = z.infer<typeof ChatReasoningSendMessageRequestSchema>;
 
-/** Reply of chat-agent and chat-reasoning send-message. */
-export const ChatSendMessageReplySchema = successReply({
+/** What every chat reply carries: the session, the answer, its sources and the balance after it. */
+const chatReplyFields = {
   sessionId: z.uuid(),
   response: z.string(),
   citations: z.array(CitationSchema).optional(),
   ...remainingCreditsField,
-  /** Ours: the reply's id (Stop, the stored message's reply_id), how it ended, and the model's reasoning. */
+  /** Ours: the reply's id (Stop, the stored message's reply_id) and how it ended. */
   messageId: z.uuid().optional(),
   status: z.enum(['completed', 'stopped', 'failed']).optional(),
+};
+
+/** Reply of chat-agent and chat-reasoning send-message. */
+export const ChatSendMessageReplySchema = successReply({
+  ...chatReplyFields,
+  /** Ours: the model's reasoning. */
   reasoning: z.string().optional(),
 });
 export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
@@ -225,15 +231,9 @@ export const WebChatRequestSchema = z
   });
 export type WebChatRequest = z.infer<typeof WebChatRequestSchema>;
 
+/** `response` is the answer; on start, the page summary or greeting the assistant opens the chat with. */
 export const WebChatReplySchema = successReply({
-  sessionId: z.uuid(),
-  /** The answer; on start, the page summary or greeting the assistant opens the chat with. */
-  response: z.string(),
-  citations: z.array(CitationSchema).optional(),
-  ...remainingCreditsField,
-  /** Ours: the reply's id (Stop, the stored message's reply_id) and how it ended. */
-  messageId: z.uuid().optional(),
-  status: z.enum(['completed', 'stopped', 'failed']).optional(),
+  ...chatReplyFields,
   /** Ours: the answer was made by the local extractive answerer (no provider key), not by a model. */
   local: z.boolean().optional(),
   /** Ours: the page the session reads (its address after redirects) and its title. */

@@ -97,6 +97,17 @@ function sendMessage<E extends Endpoint, Request extends ReplyRequest>(
   return spec as unknown as SendMessage<typeof CHAT_ENDPOINTS.agent.sendMessage, ReplyRequest>;
 }
 
+/** The reply of a one-answer chat (reasoning, agent, web): the outcome and its one answer's text. */
+function singleAnswerReply(outcome: ReplyOutcome) {
+  return {
+    sessionId: outcome.sessionId,
+    messageId: outcome.replyId,
+    status: outcome.status,
+    response: outcome.columns[0]?.content ?? '',
+    remainingCredits: outcome.remainingCredits,
+  };
+}
+
 export function createChatRouter({
   verifier,
   store,
@@ -158,17 +169,10 @@ export function createChatRouter({
           ...(pdf ? { pdf } : {}),
         };
       },
-      reply: (outcome) => {
-        const [answer] = outcome.columns;
-        return {
-          sessionId: outcome.sessionId,
-          messageId: outcome.replyId,
-          status: outcome.status,
-          response: answer?.content ?? '',
-          reasoning: answer?.reasoning ?? '',
-          remainingCredits: outcome.remainingCredits,
-        };
-      },
+      reply: (outcome) => ({
+        ...singleAnswerReply(outcome),
+        reasoning: outcome.columns[0]?.reasoning ?? '',
+      }),
     }),
     sendMessage({
       endpoint: CHAT_ENDPOINTS.agent.sendMessage,
@@ -176,13 +180,9 @@ export function createChatRouter({
       reply: (outcome) => {
         const [answer] = outcome.columns;
         return {
-          sessionId: outcome.sessionId,
-          messageId: outcome.replyId,
-          status: outcome.status,
-          response: answer?.content ?? '',
+          ...singleAnswerReply(outcome),
           reasoning: answer?.reasoning ?? '',
           citations: answer?.citations ?? [],
-          remainingCredits: outcome.remainingCredits,
         };
       },
     }),
@@ -193,13 +193,9 @@ export function createChatRouter({
         const [answer] = outcome.columns;
         const page = request.page;
         return {
-          sessionId: outcome.sessionId,
-          messageId: outcome.replyId,
-          status: outcome.status,
-          response: answer?.content ?? '',
+          ...singleAnswerReply(outcome),
           citations: answer?.citations ?? [],
           local: answer?.local ?? false,
-          remainingCredits: outcome.remainingCredits,
           ...(page ? { url: page.url, title: page.title } : {}),
         };
       },

@@ -138,7 +138,14 @@ async function applyLiveSubscription(
   let schedule: { plan: PlanId; action: ScheduledAction; at: Date } | null = null;
   let updated = account;
 
-  if (target.rank > current.rank) {
+  // An upgrade applies now; a downgrade waits for the period end, or applies now when no period end is ahead.
+  let switchNow = target.rank > current.rank;
+  if (target.rank < current.rank) {
+    const at = event.periodEndsAt && event.periodEndsAt > now ? event.periodEndsAt : null;
+    if (at) schedule = { plan: target.id, action: 'downgrade', at };
+    else switchNow = true;
+  }
+  if (switchNow) {
     updated = await switchPlanNow(
       tx,
       account,
@@ -147,18 +154,6 @@ async function applyLiveSubscription(
       now,
       false,
     );
-  } else if (target.rank < current.rank) {
-    const at = event.periodEndsAt && event.periodEndsAt > now ? event.periodEndsAt : null;
-    if (at) schedule = { plan: target.id, action: 'downgrade', at };
-    else
-      updated = await switchPlanNow(
-        tx,
-        account,
-        target.id,
-        `plan:${account.user_id}:${event.eventId}`,
-        now,
-        false,
-      );
   }
   // A cancellation scheduled in Paddle wins over a downgrade: at the period end the member falls to free.
   if (event.scheduledChange?.action === 'cancel' && event.scheduledChange.effectiveAt > now) {

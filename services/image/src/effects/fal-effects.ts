@@ -6,7 +6,8 @@
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
 import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { falError, withFalRetry, type FalConnection } from '../providers/fal-provider';
+import { falEndpointEnvName, falEndpointsFromEnv } from '../providers/fal-endpoints';
+import { falError, type FalConnection } from '../providers/fal-provider';
 
 export interface FalEffect {
   endpoint: string;
@@ -65,21 +66,18 @@ export const FAL_EFFECTS: Readonly<Record<PhotoEffectToolId, FalEffect>> = {
   },
 };
 
+export const FAL_EFFECT_ENV_PREFIX = 'FAL_EFFECT_';
+
 /** The env variable that replaces one effect's endpoint: FAL_EFFECT_ + the id in capitals, `-` as `_`. */
 export function falEffectEnvName(id: PhotoEffectToolId): string {
-  return `FAL_EFFECT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  return falEndpointEnvName(FAL_EFFECT_ENV_PREFIX, id);
 }
 
 /** The table with the endpoints named in env applied. */
 export function falEffectsFromEnv(
   env: Record<string, string | undefined>,
 ): Readonly<Record<PhotoEffectToolId, FalEffect>> {
-  return Object.fromEntries(
-    PHOTO_EFFECT_TOOL_IDS.map((id) => {
-      const override = env[falEffectEnvName(id)]?.trim();
-      return [id, override ? { ...FAL_EFFECTS[id], endpoint: override } : FAL_EFFECTS[id]];
-    }),
-  ) as Record<PhotoEffectToolId, FalEffect>;
+  return falEndpointsFromEnv(FAL_EFFECT_ENV_PREFIX, FAL_EFFECTS, PHOTO_EFFECT_TOOL_IDS, env);
 }
 
 /** Long edge of the photo sent to fal: the editing models work near 1 MP; a 24 MP upload would only cost time. */
@@ -125,11 +123,9 @@ export function createFalEffects({
   effects,
   pollIntervalMs = 500,
 }: FalEffectsOptions): FalEffects {
-  const { fal, download } = connection;
   const adapter: FalEffects = {
     async edit({ tool, bytes, text }, { signal }) {
       const effect = effects[tool];
-      const endpoint: string = effect.endpoint;
       const input = {
         image_url: await falImageDataUri(bytes),
         prompt: effect.instruction(text ?? ''),
@@ -137,42 +133,14 @@ export function createFalEffects({
         ...(effect.outputFormat ? { output_format: 'jpeg' } : {}),
         enable_safety_checker: true,
       };
-      signal.throwIfAborted();
-      // Paid work: submitted again only when fal cannot have taken it (docs/providers.md#retries).
-      const { request_id: requestId } = await withFalRetry(
-        () => fal.queue.submit(endpoint, { input, abortSignal: signal }),
-        false,
+      const output = (await connection.run(effect.endpoint, input, {
+        what: 'edit',
         signal,
-      );
-      // Stopped (time limit, shutdown) while fal still works on it: cancel there too.
-      const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
-      signal.addEventListener('abort', cancel, { once: true });
-      try {
-        const completed = await withFalRetry(
-          () =>
-            fal.queue.subscribeToStatus(endpoint, {
-              requestId,
-              mode: 'polling',
-              pollInterval: pollIntervalMs,
-              abortSignal: signal,
-            }),
-          true,
-          signal,
-        );
-        const failure = (completed as { error?: unknown }).error;
-        if (failure) throw falError(`edit failed: ${String(failure)}`);
-        const result = await withFalRetry(
-          () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
-          true,
-          signal,
-        );
-        const output = result.data as FalImageOutput;
-        const location = output.images?.[0]?.url ?? output.image?.url;
-        if (typeof location !== 'string') throw falError('result without an image');
-        return await download(location, signal);
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
+        pollIntervalMs,
+      })) as FalImageOutput;
+      const location = output.images?.[0]?.url ?? output.image?.url;
+      if (typeof location !== 'string') throw falError('result without an image');
+      return await connection.download(location, signal);
     },
   };
   // Each edit is counted on the image service's /metrics (provider fal, operation: the photo effect's tool id).

@@ -2,6 +2,7 @@
 // endpoint's input takes: an exact size or only an aspect ratio, a negative prompt, an output format. Each endpoint
 // id can be overridden by env (FAL_MODEL_<ID>, e.g. FAL_MODEL_FLUX_PRO=fal-ai/flux-pro/new).
 import { IMAGE_MODEL_IDS, type AspectRatio, type ImageModelId } from '@act/contracts';
+import { falEndpointEnvName, falEndpointsFromEnv } from './fal-endpoints';
 
 export interface FalModel {
   endpoint: string;
@@ -65,19 +66,16 @@ export const FAL_MODELS: Readonly<Record<ImageModelId, FalModel>> = {
   'ideogram-v3': { endpoint: 'fal-ai/ideogram/v3', sizing: 'size', negativePrompt: true },
 };
 
+export const FAL_MODEL_ENV_PREFIX = 'FAL_MODEL_';
+
 /** The env variable that overrides one model's endpoint: FAL_MODEL_ + the id in capitals, `-` and `.` as `_`. */
 export function falModelEnvName(id: ImageModelId): string {
-  return `FAL_MODEL_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+  return falEndpointEnvName(FAL_MODEL_ENV_PREFIX, id);
 }
 
 /** The table with the endpoints named in env applied. */
 export function falModelsFromEnv(
   env: Record<string, string | undefined>,
 ): Readonly<Record<ImageModelId, FalModel>> {
-  return Object.fromEntries(
-    IMAGE_MODEL_IDS.map((id) => {
-      const override = env[falModelEnvName(id)]?.trim();
-      return [id, override ? { ...FAL_MODELS[id], endpoint: override } : FAL_MODELS[id]];
-    }),
-  ) as Record<ImageModelId, FalModel>;
+  return falEndpointsFromEnv(FAL_MODEL_ENV_PREFIX, FAL_MODELS, IMAGE_MODEL_IDS, env);
 }

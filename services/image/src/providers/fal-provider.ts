@@ -127,9 +127,24 @@ interface FalImageOutput {
   seed?: unknown;
 }
 
-/** A fal client and the download of its result files, shared by text to image and the photo effects. */
+/** How one request goes through fal's queue (FalConnection.run). */
+export interface FalQueueRun {
+  /** What the request is called when fal reports it failed (`generation failed: …`). */
+  what: string;
+  signal: AbortSignal;
+  /** How often the queue status is polled. */
+  pollIntervalMs: number;
+  /** Each status while it waits; given, fal is asked for the renderer's logs too (the progress is read from them). */
+  onQueueUpdate?: (status: QueueStatus) => void;
+}
+
+/** fal's queue and the download of its result files: the one fal client of text to image and the photo effects. */
 export interface FalConnection {
-  fal: FalClient;
+  /**
+   * One request through fal's queue: submitted, followed until it ends, and its result's data. The signal stops the
+   * wait and cancels the request at fal.
+   */
+  run(endpoint: string, input: Record<string, unknown>, options: FalQueueRun): Promise<unknown>;
   /** The bytes of a result file named by fal (its CDN, or the configured stand-in; data URLs too). */
   download(location: string, signal: AbortSignal): Promise<Buffer>;
 }
@@ -185,12 +200,53 @@ export function createFalConnection(options: { apiKey: string; baseUrl?: string 
     return Buffer.concat(chunks);
   }
 
-  return { fal, download };
+  async function run(
+    endpoint: string,
+    input: Record<string, unknown>,
+    { what, signal, pollIntervalMs, onQueueUpdate }: FalQueueRun,
+  ): Promise<unknown> {
+    signal.throwIfAborted();
+    // Paid work: submitted again only when fal cannot have taken it (refused before sending, or 429).
+    const { request_id: requestId } = await withFalRetry(
+      () => fal.queue.submit(endpoint, { input, abortSignal: signal }),
+      false,
+      signal,
+    );
+    // Stopped (time limit, shutdown) while fal still works on it: cancel there, so nobody waits for nothing.
+    const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const completed = await withFalRetry(
+        () =>
+          fal.queue.subscribeToStatus(endpoint, {
+            requestId,
+            mode: 'polling',
+            pollInterval: pollIntervalMs,
+            ...(onQueueUpdate ? { logs: true, onQueueUpdate } : {}),
+            abortSignal: signal,
+          }),
+        true,
+        signal,
+      );
+      const failure = (completed as { error?: unknown }).error;
+      if (failure) throw falError(`${what} failed: ${String(failure)}`);
+      const result = await withFalRetry(
+        () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
+        true,
+        signal,
+      );
+      return result.data;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  return { run, download };
 }
 
 /** Each generation is counted on the image service's /metrics (provider fal, operation text-to-image). */
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
-  const { fal, download } = createFalConnection({
+  const { run, download } = createFalConnection({
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
@@ -198,53 +254,23 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     name: 'fal',
     async generate(request, { signal, onProgress }) {
       const model = options.models[request.model];
-      const endpoint: string = model.endpoint;
-      signal.throwIfAborted();
-      // Paid work: submitted again only when fal cannot have taken it (refused before sending, or 429).
-      const { request_id: requestId } = await withFalRetry(
-        () => fal.queue.submit(endpoint, { input: falInput(model, request), abortSignal: signal }),
-        false,
+      const output = (await run(model.endpoint, falInput(model, request), {
+        what: 'generation',
         signal,
-      );
-      // Stopped (timeout, shutdown) while fal still works on it: cancel there, so nobody waits for nothing.
-      const cancel = () => void fal.queue.cancel(endpoint, { requestId }).catch(() => undefined);
-      signal.addEventListener('abort', cancel, { once: true });
-      try {
-        const completed = await withFalRetry(
-          () =>
-            fal.queue.subscribeToStatus(endpoint, {
-              requestId,
-              mode: 'polling',
-              pollInterval: options.pollIntervalMs ?? 500,
-              logs: true,
-              abortSignal: signal,
-              onQueueUpdate: (status) => onProgress?.(progressOf(status)),
-            }),
-          true,
-          signal,
-        );
-        const failure = (completed as { error?: unknown }).error;
-        if (failure) throw falError(`generation failed: ${String(failure)}`);
-        const result = await withFalRetry(
-          () => fal.queue.result(endpoint, { requestId, abortSignal: signal }),
-          true,
-          signal,
-        );
-        const output = result.data as FalImageOutput;
-        const location = output.images?.[0]?.url;
-        if (typeof location !== 'string') throw falError('result without an image');
-        const bytes = await download(location, signal);
-        const seed =
-          typeof output.seed === 'number' &&
-          Number.isInteger(output.seed) &&
-          output.seed >= 0 &&
-          output.seed <= LIMITS.seedMax
-            ? output.seed
-            : request.seed;
-        return { bytes, seed };
-      } finally {
-        signal.removeEventListener('abort', cancel);
-      }
+        pollIntervalMs: options.pollIntervalMs ?? 500,
+        onQueueUpdate: (status) => onProgress?.(progressOf(status)),
+      })) as FalImageOutput;
+      const location = output.images?.[0]?.url;
+      if (typeof location !== 'string') throw falError('result without an image');
+      const bytes = await download(location, signal);
+      const seed =
+        typeof output.seed === 'number' &&
+        Number.isInteger(output.seed) &&
+        output.seed >= 0 &&
+        output.seed <= LIMITS.seedMax
+          ? output.seed
+          : request.seed;
+      return { bytes, seed };
     },
   };
   return observeProvider(adapter, {
