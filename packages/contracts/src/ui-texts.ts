@@ -339,6 +339,15 @@ export const UI_TEXTS = {
       'No transcript is available for this video: this summary is based on its description.',
     summaryLanguageLabel: 'Summary language',
     sameLanguageAsVideo: 'Same as the video',
+    // Ours (issue 24): the summary's chapters under it (docs/product-rules.md#youtube-chapters).
+    chaptersTitle: 'Chapters',
+    chapterSourceNote: {
+      video: "The video's own chapters.",
+      ai: 'Chapters written by the AI from the transcript.',
+      local: 'Chapters made locally (no AI provider is configured): the transcript divided by time.',
+    },
+    copyChapterLink: (time: string) => `Copy the link to ${time}`,
+    chapterLinkCopied: 'Link copied',
   },
   textToImage: {
     promptLabel: 'Prompt',

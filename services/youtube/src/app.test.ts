@@ -204,6 +204,34 @@ describe('thumbnail download', () => {
   });
 });
 
+/** The fake Bunny's own chapters (its description), each with its key sentence from the transcript as gist. */
+const BUNNY_CHAPTERS = [
+  {
+    title: 'Making of',
+    gist: 'Welcome to the making of Big Buck Bunny.',
+    startSeconds: 0,
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=0s',
+  },
+  {
+    title: 'The meadow',
+    gist: 'A giant rabbit wakes up in a sunny meadow full of butterflies.',
+    startSeconds: 9,
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=9s',
+  },
+  {
+    title: 'Revenge',
+    gist: expect.any(String) as unknown as string,
+    startSeconds: 20,
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=20s',
+  },
+  {
+    title: 'Open source',
+    gist: 'Open source tools made the rabbit film possible for everyone.',
+    startSeconds: 75,
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=75s',
+  },
+];
+
 describe('summarizer (4 credits, members)', () => {
   it('summarizes from the transcript through the provider: title, duration, summary; 50 → 46', async () => {
     const token = await newMember();
@@ -218,9 +246,12 @@ describe('summarizer (4 credits, members)', () => {
           title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
           duration: '10:35',
         },
+        chapters: { source: 'video', items: BUNNY_CHAPTERS },
         remainingCredits: 46,
       },
     });
+    // The video's own chapters need no second provider call.
+    expect(openai.requests).toHaveLength(1);
     const sent = openai.requests[0]?.body.messages.at(-1)?.content as string;
     expect(sent).toContain(
       '[0:27](https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=27s) He builds clever traps',
@@ -245,6 +276,7 @@ describe('summarizer (4 credits, members)', () => {
         title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
         duration: '10:35',
       },
+      chapters: { source: 'video', items: BUNNY_CHAPTERS },
       remainingCredits: 46,
     });
     expect(await settledBalance(token)).toBe(46);
@@ -305,6 +337,58 @@ describe('summarizer (4 credits, members)', () => {
     expect(await settledBalance(token)).toBe(46);
   });
 
+  it('has the AI write chapters when the video has none, in the summary language, linking to their moments', async () => {
+    const token = await newMember();
+    openai.script(
+      { kind: 'text', text: 'Costa Rica.' },
+      {
+        kind: 'text',
+        text: 'Here:\n[{"start":"0:00","title":"Welcome","gist":"Arrival."},{"start":"1:05","title":"Volcanoes","gist":"Volcanoes and beaches."},{"start":"99:00","title":"Past the end","gist":""}]',
+      },
+    );
+    const reply = await post(
+      'summarize-youtube',
+      { videoUrl: watch('LXb3EKWsInQ'), language: 'English' },
+      token,
+    );
+    expect(reply.body.chapters).toEqual({
+      source: 'ai',
+      items: [
+        {
+          title: 'Welcome',
+          gist: 'Arrival.',
+          startSeconds: 0,
+          url: 'https://www.youtube.com/watch?v=LXb3EKWsInQ&t=0s',
+        },
+        {
+          title: 'Volcanoes',
+          gist: 'Volcanoes and beaches.',
+          startSeconds: 65,
+          url: 'https://www.youtube.com/watch?v=LXb3EKWsInQ&t=65s',
+        },
+      ],
+    });
+    const [system, user] = openai.requests[1]?.body.messages ?? [];
+    expect(system?.content).toContain('"English"');
+    expect(user?.content).toContain('[1:05] Los volcanes');
+    expect(await settledBalance(token)).toBe(46);
+  });
+
+  it('makes the chapters locally when the AI answer is unusable, still charging for the summary once', async () => {
+    const token = await newMember();
+    openai.script({ kind: 'text', text: 'Costa Rica.' }, { kind: 'text', text: 'Sorry, no JSON today.' });
+    const reply = await post('summarize-youtube', { videoUrl: watch('LXb3EKWsInQ') }, token);
+    expect(reply.status).toBe(200);
+    expect(reply.body.chapters).toMatchObject({
+      source: 'local',
+      items: [
+        { startSeconds: 0, gist: 'Bienvenidos a Costa Rica.' },
+        { startSeconds: 65, url: 'https://www.youtube.com/watch?v=LXb3EKWsInQ&t=65s' },
+      ],
+    });
+    expect(await settledBalance(token)).toBe(46);
+  });
+
   it('answers a plain error and charges nothing without transcript and description, or with YouTube down', async () => {
     const token = await newMember();
     const nothing = await post('summarize-youtube', { videoUrl: watch('M7lc1UVf-VE') }, token);
@@ -341,6 +425,19 @@ describe('summarizer (4 credits, members)', () => {
     expect(summary.startsWith(UI_TEXTS.youtube.localSummaryNote)).toBe(true);
     expect(summary).toContain('(https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=');
     expect(await settledBalance(token)).toBe(46);
+  });
+
+  it("offline, keeps the video's own chapters and divides other transcripts locally", async () => {
+    const token = await newMember();
+    const own = await post('summarize-youtube', { videoUrl: watch('aqz-KE-bpKQ') }, token, localService);
+    expect(own.body.chapters).toEqual({ source: 'video', items: BUNNY_CHAPTERS });
+    const derived = await post('summarize-youtube', { videoUrl: watch('LXb3EKWsInQ') }, token, localService);
+    expect(derived.body.chapters).toMatchObject({
+      source: 'local',
+      items: [{ startSeconds: 0 }, { startSeconds: 65 }],
+    });
+    const none = await post('summarize-youtube', { videoUrl: watch('jNQXAC9IVRw') }, token, localService);
+    expect(none.body.chapters).toEqual({ source: 'local', items: [] });
   });
 
   it('refuses with the spec text once fewer than 4 credits are left, reading nothing from YouTube', async () => {

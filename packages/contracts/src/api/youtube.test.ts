@@ -5,8 +5,10 @@ import { ERROR_TEXTS } from '../errors';
 import {
   GetThumbnailsRequestSchema,
   parseYoutubeVideoId,
+  SummarizeYoutubeReplySchema,
   SummarizeYoutubeRequestSchema,
   ThumbnailDownloadQuerySchema,
+  youtubeMomentUrl,
   youtubeThumbnails,
   YoutubeStreamEventSchema,
 } from './youtube';
@@ -110,7 +112,16 @@ describe('summary stream events', () => {
     for (const event of [
       { type: 'start', videoId: ID, videoInfo, source: 'transcript', local: true },
       { type: 'delta', text: 'Hel' },
-      { type: 'done', summary: 'Hello', videoInfo, remainingCredits: 46 },
+      {
+        type: 'done',
+        summary: 'Hello',
+        videoInfo,
+        chapters: {
+          source: 'video',
+          items: [{ title: 'Intro', gist: '', startSeconds: 0, url: youtubeMomentUrl('aqz-KE-bpKQ', 0) }],
+        },
+        remainingCredits: 46,
+      },
       {
         type: 'error',
         error: ERROR_TEXTS.youtube.generateSummaryRetry,
@@ -119,5 +130,29 @@ describe('summary stream events', () => {
       },
     ])
       expect(YoutubeStreamEventSchema.parse(event)).toEqual(event);
+  });
+});
+
+describe('chapters', () => {
+  it('links a moment with t= in whole seconds, never negative', () => {
+    expect(youtubeMomentUrl('aqz-KE-bpKQ', 75.9)).toBe('https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=75s');
+    expect(youtubeMomentUrl('aqz-KE-bpKQ', -3)).toBe('https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=0s');
+  });
+
+  it('requires chapters in a summary reply and its done event', () => {
+    const videoInfo = { title: 'T', duration: '1:00' };
+    expect(
+      SummarizeYoutubeReplySchema.safeParse({ success: true, summary: 'S', videoInfo, remainingCredits: 1 })
+        .success,
+    ).toBe(false);
+    expect(
+      SummarizeYoutubeReplySchema.safeParse({
+        success: true,
+        summary: 'S',
+        videoInfo,
+        chapters: { source: 'local', items: [] },
+        remainingCredits: 1,
+      }).success,
+    ).toBe(true);
   });
 });

@@ -80,9 +80,39 @@ export const VideoInfoSchema = z.object({
 });
 export type VideoInfo = z.infer<typeof VideoInfoSchema>;
 
+/** Ours: the link that opens a video at a moment (`t=` in whole seconds), as chapters and cited moments give it. */
+export function youtubeMomentUrl(videoId: string, seconds: number): string {
+  return `https://www.youtube.com/watch?v=${videoId}&t=${Math.max(0, Math.floor(seconds))}s`;
+}
+
+/**
+ * Ours: where a summary's chapters come from (docs/product-rules.md#youtube-chapters): the video's own (its
+ * description's timestamps), the AI provider, or this server's segmentation of the transcript.
+ */
+export const ChapterSourceSchema = z.enum(['video', 'ai', 'local']);
+export type ChapterSource = z.infer<typeof ChapterSourceSchema>;
+
+/** Ours: one chapter of a summary: a title, a one-line gist (empty when no transcript says it) and its moment. */
+export const VideoChapterSchema = z.object({
+  title: z.string(),
+  gist: z.string(),
+  startSeconds: z.number().int().nonnegative(),
+  /** youtubeMomentUrl of the video at startSeconds. */
+  url: z.string(),
+});
+export type VideoChapter = z.infer<typeof VideoChapterSchema>;
+
+/** Ours: a summary's chapters, in video order; `items` is empty when the video has too little to divide. */
+export const VideoChaptersSchema = z.object({
+  source: ChapterSourceSchema,
+  items: z.array(VideoChapterSchema),
+});
+export type VideoChapters = z.infer<typeof VideoChaptersSchema>;
+
 export const SummarizeYoutubeReplySchema = successReply({
   summary: z.string(),
   videoInfo: VideoInfoSchema,
+  chapters: VideoChaptersSchema,
   ...remainingCreditsField,
 });
 export type SummarizeYoutubeReply = z.infer<typeof SummarizeYoutubeReplySchema>;
@@ -139,7 +169,8 @@ export type ThumbnailDownloadQuery = z.infer<typeof ThumbnailDownloadQuerySchema
 
 /**
  * Streamed summaries (Accept: text/event-stream), shaped like chat's stream events: `start` (video info, what the
- * summary is based on, whether it was made locally), `delta` text to append, then `done` with the whole summary or
+ * summary is based on, whether it was made locally), `delta` text to append, then `done` with the whole summary and
+ * its chapters, or
  * `error` with the spec's text (nothing charged).
  */
 export const SummarySourceSchema = z.enum(['transcript', 'description']);
@@ -158,6 +189,7 @@ export const YoutubeStreamDoneEventSchema = z.object({
   type: z.literal('done'),
   summary: z.string(),
   videoInfo: VideoInfoSchema,
+  chapters: VideoChaptersSchema,
   remainingCredits: z.number().int().nonnegative().nullable(),
 });
 export const YoutubeStreamErrorEventSchema = z.object({

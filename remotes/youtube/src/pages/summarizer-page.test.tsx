@@ -91,6 +91,7 @@ describe('YouTube Summarizer screen', () => {
       type: 'done',
       summary: 'Rivers cut valleys slowly.\n\n- 1:05 Glaciers widen them.\n- 1:02:03 The end.',
       videoInfo: VIDEO_INFO,
+      chapters: { source: 'video', items: [] },
       remainingCredits: 46,
     });
     stream.close();
@@ -193,7 +194,13 @@ describe('YouTube Summarizer screen', () => {
       source: 'transcript',
       local: false,
     });
-    stream.send({ type: 'done', summary: 'A short summary.', videoInfo: VIDEO_INFO, remainingCredits: 46 });
+    stream.send({
+      type: 'done',
+      summary: 'A short summary.',
+      videoInfo: VIDEO_INFO,
+      chapters: { source: 'local', items: [] },
+      remainingCredits: 46,
+    });
     stream.close();
     await screen.findByText('A short summary.');
     await user.click(clearAll());
@@ -202,5 +209,50 @@ describe('YouTube Summarizer screen', () => {
     expect(screen.queryByText('How rivers shape valleys')).toBeNull();
     expect(screen.getByText(T.summaryPlaceholder)).toBeTruthy();
     expect(clearAll().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the chapters under the summary: each moment opens the video at its t=, and its link can be copied', async () => {
+    const { user, urlField, runButton, on } = setup();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    on(SUMMARIZE, () => stream.response);
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'transcript',
+      local: false,
+    });
+    stream.send({ type: 'delta', text: 'Rivers cut valleys.' });
+    expect(screen.queryByRole('region', { name: T.chaptersTitle })).toBeNull();
+    const url = (s: number) => `https://www.youtube.com/watch?v=${VIDEO_ID}&t=${s}s`;
+    stream.send({
+      type: 'done',
+      summary: 'Rivers cut valleys.',
+      videoInfo: VIDEO_INFO,
+      chapters: {
+        source: 'ai',
+        items: [
+          { title: 'Rivers', gist: 'Water wears rock away.', startSeconds: 0, url: url(0) },
+          { title: 'Glaciers', gist: 'Ice widens the valley.', startSeconds: 3723, url: url(3723) },
+        ],
+      },
+      remainingCredits: 46,
+    });
+    stream.close();
+    const chapters = await screen.findByRole('region', { name: T.chaptersTitle });
+    expect(within(chapters).getByText(T.chapterSourceNote.ai)).toBeTruthy();
+    const items = within(chapters).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[1]!).getByText('Glaciers')).toBeTruthy();
+    expect(within(items[1]!).getByText('Ice widens the valley.')).toBeTruthy();
+    const moment = within(items[1]!).getByRole('link', { name: T.keyMomentLabel('1:02:03') });
+    expect(moment.textContent).toBe('1:02:03');
+    expect(moment.getAttribute('href')).toBe(url(3723));
+    expect(moment.getAttribute('target')).toBe('_blank');
+    await user.click(within(items[1]!).getByRole('button', { name: T.copyChapterLink('1:02:03') }));
+    expect(await navigator.clipboard.readText()).toBe(url(3723));
+    expect(within(items[1]!).getByRole('button', { name: T.chapterLinkCopied })).toBeTruthy();
   });
 });

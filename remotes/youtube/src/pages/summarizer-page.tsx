@@ -1,6 +1,6 @@
 // YouTube Summarizer (docs/product-rules.md#screens): a watch, short or embed link; the video's title and duration;
-// the summary streaming in (4 credits) with Copy, Clear All and key-moment links into the video; the summary in the
-// video's language or the one the member chooses.
+// the summary streaming in (4 credits) with Copy, Clear All and key-moment links into the video, then its chapters under
+// it; the summary in the video's language or the one the member chooses.
 import { useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
@@ -10,6 +10,7 @@ import {
   YOUTUBE_ENDPOINTS,
   YoutubeVideoUrlSchema,
   type Language,
+  type VideoChapters,
   type VideoInfo,
   type YoutubeStreamEvent,
 } from '@act/contracts';
@@ -26,6 +27,7 @@ import {
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
+import { ChaptersCard } from '../components/chapters-card';
 import { keyMomentLinks } from '../components/key-moments';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
@@ -53,6 +55,8 @@ interface SummaryState {
   videoId: string | null;
   videoInfo: VideoInfo | null;
   text: string;
+  /** From `done`: the summary's chapters. */
+  chapters: VideoChapters | null;
   /** The stream's own error event (the spec's text; nothing was charged). */
   error: string | null;
 }
@@ -63,6 +67,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
     videoId: null,
     videoInfo: null,
     text: '',
+    chapters: null,
     error: null,
   };
   for (const event of events) {
@@ -74,6 +79,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
     } else if (event.type === 'done') {
       state.text = event.summary;
       state.videoInfo = event.videoInfo;
+      state.chapters = event.chapters;
     } else {
       state.error = event.error;
     }
@@ -142,13 +148,18 @@ export function SummarizerPage({ host }: ToolPageProps) {
         <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
         {summary.videoInfo && <VideoInfoCard info={summary.videoInfo} />}
       </div>
-      <ResultPanel
-        title={T.summaryTitle}
-        text={summary.text === '' ? null : summary.text}
-        placeholder={T.summaryPlaceholder}
-        loading={busy && summary.text === ''}
-        renderText={(text) => <Markdown text={text} className="yt-summary" lineBreaks linkText={linkText} />}
-      />
+      <div className="act-stack">
+        <ResultPanel
+          title={T.summaryTitle}
+          text={summary.text === '' ? null : summary.text}
+          placeholder={T.summaryPlaceholder}
+          loading={busy && summary.text === ''}
+          renderText={(text) => (
+            <Markdown text={text} className="yt-summary" lineBreaks linkText={linkText} />
+          )}
+        />
+        {summary.chapters && <ChaptersCard chapters={summary.chapters} />}
+      </div>
     </div>
   );
 }

@@ -34,7 +34,7 @@ export function toSentences(segments: TranscriptSegment[]): TimedSentence[] {
   return sentences.map((s) => ({ startMs: s.startMs, text: s.text.trim() })).filter((s) => s.text);
 }
 
-function words(text: string): Set<string> {
+export function words(text: string): Set<string> {
   return new Set(
     (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).filter((w) => w.length > 1 && !STOP_WORDS.has(w)),
   );

@@ -1,7 +1,13 @@
 // The summarizer as a charged tool (4 credits, members): hold the credits, read the video (info, transcript or
 // description), write the summary (the AI provider streamed, or the local extractive summary without a key) and
 // commit only when the whole summary was made. Any failure, or a client gone before the end, releases the hold.
-import { ERROR_TEXTS, UI_TEXTS, type VideoInfo, type YoutubeStreamEvent } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  UI_TEXTS,
+  type VideoChapters,
+  type VideoInfo,
+  type YoutubeStreamEvent,
+} from '@act/contracts';
 import {
   AppError,
   ErrorCode,
@@ -12,6 +18,7 @@ import {
   type Logger,
 } from '@act/service-kit';
 import type { SummaryProvider } from '../providers/summary-provider';
+import { createChapterWriter } from './chapters';
 import { VideoUnavailableError } from '../providers/types';
 import {
   formatTimestamp,
@@ -31,6 +38,7 @@ export interface Caller {
 export interface SummaryResult {
   summary: string;
   videoInfo: VideoInfo;
+  chapters: VideoChapters;
   remainingCredits: number | null;
 }
 
@@ -94,14 +102,16 @@ export function summaryPrompt(material: VideoMaterial, language?: string): { sys
 }
 
 export function createSummarizer({ credits, reader, provider, logger }: SummarizerDeps): Summarizer {
-  /** Writes the summary through `onText` and returns it whole. */
+  const chapterWriter = createChapterWriter({ provider, logger });
+
+  /** Writes the summary through `onText` and returns it whole, with the video's chapters. */
   async function write(
     videoId: string,
     signal: AbortSignal,
     language: string | undefined,
     onStart: (material: VideoMaterial) => void,
     onText: (text: string) => void,
-  ): Promise<{ material: VideoMaterial; summary: string }> {
+  ): Promise<{ material: VideoMaterial; summary: string; chapters: VideoChapters }> {
     let material: VideoMaterial;
     try {
       material = await reader.read(videoId);
@@ -127,7 +137,7 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
           ? localTranscriptSummary(videoId, material.transcript.segments)
           : localDescriptionSummary(material.description),
       );
-      return { material, summary };
+      return { material, summary, chapters: await chapterWriter.chapters(material, { language, signal }) };
     }
     if (!material.transcript) emit(`${UI_TEXTS.youtube.descriptionSummaryNote}\n\n`);
     try {
@@ -142,7 +152,7 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
     if (!summary.trim()) {
       throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.youtube.generateSummaryRetry);
     }
-    return { material, summary };
+    return { material, summary, chapters: await chapterWriter.chapters(material, { language, signal }) };
   }
 
   /** Holds the 4 credits; refused with the spec's own text (credits itself answers with the generic one). */
@@ -171,7 +181,7 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
     reserve,
 
     async summarize(charge, videoId, { emit, signal, language }) {
-      const { material, summary } = await charge.run(
+      const { material, summary, chapters } = await charge.run(
         (runSignal) =>
           write(
             videoId,
@@ -189,7 +199,12 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
           ),
         { signal },
       );
-      return { summary, videoInfo: videoInfoOf(material), remainingCredits: charge.remainingCredits };
+      return {
+        summary,
+        videoInfo: videoInfoOf(material),
+        chapters,
+        remainingCredits: charge.remainingCredits,
+      };
     },
   };
 }

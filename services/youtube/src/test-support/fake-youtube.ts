@@ -31,11 +31,19 @@ export interface FakeVideo {
 
 /** Recorded fixtures (made in the shapes youtubei.js and youtube-transcript parse). */
 export const FAKE_VIDEOS: Record<string, FakeVideo> = {
-  // Captions in English; all five thumbnails.
+  // Captions in English; its own chapters in the description; all five thumbnails.
   'aqz-KE-bpKQ': {
     title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
     lengthSeconds: 635,
-    description: 'Big Buck Bunny tells the story of a giant rabbit with a heart bigger than himself.',
+    description: [
+      'Big Buck Bunny tells the story of a giant rabbit with a heart bigger than himself.',
+      '',
+      'Chapters:',
+      '0:00 Making of',
+      '0:09 The meadow',
+      '0:20 Revenge',
+      '1:15 Open source',
+    ].join('\n'),
     captions: [
       {
         languageCode: 'en',
