@@ -1,7 +1,8 @@
 // The YouTube tools of issue 15 in Chromium against the running system, with the local fakes (the youtube service
 // reads the recorded video and its thumbnails from the fake YouTube, and summaries come streamed from the fake
 // provider): a watch link shows five thumbnail cards, free, and one downloads as a .jpg through the service; the
-// summarizer shows the video's title and duration and a summary, for 4 credits (balance 46).
+// summarizer shows the video's title and duration and a summary with the video's chapters linking to their moments,
+// for 4 credits (balance 46).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UI_TEXTS } from '@act/contracts';
@@ -62,7 +63,7 @@ describe('YouTube Thumbnail Downloader', () => {
 describe('YouTube Summarizer', () => {
   const browser = useBrowser();
 
-  it('shows the title, duration and a summary for 4 credits', async () => {
+  it('shows the title, duration, a summary and its chapters linking to their moments, for 4 credits', async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await signUp(page, uniqueEmail('summarizer'));
     await goto(page, '/tools/youtube-summarizer');
@@ -80,6 +81,18 @@ describe('YouTube Summarizer', () => {
     // Back to Summarize once the stream has ended.
     await page.getByRole('button', { name: T.summarize }).waitFor({ timeout: 30_000 });
     expect(((await summary.textContent()) ?? '').trim().length).toBeGreaterThan(20);
+    // Under the summary, the video's own chapters (its description lists four), each opening the video at its t=.
+    const chapters = page.getByRole('region', { name: T.chaptersTitle });
+    await chapters.waitFor({ timeout: 15_000 });
+    expect(await chapters.getByText(T.chapterSourceNote.video).count()).toBe(1);
+    const moments = chapters.getByRole('link');
+    expect(await moments.count()).toBe(4);
+    const hrefs = await moments.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([0, 9, 20, 75].map((t) => `https://www.youtube.com/watch?v=${VIDEO_ID}&t=${t}s`));
+    expect(await chapters.getByText('The meadow').count()).toBe(1);
+    expect(await chapters.getByRole('link', { name: T.keyMomentLabel('1:15') }).getAttribute('target')).toBe(
+      '_blank',
+    );
     await page.getByText('46 credits').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('credit-balance').textContent()).toBe('46 credits');
     expect(await seriousA11yViolations(page)).toEqual([]);
