@@ -2,7 +2,8 @@
 // reads the recorded video and its thumbnails from the fake YouTube, and summaries come streamed from the fake
 // provider): a watch link shows five thumbnail cards, free, and one downloads as a .jpg through the service; the
 // summarizer shows the video's title and duration and a summary with the video's chapters linking to their moments,
-// for 4 credits (balance 46).
+// for 4 credits (balance 46), and the transcript, searchable and downloaded as an .srt, free.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UI_TEXTS } from '@act/contracts';
@@ -63,7 +64,7 @@ describe('YouTube Thumbnail Downloader', () => {
 describe('YouTube Summarizer', () => {
   const browser = useBrowser();
 
-  it('shows the title, duration, a summary and its chapters linking to their moments, for 4 credits', async () => {
+  it('shows the title, duration, a summary, its chapters linking to their moments and the transcript, for 4 credits', async () => {
     const page = await browser.newPage({ width: 1280, height: 900 });
     await signUp(page, uniqueEmail('summarizer'));
     await goto(page, '/tools/youtube-summarizer');
@@ -93,6 +94,28 @@ describe('YouTube Summarizer', () => {
     expect(await chapters.getByRole('link', { name: T.keyMomentLabel('1:15') }).getAttribute('target')).toBe(
       '_blank',
     );
+
+    // The transcript (free) under them: opened, searched, and downloaded as an .srt.
+    const transcript = page.getByRole('region', { name: T.transcriptTitle });
+    await transcript.waitFor({ timeout: 15_000 });
+    await transcript.getByText(T.transcriptTitle, { exact: true }).click();
+    const lines = transcript.getByRole('listitem');
+    expect(await lines.count()).toBe(9);
+    await transcript.getByLabel(T.transcriptSearchLabel).fill('traps');
+    await transcript.getByText(T.transcriptMatches(2, 9)).waitFor({ timeout: 5_000 });
+    expect(await lines.first().getByRole('link').getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${VIDEO_ID}&t=27s`,
+    );
+    const [srt] = await Promise.all([
+      page.waitForEvent('download'),
+      transcript.getByRole('button', { name: T.downloadTranscript('srt') }).click(),
+    ]);
+    expect(srt.suggestedFilename()).toBe(`${VIDEO_ID}-transcript.srt`);
+    const srtText = await readFile((await srt.path())!, 'utf8');
+    expect(
+      srtText.startsWith('1\n00:00:00,000 --> 00:00:04,200\nWelcome to the making of Big Buck Bunny.\n'),
+    ).toBe(true);
+
     await page.getByText('46 credits').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('credit-balance').textContent()).toBe('46 credits');
     expect(await seriousA11yViolations(page)).toEqual([]);

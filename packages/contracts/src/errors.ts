@@ -230,6 +230,11 @@ export const ERROR_TEXTS = {
     getThumbnails: 'Failed to get thumbnails.',
     // Ours: the video exists in the URL but its page or transcript cannot be read.
     videoUnavailable: 'This video is unavailable or has no captions to summarize',
+    // Ours (issue 24): the transcript endpoint (docs/product-rules.md#youtube-transcript).
+    noTranscript: 'This video has no transcript to show',
+    transcriptTooLong: 'This transcript is too long to show or download',
+    loadTranscript: 'Failed to load the transcript',
+    downloadTranscript: 'Failed to download the transcript',
   },
   /** Ours: text-to-image texts the spec does not list. */
   image: {

@@ -348,6 +348,12 @@ export const UI_TEXTS = {
     },
     copyChapterLink: (time: string) => `Copy the link to ${time}`,
     chapterLinkCopied: 'Link copied',
+    // Ours (issue 24): the transcript under the chapters (docs/product-rules.md#youtube-transcript).
+    transcriptTitle: 'Transcript',
+    transcriptSearchLabel: 'Search the transcript',
+    transcriptMatches: (shown: number, total: number) => `${shown} of ${total} lines`,
+    transcriptNoMatch: 'No line of the transcript matches your search.',
+    downloadTranscript: (format: string) => `Download .${format}`,
   },
   textToImage: {
     promptLabel: 'Prompt',

@@ -173,6 +173,102 @@ describe('thumbnails (free, guests and members)', () => {
   });
 });
 
+describe('transcript (free, members)', () => {
+  const getTranscript = (query: string, token?: string) =>
+    fetch(`${service.url}/api/youtube/transcript?${query}`, {
+      headers: { 'x-client-ip': '10.1.2.3', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  const link = (id: string) => encodeURIComponent(watch(id));
+
+  it('answers the lines as JSON in their own language, free', async () => {
+    const token = await newMember();
+    const reply = await callJson(
+      service.url,
+      'GET',
+      `/api/youtube/transcript?videoUrl=${link('LXb3EKWsInQ')}`,
+      {
+        token,
+        ip: '10.1.2.3',
+      },
+    );
+    expect(reply).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        videoId: 'LXb3EKWsInQ',
+        language: 'es',
+        lines: [
+          { startMs: 1000, text: 'Bienvenidos a Costa Rica.' },
+          { startMs: 65000, text: 'Los volcanes y las playas son hermosos.' },
+        ],
+      },
+    });
+    expect(openai.requests).toHaveLength(0);
+    expect(await settledBalance(token)).toBe(50);
+  });
+
+  it('downloads it as .srt and .txt attachments', async () => {
+    const token = await newMember();
+    const srt = await getTranscript(`videoUrl=${link('aqz-KE-bpKQ')}&format=srt`, token);
+    expect(srt.status).toBe(200);
+    expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
+    expect(srt.headers.get('content-disposition')).toBe('attachment; filename="aqz-KE-bpKQ-transcript.srt"');
+    const srtText = await srt.text();
+    expect(
+      srtText.startsWith('1\n00:00:00,000 --> 00:00:04,200\nWelcome to the making of Big Buck Bunny.\n\n2\n'),
+    ).toBe(true);
+    expect(
+      srtText.endsWith(
+        '9\n00:01:15,000 --> 00:01:19,000\nOpen source tools made the rabbit film possible for everyone.\n',
+      ),
+    ).toBe(true);
+    const txt = await getTranscript(`videoUrl=${link('aqz-KE-bpKQ')}&format=txt`, token);
+    expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(txt.headers.get('content-disposition')).toBe('attachment; filename="aqz-KE-bpKQ-transcript.txt"');
+    const lines = (await txt.text()).trimEnd().split('\n');
+    expect(lines).toHaveLength(9);
+    expect(lines[8]).toBe('[1:15] Open source tools made the rabbit film possible for everyone.');
+    expect(await settledBalance(token)).toBe(50);
+  });
+
+  it('refuses guests, bad links and formats, videos without a transcript and huge transcripts, in product words', async () => {
+    expect((await getTranscript(`videoUrl=${link('aqz-KE-bpKQ')}`)).status).toBe(401);
+    const token = await newMember();
+    const bad = await getTranscript(
+      `videoUrl=${encodeURIComponent('https://youtube.com.evil.test/watch?v=aqz-KE-bpKQ')}`,
+      token,
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: V.invalidYoutubeUrl });
+    expect((await getTranscript(`videoUrl=${link('aqz-KE-bpKQ')}&format=pdf`, token)).status).toBe(400);
+    const none = await getTranscript(`videoUrl=${link('jNQXAC9IVRw')}&format=srt`, token);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ error: ERROR_TEXTS.youtube.noTranscript });
+    const gone = await getTranscript(`videoUrl=${link('xxxxxxxxxxx')}`, token);
+    expect(gone.status).toBe(502);
+    expect(await gone.json()).toMatchObject({ error: ERROR_TEXTS.youtube.videoUnavailable });
+    yt.videos['HugeCaption'] = {
+      title: 'Huge',
+      lengthSeconds: 36_000,
+      description: '',
+      captions: [
+        {
+          languageCode: 'en',
+          lines: Array.from({ length: 20_001 }, (_v, i) => ({
+            startMs: i * 1000,
+            durationMs: 1000,
+            text: `Line ${i}.`,
+          })),
+        },
+      ],
+    };
+    const huge = await getTranscript(`videoUrl=${link('HugeCaption')}&format=txt`, token);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ error: ERROR_TEXTS.youtube.transcriptTooLong });
+    expect(await settledBalance(token)).toBe(50);
+  });
+});
+
 describe('thumbnail download', () => {
   it('answers the jpg as an attachment named tool-name-timestamp.jpg', async () => {
     const response = await fetch(`${service.url}/api/youtube/thumbnail?videoId=aqz-KE-bpKQ&size=hq`, {

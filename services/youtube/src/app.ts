@@ -35,6 +35,8 @@ export function createApp(deps: YoutubeAppDeps): ServiceApp {
     tools: createYoutubeTools({ credits: deps.credits, thumbnails }),
     summarizer: createSummarizer({ credits: deps.credits, reader, provider: deps.provider, logger }),
     thumbnails,
+    reader,
+    logger,
   });
   return { app: createServiceHttpApp('youtube', deps, [router]) };
 }

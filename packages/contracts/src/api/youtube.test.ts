@@ -8,6 +8,8 @@ import {
   SummarizeYoutubeReplySchema,
   SummarizeYoutubeRequestSchema,
   ThumbnailDownloadQuerySchema,
+  TranscriptQuerySchema,
+  YOUTUBE_ENDPOINTS,
   youtubeMomentUrl,
   youtubeThumbnails,
   YoutubeStreamEventSchema,
@@ -154,5 +156,23 @@ describe('chapters', () => {
         remainingCredits: 1,
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('transcript', () => {
+  it('is a free member GET with the link and a format (json by default; txt, srt)', () => {
+    expect(YOUTUBE_ENDPOINTS.transcript).toMatchObject({
+      method: 'GET',
+      path: '/api/youtube/transcript',
+      access: 'member',
+    });
+    expect(YOUTUBE_ENDPOINTS.transcript).not.toHaveProperty('tool');
+    const videoUrl = 'https://youtu.be/aqz-KE-bpKQ';
+    expect(TranscriptQuerySchema.parse({ videoUrl })).toEqual({ videoUrl, format: 'json' });
+    expect(TranscriptQuerySchema.parse({ videoUrl, format: 'srt' }).format).toBe('srt');
+    const badFormat = TranscriptQuerySchema.safeParse({ videoUrl, format: 'pdf' });
+    expect(badFormat.error?.issues[0]?.message).toBe(ERROR_TEXTS.validation.invalidRequest);
+    const badLink = TranscriptQuerySchema.safeParse({ videoUrl: 'https://evil.test/watch?v=aqz-KE-bpKQ' });
+    expect(badLink.error?.issues[0]?.message).toBe(ERROR_TEXTS.validation.invalidYoutubeUrl);
   });
 });

@@ -168,6 +168,37 @@ export const ThumbnailDownloadQuerySchema = z.object({
 export type ThumbnailDownloadQuery = z.infer<typeof ThumbnailDownloadQuerySchema>;
 
 /**
+ * Ours: how `GET /api/youtube/transcript` answers (docs/product-rules.md#youtube-transcript): `json` the lines for the
+ * page, `txt` and `srt` a file to save.
+ */
+export const TRANSCRIPT_FORMATS = ['json', 'txt', 'srt'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
+export const TranscriptQuerySchema = z.object({
+  videoUrl: YoutubeVideoUrlSchema,
+  format: z.enum(TRANSCRIPT_FORMATS, { error: V.invalidRequest }).default('json'),
+});
+export type TranscriptQuery = z.input<typeof TranscriptQuerySchema>;
+
+/** Ours: one line of a transcript, from its start in the video (milliseconds). */
+export const TranscriptLineSchema = z.object({
+  startMs: z.number().int().nonnegative(),
+  text: z.string(),
+});
+export type TranscriptLine = z.infer<typeof TranscriptLineSchema>;
+
+export const TranscriptReplySchema = successReply({
+  videoId: z.string(),
+  /** The transcript's own language code (the summary language choice does not apply). */
+  language: z.string(),
+  lines: z.array(TranscriptLineSchema),
+});
+export type TranscriptReply = z.infer<typeof TranscriptReplySchema>;
+
+/** Ours: the longest transcript shown or downloaded; a longer one is refused (ERROR_TEXTS.youtube.transcriptTooLong). */
+export const TRANSCRIPT_LIMITS = { maxLines: 20_000, maxChars: 1_000_000 } as const;
+
+/**
  * Streamed summaries (Accept: text/event-stream), shaped like chat's stream events: `start` (video info, what the
  * summary is based on, whether it was made locally), `delta` text to append, then `done` with the whole summary and
  * its chapters, or
@@ -218,6 +249,17 @@ export const YOUTUBE_ENDPOINTS = {
     request: SummarizeYoutubeRequestSchema,
     reply: SummarizeYoutubeReplySchema,
     events: YoutubeStreamEventSchema,
+  }),
+  /**
+   * Ours: a video's transcript, free, for members like the summarizer: JSON lines (`format=json`, the default) or a
+   * `.txt` / `.srt` attachment (no JSON schema for those). In the transcript's own language.
+   */
+  transcript: endpoint({
+    method: 'GET',
+    path: '/api/youtube/transcript',
+    access: 'member',
+    request: TranscriptQuerySchema,
+    reply: TranscriptReplySchema,
   }),
   thumbnails: toolEndpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
 // Calls of the two YouTube tools through the host's API client (gateway → youtube service), typed by the contracts:
-// the streamed summary, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
+// the streamed summary, the video's transcript (its lines, or a .txt / .srt file), the thumbnails of a video and a
+// thumbnail's download through the service (same origin, a .jpg).
 import {
   ERROR_TEXTS,
   YOUTUBE_ENDPOINTS,
@@ -7,6 +8,8 @@ import {
   type GetThumbnailsReply,
   type Language,
   type Thumbnail,
+  type TranscriptFormat,
+  type TranscriptReply,
   type YoutubeThumbnailSize,
 } from '@act/contracts';
 import { downloadNames, saveBlob, type ApiClient, type CallRequest } from '@act/host-sdk';
@@ -18,6 +21,8 @@ export const FALLBACK_ERRORS = {
   summarize: ERROR_TEXTS.network.summarizeVideo,
   thumbnails: ERROR_TEXTS.network.getThumbnails,
   download: ERROR_TEXTS.ui.downloadThumbnail,
+  transcript: ERROR_TEXTS.youtube.loadTranscript,
+  downloadTranscript: ERROR_TEXTS.youtube.downloadTranscript,
 } as const;
 
 /**
@@ -66,4 +71,39 @@ export async function downloadThumbnail(
     throw new Error(FALLBACK_ERRORS.download);
   }
   saveBlob(blob, downloadNames.toolImage('youtube-thumbnail-downloader'));
+}
+
+/** The transcript's lines (free), in its own language whatever the summary language. */
+export function getTranscript(api: ApiClient, videoUrl: string): Promise<TranscriptReply> {
+  return api.call(E.transcript, {
+    query: { videoUrl, format: 'json' },
+    fallbackError: FALLBACK_ERRORS.transcript,
+  });
+}
+
+/**
+ * Downloads the transcript as the service's `.txt` or `.srt` attachment, saved under the name it gives. Throws an
+ * Error with the server's text, or 'Failed to download the transcript'.
+ */
+export async function downloadTranscript(
+  api: ApiClient,
+  videoUrl: string,
+  videoId: string,
+  format: Exclude<TranscriptFormat, 'json'>,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await api.fetchRaw(E.transcript, {
+      query: { videoUrl, format },
+      accept: format === 'srt' ? 'application/x-subrip' : 'text/plain',
+      fallbackError: FALLBACK_ERRORS.downloadTranscript,
+    });
+  } catch {
+    throw new Error(FALLBACK_ERRORS.downloadTranscript);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new Error(typeof body?.error === 'string' ? body.error : FALLBACK_ERRORS.downloadTranscript);
+  }
+  saveBlob(await response.blob(), `${videoId}-transcript.${format}`);
 }

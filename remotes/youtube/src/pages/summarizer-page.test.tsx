@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, LANGUAGES, UI_TEXTS, type YoutubeStreamEvent } from '@act/contracts';
 import { createRoutedTestHost, fakeEventStream, json } from '@act/host-sdk/testing';
 import { VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
@@ -254,5 +254,101 @@ describe('YouTube Summarizer screen', () => {
     await user.click(within(items[1]!).getByRole('button', { name: T.copyChapterLink('1:02:03') }));
     expect(await navigator.clipboard.readText()).toBe(url(3723));
     expect(within(items[1]!).getByRole('button', { name: T.chapterLinkCopied })).toBeTruthy();
+  });
+
+  it('shows the transcript (free, its own language): collapsed, searchable, and downloadable as .txt and .srt', async () => {
+    const { user, urlField, runButton, on, requests } = setup();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    on(SUMMARIZE, () => stream.response);
+    on('GET /api/youtube/transcript', (request) =>
+      request.url.includes('format=json')
+        ? json({
+            success: true,
+            videoId: VIDEO_ID,
+            language: 'es',
+            lines: [
+              { startMs: 1000, text: 'Bienvenidos a Costa Rica.' },
+              { startMs: 65000, text: 'Los volcanes y las playas son hermosos.' },
+            ],
+          })
+        : request.url.includes('format=srt')
+          ? new Response('1\n00:00:01,000 --> 00:01:05,000\nBienvenidos\n', {
+              headers: { 'content-type': 'application/x-subrip; charset=utf-8' },
+            })
+          : json({ success: false, error: ERROR_TEXTS.youtube.transcriptTooLong }, 413),
+    );
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'transcript',
+      local: false,
+    });
+    const card = await screen.findByRole('region', { name: T.transcriptTitle });
+    const transcriptCall = requests.find((r) => r.url.startsWith('/api/youtube/transcript'))!;
+    expect(transcriptCall.method).toBe('GET');
+    expect(transcriptCall.url).toBe(
+      `/api/youtube/transcript?videoUrl=${encodeURIComponent(WATCH_URL)}&format=json`,
+    );
+    // Collapsed until opened.
+    const details = card.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await user.click(within(card).getByText(T.transcriptTitle));
+    expect(details.open).toBe(true);
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    const moment = within(card).getByRole('link', { name: T.keyMomentLabel('1:05') });
+    expect(moment.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${VIDEO_ID}&t=65s`);
+    await user.type(within(card).getByLabelText(T.transcriptSearchLabel), 'VOLCANES playas');
+    await vi.waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(card).getByText(T.transcriptMatches(1, 2))).toBeTruthy();
+    await user.type(within(card).getByLabelText(T.transcriptSearchLabel), ' nieve');
+    expect(await within(card).findByText(T.transcriptNoMatch)).toBeTruthy();
+
+    const clicked: string[] = [];
+    const originalClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    };
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:transcript');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    try {
+      await user.click(within(card).getByRole('button', { name: T.downloadTranscript('srt') }));
+      await vi.waitFor(() => expect(clicked).toEqual([`${VIDEO_ID}-transcript.srt`]));
+      expect(requests.at(-1)!.url).toBe(
+        `/api/youtube/transcript?videoUrl=${encodeURIComponent(WATCH_URL)}&format=srt`,
+      );
+      // A refused download says why, in the server's words.
+      await user.click(within(card).getByRole('button', { name: T.downloadTranscript('txt') }));
+      expect((await within(card).findByRole('alert')).textContent).toBe(
+        ERROR_TEXTS.youtube.transcriptTooLong,
+      );
+      expect(clicked).toHaveLength(1);
+    } finally {
+      HTMLAnchorElement.prototype.click = originalClick;
+      vi.restoreAllMocks();
+    }
+    stream.close();
+  });
+
+  it('shows no transcript when the summary is based on the description', async () => {
+    const { user, urlField, runButton, on, requests } = setup();
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    on(SUMMARIZE, () => stream.response);
+    await user.type(urlField(), WATCH_URL);
+    await user.click(runButton());
+    stream.send({
+      type: 'start',
+      videoId: VIDEO_ID,
+      videoInfo: VIDEO_INFO,
+      source: 'description',
+      local: true,
+    });
+    stream.send({ type: 'delta', text: 'From the description.' });
+    await summaryText();
+    expect(screen.queryByRole('region', { name: T.transcriptTitle })).toBeNull();
+    expect(requests.some((r) => r.url.startsWith('/api/youtube/transcript'))).toBe(false);
+    stream.close();
   });
 });

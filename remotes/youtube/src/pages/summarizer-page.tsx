@@ -1,7 +1,8 @@
 // YouTube Summarizer (docs/product-rules.md#screens): a watch, short or embed link; the video's title and duration;
 // the summary streaming in (4 credits) with Copy, Clear All and key-moment links into the video, then its chapters under
-// it; the summary in the video's language or the one the member chooses.
-import { useMemo, useState } from 'react';
+// it and the video's transcript (searchable, downloadable as .txt and .srt, free); the summary in the video's language
+// or the one the member chooses, the transcript always in its own.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
   LANGUAGES,
@@ -10,6 +11,9 @@ import {
   YOUTUBE_ENDPOINTS,
   YoutubeVideoUrlSchema,
   type Language,
+  type SummarySource,
+  type TranscriptFormat,
+  type TranscriptReply,
   type VideoChapters,
   type VideoInfo,
   type YoutubeStreamEvent,
@@ -26,9 +30,10 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
-import { FALLBACK_ERRORS, summarizeRequest } from '../api/youtube-api';
+import { downloadTranscript, FALLBACK_ERRORS, getTranscript, summarizeRequest } from '../api/youtube-api';
 import { ChaptersCard } from '../components/chapters-card';
 import { keyMomentLinks } from '../components/key-moments';
+import { TranscriptCard } from '../components/transcript-card';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
 import './summarizer-page.css';
@@ -54,6 +59,8 @@ export function summarizeButton(s: { busy: boolean; hasUrl: boolean; affordable:
 interface SummaryState {
   videoId: string | null;
   videoInfo: VideoInfo | null;
+  /** From `start`: what the summary is based on (a transcript to show, or only the description). */
+  source: SummarySource | null;
   text: string;
   /** From `done`: the summary's chapters. */
   chapters: VideoChapters | null;
@@ -66,6 +73,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
   const state: SummaryState = {
     videoId: null,
     videoInfo: null,
+    source: null,
     text: '',
     chapters: null,
     error: null,
@@ -74,6 +82,7 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
     if (event.type === 'start') {
       state.videoId = event.videoId;
       state.videoInfo = event.videoInfo;
+      state.source = event.source;
     } else if (event.type === 'delta') {
       state.text += event.text;
     } else if (event.type === 'done') {
@@ -91,6 +100,8 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const link = useLinkField(YoutubeVideoUrlSchema);
   const [language, setLanguage] = useState<SummaryLanguage>(SAME_AS_VIDEO);
   const [submittedId, setSubmittedId] = useState<string | null>(null);
+  const [submittedUrl, setSubmittedUrl] = useState<string | null>(null);
+  const transcript = useTranscript(host.api, submittedUrl);
   const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
     fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
@@ -99,12 +110,18 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const summary = summaryFromEvents(reply.events);
   const videoId = summary.videoId ?? submittedId;
   const error = reply.error?.message ?? summary.error;
+  const hasTranscript = summary.source === 'transcript';
+  const { load: loadTranscript } = transcript;
+  useEffect(() => {
+    if (hasTranscript) loadTranscript();
+  }, [hasTranscript, loadTranscript]);
   const linkText = useMemo(() => (videoId ? keyMomentLinks(videoId) : undefined), [videoId]);
   const hasAnything = link.url !== '' || reply.events.length > 0 || error !== null || link.error !== null;
 
   const submit = (value: string) => {
     if (!link.accept(value)) return;
     setSubmittedId(parseYoutubeVideoId(value));
+    setSubmittedUrl(value);
     void reply.start(summarizeRequest(value, language === SAME_AS_VIDEO ? undefined : language));
   };
 
@@ -112,6 +129,7 @@ export function SummarizerPage({ host }: ToolPageProps) {
     reply.reset();
     link.clear();
     setSubmittedId(null);
+    setSubmittedUrl(null);
   };
 
   return (
@@ -159,9 +177,65 @@ export function SummarizerPage({ host }: ToolPageProps) {
           )}
         />
         {summary.chapters && <ChaptersCard chapters={summary.chapters} />}
+        {hasTranscript && transcript.reply && videoId && (
+          <TranscriptCard
+            transcript={transcript.reply}
+            downloading={transcript.downloading}
+            downloadError={transcript.downloadError}
+            onDownload={(format) => transcript.download(videoId, format)}
+          />
+        )}
+        {hasTranscript && transcript.error && <p className="act-hint">{transcript.error}</p>}
       </div>
     </div>
   );
+}
+
+/**
+ * The transcript of the submitted link, loaded once the summary says it has one (free): its lines, a load error in the
+ * server's words, and downloads. A new link (or Clear All) forgets the last one.
+ */
+function useTranscript(api: ToolPageProps['host']['api'], videoUrl: string | null) {
+  const [reply, setReply] = useState<TranscriptReply | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
+
+  useEffect(() => {
+    setReply(null);
+    setError(null);
+    setDownloadError(null);
+    setRequested(null);
+  }, [videoUrl]);
+
+  useEffect(() => {
+    if (!requested) return;
+    let current = true;
+    getTranscript(api, requested).then(
+      (loaded) => current && setReply(loaded),
+      (failure: unknown) =>
+        current && setError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.transcript),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, requested]);
+
+  const load = useCallback(() => setRequested(videoUrl), [videoUrl]);
+
+  const download = (videoId: string, format: Exclude<TranscriptFormat, 'json'>) => {
+    if (!videoUrl) return;
+    setDownloading(true);
+    setDownloadError(null);
+    downloadTranscript(api, videoUrl, videoId, format)
+      .catch((failure: unknown) =>
+        setDownloadError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.downloadTranscript),
+      )
+      .finally(() => setDownloading(false));
+  };
+
+  return { reply, error, downloading, downloadError, load, download };
 }
 
 function VideoInfoCard({ info }: { info: VideoInfo }) {

@@ -1,11 +1,13 @@
 // HTTP edges of the YouTube tools (docs/product-rules.md#endpoints), mounted from their contracts definitions: the
 // summarizer (members, 4 credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list
-// (free, members and guests) and the thumbnail download (a same-origin `.jpg` attachment fetched only from
-// i.ytimg.com).
+// (free, members and guests), the thumbnail download (a same-origin `.jpg` attachment fetched only from
+// i.ytimg.com) and the transcript (free, members; JSON lines or a `.txt` / `.srt` attachment).
 import { ERROR_TEXTS, YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
+import { Router, mountEndpoint, type JwtVerifier, type Logger } from '@act/service-kit';
 import type { Summarizer } from '../domain/summarizer';
 import type { ThumbnailService } from '../domain/thumbnails';
+import { readTranscript, transcriptFile } from '../domain/transcript-files';
+import type { VideoReader } from '../domain/video-reader';
 import type { YoutubeTools } from '../domain/youtube-tools';
 
 export interface YoutubeRoutesDeps {
@@ -13,6 +15,8 @@ export interface YoutubeRoutesDeps {
   tools: YoutubeTools;
   summarizer: Summarizer;
   thumbnails: ThumbnailService;
+  reader: VideoReader;
+  logger: Logger;
 }
 
 /** The contracts schema already checked the link; this only takes its id out. */
@@ -22,7 +26,14 @@ function videoIdOf(videoUrl: string): string {
   return id;
 }
 
-export function createYoutubeRouter({ verifier, tools, summarizer, thumbnails }: YoutubeRoutesDeps): Router {
+export function createYoutubeRouter({
+  verifier,
+  tools,
+  summarizer,
+  thumbnails,
+  reader,
+  logger,
+}: YoutubeRoutesDeps): Router {
   const router = new Router();
   const E = YOUTUBE_ENDPOINTS;
   const options = { verifier };
@@ -50,6 +61,18 @@ export function createYoutubeRouter({ verifier, tools, summarizer, thumbnails }:
     ctx.set('cache-control', 'private, max-age=3600');
     ctx.set('x-content-type-options', 'nosniff');
     ctx.body = body;
+    return undefined;
+  });
+
+  mountEndpoint(router, E.transcript, options, async (input, { ctx }) => {
+    const transcript = await readTranscript(reader, videoIdOf(input.videoUrl), logger);
+    if (input.format === 'json') return transcript;
+    const file = transcriptFile(transcript, input.format);
+    ctx.set('content-type', file.contentType);
+    ctx.set('content-disposition', `attachment; filename="${file.fileName}"`);
+    ctx.set('cache-control', 'private, no-store');
+    ctx.set('x-content-type-options', 'nosniff');
+    ctx.body = file.body;
     return undefined;
   });
 
