@@ -56,10 +56,22 @@ export function descriptionChapters(
   return inVideo.length >= 3 ? inVideo.slice(0, MAX_CHAPTERS) : null;
 }
 
+/** TextRank is quadratic: a long chapter's key sentence is chosen among this many, spread evenly over it. */
+const RANKED_MAX = 150;
+
+function keySentence(sentences: TimedSentence[]): TimedSentence | undefined {
+  const step = sentences.length / RANKED_MAX;
+  const sample =
+    sentences.length > RANKED_MAX
+      ? Array.from({ length: RANKED_MAX }, (_v, i) => sentences[Math.floor(i * step)]!)
+      : sentences;
+  return rankSentences(sample, 1)[0];
+}
+
 /** The key sentence of the transcript between two moments, as a gist ('' when none). */
 function gistBetween(sentences: TimedSentence[], fromSeconds: number, toSeconds: number): string {
   const inside = sentences.filter((s) => s.startMs >= fromSeconds * 1000 && s.startMs < toSeconds * 1000);
-  const [best] = rankSentences(inside, 1);
+  const best = keySentence(inside);
   return best ? oneLine(best.text, GIST_MAX) : '';
 }
 
@@ -124,7 +136,7 @@ export function localChapters(
   }
   return parts.map((part, i) => {
     const startSeconds = i === 0 ? 0 : Math.floor(part[0]!.startMs / 1000);
-    const [best] = rankSentences(part, 1);
+    const best = keySentence(part);
     return {
       title: oneLine(partTitle(part, sentences) || formatTimestamp(startSeconds * 1000), TITLE_MAX),
       gist: best ? oneLine(best.text, GIST_MAX) : '',
