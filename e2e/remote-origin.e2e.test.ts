@@ -20,9 +20,11 @@ import {
 import type { Browser } from 'playwright-core';
 
 const nginx = findNginx();
-if (!nginx) console.warn('remote-origin.e2e: nginx is not installed (apt-get install nginx-light); skipped');
+// .ci/run installs nginx-light: in CI a missing nginx fails the run instead of skipping these tests.
+if (!nginx && !process.env.CI)
+  console.warn('remote-origin.e2e: nginx is not installed (apt-get install nginx-light); skipped');
 
-describe.skipIf(!nginx)('a remote served from another origin', () => {
+describe.skipIf(!nginx && !process.env.CI)('a remote served from another origin', () => {
   let remote: RemoteOrigin;
   let gateway: SecondGateway;
   let browser: Browser;
