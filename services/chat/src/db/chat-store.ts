@@ -153,7 +153,12 @@ export function createChatStore(sql: Sql) {
       return pageOf(rows, limit, (row) => ({ timestampKey: row.updated_key, id: row.id }));
     },
 
-    async renameSession(userId: string, kind: StoredChatKind, id: string, title: string): Promise<SessionRow> {
+    async renameSession(
+      userId: string,
+      kind: StoredChatKind,
+      id: string,
+      title: string,
+    ): Promise<SessionRow> {
       await findSession(userId, kind, id);
       const [row] = await sql<SessionRow[]>`
         update chat_sessions set title = ${title} where id = ${id} and user_id = ${userId} returning *`;

@@ -75,7 +75,10 @@ export async function startFakeSearch(
       case 'results': {
         const body =
           format === 'searxng'
-            ? { query: q, results: reply.results.map((r) => ({ url: r.url, title: r.title, content: r.snippet })) }
+            ? {
+                query: q,
+                results: reply.results.map((r) => ({ url: r.url, title: r.title, content: r.snippet })),
+              }
             : {
                 type: 'search',
                 query: { original: q },

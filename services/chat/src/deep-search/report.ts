@@ -35,7 +35,8 @@ export async function runReport(
   } catch (error) {
     if (signal.aborted) {
       column.status = 'stopped';
-      if (signal.reason === 'timeout' || signal.reason === 'shutdown') column.error = UI_TEXTS.chat.stoppedAtTimeLimit;
+      if (signal.reason === 'timeout' || signal.reason === 'shutdown')
+        column.error = UI_TEXTS.chat.stoppedAtTimeLimit;
       return;
     }
     column.status = 'failed';
@@ -47,7 +48,8 @@ export async function runReport(
   await runColumn(column, run);
   if (column.status !== 'done') {
     // The report's own words: a failed write is the tool's failure, said plainly.
-    if (column.status === 'failed' && column.error === ERROR_TEXTS.chat.sendMessageDot) column.error = DEEP_SEARCH_TEXTS.failed;
+    if (column.status === 'failed' && column.error === ERROR_TEXTS.chat.sendMessageDot)
+      column.error = DEEP_SEARCH_TEXTS.failed;
     return;
   }
   const list = sourcesReadMarkdown(column.sourcesRead ?? []);

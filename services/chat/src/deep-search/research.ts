@@ -2,9 +2,9 @@
 // LLM), each query is searched (the search provider), the best pages are read with the web chat's safe reader and
 // settings, and their passages ranked against the question; what comes out is the prompt the report is written from,
 // with the pages numbered as its sources. Bounded: at most `maxSearches` searches and `maxPages` pages, `maxMs` for
-// searching and reading together (the pages read by then are used) and `maxBytes` fetched over all pages.
-import { LIMITS, type Citation, type ChatStreamStepEvent } from '@act/contracts';
-import type { Logger } from '@act/service-kit';
+// searching (at most half of it) and reading together (the pages read by then are used) and `maxBytes` fetched over all pages.
+import { ERROR_TEXTS, LIMITS, type Citation, type ChatStreamStepEvent } from '@act/contracts';
+import { isAppError, type Logger } from '@act/service-kit';
 import type { ChatProvider, ProviderMessage } from '../providers/types';
 import { passageCitation } from '../web/citations';
 import { readSizedWebPage, type PageFetchOptions, type WebPage } from '../web/page-reader';
@@ -149,7 +149,8 @@ async function readPages(
   let next = 0;
   const worker = async () => {
     while (!signal.aborted && pages.length < maxPages && next < candidates.length) {
-      const allotted = Math.min(PAGE_MAX_BYTES, budget);
+      // Shared so that the pages read at once each get a fair part of the budget.
+      const allotted = Math.min(PAGE_MAX_BYTES, Math.floor(deps.limits.maxBytes / READ_CONCURRENCY), budget);
       if (allotted < MIN_PAGE_BYTES) return;
       // Held while the fetch runs, so pages read together never exceed the budget; given back once the size is known.
       budget -= allotted;
@@ -157,20 +158,34 @@ async function readPages(
       next += 1;
       run.step({ step: 'reading', detail: hostOf(candidate.url) });
       try {
-        const { page, bytes } = await readSizedWebPage(candidate.url, { ...deps.webFetch, maxBytes: allotted, signal });
+        const { page, bytes } = await readSizedWebPage(candidate.url, {
+          ...deps.webFetch,
+          maxBytes: allotted,
+          signal,
+        });
         budget += allotted - bytes;
         // A redirect may land on a page already read.
         if (seen.has(pageKey(page.url)) || pages.length >= maxPages) continue;
         seen.add(pageKey(page.url));
         pages.push(page);
       } catch (error) {
-        // Refused (a private address, too large, not a page…) or cut by the time limit: skipped, budget spent.
+        // Refused (a private address, too large, not a page…) or cut by the time limit: skipped. Refused before any
+        // byte was read, it gives its part of the budget back; otherwise that part counts as spent.
+        if (refusedBeforeReading(error)) budget += allotted;
         run.log().info({ err: error, url: candidate.url }, 'deep search skipped a page');
       }
     }
   };
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
   return pages.slice(0, maxPages);
+}
+
+/** The safe reader's refusals that come before the body is read (the address, its port, its content type). */
+function refusedBeforeReading(error: unknown): boolean {
+  const { webPageBlocked, webPagePort, webPageType } = ERROR_TEXTS.chat;
+  return (
+    isAppError(error) && ([webPageBlocked, webPagePort, webPageType] as string[]).includes(error.message)
+  );
 }
 
 const WRITE_PROMPT =
@@ -213,14 +228,16 @@ export function reportPrompt(question: string, queries: string[], pages: WebPage
 export async function research(question: string, deps: DeepSearchDeps, run: ResearchRun): Promise<Research> {
   run.step({ step: 'planning' });
   const queries = await plan(question, deps, run);
-  // Searching and reading share one time limit; the member's stop ends them too.
+  // Searching and reading share one time limit, searching at most half of it (a hanging provider leaves time to read
+  // what the other searches found); the member's stop ends them too.
   const signal = AbortSignal.any([run.signal, AbortSignal.timeout(deps.limits.maxMs)]);
+  const searching = AbortSignal.any([signal, AbortSignal.timeout(Math.floor(deps.limits.maxMs / 2))]);
   const lists: SearchResult[][] = [];
   for (const query of queries.slice(0, deps.limits.maxSearches)) {
-    if (signal.aborted) break;
+    if (searching.aborted) break;
     run.step({ step: 'searching', detail: query });
     try {
-      lists.push(await deps.search.search(query, { signal, count: RESULTS_PER_SEARCH }));
+      lists.push(await deps.search.search(query, { signal: searching, count: RESULTS_PER_SEARCH }));
     } catch (error) {
       if (run.signal.aborted) throw error;
       // One failed search (hung, junk, down) costs its results only.

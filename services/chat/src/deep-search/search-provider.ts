@@ -1,8 +1,9 @@
 // The web search Deep Search runs its sub-questions through (docs/providers.md#deep-search): a SearXNG instance's
 // JSON API (SEARXNG_URL, the self-hosted choice) or Brave Search's web search API (BRAVE_SEARCH_API_KEY). Both are
 // reads, so a failed call is retried once by the kit's rule; each call is bounded in time and bytes, and an answer
-// that is not the provider's JSON shape is a ProviderError ('empty'), never a crash.
-import { ProviderError, retryProviderCall } from '@act/service-kit';
+// that is not the provider's JSON shape is a ProviderError ('empty'), never a crash. Each search is counted in the
+// provider metrics (observeProvider), as `web-search`.
+import { ProviderError, observeProvider, retryProviderCall, serviceMetrics } from '@act/service-kit';
 
 export interface SearchResult {
   url: string;
@@ -61,12 +62,16 @@ async function getJson({ provider, url, headers, signal, timeoutMs }: JsonCall):
       } catch (error) {
         if (signal.aborted) throw error;
         const timedOut = timeout.aborted;
-        throw new ProviderError(timedOut ? 'search timed out' : 'search unreachable', timedOut ? 'timeout' : 'upstream', {
-          provider,
-          operation,
-          retryable: !timedOut,
-          cause: error,
-        });
+        throw new ProviderError(
+          timedOut ? 'search timed out' : 'search unreachable',
+          timedOut ? 'timeout' : 'upstream',
+          {
+            provider,
+            operation,
+            retryable: !timedOut,
+            cause: error,
+          },
+        );
       }
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
@@ -105,7 +110,10 @@ function resultsOf(
   count: number,
 ): SearchResult[] {
   if (!Array.isArray(list)) {
-    throw new ProviderError('search answer has no results list', 'empty', { provider, operation: 'web-search' });
+    throw new ProviderError('search answer has no results list', 'empty', {
+      provider,
+      operation: 'web-search',
+    });
   }
   const results: SearchResult[] = [];
   for (const item of list) {
@@ -119,10 +127,19 @@ function resultsOf(
   return results;
 }
 
+/** The adapter with its searches recorded in the chat service's provider metrics. */
+function observed(provider: SearchProvider): SearchProvider {
+  return observeProvider(provider, {
+    metrics: serviceMetrics('chat'),
+    provider: provider.name,
+    operations: { search: 'web-search' },
+  });
+}
+
 /** SearXNG: `GET {SEARXNG_URL}/search?q=…&format=json` (the instance must allow the json format). */
 export function createSearxngProvider(baseUrl: string, timeoutMs = SEARCH_TIMEOUT_MS): SearchProvider {
   const name = 'searxng';
-  return {
+  return observed({
     name,
     async search(query, { signal, count }) {
       const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
@@ -131,7 +148,7 @@ export function createSearxngProvider(baseUrl: string, timeoutMs = SEARCH_TIMEOU
       const body = await getJson({ provider: name, url, headers: {}, signal, timeoutMs });
       return resultsOf(isRecord(body) ? body.results : undefined, name, { snippet: 'content' }, count);
     },
-  };
+  });
 }
 
 /** Brave Search: `GET {base}/res/v1/web/search?q=…&count=…` with the key in `X-Subscription-Token`. */
@@ -141,7 +158,7 @@ export function createBraveSearchProvider(
   timeoutMs = SEARCH_TIMEOUT_MS,
 ): SearchProvider {
   const name = 'brave';
-  return {
+  return observed({
     name,
     async search(query, { signal, count }) {
       const url = new URL('res/v1/web/search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
@@ -159,5 +176,5 @@ export function createBraveSearchProvider(
       if (isRecord(body) && web === undefined) return [];
       return resultsOf(isRecord(web) ? web.results : undefined, name, { snippet: 'description' }, count);
     },
-  };
+  });
 }

@@ -101,7 +101,8 @@ export interface DeepSearchRequest extends RequestBase {
   model: string;
 }
 
-export type ReplyRequest = PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest | DeepSearchRequest;
+export type ReplyRequest =
+  PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest | DeepSearchRequest;
 
 /** The four chat tools and Deep Search. */
 export type ReplyKind = ReplyRequest['kind'];
