@@ -30,7 +30,14 @@ export const FAKE_BRAVE_KEY = 'brave-test-key';
 
 export async function startFakeSearch(
   answer: (query: string) => FakeSearchAnswer = () => ({ kind: 'results', results: [] }),
-  { host = '127.0.0.1' }: { host?: string } = {},
+  {
+    host = '127.0.0.1',
+    pages = {},
+  }: {
+    host?: string;
+    /** HTML pages served at `/pages/<name>` (the e2e run's results point at them; the service reads loopback there). */
+    pages?: Record<string, string>;
+  } = {},
 ): Promise<FakeSearch> {
   const hanging = new Set<http.ServerResponse>();
   const fake: FakeSearch = {
@@ -46,6 +53,11 @@ export async function startFakeSearch(
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const q = url.searchParams.get('q') ?? '';
+    const page = url.pathname.startsWith('/pages/') ? pages[url.pathname.slice('/pages/'.length)] : undefined;
+    if (page !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      return;
+    }
     let format: 'searxng' | 'brave';
     if (url.pathname === '/search' && url.searchParams.get('format') === 'json') format = 'searxng';
     else if (url.pathname === '/res/v1/web/search') {
