@@ -42,7 +42,7 @@ describe('Deep Search', () => {
     const cite = report.getByRole('link', { name: /^Source 1: / });
     expect(await cite.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pages\/(tides|moon)$/);
     expect(await report.getByText(T.sourcesRead).count()).toBe(1);
-    await expect.poll(() => balance(page), { timeout: 10_000 }).toBe('46');
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBe('46 credits');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'deep-search-report');
 
@@ -63,9 +63,9 @@ describe('Deep Search', () => {
       .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: T.stop }).click();
     await page.getByText(T.stopped).waitFor({ timeout: 15_000 });
-    expect(await balance(page)).toBe('50');
+    expect(await balance(page)).toBe('50 credits');
     await page.reload();
-    await expect.poll(() => balance(page), { timeout: 10_000 }).toBe('50');
+    await expect.poll(() => balance(page), { timeout: 10_000 }).toBe('50 credits');
   });
 
   it('a tab closed mid-report still finds the saved report in the history, charged once', async () => {
@@ -83,6 +83,6 @@ describe('Deep Search', () => {
     await goto(again, '/tools/deep-search');
     await again.getByText(`How do tides work, ${SLOW_WORD}?`).first().click();
     await again.getByRole('button', { name: T.copy }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => balance(again), { timeout: 15_000 }).toBe('46');
+    await expect.poll(() => balance(again), { timeout: 15_000 }).toBe('46 credits');
   });
 });
