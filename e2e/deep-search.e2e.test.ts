@@ -9,6 +9,7 @@ import { DEEP_SEARCH_TEXTS } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { SLOW_WORD } from './support/fake-provider';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { expectSingleUsageEntry } from './support/usage-history';
 
 const T = DEEP_SEARCH_TEXTS;
 
@@ -51,6 +52,7 @@ describe('Deep Search', () => {
     await opened!.waitForLoadState();
     expect(opened!.url()).toBe(await cite.getAttribute('href'));
     await opened!.close();
+    await expectSingleUsageEntry(page, { tool: 'Deep Search', cost: '4 credits', balance: '46 credits' });
   });
 
   it('Stop while writing stops the report and charges nothing', async () => {
@@ -66,6 +68,9 @@ describe('Deep Search', () => {
     expect(await balance(page)).toBe('50 credits');
     await page.reload();
     await expect.poll(() => balance(page), { timeout: 10_000 }).toBe('50 credits');
+    await goto(page, '/dashboard?view=account&tab=usage');
+    await page.locator('.sh-usage, .sh-empty').first().waitFor();
+    expect(await page.getByText('Deep Search').count()).toBe(0);
   });
 
   it('a tab closed mid-report still finds the saved report in the history, charged once', async () => {
@@ -84,5 +89,6 @@ describe('Deep Search', () => {
     await again.getByText(`How do tides work, ${SLOW_WORD}?`).first().click();
     await again.getByRole('button', { name: T.copy }).waitFor({ timeout: 30_000 });
     await expect.poll(() => balance(again), { timeout: 15_000 }).toBe('46 credits');
+    await expectSingleUsageEntry(again, { tool: 'Deep Search', cost: '4 credits', balance: '46 credits' });
   });
 });
