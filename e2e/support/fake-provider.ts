@@ -54,8 +54,15 @@ function attachmentsNote(request: ChatRequest): string {
   return ` (I received ${named.join(' and ')}.)`;
 }
 
+/** Deep Search's plan request: answered with two queries, one a line. */
+export const DEEP_SEARCH_PLAN = ['why tides happen', 'moon gravity oceans'];
+
 function answerTo(request: ChatRequest): FakeAnswer {
   const { model } = request.body;
+  const system = request.body.messages.find((message) => message.role === 'system')?.content;
+  if (typeof system === 'string' && system.startsWith('You plan web research')) {
+    return { kind: 'stream', chunks: [`${DEEP_SEARCH_PLAN[0]}\n`, DEEP_SEARCH_PLAN[1]!] };
+  }
   const question = lastQuestion(request);
   const slow = question.includes(SLOW_WORD);
   const code = question.includes(CODE_WORD);

@@ -24,6 +24,7 @@ import {
   waitUntilReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import { startFakeSearch } from '../../services/chat/src/deep-search/fake-search';
 import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
 import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
@@ -107,10 +108,16 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     has('image') && !options.env?.FAL_BASE_URL && options.env?.FAL_KEY !== ''
       ? await startFakeFal()
       : undefined;
+  // Deep Search searches a local fake SearXNG whose results are its own pages (read on loopback, as the web chat's).
+  const fakeSearch =
+    chatProvider && options.allowLoopbackPages && !options.env?.SEARXNG_URL
+      ? await startDeepSearchFake()
+      : undefined;
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
     await chatProvider?.close();
+    await fakeSearch?.close();
     await fakeYoutube?.close();
     await fakeFal?.close();
     await infra.stop();
@@ -158,6 +165,7 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
               chat: {
                 ...providerEnv,
                 ...(options.allowLoopbackPages ? { WEB_FETCH_ALLOW_LOOPBACK: 'true' } : {}),
+                ...(fakeSearch ? { SEARXNG_URL: fakeSearch.baseUrl } : {}),
               },
             }
           : {}),
@@ -213,4 +221,40 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     await stop();
     throw error;
   }
+}
+
+/** The pages Deep Search finds in the e2e run: every query finds both, served by the fake search itself. */
+export const DEEP_SEARCH_PAGES = {
+  tides: {
+    title: 'Why tides happen',
+    text: 'Tides happen because the Moon pulls on the oceans of the Earth with its gravity.',
+  },
+  moon: {
+    title: 'The Moon and the sea',
+    text: 'The gravity of the Moon raises a bulge of water on the side of the Earth facing it.',
+  },
+} as const;
+
+function deepSearchPage({ title, text }: { title: string; text: string }): string {
+  const paragraphs = Array.from(
+    { length: 3 },
+    (_, i) => `<p>${text} Part ${i + 1} says it again in other words.</p>`,
+  );
+  return `<!doctype html><html><head><title>${title}</title></head><body><article><h1>${title}</h1>${paragraphs.join('')}</article></body></html>`;
+}
+
+async function startDeepSearchFake() {
+  const pages = Object.fromEntries(
+    Object.entries(DEEP_SEARCH_PAGES).map(([name, page]) => [name, deepSearchPage(page)]),
+  );
+  const fake = await startFakeSearch(() => ({ kind: 'results', results: [] }), { pages });
+  fake.answer = () => ({
+    kind: 'results',
+    results: Object.entries(DEEP_SEARCH_PAGES).map(([name, page]) => ({
+      url: `${fake.baseUrl}/pages/${name}`,
+      title: page.title,
+      snippet: page.text,
+    })),
+  });
+  return fake;
 }

@@ -65,9 +65,9 @@ describe('tool catalogue', () => {
     expect(getTool('image-to-image').dashboardVisible).toBe(true);
   });
 
-  it('has a page for every tool path and speech-to-speech (issue 14), coming-soon for deep-search', () => {
+  it('has a page for every tool: speech-to-speech (issue 14) and deep-search (issue 24) included', () => {
     const withoutPage = TOOLS.filter((t) => !t.hasPage).map((t) => t.id);
-    expect(withoutPage).toEqual(['deep-search']);
+    expect(withoutPage).toEqual([]);
   });
 
   it('lists the seven photo effects on the hub', () => {

@@ -234,7 +234,7 @@ const CATALOGUE = [
     seoDescription:
       'Deep Search digs through many web sources for you and condenses them into one clear answer with citations.',
     dashboardVisible: true,
-    hasPage: false,
+    hasPage: true,
     hubListed: false,
     guest: false,
   },

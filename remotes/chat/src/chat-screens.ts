@@ -2,6 +2,7 @@
 // its cost), its endpoints, and the spec's texts for each of their failures.
 import {
   CHAT_ENDPOINTS,
+  DEEP_SEARCH_TEXTS,
   ERROR_TEXTS,
   UI_TEXTS,
   deleteSessionConfirm,
@@ -10,8 +11,11 @@ import {
   type ToolId,
 } from '@act/contracts';
 
+/** The screens with a session list: the four chats, and Deep Search (its endpoints are `CHAT_ENDPOINTS.deepSearch`). */
+export type ChatScreenKind = ChatKind | 'deepSearch';
+
 /** A chat screen of kind K (its endpoints type what it sends); ChatScreen alone is any of them. */
-export interface ChatScreen<K extends ChatKind = ChatKind> {
+export interface ChatScreen<K extends ChatScreenKind = ChatScreenKind> {
   toolId: ToolId;
   /** Credits one message costs (docs/product-rules.md#costs-and-limits). */
   cost: number;
@@ -116,3 +120,24 @@ export const WEB_CHAT_START = {
   insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChat,
   failed: ERROR_TEXTS.chat.startWebChat,
 } as const;
+
+/**
+ * Deep Search: its past reports share the chat session list (search, rename, delete); a report costs 4 credits
+ * (docs/product-rules.md#deep-search). Its page sends questions itself, not through the chat conversation.
+ */
+export const DEEP_SEARCH_SCREEN: ChatScreen<'deepSearch'> = {
+  toolId: 'deep-search',
+  cost: toolCost('deep-search'),
+  endpoints: CHAT_ENDPOINTS.deepSearch,
+  texts: {
+    newSession: DEEP_SEARCH_TEXTS.newResearch,
+    confirmDelete: deleteSessionConfirm('deep search'),
+    loadSessions: DEEP_SEARCH_TEXTS.loadSessions,
+    loadMessages: DEEP_SEARCH_TEXTS.loadReport,
+    deleteSession: DEEP_SEARCH_TEXTS.deleteSession,
+    renameSession: DEEP_SEARCH_TEXTS.renameSession,
+    send: DEEP_SEARCH_TEXTS.failed,
+    insufficientCredits: DEEP_SEARCH_TEXTS.insufficientCredits,
+    empty: DEEP_SEARCH_TEXTS.empty,
+  },
+};

@@ -128,6 +128,9 @@ export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: st
       });
     case 'error':
       return mapReplies(turn, (reply) => settle(reply, 'failed', event.error || fallbackError));
+    case 'step':
+      // Deep Search's research steps: its own page shows them; a chat turn has none.
+      return turn;
   }
 }
 

@@ -15,6 +15,8 @@ import { createPreparation, type PdfInputMode } from './domain/prepare';
 import { startChatStops, type ChatStops } from './domain/stops';
 import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
+import type { DeepSearchLimits } from './deep-search/research';
+import type { SearchProvider } from './deep-search/search-provider';
 import type { PageFetchOptions } from './web/page-reader';
 
 /** `files`: chat agent attachments (and the route that serves them through signed URLs). */
@@ -28,6 +30,8 @@ export interface ChatAppDeps extends StoringToolAppDeps {
   pdfInput?: PdfInputMode;
   /** The web chat's page fetching: loopback (tests and e2e only) and the resolver (tests). */
   webFetch?: PageFetchOptions;
+  /** Deep Search's search provider (absent: it answers 503) and bounds; its pages are read with `webFetch`. */
+  deepSearch?: { search: SearchProvider | undefined; limits: DeepSearchLimits };
   replyMaxMs: number;
   persistIntervalMs: number;
   /** How long a stopping replica lets its replies run (SHUTDOWN_GRACE_MS) before it stops them. */
@@ -49,6 +53,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
   const { logger, sql, nc } = deps;
   const store = createChatStore(sql);
   const registry = createGenerationRegistry();
+  const search = deps.deepSearch?.search;
   const stops = startChatStops({ nc, namespace: deps.namespace, store, registry, logger });
   const replies = createChatReplies({
     store,
@@ -60,6 +65,16 @@ export function createApp(deps: ChatAppDeps): ChatApp {
     logger,
     replyMaxMs: deps.replyMaxMs,
     persistIntervalMs: deps.persistIntervalMs,
+    ...(search && deps.deepSearch
+      ? {
+          deepSearch: {
+            search,
+            model: deps.models.deepSearch,
+            limits: deps.deepSearch.limits,
+            webFetch: deps.webFetch ?? {},
+          },
+        }
+      : {}),
   });
   const available = deps.provider !== undefined;
   const prepare = createPreparation({
@@ -78,6 +93,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       replies,
       stops,
       available,
+      deepSearch: { model: deps.models.deepSearch, search: search !== undefined },
       files: deps.files,
       prepare,
       logger,

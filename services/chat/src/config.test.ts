@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@act/service-kit';
 import { openAiKeyOf } from '@act/service-kit';
-import { chatModelsOf, loadChatConfig } from './config';
+import { chatModelsOf, deepSearchLimitsOf, loadChatConfig, searchProviderOf } from './config';
 
 const required = {
   DATABASE_URL: 'postgres://localhost/chat',
@@ -36,6 +36,7 @@ describe('chat config', () => {
         'deepseek/deepseek-r1:free': 'deepseek/deepseek-r1:free',
       },
       web: 'openai/gpt-4o-mini',
+      deepSearch: 'openai/gpt-4o-mini',
     });
     // PDFs go as file parts, and the web chat never reads loopback pages unless told to (tests, e2e).
     expect(config.CHAT_PDF_INPUT).toBe('file');
@@ -84,5 +85,25 @@ describe('chat config', () => {
       loadChatConfig({ ...required, SHUTDOWN_GRACE_MS: '10000', CHAT_REPLY_MAX_MS: '5000' })
         .SHUTDOWN_GRACE_MS,
     ).toBe(10_000);
+  });
+
+  it("picks Deep Search's search provider (SearXNG first, then Brave, else none) and bounds", () => {
+    expect(searchProviderOf(loadChatConfig(required))).toBeUndefined();
+    expect(searchProviderOf(loadChatConfig({ ...required, BRAVE_SEARCH_API_KEY: 'k' }))?.name).toBe('brave');
+    expect(
+      searchProviderOf(
+        loadChatConfig({ ...required, BRAVE_SEARCH_API_KEY: 'k', SEARXNG_URL: 'http://searxng:8080' }),
+      )?.name,
+    ).toBe('searxng');
+    expect(deepSearchLimitsOf(loadChatConfig(required))).toEqual({
+      maxSearches: 4,
+      maxPages: 6,
+      maxMs: 90_000,
+      maxBytes: 20 * 1024 * 1024,
+    });
+    expect(() => loadChatConfig({ ...required, SEARXNG_URL: 'ftp://x' })).toThrow(/SEARXNG_URL/);
+    expect(() => loadChatConfig({ ...required, DEEP_SEARCH_MAX_PAGES: '0' })).toThrow(
+      /DEEP_SEARCH_MAX_PAGES/,
+    );
   });
 });

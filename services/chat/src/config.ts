@@ -9,6 +9,7 @@ import {
 } from '@act/contracts';
 import {
   baseConfigSchema,
+  configUrl,
   databaseConfigFields,
   loadConfig,
   openAiConfigFields,
@@ -16,6 +17,12 @@ import {
   z,
 } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
+import type { DeepSearchLimits } from './deep-search/research';
+import {
+  createBraveSearchProvider,
+  createSearxngProvider,
+  type SearchProvider,
+} from './deep-search/search-provider';
 
 /** Room left inside the charged-work limit for the final write and the commit after the provider stops. */
 const SETTLE_ALLOWANCE_MS = 10_000;
@@ -45,6 +52,25 @@ export const chatConfigSchema = baseConfigSchema
      * text extracted here (endpoints without file input, e.g. a local Ollama).
      */
     CHAT_PDF_INPUT: z.enum(['file', 'text']).default('file'),
+    /** The model that plans Deep Search's research and writes its report. */
+    CHAT_MODEL_DEEP_SEARCH: z.string().min(1).default('openai/gpt-4o-mini'),
+    /**
+     * Deep Search's search provider (docs/providers.md#deep-search): a SearXNG instance (its JSON API must be on), or
+     * else Brave Search with its key; neither leaves Deep Search unavailable (503, and its page says so).
+     */
+    SEARXNG_URL: configUrl(['http', 'https']).optional(),
+    BRAVE_SEARCH_API_KEY: z.string().min(1).optional(),
+    BRAVE_SEARCH_BASE_URL: configUrl(['http', 'https']).default('https://api.search.brave.com'),
+    /** At most this many searches and pages per report, in this long (searching and reading) and these bytes. */
+    DEEP_SEARCH_MAX_SEARCHES: z.coerce.number().int().min(1).max(10).default(4),
+    DEEP_SEARCH_MAX_PAGES: z.coerce.number().int().min(1).max(20).default(6),
+    DEEP_SEARCH_MAX_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
+    DEEP_SEARCH_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(100 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
     /** Lets the web chat read pages on loopback addresses: tests and the e2e run only, never in production. */
     WEB_FETCH_ALLOW_LOOPBACK: z
       .enum(['true', 'false'])
@@ -88,6 +114,25 @@ export interface ChatModels {
   reasoning: string;
   agent: Record<ChatModelId, string>;
   web: string;
+  deepSearch: string;
+}
+
+/** Deep Search's search provider: SearXNG when SEARXNG_URL is set, else Brave with its key, else none. */
+export function searchProviderOf(config: ChatConfig): SearchProvider | undefined {
+  if (config.SEARXNG_URL) return createSearxngProvider(config.SEARXNG_URL);
+  if (config.BRAVE_SEARCH_API_KEY) {
+    return createBraveSearchProvider(config.BRAVE_SEARCH_API_KEY, config.BRAVE_SEARCH_BASE_URL);
+  }
+  return undefined;
+}
+
+export function deepSearchLimitsOf(config: ChatConfig): DeepSearchLimits {
+  return {
+    maxSearches: config.DEEP_SEARCH_MAX_SEARCHES,
+    maxPages: config.DEEP_SEARCH_MAX_PAGES,
+    maxMs: config.DEEP_SEARCH_MAX_MS,
+    maxBytes: config.DEEP_SEARCH_MAX_BYTES,
+  };
 }
 
 export function chatModelsOf(config: ChatConfig): ChatModels {
@@ -111,5 +156,6 @@ export function chatModelsOf(config: ChatConfig): ChatModels {
       'deepseek/deepseek-r1:free': config.CHAT_MODEL_DEEPSEEK_R1_AGENT,
     },
     web: config.CHAT_MODEL_WEB,
+    deepSearch: config.CHAT_MODEL_DEEP_SEARCH,
   };
 }

@@ -4,7 +4,7 @@
 import { openAiKeyOf, startService, storingToolAppDeps } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
 import { createApp } from './app';
-import { chatModelsOf, loadChatConfig } from './config';
+import { chatModelsOf, deepSearchLimitsOf, loadChatConfig, searchProviderOf } from './config';
 import { createChatStore } from './db/chat-store';
 import { migrateChatDatabase } from './db/migrate';
 import { createOpenAiChatProvider } from './providers/openai-provider';
@@ -35,7 +35,9 @@ startService({
     }
     if (config.WEB_FETCH_ALLOW_LOOPBACK)
       logger.warn('WEB_FETCH_ALLOW_LOOPBACK: the web chat reads loopback pages');
-    return provider;
+    const search = searchProviderOf(config);
+    if (!search) logger.warn('no SEARXNG_URL or BRAVE_SEARCH_API_KEY: Deep Search answers 503');
+    return { chat: provider, search };
   },
   periodicJobs: ({ config, sql, logger }) => {
     const store = createChatStore(sql);
@@ -59,14 +61,18 @@ startService({
       ...storingToolAppDeps(context),
       nc: context.nc,
       namespace: config.NATS_NAMESPACE,
-      provider: context.providers,
+      provider: context.providers.chat,
       models: chatModelsOf(config),
       pdfInput: config.CHAT_PDF_INPUT,
       webFetch: { allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK },
+      deepSearch: { search: context.providers.search, limits: deepSearchLimitsOf(config) },
       replyMaxMs: config.CHAT_REPLY_MAX_MS,
       persistIntervalMs: config.CHAT_PERSIST_INTERVAL_MS,
       shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     });
   },
-  ready: ({ providers }) => [{ provider: providers?.name ?? 'none' }, 'chat ready'],
+  ready: ({ providers }) => [
+    { provider: providers.chat?.name ?? 'none', search: providers.search?.name ?? 'none' },
+    'chat ready',
+  ],
 });

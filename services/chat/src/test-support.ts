@@ -32,7 +32,7 @@ import {
   type TestJwks,
   testToolAccess,
 } from '@act/service-kit/testing';
-import { createApp, type ChatApp } from './app';
+import { createApp, type ChatApp, type ChatAppDeps } from './app';
 import type { ChatModels } from './config';
 import type { PdfInputMode } from './domain/prepare';
 import type { PageFetchOptions } from './web/page-reader';
@@ -51,6 +51,7 @@ export const TEST_MODELS: ChatModels = {
   // Each chat agent model answers as `agent/<spec id>`.
   agent: Object.fromEntries(CHAT_MODEL_IDS.map((id) => [id, `agent/${id}`])) as Record<ChatModelId, string>,
   web: 'up/web',
+  deepSearch: 'up/deep',
 };
 
 /** The chat object store of a test run (the run's local S3), with its own URL secret. */
@@ -85,6 +86,7 @@ export async function startReplica(options: {
   files?: ObjectStore;
   pdfInput?: PdfInputMode;
   webFetch?: PageFetchOptions;
+  deepSearch?: ChatAppDeps['deepSearch'];
 }): Promise<Replica> {
   // Each replica has its own NATS connection, as separate processes would.
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
@@ -103,6 +105,7 @@ export async function startReplica(options: {
     files: options.files ?? testChatFiles(),
     ...(options.pdfInput ? { pdfInput: options.pdfInput } : {}),
     ...(options.webFetch ? { webFetch: options.webFetch } : {}),
+    ...(options.deepSearch ? { deepSearch: options.deepSearch } : {}),
     replyMaxMs: options.replyMaxMs ?? 30_000,
     persistIntervalMs: options.persistIntervalMs ?? 100,
     shutdownGraceMs: options.shutdownGraceMs ?? 10_000,

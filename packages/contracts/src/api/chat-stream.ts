@@ -84,8 +84,21 @@ export const ChatStreamErrorEventSchema = z.object({
   remainingCredits: StreamCreditsSchema.optional(),
 });
 
+/** Deep Search: what its research is doing now (docs/product-rules.md#deep-search); the steps of one report. */
+export const DEEP_SEARCH_STEPS = ['planning', 'searching', 'reading', 'writing'] as const;
+export const DeepSearchStepSchema = z.enum(DEEP_SEARCH_STEPS);
+export type DeepSearchStep = z.infer<typeof DeepSearchStepSchema>;
+
+/** Deep Search only: one research step began; `detail` is the search's query or the host of the page being read. */
+export const ChatStreamStepEventSchema = z.object({
+  type: z.literal('step'),
+  step: DeepSearchStepSchema,
+  detail: z.string().optional(),
+});
+
 export const ChatStreamEventSchema = z.discriminatedUnion('type', [
   ChatStreamStartEventSchema,
+  ChatStreamStepEventSchema,
   ChatStreamDeltaEventSchema,
   ChatStreamReasoningEventSchema,
   ChatStreamColumnEventSchema,
@@ -98,6 +111,7 @@ export type ChatStreamStartEvent = z.infer<typeof ChatStreamStartEventSchema>;
 export type ChatStreamDeltaEvent = z.infer<typeof ChatStreamDeltaEventSchema>;
 export type ChatStreamReasoningEvent = z.infer<typeof ChatStreamReasoningEventSchema>;
 export type ChatStreamColumnEvent = z.infer<typeof ChatStreamColumnEventSchema>;
+export type ChatStreamStepEvent = z.infer<typeof ChatStreamStepEventSchema>;
 export type ChatStreamSourcesEvent = z.infer<typeof ChatStreamSourcesEventSchema>;
 export type ChatStreamDoneEvent = z.infer<typeof ChatStreamDoneEventSchema>;
 export type ChatStreamErrorEvent = z.infer<typeof ChatStreamErrorEventSchema>;

@@ -242,6 +242,71 @@ export const WebChatReplySchema = successReply({
 });
 export type WebChatReply = z.infer<typeof WebChatReplySchema>;
 
+/**
+ * POST deep-search (docs/product-rules.md#deep-search): a question in, a researched report out (a new session each
+ * time). Streamed, its steps come as `step` events before the report's text.
+ */
+export const DeepSearchRequestSchema = z.object({
+  question: z
+    .string({ error: V.enterYourQuestion })
+    .trim()
+    .min(1, { error: V.enterYourQuestion, abort: true })
+    .max(LIMITS.chatMessage, { error: V.messageTooLong }),
+  toolName: ToolNameFieldSchema,
+});
+export type DeepSearchRequest = z.infer<typeof DeepSearchRequestSchema>;
+
+/** `response` is the report (Markdown; `[n]` cites `citations[n-1]`, each the exact page it came from). */
+export const DeepSearchReplySchema = successReply({
+  ...chatReplyFields,
+  /** Every page read for the report, in the order read (cited or not). */
+  sources: z.array(CitationSchema),
+});
+export type DeepSearchReply = z.infer<typeof DeepSearchReplySchema>;
+
+/** GET deep-search status: whether a report can be made (a search provider and the LLM are both configured). */
+export const DeepSearchStatusReplySchema = successReply({
+  available: z.boolean(),
+  /** What is missing, so the page can say it before the member types. */
+  search: z.boolean(),
+  llm: z.boolean(),
+});
+export type DeepSearchStatusReply = z.infer<typeof DeepSearchStatusReplySchema>;
+
+/** Deep Search's own words (the texts a member reads on its page and in its errors). */
+export const DEEP_SEARCH_TEXTS = {
+  unavailableSearch: 'Deep Search is not available: no search provider is configured.',
+  unavailableLlm: 'Deep Search is not available: no AI provider key is configured.',
+  failed: 'Deep Search could not write a report. You were not charged.',
+  noSources: 'Deep Search could not read any pages for this question. You were not charged.',
+  insufficientCredits: 'You need 4 credits to run a Deep Search.',
+  sourcesRead: 'Sources read',
+  questionLabel: 'Your research question',
+  questionPlaceholder: 'Ask a question to research across the web…',
+  research: (cost: number) => `Research (${cost} credits)`,
+  stop: 'Stop',
+  stopped: 'Stopped. You were not charged.',
+  newResearch: 'New research',
+  history: 'Past reports',
+  empty: 'Ask a question: Deep Search plans searches, reads the best pages and writes one cited report.',
+  copy: 'Copy report',
+  copied: 'Copied!',
+  download: 'Download as Markdown',
+  stepsLabel: 'Research steps',
+  reportLabel: 'Report',
+  stillWriting: 'This report is still being written…',
+  loadSessions: 'Failed to load past reports',
+  loadReport: 'Failed to load the report',
+  deleteSession: 'Failed to delete the report',
+  renameSession: 'Failed to rename the report',
+  steps: {
+    planning: 'Planning the research',
+    searching: 'Searching',
+    reading: 'Reading',
+    writing: 'Writing the report',
+  },
+} as const;
+
 /** Session lists show 10 at first and 10 more on scroll (docs/product-rules.md#states, #costs-and-limits). */
 export const CHAT_SESSIONS_PAGE = { pageSize: 10, maxPageSize: 50 } as const;
 export const CHAT_SEARCH_MAX = 200;
@@ -398,6 +463,28 @@ export const CHAT_ENDPOINTS = {
     request: WebChatRequestSchema,
     reply: WebChatReplySchema,
   }),
+  /** Deep Search: a researched, cited report per question; its sessions are its saved reports. */
+  deepSearch: {
+    ...chatEndpoints({
+      tool: 'deep-search',
+      paths: {
+        sendMessage: '/api/chat/deep-search',
+        sessions: '/api/chat/deep-search-sessions',
+        session: '/api/chat/deep-search-sessions/:id',
+        messages: '/api/chat/deep-search-messages',
+      },
+      bodyLimit: 'json',
+      request: DeepSearchRequestSchema,
+      reply: DeepSearchReplySchema,
+    }),
+    /** Public, like the chat status: the page says what is missing before the member types. */
+    status: endpoint({
+      method: 'GET',
+      path: '/api/chat/deep-search/status',
+      access: 'public',
+      reply: DeepSearchStatusReplySchema,
+    }),
+  },
   /** Whether chat can answer at all (a provider key is configured); public, so a tool page can say so at once. */
   status: endpoint({
     method: 'GET',

@@ -102,7 +102,7 @@ export async function stopReply(api: ApiClient, messageId: string): Promise<void
 /** Sends a message and yields the reply's events as they arrive (first `start`, last `done` or `error`). */
 export function sendMessageStream(
   api: ApiClient,
-  screen: ChatScreen,
+  screen: ChatScreen<ChatKind>,
   body: SendMessageBody<ChatKind>,
   signal: AbortSignal,
   /** The spec's text for a failure without a server text; the screen's send text when left out. */

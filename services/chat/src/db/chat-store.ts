@@ -14,12 +14,15 @@ import {
   type Sql,
 } from '@act/service-kit';
 
+/** The chat tools' session kinds: the four chats and Deep Search, whose reports are sessions too. */
+export type StoredChatKind = ChatKind | 'deep-search';
+
 export type MessageStatus = 'streaming' | 'completed' | 'stopped' | 'failed';
 
 export interface SessionRow {
   id: string;
   user_id: string;
-  kind: ChatKind;
+  kind: StoredChatKind;
   title: string;
   model_id: string | null;
   url: string | null;
@@ -85,7 +88,7 @@ function containsPattern(text: string): string {
 
 export interface OpenReplyInput {
   userId: string;
-  kind: ChatKind;
+  kind: StoredChatKind;
   /** An existing session (already checked as the member's), or undefined to start one titled from the prompt. */
   sessionId?: string;
   prompt: string;
@@ -105,7 +108,7 @@ export interface OpenReplyInput {
 
 export function createChatStore(sql: Sql) {
   /** The member's session of this kind, or a 404 (another member's, another tool's, unknown, malformed). */
-  async function findSession(userId: string, kind: ChatKind, id: string): Promise<SessionRow> {
+  async function findSession(userId: string, kind: StoredChatKind, id: string): Promise<SessionRow> {
     const row = await findOwned<SessionRow>(sql, SESSIONS, { id, userId });
     if (row.kind !== kind) throw notFound();
     return row;
@@ -129,7 +132,7 @@ export function createChatStore(sql: Sql) {
 
     async listSessions(
       userId: string,
-      kind: ChatKind,
+      kind: StoredChatKind,
       { cursor, limit, q }: { cursor?: string; limit: number; q?: string },
     ): Promise<Page<SessionRow & { updated_key: string }>> {
       const position = cursor ? decodeCursor(cursor) : undefined;
@@ -150,7 +153,12 @@ export function createChatStore(sql: Sql) {
       return pageOf(rows, limit, (row) => ({ timestampKey: row.updated_key, id: row.id }));
     },
 
-    async renameSession(userId: string, kind: ChatKind, id: string, title: string): Promise<SessionRow> {
+    async renameSession(
+      userId: string,
+      kind: StoredChatKind,
+      id: string,
+      title: string,
+    ): Promise<SessionRow> {
       await findSession(userId, kind, id);
       const [row] = await sql<SessionRow[]>`
         update chat_sessions set title = ${title} where id = ${id} and user_id = ${userId} returning *`;
@@ -161,7 +169,7 @@ export function createChatStore(sql: Sql) {
     /** Deletes the session and its messages; the ids of replies still streaming in it are returned to be stopped. */
     async deleteSession(
       userId: string,
-      kind: ChatKind,
+      kind: StoredChatKind,
       id: string,
     ): Promise<{ streaming: string[]; files: string[] }> {
       await findSession(userId, kind, id);
@@ -177,7 +185,7 @@ export function createChatStore(sql: Sql) {
       };
     },
 
-    async listMessages(userId: string, kind: ChatKind, sessionId: string): Promise<MessageRow[]> {
+    async listMessages(userId: string, kind: StoredChatKind, sessionId: string): Promise<MessageRow[]> {
       await findSession(userId, kind, sessionId);
       return sql<MessageRow[]>`
         select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,

@@ -8,7 +8,7 @@
 //   stored and the charge settled by it (reply-finish.ts): a charged reply's rows and commit in one transaction
 //   through the outbox, retried while the database is unavailable; a free one's rows, then the release.
 import { randomUUID } from 'node:crypto';
-import { ERROR_TEXTS, ErrorCode, CHARGED_WORK_MAX_MS, toolCost } from '@act/contracts';
+import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, ErrorCode, CHARGED_WORK_MAX_MS, toolCost } from '@act/contracts';
 import {
   AppError,
   isAppError,
@@ -26,7 +26,9 @@ import { columnEnd, columnsFor, rowsOf, runColumn, type ColumnState } from './re
 import { announceEnd, storeAndSettle, type ReplyEnd, type ReplyOutcome } from './reply-finish';
 import { saveProgressEvery } from './reply-progress';
 import { chargeOf, storedOf, type ReplyCharge, type ReplyRequest } from './reply-request';
-import { settleReply, type ReplySettlement } from './reply-settlement';
+import { settleReply, settleReport, type ReplySettlement } from './reply-settlement';
+import { runReport } from '../deep-search/report';
+import type { DeepSearchDeps } from '../deep-search/research';
 
 export type { ColumnOutcome } from './reply-columns';
 export type { ReplyOutcome } from './reply-finish';
@@ -43,6 +45,8 @@ export interface ChatRepliesDeps {
   logger: Logger;
   replyMaxMs: number;
   persistIntervalMs: number;
+  /** Deep Search's search provider and bounds; absent without a search provider (a report is refused with a 503). */
+  deepSearch?: DeepSearchDeps;
 }
 
 export interface ChatReplies {
@@ -86,6 +90,9 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     const local = request.kind === 'web' && request.answer.by === 'local';
     if (!deps.provider && !local) {
       throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
+    }
+    if (request.kind === 'deep-search' && !deps.deepSearch) {
+      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, DEEP_SEARCH_TEXTS.unavailableSearch);
     }
     // A stopping replica finishes its replies but takes no new one; the gateway retries elsewhere.
     if (!registry.accepting)
@@ -172,9 +179,14 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       await charge.run(
         async (signal) => {
           const run = { signal, provider: deps.provider, local, generation, multi, log };
-          await Promise.all(columns.map((column) => runColumn(column, run)));
+          const report = kind === 'deep-search' ? deps.deepSearch : undefined;
+          await Promise.all(
+            columns.map((column) =>
+              report ? runReport(column, request.prompt, run, report) : runColumn(column, run),
+            ),
+          );
           await progress.stop();
-          settlement = settleReply(columns.map(columnEnd), signal.aborted);
+          settlement = (report ? settleReport : settleReply)(columns.map(columnEnd), signal.aborted);
           refund = await storeAndSettle(sessionId, rowsOf(columns), settlement.charge, {
             store,
             outbox,
@@ -214,7 +226,9 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     // stopped before any text.
     const remainingCredits = typeof refund === 'number' ? refund : refundedBalance();
     if (status === 'stopped') return ended({ status, remainingCredits });
-    const failure = new AppError(ErrorCode.PROVIDER_FAILED, terms.failedText, {
+    // Deep Search says why its report failed (no page could be read, or the writing failed).
+    const failedText = kind === 'deep-search' ? (columns[0]?.error ?? terms.failedText) : terms.failedText;
+    const failure = new AppError(ErrorCode.PROVIDER_FAILED, failedText, {
       details: { remainingCredits },
     });
     return ended({ status: 'failed', remainingCredits, failure });

@@ -35,6 +35,8 @@ export interface ColumnOutcome {
   citations: Citation[];
   /** Made by the local extractive answerer (web chat without a provider key). */
   local: boolean;
+  /** Deep Search: every page read for the report, in order (cited or not). */
+  sourcesRead?: Citation[];
 }
 
 export interface ColumnState extends ColumnOutcome {
@@ -125,6 +127,9 @@ export async function columnsFor(
       column.webSearch = request.webSearch;
       return [column];
     }
+    case 'deep-search':
+      // Its messages and sources come from the research, once the reply runs (deep-search/report.ts).
+      return [newColumn(request.model, request.model, [])];
     case 'web': {
       const { answer } = request;
       if (answer.by === 'local') return [newColumn('local', 'local', [])];

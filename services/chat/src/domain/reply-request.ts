@@ -2,6 +2,7 @@
 // charge is (price options and the tool's own texts for a refused reserve and a failed reply). The agent and web
 // requests are prepared by domain/prepare.ts, which has already checked that their session is the member's.
 import {
+  DEEP_SEARCH_TEXTS,
   ERROR_TEXTS,
   insufficientCreditsChatAgent,
   toolCost,
@@ -92,9 +93,18 @@ export interface WebFollowUpRequest extends WebRequestBase {
 
 export type WebRequest = WebStartRequest | WebFollowUpRequest;
 
-export type ReplyRequest = PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest;
+/** Deep Search: the question (its prompt), researched and reported on in a new session. */
+export interface DeepSearchRequest extends RequestBase {
+  kind: 'deep-search';
+  sessionId?: undefined;
+  /** The upstream model that plans and writes. */
+  model: string;
+}
 
-/** The four chat tools. */
+export type ReplyRequest =
+  PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest | DeepSearchRequest;
+
+/** The four chat tools and Deep Search. */
 export type ReplyKind = ReplyRequest['kind'];
 
 /** What a reply's charge is: the tool, its price options, and the texts of a refused reserve and a failed reply. */
@@ -135,6 +145,12 @@ export function chargeOf(request: ReplyRequest): ReplyCharge {
             insufficientText: validation.insufficientCreditsChatAgentBase,
             failedText: chat.sendMessage,
           };
+    case 'deep-search':
+      return {
+        tool: 'deep-search',
+        insufficientText: DEEP_SEARCH_TEXTS.insufficientCredits,
+        failedText: DEEP_SEARCH_TEXTS.failed,
+      };
     case 'web':
       return request.page
         ? {

@@ -27,11 +27,27 @@ export interface ReplySettlement {
  * failed is released, even when words were shown before the failure.
  */
 export function settleReply(columns: readonly ColumnEnd[], stopped: boolean): ReplySettlement {
+  return settle(columns, stopped, outcomeOfChatReply);
+}
+
+/**
+ * A Deep Search report's end and charge: charged only when the report was delivered (completed); a stopped report is
+ * free even when some of it had been written (docs/charges.md#chat-replies).
+ */
+export function settleReport(columns: readonly ColumnEnd[], stopped: boolean): ReplySettlement {
+  return settle(columns, stopped, (status) => (status === 'completed' ? 'committed' : 'released'));
+}
+
+function settle(
+  columns: readonly ColumnEnd[],
+  stopped: boolean,
+  outcomeOf: (status: ChatReplyStatus, textArrived: boolean) => ChargeOutcome,
+): ReplySettlement {
   const status: ChatReplyStatus = stopped
     ? 'stopped'
     : columns.some((column) => column.status === 'done')
       ? 'completed'
       : 'failed';
   const textArrived = columns.some((column) => column.textArrived);
-  return { status, charge: outcomeOfChatReply(status, textArrived) };
+  return { status, charge: outcomeOf(status, textArrived) };
 }

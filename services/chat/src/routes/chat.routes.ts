@@ -33,6 +33,8 @@ export interface ChatRoutesDeps {
   stops: ChatStops;
   /** Whether a provider key is configured. */
   available: boolean;
+  /** Deep Search's upstream model, and whether a search provider is configured. */
+  deepSearch: { model: string; search: boolean };
   files: ObjectStore;
   prepare: Preparation;
   logger: Logger;
@@ -114,6 +116,7 @@ export function createChatRouter({
   replies,
   stops,
   available,
+  deepSearch,
   files,
   prepare,
   logger,
@@ -126,6 +129,7 @@ export function createChatRouter({
     { kind: 'reasoning', endpoints: CHAT_ENDPOINTS.reasoning },
     { kind: 'agent', endpoints: CHAT_ENDPOINTS.agent },
     { kind: 'web', endpoints: CHAT_ENDPOINTS.web },
+    { kind: 'deep-search', endpoints: CHAT_ENDPOINTS.deepSearch },
   ] as const;
 
   const sendMessages = [
@@ -197,6 +201,23 @@ export function createChatRouter({
           citations: answer?.citations ?? [],
           local: answer?.local ?? false,
           ...(page ? { url: page.url, title: page.title } : {}),
+        };
+      },
+    }),
+    sendMessage({
+      endpoint: CHAT_ENDPOINTS.deepSearch.sendMessage,
+      request: async (input, userId) => ({
+        kind: 'deep-search',
+        userId,
+        prompt: input.question,
+        model: deepSearch.model,
+      }),
+      reply: (outcome) => {
+        const [report] = outcome.columns;
+        return {
+          ...singleAnswerReply(outcome),
+          citations: report?.citations ?? [],
+          sources: report?.sourcesRead ?? [],
         };
       },
     }),
@@ -281,6 +302,12 @@ export function createChatRouter({
   });
 
   mountEndpoint(router, CHAT_ENDPOINTS.status, {}, async () => ({ available }));
+
+  mountEndpoint(router, CHAT_ENDPOINTS.deepSearch.status, {}, async () => ({
+    available: available && deepSearch.search,
+    search: deepSearch.search,
+    llm: available,
+  }));
 
   mountFileRoute(router, files);
 

@@ -18,7 +18,10 @@ export interface WebPage {
 }
 
 /** What the service passes on to safeFetch: the resolver (tests) and loopback (tests and e2e only). */
-export type PageFetchOptions = Pick<SafeFetchOptions, 'allowLoopback' | 'resolve' | 'timeoutMs' | 'maxBytes'>;
+export type PageFetchOptions = Pick<
+  SafeFetchOptions,
+  'allowLoopback' | 'resolve' | 'timeoutMs' | 'maxBytes' | 'signal'
+>;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const TEXT_TYPES = new Set(['text/plain', 'text/markdown']);
@@ -97,6 +100,14 @@ export function readableHtml(html: string, url: string): { title: string; text: 
 }
 
 export async function readWebPage(url: string, options: PageFetchOptions = {}): Promise<WebPage> {
+  return (await readSizedWebPage(url, options)).page;
+}
+
+/** The page and how many bytes were fetched for it (Deep Search caps the bytes of all its pages together). */
+export async function readSizedWebPage(
+  url: string,
+  options: PageFetchOptions = {},
+): Promise<{ page: WebPage; bytes: number }> {
   let fetched;
   try {
     fetched = await safeFetch(url, {
@@ -131,5 +142,5 @@ export async function readWebPage(url: string, options: PageFetchOptions = {}): 
   }
   const passages = splitPassages(text.slice(0, PAGE_TEXT_MAX_CHARS));
   if (passages.length === 0) throw refused(C.webPageEmpty);
-  return { url: fetched.url, title: title.slice(0, 200), passages };
+  return { page: { url: fetched.url, title: title.slice(0, 200), passages }, bytes: fetched.body.length };
 }

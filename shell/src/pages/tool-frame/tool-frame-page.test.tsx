@@ -4,6 +4,20 @@ import type { ToolPageProps, ToolPages } from '@act/host-sdk';
 import { makeMe } from '@act/host-sdk/testing';
 import { createRemoteLoader } from '../../federation/remote-loader';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
+import type * as Contracts from '@act/contracts';
+
+// Every tool of the catalogue has a page now (Deep Search got its own in issue 24): the coming-soon path is shown with
+// a catalogue where Deep Search has none.
+vi.mock('@act/contracts', async (importOriginal) => {
+  const contracts = await importOriginal<typeof Contracts>();
+  return {
+    ...contracts,
+    getTool: (id: string) => {
+      const tool = contracts.getTool(id as Parameters<typeof contracts.getTool>[0]);
+      return tool?.id === 'deep-search' ? { ...tool, hasPage: false } : tool;
+    },
+  };
+});
 
 function FakeMagicEnhance({ host }: ToolPageProps) {
   return (

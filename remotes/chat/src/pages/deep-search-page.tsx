@@ -1,0 +1,306 @@
+// Deep Search (docs/product-rules.md#deep-search): a question in, the research's steps as they happen, then one report
+// with numbered citations that open the pages they came from and the list of pages read; Stop (free), Copy, Download
+// as Markdown, and the past reports (the chat session list: search, rename, delete, reopen). Members only; what is
+// missing on the server (search provider, LLM key) is said before the member types.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  CHAT_ENDPOINTS,
+  DEEP_SEARCH_TEXTS,
+  LIMITS,
+  type ChatMessage,
+  type ChatStreamEvent,
+  type Citation,
+  type DeepSearchStatusReply,
+} from '@act/contracts';
+import {
+  Alert,
+  Button,
+  RunError,
+  errorMessage,
+  isApiError,
+  saveBlob,
+  useCopy,
+  useStreamedReply,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { listMessages, stopReply } from '../api/chat-api';
+import { DEEP_SEARCH_SCREEN } from '../chat-screens';
+import { lacksCredits } from '../components/chat-notices';
+import { Markdown } from '../components/markdown';
+import { MembersOnly } from '../components/members-only';
+import { SessionSidebar } from '../components/session-sidebar';
+import { useSessionList } from '../hooks/use-session-list';
+import './deep-search-page.css';
+
+const SCREEN = DEEP_SEARCH_SCREEN;
+const T = DEEP_SEARCH_TEXTS;
+/** How often a reopened report that is still being written is read again. */
+const FOLLOW_MS = 2_000;
+
+export function DeepSearchPage({ host }: ToolPageProps) {
+  if (!host.user) return <MembersOnly host={host} />;
+  return <DeepSearch host={host} />;
+}
+
+type StepEvent = Extract<ChatStreamEvent, { type: 'step' }>;
+
+/** A report as shown: streamed here, or read back from a saved session. */
+interface Report {
+  question: string;
+  text: string;
+  citations: Citation[];
+  /** 'streaming' while it is being written (here or, reopened, on the server). */
+  status: 'streaming' | 'completed' | 'stopped' | 'failed';
+  error: string | null;
+}
+
+function stepText(step: StepEvent): string {
+  const label = T.steps[step.step];
+  return step.detail ? `${label} ${step.step === 'searching' ? `“${step.detail}”` : step.detail}` : label;
+}
+
+/** The saved session's question and report. */
+function reportOf(messages: ChatMessage[]): Report | null {
+  const question = messages.find((message) => message.role === 'user');
+  const answer = messages.find((message) => message.role === 'assistant');
+  if (!question) return null;
+  return {
+    question: question.content,
+    text: answer?.content ?? '',
+    citations: answer?.citations ?? [],
+    status: answer?.status ?? 'completed',
+    error: answer?.error ?? null,
+  };
+}
+
+/** The report as a Markdown file: the question as its title, then the report with its list of pages read. */
+export function reportMarkdown(report: Pick<Report, 'question' | 'text'>): string {
+  return `# ${report.question.replace(/\s+/g, ' ').trim()}\n\n${report.text.trim()}\n`;
+}
+
+function DeepSearch({ host }: ToolPageProps) {
+  const { api } = host;
+  const sessions = useSessionList(api, SCREEN);
+  const [status, setStatus] = useState<DeepSearchStatusReply | null>(null);
+  const [question, setQuestion] = useState('');
+  const [opened, setOpened] = useState<{ id: string; report: Report } | null>(null);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
+  const replyId = useRef<string | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const copy = useCopy();
+  const { reload: reloadSessions } = sessions;
+
+  const reply = useStreamedReply(api, CHAT_ENDPOINTS.deepSearch.sendMessage, {
+    fallbackError: T.failed,
+    onCreditsChange: host.onCreditsChange,
+    onEvent: (event) => {
+      if (event.type === 'start') {
+        replyId.current = event.messageId;
+        reloadSessions();
+      }
+    },
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .call(CHAT_ENDPOINTS.deepSearch.status, { signal: controller.signal })
+      .then(setStatus)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [api]);
+
+  // A reopened report still being written (its tab was closed mid-way) is read again until it ends.
+  const followId = opened?.report.status === 'streaming' ? opened.id : null;
+  useEffect(() => {
+    if (!followId) return;
+    const timer = setInterval(() => {
+      listMessages(api, SCREEN, followId)
+        .then((messages) => {
+          const report = reportOf(messages);
+          if (report) setOpened((current) => (current?.id === followId ? { id: followId, report } : current));
+        })
+        .catch(() => undefined);
+    }, FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [api, followId]);
+
+  const streamed: Report | null = asked
+    ? (() => {
+        let text = '';
+        let citations: Citation[] = [];
+        let state: Report['status'] = reply.streaming ? 'streaming' : 'failed';
+        let error: string | null = null;
+        for (const event of reply.events) {
+          if (event.type === 'delta') text += event.text;
+          else if (event.type === 'sources') citations = event.citations;
+          else if (event.type === 'done') state = event.status;
+          else if (event.type === 'error') error = event.error;
+        }
+        if (!reply.streaming && reply.error) error = reply.error.message;
+        return { question: asked, text, citations, status: state, error };
+      })()
+    : null;
+  const steps = asked ? reply.events.filter((event): event is StepEvent => event.type === 'step') : [];
+  const report = streamed ?? opened?.report ?? null;
+
+  const available = status?.available ?? true;
+  const blocked = !available || lacksCredits(host, SCREEN.cost);
+  const refused = asked !== null && !reply.streaming && !reply.events.some((event) => event.type === 'start');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = question.trim();
+    if (!text || blocked || reply.streaming) return;
+    setOpened(null);
+    setOpenError(null);
+    setAsked(text);
+    setStopping(false);
+    replyId.current = null;
+    void reply.start({ body: { question: text, toolName: 'deep-search' } });
+  };
+
+  const onStop = () => {
+    const id = replyId.current;
+    if (!id || stopping) return;
+    setStopping(true);
+    stopReply(api, id).catch(() => setStopping(false));
+  };
+
+  const open = useCallback(
+    async (id: string) => {
+      reply.reset();
+      setAsked(null);
+      setOpenError(null);
+      try {
+        const loaded = reportOf(await listMessages(api, SCREEN, id));
+        setOpened(loaded ? { id, report: loaded } : null);
+      } catch (error) {
+        setOpened(null);
+        setOpenError(errorMessage(error, T.loadReport));
+      }
+    },
+    [api, reply],
+  );
+
+  const startNew = () => {
+    reply.reset();
+    setAsked(null);
+    setOpened(null);
+    setOpenError(null);
+    setQuestion('');
+  };
+
+  const activeId = opened?.id ?? (reply.events[0]?.type === 'start' ? reply.events[0].sessionId : null);
+  const finished = report && report.status === 'completed' && report.text !== '';
+
+  return (
+    <div className="ch-layout">
+      <SessionSidebar
+        screen={SCREEN}
+        sessions={sessions}
+        activeId={activeId}
+        onSelect={(session) => void open(session.id)}
+        onNew={startNew}
+        onDeleted={(id) => {
+          if (id === activeId) startNew();
+        }}
+        disabled={reply.streaming}
+      />
+      <section className="ch-main act-panel ds-main">
+        {status && !status.available && (
+          <Alert variant="error" className="ch-notice">
+            {!status.search ? T.unavailableSearch : T.unavailableLlm}
+          </Alert>
+        )}
+        {available && lacksCredits(host, SCREEN.cost) && (
+          <Alert variant="error" className="ch-notice">
+            {T.insufficientCredits}
+          </Alert>
+        )}
+        <form className="ds-ask" onSubmit={onSubmit}>
+          <label className="ds-ask__label" htmlFor="ds-question">
+            {T.questionLabel}
+          </label>
+          <textarea
+            id="ds-question"
+            className="act-input ds-ask__input"
+            value={question}
+            maxLength={LIMITS.chatMessage}
+            rows={3}
+            placeholder={T.questionPlaceholder}
+            disabled={reply.streaming}
+            onChange={(event) => setQuestion(event.target.value)}
+          />
+          <div className="ds-ask__actions">
+            {reply.streaming ? (
+              <Button type="button" variant="danger" onClick={onStop} busy={stopping}>
+                {T.stop}
+              </Button>
+            ) : (
+              <Button type="submit" variant="gradient" disabled={blocked || question.trim() === ''}>
+                {T.research(SCREEN.cost)}
+              </Button>
+            )}
+          </div>
+        </form>
+        {refused && reply.error && (
+          <RunError
+            error={reply.error.message}
+            needsSignup={isApiError(reply.error) && reply.error.needsSignup === true}
+            host={host}
+          />
+        )}
+        {openError && <RunError error={openError} needsSignup={false} host={host} />}
+        {!report && !refused && <p className="ch-main__empty">{T.empty}</p>}
+        {steps.length > 0 && (
+          <ol className="ds-steps" aria-label={T.stepsLabel}>
+            {steps.map((step, index) => (
+              <li
+                key={index}
+                className={index === steps.length - 1 && reply.streaming ? 'ds-step ds-step--now' : 'ds-step'}
+              >
+                {stepText(step)}
+              </li>
+            ))}
+          </ol>
+        )}
+        {report && !refused && (
+          <article className="ds-report" aria-label={T.reportLabel}>
+            <h2 className="ds-report__question">{report.question}</h2>
+            {report.text && <Markdown text={report.text} citations={report.citations} />}
+            {report.status === 'streaming' && !asked && <p className="ds-note">{T.stillWriting}</p>}
+            {report.status === 'stopped' && <p className="ds-note">{T.stopped}</p>}
+            {report.status === 'failed' && report.error && (
+              <Alert variant="error" className="ch-notice">
+                {report.error}
+              </Alert>
+            )}
+            {finished && (
+              <div className="ds-report__actions">
+                <Button type="button" variant="outline" size="sm" onClick={() => void copy.copy(report.text)}>
+                  {copy.copied ? T.copied : T.copy}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    saveBlob(
+                      new Blob([reportMarkdown(report)], { type: 'text/markdown' }),
+                      `deep-search-${Date.now()}.md`,
+                    )
+                  }
+                >
+                  {T.download}
+                </Button>
+                {copy.error && <span className="ds-note">{copy.error}</span>}
+              </div>
+            )}
+          </article>
+        )}
+      </section>
+    </div>
+  );
+}
