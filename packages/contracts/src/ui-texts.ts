@@ -58,6 +58,8 @@ export const UI_TEXTS = {
     free: 'Free',
     credits: 'credits',
     insufficientCredits: 'Insufficient Credits',
+    /** Beside "Insufficient Credits": the way to the plans, which brings the member back to the tool. */
+    seePlans: 'See plans for more credits',
     backToDashboard: 'Back to Dashboard',
     backToHome: 'Back to Home',
     backToTools: 'Back to Tools',
