@@ -97,4 +97,31 @@ describe('public pages', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  it('reaches Features, Pricing and the tools through the Menu button at 390 px', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await goto(page, '/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const button = page.getByRole('button', { name: 'Menu' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const name of ['Features', 'Pricing', 'Sign In', 'Text to Image', 'Magic Enhance']) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'landing-mobile-menu', { fullPage: false });
+
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await button.click();
+    await menu.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await page.waitForURL('**/#pricing');
+    await button.click();
+    await menu.getByRole('link', { name: 'Text to Image', exact: true }).click();
+    await page.waitForURL('**/auth**');
+  });
 });

@@ -9,6 +9,7 @@ export * from './limits';
 export * from './charging';
 export * from './endpoint';
 export * from './routes';
+export * from './return-path';
 export * from './api/common';
 export * from './api/files';
 export * from './api/openapi';

@@ -58,6 +58,8 @@ export const UI_TEXTS = {
     free: 'Free',
     credits: 'credits',
     insufficientCredits: 'Insufficient Credits',
+    /** Beside "Insufficient Credits": the way to the plans, which brings the member back to the tool. */
+    seePlans: 'See plans for more credits',
     backToDashboard: 'Back to Dashboard',
     backToHome: 'Back to Home',
     backToTools: 'Back to Tools',
@@ -86,7 +88,15 @@ export const UI_TEXTS = {
     startCreatingNow: 'Start Creating Now',
     closingTitle: 'Ready to create something amazing?',
     closingSubtitle: 'Join 10,000+ creators and start with 50 free credits. No credit card required.',
-    nav: { features: 'Features', pricing: 'Pricing', tools: 'Tools', signIn: 'Sign In' },
+    nav: {
+      features: 'Features',
+      pricing: 'Pricing',
+      tools: 'Tools',
+      signIn: 'Sign In',
+      /** The small-screen header's button that opens the same links as a list. */
+      menu: 'Menu',
+      toolsByCategory: 'Tools by category',
+    },
     featuresTitle: 'Everything you need to create with AI',
     featuresSubtitle: 'Five toolsets, one credit balance.',
     pricingTitle: 'Simple, credit-based pricing',

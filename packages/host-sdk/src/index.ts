@@ -48,6 +48,8 @@ export type { ToolRunState, ToolRunStatus, UseToolRunResult } from './use-tool-r
 export { canAfford } from './tool-ui/can-afford';
 export { useAvailability, type Availability } from './tool-ui/use-availability';
 export { GenerateButton } from './tool-ui/generate-button';
+export { PlansLink } from './tool-ui/plans-link';
+export type { PlansLinkProps } from './tool-ui/plans-link';
 export type { GenerateButtonProps, RunButton } from './tool-ui/generate-button';
 export { ImageDropZone } from './tool-ui/image-drop-zone';
 export type { ImageDropZoneProps } from './tool-ui/image-drop-zone';

@@ -1,7 +1,11 @@
 // The gradient Generate button a tool page ends with: label and disabled state come from the page's rules (a
-// RunButton), and the icon hides while busy, when the spinner shows.
+// RunButton), and the icon hides while busy, when the spinner shows. A button that says "Insufficient Credits" gets
+// the way to the plans beside it (the label is the one contract text every tool's rules return for that state).
 import type { LucideIcon } from 'lucide-react';
+import { UI_TEXTS } from '@act/contracts';
+import type { ToolHost } from '../tool-host';
 import { Button, type ButtonProps } from '../ui/button';
+import { PlansLink } from './plans-link';
 
 /** What the run button says and whether it can be pressed, as a plain function of the screen state computes it. */
 export interface RunButton {
@@ -12,13 +16,22 @@ export interface RunButton {
 export interface GenerateButtonProps extends Pick<ButtonProps, 'busy' | 'onClick' | 'block' | 'className'> {
   icon: LucideIcon;
   state: RunButton;
+  /** Lets the plans link navigate inside the shell; without it the link loads the page. */
+  host?: Pick<ToolHost, 'navigate'>;
 }
 
-export function GenerateButton({ icon: Icon, state, busy, ...button }: GenerateButtonProps) {
-  return (
+export function GenerateButton({ icon: Icon, state, busy, host, ...button }: GenerateButtonProps) {
+  const run = (
     <Button variant="gradient" size="lg" busy={busy} disabled={state.disabled} {...button}>
       {!busy && <Icon size={18} aria-hidden />}
       {state.label}
     </Button>
+  );
+  if (state.label !== UI_TEXTS.common.insufficientCredits) return run;
+  return (
+    <>
+      {run}
+      <PlansLink host={host} />
+    </>
   );
 }

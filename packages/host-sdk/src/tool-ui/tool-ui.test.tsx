@@ -3,11 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Sparkles } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXTS, UI_TEXTS, toolCost } from '@act/contracts';
+import { ERROR_TEXTS, PLANS_PATH, UI_TEXTS, plansPath, toolCost } from '@act/contracts';
 import { MEMBER, pngFile } from '../testing';
 import { canAfford } from './can-afford';
 import { GenerateButton } from './generate-button';
 import { ImageDropZone } from './image-drop-zone';
+import { PlansLink } from './plans-link';
 import { ResultPanel } from './result-panel';
 import { RunError } from './run-error';
 import { useImageUpload } from './use-image-upload';
@@ -60,6 +61,38 @@ describe('GenerateButton', () => {
     render(<GenerateButton icon={Sparkles} state={{ label: 'Insufficient Credits', disabled: true }} />);
     const button = screen.getByRole('button', { name: 'Insufficient Credits' });
     expect(button.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('puts the way to the plans beside Insufficient Credits, returning to the tool', async () => {
+    window.history.pushState({}, '', '/tools/cartoonify');
+    const navigate = vi.fn();
+    render(
+      <GenerateButton
+        icon={Sparkles}
+        host={{ navigate }}
+        state={{ label: UI_TEXTS.common.insufficientCredits, disabled: true }}
+      />,
+    );
+    const link = screen.getByRole('link', { name: UI_TEXTS.common.seePlans });
+    const expected = plansPath('/tools/cartoonify');
+    expect(link.getAttribute('href')).toBe(expected);
+    expect(expected).toContain('return=%2Ftools%2Fcartoonify');
+    await userEvent.click(link);
+    expect(navigate).toHaveBeenCalledWith(expected);
+  });
+
+  it('shows no plans link while the member can pay', () => {
+    render(<GenerateButton icon={Sparkles} state={{ label: 'Generate', disabled: false }} />);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('PlansLink', () => {
+  it.each(['//evil.example', 'https://evil.example'])('never carries a hostile return %j', (hostile) => {
+    render(<PlansLink returnTo={hostile} />);
+    const href = screen.getByRole('link', { name: UI_TEXTS.common.seePlans }).getAttribute('href');
+    expect(href).toBe(PLANS_PATH);
+    expect(href).not.toContain('evil');
   });
 });
 

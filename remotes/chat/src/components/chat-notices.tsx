@@ -3,7 +3,7 @@
 // failed before the reply began; and a reply whose stream broke off, which the page now follows by reading its
 // session (the server still finishes it).
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
-import { Alert, RunError, type Availability, type ToolHost } from '@act/host-sdk';
+import { Alert, PlansLink, RunError, type Availability, type ToolHost } from '@act/host-sdk';
 
 /** Shown while a reply whose stream broke off is followed by reading it. */
 export const FOLLOWING_REPLY_TEXT = UI_TEXTS.chat.followingReply;
@@ -51,7 +51,7 @@ export function ChatNotices({
         </Alert>
       )}
       {!keyMissing && lacksCredits(host, cost) && (
-        <Alert variant="error" className="ch-notice">
+        <Alert variant="error" className="ch-notice" action={<PlansLink host={host} />}>
           {insufficientCredits}
         </Alert>
       )}

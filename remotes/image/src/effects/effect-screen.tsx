@@ -125,7 +125,14 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
             }}
           />
         )}
-        <GenerateButton icon={Wand2} block busy={busy} state={button} onClick={() => void start()} />
+        <GenerateButton
+          host={host}
+          icon={Wand2}
+          block
+          busy={busy}
+          state={button}
+          onClick={() => void start()}
+        />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
         <TipsBox title={T.tipsTitle} tips={effect.tips} />
       </section>

@@ -81,7 +81,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
           disabled={busy}
           name="analysis-task"
         />
-        <GenerateButton icon={ScanEye} block busy={busy} state={button} onClick={generate} />
+        <GenerateButton host={host} icon={ScanEye} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <ResultPanel

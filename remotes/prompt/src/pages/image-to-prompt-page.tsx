@@ -34,6 +34,7 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
       <div className="act-panel act-stack">
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <GenerateButton
+          host={host}
           icon={Sparkles}
           block
           busy={busy}

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS, plansPath } from '@act/contracts';
 import { createTestHost } from '@act/host-sdk/testing';
 import { MagicEnhancePage } from './magic-enhance-page';
 
@@ -42,6 +42,14 @@ describe('Magic Enhance screen', () => {
     await user.type(textArea(), 'a fox');
     expect(runButton().textContent).toBe('Insufficient Credits');
     expect(runButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers the plans beside Insufficient Credits, coming back to this tool', async () => {
+    window.history.pushState({}, '', '/tools/magic-enhance');
+    const { user, textArea, navigate } = setup({ credits: 0 });
+    await user.type(textArea(), 'a fox');
+    await user.click(screen.getByRole('link', { name: UI_TEXTS.common.seePlans }));
+    expect(navigate).toHaveBeenCalledWith(plansPath('/tools/magic-enhance'));
   });
 
   it('enhances the trimmed text, locks the form while busy, shows the read-only result and the new balance', async () => {

@@ -50,6 +50,7 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
         />
         <div className="pr-actions">
           <GenerateButton
+            host={host}
             icon={Wand2}
             className="pr-actions__primary"
             busy={busy}

@@ -109,7 +109,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
           aria-required
           disabled={busy}
         />
-        <GenerateButton icon={Clapperboard} block busy={busy} state={button} onClick={generate} />
+        <GenerateButton host={host} icon={Clapperboard} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <div className="act-stack">

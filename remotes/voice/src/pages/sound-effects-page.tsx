@@ -98,6 +98,7 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
           />
           <div className="vo-actions">
             <GenerateButton
+              host={host}
               icon={Sparkles}
               state={soundButton({ busy, length, affordable: canAfford(host, 'sound-effects'), available })}
               busy={busy}

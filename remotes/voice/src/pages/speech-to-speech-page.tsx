@@ -99,6 +99,7 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
             disabled={busy || !available}
           />
           <GenerateButton
+            host={host}
             icon={Wand2}
             state={convertButton({
               busy,

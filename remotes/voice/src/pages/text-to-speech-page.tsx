@@ -93,6 +93,7 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
           </div>
           <div className="vo-actions">
             <GenerateButton
+              host={host}
               icon={AudioLines}
               state={speechButton({
                 busy,

@@ -77,6 +77,7 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
             disabled={busy || !available}
           />
           <GenerateButton
+            host={host}
             icon={AudioLines}
             state={isolateButton({ busy, hasFile: file !== null, available })}
             busy={busy}

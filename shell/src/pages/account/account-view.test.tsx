@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { plansPath } from '@act/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, makeMe } from '@act/host-sdk/testing';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
@@ -118,6 +119,31 @@ describe('account view', () => {
       const change = backend.requests.filter((r) => r.url === '/api/billing/change-plan');
       expect(change.map((r) => r.body)).toEqual([{ plan: 'ultimate', billing_cycle: 'monthly' }]);
       expect(screen.queryByText('Payment system not ready. Please try again.')).toBeNull();
+    });
+
+    it('brings a member sent from a tool back to it after the change, and never to another site', async () => {
+      for (const [back, expected] of [
+        ['/tools/cartoonify', '/tools/cartoonify'],
+        ['//evil.example', '/dashboard?view=account&tab=subscription&return=%2F%2Fevil.example'],
+        [
+          'https://evil.example',
+          '/dashboard?view=account&tab=subscription&return=https%3A%2F%2Fevil.example',
+        ],
+      ] as const) {
+        const backend = createFakeBackend({
+          me: makeMe({ plan: 'pro', has_subscription: true, subscription_id: 'sub_01abc' }),
+        });
+        backend.on('POST /api/billing/change-plan', () =>
+          json({ success: true, change: 'upgrade', effective_at: null }),
+        );
+        const app = renderApp(`${plansPath()}&return=${encodeURIComponent(back)}`, { backend });
+        fireEvent.click(await screen.findByRole('button', { name: 'Upgrade: Ultimate' }));
+        await waitFor(() =>
+          expect(backend.requests.some((r) => r.url === '/api/billing/change-plan')).toBe(true),
+        );
+        await waitFor(() => expect(app.location()).toBe(expected));
+        app.unmount();
+      }
     });
 
     it('changes a confirmed downgrade at the end of the period and shows the pending change', async () => {

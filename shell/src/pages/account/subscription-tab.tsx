@@ -3,13 +3,16 @@
 // a subscription buys one through Paddle checkout; a member with one changes it in place (never a second
 // subscription).
 import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
 import {
   CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   PAID_PLAN_IDS,
+  RETURN_PARAM,
   UI_TEXTS,
   getPlan,
+  safeReturnPath,
   scheduledPlanChange,
   type BillingConfig,
   type BillingCycle,
@@ -38,7 +41,10 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [changing, setChanging] = useState(false);
-  const payments = usePaddleCheckout(config);
+  const navigate = useNavigate();
+  // The tool page that sent an out-of-credits member here; only a same-site path is followed back.
+  const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
+  const payments = usePaddleCheckout(config, returnTo);
 
   useEffect(() => {
     let cancelled = false;
@@ -77,6 +83,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
         variant: 'success',
       });
       void credits.load();
+      if (returnTo) void navigate(returnTo);
     } catch (err) {
       setError(errorMessage(err, ERROR_TEXTS.subscription.startSubscription));
     } finally {

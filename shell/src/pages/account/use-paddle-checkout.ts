@@ -1,7 +1,7 @@
 // Paddle checkout for subscriptions (docs/product-rules.md#states, #endpoints): loads Paddle.js only on the
 // subscription tab, polls readiness every second until the provider is available, and opens checkout with the
 // member's email and the passthrough {user_id, plan, billing_cycle}, signed by credits (the webhook believes no user
-// id the browser made up). Errors use the spec's texts.
+// id the browser made up). Errors use the spec's texts. A member sent here from a tool goes back to it once paid.
 import { useCallback, useEffect, useState } from 'react';
 import type { Paddle } from '@paddle/paddle-js';
 import { errorMessage } from '@act/host-sdk';
@@ -31,7 +31,11 @@ export interface PaddleCheckout {
   openCheckout(request: CheckoutRequest): Promise<void>;
 }
 
-export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout {
+/** `returnTo`: a same-site path (already checked) Paddle sends the member to after a successful payment. */
+export function usePaddleCheckout(
+  config: BillingConfig | null,
+  returnTo: string | null = null,
+): PaddleCheckout {
   const { api } = useServices();
   const [paddle, setPaddle] = useState<Paddle | null>(null);
   const [status, setStatus] = useState<PaymentStatus>('waiting');
@@ -88,12 +92,13 @@ export function usePaddleCheckout(config: BillingConfig | null): PaddleCheckout 
           items: [{ priceId, quantity: 1 }],
           customer: { email: request.email },
           customData,
+          ...(returnTo ? { settings: { successUrl: new URL(returnTo, window.location.origin).href } } : {}),
         });
       } catch {
         throw new Error(ERROR_TEXTS.subscription.startSubscription);
       }
     },
-    [paddle, config, api],
+    [paddle, config, api, returnTo],
   );
 
   const statusError =

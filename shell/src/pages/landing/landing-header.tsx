@@ -1,9 +1,10 @@
 // Landing header (docs/product-rules.md#screens): Features, Pricing, the Tools menu and Sign In; the button leads to
-// sign-up.
+// sign-up. On small screens the inline links give way to the Menu button (mobile-menu.tsx).
 import { NavigationMenu } from 'radix-ui';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { BrandLogo } from '../../components/brand-logo';
 import { LinkButton } from '../../components/link-button';
+import { MobileMenu } from './mobile-menu';
 import { ToolsMenu } from './tools-menu';
 import './site-header.css';
 
@@ -44,6 +45,7 @@ export function LandingHeader() {
           <LinkButton to="/auth?signup=true" className="sh-site-header__cta">
             {L.getStartedFree}
           </LinkButton>
+          <MobileMenu />
         </div>
       </div>
     </header>

@@ -29,9 +29,9 @@ export function PrivacyPolicyPage() {
           chat messages, generated images and audio.
         </li>
         <li>
-          <strong>Usage records:</strong> which tool was used, how many credits it cost and when. For visitors
-          without an account we store the IP address with the tool name to apply the one free use per tool
-          every 24 hours.
+          <strong>Usage records:</strong> which tool was used, how many credits it cost and when. For API
+          calls made without an account we store the IP address with the tool name to apply the one call per
+          tool every 24 hours.
         </li>
         <li>
           <strong>Billing data:</strong> your subscription plan, billing cycle and the subscription identifier

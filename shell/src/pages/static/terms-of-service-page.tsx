@@ -44,8 +44,9 @@ export function TermsOfServicePage() {
           says.
         </li>
         <li>
-          Visitors without an account may try each tool once every {LIMITS.guestWindowHours} hours; after that
-          a free account is needed.
+          Using the tools on this website needs an account; signing up is free and comes with free credits.
+          Separately, our API answers a call without an account to some tools once per tool every{' '}
+          {LIMITS.guestWindowHours} hours from one network; after that an account is needed there too.
         </li>
       </ul>
 
