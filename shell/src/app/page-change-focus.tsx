@@ -1,4 +1,4 @@
-// docs/architecture.md#front-end: after an in-app page change (not the first load, not a #section link on the same
+// docs/architecture.md#status-announcements: after an in-app page change (not the first load, not a #section link on the same
 // page) focus moves to the new page's h1 and its title is read through one polite region, as a full page load
 // would. The h1 may come after the route (a member page waits for the session): it is awaited for a while.
 import { useEffect, useRef, useState } from 'react';

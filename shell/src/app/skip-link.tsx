@@ -1,4 +1,4 @@
-// The first focusable element of every page (docs/architecture.md#front-end): hidden until focused, it moves focus
+// The first focusable element of every page (docs/architecture.md#status-announcements): hidden until focused, it moves focus
 // into the page's <main id="main">, past the header and its menus. Handled here rather than as a plain fragment
 // link so the URL keeps no #main and focus lands in the main region in every browser.
 import type { MouseEvent } from 'react';
