@@ -76,6 +76,16 @@ export const UI_TEXTS = {
     comingSoon: "This tool is coming soon! We're working hard to bring you amazing AI capabilities.",
     lastUpdated: 'last updated January 2025',
     lastUpdatedLabel: 'Last updated January 2025',
+    skipToContent: 'Skip to content',
+  },
+  // What the one polite status region says (docs/architecture.md#status-announcements): state changes only.
+  announce: {
+    working: 'Working on it...',
+    progress: (percent: number) => `${percent}% done`,
+    resultReady: 'Result ready',
+    replyFinished: 'Reply finished',
+    recordingStarted: 'Recording started',
+    recordingStopped: 'Recording stopped',
   },
   landing: {
     heroTitle: 'Your AI Creative Toolbox',

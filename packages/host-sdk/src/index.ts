@@ -23,6 +23,15 @@ export { createCreditsStore } from './credits-store';
 export type { CreditsState, CreditsStore } from './credits-store';
 export { createStore, useStoreState } from './store';
 export type { Store } from './store';
+export {
+  Announcer,
+  announce,
+  clearAnnouncements,
+  getAnnouncements,
+  useAnnounce,
+  useRunAnnouncer,
+} from './announcer';
+export type { Announcement, RunAnnouncer } from './announcer';
 export { copyText, useCopy } from './use-copy';
 export type { UseCopyResult } from './use-copy';
 export { downloadFile, downloadNames, saveBlob } from './download';

@@ -1,6 +1,8 @@
 // The idle → loading → result | error cycle every generation action follows (docs/product-rules.md#states), applying
 // the reply's remainingCredits to the host balance and turning failures into the server's or the fallback spec text.
 import { useCallback, useRef, useState } from 'react';
+import { UI_TEXTS } from '@act/contracts';
+import { announce } from './announcer';
 import { errorMessage, isApiError } from './api-error';
 import type { ToolHost } from './tool-host';
 
@@ -37,7 +39,11 @@ export function useToolRun<Args extends unknown[], Result extends { remainingCre
       try {
         const result = await action(...args);
         if (typeof result.remainingCredits === 'number') host.onCreditsChange(result.remainingCredits);
-        if (id === latest.current) setState({ status: 'success', result, error: null, needsSignup: false });
+        if (id === latest.current) {
+          setState({ status: 'success', result, error: null, needsSignup: false });
+          // Said once per finished run; the error path has the page's role="alert" instead.
+          announce(UI_TEXTS.announce.resultReady);
+        }
         return result;
       } catch (error) {
         if (id === latest.current) {

@@ -3,7 +3,7 @@
 // error event or a refusal; plus the seconds since the run started, for the 30-120 s waits.
 import { useEffect, useState } from 'react';
 import type { AudioClip, VoiceStreamEvent, VoiceToolId } from '@act/contracts';
-import { useStreamedReply, type CallRequest, type ToolHost } from '@act/host-sdk';
+import { useRunAnnouncer, useStreamedReply, type CallRequest, type ToolHost } from '@act/host-sdk';
 import { VOICE_RUN_ENDPOINTS, type VoiceRunEndpoint } from './api/voice-api';
 
 export interface VoiceJobView {
@@ -52,11 +52,18 @@ export function useVoiceJob(
   options: { fallbackError: string; onDone?(clip: AudioClip): void },
 ): VoiceJobView {
   const endpoint: VoiceRunEndpoint = VOICE_RUN_ENDPOINTS[tool];
+  // The elapsed seconds tick on screen only; the start, each quarter and the clip are announced
+  // (docs/architecture.md#status-announcements).
+  const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, endpoint, {
     fallbackError: options.fallbackError,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
-      if (event.type === 'done') options.onDone?.(event.clip);
+      if (event.type === 'progress') announcer.progress(event.progress);
+      if (event.type === 'done') {
+        options.onDone?.(event.clip);
+        announcer.finished();
+      }
     },
   });
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -85,6 +92,7 @@ export function useVoiceJob(
       const at = Date.now();
       setStartedAt(at);
       setNow(at);
+      announcer.started();
       void reply.start(request);
     },
     reset: () => {

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LandingPage } from '../pages/landing/landing-page';
 import { FullPageSpinner } from './full-page-spinner';
+import { PageChangeFocus } from './page-change-focus';
 import { ScrollToTop } from './scroll-to-top';
+import { SkipLink } from './skip-link';
 
 const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
@@ -25,7 +27,9 @@ const ContactUsPage = lazy(() =>
 export function AppRoutes() {
   return (
     <>
+      <SkipLink />
       <ScrollToTop />
+      <PageChangeFocus />
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />

@@ -6,8 +6,8 @@
 // here after the reply started (network drop, gateway restart): the page keeps the text it has and follows the reply
 // by reading the session again until it ends, then shows it as stored.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_TEXTS, type ChatKind } from '@act/contracts';
-import { errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
+import { ERROR_TEXTS, UI_TEXTS, type ChatKind } from '@act/contracts';
+import { announce, errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
 import {
   fetchBalance,
   listMessages,
@@ -181,6 +181,8 @@ export function useConversation<K extends ChatKind>(
           } else if (event.type === 'done') {
             ended = true;
             onCreditsChange.current(event.remainingCredits);
+            // The reply grew on screen unread; its end is said once (docs/architecture.md#status-announcements).
+            if (event.status === 'completed') announce(UI_TEXTS.announce.replyFinished);
           } else if (event.type === 'error') {
             ended = true;
             if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);

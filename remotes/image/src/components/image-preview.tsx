@@ -47,7 +47,8 @@ export function ImagePreview(props: ImagePreviewProps) {
       {props.progress !== null && (
         <div className="img-preview__progress">
           <Progress value={props.progress} label={T.progressLabel} />
-          <p className="img-preview__status" role="status">
+          {/* Not a live region: the page announces start, quarters and the image (docs/architecture.md#status-announcements). */}
+          <p className="img-preview__status">
             {props.status ?? T.generating}{' '}
             <span className="img-preview__percent">{Math.round(props.progress)}%</span>
           </p>

@@ -17,6 +17,7 @@ import {
   canAfford,
   RunError,
   useAvailability,
+  useRunAnnouncer,
   useStreamedReply,
   type Availability,
   type RunButton,
@@ -96,11 +97,15 @@ export function TextToImagePage({ host }: ToolPageProps) {
   const [imageLoaded, setImageLoaded] = useState(true);
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
+  // The preview's progress is not a live region: the start, each quarter and the image are announced.
+  const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, IMAGE_ENDPOINTS.generateImage, {
     fallbackError: FALLBACK_ERRORS.generate,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
+      if (event.type === 'progress' && event.percentage !== undefined) announcer.progress(event.percentage);
       if (event.type !== 'done') return;
+      announcer.finished();
       setShown(runFromEvents([event]).image);
       setImageLoaded(false);
       window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
@@ -115,6 +120,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
 
   const start = (request: TextToImageRequest) => {
     setLastRequest(request);
+    announcer.started();
     void reply.start({ body: request });
   };
 

@@ -15,7 +15,7 @@ export function counterLevel(length: number, max: number): CounterLevel {
 export function CharCounter({ length, max, warning }: { length: number; max: number; warning?: string }) {
   const level = counterLevel(length, max);
   return (
-    <p className={`vo-counter vo-counter--${level}`} aria-live="polite">
+    <p className={`vo-counter vo-counter--${level}`}>
       <span>{UI_TEXTS.textToSpeech.charCount(length, max)}</span>
       {level === 'warning' && warning && <span className="vo-counter__warning"> · {warning}</span>}
     </p>

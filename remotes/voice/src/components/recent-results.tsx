@@ -52,7 +52,8 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
     <section className="act-card vo-recent" aria-label={title}>
       <h2 className="vo-recent__title">{title}</h2>
       {pending.map((job) => (
-        <p key={job.id} className="vo-recent__pending" role="status">
+        // Not a live region: its percent changes with every poll (docs/architecture.md#status-announcements).
+        <p key={job.id} className="vo-recent__pending">
           <Spinner size={16} decorative /> {T.stillRunning} {T.progress(job.progress)}
         </p>
       ))}

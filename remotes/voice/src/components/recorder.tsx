@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Mic, Square } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
-import { Button } from '@act/host-sdk';
+import { Button, announce } from '@act/host-sdk';
 import { formatTime } from './time';
 import './recorder.css';
 
@@ -103,6 +103,7 @@ export function Recorder({ onRecorded, disabled }: RecorderProps) {
       const file = new File(chunks, `${T.recordedFileName(at)}.${EXTENSIONS[type] ?? 'webm'}`, { type });
       release();
       setRecording(false);
+      announce(UI_TEXTS.announce.recordingStopped);
       setLevel(0);
       latest.current(file);
     };
@@ -135,6 +136,7 @@ export function Recorder({ onRecorded, disabled }: RecorderProps) {
     recorder.start(1000);
     setSeconds(0);
     setRecording(true);
+    announce(UI_TEXTS.announce.recordingStarted);
   };
 
   const percent = Math.round(level * 100);
@@ -153,7 +155,8 @@ export function Recorder({ onRecorded, disabled }: RecorderProps) {
           </Button>
         )}
         {recording && (
-          <span className="vo-recorder__time" role="status">
+          // role="timer" is not read as it ticks; start and stop are announced instead.
+          <span className="vo-recorder__time" role="timer">
             {T.recording} {formatTime(seconds)}
           </span>
         )}

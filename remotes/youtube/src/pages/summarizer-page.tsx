@@ -24,6 +24,7 @@ import {
   ResultPanel,
   RunError,
   Select,
+  useRunAnnouncer,
   useStreamedReply,
   type RunButton,
   type SelectOption,
@@ -102,9 +103,14 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const [submittedId, setSubmittedId] = useState<string | null>(null);
   const [submittedUrl, setSubmittedUrl] = useState<string | null>(null);
   const transcript = useTranscript(host.api, submittedUrl);
+  const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
     fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
+    // The summary grows on screen without being read piece by piece; its end is said once.
+    onEvent: (event) => {
+      if (event.type === 'done') announcer.finished();
+    },
   });
   const busy = reply.streaming;
   const summary = summaryFromEvents(reply.events);

@@ -70,7 +70,7 @@ export function AuthPage() {
           <p className="sh-auth__aside-text">{UI_TEXTS.landing.closingSubtitle}</p>
         </div>
       </aside>
-      <main className="sh-auth__main">
+      <main id="main" className="sh-auth__main">
         <div className="sh-auth__card">
           <BrandLogo />
           <div className="sh-auth__heading">
