@@ -8,7 +8,9 @@ describe('skip link and page changes', () => {
     renderApp('/privacy-policy', { backend: createFakeBackend({ session: null }) });
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const skip = screen.getByRole('link', { name: UI_TEXTS.common.skipToContent });
-    const focusable = document.body.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]');
+    const focusable = document.body.querySelectorAll(
+      'a[href], button, input, select, textarea, [tabindex="0"]',
+    );
     expect(focusable[0]).toBe(skip);
     expect(skip.getAttribute('href')).toBe('#main');
     fireEvent.click(skip);
