@@ -44,8 +44,15 @@ export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePo
       return databaseUrl(handle.url, name);
     },
     async kill() {
-      process.kill(postmasterPid(), 'SIGKILL');
+      // The whole server dies at once, as in an OOM-killed pod or a crashed node. SIGKILL to the postmaster alone
+      // would leave its backends running as orphans, holding the services' connections open until a query reaches
+      // them 20 s later ("terminating connection due to unexpected postmaster exit"): a state no real crash leaves.
+      const postmaster = postmasterPid();
+      const backends = childrenOf(postmaster);
+      process.kill(postmaster, 'SIGKILL');
+      for (const pid of backends) killQuietly(pid);
       await handle.exited;
+      while (backends.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 20));
     },
     async halt() {
       await handle.stop();
@@ -58,4 +65,38 @@ export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePo
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces) start after the last ')': state, then the parent pid.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return children;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone (it noticed its postmaster die).
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
