@@ -11,6 +11,10 @@ export const downloadNames = {
   speech: (timestamp: number = Date.now()) => `speech-${timestamp}.mp3`,
   soundEffect: (timestamp: number = Date.now()) => `sound-effect-${timestamp}.mp3`,
   isolatedAudio: (timestamp: number = Date.now()) => `isolated-audio-${timestamp}.mp3`,
+  /** A video's transcript as the service sends it: {videoId}-transcript.txt or .srt. */
+  transcript: (videoId: string, format: 'txt' | 'srt') => `${videoId}-transcript.${format}`,
+  /** A Deep Search report as Markdown: deep-search-{timestamp}.md. */
+  deepSearchReport: (timestamp: number = Date.now()) => `deep-search-${timestamp}.md`,
 } as const;
 
 /** Saves a Blob under a file name through a temporary object URL. */

@@ -16,6 +16,7 @@ import {
   Alert,
   Button,
   RunError,
+  downloadNames,
   errorMessage,
   isApiError,
   saveBlob,
@@ -289,7 +290,7 @@ function DeepSearch({ host }: ToolPageProps) {
                   onClick={() =>
                     saveBlob(
                       new Blob([reportMarkdown(report)], { type: 'text/markdown' }),
-                      `deep-search-${Date.now()}.md`,
+                      downloadNames.deepSearchReport(),
                     )
                   }
                 >

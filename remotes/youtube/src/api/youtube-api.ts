@@ -12,7 +12,7 @@ import {
   type TranscriptReply,
   type YoutubeThumbnailSize,
 } from '@act/contracts';
-import { downloadNames, saveBlob, type ApiClient, type CallRequest } from '@act/host-sdk';
+import { apiErrorFromReply, downloadNames, saveBlob, type ApiClient, type CallRequest } from '@act/host-sdk';
 
 const E = YOUTUBE_ENDPOINTS;
 
@@ -102,8 +102,11 @@ export async function downloadTranscript(
     throw new Error(FALLBACK_ERRORS.downloadTranscript);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    throw new Error(typeof body?.error === 'string' ? body.error : FALLBACK_ERRORS.downloadTranscript);
+    throw apiErrorFromReply(
+      response.status,
+      await response.json().catch(() => null),
+      FALLBACK_ERRORS.downloadTranscript,
+    );
   }
-  saveBlob(await response.blob(), `${videoId}-transcript.${format}`);
+  saveBlob(await response.blob(), downloadNames.transcript(videoId, format));
 }
