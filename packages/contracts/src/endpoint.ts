@@ -2,7 +2,7 @@
 // schemas, and the catalogue tool it charges. The gateway's routing, access and body-limit tables, the services'
 // mountEndpoint and the browser's paths all derive from these; nothing restates them.
 import type { z } from 'zod';
-import { getTool, type GuestToolId, type ToolId } from './tools';
+import { getTool, type GuestToolId, type ToolCostOptions, type ToolId } from './tools';
 
 const MiB = 1024 * 1024;
 
@@ -46,6 +46,8 @@ export interface Endpoint {
   events?: z.ZodType;
   /** The catalogue tool a call charges. */
   tool?: ToolId;
+  /** The price options every call of this endpoint has (a follow-up question: the tool's follow-up price). */
+  toolOptions?: ToolCostOptions;
   /** Keep the raw body text for the handler (signature checks); every other endpoint drops it after parsing. */
   rawBody?: boolean;
 }

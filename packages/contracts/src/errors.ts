@@ -102,6 +102,8 @@ export const ERROR_TEXTS = {
     insufficientCreditsChatAgentBase: 'Insufficient credits. 2 credits required to send a message.',
     insufficientCreditsWebChatFollowUp: 'Insufficient credits. 2 credits required to ask about the page.',
     insufficientCreditsYoutube: 'Insufficient credits. 4 credits required.',
+    // Ours: a question about a summarized video (the catalogue's followUp price).
+    insufficientCreditsYoutubeAsk: 'Insufficient credits. 2 credits required to ask about the video.',
     insufficientCreditsTextToImage: 'Insufficient credits. 20 credits required to generate an image.',
     enterYourQuestion: 'Please enter your question.',
     noActiveChatSession: 'No active chat session.',
@@ -235,6 +237,11 @@ export const ERROR_TEXTS = {
     transcriptTooLong: 'This transcript is too long to show or download',
     loadTranscript: 'Failed to load the transcript',
     downloadTranscript: 'Failed to download the transcript',
+    // Ours (docs/product-rules.md#youtube-ask): questions about a summarized video.
+    askNeedsProviderKey:
+      'Asking about a video needs an AI provider key: this server has none configured, so questions cannot be answered yet. The summary, its chapters and the transcript still work.',
+    askNoTranscript: 'This video has no transcript, so questions about it cannot be answered',
+    askFailed: 'Failed to answer the question. Please try again.',
   },
   /** Ours: text-to-image texts the spec does not list. */
   image: {

@@ -7,7 +7,7 @@ import { OPENAPI_ENDPOINTS } from './api/openapi';
 import type { Endpoint } from './endpoint';
 import { ENDPOINTS } from './routes';
 import { serviceForPath, type ServiceName } from './services';
-import { getTool } from './tools';
+import { getTool, toolCost } from './tools';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -111,7 +111,7 @@ function operationOf(definition: Endpoint): OpenApiOperation {
       },
     },
     'x-access': definition.access,
-    ...(tool ? { 'x-tool': { id: tool.id, credits: tool.cost } } : {}),
+    ...(tool ? { 'x-tool': { id: tool.id, credits: toolCost(tool.id, definition.toolOptions) } } : {}),
   };
 }
 

@@ -79,7 +79,10 @@ export interface Tool {
   costOptions?: {
     /** Extra credits when web search is on (chat agent). */
     webSearch?: number;
-    /** What a follow-up message costs instead of `cost` (web chat: starting reads the page, a follow-up does not). */
+    /**
+     * What a follow-up message costs instead of `cost` (web chat: starting reads the page, a follow-up does not; the
+     * summarizer: a question about the summarized video).
+     */
     followUp?: number;
   };
   category: ToolCategory;
@@ -477,6 +480,9 @@ const CATALOGUE = [
     name: 'YouTube Summarizer',
     description: 'Paste a YouTube link and get the key points of the video in a short summary.',
     cost: 4,
+    // Ours (docs/product-rules.md#youtube-ask): a question about a summarized video costs 2, like a web chat
+    // follow-up, shown next to Ask.
+    costOptions: { followUp: 2 },
     category: 'Other Tools',
     family: 'youtube',
     icon: 'youtube',
@@ -525,7 +531,7 @@ export function getTool(id: string): Tool | undefined {
 
 export interface ToolCostOptions {
   webSearch?: boolean;
-  /** A follow-up message of a tool that has a follow-up price (web chat). */
+  /** A follow-up message of a tool that has a follow-up price (web chat, a question about a summarized video). */
   followUp?: boolean;
 }
 

@@ -374,6 +374,15 @@ export const UI_TEXTS = {
     transcriptMatches: (shown: number, total: number) => `${shown} of ${total} lines`,
     transcriptNoMatch: 'No line of the transcript matches your search.',
     downloadTranscript: (format: string) => `Download .${format}`,
+    // Ours (issue 24): questions about the video under the summary (docs/product-rules.md#youtube-ask).
+    askTitle: 'Ask this video',
+    askLabel: 'Your question about the video',
+    askPlaceholder: 'What does the video say about…?',
+    ask: 'Ask',
+    askHint: 'Answers come from the transcript and cite the moments they use.',
+    answering: 'Answering...',
+    citedMoments: 'Moments cited',
+    copyMomentLink: (time: string) => `Copy the link to ${time}`,
   },
   textToImage: {
     promptLabel: 'Prompt',

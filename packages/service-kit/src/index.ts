@@ -50,6 +50,7 @@ export {
 export * from './providers';
 export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
+export { rankPassages, selectPassages, tokenize, type RankedPassage } from './passage-ranking';
 export { assertStorableText, findUnstorableText } from './storable-text';
 export {
   encodeCursor,

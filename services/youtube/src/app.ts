@@ -1,7 +1,15 @@
 // The youtube service's Koa app, built from its dependencies so tests run the real routes over HTTP.
-import { createServiceHttpApp, type ServiceApp, type ToolAppDeps } from '@act/service-kit';
+import {
+  createServiceHttpApp,
+  type Outbox,
+  type ServiceApp,
+  type Sql,
+  type ToolAppDeps,
+} from '@act/service-kit';
+import { createSessionStore } from './db/session-store';
 import { createSummarizer } from './domain/summarizer';
 import { createThumbnailService } from './domain/thumbnails';
+import { createVideoQuestions } from './domain/video-questions';
 import { createVideoReader } from './domain/video-reader';
 import { createYoutubeTools } from './domain/youtube-tools';
 import type { SummaryProvider } from './providers/summary-provider';
@@ -10,6 +18,9 @@ import type { FetchLike } from './providers/youtube-fetch';
 import { createYoutubeRouter } from './routes/youtube.routes';
 
 export interface YoutubeAppDeps extends ToolAppDeps {
+  /** The members' summaries (sessions) and their questions; their charges commit through the outbox. */
+  sql: Sql;
+  outbox: Outbox;
   /** Video info from the player (youtubei.js). */
   info: VideoInfoSource;
   /** Ways to a transcript, tried in order. */
@@ -22,7 +33,8 @@ export interface YoutubeAppDeps extends ToolAppDeps {
 }
 
 export function createApp(deps: YoutubeAppDeps): ServiceApp {
-  const { logger } = deps;
+  const { logger, credits, outbox, provider } = deps;
+  const store = createSessionStore(deps.sql);
   const thumbnails = createThumbnailService({ fetch: deps.fetch, logger });
   const reader = createVideoReader({
     info: deps.info,
@@ -33,9 +45,10 @@ export function createApp(deps: YoutubeAppDeps): ServiceApp {
   const router = createYoutubeRouter({
     verifier: deps.verifier,
     tools: createYoutubeTools({ credits: deps.credits, thumbnails }),
-    summarizer: createSummarizer({ credits: deps.credits, reader, provider: deps.provider, logger }),
+    summarizer: createSummarizer({ credits, store, outbox, reader, provider, logger }),
     thumbnails,
     reader,
+    questions: createVideoQuestions({ store, credits, outbox, provider, logger }),
     logger,
   });
   return { app: createServiceHttpApp('youtube', deps, [router]) };

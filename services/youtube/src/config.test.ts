@@ -3,10 +3,14 @@ import { ConfigError } from '@act/service-kit';
 import { loadYoutubeConfig } from './config';
 import { createSummaryProvider } from './providers/select-provider';
 
-const base = { NATS_URL: 'nats://127.0.0.1:4222', JWKS_URL: 'http://127.0.0.1:8101/jwks.json' };
+const base = {
+  NATS_URL: 'nats://127.0.0.1:4222',
+  JWKS_URL: 'http://127.0.0.1:8101/jwks.json',
+  DATABASE_URL: 'postgres://youtube@127.0.0.1:5432/youtube',
+};
 
 describe('youtube config', () => {
-  it('needs no database and defaults to YouTube itself, a day of transcript cache and the local summary', () => {
+  it('defaults to YouTube itself, a day of transcript cache and the local summary', () => {
     const config = loadYoutubeConfig(base);
     expect(config.PORT).toBe(8107);
     expect(config.YOUTUBE_BASE_URL).toBeUndefined();
@@ -24,6 +28,11 @@ describe('youtube config', () => {
     });
     expect(config.YOUTUBE_BASE_URL).toBe('http://127.0.0.1:8190');
     expect(createSummaryProvider(config)?.name).toBe('openai');
+  });
+
+  it('needs its database (the saved summaries)', () => {
+    const { DATABASE_URL: _url, ...withoutDatabase } = base;
+    expect(() => loadYoutubeConfig(withoutDatabase)).toThrow(ConfigError);
   });
 
   it('refuses a base URL that is not http(s) and a provider timeout past the charged-work limit', () => {

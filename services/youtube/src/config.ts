@@ -1,8 +1,10 @@
-// Configuration of the youtube service, parsed once from the environment at start. No database: transcripts and
-// thumbnail checks are cached in memory; credits go through NATS.
+// Configuration of the youtube service, parsed once from the environment at start: its database (the members' saved
+// summaries and their questions), NATS (credits), the AI provider, and YouTube's hosts; transcripts and thumbnail
+// checks are cached in memory.
 import {
   baseConfigSchema,
   configUrl,
+  databaseConfigFields,
   loadConfig,
   openAiConfigFields,
   toolServiceConfigFields,
@@ -30,6 +32,7 @@ export const youtubeConfigSchema = baseConfigSchema.extend({
     .int()
     .min(0)
     .default(24 * 60 * 60 * 1000),
+  ...databaseConfigFields,
   ...toolServiceConfigFields,
 });
 

@@ -109,7 +109,11 @@ export const VideoChaptersSchema = z.object({
 });
 export type VideoChapters = z.infer<typeof VideoChaptersSchema>;
 
+/** Ours (docs/product-rules.md#youtube-ask): the member's saved summary, which questions about the video are asked on. */
+const sessionIdField = { sessionId: z.uuid() };
+
 export const SummarizeYoutubeReplySchema = successReply({
+  ...sessionIdField,
   summary: z.string(),
   videoInfo: VideoInfoSchema,
   chapters: VideoChaptersSchema,
@@ -218,6 +222,7 @@ export const YoutubeStreamStartEventSchema = z.object({
 export const YoutubeStreamDeltaEventSchema = z.object({ type: z.literal('delta'), text: z.string() });
 export const YoutubeStreamDoneEventSchema = z.object({
   type: z.literal('done'),
+  ...sessionIdField,
   summary: z.string(),
   videoInfo: VideoInfoSchema,
   chapters: VideoChaptersSchema,
@@ -236,6 +241,72 @@ export const YoutubeStreamEventSchema = z.discriminatedUnion('type', [
   YoutubeStreamErrorEventSchema,
 ]);
 export type YoutubeStreamEvent = z.infer<typeof YoutubeStreamEventSchema>;
+
+/**
+ * Ours (docs/product-rules.md#youtube-ask): a question about a summarized video, answered from its transcript. Required,
+ * at most as long as a chat message.
+ */
+export const AskVideoRequestSchema = z.object({
+  question: z
+    .string({ error: V.enterYourQuestion })
+    .trim()
+    .min(1, { error: V.enterYourQuestion, abort: true })
+    .max(LIMITS.chatMessage, { error: V.messageTooLong }),
+  toolName: ToolNameFieldSchema,
+});
+export type AskVideoRequest = z.infer<typeof AskVideoRequestSchema>;
+
+/** Any text up to a UUID's length: an id that is not a UUID is one more unknown session (404), as in chat. */
+export const VideoSessionParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export type VideoSessionParams = z.infer<typeof VideoSessionParamsSchema>;
+
+/**
+ * Ours: a moment an answer used: `[n]` in the answer cites the n-th (numbered by first use), the transcript passage
+ * `quote` from `start` to `end` (seconds), and `url` (youtubeMomentUrl) opens the video at `start`: the line of the
+ * passage closest to the question.
+ */
+export const VideoCitationSchema = z.object({
+  n: z.number().int().positive(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative().optional(),
+  quote: z.string(),
+  url: z.string(),
+});
+export type VideoCitation = z.infer<typeof VideoCitationSchema>;
+
+/** Ours: one answered question of a session. */
+export const VideoAnswerSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  /** Markdown; `[n]` cites `citations[n-1]`. */
+  answer: z.string(),
+  citations: z.array(VideoCitationSchema),
+  createdAt: z.string(),
+});
+export type VideoAnswer = z.infer<typeof VideoAnswerSchema>;
+
+export const AskVideoReplySchema = successReply({
+  ...VideoAnswerSchema.shape,
+  ...remainingCreditsField,
+});
+export type AskVideoReply = z.infer<typeof AskVideoReplySchema>;
+
+/** Ours: a saved summary (a session) as reopened: the video, the summary and its chapters, and its answered questions. */
+export const VideoSessionSchema = z.object({
+  id: z.string(),
+  videoId: z.string(),
+  videoUrl: z.string(),
+  videoInfo: VideoInfoSchema,
+  summary: z.string(),
+  chapters: VideoChaptersSchema,
+  source: SummarySourceSchema,
+  questions: z.array(VideoAnswerSchema),
+  createdAt: z.string(),
+});
+export type VideoSession = z.infer<typeof VideoSessionSchema>;
+
+export const VideoSessionReplySchema = successReply({ session: VideoSessionSchema });
+export type VideoSessionReply = z.infer<typeof VideoSessionReplySchema>;
 
 /**
  * The YouTube endpoints (docs/product-rules.md#endpoints; drafts until the YouTube service is built). Thumbnails are
@@ -260,6 +331,28 @@ export const YOUTUBE_ENDPOINTS = {
     access: 'member',
     request: TranscriptQuerySchema,
     reply: TranscriptReplySchema,
+  }),
+  /**
+   * Ours (docs/product-rules.md#youtube-ask): a question about a saved summary's video, answered from its transcript
+   * with the moments it used; priced as the summarizer's follow-up (2 credits), free when it fails, 503 without an AI
+   * provider key. Another member's session is 404.
+   */
+  askVideo: toolEndpoint({
+    method: 'POST',
+    path: '/api/youtube/sessions/:id/questions',
+    tool: 'youtube-summarizer',
+    toolOptions: { followUp: true },
+    params: VideoSessionParamsSchema,
+    request: AskVideoRequestSchema,
+    reply: AskVideoReplySchema,
+  }),
+  /** Ours: a saved summary with its answered questions, the member's own only (404 otherwise). */
+  session: endpoint({
+    method: 'GET',
+    path: '/api/youtube/sessions/:id',
+    access: 'member',
+    params: VideoSessionParamsSchema,
+    reply: VideoSessionReplySchema,
   }),
   thumbnails: toolEndpoint({
     method: 'POST',

@@ -1,8 +1,11 @@
 // The summarizer as a charged tool (4 credits, members): hold the credits, read the video (info, transcript or
-// description), write the summary (the AI provider streamed, or the local extractive summary without a key) and
-// commit only when the whole summary was made. Any failure, or a client gone before the end, releases the hold.
+// description), write the summary (the AI provider streamed, or the local extractive summary without a key), then save
+// it as the member's session (docs/product-rules.md#youtube-ask: what questions about the video are answered from)
+// and commit in that same transaction. Any failure, or a client gone before the end, releases the hold.
+import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
+  TRANSCRIPT_LIMITS,
   UI_TEXTS,
   type VideoChapters,
   type VideoInfo,
@@ -16,7 +19,9 @@ import {
   type Charge,
   type CreditsClient,
   type Logger,
+  type Outbox,
 } from '@act/service-kit';
+import type { SessionStore } from '../db/session-store';
 import type { SummaryProvider } from '../providers/summary-provider';
 import { createChapterWriter } from './chapters';
 import { VideoUnavailableError } from '../providers/types';
@@ -36,6 +41,8 @@ export interface Caller {
 }
 
 export interface SummaryResult {
+  /** The saved session the member asks questions on. */
+  sessionId: string;
   summary: string;
   videoInfo: VideoInfo;
   chapters: VideoChapters;
@@ -48,6 +55,8 @@ export interface SummaryRun {
   /** Aborts when the client goes away: the summary stops and its hold is released. */
   signal: AbortSignal;
   language?: string | undefined;
+  /** The link as the member gave it (kept with the session). */
+  videoUrl: string;
 }
 
 export interface Summarizer {
@@ -59,6 +68,9 @@ export interface Summarizer {
 
 export interface SummarizerDeps {
   credits: CreditsClient;
+  /** Where each member's summaries are saved as sessions, committed with their charge through the outbox. */
+  store: SessionStore;
+  outbox: Outbox;
   reader: VideoReader;
   /** Absent without a provider key: summaries are made locally and say so. */
   provider: SummaryProvider | undefined;
@@ -101,7 +113,28 @@ export function summaryPrompt(material: VideoMaterial, language?: string): { sys
   return { system, user: `Title: ${material.title}\n\n${body}` };
 }
 
-export function createSummarizer({ credits, reader, provider, logger }: SummarizerDeps): Summarizer {
+/** The transcript lines kept with a session, within TRANSCRIPT_LIMITS (a longer one keeps its beginning). */
+function storedTranscript(material: VideoMaterial) {
+  const segments = material.transcript?.segments ?? [];
+  if (segments.length === 0) return null;
+  const kept = [];
+  let chars = 0;
+  for (const s of segments.slice(0, TRANSCRIPT_LIMITS.maxLines)) {
+    chars += s.text.length;
+    if (chars > TRANSCRIPT_LIMITS.maxChars) break;
+    kept.push({ startMs: Math.max(0, Math.round(s.startMs)), text: s.text });
+  }
+  return kept;
+}
+
+export function createSummarizer({
+  credits,
+  store,
+  outbox,
+  reader,
+  provider,
+  logger,
+}: SummarizerDeps): Summarizer {
   const chapterWriter = createChapterWriter({ provider, logger });
 
   /** Writes the summary through `onText` and returns it whole, with the video's chapters. */
@@ -180,10 +213,12 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
   return {
     reserve,
 
-    async summarize(charge, videoId, { emit, signal, language }) {
-      const { material, summary, chapters } = await charge.run(
-        (runSignal) =>
-          write(
+    async summarize(charge, videoId, { emit, signal, language, videoUrl }) {
+      const userId = charge.ref.userId;
+      if (!userId) throw new Error('the summarizer is for members only');
+      const { material, summary, chapters, sessionId } = await charge.run(
+        async (runSignal) => {
+          const made = await write(
             videoId,
             runSignal,
             language,
@@ -196,10 +231,30 @@ export function createSummarizer({ credits, reader, provider, logger }: Summariz
                 local: !provider,
               }),
             (text) => emit({ type: 'delta', text }),
-          ),
+          );
+          const info = videoInfoOf(made.material);
+          const session = await store.transaction(async (tx) => {
+            const saved = await tx.insertSession({
+              id: randomUUID(),
+              user_id: userId,
+              video_id: videoId,
+              video_url: videoUrl,
+              title: info.title,
+              duration: info.duration,
+              source: made.material.transcript ? 'transcript' : 'description',
+              summary: made.summary,
+              chapters: made.chapters,
+              transcript: storedTranscript(made.material),
+            });
+            await tx.commitCharge(charge, outbox);
+            return saved;
+          });
+          return { ...made, sessionId: session.id };
+        },
         { signal },
       );
       return {
+        sessionId,
         summary,
         videoInfo: videoInfoOf(material),
         chapters,

@@ -1,12 +1,14 @@
 // HTTP edges of the YouTube tools (docs/product-rules.md#endpoints), mounted from their contracts definitions: the
 // summarizer (members, 4 credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list
 // (free, members and guests), the thumbnail download (a same-origin `.jpg` attachment fetched only from
-// i.ytimg.com) and the transcript (free, members; JSON lines or a `.txt` / `.srt` attachment).
+// i.ytimg.com), the transcript (free, members; JSON lines or a `.txt` / `.srt` attachment), and the member's saved
+// summaries with their questions (docs/product-rules.md#youtube-ask: 2 credits a question, free when it fails).
 import { ERROR_TEXTS, YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
 import { Router, mountEndpoint, type JwtVerifier, type Logger } from '@act/service-kit';
 import type { Summarizer } from '../domain/summarizer';
 import type { ThumbnailService } from '../domain/thumbnails';
 import { readTranscript, transcriptFile } from '../domain/transcript-files';
+import type { VideoQuestions } from '../domain/video-questions';
 import type { VideoReader } from '../domain/video-reader';
 import type { YoutubeTools } from '../domain/youtube-tools';
 
@@ -16,6 +18,7 @@ export interface YoutubeRoutesDeps {
   summarizer: Summarizer;
   thumbnails: ThumbnailService;
   reader: VideoReader;
+  questions: VideoQuestions;
   logger: Logger;
 }
 
@@ -32,6 +35,7 @@ export function createYoutubeRouter({
   summarizer,
   thumbnails,
   reader,
+  questions,
   logger,
 }: YoutubeRoutesDeps): Router {
   const router = new Router();
@@ -43,11 +47,29 @@ export function createYoutubeRouter({
     // Refusals before any work (insufficient credits) are plain JSON errors, whichever reply was asked for.
     const charge = await summarizer.reserve(caller);
     return respond({
-      run: (emit) => summarizer.summarize(charge, videoId, { emit, signal, language: input.language }),
+      run: (emit) =>
+        summarizer.summarize(charge, videoId, {
+          emit,
+          signal,
+          language: input.language,
+          videoUrl: input.videoUrl,
+        }),
       reply: (summary) => summary,
       failed: ERROR_TEXTS.youtube.summarizeVideo,
     });
   });
+
+  mountEndpoint(router, E.askVideo, options, async (input, { caller, params, signal, respond }) =>
+    respond({
+      run: () => questions.ask(caller.userId, params.id, input.question, signal),
+      reply: (answer) => answer,
+      failed: ERROR_TEXTS.youtube.askFailed,
+    }),
+  );
+
+  mountEndpoint(router, E.session, options, async (_input, { caller, params }) => ({
+    session: await questions.session(caller.userId, params.id),
+  }));
 
   mountEndpoint(router, E.thumbnails, options, async (input, { caller, signal }) => {
     const videoId = videoIdOf(input.videoUrl);
