@@ -1,24 +1,23 @@
 // The youtube service end to end over HTTP: real credits service (child process) on real PostgreSQL and NATS, the
-// fake YouTube serving recorded responses, the fake OpenAI-compatible server streaming summaries, and member tokens
-// from a test JWKS.
+// service's own test database (saved summaries, committed through the outbox), the fake YouTube serving recorded
+// responses, the fake OpenAI-compatible server streaming summaries and answers, and member tokens from a test JWKS.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
-import type { NatsConnection, RunningServer } from '@act/service-kit';
+import type { RunningServer } from '@act/service-kit';
 import {
   callJson,
-  type CreditsProcess,
   type FakeOpenAi,
   postEventStream,
   silentLogger,
   startFakeOpenAi,
+  startServiceTestBed,
   startTestService,
-  type TestJwks,
+  type ServiceTestBed,
   testToolAccess,
-  connectToRun,
-  type RunConnection,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
+import { migrateYoutubeDatabase } from './db/migrate';
 import { createOpenAiSummaryProvider, type SummaryProvider } from './providers/summary-provider';
 import { createYoutubeFetch } from './providers/youtube-fetch';
 import { createYoutubeiAdapter } from './providers/youtubei-adapter';
@@ -27,12 +26,9 @@ import { FAKE_JPEG, startFakeYoutube, type FakeYoutube } from './test-support/fa
 
 const V = ERROR_TEXTS.validation;
 
-let jwks: TestJwks;
-let credits: CreditsProcess;
+let bed: ServiceTestBed;
 let openai: FakeOpenAi;
 let yt: FakeYoutube;
-let nc: NatsConnection;
-let run: RunConnection;
 let service: RunningServer;
 let localService: RunningServer;
 
@@ -43,10 +39,13 @@ function startService(provider: SummaryProvider | undefined) {
     timeoutMs: 5_000,
   });
   const youtubei = createYoutubeiAdapter({ fetch });
+  const { jwks, credits, nc, sql, outbox } = bed;
   return startTestService(
     createApp({
       logger: silentLogger('youtube'),
       ...testToolAccess({ jwks, credits }, nc),
+      sql,
+      outbox,
       info: youtubei,
       transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
       provider,
@@ -57,8 +56,7 @@ function startService(provider: SummaryProvider | undefined) {
 }
 
 beforeAll(async () => {
-  run = await connectToRun('youtube-test');
-  ({ jwks, credits, nc } = run);
+  bed = await startServiceTestBed('youtube', migrateYoutubeDatabase);
   openai = await startFakeOpenAi();
   yt = await startFakeYoutube();
   service = await startService(
@@ -75,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await localService?.close();
-  await run?.close();
+  await bed?.close();
   await openai?.close();
   await yt?.close();
 }, 30_000);
@@ -99,14 +97,13 @@ async function streamSummary(token: string, videoUrl: string): Promise<YoutubeSt
 }
 
 async function newMember() {
-  const token = await jwks.tokenFor(randomUUID());
-  expect(await credits.balanceOf(token)).toBe(50);
+  const token = await bed.jwks.tokenFor(randomUUID());
+  expect(await bed.credits.balanceOf(token)).toBe(50);
   return token;
 }
 
 async function settledBalance(token: string) {
-  await credits.settled();
-  return credits.balanceOf(token);
+  return (await bed.settled(token)).balance;
 }
 
 describe('thumbnails (free, guests and members)', () => {
@@ -337,6 +334,7 @@ describe('summarizer (4 credits, members)', () => {
       status: 200,
       body: {
         success: true,
+        sessionId: expect.any(String) as unknown as string,
         summary: 'A rabbit takes revenge. [0:27](link) traps.',
         videoInfo: {
           title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
@@ -367,6 +365,7 @@ describe('summarizer (4 credits, members)', () => {
     ]);
     expect(events.at(-1)).toEqual({
       type: 'done',
+      sessionId: expect.any(String) as unknown as string,
       summary: 'The rabbit wins.',
       videoInfo: {
         title: 'Big Buck Bunny 60fps 4K - Official Blender Foundation Short Film',
@@ -562,5 +561,129 @@ describe('summarizer (4 credits, members)', () => {
       token,
     );
     expect(bad).toMatchObject({ status: 400, body: { error: V.invalidYoutubeUrl } });
+  });
+});
+
+describe('Ask this video (2 credits a question, members)', () => {
+  const T = ERROR_TEXTS.youtube;
+  const TRAPS = 'What traps does the rabbit build?';
+  const ask = (sessionId: string, question: unknown, token?: string, server = service) =>
+    post(`sessions/${sessionId}/questions`, { question }, token, server);
+  const getSession = (sessionId: string, token?: string, server = service) =>
+    callJson(server.url, 'GET', `/api/youtube/sessions/${sessionId}`, { token, ip: '10.1.2.3' });
+
+  async function summarized(token: string, videoUrl = watch('aqz-KE-bpKQ'), server = service) {
+    openai.script({ kind: 'text', text: 'A rabbit takes revenge.' });
+    const reply = await post('summarize-youtube', { videoUrl }, token, server);
+    expect(reply.status).toBe(200);
+    openai.reset();
+    return reply.body.sessionId as string;
+  }
+
+  it('answers from the transcript citing the moments it used (renumbered, with their t=), for 2 credits once, kept with the summary', async () => {
+    const token = await newMember();
+    const sessionId = await summarized(token);
+    // The model reads the passages most related to the question, numbered; it cites the second first, and a [9]
+    // that names no passage.
+    openai.script({
+      kind: 'text',
+      text: 'In the end he is happy again [2]. He builds clever traps from sticks and vines [1][9].',
+    });
+    const reply = await ask(sessionId, TRAPS, token);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      success: true,
+      question: TRAPS,
+      answer: 'In the end he is happy again [1]. He builds clever traps from sticks and vines [2].',
+      remainingCredits: 44,
+    });
+    const citations = reply.body.citations as Array<Record<string, unknown>>;
+    expect(citations).toHaveLength(2);
+    // The traps passage is cited at its line that best matches the question (0:27), not at the passage's start.
+    expect(citations[1]).toEqual({
+      n: 2,
+      start: 27,
+      end: 36,
+      quote:
+        '…He builds clever traps in the forest with sticks and vines. The rodents fall into the traps one by one.',
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=27s',
+    });
+    expect(citations[0]).toMatchObject({ n: 1, url: expect.stringMatching(/&t=(36|75)s$/) as unknown });
+    const [system, user] = openai.requests[0]?.body.messages ?? [];
+    expect(system?.content).toContain('[1] (0:00) Welcome to the making of Big Buck Bunny.');
+    expect(system?.content).toContain('[2] (0:36) In the end the rabbit is happy again');
+    expect(user?.content).toBe(TRAPS);
+
+    const money = await bed.settled(token);
+    expect(money.balance).toBe(44);
+    expect(money.history.filter(([tool]) => tool === 'youtube-summarizer').map(([, n]) => n).sort()).toEqual([
+      2, 4,
+    ]);
+
+    // Reopened by id: the summary, its chapters and the answered question.
+    const reopened = await getSession(sessionId, token);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.session).toMatchObject({
+      id: sessionId,
+      videoId: 'aqz-KE-bpKQ',
+      videoUrl: watch('aqz-KE-bpKQ'),
+      summary: 'A rabbit takes revenge.',
+      source: 'transcript',
+      chapters: { source: 'video', items: BUNNY_CHAPTERS },
+      questions: [{ id: reply.body.id, question: TRAPS, answer: reply.body.answer, citations }],
+    });
+  });
+
+  it('charges nothing when the provider fails or answers nothing, and keeps no failed answer', async () => {
+    const token = await newMember();
+    const sessionId = await summarized(token);
+    openai.script({ kind: 'error', status: 500 }, { kind: 'text', text: '  ' });
+    for (let i = 0; i < 2; i += 1) {
+      expect(await ask(sessionId, TRAPS, token)).toMatchObject({
+        status: 502,
+        body: { success: false, error: T.askFailed, code: 'PROVIDER_FAILED' },
+      });
+    }
+    expect(await settledBalance(token)).toBe(46);
+    expect((await getSession(sessionId, token)).body.session).toMatchObject({ questions: [] });
+  });
+
+  it('without a provider key says so with a 503 and holds nothing; the summary is still saved', async () => {
+    const token = await newMember();
+    const sessionId = await summarized(token, watch('aqz-KE-bpKQ'), localService);
+    expect(await ask(sessionId, TRAPS, token, localService)).toMatchObject({
+      status: 503,
+      body: { success: false, error: T.askNeedsProviderKey, code: 'PROVIDER_UNAVAILABLE' },
+    });
+    expect(await settledBalance(token)).toBe(46);
+    expect((await getSession(sessionId, token, localService)).status).toBe(200);
+  });
+
+  it("keeps a member's sessions to them, refuses guests, empty questions and summaries without a transcript", async () => {
+    const token = await newMember();
+    const sessionId = await summarized(token);
+    const other = await newMember();
+    for (const reply of [await ask(sessionId, TRAPS, other), await getSession(sessionId, other)]) {
+      expect(reply).toMatchObject({ status: 404, body: { success: false, code: 'NOT_FOUND' } });
+    }
+    expect((await ask('not-a-session', TRAPS, token)).status).toBe(404);
+    expect((await ask(sessionId, TRAPS)).status).toBe(401);
+    expect((await getSession(sessionId)).status).toBe(401);
+    expect(await ask(sessionId, '   ', token)).toMatchObject({
+      status: 400,
+      body: { error: V.enterYourQuestion },
+    });
+    expect(await ask(sessionId, 'x'.repeat(8_001), token)).toMatchObject({
+      status: 400,
+      body: { error: V.messageTooLong },
+    });
+    const described = await summarized(token, 'https://youtu.be/jNQXAC9IVRw');
+    expect(await ask(described, 'Where is he?', token)).toMatchObject({
+      status: 409,
+      body: { error: T.askNoTranscript },
+    });
+    expect(openai.requests).toHaveLength(0);
+    expect(await settledBalance(token)).toBe(42);
+    expect(await settledBalance(other)).toBe(50);
   });
 });

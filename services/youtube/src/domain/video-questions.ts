@@ -74,17 +74,22 @@ export function transcriptPassages(segments: readonly TranscriptSegment[]): Tran
   return passages;
 }
 
-/** The moment a passage is cited at: its line that best matches the question, else its start (whole seconds). */
-function momentOf(passage: TranscriptPassage, question: string): number {
+/**
+ * Where a passage is cited: at its line that best matches the question (else its start), the quote read from there
+ * (shortened to QUOTE_MAX, an ellipsis where it starts mid-passage).
+ */
+function citedMoment(passage: TranscriptPassage, question: string): { startMs: number; quote: string } {
   const best = rankPassages(
     passage.lines.map((l) => l.text),
     question,
   )[0];
-  return Math.floor((best ? passage.lines[best.index]!.startMs : passage.startMs) / 1000);
-}
-
-function quoteOf(text: string): string {
-  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…` : text;
+  const from = best?.index ?? 0;
+  const text = `${from > 0 ? '…' : ''}${passage.lines
+    .slice(from)
+    .map((l) => l.text.trim())
+    .join(' ')}`;
+  const quote = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1).trimEnd()}…` : text;
+  return { startMs: passage.lines[from]!.startMs, quote };
 }
 
 /** A source the model may cite, before renumbering. */
@@ -114,11 +119,12 @@ export function questionPrompt(
     `Transcript passages:\n\n${numbered}`;
   const sources = chosen.map((index) => {
     const passage = passages[index]!;
-    const start = momentOf(passage, question);
+    const moment = citedMoment(passage, question);
+    const start = Math.floor(moment.startMs / 1000);
     return {
       start,
       end: Math.max(start, Math.floor(passage.endMs / 1000)),
-      quote: quoteOf(passage.text),
+      quote: moment.quote,
       url: youtubeMomentUrl(video.videoId, start),
     };
   });
