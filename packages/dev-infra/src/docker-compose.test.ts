@@ -49,13 +49,12 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     const initSql = fs.readFileSync(path.join(repoRoot, 'scripts/docker/postgres-init.sql'), 'utf8');
-    for (const name of ['identity', 'credits', 'chat', 'image', 'voice']) {
+    for (const name of ['identity', 'credits', 'chat', 'image', 'voice', 'youtube']) {
       expect(initSql).toContain(`CREATE DATABASE ${name};`);
       expect(config.services[name]?.environment?.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${name}$`));
     }
-    // prompt and youtube keep no data: no database URL (nor its password) reaches them.
-    for (const name of ['prompt', 'youtube'])
-      expect(config.services[name]?.environment?.DATABASE_URL, name).toBeUndefined();
+    // prompt keeps no data: no database URL (nor its password) reaches it.
+    expect(config.services.prompt?.environment?.DATABASE_URL).toBeUndefined();
     expect(Object.keys(config.services.gateway?.depends_on ?? {}).sort()).toEqual([
       'chat',
       'credits',

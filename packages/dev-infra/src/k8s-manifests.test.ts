@@ -143,7 +143,7 @@ describe('the strict schema check', () => {
 
 const OVERLAYS = ['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'];
 
-/** The services that keep data: those whose config takes the kit's database block (all but prompt and youtube). */
+/** The services that keep data: those whose config takes the kit's database block (all but prompt). */
 const DATABASE_SERVICES = SERVICE_NAMES.filter((name) =>
   /\.\.\.databaseConfigFields\b/.test(
     fs.readFileSync(path.join(repoRoot, `services/${name}/src/config.ts`), 'utf8'),
@@ -569,7 +569,7 @@ describe('PostgreSQL', () => {
     );
 
   it('is chosen by an overlay: the base names no database', () => {
-    expect(DATABASE_SERVICES).toEqual(['identity', 'credits', 'chat', 'image', 'voice']);
+    expect(DATABASE_SERVICES).toEqual(['identity', 'credits', 'chat', 'image', 'voice', 'youtube']);
     const base = render<K8sObject>('k8s/base');
     for (const name of SERVICE_NAMES) expect(databaseUrlOf(base, name), name).toBeUndefined();
   });

@@ -1,7 +1,8 @@
-// The youtube service as deployed: main.ts in its own process, pointed at the fake YouTube (YOUTUBE_BASE_URL,
-// YOUTUBE_THUMBNAIL_BASE_URL) with no provider key, next to a real credits process; it stops cleanly on SIGTERM.
+// The youtube service as deployed: main.ts in its own process on its own database, pointed at the fake YouTube
+// (YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL) with no provider key, next to a real credits process; it stops
+// cleanly on SIGTERM.
 import { randomUUID } from 'node:crypto';
-import { UI_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callJson,
@@ -19,6 +20,7 @@ let service: ChildService;
 beforeAll(async () => {
   const yt = await startFakeYoutube();
   bed = await startServiceProcessBed('services/youtube', {
+    database: 'youtube_main',
     env: { YOUTUBE_BASE_URL: yt.baseUrl, YOUTUBE_THUMBNAIL_BASE_URL: yt.baseUrl },
     closing: [yt],
   });
@@ -52,6 +54,13 @@ describe('youtube main.ts', () => {
     expect(summary.status).toBe(200);
     expect(summary.body.summary as string).toContain(UI_TEXTS.youtube.localSummaryNote);
     expect(summary.body.remainingCredits).toBe(46);
+    // Saved as the member's session; without a key a question about it says so and costs nothing.
+    const asked = await post(
+      `sessions/${summary.body.sessionId as string}/questions`,
+      { question: 'What happens?' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(asked).toMatchObject({ status: 503, body: { error: ERROR_TEXTS.youtube.askNeedsProviderKey } });
 
     // On the ops port: the video read through youtubei, the member's charge, and the labels every service has.
     const metrics = await expectChargesCounted(service, {
