@@ -57,6 +57,15 @@ describe('OpenAPI documents', () => {
     expect(body.properties.prompt!.maxLength).toBeGreaterThan(0);
   });
 
+  it("prices a follow-up endpoint at the tool's follow-up price", () => {
+    const ask = documents.youtube!.paths['/api/youtube/sessions/{id}/questions']!.post!;
+    expect(ask['x-tool']).toEqual({ id: 'youtube-summarizer', credits: 2 });
+    expect(documents.youtube!.paths['/api/youtube/summarize-youtube']!.post!['x-tool']).toEqual({
+      id: 'youtube-summarizer',
+      credits: 4,
+    });
+  });
+
   it('lists path and query parameters, and makes guests’ tokens optional', () => {
     const remove = documents.chat!.paths['/api/chat/sessions/{id}']!.delete!;
     expect(remove.parameters).toContainEqual(

@@ -2,7 +2,10 @@
 // lengths, look-alike hosts), and the download and stream contracts.
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../errors';
+import { toolCost } from '../tools';
 import {
+  AskVideoReplySchema,
+  AskVideoRequestSchema,
   GetThumbnailsRequestSchema,
   parseYoutubeVideoId,
   SummarizeYoutubeReplySchema,
@@ -16,6 +19,7 @@ import {
 } from './youtube';
 
 const ID = 'dQw4w9WgXcQ';
+const SESSION_ID = '0b6c1f7e-3a52-4d38-9c3e-5f0e1d2c4b6a';
 
 describe('YouTube link rules', () => {
   it.each([
@@ -116,6 +120,7 @@ describe('summary stream events', () => {
       { type: 'delta', text: 'Hel' },
       {
         type: 'done',
+        sessionId: SESSION_ID,
         summary: 'Hello',
         videoInfo,
         chapters: {
@@ -144,12 +149,18 @@ describe('chapters', () => {
   it('requires chapters in a summary reply and its done event', () => {
     const videoInfo = { title: 'T', duration: '1:00' };
     expect(
-      SummarizeYoutubeReplySchema.safeParse({ success: true, summary: 'S', videoInfo, remainingCredits: 1 })
-        .success,
+      SummarizeYoutubeReplySchema.safeParse({
+        success: true,
+        sessionId: SESSION_ID,
+        summary: 'S',
+        videoInfo,
+        remainingCredits: 1,
+      }).success,
     ).toBe(false);
     expect(
       SummarizeYoutubeReplySchema.safeParse({
         success: true,
+        sessionId: SESSION_ID,
         summary: 'S',
         videoInfo,
         chapters: { source: 'local', items: [] },
@@ -174,5 +185,44 @@ describe('transcript', () => {
     expect(badFormat.error?.issues[0]?.message).toBe(ERROR_TEXTS.validation.invalidRequest);
     const badLink = TranscriptQuerySchema.safeParse({ videoUrl: 'https://evil.test/watch?v=aqz-KE-bpKQ' });
     expect(badLink.error?.issues[0]?.message).toBe(ERROR_TEXTS.validation.invalidYoutubeUrl);
+  });
+});
+
+describe('Ask this video', () => {
+  it('is a member POST on a saved summary, charged as the summarizer follow-up (2 credits)', () => {
+    expect(YOUTUBE_ENDPOINTS.askVideo).toMatchObject({
+      method: 'POST',
+      path: '/api/youtube/sessions/:id/questions',
+      access: 'member',
+      tool: 'youtube-summarizer',
+      toolOptions: { followUp: true },
+    });
+    expect(toolCost('youtube-summarizer', { followUp: true })).toBe(2);
+    expect(toolCost('youtube-summarizer')).toBe(4);
+  });
+
+  it('needs a question, at most as long as a chat message', () => {
+    const V = ERROR_TEXTS.validation;
+    const errorOf = (body: unknown) => AskVideoRequestSchema.safeParse(body).error?.issues[0]?.message;
+    expect(errorOf({})).toBe(V.enterYourQuestion);
+    expect(errorOf({ question: '   ' })).toBe(V.enterYourQuestion);
+    expect(errorOf({ question: 'x'.repeat(8_001) })).toBe(V.messageTooLong);
+    expect(AskVideoRequestSchema.parse({ question: '  Why traps? ' })).toEqual({ question: 'Why traps?' });
+  });
+
+  it('answers with the moments cited, each a numbered link into the video', () => {
+    const reply = {
+      success: true,
+      id: SESSION_ID,
+      question: 'Why traps?',
+      answer: 'He wants revenge [1].',
+      citations: [{ n: 1, start: 27, end: 36, quote: 'He builds traps.', url: youtubeMomentUrl(ID, 27) }],
+      createdAt: '2026-11-26T12:00:00.000Z',
+      remainingCredits: 44,
+    };
+    expect(AskVideoReplySchema.parse(reply)).toEqual(reply);
+    expect(AskVideoReplySchema.safeParse({ ...reply, citations: [{ n: 0, start: 1, quote: '', url: '' }] }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,10 @@
 // Calls of the two YouTube tools through the host's API client (gateway → youtube service), typed by the contracts:
-// the streamed summary, the video's transcript (its lines, or a .txt / .srt file), the thumbnails of a video and a
-// thumbnail's download through the service (same origin, a .jpg).
+// the streamed summary, the video's transcript (its lines, or a .txt / .srt file), a question about the summarized
+// video, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
 import {
   ERROR_TEXTS,
   YOUTUBE_ENDPOINTS,
+  type AskVideoReply,
   YOUTUBE_THUMBNAIL_SIZES,
   type GetThumbnailsReply,
   type Language,
@@ -23,7 +24,17 @@ export const FALLBACK_ERRORS = {
   download: ERROR_TEXTS.ui.downloadThumbnail,
   transcript: ERROR_TEXTS.youtube.loadTranscript,
   downloadTranscript: ERROR_TEXTS.youtube.downloadTranscript,
+  ask: ERROR_TEXTS.youtube.askFailed,
 } as const;
+
+/** A question about a saved summary's video (2 credits; free when it fails): the answer and the moments it cites. */
+export function askVideo(api: ApiClient, sessionId: string, question: string): Promise<AskVideoReply> {
+  return api.call(E.askVideo, {
+    params: { id: sessionId },
+    body: { question, toolName: 'youtube-summarizer' },
+    fallbackError: FALLBACK_ERRORS.ask,
+  });
+}
 
 /**
  * The summary request; the page streams it (useStreamedReply with YoutubeStreamEventSchema). Without a language the

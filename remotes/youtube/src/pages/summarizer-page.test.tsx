@@ -11,6 +11,7 @@ afterEach(cleanup);
 const SUMMARIZE = 'POST /api/youtube/summarize-youtube';
 const T = UI_TEXTS.youtube;
 const VIDEO_INFO = { title: 'How rivers shape valleys', duration: '12:34' };
+const SESSION_ID = '0b6c1f7e-3a52-4d38-9c3e-5f0e1d2c4b6a';
 
 function setup(options: { credits?: number } = {}) {
   const test = createRoutedTestHost({ toolId: 'youtube-summarizer', ...options });
@@ -89,6 +90,7 @@ describe('YouTube Summarizer screen', () => {
 
     stream.send({
       type: 'done',
+      sessionId: SESSION_ID,
       summary: 'Rivers cut valleys slowly.\n\n- 1:05 Glaciers widen them.\n- 1:02:03 The end.',
       videoInfo: VIDEO_INFO,
       chapters: { source: 'video', items: [] },
@@ -196,6 +198,7 @@ describe('YouTube Summarizer screen', () => {
     });
     stream.send({
       type: 'done',
+      sessionId: SESSION_ID,
       summary: 'A short summary.',
       videoInfo: VIDEO_INFO,
       chapters: { source: 'local', items: [] },
@@ -229,6 +232,7 @@ describe('YouTube Summarizer screen', () => {
     const url = (s: number) => `https://www.youtube.com/watch?v=${VIDEO_ID}&t=${s}s`;
     stream.send({
       type: 'done',
+      sessionId: SESSION_ID,
       summary: 'Rivers cut valleys.',
       videoInfo: VIDEO_INFO,
       chapters: {

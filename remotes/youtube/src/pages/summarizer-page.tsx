@@ -1,7 +1,8 @@
 // YouTube Summarizer (docs/product-rules.md#screens): a watch, short or embed link; the video's title and duration;
 // the summary streaming in (4 credits) with Copy, Clear All and key-moment links into the video, then its chapters under
-// it and the video's transcript (searchable, downloadable as .txt and .srt, free); the summary in the video's language
-// or the one the member chooses, the transcript always in its own.
+// it, "Ask this video" (questions answered from the transcript, citing moments, 2 credits each) and the video's
+// transcript (searchable, downloadable as .txt and .srt, free); the summary in the video's language or the one the
+// member chooses, the transcript always in its own.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
@@ -32,6 +33,7 @@ import {
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
 import { downloadTranscript, FALLBACK_ERRORS, getTranscript, summarizeRequest } from '../api/youtube-api';
+import { AskPanel } from '../components/ask-panel';
 import { ChaptersCard } from '../components/chapters-card';
 import { keyMomentLinks } from '../components/key-moments';
 import { TranscriptCard } from '../components/transcript-card';
@@ -62,7 +64,11 @@ interface SummaryState {
   videoInfo: VideoInfo | null;
   /** From `start`: what the summary is based on (a transcript to show, or only the description). */
   source: SummarySource | null;
+  /** From `start`: made on the server without an AI provider (so questions cannot be answered either). */
+  local: boolean;
   text: string;
+  /** From `done`: the saved summary questions are asked on. */
+  sessionId: string | null;
   /** From `done`: the summary's chapters. */
   chapters: VideoChapters | null;
   /** The stream's own error event (the spec's text; nothing was charged). */
@@ -75,7 +81,9 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
     videoId: null,
     videoInfo: null,
     source: null,
+    local: false,
     text: '',
+    sessionId: null,
     chapters: null,
     error: null,
   };
@@ -84,12 +92,14 @@ export function summaryFromEvents(events: readonly YoutubeStreamEvent[]): Summar
       state.videoId = event.videoId;
       state.videoInfo = event.videoInfo;
       state.source = event.source;
+      state.local = event.local;
     } else if (event.type === 'delta') {
       state.text += event.text;
     } else if (event.type === 'done') {
       state.text = event.summary;
       state.videoInfo = event.videoInfo;
       state.chapters = event.chapters;
+      state.sessionId = event.sessionId;
     } else {
       state.error = event.error;
     }
@@ -183,6 +193,14 @@ export function SummarizerPage({ host }: ToolPageProps) {
           )}
         />
         {summary.chapters && <ChaptersCard chapters={summary.chapters} />}
+        {hasTranscript && summary.sessionId && (
+          <AskPanel
+            key={summary.sessionId}
+            host={host}
+            sessionId={summary.sessionId}
+            available={!summary.local}
+          />
+        )}
         {hasTranscript && transcript.reply && videoId && (
           <TranscriptCard
             transcript={transcript.reply}

@@ -1,0 +1,93 @@
+// One answered question of "Ask this video" (docs/product-rules.md#youtube-ask): the question, the answer with its
+// `[n]` markers as links to the moments they cite, then those moments: each a timestamp opening the video there, the
+// transcript passage it points at, and a button copying its link.
+import { useMemo, useState } from 'react';
+import { Check, Link2 } from 'lucide-react';
+import { UI_TEXTS, type VideoAnswer, type VideoCitation } from '@act/contracts';
+import { Button, useCopy } from '@act/host-sdk';
+import { Markdown, type TextLink, type TextLinker } from '@act/host-sdk/markdown';
+import { chapterTime } from './chapters-card';
+
+const T = UI_TEXTS.youtube;
+const MARKER = /\[(\d{1,3})\]/g;
+
+/** The answer's `[n]` markers as links to the n-th cited moment; a marker citing nothing stays text. */
+export function citationLinks(citations: readonly VideoCitation[]): TextLinker {
+  return (text) => {
+    const parts: Array<string | TextLink> = [];
+    let last = 0;
+    for (const match of text.matchAll(MARKER)) {
+      const citation = citations.find((c) => c.n === Number(match[1]));
+      if (!citation) continue;
+      if (match.index > last) parts.push(text.slice(last, match.index));
+      parts.push({
+        text: match[0],
+        href: citation.url,
+        label: T.keyMomentLabel(chapterTime(citation.start)),
+        className: 'yt-moment',
+      });
+      last = match.index + match[0].length;
+    }
+    if (last < text.length) parts.push(text.slice(last));
+    return parts;
+  };
+}
+
+export function VideoAnswerItem({ answer }: { answer: VideoAnswer }) {
+  const linkText = useMemo(() => citationLinks(answer.citations), [answer.citations]);
+  const { copied, error, copy } = useCopy();
+  const [copiedN, setCopiedN] = useState<number | null>(null);
+  return (
+    <li className="yt-ask__item">
+      <p className="yt-ask__question">{answer.question}</p>
+      <Markdown text={answer.answer} className="yt-ask__answer" linkText={linkText} />
+      {answer.citations.length > 0 && (
+        <>
+          <p className="yt-ask__cited">{T.citedMoments}</p>
+          <ol className="yt-ask__moments">
+            {answer.citations.map((citation) => {
+              const time = chapterTime(citation.start);
+              const isCopied = copied && copiedN === citation.n;
+              return (
+                <li key={citation.n} className="yt-ask__moment">
+                  <span className="yt-ask__n" aria-hidden>
+                    [{citation.n}]
+                  </span>
+                  <a
+                    className="yt-moment"
+                    href={citation.url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    aria-label={T.keyMomentLabel(time)}
+                  >
+                    {time}
+                  </a>
+                  <q className="yt-ask__quote">{citation.quote}</q>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={isCopied ? T.chapterLinkCopied : T.copyMomentLink(time)}
+                    onClick={() => {
+                      setCopiedN(citation.n);
+                      void copy(citation.url);
+                    }}
+                  >
+                    {isCopied ? <Check size={16} aria-hidden /> : <Link2 size={16} aria-hidden />}
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      <p className="act-sr-only" aria-live="polite">
+        {copied ? T.chapterLinkCopied : ''}
+      </p>
+      {error && (
+        <p className="act-error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
