@@ -2,7 +2,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, LANGUAGES, UI_TEXTS, type YoutubeStreamEvent } from '@act/contracts';
+import { clearAnnouncements, getAnnouncements } from '@act/host-sdk';
 import { createRoutedTestHost, fakeEventStream, json } from '@act/host-sdk/testing';
+import { AskPanel } from '../components/ask-panel';
 import { VIDEO_ID, WATCH_URL } from '../test-support/youtube-host';
 import { SummarizerPage } from './summarizer-page';
 
@@ -354,5 +356,106 @@ describe('YouTube Summarizer screen', () => {
     expect(screen.queryByRole('region', { name: T.transcriptTitle })).toBeNull();
     expect(requests.some((r) => r.url.startsWith('/api/youtube/transcript'))).toBe(false);
     stream.close();
+  });
+});
+
+describe('Ask this video', () => {
+  const ASK = `POST /api/youtube/sessions/${SESSION_ID}/questions`;
+  const momentUrl = (s: number) => `https://www.youtube.com/watch?v=${VIDEO_ID}&t=${s}s`;
+
+  /** A summary made from the transcript (by the AI unless `local`), saved as SESSION_ID. */
+  async function summarized(test: ReturnType<typeof setup>, local = false) {
+    const stream = fakeEventStream<YoutubeStreamEvent>();
+    test.on(SUMMARIZE, () => stream.response);
+    await test.user.type(test.urlField(), WATCH_URL);
+    await test.user.click(test.runButton());
+    stream.send({ type: 'start', videoId: VIDEO_ID, videoInfo: VIDEO_INFO, source: 'transcript', local });
+    stream.send({
+      type: 'done',
+      sessionId: SESSION_ID,
+      summary: 'Rivers cut valleys.',
+      videoInfo: VIDEO_INFO,
+      chapters: { source: 'local', items: [] },
+      remainingCredits: 46,
+    });
+    stream.close();
+    return screen.findByRole('region', { name: T.askTitle });
+  }
+
+  it('answers a question with the moments it cites as timestamp links (2 credits), announced, and copies a link', async () => {
+    const test = setup();
+    const panel = await summarized(test);
+    const ask = within(panel).getByRole('button', { name: 'Ask (2 credits)' });
+    // Nothing asked without a question.
+    await test.user.click(ask);
+    expect(within(panel).getByRole('alert').textContent).toBe(ERROR_TEXTS.validation.enterYourQuestion);
+    expect(test.requestsTo('POST', `/api/youtube/sessions/${SESSION_ID}/questions`)).toHaveLength(0);
+
+    test.on(ASK, () =>
+      json({
+        success: true,
+        id: 'a1',
+        question: 'How do glaciers change them?',
+        answer: 'Ice **widens** them [1], long after the river [2].',
+        citations: [
+          { n: 1, start: 3723, end: 3760, quote: 'Ice widens the valley.', url: momentUrl(3723) },
+          { n: 2, start: 27, quote: 'The river cuts down first.', url: momentUrl(27) },
+        ],
+        createdAt: '2026-11-26T12:00:00.000Z',
+        remainingCredits: 44,
+      }),
+    );
+    clearAnnouncements();
+    await test.user.type(within(panel).getByLabelText(T.askLabel), 'How do glaciers change them?{Enter}');
+    expect(await within(panel).findByText('How do glaciers change them?')).toBeTruthy();
+    expect(test.requestsTo('POST', `/api/youtube/sessions/${SESSION_ID}/questions`)[0]!.body).toEqual({
+      question: 'How do glaciers change them?',
+      toolName: 'youtube-summarizer',
+    });
+    expect(within(panel).getByText('widens').tagName).toBe('STRONG');
+    // Each [n] in the answer, and each cited moment under it, opens the video at that moment.
+    const [inline] = within(panel).getAllByRole('link', { name: T.keyMomentLabel('1:02:03') });
+    expect(inline!.textContent).toBe('[1]');
+    expect(inline!.getAttribute('href')).toBe(momentUrl(3723));
+    const moments = within(panel).getAllByRole('link', { name: T.keyMomentLabel('0:27') });
+    expect(moments.map((a) => a.getAttribute('href'))).toEqual([momentUrl(27), momentUrl(27)]);
+    expect(moments.at(-1)!.textContent).toBe('0:27');
+    expect(moments.at(-1)!.getAttribute('target')).toBe('_blank');
+    expect(within(panel).getByText('Ice widens the valley.')).toBeTruthy();
+    expect(test.onCreditsChange).toHaveBeenCalledWith(44);
+    expect(getAnnouncements().map((a) => a.message)).toContain(UI_TEXTS.announce.resultReady);
+    expect(within(panel).getByLabelText<HTMLInputElement>(T.askLabel).value).toBe('');
+
+    await test.user.click(within(panel).getByRole('button', { name: T.copyMomentLink('1:02:03') }));
+    expect(await navigator.clipboard.readText()).toBe(momentUrl(3723));
+  });
+
+  it('shows a failed answer in the server words and keeps the question and the balance', async () => {
+    const test = setup();
+    const panel = await summarized(test);
+    test.on(ASK, () =>
+      json({ success: false, error: ERROR_TEXTS.youtube.askFailed, code: 'PROVIDER_FAILED' }, 502),
+    );
+    await test.user.type(within(panel).getByLabelText(T.askLabel), 'Why?');
+    await test.user.click(within(panel).getByRole('button', { name: 'Ask (2 credits)' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(ERROR_TEXTS.youtube.askFailed);
+    expect(within(panel).getByLabelText<HTMLInputElement>(T.askLabel).value).toBe('Why?');
+    expect(test.onCreditsChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('says before the member types that questions need an AI provider when the summary was made locally', async () => {
+    const test = setup();
+    const panel = await summarized(test, true);
+    expect(within(panel).getByText(ERROR_TEXTS.youtube.askNeedsProviderKey)).toBeTruthy();
+    expect(within(panel).getByLabelText<HTMLInputElement>(T.askLabel).disabled).toBe(true);
+    expect(within(panel).getByRole('button', { name: 'Ask (2 credits)' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('needs 2 credits to ask', async () => {
+    const test = createRoutedTestHost({ toolId: 'youtube-summarizer', credits: 1 });
+    render(<AskPanel host={test.host} sessionId={SESSION_ID} available />);
+    const button = screen.getByRole('button', { name: UI_TEXTS.common.insufficientCredits });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: UI_TEXTS.common.seePlans })).toBeTruthy();
   });
 });
