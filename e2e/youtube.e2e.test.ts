@@ -2,11 +2,12 @@
 // reads the recorded video and its thumbnails from the fake YouTube, and summaries come streamed from the fake
 // provider): a watch link shows five thumbnail cards, free, and one downloads as a .jpg through the service; the
 // summarizer shows the video's title and duration and a summary with the video's chapters linking to their moments,
-// for 4 credits (balance 46), and the transcript, searchable and downloaded as an .srt, free.
+// for 4 credits (balance 46), the transcript, searchable and downloaded as an .srt, free, and a question asked about
+// the video whose answer cites the moment it used (t=27s), for 2 credits (balance 44).
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { UI_TEXTS } from '@act/contracts';
+import { UI_TEXTS, withCost } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
 
@@ -118,6 +119,21 @@ describe('YouTube Summarizer', () => {
 
     await page.getByText('46 credits').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('credit-balance').textContent()).toBe('46 credits');
+
+    // Ask this video (2 credits): the answer cites the moment it used, a link opening the video at that t=.
+    const ask = page.getByRole('region', { name: T.askTitle });
+    await ask.getByLabel(T.askLabel).fill('What traps does the rabbit build?');
+    await ask.getByRole('button', { name: withCost(T.ask, 2) }).click();
+    const cited = ask.getByRole('listitem').filter({ hasText: 'What traps does the rabbit build?' });
+    await cited.getByText(T.citedMoments).waitFor({ timeout: 30_000 });
+    const momentLinks = cited.getByRole('link', { name: T.keyMomentLabel('0:27') });
+    expect(await momentLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      `https://www.youtube.com/watch?v=${VIDEO_ID}&t=27s`,
+      `https://www.youtube.com/watch?v=${VIDEO_ID}&t=27s`,
+    ]);
+    expect(await cited.getByText('He builds clever traps', { exact: false }).count()).toBe(1);
+    await page.getByText('44 credits').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'youtube-summarizer');
 
@@ -129,6 +145,6 @@ describe('YouTube Summarizer', () => {
     // The balance is the server's: a reload shows the same.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('credit-balance').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('credit-balance').textContent()).toBe('46 credits');
+    expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
   });
 });

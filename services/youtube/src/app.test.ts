@@ -616,9 +616,12 @@ describe('Ask this video (2 credits a question, members)', () => {
 
     const money = await bed.settled(token);
     expect(money.balance).toBe(44);
-    expect(money.history.filter(([tool]) => tool === 'youtube-summarizer').map(([, n]) => n).sort()).toEqual([
-      2, 4,
-    ]);
+    expect(
+      money.history
+        .filter(([tool]) => tool === 'youtube-summarizer')
+        .map(([, n]) => n)
+        .sort(),
+    ).toEqual([2, 4]);
 
     // Reopened by id: the summary, its chapters and the answered question.
     const reopened = await getSession(sessionId, token);

@@ -221,8 +221,9 @@ describe('Ask this video', () => {
       remainingCredits: 44,
     };
     expect(AskVideoReplySchema.parse(reply)).toEqual(reply);
-    expect(AskVideoReplySchema.safeParse({ ...reply, citations: [{ n: 0, start: 1, quote: '', url: '' }] }).success).toBe(
-      false,
-    );
+    expect(
+      AskVideoReplySchema.safeParse({ ...reply, citations: [{ n: 0, start: 1, quote: '', url: '' }] })
+        .success,
+    ).toBe(false);
   });
 });

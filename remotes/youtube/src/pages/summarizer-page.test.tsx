@@ -448,7 +448,9 @@ describe('Ask this video', () => {
     const panel = await summarized(test, true);
     expect(within(panel).getByText(ERROR_TEXTS.youtube.askNeedsProviderKey)).toBeTruthy();
     expect(within(panel).getByLabelText<HTMLInputElement>(T.askLabel).disabled).toBe(true);
-    expect(within(panel).getByRole('button', { name: 'Ask (2 credits)' }).hasAttribute('disabled')).toBe(true);
+    expect(within(panel).getByRole('button', { name: 'Ask (2 credits)' }).hasAttribute('disabled')).toBe(
+      true,
+    );
   });
 
   it('needs 2 credits to ask', async () => {

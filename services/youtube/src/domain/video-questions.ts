@@ -63,7 +63,8 @@ export function transcriptPassages(segments: readonly TranscriptSegment[]): Tran
     if (!segment.text.trim()) continue;
     if (
       lines.length > 0 &&
-      (length + segment.text.length > PASSAGE_MAX_CHARS || segment.startMs - lines[0]!.startMs >= PASSAGE_MAX_MS)
+      (length + segment.text.length > PASSAGE_MAX_CHARS ||
+        segment.startMs - lines[0]!.startMs >= PASSAGE_MAX_MS)
     ) {
       flush(segment.startMs);
     }
@@ -221,7 +222,8 @@ export function createVideoQuestions({
     },
 
     async ask(userId, sessionId, question, signal) {
-      if (!provider) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
+      if (!provider)
+        throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
       const session = await store.find(userId, sessionId);
       if (!session.transcript || session.transcript.length === 0) {
         throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.youtube.askNoTranscript);
@@ -236,10 +238,14 @@ export function createVideoQuestions({
         });
       } catch (error) {
         if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-          throw new AppError(ErrorCode.INSUFFICIENT_CREDITS, ERROR_TEXTS.validation.insufficientCreditsYoutubeAsk, {
-            details: error.details,
-            cause: error,
-          });
+          throw new AppError(
+            ErrorCode.INSUFFICIENT_CREDITS,
+            ERROR_TEXTS.validation.insufficientCreditsYoutubeAsk,
+            {
+              details: error.details,
+              cause: error,
+            },
+          );
         }
         throw error;
       }
