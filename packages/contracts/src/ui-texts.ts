@@ -103,6 +103,8 @@ export const UI_TEXTS = {
       pricing: 'Pricing',
       tools: 'Tools',
       signIn: 'Sign In',
+      /** In place of Sign In when the visitor is a signed-in member. */
+      account: 'Account',
       /** The small-screen header's button that opens the same links as a list. */
       menu: 'Menu',
       toolsByCategory: 'Tools by category',
