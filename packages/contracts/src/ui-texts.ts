@@ -305,6 +305,8 @@ export const UI_TEXTS = {
     deleteSession: 'Delete conversation',
     nextMessageCost: 'Next message',
     playgroundEmpty: 'Send one message and compare four models side by side.',
+    /** The tab list that shows one model's column at a time on a phone. */
+    playgroundColumnTabs: 'Model replies',
     reasoningEmpty: 'Ask a hard question: the model reasons it through, and you can read how.',
     membersOnly:
       'Chat is for members. Sign up free to start chatting with 50 credits, no credit card required.',
