@@ -71,7 +71,9 @@ describe('ImageDropZone from the keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: UI_TEXTS.common.remove }));
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Drag and drop an image here/ })),
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: /Drag and drop an image here/ }),
+      ),
     );
   });
 });

@@ -119,7 +119,9 @@ describe('Text to Image gallery', () => {
     expect(within(dialog).getByRole('heading', { name: 'prompt number 3' })).toBeTruthy();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(within(dialog).getByRole('heading', { name: 'prompt number 1' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: T.previous }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: T.previous }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     await user.click(within(dialog).getByRole('button', { name: T.next }));
     expect(within(dialog).getByRole('heading', { name: 'prompt number 2' })).toBeTruthy();
   });

@@ -94,7 +94,13 @@ export function AudioUpload({ file, onFile, title, hint, removeLabel, status, di
   return (
     <div className="act-stack vo-upload">
       {file ? (
-        <div ref={card} className="act-card vo-upload__file" role="group" aria-label={file.name} tabIndex={-1}>
+        <div
+          ref={card}
+          className="act-card vo-upload__file"
+          role="group"
+          aria-label={file.name}
+          tabIndex={-1}
+        >
           <FileAudio size={20} aria-hidden />
           <span className="vo-upload__name">{file.name}</span>
           <span className="vo-upload__size">{formatFileSizeKb(file.size)}</span>
