@@ -2,8 +2,11 @@
 // account's Subscription tab, and `return` carries the tool page to come back to. Only a same-site path is ever
 // followed back, so the parameter can never send a member to another site (no open redirect).
 
+/** The account view, opened inside the dashboard (the headers' Account). */
+export const ACCOUNT_PATH = '/dashboard?view=account';
+
 /** The account view's Subscription tab, where plans are bought or changed. */
-export const PLANS_PATH = '/dashboard?view=account&tab=subscription';
+export const PLANS_PATH = `${ACCOUNT_PATH}&tab=subscription`;
 
 /** The query parameter that carries the path to return to after a plan change. */
 export const RETURN_PARAM = 'return';

@@ -103,6 +103,8 @@ export const UI_TEXTS = {
       pricing: 'Pricing',
       tools: 'Tools',
       signIn: 'Sign In',
+      /** In place of Sign In when the visitor is a signed-in member. */
+      account: 'Account',
       /** The small-screen header's button that opens the same links as a list. */
       menu: 'Menu',
       toolsByCategory: 'Tools by category',
@@ -303,6 +305,8 @@ export const UI_TEXTS = {
     deleteSession: 'Delete conversation',
     nextMessageCost: 'Next message',
     playgroundEmpty: 'Send one message and compare four models side by side.',
+    /** The tab list that shows one model's column at a time on a phone. */
+    playgroundColumnTabs: 'Model replies',
     reasoningEmpty: 'Ask a hard question: the model reasons it through, and you can read how.',
     membersOnly:
       'Chat is for members. Sign up free to start chatting with 50 credits, no credit card required.',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_STORAGE_KEY } from '@act/contracts';
 import { createAuthStore, type AuthChannel, type RefreshLocks } from './auth-store';
 import { createFakeFetch, json } from './test-support/fake-fetch';
 import { makeSession } from './test-support/factories';
@@ -45,7 +46,10 @@ describe('createAuthStore', () => {
       password: 'secret1',
     });
     await expect(store.getAccessToken()).resolves.toBe(session.access_token);
-    expect(window.localStorage.length).toBe(0);
+    // Storage holds only the signed-in note (docs/architecture.md#session-hint), never a token.
+    const stored = Object.keys(window.localStorage);
+    expect(stored).toEqual([SESSION_HINT_STORAGE_KEY]);
+    expect(window.localStorage.getItem(SESSION_HINT_STORAGE_KEY)).toBe('1');
     expect(window.sessionStorage.length).toBe(0);
   });
 
@@ -150,6 +154,34 @@ describe('createAuthStore', () => {
     expect(store.getState().status).toBe('unauthenticated');
     await expect(store.getAccessToken()).resolves.toBeNull();
   });
+
+  it('notes in storage whether the browser is signed in, never the token', async () => {
+    const session = makeSession();
+    const fake = createFakeFetch({
+      [TOKEN]: () => json({ success: true, session }),
+      'POST /api/identity/logout': () => json({ success: true }),
+    });
+    const storage = createSharedStorage();
+    const store = createAuthStore({ fetch: fake.fetch, locks: null, storage });
+    expect(storage.getItem(SESSION_HINT_STORAGE_KEY)).toBeNull();
+    await store.signIn('maya@example.com', 'secret1');
+    expect(storage.getItem(SESSION_HINT_STORAGE_KEY)).toBe('1');
+    await store.signOut();
+    expect(storage.getItem(SESSION_HINT_STORAGE_KEY)).toBe('0');
+    expect(JSON.stringify(storage.dump())).not.toContain(session.access_token);
+
+    // A stale note (the cookie expired meanwhile) is corrected by the first restore.
+    storage.setItem(SESSION_HINT_STORAGE_KEY, '1');
+    const expired = createAuthStore({
+      fetch: createFakeFetch({
+        [TOKEN]: () => json({ success: false, error: 'Auth session missing', code: 'UNAUTHENTICATED' }, 401),
+      }).fetch,
+      locks: null,
+      storage,
+    });
+    await expired.initialize();
+    expect(storage.getItem(SESSION_HINT_STORAGE_KEY)).toBe('0');
+  });
 });
 
 /** Web Locks as one browser grants them: one holder per name, the others queued in order. */
@@ -187,9 +219,13 @@ function createChannelHub() {
   };
 }
 
-function createSharedStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+function createSharedStorage(): Pick<Storage, 'getItem' | 'setItem'> & { dump(): Record<string, string> } {
   const values = new Map<string, string>();
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    dump: () => Object.fromEntries(values),
+  };
 }
 
 describe('refreshing across tabs', () => {

@@ -13,6 +13,7 @@ import {
   ERROR_TEXTS,
   ErrorCode,
   LIMITS,
+  SESSION_HINT_STORAGE_KEY,
   SessionReplySchema,
   type Session,
   type SessionUser,
@@ -53,7 +54,8 @@ export interface AuthStoreOptions {
   channel?: AuthChannel | null;
   /**
    * Where a tab notes that it refreshed (a time and a random tag, never a token), read by a tab that waited for
-   * the lock; `localStorage` by default.
+   * the lock, and whether the browser holds a session (SESSION_HINT_STORAGE_KEY, '1' or '0'); `localStorage` by
+   * default.
    */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
@@ -141,6 +143,21 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   const channel = !locks ? null : options.channel === undefined ? defaultChannel() : options.channel;
   const storage = !locks ? null : options.storage === undefined ? defaultStorage() : options.storage;
   const sharedSessionWaiters = new Set<() => void>();
+
+  // The session hint (docs/architecture.md#session-hint): the landing page, which does not load this store for
+  // visitors, reads it to know whether to restore a session and show Account instead of Sign In.
+  const hintStorage = options.storage === undefined ? defaultStorage() : options.storage;
+  let hinted: AuthStatus = 'loading';
+  store.subscribe(() => {
+    const { status } = store.getState();
+    if (status === hinted || status === 'loading') return;
+    hinted = status;
+    try {
+      hintStorage?.setItem(SESSION_HINT_STORAGE_KEY, status === 'authenticated' ? '1' : '0');
+    } catch {
+      // Best effort: without it the landing page shows Sign In, which the auth page then resolves.
+    }
+  });
 
   channel?.addEventListener('message', (event) => {
     if (isRefreshedMessage(event.data)) adoptSharedSession(event.data.session);

@@ -2,9 +2,11 @@
 // from @act/contracts as plain JSON. The shell's build inlines the result (see public-data.ts), so the landing page
 // renders without downloading contracts and its schema library; tests compute it at run time.
 import {
+  ACCOUNT_PATH,
   PAGE_SEO,
   PLANS,
   PRODUCT_NAME,
+  SESSION_HINT_STORAGE_KEY,
   TOOL_CATEGORIES,
   UI_TEXTS,
   formatCost,
@@ -41,6 +43,8 @@ export interface PublicPlan {
 export function buildPublicData() {
   return {
     productName: PRODUCT_NAME,
+    sessionHintKey: SESSION_HINT_STORAGE_KEY,
+    accountPath: ACCOUNT_PATH,
     seo: { home: PAGE_SEO.home },
     texts: {
       landing: UI_TEXTS.landing,

@@ -66,3 +66,8 @@ export function useLoadedServices(): ShellServices | null {
   const holder = useHolder();
   return useSyncExternalStore(holder.subscribe, holder.current, holder.current);
 }
+
+/** Starts loading the services (once) without suspending the caller; for work after the first paint. */
+export function useServicesLoader(): () => Promise<ShellServices> {
+  return useHolder().get;
+}

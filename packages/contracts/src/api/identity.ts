@@ -8,6 +8,13 @@ import { successReply, SuccessReplySchema, TimestampSchema } from './common';
 
 const V = ERROR_TEXTS.validation;
 
+/**
+ * The browser's note that it holds a session (docs/architecture.md#session-hint): '1' while signed in, '0' after. Never
+ * a token; the landing page reads it to decide whether to restore the session (and show Account) without loading the
+ * member code for every visitor.
+ */
+export const SESSION_HINT_STORAGE_KEY = 'act-signed-in';
+
 /** Emails are trimmed and lower-cased so one address maps to one account. */
 export const EmailSchema = z
   .string({ error: V.emailRequired })

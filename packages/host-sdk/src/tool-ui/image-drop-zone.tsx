@@ -1,6 +1,9 @@
 // Image picker of the tool pages: drag and drop or click (and Enter/Space) to choose, then a preview with a remove
-// control and the file's name and size in KB. Everything is disabled while a generation runs.
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+// control and the file's name and size in KB. Everything is disabled while a generation runs. The zone is one
+// focusable button named by its text and the accepted types; when choosing or removing swaps the zone and the preview,
+// focus follows to the one now shown instead of falling back to the top of the page
+// (docs/architecture.md#keyboard-and-focus).
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { formatFileSizeKb, IMAGE_ACCEPT } from '../file-checks';
@@ -29,11 +32,23 @@ export function ImageDropZone({
   removeLabel = UI_TEXTS.common.remove,
 }: ImageDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const zoneRef = useRef<HTMLDivElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
   const errorId = useId();
   const { image, error, reading } = upload;
   const inactive = disabled || reading;
+
+  // The element that had focus (the zone, or Remove in the preview) has just been replaced: focus its successor.
+  const shown = image ? 'preview' : 'zone';
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (shown === 'preview' ? previewRef : zoneRef).current?.focus();
+  }, [shown]);
 
   const openPicker = () => {
     if (!inactive) inputRef.current?.click();
@@ -84,6 +99,10 @@ export function ImageDropZone({
 
       {image ? (
         <div
+          ref={previewRef}
+          role="group"
+          aria-label={image.name}
+          tabIndex={-1}
           className="act-upload__preview"
           data-dragging={dragging || undefined}
           onDragOver={onDragOver}
@@ -120,6 +139,7 @@ export function ImageDropZone({
         </div>
       ) : (
         <div
+          ref={zoneRef}
           role="button"
           tabIndex={inactive ? -1 : 0}
           aria-disabled={inactive || undefined}

@@ -1,5 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImageLightbox } from './image-lightbox';
 import { LoadMoreSentinel } from './load-more-sentinel';
@@ -39,7 +40,7 @@ describe('ImageLightbox', () => {
     const onPrevious = vi.fn();
     const onNext = vi.fn();
     const { user } = renderLightbox({ onPrevious: null, onNext });
-    expect(screen.getByRole('button', { name: 'Previous image' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous image' }).getAttribute('aria-disabled')).toBe('true');
     await user.keyboard('{ArrowLeft}{ArrowRight}');
     expect(onNext).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Next image' }));
@@ -58,6 +59,84 @@ describe('ImageLightbox', () => {
     expect(onNext).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A gallery of three thumbnails opening the lightbox, as the image pages use it. */
+function Gallery() {
+  const prompts = ['a fox', 'a hare', 'an owl'];
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <>
+      <ul>
+        {prompts.map((prompt, index) => (
+          <li key={prompt}>
+            <button type="button" aria-label={`Open image: ${prompt}`} onClick={() => setOpen(index)}>
+              <img src={`/files/${index}.png`} alt="" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null && (
+        <ImageLightbox
+          open
+          onClose={() => setOpen(null)}
+          title={prompts[open]!}
+          src={`/files/${open}.png`}
+          alt={prompts[open]!}
+          previousLabel="Previous image"
+          nextLabel="Next image"
+          onPrevious={open > 0 ? () => setOpen(open - 1) : null}
+          onNext={open < prompts.length - 1 ? () => setOpen(open + 1) : null}
+        >
+          <button type="button">Download</button>
+        </ImageLightbox>
+      )}
+    </>
+  );
+}
+
+describe('ImageLightbox from the keyboard', () => {
+  it('opens from a thumbnail as a modal dialog, walks the gallery with the arrows, keeps Tab inside, and Esc gives focus back to the thumbnail', async () => {
+    const user = userEvent.setup();
+    render(<Gallery />);
+    await user.tab();
+    await user.tab();
+    const thumbnail = screen.getByRole('button', { name: 'Open image: a hare' });
+    expect(document.activeElement).toBe(thumbnail);
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'a hare' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'an owl' })).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'an owl' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'a fox' })).toBeTruthy();
+
+    for (let i = 0; i < 8; i++) {
+      await user.tab();
+      expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    }
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(thumbnail));
+  });
+
+  it('keeps the focus on Next when it reaches the last image', async () => {
+    const user = userEvent.setup();
+    render(<Gallery />);
+    await user.click(screen.getByRole('button', { name: 'Open image: a hare' }));
+    const next = await screen.findByRole('button', { name: 'Next image' });
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'an owl' })).toBeTruthy();
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(next);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'an owl' })).toBeTruthy();
   });
 });
 

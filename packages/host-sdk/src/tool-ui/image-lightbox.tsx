@@ -1,6 +1,7 @@
 // An image gallery's lightbox (text-to-image gallery, image-to-image hub): a large dialog titled with the image's
 // prompt, the image itself, Previous/Next buttons and the keyboard arrows between the gallery's images, and the
-// page's own actions (Download, Delete, Favourite...) below.
+// page's own actions (Download, Delete, Favourite...) below. It is a modal dialog (focus stays inside, Esc closes)
+// and gives focus back to the thumbnail that opened it (docs/architecture.md#keyboard-and-focus).
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../ui/button';
@@ -74,7 +75,8 @@ export function ImageLightbox({
             size="sm"
             className="act-lightbox__nav act-lightbox__nav--previous"
             aria-label={previousLabel}
-            disabled={!onPrevious}
+            // aria-disabled, not disabled: the button that reached the first image keeps the focus.
+            aria-disabled={!onPrevious || undefined}
             onClick={() => onPrevious?.()}
           >
             <ChevronLeft size={18} aria-hidden />
@@ -85,7 +87,7 @@ export function ImageLightbox({
             size="sm"
             className="act-lightbox__nav act-lightbox__nav--next"
             aria-label={nextLabel}
-            disabled={!onNext}
+            aria-disabled={!onNext || undefined}
             onClick={() => onNext?.()}
           >
             <ChevronRight size={18} aria-hidden />

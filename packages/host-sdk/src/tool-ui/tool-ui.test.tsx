@@ -1,5 +1,5 @@
 import '../test-support/dom';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Sparkles } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,6 +41,40 @@ describe('ImageDropZone with useImageUpload', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(ERROR_TEXTS.validation.invalidImage);
     await user.upload(fileInput(), pngFile('big.png', 10 * 1024 * 1024 + 1));
     expect(screen.getByRole('alert').textContent).toBe(ERROR_TEXTS.validation.imageTooLarge);
+  });
+});
+
+describe('ImageDropZone from the keyboard', () => {
+  it('is one tab stop named with the accepted types; Enter and Space open the file chooser', async () => {
+    const user = userEvent.setup();
+    render(<UploadHarness />);
+    const click = vi.spyOn(fileInput(), 'click');
+    await user.tab();
+    const zone = screen.getByRole('button', { name: /Drag and drop an image here/ });
+    expect(document.activeElement).toBe(zone);
+    expect(zone.textContent).toContain(UI_TEXTS.common.imageUploadHint);
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(click).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves focus to the preview once a file is chosen, and back to the zone after Remove', async () => {
+    const user = userEvent.setup();
+    render(<UploadHarness />);
+    await user.tab();
+    await user.keyboard('{Enter}');
+    // The chooser (opened by Enter on the zone) hands back a file; the zone had the focus meanwhile.
+    fireEvent.change(fileInput(), { target: { files: [pngFile('cat.png', 3072)] } });
+    const preview = await screen.findByRole('group', { name: 'cat.png' });
+    await waitFor(() => expect(document.activeElement).toBe(preview));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: UI_TEXTS.common.remove }));
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: /Drag and drop an image here/ }),
+      ),
+    );
   });
 });
 

@@ -1,13 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
 import { json, makeMe } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
 import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
 import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
-import { PlaygroundPage } from './playground-page';
+import { PLAYGROUND_TABS_QUERY, PlaygroundPage } from './playground-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const [GPT, GEMINI, CLAUDE, DEEPSEEK] = PLAYGROUND_MODELS;
 const SEND = '/api/chat/send-message';
@@ -425,6 +428,55 @@ describe('AI Chat Playground: sending', () => {
     expect(body).toMatchObject({ prompt: 'Tell a joke', sessionId: SESSION_ID });
     expect(body.conversationHistories).toMatchObject({ [GPT]: [] });
     second.close();
+  });
+});
+
+describe('AI Chat Playground on a phone', () => {
+  /** A screen as narrow as a phone: the tabs' media query matches. */
+  function phone() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PLAYGROUND_TABS_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+
+  it('shows one column at a time behind a tab list that the arrow keys move through', async () => {
+    phone();
+    const test = setup();
+    const tablist = screen.getByRole('tablist', { name: 'Model replies' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(
+      PLAYGROUND_MODELS.map((model) => PLAYGROUND_MODEL_INFO[model].name),
+    );
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByTestId('playground-column')).toHaveLength(1);
+
+    const stream = await startStream(test, 'What is 2+2?');
+    await emit(
+      stream,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID, columns: [...PLAYGROUND_MODELS] },
+      { type: 'delta', text: 'Four', column: GPT },
+      { type: 'delta', text: 'It is four', column: GEMINI },
+    );
+    expect(within(column(GPT)).getByText('Four')).toBeTruthy();
+
+    // Keyboard: focus the selected tab, then Right shows the next model's column, End the last, Home the first.
+    tabs[0]!.focus();
+    await test.user.keyboard('{ArrowRight}');
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tabs[1]);
+    expect(screen.getAllByTestId('playground-column')).toHaveLength(1);
+    expect(within(column(GEMINI)).getByText('It is four')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name })).toBeNull();
+    await test.user.keyboard('{End}');
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    expect(within(column(DEEPSEEK)).getByText('What is 2+2?')).toBeTruthy();
+    await test.user.keyboard('{ArrowRight}');
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(within(column(GPT)).getByText('Four')).toBeTruthy();
+    stream.close();
   });
 });
 

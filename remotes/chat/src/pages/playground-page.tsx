@@ -1,14 +1,17 @@
 // AI Chat Playground (docs/product-rules.md#screens): the session list on the left, four model columns that answer
 // every message side by side as their replies stream in, each column with its own history; 5 credits a message for
-// all four together.
+// all four together. On a phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys
+// or a tap switch; docs/architecture.md#keyboard-and-focus).
+import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
-import { Button, type ToolPageProps } from '@act/host-sdk';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type ToolPageProps } from '@act/host-sdk';
 import { PLAYGROUND_SCREEN } from '../chat-screens';
 import { ChatFrame, LoadedConversation } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
 import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { chargeNote, conversationHistories, type Turn } from '../reply-state';
 import './playground-page.css';
@@ -17,6 +20,8 @@ import '../components/model-grid.css';
 
 const SCREEN = PLAYGROUND_SCREEN;
 const T = UI_TEXTS.chat;
+/** Where the columns become tabs (playground-page.css stacks them from here down otherwise). */
+export const PLAYGROUND_TABS_QUERY = '(max-width: 640px)';
 
 function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[] }) {
   const info = PLAYGROUND_MODEL_INFO[model];
@@ -55,6 +60,8 @@ export function PlaygroundPage({ host }: ToolPageProps) {
 function Playground({ host }: ToolPageProps) {
   const page = useChatPage(host, SCREEN, { columns: PLAYGROUND_MODELS });
   const { conversation, regenerable } = page;
+  const narrow = useMediaQuery(PLAYGROUND_TABS_QUERY);
+  const [shownModel, setShownModel] = useState<PlaygroundModelId>(PLAYGROUND_MODELS[0]);
 
   // Each model is sent its own column's history, as it saw the conversation before this prompt.
   const sendPrompt = (prompt: string, earlier: Turn[]) =>
@@ -85,11 +92,32 @@ function Playground({ host }: ToolPageProps) {
     >
       <LoadedConversation conversation={conversation}>
         {conversation.turns.length === 0 && <p className="ch-main__empty">{SCREEN.texts.empty}</p>}
-        <div className="ch-columns">
-          {PLAYGROUND_MODELS.map((model) => (
-            <ModelColumn key={model} model={model} turns={conversation.turns} />
-          ))}
-        </div>
+        {narrow ? (
+          <Tabs
+            className="ch-column-tabs"
+            value={shownModel}
+            onValueChange={(value) => setShownModel(value as PlaygroundModelId)}
+          >
+            <TabsList aria-label={T.playgroundColumnTabs}>
+              {PLAYGROUND_MODELS.map((model) => (
+                <TabsTrigger key={model} value={model}>
+                  {PLAYGROUND_MODEL_INFO[model].name}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {PLAYGROUND_MODELS.map((model) => (
+              <TabsContent key={model} value={model} className="ch-column-tabs__panel">
+                <ModelColumn model={model} turns={conversation.turns} />
+              </TabsContent>
+            ))}
+          </Tabs>
+        ) : (
+          <div className="ch-columns">
+            {PLAYGROUND_MODELS.map((model) => (
+              <ModelColumn key={model} model={model} turns={conversation.turns} />
+            ))}
+          </div>
+        )}
       </LoadedConversation>
     </ChatFrame>
   );

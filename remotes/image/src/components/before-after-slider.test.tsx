@@ -75,6 +75,31 @@ describe('before/after slider', () => {
     expect(slider().getAttribute('aria-valuenow')).toBe('100');
   });
 
+  it('follows a finger, and lets go when the browser takes the gesture over to scroll', () => {
+    render(<Harness />);
+    const frame = slider().parentElement as HTMLElement;
+    frame.getBoundingClientRect = () =>
+      ({ left: 0, width: 300, top: 0, height: 200, right: 300, bottom: 200, x: 0, y: 0 }) as DOMRect;
+    fireEvent.pointerDown(frame, { button: 0, clientX: 60, pointerId: 7, pointerType: 'touch' });
+    expect(slider().getAttribute('aria-valuenow')).toBe('20');
+    expect(document.activeElement).toBe(slider());
+    fireEvent.pointerMove(frame, { clientX: 150, pointerId: 7, pointerType: 'touch' });
+    expect(slider().getAttribute('aria-valuenow')).toBe('50');
+    fireEvent.pointerCancel(frame, { pointerId: 7, pointerType: 'touch' });
+    fireEvent.pointerMove(frame, { clientX: 280, pointerId: 7, pointerType: 'touch' });
+    expect(slider().getAttribute('aria-valuenow')).toBe('50');
+  });
+
+  it('is reached with Tab and says both shares in its value text', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.tab();
+    expect(document.activeElement).toBe(slider());
+    await user.keyboard('{PageDown}{ArrowLeft}');
+    expect(slider().getAttribute('aria-valuenow')).toBe('39');
+    expect(slider().getAttribute('aria-valuetext')).toBe('39% Before, 61% After');
+  });
+
   it('switches to side by side and back', async () => {
     const user = userEvent.setup();
     render(<Harness sideBySide />);

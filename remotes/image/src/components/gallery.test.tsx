@@ -119,7 +119,9 @@ describe('Text to Image gallery', () => {
     expect(within(dialog).getByRole('heading', { name: 'prompt number 3' })).toBeTruthy();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(within(dialog).getByRole('heading', { name: 'prompt number 1' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: T.previous }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: T.previous }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     await user.click(within(dialog).getByRole('button', { name: T.next }));
     expect(within(dialog).getByRole('heading', { name: 'prompt number 2' })).toBeTruthy();
   });
@@ -131,7 +133,7 @@ describe('Text to Image gallery', () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(galleryRequests()).toHaveLength(2));
     await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: T.next }).hasAttribute('disabled')).toBe(false),
+      expect(within(dialog).getByRole('button', { name: T.next }).hasAttribute('aria-disabled')).toBe(false),
     );
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByRole('heading', { name: 'prompt number 9' })).toBeTruthy();

@@ -76,12 +76,13 @@ function PreviewBody({
   const [loaded, setLoaded] = useState(false);
   return (
     <>
+      {/* aria-disabled, not disabled, at the limits: a button pressed to its limit keeps the keyboard focus. */}
       <div className="img-preview__toolbar">
         <Button
           variant="outline"
           size="sm"
           aria-label={T.zoomOut}
-          disabled={zoom <= Z.min}
+          aria-disabled={zoom <= Z.min || undefined}
           onClick={() => setZoom((z) => stepZoom(z, -1))}
         >
           <ZoomOut size={16} aria-hidden />
@@ -93,7 +94,7 @@ function PreviewBody({
           variant="outline"
           size="sm"
           aria-label={T.zoomIn}
-          disabled={zoom >= Z.max}
+          aria-disabled={zoom >= Z.max || undefined}
           onClick={() => setZoom((z) => stepZoom(z, 1))}
         >
           <ZoomIn size={16} aria-hidden />
@@ -102,7 +103,7 @@ function PreviewBody({
           variant="ghost"
           size="sm"
           aria-label={T.resetZoom}
-          disabled={zoom === 1}
+          aria-disabled={zoom === 1 || undefined}
           onClick={() => setZoom(1)}
         >
           <RotateCcw size={16} aria-hidden />

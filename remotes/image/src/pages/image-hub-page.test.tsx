@@ -143,7 +143,7 @@ describe('Image to Image hub', () => {
     );
     expect(calls[1]?.path).toBe('/api/image/generated-images?offset=8&limit=8');
     const nextButton = within(screen.getByRole('dialog')).getByRole('button', { name: 'Next image' });
-    expect(nextButton.hasAttribute('disabled')).toBe(true);
+    expect(nextButton.getAttribute('aria-disabled')).toBe('true');
   });
 
   it("reloads from the start on 'gallery-updated'", async () => {

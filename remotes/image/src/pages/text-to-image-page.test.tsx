@@ -258,7 +258,7 @@ describe('Text to Image generation', () => {
     second.close();
   });
 
-  it('zooms from 25% to 300% in steps of 25% and resets to 100%', async () => {
+  it('zooms from 25% to 300% in steps of 25% and resets to 100%, from the keyboard, keeping focus at the limits', async () => {
     const { user, promptField, runButton, stream } = setup();
     await user.type(promptField(), 'a fox');
     await user.click(runButton());
@@ -268,19 +268,31 @@ describe('Text to Image generation', () => {
     const level = () => screen.getByLabelText(T.zoomLevel).textContent;
     const zoomIn = () => screen.getByRole('button', { name: T.zoomIn });
     const zoomOut = () => screen.getByRole('button', { name: T.zoomOut });
+    const reset = () => screen.getByRole('button', { name: T.resetZoom });
+    const unavailable = (button: HTMLElement) => button.getAttribute('aria-disabled') === 'true';
     expect(level()).toBe('100%');
-    expect(screen.getByRole('button', { name: T.resetZoom }).hasAttribute('disabled')).toBe(true);
+    expect(unavailable(reset())).toBe(true);
     await user.click(zoomIn());
     expect(level()).toBe('125%');
     expect(image.style.width).toBe('125%');
-    for (let i = 0; i < 10; i++) await user.click(zoomIn());
+    zoomIn().focus();
+    for (let i = 0; i < 10; i++) await user.keyboard('{Enter}');
     expect(level()).toBe('300%');
-    expect(zoomIn().hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('button', { name: T.resetZoom }));
+    expect(unavailable(zoomIn())).toBe(true);
+    // At the limit the button says so and keeps the focus; pressing it again changes nothing.
+    expect(document.activeElement).toBe(zoomIn());
+    await user.keyboard(' ');
+    expect(level()).toBe('300%');
+    await user.tab();
+    expect(document.activeElement).toBe(reset());
+    await user.keyboard('{Enter}');
     expect(level()).toBe('100%');
-    for (let i = 0; i < 3; i++) await user.click(zoomOut());
+    expect(document.activeElement).toBe(reset());
+    zoomOut().focus();
+    for (let i = 0; i < 4; i++) await user.keyboard('{Enter}');
     expect(level()).toBe('25%');
-    expect(zoomOut().hasAttribute('disabled')).toBe(true);
+    expect(unavailable(zoomOut())).toBe(true);
+    expect(document.activeElement).toBe(zoomOut());
   });
 
   it('downloads the image as image-{id}.{format} and says "Image downloaded!"; a failed download says so', async () => {

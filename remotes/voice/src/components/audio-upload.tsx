@@ -1,7 +1,9 @@
 // An audio file chosen by click or drop, checked with the spec's texts (an audio type, under 5MB) and, where this
 // server runs the tool without a provider key, against the types it can read; shown with its name, size in KB and a
-// remove button.
-import { useId, useRef, useState, type DragEvent } from 'react';
+// remove button. Like host-sdk's image drop zone, the zone is one focusable button (Enter or Space opens the file
+// chooser) named by its text and the accepted types, and focus follows when choosing or removing swaps the zone and
+// the file (docs/architecture.md#keyboard-and-focus).
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { FileAudio, Upload, X } from 'lucide-react';
 import { ERROR_TEXTS, type VoiceToolStatus } from '@act/contracts';
 import { AUDIO_ACCEPT, Button, checkAudioFile, formatFileSizeKb } from '@act/host-sdk';
@@ -49,9 +51,21 @@ export function checkVoiceUpload(file: Pick<File, 'type' | 'size'>, status?: Voi
 
 export function AudioUpload({ file, onFile, title, hint, removeLabel, status, disabled }: AudioUploadProps) {
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+  const zone = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+
+  // The focused zone (or Remove) has just been replaced by the file (or the zone): focus its successor.
+  const shown = file ? 'file' : 'zone';
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (shown === 'file' ? card : zone).current?.focus();
+  }, [shown]);
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -60,7 +74,18 @@ export function AudioUpload({ file, onFile, title, hint, removeLabel, status, di
     if (!problem) onFile(chosen);
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+  const openPicker = () => {
+    if (!disabled) input.current?.click();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openPicker();
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
     if (!disabled) choose(event.dataTransfer.files[0]);
@@ -69,7 +94,13 @@ export function AudioUpload({ file, onFile, title, hint, removeLabel, status, di
   return (
     <div className="act-stack vo-upload">
       {file ? (
-        <div className="act-card vo-upload__file">
+        <div
+          ref={card}
+          className="act-card vo-upload__file"
+          role="group"
+          aria-label={file.name}
+          tabIndex={-1}
+        >
           <FileAudio size={20} aria-hidden />
           <span className="vo-upload__name">{file.name}</span>
           <span className="vo-upload__size">{formatFileSizeKb(file.size)}</span>
@@ -88,9 +119,15 @@ export function AudioUpload({ file, onFile, title, hint, removeLabel, status, di
           </Button>
         </div>
       ) : (
-        <label
-          htmlFor={inputId}
+        <div
+          ref={zone}
+          role="button"
+          tabIndex={disabled ? -1 : 0}
+          aria-disabled={disabled || undefined}
+          aria-describedby={hintId}
           className={`act-dropzone vo-upload__zone${dragging ? ' vo-upload__zone--active' : ''}`}
+          onClick={openPicker}
+          onKeyDown={onKeyDown}
           onDragOver={(event) => {
             event.preventDefault();
             setDragging(true);
@@ -100,15 +137,17 @@ export function AudioUpload({ file, onFile, title, hint, removeLabel, status, di
         >
           <Upload className="act-dropzone__icon" size={28} aria-hidden />
           <span className="act-dropzone__title">{title}</span>
-          <span className="act-dropzone__hint">{hint}</span>
-        </label>
+          <span id={hintId} className="act-dropzone__hint">
+            {hint}
+          </span>
+        </div>
       )}
       <input
         ref={input}
-        id={inputId}
         type="file"
         accept={AUDIO_ACCEPT}
-        className="act-sr-only"
+        hidden
+        tabIndex={-1}
         aria-label={title}
         disabled={disabled}
         onChange={(event) => {

@@ -135,6 +135,21 @@ describe('Speech to Speech screen', () => {
     expect(onCreditsChange).toHaveBeenCalledWith(45);
   });
 
+  it('records from the keyboard: one button says Record, then Stop Recording, and keeps the focus', async () => {
+    const { user } = setup();
+    await screen.findByRole('radio', { name: /Rachel/ });
+    const record = screen.getByRole('button', { name: 'Record' });
+    record.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/Recording\.\.\. 0:0\d/)).toBeTruthy();
+    const stop = screen.getByRole('button', { name: 'Stop Recording' });
+    expect(document.activeElement).toBe(stop);
+    await user.keyboard(' ');
+    expect(mic.stopped).toBe(1);
+    expect(await screen.findByText(/^recording-\d+\.webm$/)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Record' }));
+  });
+
   it('says so when the microphone is refused, and an upload still works', async () => {
     mic.denied = true;
     const { user, runButton } = setup();

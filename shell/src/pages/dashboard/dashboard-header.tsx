@@ -3,7 +3,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@act/host-sdk';
-import { UI_TEXTS } from '@act/contracts';
+import { ACCOUNT_PATH, UI_TEXTS } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsPill } from '../../components/credits-pill';
 import { PlanBadge } from '../../components/plan-badge';
@@ -28,7 +28,7 @@ export function DashboardHeader({ credits, planId, onSignOut }: DashboardHeaderP
         </div>
         <nav className="sh-app-header__actions" aria-label="Account">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/dashboard?view=account">
+            <Link to={ACCOUNT_PATH}>
               <UserRound size={16} aria-hidden />
               {D.account}
             </Link>

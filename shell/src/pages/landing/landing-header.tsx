@@ -1,17 +1,20 @@
-// Landing header (docs/product-rules.md#screens): Features, Pricing, the Tools menu and Sign In; the button leads to
-// sign-up. On small screens the inline links give way to the Menu button (mobile-menu.tsx).
+// Landing header (docs/product-rules.md#screens): Features, Pricing, the Tools menu and Sign In (Account for a
+// signed-in member); the button leads to sign-up. On small screens the inline links give way to the Menu button
+// (mobile-menu.tsx), which offers the same.
 import { NavigationMenu } from 'radix-ui';
 import { PUBLIC_DATA } from '../../app/public-data';
 import { BrandLogo } from '../../components/brand-logo';
 import { LinkButton } from '../../components/link-button';
 import { MobileMenu } from './mobile-menu';
 import { ToolsMenu } from './tools-menu';
+import { useLandingMember } from './use-landing-member';
 import './site-header.css';
 
 const L = PUBLIC_DATA.texts.landing;
 const N = L.nav;
 
 export function LandingHeader() {
+  const member = useLandingMember();
   return (
     <header className="sh-site-header">
       <div className="sh-container sh-site-header__inner">
@@ -39,13 +42,19 @@ export function LandingHeader() {
           </div>
         </NavigationMenu.Root>
         <div className="sh-site-header__actions">
-          <LinkButton to="/auth" variant="ghost">
-            {N.signIn}
-          </LinkButton>
+          {member ? (
+            <LinkButton to={PUBLIC_DATA.accountPath} variant="ghost">
+              {N.account}
+            </LinkButton>
+          ) : (
+            <LinkButton to="/auth" variant="ghost">
+              {N.signIn}
+            </LinkButton>
+          )}
           <LinkButton to="/auth?signup=true" className="sh-site-header__cta">
             {L.getStartedFree}
           </LinkButton>
-          <MobileMenu />
+          <MobileMenu member={member} />
         </div>
       </div>
     </header>

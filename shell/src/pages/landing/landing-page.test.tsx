@@ -1,10 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test-support/render-app';
+import { createFakeBackend, renderApp } from '../../test-support/render-app';
+
+const visitor = () => ({ backend: createFakeBackend({ session: null }) });
 
 describe('landing page', () => {
   it('has the hero claims and every call to action leads to sign-up', async () => {
-    renderApp('/');
+    renderApp('/', visitor());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your AI Creative Toolbox' })).toBeTruthy();
     expect(screen.getByText(/Trusted by 10,000\+ creators/)).toBeTruthy();
     expect(screen.getByText(/50 free credits, no credit card required/)).toBeTruthy();

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test-support/render-app';
+import { createFakeBackend, renderApp } from '../../test-support/render-app';
 
 async function openMenu() {
-  const app = renderApp('/');
+  const app = renderApp('/', { backend: createFakeBackend({ session: null }) });
   const button = await screen.findByRole('button', { name: 'Menu' });
   return { app, button };
 }

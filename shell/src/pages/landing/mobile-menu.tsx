@@ -1,5 +1,5 @@
 // The header on small screens (docs/product-rules.md#screens), where the inline navigation does not fit: a Menu
-// button opening Features, Pricing, the tools by category and Sign In. The button says whether the list is open
+// button opening Features, Pricing, the tools by category and Sign In (Account for a signed-in member). The button says whether the list is open
 // (aria-expanded) and which element it controls; opening moves focus to the first link, Esc closes and gives focus
 // back to the button, and focus leaving the list closes it so it never hides the page behind.
 import { Menu, X } from 'lucide-react';
@@ -11,7 +11,7 @@ import './mobile-menu.css';
 const N = PUBLIC_DATA.texts.landing.nav;
 const CATEGORIES = PUBLIC_DATA.categories;
 
-export function MobileMenu() {
+export function MobileMenu({ member = false }: { member?: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -86,8 +86,12 @@ export function MobileMenu() {
           ))}
           <ul className="sh-mobile-menu__list">
             <li>
-              <Link className="sh-mobile-menu__link sh-mobile-menu__link--strong" to="/auth" onClick={close}>
-                {N.signIn}
+              <Link
+                className="sh-mobile-menu__link sh-mobile-menu__link--strong"
+                to={member ? PUBLIC_DATA.accountPath : '/auth'}
+                onClick={close}
+              >
+                {member ? N.account : N.signIn}
               </Link>
             </li>
           </ul>
