@@ -5,6 +5,7 @@ import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { packsOf } from '../config';
 import { signCheckoutUser, checkoutSigningKey } from '../domain/checkout-signature';
 import { loadPurchase, presentPacks, presentPurchase, refundPurchase } from '../domain/credit-packs';
+import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { ledgerCsv, listLedger } from '../domain/ledger';
 import type { CreditsDeps } from '../deps';
 
@@ -42,6 +43,8 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
 
   mountEndpoint(router, E.ledger, options, async (input, { caller, ctx }) => {
     ctx.set('cache-control', 'private, no-store');
+    // Opened and brought up to date first, as GET /me does: a reset that fell due is in the ledger it reads.
+    await loadCurrentAccount(store, caller.userId, clock.now());
     if (input.format === 'csv') {
       const csv = await ledgerCsv(store, caller.userId, input);
       ctx.set('content-type', 'text/csv; charset=utf-8');
