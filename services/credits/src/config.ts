@@ -26,11 +26,17 @@ const creditPacksField = z
   .default('100:5,500:20,2000:70')
   .transform((text, context) => {
     const packs: PackConfig[] = [];
-    for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = PACK_ENTRY.exec(entry);
       const credits = Number(match?.[1] ?? 0);
       if (!match || credits < 1) {
-        context.addIssue({ code: 'custom', message: `"${entry}" is not credits:usd (e.g. 100:5 or 500:19.99)` });
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not credits:usd (e.g. 100:5 or 500:19.99)`,
+        });
         return z.NEVER;
       }
       const cents = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
@@ -49,10 +55,16 @@ const packPricesField = z
   .optional()
   .transform((text, context) => {
     const prices: Record<string, string> = {};
-    for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of (text ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = /^(\d{1,6})=(\S+)$/.exec(entry);
       if (!match) {
-        context.addIssue({ code: 'custom', message: `"${entry}" is not credits=price_id (e.g. 100=pri_01…)` });
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not credits=price_id (e.g. 100=pri_01…)`,
+        });
         return z.NEVER;
       }
       prices[`pack-${match[1]}`] = match[2]!;
@@ -153,7 +165,10 @@ export interface Pack extends PackConfig {
 }
 
 export function packsOf(config: CreditsConfig): Pack[] {
-  return config.CREDIT_PACKS.map((pack) => ({ ...pack, priceId: config.PADDLE_PRICE_PACKS[pack.id] ?? null }));
+  return config.CREDIT_PACKS.map((pack) => ({
+    ...pack,
+    priceId: config.PADDLE_PRICE_PACKS[pack.id] ?? null,
+  }));
 }
 
 /** Which plan and cycle a Paddle price id buys; undefined for a price we do not sell. */

@@ -38,7 +38,6 @@ export const CREDIT_PACK_TEXTS = {
     description:
       'One-time credits on top of your plan. They are kept when your plan credits reset and expire 12 months after purchase; your plan credits are always spent first.',
     buy: 'Buy',
-    bought: 'Thank you! Your credits appear as soon as the payment goes through.',
   },
   split: {
     plan: 'Plan credits',

@@ -45,7 +45,10 @@ afterAll(async () => h.close());
 function sendWebhook(body: string) {
   return h.request('/api/billing/webhook', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'paddle-signature': signPaddleBody(body, TEST_WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      'paddle-signature': signPaddleBody(body, TEST_WEBHOOK_SECRET),
+    },
     body,
   });
 }
@@ -68,7 +71,10 @@ interface Purchase {
 }
 
 /** A checkout of `packId` by the member; `body()` is one of Paddle's webhooks for its transaction. */
-async function purchase(userId: string, packId: keyof typeof TEST_PACK_PRICES = 'pack-100'): Promise<Purchase> {
+async function purchase(
+  userId: string,
+  packId: keyof typeof TEST_PACK_PRICES = 'pack-100',
+): Promise<Purchase> {
   const customData = await packCheckout(userId, packId);
   const transactionId = `txn_${randomUUID().replace(/-/g, '')}`;
   return {
@@ -117,9 +123,9 @@ async function use(userId: string, tool: ToolId = 'text-to-image') {
 }
 
 function refund(userId: string, purchaseId: string) {
-  return h.tokenFor(userId).then((token) =>
-    h.request(`/api/credits/purchases/${purchaseId}/refund`, { method: 'POST', token }),
-  );
+  return h
+    .tokenFor(userId)
+    .then((token) => h.request(`/api/credits/purchases/${purchaseId}/refund`, { method: 'POST', token }));
 }
 
 describe('packs for sale', () => {
@@ -271,7 +277,8 @@ describe('monthly reset and expiry', () => {
 
     clock.set('2025-04-10T12:00:00.000Z');
     expect(await me(userId)).toMatchObject({ credits: 120, plan_credits: 50, purchased_credits: 70 });
-    const [reset] = await h.sql`select delta from ledger where user_id = ${userId} and reason = 'monthly_reset'`;
+    const [reset] =
+      await h.sql`select delta from ledger where user_id = ${userId} and reason = 'monthly_reset'`;
     expect(reset?.delta).toBe(50);
   });
 
@@ -288,7 +295,8 @@ describe('monthly reset and expiry', () => {
     await expirePurchasedCredits(h.deps);
     expect(await me(userId)).toMatchObject({ credits: 50, plan_credits: 50, purchased_credits: 0 });
     expect(await grants(userId)).toEqual([expect.objectContaining({ remaining: 0, status: 'expired' })]);
-    const [expiry] = await h.sql`select delta from ledger where user_id = ${userId} and reason = 'top_up_expiry'`;
+    const [expiry] =
+      await h.sql`select delta from ledger where user_id = ${userId} and reason = 'top_up_expiry'`;
     expect(expiry?.delta).toBe(-100);
   });
 });

@@ -81,7 +81,11 @@ export interface LedgerPage {
   days: LedgerDay[];
 }
 
-export async function listLedger(store: CreditsStore, userId: string, query: LedgerQuery): Promise<LedgerPage> {
+export async function listLedger(
+  store: CreditsStore,
+  userId: string,
+  query: LedgerQuery,
+): Promise<LedgerPage> {
   const filter = filterOf(userId, query);
   const beforeId = query.cursor ? decodeLedgerCursor(query.cursor) : undefined;
   const [rows, days] = await Promise.all([

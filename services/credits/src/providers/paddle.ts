@@ -255,7 +255,11 @@ export function createPaddleClient({
     return toSubscriptionState(subscriptionId, body);
   }
 
-  async function send<Body>(method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown): Promise<Body> {
+  async function send<Body>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    payload?: unknown,
+  ): Promise<Body> {
     if (!apiKey) throw new PaddleApiError('PADDLE_API_KEY is not set', 0, 'not_configured');
     const response = await fetch(`${base}${path}`, {
       method,

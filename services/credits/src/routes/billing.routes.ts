@@ -7,11 +7,7 @@ import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
 import { checkoutSigningKey, signCheckoutUser } from '../domain/checkout-signature';
 import { applyPackTransaction } from '../domain/credit-packs';
-import {
-  InvalidWebhookSignatureError,
-  isTransactionEvent,
-  verifyPaddleWebhook,
-} from '../providers/paddle';
+import { InvalidWebhookSignatureError, isTransactionEvent, verifyPaddleWebhook } from '../providers/paddle';
 import { packsOf, priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
 

@@ -48,7 +48,10 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
     if (input.format === 'csv') {
       const csv = await ledgerCsv(store, caller.userId, input);
       ctx.set('content-type', 'text/csv; charset=utf-8');
-      ctx.set('content-disposition', `attachment; filename="credit-history-${clock.now().toISOString().slice(0, 10)}.csv"`);
+      ctx.set(
+        'content-disposition',
+        `attachment; filename="credit-history-${clock.now().toISOString().slice(0, 10)}.csv"`,
+      );
       ctx.set('x-content-type-options', 'nosniff');
       ctx.body = csv;
       return undefined;

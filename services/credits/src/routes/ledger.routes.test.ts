@@ -63,7 +63,10 @@ async function buyPack() {
   });
   const response = await h.request('/api/billing/webhook', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'paddle-signature': signPaddleBody(body, TEST_WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      'paddle-signature': signPaddleBody(body, TEST_WEBHOOK_SECRET),
+    },
     body,
   });
   expect(response.status).toBe(200);
@@ -147,7 +150,9 @@ describe('GET /api/credits/ledger', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="credit-history-.*\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="credit-history-.*\.csv"$/,
+    );
     const lines = (await response.text()).trimEnd().split('\r\n');
     expect(lines).toEqual([
       'date,type,tool,credits,balance,purchase_id',

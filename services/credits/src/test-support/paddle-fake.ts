@@ -300,7 +300,11 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
             meta: meta(),
           });
         }
-        const body = (text ? JSON.parse(text) : {}) as { action?: string; transaction_id?: string; type?: string };
+        const body = (text ? JSON.parse(text) : {}) as {
+          action?: string;
+          transaction_id?: string;
+          type?: string;
+        };
         if (body.action !== 'refund' || !body.transaction_id || body.type !== 'full') {
           return send(400, {
             error: { type: 'request_error', code: 'bad_request', detail: 'Invalid request' },
