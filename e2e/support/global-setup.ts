@@ -26,6 +26,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const system = await launchSystem({
     verbose: process.env.E2E_VERBOSE === '1',
     allowLoopbackPages: true,
+    // Two runs on the same PostgreSQL and NATS (two checkouts of the repo) must not share databases or subjects.
+    ...(process.env.E2E_NAMESPACE ? { namespace: process.env.E2E_NAMESPACE } : {}),
     // A busy machine (a shared CI box) may need longer than the default 120 s for every service to be ready.
     ...(Number(process.env.E2E_READY_TIMEOUT_MS) > 0
       ? { readyTimeoutMs: Number(process.env.E2E_READY_TIMEOUT_MS) }
