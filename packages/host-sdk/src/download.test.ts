@@ -11,7 +11,9 @@ describe('download names', () => {
     expect(downloadNames.soundEffect(2)).toBe('sound-effect-2.mp3');
     expect(downloadNames.isolatedAudio(3)).toBe('isolated-audio-3.mp3');
     // Ours: the ledger's CSV export, named by the day as credits names the attachment.
-    expect(downloadNames.creditHistory(new Date('2025-05-02T09:00:00Z'))).toBe('credit-history-2025-05-02.csv');
+    expect(downloadNames.creditHistory(new Date('2025-05-02T09:00:00Z'))).toBe(
+      'credit-history-2025-05-02.csv',
+    );
   });
 });
 
