@@ -67,7 +67,8 @@ async function openAccounts(sql: Sql, count: number): Promise<string[]> {
       const [row] = await tx<
         { credits: number }[]
       >`select credits from accounts where user_id = ${userId} for update`;
-      await tx`update accounts set credits = ${START_BALANCE} where user_id = ${userId}`;
+      await tx`update accounts set credits = ${START_BALANCE}, plan_credits = ${START_BALANCE}
+               where user_id = ${userId}`;
       await tx`insert into ledger (user_id, delta, reason, idempotency_key, at)
                values (${userId}, ${START_BALANCE - row!.credits}, 'plan_change', ${`bench:${userId}`}, now())`;
     });

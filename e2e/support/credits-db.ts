@@ -40,7 +40,9 @@ export async function setCredits(target: CreditsDbTarget, userId: string, credit
         const delta = credits - account.credits;
         if (delta !== 0) {
           const now = new Date();
-          await tx`update accounts set credits = ${credits}, updated_at = ${now} where user_id = ${userId}`;
+          // The plan part moves with it, so plan + purchased − held = balance keeps holding.
+          await tx`update accounts set credits = ${credits}, plan_credits = plan_credits + ${delta},
+                   updated_at = ${now} where user_id = ${userId}`;
           await tx`
             insert into ledger (user_id, delta, reason, idempotency_key, at)
             values (${userId}, ${delta}, ${delta > 0 ? 'grant' : 'charge'}, ${`test-adjust:${randomUUID()}`}, ${now})`;

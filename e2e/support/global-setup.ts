@@ -23,7 +23,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   buildFrontEnds();
   // The web chat test serves its page on 127.0.0.1, which the service refuses unless this test system allows it.
-  const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1', allowLoopbackPages: true });
+  const system = await launchSystem({
+    verbose: process.env.E2E_VERBOSE === '1',
+    allowLoopbackPages: true,
+    // Two runs on the same PostgreSQL and NATS (two checkouts of the repo) must not share databases or subjects.
+    ...(process.env.E2E_NAMESPACE ? { namespace: process.env.E2E_NAMESPACE } : {}),
+    // A busy machine (a shared CI box) may need longer than the default 120 s for every service to be ready.
+    ...(Number(process.env.E2E_READY_TIMEOUT_MS) > 0
+      ? { readyTimeoutMs: Number(process.env.E2E_READY_TIMEOUT_MS) }
+      : {}),
+  });
   project.provide('baseUrl', system.baseUrl);
   project.provide('databaseUrl', system.databaseUrl);
   project.provide('namespace', system.namespace);

@@ -2,7 +2,8 @@
 // PostgreSQL, NATS and S3 (env URLs or the embedded defaults, as `npm start` does), then every service present in
 // services/*/src/main.ts and the gateway on a free port; chat and youtube get a local fake provider that streams,
 // and youtube a local fake YouTube (the service's recorded responses: YOUTUBE_BASE_URL, YOUTUBE_THUMBNAIL_BASE_URL);
-// the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages); voice runs
+// the browser tests also let the web chat read the pages they serve on 127.0.0.1 (allowLoopbackPages); credits takes
+// Paddle webhooks signed with E2E_PADDLE's secret and sells credit packs at its price ids; voice runs
 // without a provider key (local speech and isolation); image gets a local fake of fal's queue (FAL_BASE_URL, any
 // FAL_KEY) unless the caller names its own fal or turns the key off with `env: { FAL_KEY: '' }`.
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
@@ -30,6 +31,16 @@ import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-y
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Paddle as the browser tests see it: credits verifies webhooks with this secret (the tests sign theirs with it, as
+ * Paddle would) and sells the 100-credit pack at this price id; Paddle.js itself is a stand-in the test serves.
+ */
+export const E2E_PADDLE = {
+  webhookSecret: 'pdl_ntfset_e2e_secret',
+  clientToken: 'test_e2e_client_token',
+  packPriceIds: { 'pack-100': 'pri_e2e_pack_100', 'pack-500': 'pri_e2e_pack_500' },
+} as const;
 
 export interface LaunchOptions {
   /** 0 picks a free port. */
@@ -155,6 +166,11 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       databaseName: dbName,
       env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...options.env },
       serviceEnv: {
+        credits: {
+          PADDLE_WEBHOOK_SECRET: E2E_PADDLE.webhookSecret,
+          PADDLE_CLIENT_TOKEN: E2E_PADDLE.clientToken,
+          PADDLE_PRICE_PACKS: `100=${E2E_PADDLE.packPriceIds['pack-100']},500=${E2E_PADDLE.packPriceIds['pack-500']}`,
+        },
         identity: {
           PUBLIC_URL: baseUrl,
           // Every test signs up from 127.0.0.1; the production limits would stop the suite half-way.

@@ -10,6 +10,10 @@ describe('download names', () => {
     expect(downloadNames.speech(1)).toBe('speech-1.mp3');
     expect(downloadNames.soundEffect(2)).toBe('sound-effect-2.mp3');
     expect(downloadNames.isolatedAudio(3)).toBe('isolated-audio-3.mp3');
+    // Ours: the ledger's CSV export, named by the day as credits names the attachment.
+    expect(downloadNames.creditHistory(new Date('2025-05-02T09:00:00Z'))).toBe(
+      'credit-history-2025-05-02.csv',
+    );
   });
 });
 

@@ -15,6 +15,8 @@ export const downloadNames = {
   transcript: (videoId: string, format: 'txt' | 'srt') => `${videoId}-transcript.${format}`,
   /** A Deep Search report as Markdown: deep-search-{timestamp}.md. */
   deepSearchReport: (timestamp: number = Date.now()) => `deep-search-${timestamp}.md`,
+  /** The ledger as CSV, as credits names it: credit-history-{YYYY-MM-DD}.csv. */
+  creditHistory: (at: Date = new Date()) => `credit-history-${at.toISOString().slice(0, 10)}.csv`,
 } as const;
 
 /** Saves a Blob under a file name through a temporary object URL. */

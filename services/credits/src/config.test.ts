@@ -1,6 +1,6 @@
-// Credits configuration: the guest budget's default and a readable error for a value that is not one.
+// Credits configuration: the guest budget's and the credit packs' defaults and a readable error for a value that is not one.
 import { describe, expect, it } from 'vitest';
-import { loadCreditsConfig } from './config';
+import { loadCreditsConfig, packsOf } from './config';
 
 const base = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/credits',
@@ -37,6 +37,28 @@ describe('HOLD_TTL_MS', () => {
   it('says so when more redeliveries no longer fit in the default lifetime', () => {
     expect(() => loadCreditsConfig({ ...base, USAGE_MAX_DELIVER: '20' })).toThrow(
       /HOLD_TTL_MS: must be at least 780000 ms/,
+    );
+  });
+});
+
+describe('CREDIT_PACKS and PADDLE_PRICE_PACKS', () => {
+  it('sells 100, 500 and 2,000 credits by default, for sale once their Paddle price ids are set', () => {
+    const config = loadCreditsConfig({ ...base, PADDLE_PRICE_PACKS: '100=pri_a, 2000=pri_c' });
+    expect(packsOf(config)).toEqual([
+      { id: 'pack-100', credits: 100, priceCents: 500, priceId: 'pri_a' },
+      { id: 'pack-500', credits: 500, priceCents: 2000, priceId: null },
+      { id: 'pack-2000', credits: 2000, priceCents: 7000, priceId: 'pri_c' },
+    ]);
+  });
+
+  it('reads prices with cents and says what it wants for an entry it cannot read', () => {
+    const config = loadCreditsConfig({ ...base, CREDIT_PACKS: '250:9.99' });
+    expect(packsOf(config)).toEqual([{ id: 'pack-250', credits: 250, priceCents: 999, priceId: null }]);
+    expect(() => loadCreditsConfig({ ...base, CREDIT_PACKS: '100:5,lots' })).toThrow(
+      /CREDIT_PACKS: "lots" is not credits:usd/,
+    );
+    expect(() => loadCreditsConfig({ ...base, PADDLE_PRICE_PACKS: 'pri_a' })).toThrow(
+      /PADDLE_PRICE_PACKS: "pri_a" is not credits=price_id/,
     );
   });
 });

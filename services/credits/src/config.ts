@@ -11,6 +11,67 @@ const PADDLE_API_URLS = {
 
 const optionalSecret = z.string().min(1).optional();
 
+/** One credit pack for sale: its credits and its price in US cents (docs/product-rules.md#credit-packs). */
+export interface PackConfig {
+  id: string;
+  credits: number;
+  priceCents: number;
+}
+
+const PACK_ENTRY = /^(\d{1,6}):(\d{1,5})(?:\.(\d{1,2}))?$/;
+
+/** `CREDIT_PACKS`: `credits:usd` entries separated by commas (`100:5,500:20,2000:70`), each pack id `pack-<credits>`. */
+const creditPacksField = z
+  .string()
+  .default('100:5,500:20,2000:70')
+  .transform((text, context) => {
+    const packs: PackConfig[] = [];
+    for (const entry of text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const match = PACK_ENTRY.exec(entry);
+      const credits = Number(match?.[1] ?? 0);
+      if (!match || credits < 1) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not credits:usd (e.g. 100:5 or 500:19.99)`,
+        });
+        return z.NEVER;
+      }
+      const cents = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));
+      packs.push({ id: `pack-${credits}`, credits, priceCents: cents });
+    }
+    if (new Set(packs.map((pack) => pack.id)).size !== packs.length) {
+      context.addIssue({ code: 'custom', message: 'two packs have the same number of credits' });
+      return z.NEVER;
+    }
+    return packs;
+  });
+
+/** `PADDLE_PRICE_PACKS`: `credits=pri_…` entries separated by commas, the Paddle price id of each pack. */
+const packPricesField = z
+  .string()
+  .optional()
+  .transform((text, context) => {
+    const prices: Record<string, string> = {};
+    for (const entry of (text ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const match = /^(\d{1,6})=(\S+)$/.exec(entry);
+      if (!match) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not credits=price_id (e.g. 100=pri_01…)`,
+        });
+        return z.NEVER;
+      }
+      prices[`pack-${match[1]}`] = match[2]!;
+    }
+    return prices;
+  });
+
 export const creditsConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8102),
@@ -49,6 +110,8 @@ export const creditsConfigSchema = baseConfigSchema
     PADDLE_PRICE_PREMIUM_YEARLY: optionalSecret,
     PADDLE_PRICE_ULTIMATE_MONTHLY: optionalSecret,
     PADDLE_PRICE_ULTIMATE_YEARLY: optionalSecret,
+    CREDIT_PACKS: creditPacksField,
+    PADDLE_PRICE_PACKS: packPricesField,
   })
   // A hold must outlive the longest charged work plus every redelivery of its outcome: a sweeper that expires it
   // sooner refunds a call whose success is still on its way (the late commit is then charged again, or a debt).
@@ -94,6 +157,18 @@ export function priceIdsOf(config: CreditsConfig): PriceIds {
     return [planId, { monthly: env[names.monthly] ?? null, yearly: env[names.yearly] ?? null }] as const;
   });
   return Object.fromEntries(entries) as PriceIds;
+}
+
+/** A pack for sale with its Paddle price id (null while unset: shown, but not yet for sale). */
+export interface Pack extends PackConfig {
+  priceId: string | null;
+}
+
+export function packsOf(config: CreditsConfig): Pack[] {
+  return config.CREDIT_PACKS.map((pack) => ({
+    ...pack,
+    priceId: config.PADDLE_PRICE_PACKS[pack.id] ?? null,
+  }));
 }
 
 /** Which plan and cycle a Paddle price id buys; undefined for a price we do not sell. */

@@ -1,7 +1,8 @@
 // Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
-// and the account job (monthly resets, scheduled plan changes). Started by main.ts and by tests.
+// and the account job (monthly resets, scheduled plan changes, purchased credits expiring). Started by main.ts and by tests.
 import { natsNames } from '@act/contracts/server';
 import { startPeriodicJob } from '@act/service-kit';
+import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
@@ -73,6 +74,8 @@ export async function startCreditsWorkers(
             run: async () => {
               const updated = await applyDueAccountChanges(deps);
               if (updated > 0) logger.info({ updated }, 'applied monthly resets and plan changes');
+              const expired = await expirePurchasedCredits(deps);
+              if (expired > 0) logger.info({ expired }, 'expired purchased credits 12 months after purchase');
             },
           }),
         ];

@@ -4,7 +4,7 @@ import './public-data-global';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
-import type { Me, Session, UsageHistoryEntry } from '@act/contracts';
+import type { CreditPack, LedgerDay, LedgerEntry, Me, Session, UsageHistoryEntry } from '@act/contracts';
 import { Toaster, type ToolPages } from '@act/host-sdk';
 import { createFakeFetch, json, makeMe, makeSession, type FakeFetch } from '@act/host-sdk/testing';
 import { AppRoutes } from '../app/app-routes';
@@ -26,6 +26,9 @@ export interface FakeBackendOptions {
   /** null: the user record cannot be read. */
   me?: Me | null;
   history?: UsageHistoryEntry[];
+  /** The ledger's movements (one page) and chart days. */
+  ledger?: { entries: LedgerEntry[]; days?: LedgerDay[] };
+  packs?: CreditPack[];
 }
 
 /** A signed-in member by default: the refresh cookie restores a session and credits knows the account. */
@@ -44,6 +47,14 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeFetch {
         : json({ success: false, error: 'User not found', code: 'NOT_FOUND' }, 404),
     'GET /api/credits/tool-usage-history': () =>
       json({ success: true, history: options.history ?? [], next_cursor: null }),
+    'GET /api/credits/ledger': () =>
+      json({
+        success: true,
+        entries: options.ledger?.entries ?? [],
+        days: options.ledger?.days ?? [],
+        next_cursor: null,
+      }),
+    'GET /api/credits/packs': () => json({ success: true, packs: options.packs ?? [] }),
     'GET /api/billing/config': () =>
       json({
         success: true,

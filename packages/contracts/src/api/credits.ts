@@ -11,7 +11,12 @@ import { cursorPage, cursorQuery } from './pagination';
 /** The member's account as credits sees it. */
 export const MeSchema = z.object({
   plan: PlanIdSchema,
+  /** The spendable balance: plan_credits + purchased_credits. */
   credits: z.number().int().nonnegative(),
+  /** The part of it from the plan (reset monthly, spent first; docs/product-rules.md#credit-packs). */
+  plan_credits: z.number().int().nonnegative(),
+  /** The part of it from purchased credit packs (kept across resets, expiring 12 months after purchase). */
+  purchased_credits: z.number().int().nonnegative(),
   last_credit_reset: TimestampSchema,
   has_subscription: z.boolean(),
   /**

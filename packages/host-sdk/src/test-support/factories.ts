@@ -20,10 +20,15 @@ export function makeSession(overrides: Partial<Session> & { nowSeconds?: number 
   };
 }
 
+/** A member's account; the balance is all plan credits unless the overrides split it. */
 export function makeMe(overrides: Partial<Me> = {}): Me {
+  const credits = overrides.credits ?? 50;
+  const purchased = overrides.purchased_credits ?? 0;
   return {
     plan: 'free',
-    credits: 50,
+    credits,
+    plan_credits: overrides.plan_credits ?? credits - purchased,
+    purchased_credits: purchased,
     last_credit_reset: '2025-01-05T10:00:00.000Z',
     has_subscription: false,
     subscription_id: null,

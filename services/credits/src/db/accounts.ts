@@ -8,7 +8,10 @@ export type ScheduledAction = 'downgrade' | 'cancel';
 export interface AccountRow {
   user_id: string;
   plan: PlanId;
+  /** The spendable balance: plan part + purchased part − holds in flight (= Σ ledger). */
   credits: number;
+  /** The plan's allowance not yet consumed by committed uses (migration 006). */
+  plan_credits: number;
   last_credit_reset: Date;
   next_credit_reset: Date;
   subscription_id: string | null;
@@ -33,8 +36,9 @@ export interface OpenAccountInput {
 export async function openAccount(db: Db, input: OpenAccountInput): Promise<boolean> {
   const rows = await db<{ user_id: string }[]>`
     with opened as (
-      insert into accounts (user_id, plan, credits, last_credit_reset, next_credit_reset, created_at, updated_at)
-      values (${input.userId}, 'free', ${input.credits}, ${input.at}, ${input.nextReset},
+      insert into accounts (user_id, plan, credits, plan_credits, last_credit_reset, next_credit_reset, created_at,
+        updated_at)
+      values (${input.userId}, 'free', ${input.credits}, ${input.credits}, ${input.at}, ${input.nextReset},
               ${input.createdAt ?? input.at}, ${input.at})
       on conflict (user_id) do nothing
       returning user_id, credits
@@ -67,6 +71,7 @@ export async function findAccountBySubscription(
 export interface SetAllowanceInput {
   account: AccountRow;
   plan: PlanId;
+  /** The plan's allowance: the new plan part (purchased credits are kept). */
   credits: number;
   /** Start of the new monthly cycle. */
   cycleStart: Date;
@@ -81,15 +86,24 @@ export interface SetAllowanceInput {
 }
 
 /**
- * Sets plan and balance on a LOCKED account and writes the difference to the ledger (negative when unused credits
- * lapse: allowances never carry over).
+ * Sets plan and plan part on a LOCKED account and writes the difference to the ledger (negative when unused plan
+ * credits lapse: allowances never carry over). Only the plan part is reset: purchased credits stay
+ * (docs/product-rules.md#credit-packs). Holds still in flight were paid from the cycle that ends, so the new cycle
+ * gets its whole allowance: the balance becomes allowance + purchased, and the plan part allowance + held (what
+ * those holds will consume when they commit).
  */
 export async function setAllowance(db: Db, input: SetAllowanceInput): Promise<AccountRow> {
-  const delta = input.credits - input.account.credits;
+  const userId = input.account.user_id;
   const [row] = await db<AccountRow[]>`
+    with parts as (
+      select
+        coalesce((select sum(remaining) from credit_grants where user_id = ${userId}), 0)::int as purchased,
+        coalesce((select sum(cost) from holds where user_id = ${userId} and status = 'held'), 0)::int as held
+    )
     update accounts set
       plan = ${input.plan},
-      credits = ${input.credits},
+      credits = ${input.credits} + parts.purchased,
+      plan_credits = ${input.credits} + parts.held,
       last_credit_reset = ${input.cycleStart},
       next_credit_reset = ${input.nextReset},
       scheduled_plan = case when ${input.clearSchedule} then null else scheduled_plan end,
@@ -98,11 +112,13 @@ export async function setAllowance(db: Db, input: SetAllowanceInput): Promise<Ac
       subscription_id = case when ${input.endSubscription} then null else subscription_id end,
       subscription_status = case when ${input.endSubscription} then 'canceled' else subscription_status end,
       updated_at = ${input.now}
-    where user_id = ${input.account.user_id}
-    returning *`;
+    from parts
+    where user_id = ${userId}
+    returning accounts.*`;
   await db`
     insert into ledger (user_id, delta, reason, idempotency_key, at)
-    values (${input.account.user_id}, ${delta}, ${input.reason}, ${input.idempotencyKey}, ${input.now})`;
+    values (${userId}, ${row!.credits - input.account.credits}, ${input.reason}, ${input.idempotencyKey},
+            ${input.now})`;
   return row!;
 }
 

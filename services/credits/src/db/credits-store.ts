@@ -1,5 +1,5 @@
 // The credits database as one store object: domain code calls methods named for what they do and never sees a
-// connection. The SQL lives in accounts.ts, events.ts, history.ts and holds.ts; this file only binds it to a pooled
+// connection. The SQL lives in accounts.ts, events.ts, grants.ts, history.ts, holds.ts and ledger.ts; this file only binds it to a pooled
 // connection or to one transaction. Methods that lock rows or must see their statements commit together (the
 // `CreditsTransaction` ones) exist only on the store handed to `transaction(fn)`, so the types keep them inside one.
 import type { ToolId } from '@act/contracts';
@@ -18,6 +18,26 @@ import {
   type SubscriptionLinkInput,
 } from './accounts';
 import { recordProcessedEvent } from './events';
+import {
+  expireDueGrants,
+  findGrant,
+  insertGrant,
+  listGrants,
+  lockGrant,
+  reverseGrant,
+  selectCreditSplit,
+  type CreditSplit,
+  type GrantRow,
+  type InsertGrantInput,
+} from './grants';
+import {
+  selectLedgerDays,
+  selectLedgerPage,
+  type LedgerDayRow,
+  type LedgerFilter,
+  type LedgerPageQuery,
+  type LedgerRow,
+} from './ledger';
 import { selectUsagePage, type UsagePageQuery, type UsageRow } from './history';
 import {
   chargeMember,
@@ -70,9 +90,14 @@ export interface CreditsQueries {
     now: Date;
     lease?: HoldLease;
   }): Promise<void>;
-  /** Commits a batch of holds in one statement (event ids distinct within the batch). */
-  commitHolds(events: readonly SettleInput[], now: Date): Promise<SettleResult[]>;
   findLeasedHolds(now: Date, limit: number): Promise<LeasedHold[]>;
+  /** How the balance divides into plan and purchased credits (undefined: no account). */
+  creditSplit(userId: string): Promise<CreditSplit | undefined>;
+  findGrant(userId: string, grantId: string): Promise<GrantRow | undefined>;
+  /** The member's purchases, newest first. */
+  listGrants(userId: string, limit: number): Promise<GrantRow[]>;
+  ledgerPage(query: LedgerPageQuery): Promise<LedgerRow[]>;
+  ledgerDays(filter: LedgerFilter): Promise<LedgerDayRow[]>;
 }
 
 /** The store inside one transaction: everything above, plus what takes row or advisory locks until it ends. */
@@ -86,11 +111,20 @@ export interface CreditsTransaction extends CreditsQueries {
   updateSubscriptionLink(input: SubscriptionLinkInput): Promise<AccountRow>;
   lockGuestSlot(visitorIp: string, tool: ToolId): Promise<void>;
   lockGuestBudget(tool: ToolId): Promise<void>;
+  /** Commits a batch of holds and takes their costs from the members' parts (event ids distinct in the batch). */
+  commitHolds(events: readonly SettleInput[], now: Date): Promise<SettleResult[]>;
   releaseHolds(events: readonly SettleInput[], now: Date): Promise<SettleResult[]>;
   commitExpiredHolds(requestIds: readonly string[], now: Date): Promise<string[]>;
   voidUnreservedHolds(releases: readonly UnreservedRelease[], now: Date): Promise<void>;
   expireHolds(input: { cutoff: Date; now: Date; limit: number }): Promise<number>;
   expireHoldsById(requestIds: readonly string[], now: Date): Promise<number>;
+  /** Credits a paid pack on a LOCKED account, once per transaction id (undefined: it was credited before). */
+  insertGrant(input: InsertGrantInput): Promise<GrantRow | undefined>;
+  lockGrant(userId: string, grantId: string): Promise<GrantRow | undefined>;
+  /** Takes an unused grant back on a LOCKED account; false when the balance no longer holds it all. */
+  reverseGrant(grant: GrantRow, now: Date): Promise<boolean>;
+  /** Expires up to `limit` grants past their date; returns how many. */
+  expireDueGrants(now: Date, limit: number): Promise<number>;
 }
 
 export interface CreditsStore extends CreditsQueries {
@@ -111,8 +145,12 @@ function queriesOn(db: Db): CreditsQueries {
     guestUsedSince: (visitorIp, tool, since) => guestUsedSince(db, visitorIp, tool, since),
     countGuestUses: (tool, since, limit) => countGuestUses(db, tool, since, limit),
     insertGuestHold: (input) => insertGuestHold(db, input),
-    commitHolds: (events, now) => commitHolds(db, events, now),
     findLeasedHolds: (now, limit) => findLeasedHolds(db, now, limit),
+    creditSplit: (userId) => selectCreditSplit(db, userId),
+    findGrant: (userId, grantId) => findGrant(db, userId, grantId),
+    listGrants: (userId, limit) => listGrants(db, userId, limit),
+    ledgerPage: (query) => selectLedgerPage(db, query),
+    ledgerDays: (filter) => selectLedgerDays(db, filter),
   };
 }
 
@@ -125,11 +163,16 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     updateSubscriptionLink: (input) => updateSubscriptionLink(tx, input),
     lockGuestSlot: (visitorIp, tool) => lockGuestSlot(tx, visitorIp, tool),
     lockGuestBudget: (tool) => lockGuestBudget(tx, tool),
+    commitHolds: (events, now) => commitHolds(tx, events, now),
     releaseHolds: (events, now) => releaseHolds(tx, events, now),
     commitExpiredHolds: (requestIds, now) => commitExpiredHolds(tx, requestIds, now),
     voidUnreservedHolds: (releases, now) => voidUnreservedHolds(tx, releases, now),
     expireHolds: (input) => expireHolds(tx, input),
     expireHoldsById: (requestIds, now) => expireHoldsById(tx, requestIds, now),
+    insertGrant: (input) => insertGrant(tx, input),
+    lockGrant: (userId, grantId) => lockGrant(tx, userId, grantId),
+    reverseGrant: (grant, now) => reverseGrant(tx, grant, now),
+    expireDueGrants: (now, limit) => expireDueGrants(tx, now, limit),
   };
 }
 

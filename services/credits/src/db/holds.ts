@@ -230,17 +230,18 @@ function settlementInput(db: Db, events: readonly SettleInput[], now: Date) {
 }
 
 /**
- * Commits a batch of holds in ONE statement: record each event id, move each hold held → committed (only from held:
- * a hold that expired or was released stays so, nothing is charged again) and write its tool_usage row.
- * Event ids must be distinct within the batch.
+ * Commits a batch of holds: one statement records each event id, moves each hold held → committed (only from held:
+ * a hold that expired or was released stays so, nothing is charged again) and writes its tool_usage row; a second
+ * takes the committed costs from the members' parts, plan first, then purchases oldest first (burnCredits). Must run
+ * in a transaction. Event ids must be distinct within the batch.
  */
 export async function commitHolds(
-  db: Db,
+  tx: Db,
   events: readonly SettleInput[],
   now: Date,
 ): Promise<SettleResult[]> {
-  const rows = await db<SettleRow[]>`
-    with ${settlementInput(db, events, now)}, settled as (
+  const rows = await tx<(SettleRow & { user_id: string | null; cost: number | null })[]>`
+    with ${settlementInput(tx, events, now)}, settled as (
       update holds set status = 'committed', settled_at = ${now}
       from input join recorded using (event_id)
       where holds.request_id = input.request_id and holds.status = 'held'
@@ -252,10 +253,32 @@ export async function commitHolds(
     )
     select input.event_id,
       input.event_id in (select event_id from recorded) as fresh,
-      input.request_id in (select request_id from settled) as applied,
-      prior.status as prior_status
-    from input left join prior using (request_id)`;
+      settled.request_id is not null as applied,
+      prior.status as prior_status,
+      settled.user_id, settled.cost
+    from input left join prior using (request_id) left join settled using (request_id)`;
+  await burnCredits(
+    tx,
+    rows.flatMap((row) =>
+      row.applied && row.user_id && row.cost ? [{ userId: row.user_id, amount: row.cost }] : [],
+    ),
+  );
   return rows.map(toSettleResult);
+}
+
+/**
+ * Takes what committed uses consumed from each member's parts: the plan part first, then purchased credits, oldest
+ * purchase first (docs/product-rules.md#credit-packs). The balance itself moved when the hold was made; this only
+ * says which part paid. Accounts are locked in user-id order (burn_credits_batch, migration 006).
+ */
+export async function burnCredits(
+  tx: Db,
+  burns: ReadonlyArray<{ userId: string; amount: number }>,
+): Promise<void> {
+  const real = burns.filter((burn) => burn.amount > 0);
+  if (real.length === 0) return;
+  await tx`
+    select burn_credits_batch(${real.map((b) => b.userId)}::uuid[], ${real.map((b) => b.amount)}::int[])`;
 }
 
 /**
@@ -313,7 +336,7 @@ export async function commitExpiredHolds(
   }
   for (const hold of members) {
     // One at a time: two late commits of one member must each see the balance the other left.
-    await tx`
+    const [taken] = await tx<{ amount: number }[]>`
       with account as (
         select credits from accounts where user_id = ${hold.user_id}
       ), charged as (
@@ -324,7 +347,9 @@ export async function commitExpiredHolds(
       insert into ledger (user_id, delta, reason, request_id, idempotency_key, at, debt)
       select ${hold.user_id}, -amount, 'late_charge', ${hold.request_id}, 'late_charge:' || ${hold.request_id}::text,
         ${now}, ${hold.cost} - amount
-      from charged`;
+      from charged
+      returning -delta as amount`;
+    await burnCredits(tx, [{ userId: hold.user_id!, amount: taken?.amount ?? 0 }]);
   }
   await tx`
     insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)

@@ -1,6 +1,7 @@
-// Paddle Billing adapter: verifies webhook signatures with @paddle/paddle-node-sdk and turns subscription events
-// into our own shape, and reads, re-prices and cancels subscriptions through Paddle's REST API (base URL configurable
-// so tests can point it at a local server speaking Paddle's wire format).
+// Paddle Billing adapter: verifies webhook signatures with @paddle/paddle-node-sdk and turns subscription and
+// transaction events into our own shape, and reads, re-prices and cancels subscriptions and refunds one-time
+// transactions through Paddle's REST API (base URL configurable so tests can point it at a local server speaking
+// Paddle's wire format).
 import { NodeRuntime, Webhooks, type EventEntity } from '@paddle/paddle-node-sdk';
 
 /** A subscription event reduced to what billing needs. */
@@ -21,6 +22,33 @@ export interface SubscriptionEvent {
   /** End of the period already paid for. */
   periodEndsAt: Date | null;
   scheduledChange: { action: string; effectiveAt: Date } | null;
+}
+
+/** A transaction event (a one-time purchase, or a subscription's bill) reduced to what credit packs need. */
+export interface TransactionEvent {
+  kind: 'transaction';
+  eventId: string;
+  eventType: string;
+  occurredAt: Date;
+  transactionId: string;
+  /** draft, ready, billed, paid, completed, canceled or past_due. */
+  status: string;
+  /** Set when the transaction bills a subscription: never a pack. */
+  subscriptionId: string | null;
+  /** As SubscriptionEvent.claimedUser. */
+  claimedUser: { userId: string; signature: string } | null;
+  items: Array<{ priceId: string; quantity: number }>;
+  /** Grand total in minor units (cents) and its currency, for the receipt. */
+  amountMinor: number;
+  currency: string;
+  /** When Paddle billed it (falls back to occurredAt). */
+  billedAt: Date;
+}
+
+export type PaddleWebhookEvent = SubscriptionEvent | TransactionEvent;
+
+export function isTransactionEvent(event: PaddleWebhookEvent): event is TransactionEvent {
+  return 'kind' in event && event.kind === 'transaction';
 }
 
 export class InvalidWebhookSignatureError extends Error {
@@ -44,7 +72,7 @@ export async function verifyPaddleWebhook(
   rawBody: string,
   signature: string | undefined,
   secret: string,
-): Promise<SubscriptionEvent | null> {
+): Promise<PaddleWebhookEvent | null> {
   if (!signature) throw new InvalidWebhookSignatureError();
   let event: EventEntity;
   try {
@@ -52,7 +80,46 @@ export async function verifyPaddleWebhook(
   } catch (error) {
     throw new InvalidWebhookSignatureError(error);
   }
-  return toSubscriptionEvent(event);
+  return toTransactionEvent(event) ?? toSubscriptionEvent(event);
+}
+
+function claimOf(customData: Record<string, unknown> | null | undefined) {
+  const userId = customData?.user_id;
+  const signature = customData?.signature;
+  return typeof userId === 'string' && typeof signature === 'string' ? { userId, signature } : null;
+}
+
+function toTransactionEvent(event: EventEntity): TransactionEvent | null {
+  if (!String(event.eventType).startsWith('transaction.')) return null;
+  const data = event.data as {
+    id?: string;
+    status?: string;
+    subscriptionId?: string | null;
+    customData?: Record<string, unknown> | null;
+    items?: Array<{ price?: { id?: string } | null; quantity?: number }>;
+    details?: { totals?: { grandTotal?: string; total?: string; currencyCode?: string } | null } | null;
+    currencyCode?: string;
+    billedAt?: string | null;
+  };
+  if (!data.id || !data.status) return null;
+  const totals = data.details?.totals;
+  const amount = Number(totals?.grandTotal ?? totals?.total ?? 0);
+  return {
+    kind: 'transaction',
+    eventId: event.eventId,
+    eventType: String(event.eventType),
+    occurredAt: new Date(event.occurredAt),
+    transactionId: data.id,
+    status: data.status,
+    subscriptionId: data.subscriptionId ?? null,
+    claimedUser: claimOf(data.customData),
+    items: (data.items ?? []).flatMap((item) =>
+      item.price?.id ? [{ priceId: item.price.id, quantity: item.quantity ?? 1 }] : [],
+    ),
+    amountMinor: Number.isFinite(amount) && amount >= 0 ? Math.round(amount) : 0,
+    currency: totals?.currencyCode ?? data.currencyCode ?? 'USD',
+    billedAt: new Date(data.billedAt ?? event.occurredAt),
+  };
 }
 
 function toSubscriptionEvent(event: EventEntity): SubscriptionEvent | null {
@@ -66,8 +133,6 @@ function toSubscriptionEvent(event: EventEntity): SubscriptionEvent | null {
     scheduledChange?: { action?: string; effectiveAt?: string } | null;
   };
   if (!data.id || !data.status) return null;
-  const userId = data.customData?.user_id;
-  const signature = data.customData?.signature;
   const scheduled = data.scheduledChange;
   return {
     eventId: event.eventId,
@@ -75,7 +140,7 @@ function toSubscriptionEvent(event: EventEntity): SubscriptionEvent | null {
     occurredAt: new Date(event.occurredAt),
     subscriptionId: data.id,
     status: data.status,
-    claimedUser: typeof userId === 'string' && typeof signature === 'string' ? { userId, signature } : null,
+    claimedUser: claimOf(data.customData),
     priceId: data.items?.[0]?.price?.id ?? null,
     periodEndsAt: data.currentBillingPeriod?.endsAt ? new Date(data.currentBillingPeriod.endsAt) : null,
     scheduledChange:
@@ -118,6 +183,8 @@ export interface PaddleClient {
     subscriptionId: string,
     change: { priceId: string; prorationBillingMode: ProrationBillingMode },
   ): Promise<SubscriptionState>;
+  /** Refunds a whole one-time transaction (POST /adjustments, action refund, type full). */
+  refundTransaction(transactionId: string, reason: string): Promise<{ adjustmentId: string }>;
 }
 
 export class PaddleApiError extends Error {
@@ -180,8 +247,21 @@ export function createPaddleClient({
     suffix: string,
     payload?: unknown,
   ): Promise<SubscriptionState> {
+    const body = await send<PaddleSubscriptionBody>(
+      method,
+      `/subscriptions/${encodeURIComponent(subscriptionId)}${suffix}`,
+      payload,
+    );
+    return toSubscriptionState(subscriptionId, body);
+  }
+
+  async function send<Body>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    payload?: unknown,
+  ): Promise<Body> {
     if (!apiKey) throw new PaddleApiError('PADDLE_API_KEY is not set', 0, 'not_configured');
-    const response = await fetch(`${base}/subscriptions/${encodeURIComponent(subscriptionId)}${suffix}`, {
+    const response = await fetch(`${base}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${apiKey}`,
@@ -191,7 +271,7 @@ export function createPaddleClient({
       body: payload === undefined ? undefined : JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = (await response.json().catch(() => ({}))) as PaddleErrorBody & PaddleSubscriptionBody;
+    const body = (await response.json().catch(() => ({}))) as PaddleErrorBody & Body;
     if (!response.ok) {
       throw new PaddleApiError(
         body.error?.detail ?? `Paddle answered ${response.status}`,
@@ -199,7 +279,7 @@ export function createPaddleClient({
         body.error?.code,
       );
     }
-    return toSubscriptionState(subscriptionId, body);
+    return body;
   }
 
   return {
@@ -219,5 +299,14 @@ export function createPaddleClient({
         items: [{ price_id: priceId, quantity: 1 }],
         proration_billing_mode: prorationBillingMode,
       }),
+    async refundTransaction(transactionId, reason) {
+      const body = await send<{ data?: { id?: string } }>('POST', '/adjustments', {
+        action: 'refund',
+        type: 'full',
+        transaction_id: transactionId,
+        reason,
+      });
+      return { adjustmentId: body.data?.id ?? '' };
+    },
   };
 }

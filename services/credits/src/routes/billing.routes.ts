@@ -1,17 +1,20 @@
-// GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body),
+// GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body: plan
+// subscriptions, and credit pack transactions),
 // POST /api/billing/checkout (members: signed custom data for Paddle checkout), POST /api/billing/change-plan and
 // POST /api/billing/cancel (members, own subscription only).
 import { CREDITS_ENDPOINTS, ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
 import { checkoutSigningKey, signCheckoutUser } from '../domain/checkout-signature';
-import { InvalidWebhookSignatureError, verifyPaddleWebhook } from '../providers/paddle';
-import { priceIdsOf } from '../config';
+import { applyPackTransaction } from '../domain/credit-packs';
+import { InvalidWebhookSignatureError, isTransactionEvent, verifyPaddleWebhook } from '../providers/paddle';
+import { packsOf, priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
 
 export function createBillingRouter(deps: CreditsDeps): Router {
   const { config, store, clock, logger, paddle, verifier } = deps;
   const prices = priceIdsOf(config);
+  const packs = packsOf(config);
   const router = new Router();
   const E = CREDITS_ENDPOINTS;
   const options = { verifier };
@@ -42,11 +45,11 @@ export function createBillingRouter(deps: CreditsDeps): Router {
       ctx.state.log.warn('paddle webhook with an invalid signature');
       throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.subscription.invalidWebhookSignature);
     }
-    if (event) {
-      await applySubscriptionEvent(
-        { store, clock, logger, prices, checkoutKey: checkoutSigningKey(secret) },
-        event,
-      );
+    const checkoutKey = checkoutSigningKey(secret);
+    if (event && isTransactionEvent(event)) {
+      await applyPackTransaction({ store, clock, logger, packs, checkoutKey }, event);
+    } else if (event) {
+      await applySubscriptionEvent({ store, clock, logger, prices, checkoutKey }, event);
     }
     return { success: true };
   });

@@ -48,6 +48,8 @@ describe('GET /api/credits/me', () => {
     expect(body.me).toEqual({
       plan: 'free',
       credits: 50,
+      plan_credits: 50,
+      purchased_credits: 0,
       last_credit_reset: '2025-02-01T09:00:00.000Z',
       has_subscription: false,
       subscription_id: null,

@@ -4,15 +4,18 @@ import { Router, mountEndpoint } from '@act/service-kit';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { listUsageHistory } from '../domain/history';
 import type { AccountRow } from '../db/accounts';
+import type { CreditSplit } from '../db/grants';
 import type { CreditsDeps } from '../deps';
 
-export function presentMe(account: AccountRow): MeReply {
+export function presentMe(account: AccountRow, split: CreditSplit): MeReply {
   const live = account.subscription_id !== null && account.subscription_status !== 'canceled';
   return {
     success: true,
     me: {
       plan: account.plan,
       credits: account.credits,
+      plan_credits: split.plan,
+      purchased_credits: split.purchased,
       last_credit_reset: account.last_credit_reset.toISOString(),
       has_subscription: live,
       subscription_id: live ? account.subscription_id : null,
@@ -35,8 +38,10 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
 
   mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
     const account = await loadCurrentAccount(store, caller.userId, clock.now());
+    // Read after the account: a use that started in between is counted in both or in neither.
+    const split = (await store.creditSplit(caller.userId)) ?? { plan: account.credits, purchased: 0 };
     ctx.set('cache-control', 'no-store');
-    return presentMe(account);
+    return presentMe({ ...account, credits: split.plan + split.purchased }, split);
   });
 
   mountEndpoint(router, E.history, options, async (input, { caller, ctx }) => {

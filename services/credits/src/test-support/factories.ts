@@ -55,7 +55,9 @@ export async function setBalance(sql: Sql, userId: string, credits: number): Pro
     const [row] = await tx<
       { credits: number }[]
     >`select credits from accounts where user_id = ${userId} for update`;
-    await tx`update accounts set credits = ${credits} where user_id = ${userId}`;
+    // The plan part moves with it (plan + purchased − held = balance stays true).
+    await tx`update accounts set credits = ${credits}, plan_credits = plan_credits + ${credits - row!.credits}
+             where user_id = ${userId}`;
     await tx`insert into ledger (user_id, delta, reason, idempotency_key, at)
              values (${userId}, ${credits - row!.credits}, 'plan_change', ${`test:${randomUUID()}`}, now())`;
   });

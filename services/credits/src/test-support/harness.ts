@@ -38,6 +38,12 @@ export const TEST_PRICES = {
   PADDLE_PRICE_ULTIMATE_MONTHLY: 'pri_ultimate_monthly',
   PADDLE_PRICE_ULTIMATE_YEARLY: 'pri_ultimate_yearly',
 } as const;
+/** The packs the harness sells: 100, 500 and 2,000 credits, with their Paddle price ids. */
+export const TEST_PACK_PRICES = {
+  'pack-100': 'pri_pack_100',
+  'pack-500': 'pri_pack_500',
+  'pack-2000': 'pri_pack_2000',
+} as const;
 export const TEST_WEBHOOK_SECRET = 'pdl_ntfset_test_secret';
 export const TEST_PADDLE_API_KEY = 'pdl_sdbx_apikey_test';
 
@@ -88,6 +94,8 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     PADDLE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     PADDLE_CLIENT_TOKEN: 'test_client_token',
     ...TEST_PRICES,
+    CREDIT_PACKS: '100:5,500:20,2000:70',
+    PADDLE_PRICE_PACKS: '100=pri_pack_100,500=pri_pack_500,2000=pri_pack_2000',
     ...options.env,
   });
   const nc = await connectNats({ url: config.NATS_URL, name: `credits-test-${namespace}` });

@@ -1,7 +1,8 @@
 // The money invariants, asserted after every credits test: no negative balance, every balance equals the sum of its
 // ledger deltas, every member hold charged exactly once (a void tombstone never; a hold committed after it expired
 // once more, as a late charge after its expiry refund) and refunded exactly when released or expired, and a
-// tool_usage row for exactly the committed holds.
+// tool_usage row for exactly the committed holds; the balance made of its parts (plan + purchased − held), and each
+// credit pack credited once and, when refunded, reversed once.
 import type { Sql } from '@act/service-kit';
 import { expect } from 'vitest';
 
@@ -15,6 +16,28 @@ export async function expectMoneyInvariants(sql: Sql): Promise<void> {
     group by a.user_id, a.credits
     having a.credits <> coalesce(sum(l.delta), 0)`;
   expect(unbalanced, 'accounts whose balance differs from the ledger sum').toEqual([]);
+
+  const unsplit = await sql`
+    select a.user_id, a.credits, a.plan_credits,
+      coalesce((select sum(remaining) from credit_grants g where g.user_id = a.user_id), 0)::int as purchased,
+      coalesce((select sum(cost) from holds h where h.user_id = a.user_id and h.status = 'held'), 0)::int as held
+    from accounts a
+    where a.credits <> a.plan_credits
+      + coalesce((select sum(remaining) from credit_grants g where g.user_id = a.user_id), 0)
+      - coalesce((select sum(cost) from holds h where h.user_id = a.user_id and h.status = 'held'), 0)`;
+  expect(unsplit, 'accounts whose balance is not plan + purchased − held').toEqual([]);
+
+  const badGrants = await sql`
+    select g.id, g.status, g.credits, g.remaining,
+      count(*) filter (where l.reason = 'top_up')::int as top_ups,
+      coalesce(sum(l.delta) filter (where l.reason = 'top_up'), 0)::int as credited,
+      count(*) filter (where l.reason = 'top_up_refund')::int as refunds
+    from credit_grants g left join ledger l on l.grant_id = g.id
+    group by g.id, g.status, g.credits, g.remaining
+    having count(*) filter (where l.reason = 'top_up') <> 1
+      or coalesce(sum(l.delta) filter (where l.reason = 'top_up'), 0) <> g.credits
+      or count(*) filter (where l.reason = 'top_up_refund') <> (case when g.status = 'refunded' then 1 else 0 end)`;
+  expect(badGrants, 'credit packs not credited exactly once or refunded wrongly').toEqual([]);
 
   const orphanLedger =
     await sql`select l.id from ledger l left join accounts a using (user_id) where a.user_id is null`;

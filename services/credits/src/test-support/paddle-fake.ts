@@ -1,6 +1,7 @@
 // Test double for Paddle: webhook payloads in Paddle's JSON format signed the way Paddle signs them
-// (Paddle-Signature `ts=<unix>;h1=<hex HMAC-SHA256 of "ts:rawBody">`), and a local HTTP server answering
-// GET and PATCH /subscriptions/{id} and POST /subscriptions/{id}/cancel like Paddle's API.
+// (Paddle-Signature `ts=<unix>;h1=<hex HMAC-SHA256 of "ts:rawBody">`), subscription and transaction events alike,
+// and a local HTTP server answering GET and PATCH /subscriptions/{id}, POST /subscriptions/{id}/cancel and
+// POST /adjustments (refunds) like Paddle's API.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -100,6 +101,100 @@ export function subscriptionEventBody(input: SubscriptionEventInput): string {
   });
 }
 
+export interface TransactionEventInput {
+  /** transaction.completed, transaction.paid, transaction.updated … */
+  eventType: string;
+  transactionId: string;
+  status: string;
+  priceId: string;
+  quantity?: number;
+  customData?: Record<string, unknown> | null;
+  subscriptionId?: string | null;
+  /** Grand total in cents. */
+  totalCents?: number;
+  eventId?: string;
+  occurredAt?: Date;
+  billedAt?: Date;
+}
+
+/** A transaction.* webhook body as Paddle sends it (snake_case, with the fields the SDK reads). */
+export function transactionEventBody(input: TransactionEventInput): string {
+  const occurredAt = input.occurredAt ?? new Date();
+  const billedAt = input.billedAt ?? occurredAt;
+  const total = String(input.totalCents ?? 500);
+  const totals = {
+    subtotal: total,
+    tax: '0',
+    discount: '0',
+    total,
+    grand_total: total,
+    fee: null,
+    earnings: null,
+    credit: '0',
+    credit_to_balance: '0',
+    balance: '0',
+    currency_code: 'USD',
+  };
+  return JSON.stringify({
+    event_id: input.eventId ?? `evt_${randomUUID().replace(/-/g, '')}`,
+    event_type: input.eventType,
+    occurred_at: occurredAt.toISOString(),
+    notification_id: `ntf_${randomUUID().replace(/-/g, '')}`,
+    data: {
+      id: input.transactionId,
+      status: input.status,
+      customer_id: 'ctm_01hv8wt8nffez4p2t6typn4a5j',
+      address_id: 'add_01hv8wt8nffez4p2t6typn4a5k',
+      business_id: null,
+      custom_data: input.customData ?? null,
+      currency_code: 'USD',
+      origin: 'web',
+      subscription_id: input.subscriptionId ?? null,
+      invoice_id: null,
+      invoice_number: null,
+      collection_mode: 'automatic',
+      discount_id: null,
+      billing_details: null,
+      billing_period: null,
+      items: [
+        {
+          price_id: input.priceId,
+          quantity: input.quantity ?? 1,
+          price: {
+            id: input.priceId,
+            product_id: 'pro_01hv8x0a1cqgyq3xz8r9qnnb7f',
+            description: 'Credit pack',
+            name: 'Credit pack',
+            type: 'standard',
+            billing_cycle: null,
+            trial_period: null,
+            tax_mode: 'account_setting',
+            unit_price: { amount: total, currency_code: 'USD' },
+            unit_price_overrides: [],
+            quantity: { minimum: 1, maximum: 1 },
+            status: 'active',
+            custom_data: null,
+            import_meta: null,
+          },
+        },
+      ],
+      details: {
+        tax_rates_used: [],
+        totals,
+        adjusted_totals: totals,
+        payout_totals: null,
+        adjusted_payout_totals: null,
+        line_items: [],
+      },
+      payments: [],
+      checkout: { url: null },
+      created_at: occurredAt.toISOString(),
+      updated_at: occurredAt.toISOString(),
+      billed_at: input.status === 'paid' || input.status === 'completed' ? billedAt.toISOString() : null,
+    },
+  });
+}
+
 export interface FakePaddleRequest {
   method: string;
   path: string;
@@ -154,7 +249,9 @@ export interface FakePaddle {
   requests: FakePaddleRequest[];
   /** Subscriptions the fake knows: the end of their current period and the price of their one item. */
   subscriptions: Map<string, FakeSubscription>;
-  /** Makes the next subscription call answer with this HTTP status and a Paddle error body. */
+  /** Refunds asked for through POST /adjustments: the transaction id of each. */
+  refunds: string[];
+  /** Makes the next subscription or adjustment call answer with this HTTP status and a Paddle error body. */
   failNextWith(status: number): void;
   close(): Promise<void>;
 }
@@ -171,6 +268,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
   const requests: FakePaddleRequest[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
+  const refunds: string[] = [];
   let failStatus: number | undefined;
   const meta = () => ({ request_id: randomUUID() });
   const server = createServer((req, res) => {
@@ -190,6 +288,38 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return send(403, {
           error: { type: 'request_error', code: 'forbidden', detail: 'You do not have permission' },
+          meta: meta(),
+        });
+      }
+      if (path === '/adjustments' && req.method === 'POST') {
+        if (failStatus !== undefined) {
+          const status = failStatus;
+          failStatus = undefined;
+          return send(status, {
+            error: { type: 'api_error', code: 'internal_error', detail: 'Something went wrong' },
+            meta: meta(),
+          });
+        }
+        const body = (text ? JSON.parse(text) : {}) as {
+          action?: string;
+          transaction_id?: string;
+          type?: string;
+        };
+        if (body.action !== 'refund' || !body.transaction_id || body.type !== 'full') {
+          return send(400, {
+            error: { type: 'request_error', code: 'bad_request', detail: 'Invalid request' },
+            meta: meta(),
+          });
+        }
+        refunds.push(body.transaction_id);
+        return send(201, {
+          data: {
+            id: `adj_${randomUUID().replace(/-/g, '')}`,
+            action: 'refund',
+            type: 'full',
+            transaction_id: body.transaction_id,
+            status: 'pending_approval',
+          },
           meta: meta(),
         });
       }
@@ -243,6 +373,7 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
     url: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    refunds,
     failNextWith(status) {
       failStatus = status;
     },

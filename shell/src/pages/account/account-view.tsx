@@ -1,10 +1,11 @@
 // Account view inside the dashboard (docs/product-rules.md#screens): tabs Overview, Subscription, Usage History and
-// 'Back to Tools'.
+// 'Back to Tools'; a purchase's receipt (?receipt=<id>) in place of the tabs.
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';
 import { UI_TEXTS, type Me } from '@act/contracts';
 import { OverviewTab } from './overview-tab';
+import { ReceiptView } from './receipt-view';
 import { SubscriptionTab } from './subscription-tab';
 import { UsageHistoryTab } from './usage-history-tab';
 import './account.css';
@@ -21,6 +22,8 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AccountTab = isAccountTab(requested) ? requested : 'overview';
+  // A purchase's receipt opens in place of the tabs (from the ledger's Receipt link), printable on its own.
+  const receipt = params.get('receipt');
 
   return (
     <section className="sh-account" aria-labelledby="account-title">
@@ -35,25 +38,29 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
           </Link>
         </Button>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => setParams({ view: 'account', tab: value }, { replace: true })}
-      >
-        <TabsList aria-label={UI_TEXTS.dashboard.account}>
-          <TabsTrigger value="overview">{AC.tabs.overview}</TabsTrigger>
-          <TabsTrigger value="subscription">{AC.tabs.subscription}</TabsTrigger>
-          <TabsTrigger value="usage">{AC.tabs.usageHistory}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview" className="act-panel">
-          <OverviewTab user={user} me={me} />
-        </TabsContent>
-        <TabsContent value="subscription">
-          <SubscriptionTab user={user} me={me} />
-        </TabsContent>
-        <TabsContent value="usage" className="act-panel">
-          <UsageHistoryTab />
-        </TabsContent>
-      </Tabs>
+      {receipt ? (
+        <ReceiptView purchaseId={receipt} />
+      ) : (
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParams({ view: 'account', tab: value }, { replace: true })}
+        >
+          <TabsList aria-label={UI_TEXTS.dashboard.account}>
+            <TabsTrigger value="overview">{AC.tabs.overview}</TabsTrigger>
+            <TabsTrigger value="subscription">{AC.tabs.subscription}</TabsTrigger>
+            <TabsTrigger value="usage">{AC.tabs.usageHistory}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview" className="act-panel">
+            <OverviewTab user={user} me={me} />
+          </TabsContent>
+          <TabsContent value="subscription">
+            <SubscriptionTab user={user} me={me} />
+          </TabsContent>
+          <TabsContent value="usage" className="act-panel">
+            <UsageHistoryTab />
+          </TabsContent>
+        </Tabs>
+      )}
     </section>
   );
 }

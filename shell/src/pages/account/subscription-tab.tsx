@@ -1,5 +1,6 @@
 // Subscription tab (docs/product-rules.md#screens): cycle toggle, paid plan cards with Upgrade / Downgrade / Current
-// Plan by rank, the downgrade and cancel confirmations, and cancel only when a subscription exists. A member without
+// Plan by rank, the credit packs to buy, the downgrade and cancel confirmations, and cancel only when a subscription
+// exists. A member without
 // a subscription buys one through Paddle checkout; a member with one changes it in place (never a second
 // subscription).
 import { useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ import { useServices } from '../../app/services-context';
 import { BillingCycleToggle } from '../../components/billing-cycle-toggle';
 import { formatDate } from '../../components/format';
 import { PlanCard } from '../../components/plan-card';
+import { CreditPacksSection } from './credit-packs-section';
 import { planButton } from './plan-button';
 import { usePaddleCheckout } from './use-paddle-checkout';
 import './subscription-tab.css';
@@ -157,6 +159,7 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
           );
         })}
       </div>
+      <CreditPacksSection payments={payments} email={user.email} />
       {me.has_subscription && (
         <div className="sh-subscription__cancel">
           <Button variant="ghost" className="sh-danger-link" onClick={() => setConfirmCancel(true)}>

@@ -1,5 +1,5 @@
 // Usage History tab (docs/product-rules.md#screens): the member's charges with sort, search and tool filter; loading,
-// empty and error states.
+// empty and error states; below them, once they have loaded, the ledger view (docs/product-rules.md#ledger).
 import { useCallback, useMemo, useState } from 'react';
 import { History } from 'lucide-react';
 import { Alert, Button, Select, Spinner, TextField, useCursorList } from '@act/host-sdk';
@@ -12,6 +12,7 @@ import {
 } from '@act/contracts';
 import { useServices } from '../../app/services-context';
 import { formatDateTime } from '../../components/format';
+import { LedgerView } from './ledger-view';
 import {
   ALL_TOOLS,
   USAGE_SORT_OPTIONS,
@@ -61,14 +62,22 @@ export function UsageHistoryTab() {
     );
   }
   if (error && entries.length === 0) {
-    return <Alert variant="error">{error}</Alert>;
+    return (
+      <>
+        <Alert variant="error">{error}</Alert>
+        <LedgerView />
+      </>
+    );
   }
   if (entries.length === 0) {
     return (
-      <div className="sh-empty">
-        <History size={28} aria-hidden />
-        <p>{U.empty}</p>
-      </div>
+      <>
+        <div className="sh-empty">
+          <History size={28} aria-hidden />
+          <p>{U.empty}</p>
+        </div>
+        <LedgerView />
+      </>
     );
   }
 
@@ -125,6 +134,7 @@ export function UsageHistoryTab() {
           </Button>
         </div>
       )}
+      <LedgerView />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Paddle checkout for subscriptions (docs/product-rules.md#states, #endpoints): loads Paddle.js only on the
+// Paddle checkout for subscriptions and credit packs (docs/product-rules.md#states, #endpoints, #credit-packs): loads Paddle.js only on the
 // subscription tab, polls readiness every second until the provider is available, and opens checkout with the
 // member's email and the passthrough {user_id, plan, billing_cycle}, signed by credits (the webhook believes no user
 // id the browser made up). Errors use the spec's texts. A member sent here from a tool goes back to it once paid.
@@ -6,9 +6,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Paddle } from '@paddle/paddle-js';
 import { errorMessage } from '@act/host-sdk';
 import {
+  CREDIT_PACK_ENDPOINTS,
+  CREDIT_PACK_TEXTS,
   CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   LIMITS,
+  type CreditPack,
   type BillingConfig,
   type BillingCycle,
   type PaidPlanId,
@@ -29,6 +32,8 @@ export interface PaddleCheckout {
   statusError: string | null;
   /** Opens checkout; rejects with an Error carrying the spec text to show. */
   openCheckout(request: CheckoutRequest): Promise<void>;
+  /** Opens checkout of a one-time credit pack (docs/product-rules.md#credit-packs), the same way. */
+  openPackCheckout(pack: CreditPack, email: string): Promise<void>;
 }
 
 /** `returnTo`: a same-site path (already checked) Paddle sends the member to after a successful payment. */
@@ -101,6 +106,32 @@ export function usePaddleCheckout(
     [paddle, config, api, returnTo],
   );
 
+  const openPackCheckout = useCallback(
+    async (pack: CreditPack, email: string) => {
+      if (!paddle || !config) throw new Error(ERROR_TEXTS.subscription.paymentNotReady);
+      if (!pack.price_id) throw new Error(CREDIT_PACK_TEXTS.errors.packNotForSale);
+      let customData;
+      try {
+        ({ custom_data: customData } = await api.call(CREDIT_PACK_ENDPOINTS.packCheckout, {
+          body: { pack_id: pack.id },
+          fallbackError: CREDIT_PACK_TEXTS.errors.startPurchase,
+        }));
+      } catch (error) {
+        throw new Error(errorMessage(error, CREDIT_PACK_TEXTS.errors.startPurchase), { cause: error });
+      }
+      try {
+        paddle.Checkout.open({
+          items: [{ priceId: pack.price_id, quantity: 1 }],
+          customer: { email },
+          customData,
+        });
+      } catch {
+        throw new Error(CREDIT_PACK_TEXTS.errors.startPurchase);
+      }
+    },
+    [paddle, config, api],
+  );
+
   const statusError =
     status === 'failed'
       ? ERROR_TEXTS.subscription.paymentInitFailed
@@ -108,5 +139,5 @@ export function usePaddleCheckout(
         ? ERROR_TEXTS.subscription.billingNotConfigured
         : null;
 
-  return { status, statusError, openCheckout };
+  return { status, statusError, openCheckout, openPackCheckout };
 }
