@@ -3,6 +3,7 @@
 import { routeMatches, type Endpoint } from './endpoint';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CREDITS_ENDPOINTS } from './api/credits';
+import { CREDIT_CONTROLS_ENDPOINTS } from './api/credit-controls';
 import { FILE_ENDPOINTS } from './api/files';
 import { OPENAPI_ENDPOINTS } from './api/openapi';
 import { IDENTITY_ENDPOINTS } from './api/identity';
@@ -82,6 +83,7 @@ function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_END
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IDENTITY_ENDPOINTS),
   ...Object.values(CREDITS_ENDPOINTS),
+  ...Object.values(CREDIT_CONTROLS_ENDPOINTS),
   ...Object.values(PROMPT_ENDPOINTS),
   ...Object.values(CHAT_KIND_ENDPOINTS).flatMap((chat) => Object.values(chat)),
   chatStop,

@@ -2,6 +2,7 @@
 // each endpoint mounted from its contracts definition at its full gateway path.
 import { createServiceHttpApp, type ReadinessChecks, type ServiceApp } from '@act/service-kit';
 import { createBillingRouter } from './routes/billing.routes';
+import { createCreditControlsRouter } from './routes/credit-controls.routes';
 import { createCreditsRouter } from './routes/credits.routes';
 import type { CreditsDeps } from './deps';
 
@@ -15,6 +16,10 @@ export interface CreditsAppDeps extends CreditsDeps {
 
 export function createApp(deps: CreditsAppDeps): ServiceApp {
   return {
-    app: createServiceHttpApp('credits', deps, [createCreditsRouter(deps), createBillingRouter(deps)]),
+    app: createServiceHttpApp('credits', deps, [
+      createCreditsRouter(deps),
+      createBillingRouter(deps),
+      createCreditControlsRouter(deps),
+    ]),
   };
 }

@@ -34,7 +34,10 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   const options = { verifier };
 
   mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
-    const account = await loadCurrentAccount(store, caller.userId, clock.now());
+    const now = clock.now();
+    const account = await loadCurrentAccount(store, caller.userId, now);
+    // The e-mail support finds the member by, as identity signed it into the token (kept current on each visit).
+    await store.recordMemberEmail(caller.userId, caller.email, now);
     ctx.set('cache-control', 'no-store');
     return presentMe(account);
   });
