@@ -28,7 +28,9 @@ try {
     ? await revokeRole(sql, email, role as StaffRole)
     : await grantRole(sql, email, role as StaffRole);
   if (!changed) {
-    process.stderr.write(revoke ? `${email} does not have the role ${role}\n` : `no user with e-mail ${email}\n`);
+    process.stderr.write(
+      revoke ? `${email} does not have the role ${role}\n` : `no user with e-mail ${email}\n`,
+    );
     process.exitCode = 1;
   } else {
     process.stdout.write(`${revoke ? 'revoked' : 'granted'} ${role} ${revoke ? 'from' : 'to'} ${email}\n`);

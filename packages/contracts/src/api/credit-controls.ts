@@ -197,7 +197,12 @@ export const CREDIT_CONTROLS_ENDPOINTS = {
     request: SpendCapRequestSchema,
     reply: SpendCapReplySchema,
   }),
-  notices: endpoint({ method: 'GET', path: '/api/credits/notices', access: 'member', reply: NoticesReplySchema }),
+  notices: endpoint({
+    method: 'GET',
+    path: '/api/credits/notices',
+    access: 'member',
+    reply: NoticesReplySchema,
+  }),
   dismissNotice: endpoint({
     method: 'POST',
     path: '/api/credits/notices/:id/dismiss',

@@ -86,7 +86,8 @@ export async function redeemCode(
   if (found.expires_at <= now) throw new AppError(ErrorCode.CONFLICT, R.expired);
   return store.transaction(async (tx) => {
     await ensureAccount(tx, userId, now);
-    if (!(await tx.insertRedemption(code, userId, now))) throw new AppError(ErrorCode.CONFLICT, R.alreadyRedeemed);
+    if (!(await tx.insertRedemption(code, userId, now)))
+      throw new AppError(ErrorCode.CONFLICT, R.alreadyRedeemed);
     const credits = await tx.takeCodeUse(code, now);
     // Unexpired a moment ago, so no use was left. Throwing rolls the redemption row back with the rest.
     if (credits === undefined) throw new AppError(ErrorCode.CONFLICT, R.usedUp);

@@ -224,7 +224,9 @@ async function reserveForMember({ store, clock }: ReserveDeps, input: MemberRese
  */
 function overCap(account: AccountRow, cost: number): boolean {
   return (
-    account.monthly_cap !== null && account.credits >= cost && account.period_spent + cost > account.monthly_cap
+    account.monthly_cap !== null &&
+    account.credits >= cost &&
+    account.period_spent + cost > account.monthly_cap
   );
 }
 
