@@ -78,7 +78,7 @@ export function createJwtVerifier({
           throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
         }
         entry = {
-          user: { userId: payload.sub, email: payload.email, roles: rolesClaim(payload.roles) },
+          user: { userId: payload.sub, email: payload.email, ...rolesClaim(payload.roles) },
           expiresAtMs: payload.exp! * 1000,
           // Identity signs `iat` with milliseconds, so a password change can fall between two tokens of one second.
           issuedAtMs: typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0,
@@ -101,9 +101,10 @@ export function createJwtVerifier({
   };
 }
 
-/** The `roles` claim as a list of strings; anything else (missing, malformed) grants no role. */
-function rolesClaim(claim: unknown): readonly string[] {
-  return Array.isArray(claim) ? claim.filter((role): role is string => typeof role === 'string') : [];
+/** The `roles` claim's strings, when it holds any; anything else (missing, malformed) grants no role. */
+function rolesClaim(claim: unknown): { roles?: readonly string[] } {
+  const roles = Array.isArray(claim) ? claim.filter((role): role is string => typeof role === 'string') : [];
+  return roles.length > 0 ? { roles } : {};
 }
 
 /** Whether the verified caller holds the role (the signed `roles` claim; nothing else can grant one). */

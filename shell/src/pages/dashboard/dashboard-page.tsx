@@ -4,9 +4,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Spinner } from '@act/host-sdk';
-import { PAGE_SEO, PRODUCT_NAME, toolPath, type Tool, type ToolId } from '@act/contracts';
+import { PAGE_SEO, PRODUCT_NAME, SUPPORT_ROLE, toolPath, type Tool, type ToolId } from '@act/contracts';
 import { useMember } from '../../app/use-member';
 import { useServices } from '../../app/services-context';
+import { UsageNotices } from '../../components/usage-notices';
 import { PageMeta } from '../../seo/page-meta';
 import { CreditInfoPanel } from './credit-info-panel';
 import { DashboardHeader } from './dashboard-header';
@@ -66,8 +67,14 @@ export function DashboardPage() {
           noIndex
         />
       )}
-      <DashboardHeader credits={me.credits} planId={me.plan} onSignOut={signOut} />
+      <DashboardHeader
+        credits={me.credits}
+        planId={me.plan}
+        onSignOut={signOut}
+        support={user.roles?.includes(SUPPORT_ROLE) ?? false}
+      />
       <main id="main" className="sh-container sh-dashboard">
+        <UsageNotices balance={me.credits} />
         {view === 'account' ? (
           <Suspense
             fallback={
