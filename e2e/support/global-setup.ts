@@ -23,7 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   buildFrontEnds();
   // The web chat test serves its page on 127.0.0.1, which the service refuses unless this test system allows it.
-  const system = await launchSystem({ verbose: process.env.E2E_VERBOSE === '1', allowLoopbackPages: true });
+  const system = await launchSystem({
+    verbose: process.env.E2E_VERBOSE === '1',
+    allowLoopbackPages: true,
+    // Its own database and NATS prefix, so two suites on one PostgreSQL (two checkouts) never share databases.
+    ...(process.env.E2E_NAMESPACE ? { namespace: process.env.E2E_NAMESPACE } : {}),
+  });
   project.provide('baseUrl', system.baseUrl);
   project.provide('databaseUrl', system.databaseUrl);
   project.provide('namespace', system.namespace);
