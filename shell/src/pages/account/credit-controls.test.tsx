@@ -49,13 +49,16 @@ describe('monthly spending cap control', () => {
   it('shows the server’s refusal of a cap', async () => {
     const backend = backendWithCap(null);
     backend.on('PUT /api/credits/spend-cap', () =>
-      json({ success: false, error: 'Too small: expected number to be >=1', code: 'VALIDATION_FAILED' }, 400),
+      json(
+        { success: false, error: 'The service is temporarily unavailable.', code: 'SERVICE_UNAVAILABLE' },
+        503,
+      ),
     );
     renderApp('/dashboard?view=account', { backend });
     const form = await capForm();
-    fireEvent.change(within(form).getByLabelText(T.spendCap.label), { target: { value: '0' } });
+    fireEvent.change(within(form).getByLabelText(T.spendCap.label), { target: { value: '5' } });
     fireEvent.click(within(form).getByRole('button', { name: T.spendCap.save }));
-    expect((await within(form).findByRole('alert')).textContent).toContain('expected number to be >=1');
+    expect((await within(form).findByRole('alert')).textContent).toContain('temporarily unavailable');
   });
 });
 
@@ -69,9 +72,9 @@ describe('redeeming a code', () => {
         : json({ success: false, error: T.redeem.alreadyRedeemed, code: 'CONFLICT' }, 409),
     );
     renderApp('/dashboard?view=account', { backend });
-    const form = (
-      await screen.findByRole('heading', { name: T.redeem.title }, { timeout: 10_000 })
-    ).closest('form')!;
+    const form = (await screen.findByRole('heading', { name: T.redeem.title }, { timeout: 10_000 })).closest(
+      'form',
+    )!;
     const input = within(form).getByLabelText(T.redeem.label);
     fireEvent.change(input, { target: { value: 'spring-25' } });
     fireEvent.click(within(form).getByRole('button', { name: T.redeem.submit }));
