@@ -51,70 +51,74 @@ async function waitForNotices(page: Page, token: string, count: number): Promise
 describe('credits support console', () => {
   const browser = useBrowser();
 
-  it('lets a support member granted by the CLI grant credits, shown as Support; the member sees the 80% notice once', async () => {
-    const adminUrl = inject('databaseUrl');
-    if (!adminUrl)
-      throw new Error('this test needs the database URL (set E2E_DATABASE_URL with E2E_BASE_URL)');
+  it(
+    'lets a support member granted by the CLI grant credits, shown as Support; the member sees the 80% notice once',
+    { timeout: 240_000 },
+    async () => {
+      const adminUrl = inject('databaseUrl');
+      if (!adminUrl)
+        throw new Error('this test needs the database URL (set E2E_DATABASE_URL with E2E_BASE_URL)');
 
-    const member = await browser.newPage();
-    const memberEmail = uniqueEmail('supported');
-    await signUp(member, memberEmail, PASSWORD);
+      const member = await browser.newPage();
+      const memberEmail = uniqueEmail('supported');
+      await signUp(member, memberEmail, PASSWORD);
 
-    const staff = await browser.newPage();
-    const staffEmail = uniqueEmail('staff');
-    await signUp(staff, staffEmail, PASSWORD);
-    // Members never see the console.
-    expect(await staff.getByRole('link', { name: S.title }).count()).toBe(0);
-    await run('npm', ['run', '-s', 'grant-role', '-w', '@act/identity', '--', staffEmail, 'support'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl(adminUrl, `${inject('namespace')}_identity`) },
-    });
-    // The next token (a reload refreshes the session) carries the role.
-    await staff.reload();
-    await staff.getByRole('link', { name: S.title }).click();
-    await staff.waitForURL('**/support');
+      const staff = await browser.newPage();
+      const staffEmail = uniqueEmail('staff');
+      await signUp(staff, staffEmail, PASSWORD);
+      // Members never see the console.
+      expect(await staff.getByRole('link', { name: S.title }).count()).toBe(0);
+      await run('npm', ['run', '-s', 'grant-role', '-w', '@act/identity', '--', staffEmail, 'support'], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: databaseUrl(adminUrl, `${inject('namespace')}_identity`) },
+      });
+      // The next token (a reload refreshes the session) carries the role.
+      await staff.reload();
+      await staff.getByRole('link', { name: S.title }).click();
+      await staff.waitForURL('**/support');
 
-    // The member spends 40 of the free plan's 50 credits: the 80% line.
-    const token = await accessToken(member, memberEmail);
-    for (let batch = 0; batch < 5; batch += 1) {
-      await Promise.all(Array.from({ length: 8 }, () => useMagicEnhance(member, token)));
-    }
-    // Notices are raised when the uses are committed, which credits applies from its queue a moment later.
-    await waitForNotices(member, token, 1);
-    await goto(member, '/dashboard');
-    const notice = member.getByText(CREDIT_CONTROLS_TEXTS.notice[80]);
-    await notice.waitFor();
-    expect(await notice.count()).toBe(1);
-    await screenshot(member, 'usage-notice-80');
-    await member.getByRole('button', { name: CREDIT_CONTROLS_TEXTS.notice.dismiss }).click();
-    await notice.waitFor({ state: 'detached' });
-    await useMagicEnhance(member, token);
-    await member.reload();
-    await member.getByRole('heading', { name: /Welcome back/ }).waitFor();
-    await member.waitForLoadState('networkidle');
-    expect(await member.getByText(CREDIT_CONTROLS_TEXTS.notice[80]).count()).toBe(0);
+      // The member spends 40 of the free plan's 50 credits: the 80% line.
+      const token = await accessToken(member, memberEmail);
+      for (let batch = 0; batch < 5; batch += 1) {
+        await Promise.all(Array.from({ length: 8 }, () => useMagicEnhance(member, token)));
+      }
+      // Notices are raised when the uses are committed, which credits applies from its queue a moment later.
+      await waitForNotices(member, token, 1);
+      await goto(member, '/dashboard');
+      const notice = member.getByText(CREDIT_CONTROLS_TEXTS.notice[80]);
+      await notice.waitFor();
+      expect(await notice.count()).toBe(1);
+      await screenshot(member, 'usage-notice-80');
+      await member.getByRole('button', { name: CREDIT_CONTROLS_TEXTS.notice.dismiss }).click();
+      await notice.waitFor({ state: 'detached' });
+      await useMagicEnhance(member, token);
+      await member.reload();
+      await member.getByRole('heading', { name: /Welcome back/ }).waitFor();
+      await member.waitForLoadState('networkidle');
+      expect(await member.getByText(CREDIT_CONTROLS_TEXTS.notice[80]).count()).toBe(0);
 
-    await staff.getByLabel(S.findLabel).fill(memberEmail);
-    await staff.getByRole('button', { name: S.find }).click();
-    const view = staff.getByRole('region', { name: memberEmail });
-    await view.waitFor();
-    await view.getByLabel(S.amount).fill('25');
-    await view.getByLabel(S.reason).fill('Sorry for the outage');
-    await view.getByRole('button', { name: S.grant }).click();
-    await view.getByRole('cell', { name: 'Support', exact: true }).waitFor();
-    expect(await view.getByText(`${staffEmail}: Sorry for the outage`).count()).toBe(1);
-    await screenshot(staff, 'support-console');
+      await staff.getByLabel(S.findLabel).fill(memberEmail);
+      await staff.getByRole('button', { name: S.find }).click();
+      const view = staff.getByRole('region', { name: memberEmail });
+      await view.waitFor();
+      await view.getByLabel(S.amount).fill('25');
+      await view.getByLabel(S.reason).fill('Sorry for the outage');
+      await view.getByRole('button', { name: S.grant }).click();
+      await view.getByRole('cell', { name: 'Support', exact: true }).waitFor();
+      expect(await view.getByText(`${staffEmail}: Sorry for the outage`).count()).toBe(1);
+      await screenshot(staff, 'support-console');
 
-    // 50 - 41 + 25.
-    await goto(member, '/dashboard');
-    expect(await member.getByTestId('credit-balance').first().textContent()).toBe('34 credits');
+      // 50 - 41 + 25.
+      await goto(member, '/dashboard');
+      expect(await member.getByTestId('credit-balance').first().textContent()).toBe('34 credits');
 
-    // The console's API stays closed to the member, through the gateway.
-    const refused = await member.request.get(
-      `/api/credits/support/member?email=${encodeURIComponent(memberEmail)}`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    expect(refused.status()).toBe(403);
-    expect((await member.request.get('/api/credits/support/member?email=a%40b.co')).status()).toBe(401);
-  });
+      // The console's API stays closed to the member, through the gateway.
+      const refused = await member.request.get(
+        `/api/credits/support/member?email=${encodeURIComponent(memberEmail)}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      expect(refused.status()).toBe(403);
+      expect((await member.request.get('/api/credits/support/member?email=a%40b.co')).status()).toBe(401);
+    },
+  );
 });
