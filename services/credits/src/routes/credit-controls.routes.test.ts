@@ -155,7 +155,7 @@ describe('usage notices', () => {
     // More spending in the same period raises no second 80% notice.
     await use(memberReserve(m.userId, 'magic-enhance'));
     expect((await notices(m.token)).map((n) => n.threshold)).toEqual([80]);
-    const [{ count }] = await h.sql<{ count: number }[]>`
+    const [{ count } = { count: -1 }] = await h.sql<{ count: number }[]>`
       select count(*)::int as count from credit_notices where user_id = ${m.userId} and threshold = 80`;
     expect(count).toBe(1);
 
@@ -209,7 +209,7 @@ describe('redemption codes', () => {
     const statuses = replies.map((reply) => reply.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
-    const refused = await replies.find((reply) => reply.status === 409)!.json();
+    const refused = (await replies.find((reply) => reply.status === 409)!.json()) as { error: string };
     expect(refused.error).toBe(CREDIT_CONTROLS_TEXTS.redeem.alreadyRedeemed);
     expect(await balanceOf(h.sql, m.userId)).toBe(65);
   });
@@ -223,7 +223,7 @@ describe('redemption codes', () => {
     const ok = replies.filter((reply) => reply.status === 200);
     expect(ok).toHaveLength(5);
     expect(RedeemReplySchema.parse(await ok[0]!.json())).toEqual({ success: true, credits: 10, balance: 60 });
-    const usedUp = await replies.find((reply) => reply.status === 409)!.json();
+    const usedUp = (await replies.find((reply) => reply.status === 409)!.json()) as { error: string };
     expect(usedUp.error).toBe(CREDIT_CONTROLS_TEXTS.redeem.usedUp);
   });
 
@@ -231,11 +231,11 @@ describe('redemption codes', () => {
     const m = await newMember();
     const unknown = await h.request('/api/credits/redeem', json('POST', { code: 'NO-SUCH-CODE' }, m.token));
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error).toBe(CREDIT_CONTROLS_TEXTS.redeem.invalid);
+    expect(((await unknown.json()) as { error: string }).error).toBe(CREDIT_CONTROLS_TEXTS.redeem.invalid);
     await createCode('SHORT-LIVED', 5, 10);
     clock.advance(2 * 86_400_000);
     const expired = await h.request('/api/credits/redeem', json('POST', { code: 'SHORT-LIVED' }, m.token));
-    expect((await expired.json()).error).toBe(CREDIT_CONTROLS_TEXTS.redeem.expired);
+    expect(((await expired.json()) as { error: string }).error).toBe(CREDIT_CONTROLS_TEXTS.redeem.expired);
   });
 });
 
@@ -318,9 +318,11 @@ describe('support console', () => {
     expect((await claw(10, '')).status).toBe(400);
     const tooMuch = await claw(51);
     expect(tooMuch.status).toBe(409);
-    expect((await tooMuch.json()).error).toBe(CREDIT_CONTROLS_TEXTS.support.clawBackTooLarge(50));
+    expect(((await tooMuch.json()) as { error: string }).error).toBe(
+      CREDIT_CONTROLS_TEXTS.support.clawBackTooLarge(50),
+    );
     expect(SupportAdjustmentReplySchema.parse(await (await claw(20)).json()).balance).toBe(30);
-    const [{ count }] = await h.sql<{ count: number }[]>`
+    const [{ count } = { count: -1 }] = await h.sql<{ count: number }[]>`
       select count(*)::int as count from support_actions where user_id = ${m.userId}`;
     expect(count).toBe(1);
   });
@@ -365,7 +367,7 @@ describe('spends, redemptions and support actions all at once', () => {
       );
     }
     await Promise.all(work);
-    const [{ redeemed }] = await h.sql<{ redeemed: number }[]>`
+    const [{ redeemed } = { redeemed: -1 }] = await h.sql<{ redeemed: number }[]>`
       select count(*)::int as redeemed from redemptions where code = 'RACE-CODE'`;
     expect(redeemed).toBe(6);
     const grants = await h.sql<{ user_id: string; rows: number }[]>`
