@@ -29,6 +29,7 @@ const ACCESS_LABEL: Record<OpenApiOperation['x-access'], string> = {
   public: 'public',
   guest: 'guest or member',
   member: 'member',
+  support: 'support team',
 };
 
 const ENUM_SHOWN = 6;

@@ -50,6 +50,7 @@ beforeAll(async () => {
   };
   router.get('/api/credits/me', echo);
   router.get('/api/credits/plans', echo);
+  router.get('/api/credits/support/member', echo);
   router.get('/api/prompt/openapi.json', echo);
   router.post('/api/prompt/generate-text-prompt', async (ctx) => {
     let bytes = 0;
@@ -187,6 +188,26 @@ describe('gateway routing and access', () => {
       headers: { authorization: `Bearer ${await memberToken({ key: privateKey })}` },
     });
     expect(response.status).toBe(401);
+  });
+
+  it('lets only a token with the support role reach the support console: 401 for a guest, 403 for a member', async () => {
+    const path = `${gateway.url}/api/credits/support/member?email=ada%40example.com`;
+    const guest = await fetch(path);
+    expect(guest.status).toBe(401);
+    const member = await fetch(path, { headers: { authorization: `Bearer ${await memberToken()}` } });
+    expect(member.status).toBe(403);
+    expect(await member.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    // A role claim on a token not signed by identity is no role at all.
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const forged = await fetch(path, {
+      headers: { authorization: `Bearer ${await memberToken({ key: privateKey, roles: ['support'] })}` },
+    });
+    expect(forged.status).toBe(401);
+    const staff = await fetch(path, {
+      headers: { authorization: `Bearer ${await memberToken({ roles: ['support'] })}` },
+    });
+    expect(staff.status).toBe(200);
+    expect(await staff.json()).toMatchObject({ path: '/api/credits/support/member' });
   });
 
   it('lets a public route through without a token', async () => {

@@ -2,12 +2,14 @@
 // (API only) → public up/down health → access check (JWT) → large uploads in flight per client → streaming proxy to
 // the owning service → static shell and remotes.
 import type { Context } from 'koa';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, SUPPORT_ROLE } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
   bearerToken,
   createHttpApp,
+  hasRole,
+  type AuthUser,
   DEFAULT_HEARTBEAT_MS,
   type HttpApp,
   type JwtVerifier,
@@ -108,12 +110,16 @@ export function createGatewayApp({
     // The gateway is the first line: members' tokens are checked here and again by the service.
     const token = bearerToken(ctx);
     const sentAuthorization = ctx.get('authorization') !== '';
-    if (route.access === 'member' && !token) {
+    if ((route.access === 'member' || route.access === 'support') && !token) {
       throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
     }
     if (route.access !== 'public' && (token || sentAuthorization)) {
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
       ctx.state.user = await verifier.verify(token);
+    }
+    // The support console's API: only a token whose signed `roles` claim holds the role (docs/security.md#support-role).
+    if (route.access === 'support' && !hasRole(ctx.state.user as AuthUser | undefined, SUPPORT_ROLE)) {
+      throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.forbidden);
     }
 
     await limitUploads(ctx, route.bodyLimitBytes, () =>

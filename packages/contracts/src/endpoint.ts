@@ -24,8 +24,15 @@ export type BodyLimitClass = keyof typeof BODY_LIMITS;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** public: no token needed; guest: token optional (verified when sent, a bad one is refused); member: required. */
-export type Access = 'public' | 'guest' | 'member';
+/**
+ * public: no token needed; guest: token optional (verified when sent, a bad one is refused); member: required;
+ * support: required, and its `roles` claim must hold `support` (granted only from the command line:
+ * docs/security.md#support-role).
+ */
+export type Access = 'public' | 'guest' | 'member' | 'support';
+
+/** The role a `support` endpoint requires in the access token's `roles` claim. */
+export const SUPPORT_ROLE = 'support';
 
 export interface Endpoint {
   method: HttpMethod;

@@ -17,6 +17,7 @@ export * from './api/pagination';
 export * from './api/identity';
 export * from './api/credits';
 export * from './api/credit-packs';
+export * from './api/credit-controls';
 export * from './api/prompt';
 export * from './api/chat';
 export * from './api/chat-stream';

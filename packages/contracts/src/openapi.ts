@@ -48,6 +48,8 @@ const ACCESS_SECURITY: Record<Endpoint['access'], OpenApiOperation['security']> 
   // A guest may call without a token; a token, when sent, must be valid.
   guest: [{}, { bearer: [] }],
   member: [{ bearer: [] }],
+  // A member's token whose `roles` claim holds `support`.
+  support: [{ bearer: [] }],
 };
 
 const ERROR_REPLY = { $ref: '#/components/schemas/ErrorReply' };

@@ -4,6 +4,7 @@ import { routeMatches, type Endpoint } from './endpoint';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CREDITS_ENDPOINTS } from './api/credits';
 import { CREDIT_PACK_ENDPOINTS } from './api/credit-packs';
+import { CREDIT_CONTROLS_ENDPOINTS } from './api/credit-controls';
 import { FILE_ENDPOINTS } from './api/files';
 import { OPENAPI_ENDPOINTS } from './api/openapi';
 import { IDENTITY_ENDPOINTS } from './api/identity';
@@ -84,6 +85,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IDENTITY_ENDPOINTS),
   ...Object.values(CREDITS_ENDPOINTS),
   ...Object.values(CREDIT_PACK_ENDPOINTS),
+  ...Object.values(CREDIT_CONTROLS_ENDPOINTS),
   ...Object.values(PROMPT_ENDPOINTS),
   ...Object.values(CHAT_KIND_ENDPOINTS).flatMap((chat) => Object.values(chat)),
   chatStop,

@@ -35,6 +35,16 @@ describe('createJwtVerifier', () => {
     });
   });
 
+  it('carries the roles identity signed, and only strings from a `roles` list', async () => {
+    await expect(verifier.verify(await token({ roles: ['support'] }))).resolves.toEqual({
+      userId,
+      email: 'ada@example.com',
+      roles: ['support'],
+    });
+    const forged = await token({ key: otherKey, roles: ['support'] });
+    await expect(verifier.verify(forged)).rejects.toMatchObject({ status: 401 });
+  });
+
   it('stops accepting a remembered token once it expires', async () => {
     const shortLived = await token({ expiresAt: inSeconds(2) });
     await expect(verifier.verify(shortLived)).resolves.toMatchObject({ email: 'ada@example.com' });

@@ -8,6 +8,8 @@ import type { RevocationList } from './revocations';
 export interface AuthUser {
   userId: string;
   email: string;
+  /** The token's `roles` claim (identity's user_roles, docs/security.md#support-role); absent: none. */
+  roles?: readonly string[];
 }
 
 export interface JwtVerifier {
@@ -76,7 +78,7 @@ export function createJwtVerifier({
           throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
         }
         entry = {
-          user: { userId: payload.sub, email: payload.email },
+          user: { userId: payload.sub, email: payload.email, ...rolesClaim(payload.roles) },
           expiresAtMs: payload.exp! * 1000,
           // Identity signs `iat` with milliseconds, so a password change can fall between two tokens of one second.
           issuedAtMs: typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0,
@@ -97,6 +99,29 @@ export function createJwtVerifier({
       return unlessRevoked(token, entry);
     },
   };
+}
+
+/** The `roles` claim's strings, when it holds any; anything else (missing, malformed) grants no role. */
+function rolesClaim(claim: unknown): { roles?: readonly string[] } {
+  const roles = Array.isArray(claim) ? claim.filter((role): role is string => typeof role === 'string') : [];
+  return roles.length > 0 ? { roles } : {};
+}
+
+/** Whether the verified caller holds the role (the signed `roles` claim; nothing else can grant one). */
+export function hasRole(user: AuthUser | undefined, role: string): boolean {
+  return user?.roles?.includes(role) ?? false;
+}
+
+/**
+ * Requires a valid access token whose `roles` claim holds `role`: no token 401, a member without the role 403.
+ */
+export function requireRole(verifier: JwtVerifier, role: string): Middleware {
+  const member = requireUser(verifier);
+  return (ctx, next) =>
+    member(ctx, async () => {
+      if (!hasRole(userOf(ctx), role)) throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.forbidden);
+      await next();
+    });
 }
 
 export function bearerToken(ctx: Context): string | undefined {

@@ -65,6 +65,8 @@ export { findOwned, deleteOwned, type OwnedTable, type OwnedKey } from './owned'
 export {
   createJwtVerifier,
   requireUser,
+  requireRole,
+  hasRole,
   optionalUser,
   userOf,
   clientIp,

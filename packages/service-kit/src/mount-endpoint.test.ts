@@ -44,6 +44,13 @@ const ENDPOINTS = {
     request: EchoSchema,
     reply: EchoReplySchema,
   }),
+  staff: endpoint({
+    method: 'POST',
+    path: '/staff',
+    access: 'support',
+    request: EchoSchema,
+    reply: EchoReplySchema,
+  }),
   raw: endpoint({ method: 'POST', path: '/raw', access: 'public', rawBody: true, bodyLimit: 'webhook' }),
   item: endpoint({
     method: 'DELETE',
@@ -72,7 +79,7 @@ beforeAll(async () => {
   const verifier = createJwtVerifier({ jwksUrl: jwks.url, issuer, audience });
   const app = createHttpApp({ name: 'mount-test', logger: silentLogger(), bodyLimit: false });
   const router = new Router();
-  for (const definition of [ENDPOINTS.open, ENDPOINTS.guest, ENDPOINTS.member]) {
+  for (const definition of [ENDPOINTS.open, ENDPOINTS.guest, ENDPOINTS.member, ENDPOINTS.staff]) {
     mountEndpoint(router, definition, { verifier }, async (input, { caller, ctx }) => ({
       text: input.text,
       caller: caller ? (caller.userId ?? `guest ${caller.guestIp ?? '?'}`) : 'nobody',
@@ -134,6 +141,16 @@ describe('mountEndpoint', () => {
     });
     expect((await call('/guest', { body, token: 'not-a-token' })).status).toBe(401);
     expect((await call('/open', { body, token })).body).toMatchObject({ caller: 'nobody' });
+  });
+
+  it('lets only a token with the support role call a support endpoint: 401 without a token, 403 without the role', async () => {
+    const userId = randomUUID();
+    const body = JSON.stringify({ text: 'hi' });
+    expect((await call('/staff', { body })).status).toBe(401);
+    const member = await call('/staff', { body, token: await jwks.tokenFor(userId) });
+    expect(member).toMatchObject({ status: 403, body: { success: false, code: 'FORBIDDEN' } });
+    const staff = await call('/staff', { body, token: await jwks.tokenFor(userId, { roles: ['support'] }) });
+    expect(staff.body).toMatchObject({ success: true, caller: userId });
   });
 
   it("answers a bad request with the schema's text and never calls the handler", async () => {

@@ -1,4 +1,4 @@
-// Mounts one endpoint definition from contracts on a router: its access (public, guest, member), its own body limit
+// Mounts one endpoint definition from contracts on a router: its access (public, guest, member, support), its own body limit
 // (the raw body kept only where the definition asks), text that cannot be stored (U+0000) refused in any body field,
 // query value or path parameter, its path parameters and request validated with the spec's texts, then the handler
 // with the typed input and its caller (a member on member endpoints). What the handler returns is the reply body
@@ -6,8 +6,16 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ZodObject, type z } from 'zod';
-import { BODY_LIMITS, type Endpoint } from '@act/contracts';
-import { clientIp, optionalUser, requireUser, userOf, type AuthUser, type JwtVerifier } from './auth';
+import { BODY_LIMITS, SUPPORT_ROLE, type Endpoint } from '@act/contracts';
+import {
+  clientIp,
+  optionalUser,
+  requireRole,
+  requireUser,
+  userOf,
+  type AuthUser,
+  type JwtVerifier,
+} from './auth';
 import { requestSignal } from './charged-run';
 import { jsonBodyParser } from './http-app';
 import { respond, type ReplySpec } from './respond';
@@ -40,7 +48,7 @@ export interface Guest {
 export type Caller = Member | Guest;
 
 /** Who calls the endpoint: a member on member endpoints, member or guest on guest ones, nobody known on public ones. */
-export type CallerOf<E extends Endpoint> = [E['access']] extends ['member']
+export type CallerOf<E extends Endpoint> = [E['access']] extends ['member' | 'support']
   ? Member
   : [E['access']] extends ['guest']
     ? Caller
@@ -88,7 +96,13 @@ export function mountEndpoint<E extends Endpoint>(
   if (endpoint.access !== 'public') {
     if (!verifier)
       throw new Error(`${endpoint.method} ${endpoint.path} is ${endpoint.access}: it needs a verifier`);
-    chain.push(endpoint.access === 'member' ? requireUser(verifier) : optionalUser(verifier));
+    chain.push(
+      endpoint.access === 'member'
+        ? requireUser(verifier)
+        : endpoint.access === 'support'
+          ? requireRole(verifier, SUPPORT_ROLE)
+          : optionalUser(verifier),
+    );
   }
   const hasBody = BODY_METHODS.has(endpoint.method);
   const successReply = endpoint.reply instanceof ZodObject && 'success' in endpoint.reply.shape;
@@ -129,7 +143,8 @@ function callerOf(ctx: Context, endpoint: Endpoint): Caller | undefined {
   const user = userOf(ctx);
   if (user) return user;
   // requireUser ran first on a member endpoint: a member handler never runs without one.
-  if (endpoint.access === 'member') throw new Error(`${endpoint.path} reached without a member`);
+  if (endpoint.access === 'member' || endpoint.access === 'support')
+    throw new Error(`${endpoint.path} reached without a member`);
   return { guestIp: clientIp(ctx) };
 }
 

@@ -3,6 +3,7 @@
 import { createServiceHttpApp, type ReadinessChecks, type ServiceApp } from '@act/service-kit';
 import { createBillingRouter } from './routes/billing.routes';
 import { createCreditPacksRouter } from './routes/credit-packs.routes';
+import { createCreditControlsRouter } from './routes/credit-controls.routes';
 import { createCreditsRouter } from './routes/credits.routes';
 import type { CreditsDeps } from './deps';
 
@@ -20,6 +21,7 @@ export function createApp(deps: CreditsAppDeps): ServiceApp {
       createCreditsRouter(deps),
       createBillingRouter(deps),
       createCreditPacksRouter(deps),
+      createCreditControlsRouter(deps),
     ]),
   };
 }

@@ -11,6 +11,7 @@ import { SkipLink } from './skip-link';
 const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
 const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
+const SupportRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.SupportRoute })));
 const PrivacyPolicyPage = lazy(() =>
   import('../pages/static/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -36,6 +37,7 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/tools/:toolId" element={<ToolRoute />} />
+          <Route path="/support" element={<SupportRoute />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/terms-of-service" element={<TermsOfServicePage />} />
           <Route path="/refund-policy" element={<RefundPolicyPage />} />

@@ -1,6 +1,7 @@
 // The member routes behind the auth gate, in their own chunk: the gate and everything under it use host-sdk.
 import { AuthGate } from './auth-gate';
 import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { SupportPage } from '../pages/support/support-page';
 import { ToolFramePage } from '../pages/tool-frame/tool-frame-page';
 
 export function DashboardRoute() {
@@ -15,6 +16,15 @@ export function ToolRoute() {
   return (
     <AuthGate>
       <ToolFramePage />
+    </AuthGate>
+  );
+}
+
+/** The support console; the page itself shows only to the `support` role (docs/security.md#support-role). */
+export function SupportRoute() {
+  return (
+    <AuthGate>
+      <SupportPage />
     </AuthGate>
   );
 }

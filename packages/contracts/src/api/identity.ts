@@ -62,6 +62,11 @@ export const SessionUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   created_at: TimestampSchema,
+  /**
+   * Staff roles (`support`), as signed into the access token; absent for members. Only shows or hides staff pages:
+   * the gateway and services check the token's claim (docs/security.md#support-role).
+   */
+  roles: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

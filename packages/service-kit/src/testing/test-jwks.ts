@@ -6,6 +6,8 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JW
 
 export interface SignOptions {
   email?: string;
+  /** The `roles` claim identity signs from user_roles (e.g. ['support']). */
+  roles?: readonly string[];
   /** Sign with another key (a forged token). */
   key?: CryptoKey;
   kid?: string;
@@ -31,7 +33,10 @@ const KID = 'test-key';
 
 function signer(privateKey: CryptoKey): TestJwks['tokenFor'] {
   return (userId, options = {}) =>
-    new SignJWT({ email: options.email ?? `${userId.slice(0, 8)}@example.com` })
+    new SignJWT({
+      email: options.email ?? `${userId.slice(0, 8)}@example.com`,
+      ...(options.roles ? { roles: [...options.roles] } : {}),
+    })
       .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? KID })
       .setSubject(userId)
       .setIssuer(options.issuer ?? TEST_JWT_ISSUER)

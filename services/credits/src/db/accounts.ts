@@ -20,6 +20,10 @@ export interface AccountRow {
   scheduled_action: ScheduledAction | null;
   scheduled_change_at: Date | null;
   billing_event_at: Date | null;
+  /** The member's monthly spending cap in credits (null: none). */
+  monthly_cap: number | null;
+  /** Credits charged (net of refunds) since last_credit_reset; the cap is tested against it. */
+  period_spent: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -106,6 +110,7 @@ export async function setAllowance(db: Db, input: SetAllowanceInput): Promise<Ac
       plan_credits = ${input.credits} + parts.held,
       last_credit_reset = ${input.cycleStart},
       next_credit_reset = ${input.nextReset},
+      period_spent = 0,
       scheduled_plan = case when ${input.clearSchedule} then null else scheduled_plan end,
       scheduled_action = case when ${input.clearSchedule} then null else scheduled_action end,
       scheduled_change_at = case when ${input.clearSchedule} then null else scheduled_change_at end,

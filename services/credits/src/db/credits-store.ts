@@ -17,6 +17,32 @@ import {
   type SetAllowanceInput,
   type SubscriptionLinkInput,
 } from './accounts';
+import {
+  creditAccount,
+  dismissNotice,
+  findCode,
+  findMemberByEmail,
+  insertCode,
+  insertRedemption,
+  insertSupportAction,
+  listActiveNotices,
+  raiseUsageNotices,
+  recordMemberEmail,
+  selectMemberLedger,
+  selectRecentFailures,
+  setSpendCap,
+  takeCodeUse,
+  type CodeRow,
+  type CreditInput,
+  type FailureRow,
+  type MemberLedgerRow,
+  type NewCode,
+  type NoticeRow,
+  type PlanAllowance,
+  type RaisedNotice,
+  type SpendCapRow,
+  type SupportActionInput,
+} from './credit-controls';
 import { recordProcessedEvent } from './events';
 import {
   expireDueGrants,
@@ -98,6 +124,21 @@ export interface CreditsQueries {
   listGrants(userId: string, limit: number): Promise<GrantRow[]>;
   ledgerPage(query: LedgerPageQuery): Promise<LedgerRow[]>;
   ledgerDays(filter: LedgerFilter): Promise<LedgerDayRow[]>;
+  /** Sets or clears the member's monthly spending cap; undefined without an account. */
+  setSpendCap(userId: string, cap: number | null, now: Date): Promise<SpendCapRow | undefined>;
+  /** Raises the usage notices the given committed holds' members have reached (each once per period). */
+  raiseUsageNotices(
+    requestIds: readonly string[],
+    allowances: readonly PlanAllowance[],
+    now: Date,
+  ): Promise<RaisedNotice[]>;
+  listActiveNotices(userId: string): Promise<NoticeRow[]>;
+  dismissNotice(userId: string, noticeId: string, now: Date): Promise<boolean>;
+  recordMemberEmail(userId: string, email: string, now: Date): Promise<void>;
+  findMemberByEmail(email: string): Promise<{ user_id: string; email: string } | undefined>;
+  findCode(code: string): Promise<CodeRow | undefined>;
+  selectMemberLedger(userId: string, limit: number): Promise<MemberLedgerRow[]>;
+  selectRecentFailures(userId: string, limit: number): Promise<FailureRow[]>;
 }
 
 /** The store inside one transaction: everything above, plus what takes row or advisory locks until it ends. */
@@ -125,6 +166,15 @@ export interface CreditsTransaction extends CreditsQueries {
   reverseGrant(grant: GrantRow, now: Date): Promise<boolean>;
   /** Expires up to `limit` grants past their date; returns how many. */
   expireDueGrants(now: Date, limit: number): Promise<number>;
+  /** The member's redemption of the code; false when they redeemed it before. */
+  insertRedemption(code: string, userId: string, now: Date): Promise<boolean>;
+  /** One use of the code under its row lock: its credits, or undefined when used up or expired. */
+  takeCodeUse(code: string, now: Date): Promise<number | undefined>;
+  /** Balance change with its ledger row; undefined when it would go below zero (or no account). */
+  creditAccount(input: CreditInput): Promise<number | undefined>;
+  insertCode(input: NewCode): Promise<boolean>;
+  /** The audit row; false when this action id was recorded before. */
+  insertSupportAction(input: SupportActionInput): Promise<boolean>;
 }
 
 export interface CreditsStore extends CreditsQueries {
@@ -151,6 +201,15 @@ function queriesOn(db: Db): CreditsQueries {
     listGrants: (userId, limit) => listGrants(db, userId, limit),
     ledgerPage: (query) => selectLedgerPage(db, query),
     ledgerDays: (filter) => selectLedgerDays(db, filter),
+    setSpendCap: (userId, cap, now) => setSpendCap(db, userId, cap, now),
+    raiseUsageNotices: (requestIds, allowances, now) => raiseUsageNotices(db, requestIds, allowances, now),
+    listActiveNotices: (userId) => listActiveNotices(db, userId),
+    dismissNotice: (userId, noticeId, now) => dismissNotice(db, userId, noticeId, now),
+    recordMemberEmail: (userId, email, now) => recordMemberEmail(db, userId, email, now),
+    findMemberByEmail: (email) => findMemberByEmail(db, email),
+    findCode: (code) => findCode(db, code),
+    selectMemberLedger: (userId, limit) => selectMemberLedger(db, userId, limit),
+    selectRecentFailures: (userId, limit) => selectRecentFailures(db, userId, limit),
   };
 }
 
@@ -173,6 +232,11 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     lockGrant: (userId, grantId) => lockGrant(tx, userId, grantId),
     reverseGrant: (grant, now) => reverseGrant(tx, grant, now),
     expireDueGrants: (now, limit) => expireDueGrants(tx, now, limit),
+    insertRedemption: (code, userId, now) => insertRedemption(tx, code, userId, now),
+    takeCodeUse: (code, now) => takeCodeUse(tx, code, now),
+    creditAccount: (input) => creditAccount(tx, input),
+    insertCode: (input) => insertCode(tx, input),
+    insertSupportAction: (input) => insertSupportAction(tx, input),
   };
 }
 

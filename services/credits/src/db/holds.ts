@@ -48,9 +48,11 @@ export interface ChargeInput {
 export async function chargeMember(db: Db, input: ChargeInput): Promise<number | undefined> {
   const rows = await db<{ remaining_credits: number }[]>`
     with charged as (
-      update accounts set credits = credits - ${input.cost}, updated_at = ${input.now}
+      update accounts set credits = credits - ${input.cost}, period_spent = period_spent + ${input.cost},
+        updated_at = ${input.now}
       where user_id = ${input.userId}
         and credits >= ${input.cost}
+        and (monthly_cap is null or period_spent + ${input.cost} <= monthly_cap)
         and next_credit_reset > ${input.now}
         and (scheduled_change_at is null or scheduled_change_at > ${input.now})
       returning credits
@@ -97,10 +99,12 @@ export async function chargeMembers(
       order by user_id
       for update
     ), charged as (
-      update accounts set credits = accounts.credits - input.cost, updated_at = ${now}
+      update accounts set credits = accounts.credits - input.cost,
+        period_spent = accounts.period_spent + input.cost, updated_at = ${now}
       from input join locked using (user_id)
       where accounts.user_id = input.user_id
         and accounts.credits >= input.cost
+        and (accounts.monthly_cap is null or accounts.period_spent + input.cost <= accounts.monthly_cap)
         and accounts.next_credit_reset > ${now}
         and (accounts.scheduled_change_at is null or accounts.scheduled_change_at > ${now})
       returning input.request_id, input.user_id, input.tool, input.cost, accounts.credits, input.replica,
@@ -340,7 +344,8 @@ export async function commitExpiredHolds(
       with account as (
         select credits from accounts where user_id = ${hold.user_id}
       ), charged as (
-        update accounts set credits = accounts.credits - least(account.credits, ${hold.cost}), updated_at = ${now}
+        update accounts set credits = accounts.credits - least(account.credits, ${hold.cost}),
+          period_spent = accounts.period_spent + least(account.credits, ${hold.cost}), updated_at = ${now}
         from account where accounts.user_id = ${hold.user_id}
         returning least(account.credits, ${hold.cost}) as amount
       )
@@ -430,9 +435,20 @@ async function refundMembers(
   for (const hold of refunds) totals.set(hold.userId!, (totals.get(hold.userId!) ?? 0) + hold.cost);
   const userIds = [...totals.keys()].sort();
   await tx`select user_id from accounts where user_id = any(${userIds}::uuid[]) order by user_id for update`;
+  // A refund gives back this period's spending too, but only for holds taken in this period (the spending of
+  // a period that has since reset is gone with it).
   await tx`
-    update accounts set credits = accounts.credits + refund.total, updated_at = ${now}
-    from unnest(${userIds}::uuid[], ${userIds.map((id) => totals.get(id)!)}::int[]) as refund(user_id, total)
+    with refund as (
+      select refund.user_id, refund.total, coalesce(sum(h.cost) filter (where h.created_at >= a.last_credit_reset), 0)
+        as in_period
+      from unnest(${userIds}::uuid[], ${userIds.map((id) => totals.get(id)!)}::int[]) as refund(user_id, total)
+      join accounts a on a.user_id = refund.user_id
+      left join holds h on h.user_id = refund.user_id and h.request_id = any(${refunds.map((hold) => hold.requestId)}::uuid[])
+      group by refund.user_id, refund.total
+    )
+    update accounts set credits = accounts.credits + refund.total,
+      period_spent = greatest(accounts.period_spent - refund.in_period, 0), updated_at = ${now}
+    from refund
     where accounts.user_id = refund.user_id`;
   await tx`
     insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)

@@ -3,10 +3,11 @@
 // address or the IPv6 /64) per 24 hours, and all guests together at most the daily guest budget of each tool.
 // Idempotent per requestId: a repeated request gets the stored answer and is never charged twice.
 import { isIP } from 'node:net';
-import { ERROR_TEXTS, ErrorCode, toolCost, type ToolId } from '@act/contracts';
+import { CREDIT_CONTROLS_TEXTS, ERROR_TEXTS, ErrorCode, toolCost, type ToolId } from '@act/contracts';
 import { type ReserveReply, type ReserveRequest } from '@act/contracts/server';
 import { isUniqueViolation } from '@act/service-kit';
 import { applyDueChanges, ensureAccount } from './account-lifecycle';
+import type { AccountRow } from '../db/accounts';
 import type { CreditsStore } from '../db/credits-store';
 import type { HoldLease, HoldRow } from '../db/holds';
 import type { Clock } from '../clock';
@@ -203,9 +204,10 @@ async function reserveForMember({ store, clock }: ReserveDeps, input: MemberRese
       const existing = await tx.findHold(input.requestId);
       if (existing) return replay(existing, input);
       await ensureAccount(tx, input.userId, now);
-      await applyDueChanges(tx, input.userId, now);
+      const account = await applyDueChanges(tx, input.userId, now);
       const retried = await tx.chargeMember(charge);
-      return retried === undefined ? insufficient : { ok: true, cost: input.cost, remainingCredits: retried };
+      if (retried !== undefined) return { ok: true, cost: input.cost, remainingCredits: retried };
+      return account && overCap(account, input.cost) ? spendCapReached(account.monthly_cap!) : insufficient;
     });
   } catch (error) {
     // The same requestId raced in from another delivery: answer with what that one stored.
@@ -214,6 +216,27 @@ async function reserveForMember({ store, clock }: ReserveDeps, input: MemberRese
     if (!existing) throw error;
     return replay(existing, input);
   }
+}
+
+/**
+ * Whether the charge was refused for the member's own monthly cap (docs/charges.md#spend-cap-and-usage-notices)
+ * rather than for the balance: the balance covers it, the cap does not.
+ */
+function overCap(account: AccountRow, cost: number): boolean {
+  return (
+    account.monthly_cap !== null &&
+    account.credits >= cost &&
+    account.period_spent + cost > account.monthly_cap
+  );
+}
+
+function spendCapReached(cap: number): ReserveReply {
+  return {
+    ok: false,
+    // Its own code: tools that word "insufficient credits" their own way must not hide the cap's text.
+    code: ErrorCode.SPEND_CAP_REACHED,
+    message: CREDIT_CONTROLS_TEXTS.spendCapReached(cap),
+  };
 }
 
 interface GuestReserve {

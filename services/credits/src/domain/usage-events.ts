@@ -6,6 +6,7 @@ import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
 import type { SettleResult, UnreservedRelease } from '../db/holds';
 import type { Clock } from '../clock';
 import { ensureAccount } from './account-lifecycle';
+import { raiseNotices } from './credit-controls';
 import { guestAddress } from './reserve';
 
 export type UsageOutcome = 'committed' | 'released';
@@ -40,7 +41,9 @@ export async function applyUsageEvents(
     outcome === 'committed'
       ? await store.transaction(async (tx) => {
           const committed = await tx.commitHolds(unique, now);
-          return commitLate(tx, unique, committed, now);
+          const results = await commitLate(tx, unique, committed, now);
+          await raiseNotices(tx, unique, results, now);
+          return results;
         })
       : await store.transaction(async (tx) => {
           const released = await tx.releaseHolds(unique, now);

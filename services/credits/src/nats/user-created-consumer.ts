@@ -50,6 +50,7 @@ export async function startUserCreatedConsumer(options: UserCreatedConsumerOptio
         options.clock.now(),
         new Date(parsed.data.createdAt),
       );
+      await options.store.recordMemberEmail(parsed.data.userId, parsed.data.email, options.clock.now());
       if (created) logger.info({ userId: parsed.data.userId }, 'account opened from identity event');
     },
   });

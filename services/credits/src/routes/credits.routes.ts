@@ -37,7 +37,10 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   const options = { verifier };
 
   mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
-    const account = await loadCurrentAccount(store, caller.userId, clock.now());
+    const now = clock.now();
+    const account = await loadCurrentAccount(store, caller.userId, now);
+    // The e-mail support finds the member by, as identity signed it into the token (kept current on each visit).
+    await store.recordMemberEmail(caller.userId, caller.email, now);
     // Read after the account: a use that started in between is counted in both or in neither.
     const split = (await store.creditSplit(caller.userId)) ?? { plan: account.credits, purchased: 0 };
     ctx.set('cache-control', 'no-store');

@@ -69,8 +69,8 @@ export interface CreditsHarness {
   url: string;
   paddle: FakePaddle;
   workers: CreditsWorkers | undefined;
-  /** A valid access token for this user, signed by the test JWKS. */
-  tokenFor(userId: string, email?: string): Promise<string>;
+  /** A valid access token for this user, signed by the test JWKS (with `roles`, a staff member's). */
+  tokenFor(userId: string, email?: string, roles?: readonly string[]): Promise<string>;
   /** fetch against the app with an optional bearer token. */
   request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -130,7 +130,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     url: server.url,
     paddle,
     workers,
-    tokenFor: (userId, email) => jwks.tokenFor(userId, { email }),
+    tokenFor: (userId, email, roles) => jwks.tokenFor(userId, { email, ...(roles ? { roles } : {}) }),
     request(path, init = {}) {
       const { token, headers, ...rest } = init;
       return fetch(`${server.url}${path}`, {

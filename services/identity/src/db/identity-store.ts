@@ -7,6 +7,7 @@ import type { Db, Outbox, OutboxMessage, Sql, TransactionSql } from '@act/servic
 import { deleteExpiredRows } from './housekeeping';
 import { insertOAuthAttempt, takeOAuthAttempt, type OAuthAttemptRow } from './oauth-attempts';
 import { consumeOneTimeToken, replaceOneTimeToken, type OneTimePurpose } from './one-time-tokens';
+import { findRoles, type StaffRole } from './roles';
 import { claimPendingEmails, insertEmail, markEmailFailed, markEmailSent, type EmailRow } from './outbox';
 import {
   findFamilyOfToken,
@@ -81,6 +82,8 @@ export interface IdentityQueries {
   }): Promise<void>;
   /** Deletes and returns the unexpired attempt: a state works once. */
   takeOAuthAttempt(stateHash: Buffer): Promise<OAuthAttemptRow | undefined>;
+  /** The staff roles signed into the user's access tokens (docs/security.md#support-role). */
+  findRoles(userId: string): Promise<StaffRole[]>;
   insertEmail(email: {
     id: string;
     recipient: string;
@@ -129,6 +132,7 @@ function queriesOn(db: Db): IdentityQueries {
   return {
     insertUser: (user) => insertUser(db, user),
     findUserById: (id) => findUserById(db, id),
+    findRoles: (userId) => findRoles(db, userId),
     findUserByEmail: (email) => findUserByEmail(db, email),
     findUserByGoogleSubject: (subject) => findUserByGoogleSubject(db, subject),
     markEmailVerified: (userId) => markEmailVerified(db, userId),

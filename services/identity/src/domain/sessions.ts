@@ -49,11 +49,14 @@ export async function signAccessToken(
   settings: SessionSettings,
   user: AccountUser,
   sessionId: string,
+  roles: readonly string[] = [],
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAtMs = Date.now();
   const expiresAt = Math.floor(issuedAtMs / 1000) + settings.accessTokenTtlSeconds;
   const key = keys.signingKey();
-  const token = await new SignJWT({ email: user.email, sid: sessionId })
+  // `roles` only when the user holds one: staff roles come from user_roles, which no route writes.
+  const claims = { email: user.email, sid: sessionId, ...(roles.length > 0 ? { roles: [...roles] } : {}) };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(settings.issuer)
@@ -71,14 +74,15 @@ async function issue(
   refreshToken: string,
   familyId: string,
 ): Promise<IssuedSession> {
-  const { token, expiresAt } = await signAccessToken(deps.keys, deps.settings, user, familyId);
+  const roles = await deps.store.findRoles(user.id);
+  const { token, expiresAt } = await signAccessToken(deps.keys, deps.settings, user, familyId, roles);
   return {
     session: {
       access_token: token,
       token_type: 'bearer',
       expires_in: deps.settings.accessTokenTtlSeconds,
       expires_at: expiresAt,
-      user: presentUser(user),
+      user: { ...presentUser(user), ...(roles.length > 0 ? { roles } : {}) },
     },
     refreshToken,
     refreshMaxAgeSeconds: deps.settings.refreshTokenTtlDays * 24 * 3600,

@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';
 import { UI_TEXTS, type Me } from '@act/contracts';
+import { CreditControls } from './credit-controls';
 import { OverviewTab } from './overview-tab';
 import { ReceiptView } from './receipt-view';
 import { SubscriptionTab } from './subscription-tab';
@@ -52,6 +53,7 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
           </TabsList>
           <TabsContent value="overview" className="act-panel">
             <OverviewTab user={user} me={me} />
+              <CreditControls />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab user={user} me={me} />

@@ -1,9 +1,9 @@
 // Member header (docs/product-rules.md#screens dashboard): product name, credit balance, plan badge, Account and Sign
 // Out.
-import { LogOut, UserRound } from 'lucide-react';
+import { LifeBuoy, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@act/host-sdk';
-import { ACCOUNT_PATH, UI_TEXTS } from '@act/contracts';
+import { ACCOUNT_PATH, CREDIT_CONTROLS_TEXTS, UI_TEXTS } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsPill } from '../../components/credits-pill';
 import { PlanBadge } from '../../components/plan-badge';
@@ -15,9 +15,11 @@ export interface DashboardHeaderProps {
   credits: number;
   planId: string;
   onSignOut(): void;
+  /** Shows the link to the support console (the member's token carries the `support` role). */
+  support?: boolean;
 }
 
-export function DashboardHeader({ credits, planId, onSignOut }: DashboardHeaderProps) {
+export function DashboardHeader({ credits, planId, onSignOut, support = false }: DashboardHeaderProps) {
   return (
     <header className="sh-app-header">
       <div className="sh-container sh-app-header__inner">
@@ -27,6 +29,14 @@ export function DashboardHeader({ credits, planId, onSignOut }: DashboardHeaderP
           <PlanBadge planId={planId} />
         </div>
         <nav className="sh-app-header__actions" aria-label="Account">
+          {support && (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/support">
+                <LifeBuoy size={16} aria-hidden />
+                {CREDIT_CONTROLS_TEXTS.support.title}
+              </Link>
+            </Button>
+          )}
           <Button asChild variant="ghost" size="sm">
             <Link to={ACCOUNT_PATH}>
               <UserRound size={16} aria-hidden />

@@ -3,10 +3,11 @@
 // dashboard.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Spinner } from '@act/host-sdk';
-import { PAGE_SEO, PRODUCT_NAME, toolPath, type Tool, type ToolId } from '@act/contracts';
+import { Alert, Spinner, useStoreState } from '@act/host-sdk';
+import { PAGE_SEO, PRODUCT_NAME, SUPPORT_ROLE, toolPath, type Tool, type ToolId } from '@act/contracts';
 import { useMember } from '../../app/use-member';
 import { useServices } from '../../app/services-context';
+import { UsageNotices } from '../../components/usage-notices';
 import { PageMeta } from '../../seo/page-meta';
 import { CreditInfoPanel } from './credit-info-panel';
 import { DashboardHeader } from './dashboard-header';
@@ -22,7 +23,9 @@ const PRELOAD_WAIT_MS = 4000;
 
 export function DashboardPage() {
   const { user, me, accountError, signOut } = useMember();
-  const { credits, loadToolPages } = useServices();
+  const { auth, credits, loadToolPages } = useServices();
+  // The session's roles (the gateway and credits check the token's claim; this only shows the console link).
+  const roles = useStoreState(auth).user?.roles;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const view = params.get('view') === 'account' ? 'account' : 'tools';
@@ -66,8 +69,14 @@ export function DashboardPage() {
           noIndex
         />
       )}
-      <DashboardHeader credits={me.credits} planId={me.plan} onSignOut={signOut} />
+      <DashboardHeader
+        credits={me.credits}
+        planId={me.plan}
+        onSignOut={signOut}
+        support={roles?.includes(SUPPORT_ROLE) ?? false}
+      />
       <main id="main" className="sh-container sh-dashboard">
+        <UsageNotices balance={me.credits} />
         {view === 'account' ? (
           <Suspense
             fallback={

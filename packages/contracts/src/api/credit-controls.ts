@@ -1,0 +1,241 @@
+// The member's credit controls and the support console (docs/charges.md#spend-cap-and-usage-notices,
+// docs/charges.md#redemption-codes, docs/security.md#support-role): the monthly spending cap, the 80 % / 100 % usage
+// notices, redeeming a code, and the support console's API under /api/credits/support/ (the `support` role only).
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { PlanIdSchema } from '../plans';
+import { successReply, TimestampSchema } from './common';
+
+/** Texts of these features (errors the server sends, and what the pages show). */
+export const CREDIT_CONTROLS_TEXTS = {
+  /** A charge refused because it would take the month's spending past the member's own cap. */
+  spendCapReached: (cap: number) =>
+    `This would go over your monthly spending cap of ${cap.toLocaleString('en-US')} credits. Change the cap in your account.`,
+  notice: {
+    80: 'You have used 80% of this month’s credits.',
+    100: 'You have used all of this month’s credits.',
+    dismiss: 'Dismiss',
+  },
+  spendCap: {
+    title: 'Monthly spending cap',
+    label: 'Cap (credits per month)',
+    help: 'Tool uses that would take this month’s spending past the cap are refused. Leave empty for no cap.',
+    save: 'Save cap',
+    clear: 'Remove cap',
+    none: 'No cap',
+    spent: (spent: number) => `Spent this month: ${spent.toLocaleString('en-US')} credits`,
+    saved: 'Spending cap saved',
+    cleared: 'Spending cap removed',
+  },
+  redeem: {
+    title: 'Redeem a code',
+    label: 'Code',
+    submit: 'Redeem',
+    redeemed: (credits: number) => `${credits.toLocaleString('en-US')} credits added to your balance`,
+    invalid: 'This code is not valid.',
+    expired: 'This code has expired.',
+    usedUp: 'This code has been used up.',
+    alreadyRedeemed: 'You have already redeemed this code.',
+  },
+  support: {
+    title: 'Support console',
+    findLabel: 'Member e-mail',
+    find: 'Find member',
+    notFound: 'No member with this e-mail.',
+    plan: 'Plan',
+    balance: 'Balance',
+    monthlyAllowance: 'Monthly allowance',
+    spentThisPeriod: 'Spent this period',
+    monthlyCap: 'Monthly cap',
+    ledger: 'Ledger',
+    failures: 'Recent failures',
+    noFailures: 'No failed tool uses recently.',
+    adjustTitle: 'Grant or claw back credits',
+    amount: 'Credits',
+    grant: 'Grant',
+    clawBack: 'Claw back',
+    reason: 'Reason (required)',
+    applied: 'Done: the member’s balance is updated.',
+    clawBackTooLarge: (balance: number) =>
+      `The member has only ${balance.toLocaleString('en-US')} credits: a claw-back cannot take more than the balance.`,
+    codesTitle: 'Create a redemption code',
+    codeCredits: 'Credits per redemption',
+    codeMaxUses: 'Maximum uses',
+    codeExpiresAt: 'Expires on',
+    createCode: 'Create code',
+    codeExists: 'A code with this text already exists.',
+    codeCreated: (code: string) => `Code ${code} created`,
+    forbidden: 'This page is for the support team.',
+  },
+  /** How the ledger names rows written by these features (docs/charges.md#ledger-kinds). */
+  ledgerKinds: { support: 'Support', redeem: 'Code redeemed' },
+} as const;
+
+/** The ledger reasons these features write: a support grant or claw-back, and a redeemed code. */
+export const SupportLedgerKindSchema = z.enum(['support', 'redeem']);
+export type SupportLedgerKind = z.infer<typeof SupportLedgerKindSchema>;
+
+/** Largest single amount (credits) a cap, a code or a support adjustment may name. */
+export const MAX_CREDIT_AMOUNT = 1_000_000;
+const CreditAmountSchema = z.number().int().min(1).max(MAX_CREDIT_AMOUNT);
+
+export const SpendCapSchema = z.object({
+  /** Credits the member lets tools take per monthly period; null: no cap. */
+  monthlyCap: CreditAmountSchema.nullable(),
+  /** Credits charged (and not refunded) since the period started. */
+  spentThisPeriod: z.number().int().nonnegative(),
+});
+export type SpendCap = z.infer<typeof SpendCapSchema>;
+export const SpendCapRequestSchema = z.object({ monthlyCap: CreditAmountSchema.nullable() });
+export type SpendCapRequest = z.infer<typeof SpendCapRequestSchema>;
+export const SpendCapReplySchema = successReply({ spendCap: SpendCapSchema });
+export type SpendCapReply = z.infer<typeof SpendCapReplySchema>;
+
+export const UsageThresholdSchema = z.union([z.literal(80), z.literal(100)]);
+export type UsageThreshold = z.infer<typeof UsageThresholdSchema>;
+
+/** A usage notice: raised once per monthly period and threshold, shown until dismissed, reset or topped up. */
+export const CreditNoticeSchema = z.object({
+  id: z.string(),
+  threshold: UsageThresholdSchema,
+  text: z.string(),
+  at: TimestampSchema,
+});
+export type CreditNotice = z.infer<typeof CreditNoticeSchema>;
+export const NoticesReplySchema = successReply({ notices: z.array(CreditNoticeSchema) });
+export type NoticesReply = z.infer<typeof NoticesReplySchema>;
+export const NoticeParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** Codes are case-insensitive: stored and compared upper-case. */
+export const RedemptionCodeSchema = z
+  .string()
+  .trim()
+  .min(4)
+  .max(40)
+  .regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and dashes only')
+  .transform((code) => code.toUpperCase());
+export const RedeemRequestSchema = z.object({ code: RedemptionCodeSchema });
+export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
+export const RedeemReplySchema = successReply({
+  credits: z.number().int().positive(),
+  balance: z.number().int().nonnegative(),
+});
+export type RedeemReply = z.infer<typeof RedeemReplySchema>;
+
+// --- Support console ---
+
+export const SupportMemberQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(3).max(320) });
+export const SupportLedgerEntrySchema = z.object({
+  id: z.string(),
+  /** The ledger reason (charge, refund, monthly_reset, support, redeem, …). */
+  kind: z.string(),
+  delta: z.number().int(),
+  at: TimestampSchema,
+  /** For support rows: who did it and why. */
+  note: z.string().nullable(),
+});
+export type SupportLedgerEntry = z.infer<typeof SupportLedgerEntrySchema>;
+export const SupportFailureSchema = z.object({
+  requestId: z.string(),
+  tool: z.string(),
+  cost: z.number().int(),
+  /** released: the tool failed and refunded; expired: it never reported and the sweeper refunded. */
+  status: z.enum(['released', 'expired']),
+  at: TimestampSchema,
+});
+export const SupportMemberSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  plan: PlanIdSchema,
+  balance: z.number().int().nonnegative(),
+  /** The plan's monthly allowance, which the balance is reset to each period. */
+  monthlyAllowance: z.number().int().nonnegative(),
+  spentThisPeriod: z.number().int(),
+  monthlyCap: z.number().int().nullable(),
+  lastCreditReset: TimestampSchema,
+  ledger: z.array(SupportLedgerEntrySchema),
+  failures: z.array(SupportFailureSchema),
+});
+export type SupportMember = z.infer<typeof SupportMemberSchema>;
+export const SupportMemberReplySchema = successReply({ member: SupportMemberSchema });
+export type SupportMemberReply = z.infer<typeof SupportMemberReplySchema>;
+
+export const SupportAdjustmentRequestSchema = z.object({
+  /** Chosen by the console per action: a retried request is applied once. */
+  actionId: z.uuid(),
+  userId: z.uuid(),
+  direction: z.enum(['grant', 'claw_back']),
+  credits: CreditAmountSchema,
+  reason: z.string().trim().min(3, 'A reason is required').max(500),
+});
+export type SupportAdjustmentRequest = z.infer<typeof SupportAdjustmentRequestSchema>;
+export const SupportAdjustmentReplySchema = successReply({ balance: z.number().int().nonnegative() });
+export type SupportAdjustmentReply = z.infer<typeof SupportAdjustmentReplySchema>;
+
+export const CreateCodeRequestSchema = z.object({
+  code: RedemptionCodeSchema,
+  credits: CreditAmountSchema,
+  maxUses: z.number().int().min(1).max(1_000_000),
+  expiresAt: z.iso.datetime({ offset: true }),
+  reason: z.string().trim().min(3, 'A reason is required').max(500),
+});
+export type CreateCodeRequest = z.infer<typeof CreateCodeRequestSchema>;
+export const CreateCodeReplySchema = successReply({ code: z.string() });
+export type CreateCodeReply = z.infer<typeof CreateCodeReplySchema>;
+
+export const CREDIT_CONTROLS_ENDPOINTS = {
+  getSpendCap: endpoint({
+    method: 'GET',
+    path: '/api/credits/spend-cap',
+    access: 'member',
+    reply: SpendCapReplySchema,
+  }),
+  setSpendCap: endpoint({
+    method: 'PUT',
+    path: '/api/credits/spend-cap',
+    access: 'member',
+    request: SpendCapRequestSchema,
+    reply: SpendCapReplySchema,
+  }),
+  notices: endpoint({
+    method: 'GET',
+    path: '/api/credits/notices',
+    access: 'member',
+    reply: NoticesReplySchema,
+  }),
+  dismissNotice: endpoint({
+    method: 'POST',
+    path: '/api/credits/notices/:id/dismiss',
+    access: 'member',
+    params: NoticeParamsSchema,
+    reply: successReply({}),
+  }),
+  redeem: endpoint({
+    method: 'POST',
+    path: '/api/credits/redeem',
+    access: 'member',
+    request: RedeemRequestSchema,
+    reply: RedeemReplySchema,
+  }),
+  supportMember: endpoint({
+    method: 'GET',
+    path: '/api/credits/support/member',
+    access: 'support',
+    request: SupportMemberQuerySchema,
+    reply: SupportMemberReplySchema,
+  }),
+  supportAdjust: endpoint({
+    method: 'POST',
+    path: '/api/credits/support/adjustments',
+    access: 'support',
+    request: SupportAdjustmentRequestSchema,
+    reply: SupportAdjustmentReplySchema,
+  }),
+  supportCreateCode: endpoint({
+    method: 'POST',
+    path: '/api/credits/support/codes',
+    access: 'support',
+    request: CreateCodeRequestSchema,
+    reply: CreateCodeReplySchema,
+  }),
+} as const;
