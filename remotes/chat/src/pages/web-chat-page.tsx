@@ -82,6 +82,7 @@ function WebChat({ host }: ToolPageProps) {
       prompt: WEB_CHAT_INITIAL_SETUP,
       extra: { url: parsed.data },
       fallbackError: WEB_CHAT_START.failed,
+      price: WEB_CHAT_START.cost,
     });
   };
 
