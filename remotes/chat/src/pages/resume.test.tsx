@@ -8,6 +8,7 @@ import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '..
 import { renderChatPage } from '../test-support/chat-page';
 import { AgentPage } from './agent-page';
 import { ReasoningPage } from './reasoning-page';
+import { WebChatPage } from './web-chat-page';
 
 const AGENT_MESSAGES = '/api/chat/chat-agent/messages';
 const FOLLOW = `/api/chat/replies/${REPLY_ID}`;
@@ -105,5 +106,27 @@ describe('Resume', () => {
     );
     expect(await screen.findByText('Half and whole.', {}, { timeout: 3_000 })).toBeTruthy();
     expect(test.requestsTo('GET', FOLLOW).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Resume a web chat', () => {
+  it('opened by its address, shows the page it reads from its opening message', async () => {
+    const test = renderChatPage(WebChatPage, {
+      address: `/tools/ai-web-chat?session=${SESSION_ID}`,
+      toolId: 'ai-web-chat',
+      sessionsPath: '/api/chat/ai-web-chat-sessions',
+      sendPath: '/api/chat/ai-web-chat',
+    });
+    test.on('GET /api/chat/ai-web-chat-messages', () =>
+      json({
+        success: true,
+        messages: [
+          makeMessage({ role: 'user', content: 'https://example.com/tides' }),
+          makeMessage({ content: 'The page is about tides.', model_name: 'up/web', status: 'completed' }),
+        ],
+      }),
+    );
+    expect(await screen.findByText('The page is about tides.')).toBeTruthy();
+    expect(screen.getByTestId('web-chat-page').textContent).toContain('example.com');
   });
 });
