@@ -1,7 +1,7 @@
 // The chat tools of issue 11 in Chromium against the running system, with the local fake provider streaming every
 // answer. Chat Agent: a member picks GPT-4o Mini on the model grid, sends a question with an image (the answer says
 // the image reached the model), pays 2, switches web search on and pays 7 for an answer with numbered sources, then
-// reloads and reopens the session: its model comes back and the stored image loads through its signed URL. A model
+// reloads into the same session (its address): its model comes back and the stored image loads through its signed URL. A model
 // without vision offers no working image control and says why. AI Web Chat: a page served here on 127.0.0.1 (the
 // e2e system lets the service read loopback pages; production never does) is read for 6 credits, the opening answer
 // cites it with a link that opens the page at the passage, a follow-up costs 2, and New Web Chat, reopening and
@@ -104,10 +104,10 @@ describe('Chat Agent', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'chat-agent-web-search', { fullPage: false });
 
-    // After a reload the page starts on the grid; opening the session restores its model, image and sources.
+    // After a reload the page opens the same session from its address (?session=<id>), its model (read from its
+    // answers), image and sources restored.
     await page.reload({ waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: T.chooseModel }).waitFor({ timeout: 15_000 });
-    await page.getByTestId('chat-session').first().getByRole('button').first().click();
+    expect(new URL(page.url()).searchParams.get('session')).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByTestId('chosen-model').getByText('GPT-4o Mini').waitFor({ timeout: 15_000 });
     const stored = page.getByRole('img', { name: 'slate.png' });
     await stored.waitFor();

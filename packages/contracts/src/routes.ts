@@ -54,6 +54,8 @@ export const API_ROUTES = {
     web: chatPaths(CHAT_ENDPOINTS.web),
     /** POST { messageId }: stops a streamed reply of any chat tool. */
     stop: CHAT_ENDPOINTS.stop.path,
+    /** GET: follows a reply by its messageId (streamed, or JSON once it ended). */
+    follow: CHAT_ENDPOINTS.follow.path,
     /** GET: `{ available }`, whether chat has a provider key. */
     status: CHAT_ENDPOINTS.status.path,
   },
@@ -69,7 +71,7 @@ function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K i
   };
 }
 
-const { stop: chatStop, status: chatStatus, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
+const { stop: chatStop, status: chatStatus, follow: chatFollow, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
 
 function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_ENDPOINTS]) {
   return {
@@ -90,6 +92,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(CHAT_KIND_ENDPOINTS).flatMap((chat) => Object.values(chat)),
   chatStop,
   chatStatus,
+  chatFollow,
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),

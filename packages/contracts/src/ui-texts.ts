@@ -295,6 +295,11 @@ export const UI_TEXTS = {
     notCharged: 'No credits were charged for this reply.',
     playgroundColumnFailed:
       'The message price covers all four models; it is charged when at least one of them answers.',
+    // Ours (issue 25): what each answer cost, shown with it.
+    replyCost: (credits: number) =>
+      credits === 0 ? 'Free' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`,
+    playgroundTurnCost: (credits: number) =>
+      credits === 0 ? 'Free' : `${credits} credits for all four models`,
     searchLabel: 'Search conversations',
     searchPlaceholder: 'Search chats',
     noSearchMatches: 'No conversations match your search.',

@@ -46,8 +46,8 @@ export type CallArgs<E> =
 /** The parsed success reply of E (its reply schema's output). */
 export type ReplyOf<E> = E extends { reply: infer S extends z.ZodType } ? z.output<S> : unknown;
 
-/** An endpoint that can answer with an event stream. */
-export type StreamedEndpoint = Endpoint & { method: BodyMethod; events: z.ZodType };
+/** An endpoint that can answer with an event stream (a send, or a GET that follows work already running). */
+export type StreamedEndpoint = Endpoint & { events: z.ZodType };
 
 /** One parsed event of a streamed E (its event schema's output). */
 export type EventOf<E> = E extends { events: infer S extends z.ZodType } ? z.output<S> : never;

@@ -8,6 +8,7 @@ import {
   UI_TEXTS,
   outcomeOfChatReply,
   type ChatAttachment,
+  type ChatFollowEvent,
   type ChatMessage,
   type ChatStreamEvent,
   type Citation,
@@ -45,6 +46,12 @@ export interface Turn {
   attachments?: Attachments;
   /** The reply's id (what Stop takes), once known; stored messages carry it as reply_id. */
   replyId?: string;
+  /** What the reply was charged, as stored with it (0: free); undefined until the server says. */
+  credits?: number;
+  /** What the message costs when charged (the price shown before it was sent), for a reply written here. */
+  price?: number;
+  /** The model a stored single reply was written by (the chat agent restores it for a session opened by address). */
+  model?: string;
   /** Keyed by column (playground model id), or by REASONING_COLUMN for single-reply screens. */
   replies: Record<string, Reply>;
 }
@@ -98,7 +105,11 @@ function settle(reply: Reply, status: Exclude<ReplyStatus, 'streaming'>, error?:
 }
 
 /** The turn after one stream event. */
-export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: string): Turn {
+export function applyEvent(
+  turn: Turn,
+  event: ChatStreamEvent | ChatFollowEvent,
+  fallbackError: string,
+): Turn {
   switch (event.type) {
     case 'start': {
       // Stop takes this id, also once the stream is gone and the reply is followed by reading the session.
@@ -134,6 +145,14 @@ export function applyEvent(turn: Turn, event: ChatStreamEvent, fallbackError: st
   }
 }
 
+/**
+ * The turn as a followed reply starts again: a follower is sent each reply's whole text from the beginning
+ * (docs/product-rules.md#resume), so what the page showed is replaced by it, not added to.
+ */
+export function restartTurn(turn: Turn): Turn {
+  return mapReplies(turn, (reply) => ({ ...streamingReply(), local: reply.local }));
+}
+
 /** Every reply of the turn that is still streaming fails with this text (the stream broke off). */
 export function failTurn(turn: Turn, error: string): Turn {
   return mapReplies(turn, (reply) => settle(reply, 'failed', error));
@@ -162,6 +181,30 @@ export function keepShownText(shown: Turn | undefined, loaded: Turn): Turn {
   });
 }
 
+/** How the whole turn ended, as contracts outcomeOfChatReply reads it, and whether any text arrived. */
+function turnEnd(turn: Turn): { end: 'stopped' | 'completed' | 'failed'; textArrived: boolean } {
+  const replies = Object.values(turn.replies);
+  const textArrived = replies.some((other) => other.text !== '' || other.reasoning !== '');
+  const end = replies.some((other) => other.status === 'stopped')
+    ? 'stopped'
+    : replies.some((other) => other.status === 'done')
+      ? 'completed'
+      : 'failed';
+  return { end, textArrived };
+}
+
+/**
+ * What the turn cost in credits once it ended (0: free): as stored with it, or for a reply written here its price
+ * when the charge rule charges it (docs/charges.md). Undefined while it streams or when it is not known.
+ */
+export function turnCost(turn: Turn): number | undefined {
+  if (isStreaming(turn)) return undefined;
+  if (turn.credits !== undefined) return turn.credits;
+  if (turn.price === undefined) return undefined;
+  const { end, textArrived } = turnEnd(turn);
+  return outcomeOfChatReply(end, textArrived) === 'committed' ? turn.price : 0;
+}
+
 /**
  * What a reply's end cost the member, in words (the rule: contracts outcomeOfChatReply, docs/charges.md), judged for
  * its whole turn (the playground's four columns share one price): a failed reply and a stop before any text are not
@@ -171,14 +214,8 @@ export function keepShownText(shown: Turn | undefined, loaded: Turn): Turn {
 export function chargeNote(turn: Turn, column: string): string | undefined {
   const reply = turn.replies[column];
   if (!reply || reply.status === 'streaming' || reply.status === 'done') return undefined;
-  const replies = Object.values(turn.replies);
-  if (replies.some((other) => other.status === 'streaming')) return undefined;
-  const textArrived = replies.some((other) => other.text !== '' || other.reasoning !== '');
-  const end = replies.some((other) => other.status === 'stopped')
-    ? 'stopped'
-    : replies.some((other) => other.status === 'done')
-      ? 'completed'
-      : 'failed';
+  if (isStreaming(turn)) return undefined;
+  const { end, textArrived } = turnEnd(turn);
   if (outcomeOfChatReply(end, textArrived) === 'released') return UI_TEXTS.chat.notCharged;
   return reply.status === 'stopped' ? UI_TEXTS.chat.chargedStopped : UI_TEXTS.chat.playgroundColumnFailed;
 }
@@ -233,6 +270,8 @@ export function turnsFromMessages(
     if (columns && !columns.includes(column)) continue;
     const status = storedStatus(message);
     if (message.reply_id) turn.replyId = message.reply_id;
+    if (!columns && message.model_name) turn.model = message.model_name;
+    if (typeof message.credits === 'number') turn.credits = message.credits;
     turn.replies[column] = {
       text: message.content,
       reasoning: message.reasoning ?? '',

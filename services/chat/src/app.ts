@@ -97,6 +97,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       files: deps.files,
       prepare,
       logger,
+      followIntervalMs: deps.persistIntervalMs,
     }),
   ]);
 

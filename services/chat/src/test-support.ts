@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CHAT_MODEL_IDS,
   PLAYGROUND_MODELS,
+  type ChatFollowEvent,
   type ChatModelId,
   type ChatStreamEvent,
   type PlaygroundModelId,
@@ -152,6 +153,10 @@ export async function startChatTestBed(databaseName: string): Promise<ChatTestBe
     },
   };
 }
+
+/** Follows a reply by its id (GET /api/chat/replies/:id as an event stream). */
+export const followStream = (base: string, replyId: string, token: string) =>
+  postEventStream<ChatFollowEvent>(base, `/api/chat/replies/${replyId}`, undefined, token, { method: 'GET' });
 
 /** A chat reply's event stream (the kit's test client, with chat's events). */
 export const postStream = (base: string, path: string, body: unknown, token: string) =>

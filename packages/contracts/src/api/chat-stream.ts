@@ -116,6 +116,31 @@ export type ChatStreamSourcesEvent = z.infer<typeof ChatStreamSourcesEventSchema
 export type ChatStreamDoneEvent = z.infer<typeof ChatStreamDoneEventSchema>;
 export type ChatStreamErrorEvent = z.infer<typeof ChatStreamErrorEventSchema>;
 
+/**
+ * Last event of a followed reply (GET /api/chat/replies/:id, docs/product-rules.md#resume): the same as `done`, but it
+ * may come without the balance (the replica that follows a reply by id need not be the one that charged it; the page
+ * reads the balance again from credits then).
+ */
+export const ChatFollowDoneEventSchema = ChatStreamDoneEventSchema.extend({
+  remainingCredits: StreamCreditsSchema.optional(),
+});
+
+/**
+ * The events of a followed reply: `start`, then the reply's whole text so far as `delta`/`reasoning` events (the page
+ * shows them in place of what it had), then the rest as it is saved, and last `done` or `error`, ending with exactly
+ * the text the server stored.
+ */
+export const ChatFollowEventSchema = z.discriminatedUnion('type', [
+  ChatStreamStartEventSchema,
+  ChatStreamDeltaEventSchema,
+  ChatStreamReasoningEventSchema,
+  ChatStreamColumnEventSchema,
+  ChatStreamSourcesEventSchema,
+  ChatFollowDoneEventSchema,
+  ChatStreamErrorEventSchema,
+]);
+export type ChatFollowEvent = z.infer<typeof ChatFollowEventSchema>;
+
 /** POST /api/chat/stop: stops the reply with this id (the `start` event's messageId), whichever replica streams it. */
 export const ChatStopRequestSchema = z.object({ messageId: z.uuid() });
 export type ChatStopRequest = z.infer<typeof ChatStopRequestSchema>;

@@ -15,7 +15,7 @@ import {
   TimestampSchema,
   ToolNameFieldSchema,
 } from './common';
-import { ChatStopRequestSchema, ChatStreamEventSchema } from './chat-stream';
+import { ChatFollowEventSchema, ChatStopRequestSchema, ChatStreamEventSchema } from './chat-stream';
 import { CitationSchema } from './citation';
 
 const V = ERROR_TEXTS.validation;
@@ -85,6 +85,12 @@ export const ChatMessageSchema = z.object({
    */
   status: ChatMessageStatusSchema.optional(),
   error: z.string().nullable().optional(),
+  /**
+   * Ours: what an assistant message's reply cost in credits, 0 when it was free (failed, stopped before any text);
+   * null while it is being written (and for messages stored before costs were kept). The four columns of a
+   * playground message each carry the message's one price.
+   */
+  credits: z.number().int().nonnegative().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -354,6 +360,24 @@ export type ChatMessagesQuery = z.infer<typeof ChatMessagesQuerySchema>;
 export const ChatMessagesReplySchema = successReply({ messages: z.array(ChatMessageSchema) });
 export type ChatMessagesReply = z.infer<typeof ChatMessagesReplySchema>;
 
+/**
+ * `:id` of a reply (the `start` event's messageId). Any text up to a UUID's length is accepted here: an id that is
+ * not a UUID is one more unknown reply (404, like another member's).
+ */
+export const ChatReplyParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * GET /api/chat/replies/:id as JSON: waits for the reply to end and answers its stored messages (one per playground
+ * column), exactly as the session's messages show them.
+ */
+export const ChatReplyReplySchema = successReply({
+  sessionId: z.uuid(),
+  messageId: z.uuid(),
+  status: z.enum(['completed', 'stopped', 'failed']),
+  messages: z.array(ChatMessageSchema),
+});
+export type ChatReplyReply = z.infer<typeof ChatReplyReplySchema>;
+
 export const DeleteChatSessionReplySchema = successReply({});
 export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;
 
@@ -491,6 +515,18 @@ export const CHAT_ENDPOINTS = {
     path: '/api/chat/status',
     access: 'public',
     reply: ChatStatusReplySchema,
+  }),
+  /**
+   * Follows a reply of any chat tool by its messageId, from any replica (docs/product-rules.md#resume): streamed, the
+   * text so far then the rest as it arrives; JSON, the reply once it ended. Another member's reply answers 404.
+   */
+  follow: endpoint({
+    method: 'GET',
+    path: '/api/chat/replies/:id',
+    access: 'member',
+    params: ChatReplyParamsSchema,
+    reply: ChatReplyReplySchema,
+    events: ChatFollowEventSchema,
   }),
   /** Stops a streamed reply of any chat tool by its messageId, on whichever replica holds the stream. */
   stop: endpoint({

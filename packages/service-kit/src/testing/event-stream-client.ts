@@ -78,6 +78,8 @@ export interface PostEventStreamOptions<E> {
   /** Checks each event's JSON (a contracts schema's parse); by default it is taken as it is. */
   parse?: (value: unknown) => E;
   headers?: Record<string, string>;
+  /** GET follows a stream without a body (a chat reply followed by its id); POST sends `body` as JSON (default). */
+  method?: 'GET' | 'POST';
 }
 
 /** POSTs JSON to `base + path` with `Accept: text/event-stream` (and the member's token), reading events as they arrive. */
@@ -86,18 +88,18 @@ export async function postEventStream<E extends { type: string }>(
   path: string,
   body: unknown,
   token?: string,
-  { parse = (value) => value as E, headers = {} }: PostEventStreamOptions<E> = {},
+  { parse = (value) => value as E, headers = {}, method = 'POST' }: PostEventStreamOptions<E> = {},
 ): Promise<EventStreamCall<E>> {
   const controller = new AbortController();
   const response = await fetch(`${base}${path}`, {
-    method: 'POST',
+    method,
     headers: {
-      'content-type': 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       accept: EVENT_STREAM,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
-    body: JSON.stringify(body),
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
     signal: controller.signal,
   });
   const events: E[] = [];

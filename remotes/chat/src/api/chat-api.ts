@@ -7,6 +7,7 @@ import {
   CREDITS_ENDPOINTS,
   ERROR_TEXTS,
   LIMITS,
+  type ChatFollowEvent,
   type ChatKind,
   type ChatMessage,
   type ChatSession,
@@ -112,4 +113,17 @@ export function sendMessageStream(
   // cannot pair the two members of a union by itself.
   const options = [{ body, signal, fallbackError }] as CallArgs<SendEndpoint<ChatKind>>;
   return api.stream(screen.endpoints.sendMessage, ...options);
+}
+
+/**
+ * Follows a reply by its id (the `start` event's messageId), from whichever replica answers: its text so far, then
+ * the rest as it arrives, last `done` or `error` (docs/product-rules.md#resume).
+ */
+export function followReplyStream(
+  api: ApiClient,
+  replyId: string,
+  signal: AbortSignal,
+  fallbackError: string,
+): AsyncIterable<ChatFollowEvent> {
+  return api.stream(CHAT_ENDPOINTS.follow, { params: { id: replyId }, signal, fallbackError });
 }

@@ -18,9 +18,11 @@ export interface ReplyViewProps {
   onRegenerate?: () => void;
   /** What its end cost (reply-state chargeNote): shown under a failed or stopped reply. */
   chargeNote?: string;
+  /** What the reply cost, in words ("2 credits", "Free"), once it ended and is known. */
+  cost?: string;
 }
 
-export function ReplyView({ reply, label, onRegenerate, chargeNote }: ReplyViewProps) {
+export function ReplyView({ reply, label, onRegenerate, chargeNote, cost }: ReplyViewProps) {
   const { copied, copy } = useCopy();
   const streaming = reply.status === 'streaming';
   const waiting = streaming && reply.text === '';
@@ -52,6 +54,11 @@ export function ReplyView({ reply, label, onRegenerate, chargeNote }: ReplyViewP
       )}
       {reply.status === 'stopped' && <Badge tone="gray">{T.stopped}</Badge>}
       {reply.status === 'stopped' && reply.error && <p className="ch-reply__note">{reply.error}</p>}
+      {cost && (
+        <p className="ch-reply__cost" data-testid="reply-cost">
+          {cost}
+        </p>
+      )}
       {chargeNote && (
         <p className="ch-reply__charge" data-testid="reply-charge">
           {chargeNote}

@@ -1,8 +1,16 @@
-// The left column of a chat screen: New button, server-side search, and the member's sessions (10, then 10 more
-// once scrolled within 50 px of the bottom) with rename and delete; loading, empty, no-match and error states.
+// The left column of a chat screen: New button, server-side search (titles and message text), and the member's
+// sessions (10, then 10 more once scrolled within 50 px of the bottom), each with its model (chat agent) or site (web
+// chat), rename and delete; loading, empty, no-match and error states.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MessageSquarePlus, Pencil, Search, Trash2 } from 'lucide-react';
-import { CHAT_SEARCH_MAX, CHAT_TITLE_MAX, LIMITS, UI_TEXTS, type ChatSession } from '@act/contracts';
+import {
+  CHAT_SEARCH_MAX,
+  CHAT_TITLE_MAX,
+  LIMITS,
+  UI_TEXTS,
+  getChatModel,
+  type ChatSession,
+} from '@act/contracts';
 import { Alert, Button, ConfirmDialog, Spinner } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import type { ChatScreen } from '../chat-screens';
@@ -26,6 +34,19 @@ function formatUpdated(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+/** What a session is about besides its title: the chat agent's model, or the web chat's site. */
+function sessionMeta(session: ChatSession): string | null {
+  if (session.model_id) return getChatModel(session.model_id)?.name ?? session.model_id;
+  if (session.url) {
+    try {
+      return new URL(session.url).hostname;
+    } catch {
+      return session.url;
+    }
+  }
+  return null;
 }
 
 function RenameForm({
@@ -148,6 +169,11 @@ export function SessionSidebar({
                   onClick={() => onSelect(session)}
                 >
                   <span className="ch-session__title">{session.title}</span>
+                  {sessionMeta(session) && (
+                    <span className="ch-session__meta" data-testid="chat-session-meta">
+                      {sessionMeta(session)}
+                    </span>
+                  )}
                   <span className="ch-session__date">{formatUpdated(session.updated_at)}</span>
                 </button>
                 <span className="ch-session__actions">

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FileText, ImageIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
-import { chargeNote, SINGLE, type AttachmentView, type Turn } from '../reply-state';
+import { chargeNote, SINGLE, turnCost, type AttachmentView, type Turn } from '../reply-state';
 import { ReplyView } from './reply-view';
 import './single-turn.css';
 import './attachment-picker.css';
@@ -47,6 +47,7 @@ function ImageAttachment({ image }: { image: AttachmentView }) {
 
 export function SingleTurn({ turn, label, onRegenerate, question }: SingleTurnProps) {
   const reply = turn.replies[SINGLE];
+  const cost = turnCost(turn);
   const { image, pdf } = turn.attachments ?? {};
   return (
     <div className="ch-turn ch-turn--single">
@@ -71,6 +72,7 @@ export function SingleTurn({ turn, label, onRegenerate, question }: SingleTurnPr
           label={label}
           onRegenerate={onRegenerate}
           chargeNote={chargeNote(turn, SINGLE)}
+          cost={cost === undefined ? undefined : T.replyCost(cost)}
         />
       )}
     </div>

@@ -61,6 +61,7 @@ export function useChatPage<K extends ChatKind>(
   const { reload: reloadSessions, touch: touchSession } = sessions;
   const conversation = useConversation(host, screen, {
     columns,
+    price: cost,
     onSessionCreated: useCallback(() => reloadSessions(), [reloadSessions]),
     onSessionActive: touchSession,
   });

@@ -1,27 +1,31 @@
 // The open conversation of a chat screen: its turns, sending a message and reading the streamed reply, Stop,
-// Regenerate, opening a stored session, and New. A reply belongs to the server: leaving a session (or the page) only
-// stops reading it here; the service finishes, saves and charges it, and reopening the session shows it growing
-// (its messages are read again every second while one is still being written; when that reply ends, the header
-// balance is read again, since the messages carry no remainingCredits). The same holds when the stream breaks off
-// here after the reply started (network drop, gateway restart): the page keeps the text it has and follows the reply
-// by reading the session again until it ends, then shows it as stored.
+// Regenerate, opening a stored session, and New. The open session is in the address (`?session=<id>`), so a reload,
+// a second tab or another device opens it again (docs/product-rules.md#resume). A reply belongs to the server:
+// leaving a session (or the page) only stops reading it here; the service finishes, saves and charges it, and
+// reopening the session re-attaches to it: the page follows the reply by its id (its text so far, then the rest live,
+// from any replica) and, when it ends, reads the header balance again if the follow did not tell it. The same holds
+// when the stream breaks off here after the reply started (network drop, gateway restart). Where a reply cannot be
+// followed by its id, the session is read again every second until the reply ends.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_TEXTS, UI_TEXTS, type ChatKind } from '@act/contracts';
 import { announce, errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
 import {
   fetchBalance,
+  followReplyStream,
   listMessages,
   sendMessageStream,
   stopReply,
   type SendMessageBody,
 } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
+import { sessionInAddress, showSessionInAddress } from '../session-address';
 import {
   applyEvent,
   failTurn,
   isStreaming,
   keepShownText,
   newTurn,
+  restartTurn,
   turnsFromMessages,
   type Attachments,
   type Turn,
@@ -44,6 +48,8 @@ export interface OutgoingMessage<K extends ChatKind = ChatKind> {
   extra?: MessageExtras<K>;
   /** The spec's text when this message fails without a server text (the screen's send text when left out). */
   fallbackError?: string;
+  /** What this message costs when charged, when not the screen's next-message price (the web chat's start). */
+  price?: number;
 }
 
 export interface Conversation<K extends ChatKind = ChatKind> {
@@ -74,6 +80,8 @@ export interface Conversation<K extends ChatKind = ChatKind> {
 export interface ConversationOptions {
   /** Playground model ids, or null for a single-reply screen. */
   columns: readonly string[] | null;
+  /** What the next message costs when charged (shown with its reply once it ended). */
+  price?: number;
   /** Called with the new session's id once the server created it (the list shows it). */
   onSessionCreated?(sessionId: string): void;
   /** Called when a message was sent in an existing session (the list moves it to the top). */
@@ -88,7 +96,7 @@ export function useConversation<K extends ChatKind>(
   options: ConversationOptions,
 ): Conversation<K> {
   const { api } = host;
-  const { columns, onSessionCreated, onSessionActive } = options;
+  const { columns, price, onSessionCreated, onSessionActive } = options;
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [loading, setLoading] = useState(false);
@@ -151,7 +159,9 @@ export function useConversation<K extends ChatKind>(
       setNeedsSignup(false);
       const key = `local-${++localKeys}`;
       const turnColumns = columns ?? ['reply'];
-      setTurns((current) => [...current, newTurn(key, message.prompt, turnColumns, message.attachments)]);
+      const turn = newTurn(key, message.prompt, turnColumns, message.attachments);
+      const turnPrice = message.price ?? price;
+      setTurns((current) => [...current, turnPrice === undefined ? turn : { ...turn, price: turnPrice }]);
       const update = (change: (turn: Turn) => Turn) =>
         setTurns((current) => current.map((turn) => (turn.key === key ? change(turn) : turn)));
 
@@ -221,7 +231,7 @@ export function useConversation<K extends ChatKind>(
         }
       }
     },
-    [api, screen, columns, sessionId, onSessionCreated, onSessionActive, sendStop],
+    [api, screen, columns, price, sessionId, onSessionCreated, onSessionActive, sendStop],
   );
 
   const stop = useCallback(() => {
@@ -304,11 +314,60 @@ export function useConversation<K extends ChatKind>(
     setNeedsSignup(false);
   }, [stopReading]);
 
-  // A reopened session whose reply is still being written, or a reply whose stream broke off here: read the session
-  // again until the reply ends (a read that failed, e.g. while the network is still down, is tried again).
+  // A reopened session whose reply is still being written, or a reply whose stream broke off here: follow it by its
+  // id until it ends. A follow that breaks off after it started is opened again; one refused before it started (the
+  // reply cannot be followed here) falls back to reading the session.
+  const followId = serverStreaming && sessionId && !loading ? lastTurn?.replyId : undefined;
+  const [unfollowable, setUnfollowable] = useState<string | null>(null);
+  const [followTries, setFollowTries] = useState(0);
+  useEffect(() => {
+    if (!followId || followId === unfollowable) return;
+    const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const fallback = screen.texts.send;
+    const update = (change: (turn: Turn) => Turn) =>
+      setTurns((current) => current.map((turn) => (turn.replyId === followId ? change(turn) : turn)));
+    void (async () => {
+      let started = false;
+      let ended = false;
+      try {
+        for await (const event of followReplyStream(api, followId, controller.signal, fallback)) {
+          if (controller.signal.aborted) return;
+          if (event.type === 'start') {
+            started = true;
+            update(restartTurn);
+          } else if (event.type === 'done' || event.type === 'error') {
+            ended = true;
+            if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
+            else void refreshBalance();
+            if (event.type === 'done' && event.status === 'completed')
+              announce(UI_TEXTS.announce.replyFinished);
+          }
+          update((turn) => applyEvent(turn, event, fallback));
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        if (!started) {
+          setUnfollowable(followId);
+          return;
+        }
+      }
+      if (!ended && !controller.signal.aborted) {
+        retry = setTimeout(() => setFollowTries((count) => count + 1), POLL_INTERVAL_MS);
+      }
+    })();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
+  }, [followId, unfollowable, followTries, api, screen, refreshBalance]);
+
+  // A reply that cannot be followed by its id (or has none yet): read the session again until the reply ends (a read
+  // that failed, e.g. while the network is still down, is tried again).
+  const polled = !lastTurn?.replyId || lastTurn.replyId === unfollowable;
   const pollingSince = useRef<number | null>(null);
   useEffect(() => {
-    if (!serverStreaming || !sessionId || loading) {
+    if (!serverStreaming || !sessionId || loading || !polled) {
       if (!serverStreaming) pollingSince.current = null;
       return;
     }
@@ -316,7 +375,19 @@ export function useConversation<K extends ChatKind>(
     if (Date.now() - pollingSince.current > POLL_GIVE_UP_MS) return;
     const timer = setTimeout(() => void load(sessionId, true), POLL_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [serverStreaming, sessionId, loading, turns, polls, load]);
+  }, [serverStreaming, sessionId, loading, polled, turns, polls, load]);
+
+  // The open session is in the address: a reload, a second tab or another device opens it again.
+  const addressRead = useRef(false);
+  useEffect(() => {
+    if (!addressRead.current) {
+      addressRead.current = true;
+      const fromAddress = sessionInAddress();
+      if (fromAddress) open(fromAddress);
+      return;
+    }
+    showSessionInAddress(sessionId);
+  }, [sessionId, open]);
 
   // Once a server-side reply has ended, the Stop is done and it is no longer followed.
   useEffect(() => {

@@ -4,7 +4,7 @@
 // open session return to the grid. An image and a PDF may go with a message where the model can read them, and web
 // search where it has it; a message costs 2 credits, 7 with web search, shown next to Send. Replies show the sources
 // web search returned as numbered links.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ERROR_TEXTS,
   UI_TEXTS,
@@ -12,7 +12,6 @@ import {
   insufficientCreditsChatAgent,
   toolCost,
   type ChatModel,
-  type ChatSession,
 } from '@act/contracts';
 import { type ToolPageProps } from '@act/host-sdk';
 import { AGENT_SCREEN } from '../chat-screens';
@@ -32,15 +31,15 @@ const T = UI_TEXTS.chat;
 const WEB_SEARCH_EXTRA = toolCost('chat-agent', { webSearch: true }) - toolCost('chat-agent');
 
 /**
- * The model of a stored session. One the catalogue no longer lists is shown by its id and offered nothing beyond
+ * The model of a stored session (its model id). One the catalogue no longer lists is shown by its id and offered nothing beyond
  * text (the server refuses what it cannot do).
  */
-function sessionModel(session: ChatSession): ChatModel | null {
-  if (!session.model_id) return null;
+function sessionModel(modelId: string | null | undefined): ChatModel | null {
+  if (!modelId) return null;
   return (
-    getChatModel(session.model_id) ?? {
-      id: session.model_id as ChatModel['id'],
-      name: session.model_id,
+    getChatModel(modelId) ?? {
+      id: modelId as ChatModel['id'],
+      name: modelId,
       provider: '',
       color: 'var(--act-color-border-strong)',
       vision: false,
@@ -131,6 +130,14 @@ function Agent({ host }: ToolPageProps) {
     setModel(chosen);
   };
 
+  // A session opened by its address (a reload, another tab) has no list entry to restore its model from: its answers'.
+  const answeredBy = conversation.turns.findLast((turn) => turn.model)?.model;
+  useEffect(() => {
+    if (!model && conversation.sessionId && answeredBy) {
+      setModel(sessionModel(answeredBy));
+    }
+  }, [model, conversation.sessionId, answeredBy]);
+
   const choosing = model === null && conversation.sessionId === null;
 
   return (
@@ -140,7 +147,7 @@ function Agent({ host }: ToolPageProps) {
       onSend={onSend}
       onOpened={(session) => {
         clearDraft();
-        setModel(sessionModel(session));
+        setModel(sessionModel(session.model_id));
       }}
       onNew={backToGrid}
       onActiveDeleted={backToGrid}

@@ -13,7 +13,7 @@ import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import { chargeNote, conversationHistories, type Turn } from '../reply-state';
+import { chargeNote, conversationHistories, turnCost, type Turn } from '../reply-state';
 import './playground-page.css';
 import '../components/single-turn.css';
 import '../components/model-grid.css';
@@ -38,12 +38,20 @@ function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[]
       <div className="ch-column__scroll" ref={scroller}>
         {turns.map((turn) => {
           const reply = turn.replies[model];
+          const cost = turnCost(turn);
           return (
             <div key={turn.key} className="ch-turn">
               <p className="ch-user" aria-label={T.you}>
                 {turn.prompt}
               </p>
-              {reply && <ReplyView reply={reply} label={info.name} chargeNote={chargeNote(turn, model)} />}
+              {reply && (
+                <ReplyView
+                  reply={reply}
+                  label={info.name}
+                  chargeNote={chargeNote(turn, model)}
+                  cost={cost === undefined ? undefined : T.playgroundTurnCost(cost)}
+                />
+              )}
             </div>
           );
         })}

@@ -82,6 +82,7 @@ function WebChat({ host }: ToolPageProps) {
       prompt: WEB_CHAT_INITIAL_SETUP,
       extra: { url: parsed.data },
       fallbackError: WEB_CHAT_START.failed,
+      price: WEB_CHAT_START.cost,
     });
   };
 
@@ -106,6 +107,11 @@ function WebChat({ host }: ToolPageProps) {
     return url && isHttpUrl(url) ? <PageLink url={url} /> : undefined;
   };
 
+  // A session opened by its address (a reload, another tab) has no list entry to name its page: its opening message is
+  // the page's address.
+  const opening = conversation.turns[0]?.prompt;
+  const headerUrl = pageUrl ?? (opening && isHttpUrl(opening) ? opening : null);
+
   return (
     <ChatFrame
       host={host}
@@ -127,11 +133,11 @@ function WebChat({ host }: ToolPageProps) {
     >
       {chatting ? (
         <>
-          {pageUrl && (
+          {headerUrl && (
             <header className="ch-model-header" data-testid="web-chat-page">
               <Globe size={16} aria-hidden />
               <span className="ch-model-header__label">{T.webChatPageLabel}</span>
-              <PageLink url={pageUrl} />
+              <PageLink url={headerUrl} />
             </header>
           )}
           <div className="ch-thread" ref={scroller}>

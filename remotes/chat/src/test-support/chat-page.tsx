@@ -20,6 +20,8 @@ export interface ChatPageSetup {
   user?: HostUser | null;
   /** The sessions list's reply (a Response is cloned for each read); an empty list when left out. */
   sessions?: Response | FakeHandler;
+  /** The page's address when it loads (`?session=<id>` opens that session); a bare path when left out. */
+  address?: string;
   /** Options for `userEvent.setup` (the reasoning tests upload files their input would not accept). */
   userEvents?: Parameters<typeof userEvent.setup>[0];
 }
@@ -34,7 +36,10 @@ export function renderChatPage(Page: ComponentType<ToolPageProps>, options: Chat
     user,
     sessions = sessionsPage([]),
     userEvents,
+    address = '/',
   } = options;
+  // The address outlives a test in this DOM: each page starts from its own.
+  window.history.replaceState(null, '', address);
   const test = createChatHost({ toolId, credits, available, user });
   test.on(`GET ${sessionsPath}`, typeof sessions === 'function' ? sessions : () => sessions.clone());
   const events = userEvent.setup(userEvents);

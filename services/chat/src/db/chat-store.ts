@@ -8,6 +8,7 @@ import {
   decodeCursor,
   deleteOwned,
   findOwned,
+  isUuid,
   pageOf,
   type Db,
   type Page,
@@ -54,6 +55,8 @@ export interface MessageRow {
   citations: Citation[] | null;
   attachments: StoredAttachment[] | null;
   local: boolean;
+  /** Credits the reply was charged (0: free); null while it is written and for rows stored before costs were kept. */
+  credits: number | null;
   created_at: Date;
 }
 
@@ -66,6 +69,8 @@ export interface ReplyRowState {
   error?: string;
   citations?: Citation[];
   local?: boolean;
+  /** Final rows: what the reply was charged (0 when it was free). */
+  credits?: number;
 }
 
 const SESSIONS = { table: 'chat_sessions' };
@@ -121,7 +126,7 @@ export function createChatStore(sql: Sql) {
         update chat_messages
         set content = ${row.content}, reasoning = ${row.reasoning}, status = ${row.status},
           error = ${row.error ?? null}, citations = ${row.citations?.length ? db.json(row.citations as never) : null},
-          local = ${row.local ?? false}, updated_at = now()
+          local = ${row.local ?? false}, credits = ${row.credits ?? null}, updated_at = now()
         where id = ${row.id}`;
     }
     await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
@@ -189,7 +194,7 @@ export function createChatStore(sql: Sql) {
       await findSession(userId, kind, sessionId);
       return sql<MessageRow[]>`
         select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
-          attachments, local, created_at
+          attachments, local, credits, created_at
         from chat_messages where session_id = ${sessionId} order by seq`;
     },
 
@@ -290,12 +295,26 @@ export function createChatStore(sql: Sql) {
     },
 
     /**
+     * The assistant rows of the member's reply with this id (one per playground column, in column order) and its
+     * session's kind; empty for another member's reply, an unknown one or a malformed id (each answers 404 alike).
+     */
+    async replyRows(userId: string, replyId: string): Promise<Array<MessageRow & { kind: StoredChatKind }>> {
+      if (!isUuid(replyId)) return [];
+      return sql<Array<MessageRow & { kind: StoredChatKind }>>`
+        select m.id, m.session_id, m.role, m.reply_id, m.model_name, m.content, m.reasoning, m.status, m.error,
+          m.citations, m.attachments, m.local, m.credits, m.created_at, s.kind
+        from chat_messages m join chat_sessions s on s.id = m.session_id
+        where m.reply_id = ${replyId} and m.user_id = ${userId} and s.user_id = ${userId}
+        order by m.seq`;
+    },
+
+    /**
      * Replies still marked streaming long after any reply could have ended: their replica died mid-reply. They are
      * closed as failed (credits refunds their charge once the dead replica's lease lapses: docs/charges.md).
      */
     async closeAbandonedReplies(olderThanMs: number, error: string): Promise<number> {
       const rows = await sql`
-        update chat_messages set status = 'failed', error = ${error}, updated_at = now()
+        update chat_messages set status = 'failed', error = ${error}, credits = 0, updated_at = now()
         where status = 'streaming' and created_at < now() - ${olderThanMs} * interval '1 millisecond'
         returning id`;
       return rows.length;

@@ -187,7 +187,10 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
           );
           await progress.stop();
           settlement = (report ? settleReport : settleReply)(columns.map(columnEnd), signal.aborted);
-          refund = await storeAndSettle(sessionId, rowsOf(columns), settlement.charge, {
+          // Each answer keeps what its reply cost: the price when charged, nothing when free.
+          const credits = settlement.charge === 'committed' ? toolCost(terms.tool, terms.options) : 0;
+          const rows = rowsOf(columns).map((row) => ({ ...row, credits }));
+          refund = await storeAndSettle(sessionId, rows, settlement.charge, {
             store,
             outbox,
             charge,

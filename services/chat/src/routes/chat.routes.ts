@@ -24,6 +24,7 @@ import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatStore, MessageRow, SessionRow } from '../db/chat-store';
 import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
 import type { Preparation } from '../domain/prepare';
+import { findFollowedReply, followReply } from '../domain/reply-follow';
 import type { ChatStops } from '../domain/stops';
 
 export interface ChatRoutesDeps {
@@ -38,6 +39,8 @@ export interface ChatRoutesDeps {
   files: ObjectStore;
   prepare: Preparation;
   logger: Logger;
+  /** How often a followed reply's rows are read again (its save interval, CHAT_PERSIST_INTERVAL_MS). */
+  followIntervalMs: number;
 }
 
 function presentSession(row: SessionRow): ChatSession {
@@ -76,6 +79,7 @@ function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
         }
       : {}),
     ...(row.local ? { local: true } : {}),
+    ...(row.role === 'assistant' ? { credits: row.credits } : {}),
   };
 }
 
@@ -120,6 +124,7 @@ export function createChatRouter({
   files,
   prepare,
   logger,
+  followIntervalMs,
 }: ChatRoutesDeps): Router {
   const router = new Router();
   const options = { verifier };
@@ -295,6 +300,29 @@ export function createChatRouter({
       return { messages: rows.map((row) => presentMessage(row, files)) };
     });
   }
+
+  // Any replica follows any reply of the member by its id: from the rows its replica keeps saving.
+  mountEndpoint(
+    router,
+    CHAT_ENDPOINTS.follow,
+    options,
+    async (_input, { caller, params, signal, respond }) => {
+      // Another member's reply answers 404 before anything is streamed, exactly like an unknown one.
+      const first = await findFollowedReply(store, caller.userId, params.id);
+      return respond({
+        run: (emit) =>
+          followReply(caller.userId, first, emit, signal, { store, intervalMs: followIntervalMs }),
+        reply: (followed) => ({
+          sessionId: followed.sessionId,
+          messageId: followed.replyId,
+          status: followed.status,
+          messages: followed.rows.map((row) => presentMessage(row, files)),
+        }),
+        done: (followed) => followed.done,
+        failed: ERROR_TEXTS.chat.sendMessage,
+      });
+    },
+  );
 
   mountEndpoint(router, CHAT_ENDPOINTS.stop, options, async (input, { caller }) => {
     await stops.stop(caller.userId, input.messageId);
