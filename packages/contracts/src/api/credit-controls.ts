@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { PlanIdSchema } from '../plans';
 import { successReply, TimestampSchema } from './common';
+import { LedgerKindSchema } from './credit-packs';
 
 /** Texts of these features (errors the server sends, and what the pages show). */
 export const CREDIT_CONTROLS_TEXTS = {
@@ -67,8 +68,6 @@ export const CREDIT_CONTROLS_TEXTS = {
     codeCreated: (code: string) => `Code ${code} created`,
     forbidden: 'This page is for the support team.',
   },
-  /** How the ledger names rows written by these features (docs/charges.md#ledger-kinds). */
-  ledgerKinds: { support: 'Support', redeem: 'Code redeemed' },
 } as const;
 
 /** The ledger reasons these features write: a support grant or claw-back, and a redeemed code. */
@@ -127,8 +126,8 @@ export type RedeemReply = z.infer<typeof RedeemReplySchema>;
 export const SupportMemberQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(3).max(320) });
 export const SupportLedgerEntrySchema = z.object({
   id: z.string(),
-  /** The ledger reason (charge, refund, monthly_reset, support, redeem, …). */
-  kind: z.string(),
+  /** What the movement was, as the member's ledger names it. */
+  kind: LedgerKindSchema,
   delta: z.number().int(),
   at: TimestampSchema,
   /** For support rows: who did it and why. */

@@ -59,7 +59,9 @@ export const CREDIT_PACK_TEXTS = {
       top_up: 'Credit pack',
       top_up_refund: 'Pack refunded',
       top_up_expiry: 'Pack expired',
-      support_grant: 'Support grant',
+      // Written by support (a grant or a claw-back, with its reason) and by a redeemed code.
+      support: 'Support',
+      redeem: 'Code redeemed',
     },
   },
   receipt: {
@@ -125,7 +127,8 @@ export const LEDGER_KINDS = [
   'top_up',
   'top_up_refund',
   'top_up_expiry',
-  'support_grant',
+  'support',
+  'redeem',
 ] as const;
 export const LedgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKindSchema>;

@@ -29,11 +29,15 @@ const KIND_OF_REASON: Readonly<Record<string, LedgerKind>> = {
   top_up: 'top_up',
   top_up_refund: 'top_up_refund',
   top_up_expiry: 'top_up_expiry',
+  support: 'support',
+  redeem: 'redeem',
 };
 
-/** What a ledger reason means to the member; reasons other work adds (support, redemption codes) are grants. */
+/** What a ledger reason means to the member. The table's check constraint admits only the reasons above. */
 export function ledgerKindOf(reason: string): LedgerKind {
-  return KIND_OF_REASON[reason] ?? 'support_grant';
+  const kind = KIND_OF_REASON[reason];
+  if (!kind) throw new Error(`ledger reason '${reason}' has no kind: add it to KIND_OF_REASON`);
+  return kind;
 }
 
 function toEntry(row: LedgerRow): LedgerEntry {

@@ -13,6 +13,7 @@ import {
 import { AppError, type AuthUser } from '@act/service-kit';
 import type { CreditsStore } from '../db/credits-store';
 import { applyDueChanges, loadCurrentAccount } from './account-lifecycle';
+import { ledgerKindOf } from './ledger';
 
 const S = CREDIT_CONTROLS_TEXTS.support;
 const LEDGER_ROWS = 50;
@@ -41,7 +42,7 @@ export async function findSupportMember(
     lastCreditReset: account.last_credit_reset.toISOString(),
     ledger: ledger.map((row) => ({
       id: row.id,
-      kind: row.reason,
+      kind: ledgerKindOf(row.reason),
       delta: row.delta,
       at: row.at.toISOString(),
       note: row.note,

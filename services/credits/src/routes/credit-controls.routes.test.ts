@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CREDIT_CONTROLS_TEXTS,
+  CREDIT_PACK_TEXTS,
   ErrorCode,
   NoticesReplySchema,
   RedeemReplySchema,
@@ -287,7 +288,7 @@ describe('support console', () => {
       delta: 25,
       note: 'help@example.com: Refund for the outage',
     });
-    expect(CREDIT_CONTROLS_TEXTS.ledgerKinds[member.ledger[0]!.kind as 'support']).toBe('Support');
+    expect(CREDIT_PACK_TEXTS.ledger.kinds[member.ledger[0]!.kind]).toBe('Support');
     expect(member.failures).toEqual([
       expect.objectContaining({ tool: 'image-to-prompt', cost: 2, status: 'released' }),
     ]);

@@ -8,6 +8,7 @@ import { Alert, Button, TextArea, TextField, errorMessage, toast, useStoreState 
 import {
   CREDIT_CONTROLS_ENDPOINTS,
   CREDIT_CONTROLS_TEXTS,
+  CREDIT_PACK_TEXTS,
   ERROR_TEXTS,
   SUPPORT_ROLE,
   UI_TEXTS,
@@ -19,10 +20,6 @@ import './support-page.css';
 
 const S = CREDIT_CONTROLS_TEXTS.support;
 
-/** How a ledger reason reads in the console: the support kinds by their names, the rest as stored. */
-function ledgerLabel(kind: string): string {
-  return (CREDIT_CONTROLS_TEXTS.ledgerKinds as Record<string, string>)[kind] ?? kind.replace(/_/g, ' ');
-}
 
 export function SupportPage() {
   const { auth } = useServices();
@@ -115,7 +112,7 @@ function MemberView({ member, onChanged }: { member: SupportMember; onChanged():
           {member.ledger.map((row) => (
             <tr key={row.id}>
               <td>{formatDate(row.at)}</td>
-              <td>{ledgerLabel(row.kind)}</td>
+              <td>{CREDIT_PACK_TEXTS.ledger.kinds[row.kind]}</td>
               <td className="sh-support__amount">{row.delta > 0 ? `+${row.delta}` : row.delta}</td>
               <td>{row.note}</td>
             </tr>
