@@ -82,7 +82,10 @@ export function VoicePicker({ list, value, onChange, disabled }: VoicePickerProp
           {list.error}
         </p>
       )}
-      <ul className="vo-voices__list">
+      {/* While a run is in progress nothing in the list can take focus, so the list itself does: a keyboard user can
+          still scroll through the voices. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <ul className="vo-voices__list" tabIndex={disabled ? 0 : undefined} aria-label={T.voiceLabel}>
         {list.voices.map((voice) => (
           <li key={voice.id} className={`vo-voice${voice.id === value ? ' vo-voice--selected' : ''}`}>
             <label className="vo-voice__choice">
