@@ -52,7 +52,10 @@ const TEXT_TO_IMAGE: ToolDriver = {
 /** Waits until every image on the page has loaded, so the screenshot and the contrast checks see them. */
 async function imagesLoaded(page: Page): Promise<void> {
   await page.waitForFunction(
-    'Array.from(document.images).every((img) => img.loading === "lazy" || (img.complete && img.naturalWidth > 0))',
+    () =>
+      Array.from(document.images).every(
+        (img) => img.loading === 'lazy' || (img.complete && img.naturalWidth > 0),
+      ),
     undefined,
     { timeout: 15_000 },
   );

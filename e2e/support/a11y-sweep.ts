@@ -38,14 +38,11 @@ export class Sweep {
    */
   async check(page: Page, screen: string, state = 'loaded'): Promise<void> {
     for (const width of SWEEP_WIDTHS) {
-      const t0 = Date.now();
       await resize(page, width);
       this.checks++;
       const where = `${screen}-${state}@${width}`;
       for (const { rule, detail } of await a11yViolations(page)) this.findings.push({ where, rule, detail });
-      const t1 = Date.now();
       await screenshot(page, `${width}/${screen}-${state}`);
-      console.log(`TIMING ${where} axe ${t1 - t0} shot ${Date.now() - t1}`);
     }
     await resize(page, REFLOW_WIDTH);
     const overflow = await page.evaluate(
