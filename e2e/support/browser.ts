@@ -32,8 +32,13 @@ export function uniqueEmail(label = 'member'): string {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** Serious and critical axe violations on the page, as readable lines (empty when clean). */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/** The axe rule sets every check runs: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Every axe violation on the page (any impact), one per rule, with where it was found. */
+export async function a11yViolations(
+  page: Page,
+): Promise<{ rule: string; impact: string; detail: string }[]> {
   // Contrast is judged on what is shown once it has settled: a dialog still fading in (opacity below 1) would read
   // as low contrast. With reduced motion the product's CSS ends transitions and animations at once.
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -42,23 +47,31 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    detail: `${v.impact}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  }));
 }
 
-/** Saves e2e/screenshots/<name>.png (git-ignored), the whole page unless told otherwise. */
+/** Serious and critical axe violations on the page, as readable lines (empty when clean). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  return (await a11yViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.rule}: ${v.detail}`);
+}
+
+/** Saves e2e/screenshots/<name>.png (git-ignored; the name may hold a folder), the whole page unless told otherwise. */
 export async function screenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    path: file,
     fullPage: options.fullPage ?? true,
   });
 }

@@ -74,7 +74,9 @@ export function VoicePicker({ list, value, onChange, disabled }: VoicePickerProp
   };
 
   return (
-    <fieldset className="vo-voices" disabled={disabled}>
+    // Only the choice is disabled (during a run, or while the tool is unavailable): the samples stay playable, so the
+    // scrolling list always holds something a keyboard can reach (axe scrollable-region-focusable).
+    <fieldset className="vo-voices">
       <legend className="act-label">{T.voiceLabel}</legend>
       {list.loading && <Spinner size={18} label={T.loadingVoices} showLabel />}
       {list.error && (
@@ -91,6 +93,7 @@ export function VoicePicker({ list, value, onChange, disabled }: VoicePickerProp
                 name={name}
                 value={voice.id}
                 checked={voice.id === value}
+                disabled={disabled}
                 onChange={() => onChange(voice.id)}
               />
               <span className="vo-voice__name">{voice.name}</span>

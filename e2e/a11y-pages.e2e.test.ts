@@ -1,0 +1,65 @@
+// The accessibility sweep of the pages around the tools (docs/architecture.md#accessibility-sweep): the landing page
+// (and its open Tools menu), sign in and sign up (also with a refused password), the four static pages, the dashboard,
+// and the account's three tabs, each checked by axe at 1366 px and 390 px, photographed at both, and without sideways
+// scrolling at 320 px.
+import { describe, expect, it } from 'vitest';
+import { Sweep, SWEEP_TIMEOUT_MS } from './support/a11y-sweep';
+import { uniqueEmail } from './support/browser';
+import { goto, signUp, useBrowser } from './support/fixtures';
+
+describe('accessibility sweep: public and member pages', () => {
+  const browser = useBrowser();
+
+  it(
+    'finds no axe violation and no sideways scrolling on any page',
+    async () => {
+      const sweep = new Sweep();
+      const page = await browser.newPage({ width: 1366, height: 900 });
+
+      await goto(page, '/');
+      await page.getByRole('heading', { level: 1, name: 'Your AI Creative Toolbox' }).waitFor();
+      await sweep.check(page, 'landing');
+      await page.getByRole('button', { name: 'Tools' }).hover();
+      await page.getByRole('button', { name: 'Create with AI' }).hover();
+      await page
+        .getByRole('link', { name: /Text to Image/ })
+        .first()
+        .waitFor();
+      await sweep.check(page, 'landing', 'tools-menu');
+
+      await goto(page, '/auth');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await sweep.check(page, 'auth-sign-in');
+      await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('alert').first().waitFor({ timeout: 15_000 });
+      await sweep.check(page, 'auth-sign-in', 'error');
+      await goto(page, '/auth?signup=true');
+      await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+      await sweep.check(page, 'auth-sign-up');
+
+      for (const path of ['privacy-policy', 'terms-of-service', 'refund-policy', 'contact-us']) {
+        await goto(page, `/${path}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await sweep.check(page, path);
+      }
+
+      await signUp(page, uniqueEmail('a11y-pages'));
+      await sweep.check(page, 'dashboard');
+      await goto(page, '/dashboard?view=account');
+      await page.getByRole('tab', { name: 'Overview' }).waitFor();
+      await sweep.check(page, 'account', 'overview');
+      await page.getByRole('tab', { name: 'Subscription' }).click();
+      await page.getByRole('button', { name: 'Upgrade: Premium' }).waitFor({ timeout: 15_000 });
+      await sweep.check(page, 'account', 'subscription');
+      await page.getByRole('tab', { name: 'Usage History' }).click();
+      await page.locator('.sh-usage, .sh-empty').first().waitFor({ timeout: 15_000 });
+      await sweep.check(page, 'account', 'usage-history');
+
+      console.log(sweep.report());
+      expect(sweep.findings, sweep.report()).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+});
