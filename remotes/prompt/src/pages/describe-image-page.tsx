@@ -20,34 +20,19 @@ import {
   useImageUpload,
   useToolRun,
   type RadioOption,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
+import { describeImageButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import './describe-image-page.css';
 
 const T = UI_TEXTS.describeImage;
-const C = UI_TEXTS.common;
 const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => ({
   value: task.id,
   label: task.label,
 }));
-
-/** The run button's label and enabled state (docs/product-rules.md#screens, #validation). */
-export function describeImageButton(s: {
-  busy: boolean;
-  hasImage: boolean;
-  hasTask: boolean;
-  affordable: boolean;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasImage) return { label: T.selectAnImageFirst, disabled: true };
-  if (!s.hasTask) return { label: T.selectAnalysisTask, disabled: true };
-  if (!s.affordable) return { label: T.insufficientCredits, disabled: true };
-  return { label: T.generate, disabled: false };
-}
 
 export function DescribeImagePage({ host }: ToolPageProps) {
   const upload = useImageUpload();

@@ -11,21 +11,12 @@ import {
   RunError,
   useImageUpload,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
+import { imageToPromptButton } from '../button-labels';
 
 const T = UI_TEXTS.imageToPrompt;
-const C = UI_TEXTS.common;
-
-/** The run button's label and enabled state (docs/product-rules.md#screens, #validation). */
-function imageToPromptButton(s: { busy: boolean; hasImage: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasImage) return { label: C.selectAnImageFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.generate, disabled: false };
-}
 
 export function ImageToPromptPage({ host }: ToolPageProps) {
   const upload = useImageUpload();

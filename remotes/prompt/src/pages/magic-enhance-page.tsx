@@ -12,22 +12,13 @@ import {
   TipsBox,
   TextArea,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
+import { magicEnhanceButton } from '../button-labels';
 import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
-const C = UI_TEXTS.common;
-
-/** The run button's label and enabled state (docs/product-rules.md#screens, #validation). */
-function magicEnhanceButton(s: { busy: boolean; hasText: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasText) return { label: T.enterTextFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.enhance, disabled: false };
-}
 
 export function MagicEnhancePage({ host }: ToolPageProps) {
   const [text, setText] = useState('');

@@ -24,36 +24,21 @@ import {
   TextArea,
   useImageUpload,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
+import { videoPromptButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
 import './video-prompt-page.css';
 
 const T = UI_TEXTS.videoPrompt;
-const C = UI_TEXTS.common;
-
 interface VideoPromptChoices {
   image: string;
   language: Language;
   cameraMotion: CameraMotion;
   videoStyle: VideoStyle;
   actionDescription: string;
-}
-
-/** The spec names no label for a missing action description: the button keeps its label and stays disabled. */
-function videoPromptButton(s: {
-  busy: boolean;
-  hasImage: boolean;
-  hasAction: boolean;
-  affordable: boolean;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasImage) return { label: C.selectAnImageFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.generate, disabled: !s.hasAction };
 }
 
 export function VideoPromptPage({ host }: ToolPageProps) {
