@@ -2,7 +2,8 @@
 // (API only) → public up/down health → access check (JWT) → large uploads in flight per client → streaming proxy to
 // the owning service → static shell and remotes.
 import type { Context } from 'koa';
-import { ERROR_TEXTS, SUPPORT_ROLE } from '@act/contracts';
+import { BODY_LIMITS, ERROR_TEXTS, SUPPORT_ROLE, findEndpoint, type Access } from '@act/contracts';
+import { serviceForPath } from '@act/contracts/server';
 import {
   AppError,
   ErrorCode,
@@ -20,11 +21,9 @@ import { apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
-import { proxyRequest } from './proxy';
-import { createUpstreamPool, type UpstreamPool } from './upstreams';
+import { createUpstreamPool, proxyRequest, type UpstreamPool } from './proxy';
 import { DEFAULT_LARGE_UPLOADS_PER_CLIENT, limitLargeUploads } from './large-uploads';
 import { rateLimitByIp } from './rate-limit';
-import { resolveRoute } from './route-table';
 import { securityHeaders } from './security-headers';
 import { remoteFiles, staticFiles } from './static-files';
 import { remotesJson, remotesSource, type RemotesSettings, type RemotesSource } from './remotes-config';
@@ -36,7 +35,7 @@ export interface GatewayDeps {
   > &
     Partial<Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'REMOTES_CONFIG' | 'LARGE_UPLOADS_PER_CLIENT'>> &
     RemotesSettings;
-  /** Base URL of each service, or of each of its replicas (balanced, see upstreams.ts). */
+  /** Base URL of each service, or of each of its replicas (balanced, see createUpstreamPool in proxy.ts). */
   upstreams: Partial<Record<ServiceName, string | readonly string[]>>;
   logger: Logger;
   verifier: JwtVerifier;
@@ -138,4 +137,35 @@ export function createGatewayApp({
   if (config.REMOTES_DIR) app.use(remoteFiles(config.REMOTES_DIR));
   if (config.STATIC_DIR) app.use(staticFiles(config.STATIC_DIR));
   return app;
+}
+
+// The route table: which service owns a request, whether it needs a token, and how large its body may be. The owner
+// comes from the deployment table, access and body limit from the request's endpoint definition in contracts, so the
+// gateway, the services and the browser agree on one table. A path under a service's prefix with no definition needs
+// a token.
+interface ResolvedRoute {
+  service: ServiceName;
+  access: Access;
+  bodyLimitBytes: number;
+}
+
+// Every request asks this, so answers are kept per method and path. Only paths that belong to a service are kept,
+// and the map is bounded, so scanning random URLs cannot grow it without limit.
+const resolved = new Map<string, ResolvedRoute>();
+const RESOLVED_MAX = 5_000;
+
+function resolveRoute(method: string, path: string): ResolvedRoute | undefined {
+  const key = `${method} ${path}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  const owner = serviceForPath(path);
+  if (!owner) return undefined;
+  const endpoint = findEndpoint(method, path);
+  const route = {
+    service: owner.service,
+    access: endpoint?.access ?? 'member',
+    bodyLimitBytes: BODY_LIMITS[endpoint?.bodyLimit ?? 'json'],
+  };
+  if (resolved.size < RESOLVED_MAX) resolved.set(key, route);
+  return route;
 }

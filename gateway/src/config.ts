@@ -5,7 +5,8 @@ import { remoteUrlFields } from './remotes-config';
 
 // One optional <SERVICE>_URL per service in the contracts' routing table; an unset one means the service is absent.
 // Beside it <SERVICE>_OPS_URL, the service's ops listener, where /api/health asks whether it is ready. Either may list
-// several replicas, comma-separated (`http://a:8102,http://b:8102`): the gateway balances between them (upstreams.ts).
+// several replicas, comma-separated (`http://a:8102,http://b:8102`): the gateway balances between them
+// (createUpstreamPool in proxy.ts).
 const splitList = (value: string) =>
   value
     .split(',')

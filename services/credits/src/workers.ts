@@ -6,10 +6,8 @@ import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
-import { startReleaseResponder } from './nats/release-responder';
-import { startReserveResponder } from './nats/reserve-responder';
+import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './nats/charges';
 import { ensureCreditsStreams } from './nats/streams';
-import { startUsageConsumer } from './nats/usage-consumer';
 import { startUserCreatedConsumer } from './nats/user-created-consumer';
 import type { CreditsDeps } from './deps';
 

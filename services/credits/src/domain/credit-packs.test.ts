@@ -28,8 +28,7 @@ import {
   type TransactionEventInput,
 } from '../test-support/paddle-fake';
 import { expirePurchasedCredits } from './credit-packs';
-import { applyUsageEvent } from './usage-events';
-import { reserveCredits } from './reserve';
+import { applyUsageEvent, reserveCredits } from './charges';
 
 let h: CreditsHarness;
 const START = '2025-03-10T12:00:00.000Z';

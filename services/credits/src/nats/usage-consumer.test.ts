@@ -5,7 +5,7 @@ import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
-import { applyUsageEvent } from '../domain/usage-events';
+import { applyUsageEvent } from '../domain/charges';
 import { sweepStaleHolds } from '../domain/sweeper';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { expectMoneyInvariants } from '../test-support/money-invariants';
@@ -18,7 +18,7 @@ import {
   usageEventFor,
 } from '../test-support/factories';
 import { waitUntil } from '@act/service-kit/testing';
-import { startUsageConsumer } from './usage-consumer';
+import { startReserveResponder, startUsageConsumer } from './charges';
 
 let h: CreditsHarness;
 let credits: CreditsClient;
@@ -210,7 +210,6 @@ describe('consumer restarts', () => {
     await h.workers!.stop();
     const userId = newUserId();
     const request = memberReserve(userId, 'voice-isolator');
-    const { startReserveResponder } = await import('./reserve-responder');
     const responder = startReserveResponder({
       ...h.deps,
       names: h.names,

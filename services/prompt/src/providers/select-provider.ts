@@ -1,8 +1,9 @@
-// Chooses and builds the prompt provider from configuration: PROMPT_PROVIDER, else openai when a key is set, else local.
-import { ConfigError, createWorkPool, openAiKeyOf } from '@act/service-kit';
+// Chooses and builds the prompt provider from configuration: PROMPT_PROVIDER, else openai when a key is set, else local;
+// every call to it is counted on the service's /metrics by the kit's one observing wrapper (provider_calls_total and
+// provider_call_duration_seconds{provider, operation = the tool, outcome}).
+import { ConfigError, createWorkPool, observeProvider, openAiKeyOf, serviceMetrics } from '@act/service-kit';
 import type { PromptConfig } from '../config';
 import { createLocalProvider } from './local-provider';
-import { observedProvider } from './observed-provider';
 import { createOpenAiProvider } from './openai-provider';
 import type { PromptProvider, ProviderName } from './types';
 
@@ -32,7 +33,17 @@ export function providerNameFor(config: ProviderConfig): ProviderName {
 
 /** The configured provider, its calls counted on the service's /metrics. */
 export function createProvider(config: ProviderConfig): PromptProvider {
-  return observedProvider(createConfiguredProvider(config));
+  const provider = createConfiguredProvider(config);
+  return observeProvider(provider, {
+    metrics: serviceMetrics('prompt'),
+    provider: provider.name,
+    operations: {
+      imageToPrompt: 'image-to-prompt',
+      enhancePrompt: 'magic-enhance',
+      describeImage: 'ai-describe-image',
+      videoPrompt: 'image-to-video-prompt',
+    },
+  });
 }
 
 function createConfiguredProvider(config: ProviderConfig): PromptProvider {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CREDIT_CONTROLS_TEXTS, type SupportMember } from '@act/contracts';
+import { CREDIT_CONTROLS_TEXTS, CREDIT_PACK_TEXTS, type SupportMember } from '@act/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, makeSession } from '@act/host-sdk/testing';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
@@ -23,8 +23,8 @@ function member(overrides: Partial<SupportMember> = {}): SupportMember {
     monthlyCap: null,
     lastCreditReset: '2025-01-05T10:00:00.000Z',
     ledger: [
-      { id: '2', kind: 'charge', delta: -20, at: '2025-01-20T10:00:00.000Z', note: null },
-      { id: '1', kind: 'monthly_reset', delta: 500, at: '2025-01-05T10:00:00.000Z', note: null },
+      { id: '2', kind: 'tool_use', delta: -20, at: '2025-01-20T10:00:00.000Z', note: null },
+      { id: '1', kind: 'reset', delta: 500, at: '2025-01-05T10:00:00.000Z', note: null },
     ],
     failures: [
       {
@@ -80,6 +80,7 @@ describe('support console page', () => {
     expect(view.textContent).toContain('pro');
     expect(view.textContent).toContain('120');
     expect(view.textContent).toContain('text-to-image');
+    expect(view.textContent).toContain(CREDIT_PACK_TEXTS.ledger.kinds.reset);
     expect(backend.requests.find((r) => r.url.startsWith('/api/credits/support/member'))!.url).toContain(
       'email=ada%40example.com',
     );

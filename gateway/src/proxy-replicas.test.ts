@@ -14,7 +14,7 @@ import {
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, upstreamsOf } from './config';
 import { createSystemHealth } from './health';
-import { createUpstreamPool } from './upstreams';
+import { createUpstreamPool } from './proxy';
 
 let jwks: TestJwks;
 const replicas: RunningServer[] = [];
