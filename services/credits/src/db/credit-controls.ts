@@ -155,11 +155,17 @@ export interface CreditInput {
  * Adds `delta` to the balance with its ledger row, in one statement. Undefined when the account is missing or a
  * negative delta would take the balance below zero. A repeated idempotency key fails the ledger's unique index and
  * with it the whole statement, so nothing is applied twice.
+ *
+ * The balance's parts (docs/charges.md#which-credits-pay) move with it: credits given join the plan part, and go
+ * at the monthly reset like the rest of the month's allowance; credits taken back come from the parts as a use
+ * does (burn_credits: the plan part first, then purchases oldest first). Called inside a transaction.
  */
 export async function creditAccount(db: Db, input: CreditInput): Promise<number | undefined> {
   const [row] = await db<{ credits: number }[]>`
     with changed as (
-      update accounts set credits = credits + ${input.delta}, updated_at = ${input.now}
+      update accounts
+      set credits = credits + ${input.delta}, plan_credits = plan_credits + ${Math.max(input.delta, 0)},
+          updated_at = ${input.now}
       where user_id = ${input.userId} and credits + ${input.delta} >= 0
       returning user_id, credits
     ), entry as (
@@ -167,6 +173,7 @@ export async function creditAccount(db: Db, input: CreditInput): Promise<number 
       select user_id, ${input.delta}, ${input.reason}, ${input.idempotencyKey}, ${input.now} from changed
     )
     select credits from changed`;
+  if (row && input.delta < 0) await db`select burn_credits(${input.userId}, ${-input.delta})`;
   return row?.credits;
 }
 
