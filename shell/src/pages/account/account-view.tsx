@@ -53,7 +53,7 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
           </TabsList>
           <TabsContent value="overview" className="act-panel">
             <OverviewTab user={user} me={me} />
-              <CreditControls />
+            <CreditControls />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab user={user} me={me} />

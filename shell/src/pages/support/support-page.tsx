@@ -20,7 +20,6 @@ import './support-page.css';
 
 const S = CREDIT_CONTROLS_TEXTS.support;
 
-
 export function SupportPage() {
   const { auth } = useServices();
   const user = useStoreState(auth).user;
