@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, notAvailableWithoutProviderKey } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { noisyToneWav } from './support/audio';
 
 const T = UI_TEXTS.textToSpeech;
 
@@ -87,30 +88,6 @@ describe('Text to Speech', () => {
     await screenshot(page, 'text-to-speech');
   });
 });
-
-/** A 16-bit mono WAV: a 440 Hz tone under white noise, `seconds` long at 48 kHz. */
-function noisyToneWav(seconds: number): Buffer {
-  const rate = 48_000;
-  const samples = Math.round(seconds * rate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) {
-    const value = 0.4 * Math.sin((2 * Math.PI * 440 * i) / rate) + 0.2 * (Math.random() * 2 - 1);
-    wav.writeInt16LE(Math.round(value * 32767), 44 + i * 2);
-  }
-  return wav;
-}
 
 describe('Voice Isolator and Sound Effects without a provider key', () => {
   const browser = useBrowser();

@@ -1,0 +1,25 @@
+// Audio the voice pages are given in e2e: a real tone under noise, so isolation and transcription have work to do.
+
+/** A 16-bit mono WAV: a 440 Hz tone under white noise of the given amplitude (0–1), `seconds` long at 48 kHz. */
+export function noisyToneWav(seconds: number, noise = 0.2): Buffer {
+  const rate = 48_000;
+  const samples = Math.round(seconds * rate);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1) {
+    const value = 0.4 * Math.sin((2 * Math.PI * 440 * i) / rate) + noise * (Math.random() * 2 - 1);
+    wav.writeInt16LE(Math.round(value * 32767), 44 + i * 2);
+  }
+  return wav;
+}
