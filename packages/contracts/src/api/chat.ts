@@ -10,6 +10,7 @@ import { cursorPage, cursorQuery } from './pagination';
 import {
   ChatImageDataUrlSchema,
   PdfDataUrlSchema,
+  QuestionFieldSchema,
   remainingCreditsField,
   successReply,
   TimestampSchema,
@@ -253,11 +254,7 @@ export type WebChatReply = z.infer<typeof WebChatReplySchema>;
  * time). Streamed, its steps come as `step` events before the report's text.
  */
 export const DeepSearchRequestSchema = z.object({
-  question: z
-    .string({ error: V.enterYourQuestion })
-    .trim()
-    .min(1, { error: V.enterYourQuestion, abort: true })
-    .max(LIMITS.chatMessage, { error: V.messageTooLong }),
+  question: QuestionFieldSchema,
   toolName: ToolNameFieldSchema,
 });
 export type DeepSearchRequest = z.infer<typeof DeepSearchRequestSchema>;

@@ -40,6 +40,13 @@ export const remainingCreditsField = { remainingCredits: RemainingCreditsSchema 
  */
 export const ToolNameFieldSchema = ToolIdSchema.optional();
 
+/** A question to research or to ask of a video: required, at most as long as a chat message. */
+export const QuestionFieldSchema = z
+  .string({ error: V.enterYourQuestion })
+  .trim()
+  .min(1, { error: V.enterYourQuestion, abort: true })
+  .max(LIMITS.chatMessage, { error: V.messageTooLong });
+
 function dataUrlSchema(prefix: RegExp, maxChars: number, typeMessage: string, sizeMessage: string) {
   // Length is checked first and aborts, so an absurdly large string fails before any regex runs.
   // The servers still check the decoded byte count and the magic bytes.

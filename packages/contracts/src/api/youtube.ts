@@ -5,7 +5,7 @@ import { endpoint, toolEndpoint } from '../endpoint';
 import { ErrorCodeSchema } from '../errors';
 import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
-import { remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
+import { QuestionFieldSchema, remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
 
 const V = ERROR_TEXTS.validation;
 
@@ -247,11 +247,7 @@ export type YoutubeStreamEvent = z.infer<typeof YoutubeStreamEventSchema>;
  * at most as long as a chat message.
  */
 export const AskVideoRequestSchema = z.object({
-  question: z
-    .string({ error: V.enterYourQuestion })
-    .trim()
-    .min(1, { error: V.enterYourQuestion, abort: true })
-    .max(LIMITS.chatMessage, { error: V.messageTooLong }),
+  question: QuestionFieldSchema,
   toolName: ToolNameFieldSchema,
 });
 export type AskVideoRequest = z.infer<typeof AskVideoRequestSchema>;
