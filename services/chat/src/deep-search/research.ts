@@ -4,11 +4,10 @@
 // with the pages numbered as its sources. Bounded: at most `maxSearches` searches and `maxPages` pages, `maxMs` for
 // searching (at most half of it) and reading together (the pages read by then are used) and `maxBytes` fetched over all pages.
 import { ERROR_TEXTS, LIMITS, type Citation, type ChatStreamStepEvent } from '@act/contracts';
-import { isAppError, type Logger } from '@act/service-kit';
+import { isAppError, selectPassages, type Logger } from '@act/service-kit';
 import type { ChatProvider, ProviderMessage } from '../providers/types';
 import { passageCitation } from '../web/citations';
 import { readSizedWebPage, type PageFetchOptions, type WebPage } from '../web/page-reader';
-import { selectPassages } from '../web/passages';
 import type { SearchProvider, SearchResult } from './search-provider';
 
 export interface DeepSearchLimits {

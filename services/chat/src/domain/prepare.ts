@@ -15,7 +15,7 @@ import {
   type ChatAgentSendMessageRequest,
   type WebChatRequest,
 } from '@act/contracts';
-import { AppError, type Logger } from '@act/service-kit';
+import { AppError, rankPassages, type Logger } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import { extractPdfText, readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
@@ -23,7 +23,6 @@ import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ProviderContentPart, ProviderMessage } from '../providers/types';
 import { START_QUESTION, groundedPrompt, localAnswer, type StoredPage } from '../web/grounding';
 import { readWebPage, type PageFetchOptions } from '../web/page-reader';
-import { rankPassages } from '../web/passages';
 import type { AgentRequest, WebAnswer, WebRequest } from './reply-request';
 
 /** How PDFs reach the model: file parts, or the text extracted here. */

@@ -5,7 +5,7 @@
 import { LIMITS, type Citation } from '@act/contracts';
 import type { ProviderMessage } from '../providers/types';
 import { passageCitation } from './citations';
-import { rankPassages, selectPassages } from './passages';
+import { rankPassages, selectPassages } from '@act/service-kit';
 
 export interface StoredPage {
   url: string;

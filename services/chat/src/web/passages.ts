@@ -1,7 +1,6 @@
 // A page's readable text cut into passages (paragraph-sized pieces a citation can point at). Their BM25 ranking against
 // a question is the kit's (passage-ranking.ts, shared with the YouTube questions): the web chat picks what the model
 // reads with it, and the local answerer (no provider key) answers with the best of them.
-export { rankPassages, selectPassages, tokenize, type RankedPassage } from '@act/service-kit';
 
 /** Longest passage: long paragraphs are cut at sentence ends into pieces about this long. */
 const PASSAGE_MAX_CHARS = 700;

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCitationRenumberer, textFragmentUrl } from './citations';
 import { localAnswer } from './grounding';
-import { rankPassages, selectPassages, splitPassages } from './passages';
+import { rankPassages, selectPassages } from '@act/service-kit';
+import { splitPassages } from './passages';
 
 const SOURCES = [1, 2, 3, 4].map((n) => ({ url: `https://p.example/#${n}`, quote: `passage ${n}` }));
 
