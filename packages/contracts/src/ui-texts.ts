@@ -59,7 +59,7 @@ export const UI_TEXTS = {
     credits: 'credits',
     insufficientCredits: 'Insufficient Credits',
     /** Beside "Insufficient Credits": the way to the plans, which brings the member back to the tool. */
-    seePlans: 'See plans for more credits',
+    seePlans: 'See plans and credit packs',
     backToDashboard: 'Back to Dashboard',
     backToHome: 'Back to Home',
     backToTools: 'Back to Tools',

@@ -124,12 +124,14 @@ export function usePaddleCheckout(
           items: [{ priceId: pack.price_id, quantity: 1 }],
           customer: { email },
           customData,
+          // Bought from a tool's "out of credits" link: back to that tool once paid, as after a plan checkout.
+          ...(returnTo ? { settings: { successUrl: new URL(returnTo, window.location.origin).href } } : {}),
         });
       } catch {
         throw new Error(CREDIT_PACK_TEXTS.errors.startPurchase);
       }
     },
-    [paddle, config, api],
+    [paddle, config, api, returnTo],
   );
 
   const statusError =
