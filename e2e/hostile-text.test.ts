@@ -6,10 +6,13 @@
 // no fake provider has received a call, the member's balance and usage history are as they were, and the credits
 // database holds no hold, no usage and no ledger row beyond the sign-up grant.
 // Runs in the root vitest run (node project), like e2e/replicas.test.ts: it needs no shell build and no browser.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
@@ -20,6 +23,8 @@ import { startFakeFal, type FakeFal } from '../services/image/src/test-support/f
 import { startFakeElevenLabs, type FakeElevenLabs } from '../services/voice/src/test-support/fake-elevenlabs';
 import { startFakeYoutube, type FakeYoutube } from '../services/youtube/src/test-support/fake-youtube';
 import { launchSystem, type RunningSystem } from './support/system';
+
+const run = promisify(execFile);
 
 const NUL_TEXT = 'a\u0000b';
 /** A real PNG for image fields, so the image tools' requests are valid but for the NUL (set in beforeAll). */
@@ -261,18 +266,26 @@ beforeAll(async () => {
     max: 1,
     onnotice: () => undefined,
   });
+  const email = `nul-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'correct-horse-7';
   const signup = await fetch(`${system.baseUrl}/api/identity/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `nul-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'correct-horse-7',
-    }),
+    body: JSON.stringify({ email, password }),
   });
-  const session = ((await signup.json()) as { session: { access_token: string; user: { id: string } } })
-    .session;
-  token = session.access_token;
-  userId = session.user.id;
+  userId = ((await signup.json()) as { session: { user: { id: string } } }).session.user.id;
+  // The member also holds the support role (granted as operators do, by the CLI), so the support console's
+  // endpoints reach their validation too instead of stopping at 403; its token comes from a sign-in after the grant.
+  await run('npm', ['run', '-s', 'grant-role', '-w', '@act/identity', '--', email, 'support'], {
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    env: { ...process.env, DATABASE_URL: databaseUrl(system.databaseUrl, `${system.namespace}_identity`) },
+  });
+  const signin = await fetch(`${system.baseUrl}/api/identity/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', email, password }),
+  });
+  token = ((await signin.json()) as { session: { access_token: string } }).session.access_token;
 }, 600_000);
 
 afterAll(async () => {

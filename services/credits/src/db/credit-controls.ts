@@ -156,9 +156,10 @@ export interface CreditInput {
  * negative delta would take the balance below zero. A repeated idempotency key fails the ledger's unique index and
  * with it the whole statement, so nothing is applied twice.
  *
- * The balance's parts (docs/charges.md#which-credits-pay) move with it: credits given join the plan part, and go
- * at the monthly reset like the rest of the month's allowance; credits taken back come from the parts as a use
- * does (burn_credits: the plan part first, then purchases oldest first). Called inside a transaction.
+ * The balance's parts (docs/charges.md#which-credits-pay-plan-first-then-purchases) move with it: credits given
+ * join the plan part, and go at the monthly reset like the rest of the month's allowance; credits taken back come
+ * from the parts as a use does (burn_credits: the plan part first, then purchases oldest first). Called inside a
+ * transaction.
  */
 export async function creditAccount(db: Db, input: CreditInput): Promise<number | undefined> {
   const [row] = await db<{ credits: number }[]>`
