@@ -3,7 +3,14 @@
 // only after its database commit, failures are retried with back-off, and after the last allowed delivery a
 // message goes to the dead-letter subject with an error log, so a poison message never blocks the rest.
 // ensureDurableConsumer creates (or updates) the durable pull consumer such a worker reads.
-import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JetStreamManager, type JsMsg } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from 'nats';
 import type { Logger } from './logger';
 import type { NatsConnection } from './nats';
 

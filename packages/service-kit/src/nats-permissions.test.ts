@@ -161,7 +161,9 @@ describe('NATS users per service', () => {
       name: names.noticesStream,
       subjects: names.noticesStreamSubjects,
     });
-    await credits.jetstream().publish(names.noticeRaised, JSON.stringify({ noticeId: '1' }), { msgID: 'notice:1' });
+    await credits
+      .jetstream()
+      .publish(names.noticeRaised, JSON.stringify({ noticeId: '1' }), { msgID: 'notice:1' });
     for (const forger of [identity, prompt]) {
       await expect(
         forger.jetstream().publish(names.noticeRaised, JSON.stringify({ noticeId: '2' }), { timeout: 1_000 }),
@@ -182,7 +184,10 @@ describe('NATS users per service', () => {
     await identity.jetstream().publish(names.noticeDeadLetter, 'poison');
     // Identity reads no other stream.
     await expect(
-      jsm.consumers.add(names.usageStream, { durable_name: 'identity-snoop', ack_policy: AckPolicy.Explicit }),
+      jsm.consumers.add(names.usageStream, {
+        durable_name: 'identity-snoop',
+        ack_policy: AckPolicy.Explicit,
+      }),
     ).rejects.toThrow();
   });
 

@@ -18,7 +18,11 @@ let withoutMail: IdentityUnderTest;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   withMail = await startIdentity({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Toolbox <no-reply@toolbox.test>', PUBLIC_URL: 'https://toolbox.test' },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Toolbox <no-reply@toolbox.test>',
+      PUBLIC_URL: 'https://toolbox.test',
+    },
   });
   withoutMail = await startIdentity();
 });
@@ -58,8 +62,9 @@ async function publish(identity: IdentityUnderTest, event: NoticeRaisedEvent, ti
   const js = identity.runtime.deps.nc.jetstream();
   let seq = 0;
   for (let i = 0; i < times; i += 1) {
-    seq = (await js.publish(names.noticeRaised, JSON.stringify(event), { msgID: `notice:${event.noticeId}:${i}` }))
-      .seq;
+    seq = (
+      await js.publish(names.noticeRaised, JSON.stringify(event), { msgID: `notice:${event.noticeId}:${i}` })
+    ).seq;
   }
   return seq;
 }

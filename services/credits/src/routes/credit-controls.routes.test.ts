@@ -85,7 +85,9 @@ async function noticeEvents(userId: string): Promise<NoticeRaisedEvent[]> {
 }
 
 async function spentThisPeriod(token: string): Promise<number> {
-  const reply = SpendCapReplySchema.parse(await (await h.request('/api/credits/spend-cap', { token })).json());
+  const reply = SpendCapReplySchema.parse(
+    await (await h.request('/api/credits/spend-cap', { token })).json(),
+  );
   return reply.spendCap.spentThisPeriod;
 }
 

@@ -14,7 +14,14 @@ export interface EmailRow {
 /** Queues the email; false when one with the same dedupe key was queued before (nothing is written then). */
 export async function insertEmail(
   sql: Db,
-  email: { id: string; recipient: string; subject: string; body: string; purpose: string; dedupeKey?: string },
+  email: {
+    id: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    purpose: string;
+    dedupeKey?: string;
+  },
 ): Promise<boolean> {
   const rows = await sql`
     insert into email_outbox (id, recipient, subject, body, purpose, dedupe_key)

@@ -48,7 +48,8 @@ export async function startNoticeEmails(options: NoticeEmailOptions): Promise<Du
   try {
     await jsm.streams.info(names.noticesStream);
   } catch (error) {
-    if ((error as { api_error?: { err_code?: number } }).api_error?.err_code !== STREAM_NOT_FOUND) throw error;
+    if ((error as { api_error?: { err_code?: number } }).api_error?.err_code !== STREAM_NOT_FOUND)
+      throw error;
     await ensureStream(jsm, {
       name: names.noticesStream,
       subjects: names.noticesStreamSubjects,
@@ -85,7 +86,10 @@ export async function startNoticeEmails(options: NoticeEmailOptions): Promise<Du
       if (!mail.delivers) return;
       const user = await store.findUserById(notice.userId);
       if (!user) {
-        logger.warn({ userId: notice.userId, noticeId: notice.noticeId }, 'notice for an unknown user: no e-mail');
+        logger.warn(
+          { userId: notice.userId, noticeId: notice.noticeId },
+          'notice for an unknown user: no e-mail',
+        );
         return;
       }
       const queued = await mail.enqueue(store, {
@@ -94,7 +98,8 @@ export async function startNoticeEmails(options: NoticeEmailOptions): Promise<Du
         purpose: 'usage_notice',
         dedupeKey: `notice:${notice.noticeId}`,
       });
-      if (queued) logger.info({ userId: notice.userId, threshold: notice.threshold }, 'usage notice e-mail queued');
+      if (queued)
+        logger.info({ userId: notice.userId, threshold: notice.threshold }, 'usage notice e-mail queued');
     },
   });
 }
