@@ -5,12 +5,20 @@
 import { randomUUID } from 'node:crypto';
 import { type ToolId } from '@act/contracts';
 import { natsNames } from '@act/contracts/server';
-import { connectDatabase, connectNats, createCreditsClient, createLogger, type Sql } from '@act/service-kit';
+import {
+  connectDatabase,
+  connectNats,
+  createCreditsClient,
+  createLogger,
+  startOutboxRelay,
+  type Sql,
+} from '@act/service-kit';
 import { systemClock } from '../services/credits/src/clock';
 import { loadCreditsConfig } from '../services/credits/src/config';
 import { createCreditsStore } from '../services/credits/src/db/credits-store';
 import { migrateCreditsDatabase } from '../services/credits/src/db/migrate';
 import { ensureAccount } from '../services/credits/src/domain/account-lifecycle';
+import { createNoticeEvents } from '../services/credits/src/domain/notice-events';
 import { createPaddleClient } from '../services/credits/src/providers/paddle';
 import { startCreditsWorkers } from '../services/credits/src/workers';
 
@@ -116,6 +124,8 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
     const sql = connectDatabase(databaseUrl, { max: poolMax });
     const nc = await connectNats({ url: natsUrl, name: 'credits-bench' });
     const names = natsNames(namespace);
+    // Usage notices the bench's spending raises are published as in production.
+    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
     try {
       await migrateCreditsDatabase(sql);
       const userIds = await openAccounts(sql, ACCOUNTS);
@@ -127,6 +137,7 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
         logger,
         clock: systemClock,
         paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: undefined }),
+        notices: createNoticeEvents({ outbox, subject: names.noticeRaised }),
       };
       const workers = await startCreditsWorkers(deps, { periodicJobs: false });
       const credits = createCreditsClient({ nc, namespace, timeoutMs: 30_000 });
@@ -170,8 +181,9 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
         ratio: Math.round((cyclesPerSecond / referenceCyclesPerSecond) * 100) / 100,
       };
     } finally {
+      await outbox.stop();
       const jsm = await nc.jetstreamManager();
-      for (const stream of [names.usageStream, names.identityStream])
+      for (const stream of [names.usageStream, names.identityStream, names.noticesStream])
         await jsm.streams.delete(stream).catch(() => false);
       await nc.close();
       await sql.end({ timeout: 5 });

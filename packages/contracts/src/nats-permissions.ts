@@ -43,7 +43,9 @@ function pullConsumerOf(stream: string): string[] {
  * as every service builds its subjects with `natsNames(NATS_NAMESPACE)`.
  * - credits alone answers `credits.reserve` and `credits.release`, owns the USAGE stream, consumes USAGE and
  *   IDENTITY, and dead-letters;
+ * - credits alone publishes `credits.notice.raised` and owns the NOTICES stream;
  * - identity alone publishes `identity.user.created` and owns the IDENTITY stream;
+ * - identity alone consumes NOTICES (it e-mails the notices) and dead-letters them;
  * - identity alone publishes access-token revocations and answers revocation-list requests, so nobody else can
  *   forge one (which would sign members out) or hand out a list without them (which would keep revoked tokens alive);
  * - every other service is a tool service: it asks for a reserve or an immediate release and publishes usage events,
@@ -69,9 +71,11 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
         ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.usageStream}`),
         // IDENTITY belongs to identity; credits only creates it when it starts first.
         ...['INFO', 'CREATE'].map((op) => `${JS_API}.STREAM.${op}.${names.identityStream}`),
+        ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.noticesStream}`),
         ...pullConsumerOf(names.usageStream),
         ...pullConsumerOf(names.identityStream),
         names.usageDeadLetter,
+        names.noticeRaised,
         names.tokenRevocations,
       ],
       subscribe: [names.reserve, names.releaseNow, names.chargeLeases, names.tokenRevoked, inbox],
@@ -83,6 +87,10 @@ export function natsPermissions(service: NatsUserName, namespace?: string): Nats
       publish: [
         `${JS_API}.INFO`,
         ...['INFO', 'CREATE', 'UPDATE'].map((op) => `${JS_API}.STREAM.${op}.${names.identityStream}`),
+        // NOTICES belongs to credits; identity only creates it when it starts first.
+        ...['INFO', 'CREATE'].map((op) => `${JS_API}.STREAM.${op}.${names.noticesStream}`),
+        ...pullConsumerOf(names.noticesStream),
+        names.noticeDeadLetter,
         names.userCreated,
         names.tokenRevoked,
         // Its own replicas sync their lists too (any replica answers).

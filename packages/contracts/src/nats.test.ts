@@ -18,13 +18,18 @@ describe('natsNames', () => {
       tokenRevocations: 'auth.token.revocations',
       chatStop: 'chat.stop',
       chargeLeases: 'credits.leases',
+      noticeRaised: 'credits.notice.raised',
+      noticeDeadLetter: 'credits.notice.dead',
       usageStream: 'USAGE',
       identityStream: 'IDENTITY',
+      noticesStream: 'NOTICES',
       usageStreamSubjects: ['usage.>'],
       identityStreamSubjects: ['identity.>'],
+      noticesStreamSubjects: ['credits.notice.>'],
       reserveQueue: 'credits',
       usageConsumer: 'credits-usage',
       userConsumer: 'credits-users',
+      noticeConsumer: 'identity-notices',
       revocationsQueue: 'identity-revocations',
     });
     expect(natsNames('')).toEqual(natsNames());

@@ -37,15 +37,27 @@ export interface NatsNames {
    * replica listens. Holds a replica took with a lease are refunded once it has been silent for its lease (it died).
    */
   chargeLeases: string;
+  /**
+   * JetStream, published by credits only (through its outbox, with the notice as message id): a member's usage
+   * notice (80 % or 100 % of the month's allowance) was raised; identity e-mails it when mail is configured.
+   */
+  noticeRaised: string;
+  /** JetStream: notice events identity could not apply after retries (inside the NOTICES stream's subjects). */
+  noticeDeadLetter: string;
   usageStream: string;
   identityStream: string;
+  /** Credits' stream of usage notices (`credits.notice.>` only: credits.reserve and credits.release stay core NATS). */
+  noticesStream: string;
   /** Subjects captured by each stream. */
   usageStreamSubjects: string[];
   identityStreamSubjects: string[];
+  noticesStreamSubjects: string[];
   /** Queue group of the credits replicas answering reserve requests. */
   reserveQueue: string;
   usageConsumer: string;
   userConsumer: string;
+  /** Identity's durable consumer of noticeRaised. */
+  noticeConsumer: string;
   /** Queue group of the identity replicas answering revocation-list requests. */
   revocationsQueue: string;
 }
@@ -73,13 +85,18 @@ export function natsNames(namespace?: string): NatsNames {
     tokenRevocations: subject('auth.token.revocations'),
     chatStop: subject('chat.stop'),
     chargeLeases: subject('credits.leases'),
+    noticeRaised: subject('credits.notice.raised'),
+    noticeDeadLetter: subject('credits.notice.dead'),
     usageStream: name('USAGE'),
     identityStream: name('IDENTITY'),
+    noticesStream: name('NOTICES'),
     usageStreamSubjects: [subject('usage.>')],
     identityStreamSubjects: [subject('identity.>')],
+    noticesStreamSubjects: [subject('credits.notice.>')],
     reserveQueue: name('credits'),
     usageConsumer: name('credits-usage'),
     userConsumer: name('credits-users'),
+    noticeConsumer: name('identity-notices'),
     revocationsQueue: name('identity-revocations'),
   };
 }
@@ -172,6 +189,20 @@ export const UserCreatedEventSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type UserCreatedEvent = z.infer<typeof UserCreatedEventSchema>;
+
+/**
+ * Body of `noticeRaised`: the member's notice (its id in credits), the threshold crossed, the monthly period it
+ * belongs to, and the allowance and credits spent this period when it was raised.
+ */
+export const NoticeRaisedEventSchema = z.object({
+  noticeId: z.string().regex(/^[0-9]+$/),
+  userId: z.uuid(),
+  threshold: z.union([z.literal(80), z.literal(100)]),
+  periodStart: z.iso.datetime({ offset: true }),
+  allowance: z.number().int().positive(),
+  spent: z.number().int().nonnegative(),
+});
+export type NoticeRaisedEvent = z.infer<typeof NoticeRaisedEventSchema>;
 
 /**
  * An access-token revocation, as identity publishes it on `tokenRevoked` and lists it on `tokenRevocations`:

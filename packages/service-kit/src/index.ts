@@ -187,6 +187,14 @@ export {
   type SubmitInput,
   type WaitOptions,
 } from './jobs';
+export {
+  ensureDurableConsumer,
+  PoisonMessageError,
+  startDurableWorker,
+  type DurableConsumerOptions,
+  type DurableWorker,
+  type DurableWorkerOptions,
+} from './durable-worker';
 export { startPeriodicJob, type PeriodicJob, type PeriodicJobOptions } from './periodic-job';
 export {
   startOutboxRelay,

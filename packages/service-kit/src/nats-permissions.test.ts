@@ -155,6 +155,42 @@ describe('NATS users per service', () => {
     expect(await streamMessages(names.identityStream)).toBe(identityEvents);
   });
 
+  it('lets credits publish usage notices to NOTICES and identity consume them, and no one else publish one', async () => {
+    const { credits, identity, prompt } = as as Required<typeof as>;
+    await ensureStream(await credits.jetstreamManager(), {
+      name: names.noticesStream,
+      subjects: names.noticesStreamSubjects,
+    });
+    await credits
+      .jetstream()
+      .publish(names.noticeRaised, JSON.stringify({ noticeId: '1' }), { msgID: 'notice:1' });
+    for (const forger of [identity, prompt]) {
+      await expect(
+        forger.jetstream().publish(names.noticeRaised, JSON.stringify({ noticeId: '2' }), { timeout: 1_000 }),
+      ).rejects.toThrow();
+    }
+    expect(await streamMessages(names.noticesStream)).toBe(1);
+
+    const jsm = await identity.jetstreamManager();
+    await jsm.consumers.add(names.noticesStream, {
+      durable_name: names.noticeConsumer,
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: names.noticeRaised,
+    });
+    const reader = await identity.jetstream().consumers.get(names.noticesStream, names.noticeConsumer);
+    const message = await reader.next({ expires: 2_000 });
+    expect(message?.json()).toEqual({ noticeId: '1' });
+    await message!.ackAck();
+    await identity.jetstream().publish(names.noticeDeadLetter, 'poison');
+    // Identity reads no other stream.
+    await expect(
+      jsm.consumers.add(names.usageStream, {
+        durable_name: 'identity-snoop',
+        ack_policy: AckPolicy.Explicit,
+      }),
+    ).rejects.toThrow();
+  });
+
   it('lets only tool services publish usage and only credits answer reserves', async () => {
     const usageEvents = await streamMessages(names.usageStream);
     for (const nc of [as.credits!, as.identity!]) {

@@ -1,7 +1,7 @@
 // What identity runs besides its routes, shared by main.ts (through startService) and the tests: the signing keys
 // and the optional Google provider (read from the config before anything connects), then, on the service's
-// database, NATS and outbox, the IDENTITY stream, token revocations, the user-event and email outboxes and the rate
-// limits; and how to stop them (before the kit closes the outbox, NATS and the database).
+// database, NATS and outbox, the IDENTITY stream, token revocations, the user-event and email outboxes, the e-mails
+// of credits' usage notices and the rate limits; and how to stop them (before the kit closes the outbox, NATS and the database).
 import { natsNames } from '@act/contracts/server';
 import {
   createRevocationList,
@@ -16,6 +16,7 @@ import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
 import { createIdentityStore } from './db/identity-store';
 import { createMailQueue } from './domain/mail';
+import { startNoticeEmails } from './domain/notice-emails';
 import { preparePasswordHashing } from './domain/passwords';
 import {
   createAuthRateLimits,
@@ -75,7 +76,10 @@ export interface IdentityConnections {
 
 export interface IdentityRuntime {
   deps: Omit<IdentityAppDeps, 'readiness'>;
-  /** Stops following and answering revocations, the mail queue, SMTP and the rate limits (not the connections). */
+  /**
+   * Stops following and answering revocations, the notice consumer, the mail queue, SMTP and the rate limits (not
+   * the connections).
+   */
   close(): Promise<void>;
 }
 
@@ -151,6 +155,18 @@ export async function startIdentityRuntime(
       async () => transport?.close(),
       () => rateLimits.close(),
     );
+
+    // Credits' usage notices, e-mailed when SMTP is configured (docs/charges.md#spend-cap-and-usage-notices).
+    const noticeEmails = await startNoticeEmails({
+      nc,
+      names,
+      logger,
+      store,
+      mail,
+      publicUrl: config.PUBLIC_URL,
+      replicas: config.JETSTREAM_REPLICAS,
+    });
+    closers.unshift(() => noticeEmails.stop());
 
     await preparePasswordHashing();
     // Anything left unpublished by a previous run goes out now.

@@ -17,6 +17,26 @@ export const CREDIT_CONTROLS_TEXTS = {
     100: 'You have used all of this month’s credits.',
     dismiss: 'Dismiss',
   },
+  /** The e-mail identity sends for a notice when mail is configured (docs/charges.md#spend-cap-and-usage-notices). */
+  noticeEmail: {
+    subject: {
+      80: 'You have used 80% of this month’s credits',
+      100: 'You have used all of this month’s credits',
+    },
+    body: (notice: { threshold: 80 | 100; spent: number; allowance: number; accountUrl: string }) =>
+      [
+        notice.threshold === 100
+          ? 'You have used all of this month’s credits in your AI Creative Toolbox plan.'
+          : 'You have used 80% of this month’s credits in your AI Creative Toolbox plan.',
+        `Spent this month: ${notice.spent.toLocaleString('en-US')} of ${notice.allowance.toLocaleString('en-US')} credits.`,
+        '',
+        'Your account page shows your balance and usage:',
+        notice.accountUrl,
+        '',
+        'There you can set a monthly spending cap (tool uses past it are refused), buy a credit pack, or change your',
+        'plan for a larger monthly allowance. Your credits renew at the start of your next monthly period.',
+      ].join('\n'),
+  },
   spendCap: {
     title: 'Monthly spending cap',
     label: 'Cap (credits per month)',

@@ -27,14 +27,19 @@ export interface PlanAllowance {
 }
 
 export interface RaisedNotice {
+  id: string;
   user_id: string;
   threshold: 80 | 100;
+  period_start: Date;
+  /** The plan's monthly allowance and what this period had spent when the notice was raised. */
+  allowance: number;
+  spent: number;
 }
 
 /**
  * Raises the 80 % and 100 % notices of the members whose holds were just committed, where this period's spending
  * reached the threshold of their plan's monthly allowance. The unique key (member, threshold, period) makes each one
- * once per period: a second commit past the same line inserts nothing.
+ * once per period: a second commit past the same line inserts nothing. Returns the notices it raised.
  */
 export async function raiseUsageNotices(
   db: Db,
@@ -50,15 +55,21 @@ export async function raiseUsageNotices(
       select * from unnest(${allowances.map((a) => a.plan)}::text[], ${allowances.map((a) => a.credits)}::int[])
         as allowance(plan, credits)
     )
-    insert into credit_notices (user_id, threshold, period_start, balance_at, created_at)
-    select a.user_id, t.threshold, a.last_credit_reset, a.credits, ${now}
-    from accounts a
-    join members using (user_id)
-    join allowance on allowance.plan = a.plan
-    cross join (values (80), (100)) as t(threshold)
-    where allowance.credits > 0 and a.period_spent * 100 >= t.threshold * allowance.credits
-    on conflict (user_id, threshold, period_start) do nothing
-    returning user_id, threshold`;
+    , raised as (
+      insert into credit_notices (user_id, threshold, period_start, balance_at, created_at)
+      select a.user_id, t.threshold, a.last_credit_reset, a.credits, ${now}
+      from accounts a
+      join members using (user_id)
+      join allowance on allowance.plan = a.plan
+      cross join (values (80), (100)) as t(threshold)
+      where allowance.credits > 0 and a.period_spent * 100 >= t.threshold * allowance.credits
+      on conflict (user_id, threshold, period_start) do nothing
+      returning id, user_id, threshold, period_start
+    )
+    select r.id::text as id, r.user_id, r.threshold, r.period_start, allowance.credits as allowance,
+      a.period_spent as spent
+    from raised r join accounts a using (user_id) join allowance on allowance.plan = a.plan
+    order by r.user_id, r.threshold`;
 }
 
 export interface NoticeRow {

@@ -3,7 +3,7 @@
 // connection or to one transaction. Methods that lock rows or must see their statements commit together (the
 // `CreditsTransaction` ones) exist only on the store handed to `transaction(fn)`, so the types keep them inside one.
 import type { ToolId } from '@act/contracts';
-import type { Db, Sql, TransactionSql } from '@act/service-kit';
+import type { Db, Outbox, OutboxMessage, Sql, TransactionSql } from '@act/service-kit';
 import {
   findAccount,
   findAccountBySubscription,
@@ -175,6 +175,8 @@ export interface CreditsTransaction extends CreditsQueries {
   insertCode(input: NewCode): Promise<boolean>;
   /** The audit row; false when this action id was recorded before. */
   insertSupportAction(input: SupportActionInput): Promise<boolean>;
+  /** Records an outbox message in this transaction, so it is published exactly when the rest commits. */
+  addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<void>;
 }
 
 export interface CreditsStore extends CreditsQueries {
@@ -237,6 +239,7 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     creditAccount: (input) => creditAccount(tx, input),
     insertCode: (input) => insertCode(tx, input),
     insertSupportAction: (input) => insertSupportAction(tx, input),
+    addToOutbox: (outbox, message) => outbox.enqueue(tx, message),
   };
 }
 

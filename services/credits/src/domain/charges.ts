@@ -13,6 +13,7 @@ import { type ReserveReply, type ReserveRequest, type UsageEvent } from '@act/co
 import { isUniqueViolation } from '@act/service-kit';
 import { applyDueChanges, ensureAccount } from './account-lifecycle';
 import { raiseNotices } from './credit-controls';
+import type { NoticeEvents } from './notice-events';
 import type { AccountRow } from '../db/accounts';
 import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
 import type { HoldLease, HoldRow, SettleResult, UnreservedRelease } from '../db/holds';
@@ -311,6 +312,8 @@ export type UsageOutcome = 'committed' | 'released';
 export interface UsageEventDeps {
   store: CreditsStore;
   clock: Clock;
+  /** Publishes the usage notices a commit raises (credits.notice.raised). */
+  notices: NoticeEvents;
 }
 
 /** The JetStream message id and processed-event id of an outcome: one per request and outcome. */
@@ -324,7 +327,7 @@ export function usageEventId(requestId: string, outcome: UsageOutcome): string {
  * is applied once.
  */
 export async function applyUsageEvents(
-  { store, clock }: UsageEventDeps,
+  { store, clock, notices }: UsageEventDeps,
   outcome: UsageOutcome,
   events: readonly UsageEvent[],
 ): Promise<SettleResult[]> {
@@ -334,12 +337,13 @@ export async function applyUsageEvents(
   }));
   if (unique.length === 0) return [];
   const now = clock.now();
+  let raised = 0;
   const results =
     outcome === 'committed'
       ? await store.transaction(async (tx) => {
           const committed = await tx.commitHolds(unique, now);
           const results = await commitLate(tx, unique, committed, now);
-          await raiseNotices(tx, unique, results, now);
+          raised = await raiseNotices(tx, notices, unique, results, now);
           return results;
         })
       : await store.transaction(async (tx) => {
@@ -347,6 +351,7 @@ export async function applyUsageEvents(
           await voidUnreserved(tx, events, released, now);
           return released;
         });
+  if (raised > 0) notices.trigger();
   const byEventId = new Map(results.map((result) => [result.eventId, result]));
   return events.map((event) => byEventId.get(usageEventId(event.requestId, outcome))!);
 }

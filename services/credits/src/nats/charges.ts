@@ -10,7 +10,15 @@ import {
   type ReleaseNowReply,
   type ReserveReply,
 } from '@act/contracts/server';
-import { isDatabaseUnavailable, type Logger, type NatsConnection } from '@act/service-kit';
+import {
+  ensureDurableConsumer,
+  isDatabaseUnavailable,
+  PoisonMessageError,
+  startDurableWorker,
+  type DurableWorker,
+  type Logger,
+  type NatsConnection,
+} from '@act/service-kit';
 import type { JsMsg, Subscription } from 'nats';
 import {
   applyUsageEvent,
@@ -21,8 +29,6 @@ import {
   type UsageEventDeps,
   type UsageOutcome,
 } from '../domain/charges';
-import { PoisonMessageError, startDurableWorker, type DurableWorker } from './durable-worker';
-import { ensureDurableConsumer } from './streams';
 
 // Answers `credits.reserve` requests. Every replica subscribes in the same queue group, so NATS hands each request to
 // exactly one of them. A reply is always sent, even for a malformed request, so callers never wait for a timeout.

@@ -1,11 +1,16 @@
 // Opens a credits account (free plan, 50 credits) when identity announces a new user; idempotent, so redeliveries
 // and the lazy creation on first reserve or read never make a second account or grant.
 import { UserCreatedEventSchema, type NatsNames } from '@act/contracts/server';
-import type { Logger, NatsConnection } from '@act/service-kit';
+import {
+  ensureDurableConsumer,
+  PoisonMessageError,
+  startDurableWorker,
+  type DurableWorker,
+  type Logger,
+  type NatsConnection,
+} from '@act/service-kit';
 import type { CreditsStore } from '../db/credits-store';
 import { ensureAccount } from '../domain/account-lifecycle';
-import { ensureDurableConsumer } from './streams';
-import { PoisonMessageError, startDurableWorker, type DurableWorker } from './durable-worker';
 import type { Clock } from '../clock';
 
 export interface UserCreatedConsumerOptions {

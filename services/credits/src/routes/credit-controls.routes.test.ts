@@ -12,7 +12,7 @@ import {
   SupportAdjustmentReplySchema,
   SupportMemberReplySchema,
 } from '@act/contracts';
-import type { ReserveRequest } from '@act/contracts/server';
+import { NoticeRaisedEventSchema, type NoticeRaisedEvent, type ReserveRequest } from '@act/contracts/server';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
@@ -67,6 +67,28 @@ async function use(request: ReserveRequest, outcome: 'committed' | 'released' = 
 
 async function notices(token: string) {
   return NoticesReplySchema.parse(await (await h.request('/api/credits/notices', { token })).json()).notices;
+}
+
+/** The member's `credits.notice.raised` events on the NOTICES stream, once the outbox has published. */
+async function noticeEvents(userId: string): Promise<NoticeRaisedEvent[]> {
+  await h.deps.notices.publishPending();
+  const jsm = await h.nc.jetstreamManager();
+  const { state } = await jsm.streams.info(h.names.noticesStream);
+  const events: NoticeRaisedEvent[] = [];
+  for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
+    const message = await jsm.streams.getMessage(h.names.noticesStream, { seq });
+    if (message.subject !== h.names.noticeRaised) continue;
+    const event = NoticeRaisedEventSchema.parse(message.json());
+    if (event.userId === userId) events.push(event);
+  }
+  return events;
+}
+
+async function spentThisPeriod(token: string): Promise<number> {
+  const reply = SpendCapReplySchema.parse(
+    await (await h.request('/api/credits/spend-cap', { token })).json(),
+  );
+  return reply.spendCap.spentThisPeriod;
 }
 
 async function createCode(code: string, creditsEach: number, maxUses: number) {
@@ -188,6 +210,36 @@ describe('usage notices', () => {
     expect((await notices(m.token)).map((n) => n.threshold)).toEqual([100, 80]);
     await grant(m.userId, 30, 'Outage compensation');
     expect(await notices(m.token)).toEqual([]);
+  });
+
+  it('publishes one credits.notice.raised event per notice, for identity to e-mail, none for later commits', async () => {
+    const m = await newMember();
+    await use(memberReserve(m.userId, 'text-to-image'));
+    expect(await noticeEvents(m.userId)).toEqual([]);
+    await use(memberReserve(m.userId, 'text-to-image'));
+    const spentAt80 = await spentThisPeriod(m.token);
+    const [notice80] = await notices(m.token);
+    expect(await noticeEvents(m.userId)).toEqual([
+      {
+        noticeId: notice80!.id,
+        userId: m.userId,
+        threshold: 80,
+        periodStart: expect.any(String),
+        allowance: 50,
+        spent: spentAt80,
+      },
+    ]);
+
+    // The next commit in the same period raises nothing, so it publishes nothing.
+    await use(memberReserve(m.userId, 'image-to-prompt'));
+    expect((await noticeEvents(m.userId)).map((event) => event.threshold)).toEqual([80]);
+
+    for (let i = 0; i < 4; i += 1) await use(memberReserve(m.userId, 'image-to-prompt'));
+    expect((await notices(m.token)).map((n) => n.threshold)).toEqual([100, 80]);
+    const events = await noticeEvents(m.userId);
+    expect(events.map((event) => event.threshold)).toEqual([80, 100]);
+    expect(events[1]).toMatchObject({ allowance: 50, spent: await spentThisPeriod(m.token) });
+    expect(events[1]!.spent).toBeGreaterThanOrEqual(50);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   connectDatabase,
   connectNats,
   createJwtVerifier,
+  startOutboxRelay,
   type Logger,
   type NatsConnection,
   type RunningServer,
@@ -26,6 +27,7 @@ import { loadCreditsConfig, type CreditsConfig } from '../config';
 import { createCreditsStore } from '../db/credits-store';
 import { migrateCreditsDatabase } from '../db/migrate';
 import type { CreditsDeps } from '../deps';
+import { createNoticeEvents } from '../domain/notice-events';
 import { createPaddleClient } from '../providers/paddle';
 import { startCreditsWorkers, type CreditsWorkers } from '../workers';
 import { startFakePaddle, type FakePaddle } from './paddle-fake';
@@ -99,12 +101,15 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     ...options.env,
   });
   const nc = await connectNats({ url: config.NATS_URL, name: `credits-test-${namespace}` });
+  const logger = options.logger ?? silentLogger('credits');
+  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+  const names = natsNames(namespace);
   const deps: CreditsDeps = {
     config,
     sql,
     store: createCreditsStore(sql),
     nc,
-    logger: options.logger ?? silentLogger('credits'),
+    logger,
     clock: options.clock ?? systemClock,
     paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
     verifier: createJwtVerifier({
@@ -112,13 +117,13 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
     }),
+    notices: createNoticeEvents({ outbox, subject: names.noticeRaised }),
   };
   const workers =
     options.workers === false
       ? undefined
       : await startCreditsWorkers(deps, { periodicJobs: options.periodicJobs ?? false });
   const server: RunningServer = await startTestService(createApp(deps).app);
-  const names = natsNames(namespace);
 
   return {
     deps,
@@ -144,8 +149,9 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     async close() {
       await server.close();
       await workers?.stop();
+      await outbox.stop();
       const jsm = await nc.jetstreamManager();
-      for (const stream of [names.usageStream, names.identityStream]) {
+      for (const stream of [names.usageStream, names.identityStream, names.noticesStream]) {
         await jsm.streams.delete(stream).catch(() => undefined);
       }
       await nc.close();

@@ -90,7 +90,9 @@ export interface IdentityQueries {
     subject: string;
     body: string;
     purpose: string;
-  }): Promise<void>;
+    /** Queues it once per key (an event's id); false when it was queued before. */
+    dedupeKey?: string;
+  }): Promise<boolean>;
 }
 
 /** The store inside one transaction: everything above, plus what locks rows or must commit with other writes. */

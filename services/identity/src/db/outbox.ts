@@ -11,13 +11,25 @@ export interface EmailRow {
   sent_at: Date | null;
 }
 
+/** Queues the email; false when one with the same dedupe key was queued before (nothing is written then). */
 export async function insertEmail(
   sql: Db,
-  email: { id: string; recipient: string; subject: string; body: string; purpose: string },
-): Promise<void> {
-  await sql`
-    insert into email_outbox (id, recipient, subject, body, purpose)
-    values (${email.id}, ${email.recipient}, ${email.subject}, ${email.body}, ${email.purpose})`;
+  email: {
+    id: string;
+    recipient: string;
+    subject: string;
+    body: string;
+    purpose: string;
+    dedupeKey?: string;
+  },
+): Promise<boolean> {
+  const rows = await sql`
+    insert into email_outbox (id, recipient, subject, body, purpose, dedupe_key)
+    values (${email.id}, ${email.recipient}, ${email.subject}, ${email.body}, ${email.purpose},
+      ${email.dedupeKey ?? null})
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  return rows.length > 0;
 }
 
 export async function claimPendingEmails(sql: Db, limit: number): Promise<EmailRow[]> {

@@ -9,8 +9,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
-  /** What the email is for (recovery, email_change); kept for operators, never the link itself. */
+  /** What the email is for (recovery, email_change, usage_notice); kept for operators, never the link itself. */
   purpose: string;
+  /** Queued at most once per key (the event it answers, e.g. 'notice:<id>'). */
+  dedupeKey?: string;
 }
 
 /** Delivers one message (SMTP in production; see providers/smtp-transport). */
@@ -20,8 +22,13 @@ export interface MailTransport {
 }
 
 export interface MailQueue {
-  /** Writes the message with the caller's store, so inside a transaction it commits with the rest. */
-  enqueue(db: IdentityQueries, email: OutgoingEmail): Promise<void>;
+  /** True when SMTP is configured: messages are delivered, not only kept in the table. */
+  readonly delivers: boolean;
+  /**
+   * Writes the message with the caller's store, so inside a transaction it commits with the rest. False when its
+   * dedupe key was queued before (nothing written).
+   */
+  enqueue(db: IdentityQueries, email: OutgoingEmail): Promise<boolean>;
   /** Deliver what is pending now (no-op without a transport). */
   deliverPending(): Promise<void>;
   stop(): Promise<void>;
@@ -57,15 +64,18 @@ export function createMailQueue(options: {
     : undefined;
 
   return {
+    delivers: delivery !== undefined,
     async enqueue(db, email) {
       const id = randomUUID();
-      await db.insertEmail({
+      const queued = await db.insertEmail({
         id,
         recipient: email.to,
         subject: email.subject,
         body: email.text,
         purpose: email.purpose,
+        ...(email.dedupeKey ? { dedupeKey: email.dedupeKey } : {}),
       });
+      if (!queued) return false;
       if (delivery) {
         delivery.trigger();
       } else {
@@ -74,6 +84,7 @@ export function createMailQueue(options: {
           'SMTP_URL not set: email kept in the email_outbox table',
         );
       }
+      return true;
     },
     deliverPending: async () => delivery?.runNow(),
     stop: async () => delivery?.stop(),

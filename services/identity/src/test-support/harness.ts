@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_ROUTES } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,
@@ -75,6 +76,9 @@ export async function startIdentity(options: StartIdentityOptions = {}): Promise
   const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
   const closeConnections = async () => {
     await outbox.stop();
+    // The NOTICES stream this test namespace's identity created (credits owns it in production).
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(natsNames(namespace).noticesStream).catch(() => undefined);
     await nc.drain();
     await sql.end({ timeout: 5 });
   };

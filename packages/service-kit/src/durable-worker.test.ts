@@ -1,12 +1,11 @@
 // The durable worker acks after the handler succeeds, retries failures with back-off, and after the last allowed
 // delivery sends the message to the dead-letter subject instead of blocking the stream.
 import { natsNames } from '@act/contracts/server';
-import { connectNats, ensureStream, type NatsConnection } from '@act/service-kit';
-import { silentLogger, testNatsUrl, uniqueNamespace } from '@act/service-kit/testing';
+import { connectNats, ensureStream, type NatsConnection } from './nats';
+import { silentLogger, testNatsUrl, uniqueNamespace } from './testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '@act/service-kit/testing';
-import { PoisonMessageError, startDurableWorker } from './durable-worker';
-import { ensureDurableConsumer } from './streams';
+import { waitUntil } from './testing';
+import { ensureDurableConsumer, PoisonMessageError, startDurableWorker } from './durable-worker';
 
 let nc: NatsConnection;
 const names = natsNames(uniqueNamespace('dw'));

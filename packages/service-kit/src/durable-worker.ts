@@ -2,8 +2,17 @@
 // a limit) so one database transaction can apply many of them, several batches run at once, each message is acked
 // only after its database commit, failures are retried with back-off, and after the last allowed delivery a
 // message goes to the dead-letter subject with an error log, so a poison message never blocks the rest.
-import type { Logger, NatsConnection } from '@act/service-kit';
-import type { ConsumerMessages, JsMsg } from 'nats';
+// ensureDurableConsumer creates (or updates) the durable pull consumer such a worker reads.
+import {
+  AckPolicy,
+  DeliverPolicy,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from 'nats';
+import type { Logger } from './logger';
+import type { NatsConnection } from './nats';
 
 /** Thrown by a handler for a message that can never succeed (bad JSON, schema mismatch): dead-letter at once. */
 export class PoisonMessageError extends Error {
@@ -136,4 +145,44 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
       return stopping;
     },
   };
+}
+
+const CONSUMER_NOT_FOUND = 10014;
+
+function apiErrorCode(error: unknown): number | undefined {
+  return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
+}
+
+export interface DurableConsumerOptions {
+  stream: string;
+  name: string;
+  filterSubject: string;
+  maxDeliver: number;
+  ackWaitMs: number;
+  maxAckPending?: number;
+}
+
+/** Creates the durable consumer, or updates its limits when it exists (replicas share one durable). */
+export async function ensureDurableConsumer(
+  jsm: JetStreamManager,
+  options: DurableConsumerOptions,
+): Promise<void> {
+  const limits = {
+    max_deliver: options.maxDeliver,
+    ack_wait: nanos(options.ackWaitMs),
+    max_ack_pending: options.maxAckPending ?? 1_000,
+  };
+  try {
+    await jsm.consumers.info(options.stream, options.name);
+    await jsm.consumers.update(options.stream, options.name, limits);
+  } catch (error) {
+    if (apiErrorCode(error) !== CONSUMER_NOT_FOUND) throw error;
+    await jsm.consumers.add(options.stream, {
+      durable_name: options.name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: options.filterSubject,
+      ...limits,
+    });
+  }
 }
