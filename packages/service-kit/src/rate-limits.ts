@@ -1,6 +1,7 @@
 // Rate limiting shared by the gateway and the services: counters in Redis when REDIS_URL is set (shared by every
 // replica), in memory otherwise. If Redis fails, an in-memory limiter takes over rather than letting traffic through
 // unlimited. An exhausted limit is the spec's 429 with Retry-After.
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -21,6 +22,11 @@ export interface LimitRule {
 export interface RateLimitStore {
   /** A limiter of `rule` whose keys live under `keyPrefix`. */
   limiter(keyPrefix: string, rule: LimitRule): RateLimiterAbstract;
+  /**
+   * Settles once Redis is connected (at once without Redis). Until then counts fall back to this process's memory
+   * (no offline queue: a request never waits for Redis), so a check that counters are shared waits for it first.
+   */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,9 @@ export function createRateLimitStore({ redisUrl }: { redisUrl?: string }): RateL
       const base = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
       const memory = new RateLimiterMemory(base);
       return redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory }) : memory;
+    },
+    async connected() {
+      if (redis && redis.status !== 'ready') await once(redis, 'ready');
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -105,8 +105,8 @@ describe.runIf(process.env.REDIS_URL)('Redis rate limits', () => {
     const second = createAuthRateLimits({ rules, redisUrl: process.env.REDIS_URL, keyPrefix });
     opened.push(first, second);
     const email = `${randomUUID()}@example.com`;
-    // Give both clients a moment to connect (without an offline queue, early commands use the memory fallback).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Without an offline queue, commands sent before a client connects count in its memory fallback.
+    await Promise.all([first.connected(), second.connected()]);
     await first.consume('password', { ip: '192.0.2.20', email });
     await second.consume('password', { ip: '192.0.2.20', email });
     expect((await refusal(first.consume('password', { ip: '192.0.2.20', email }))).status).toBe(429);

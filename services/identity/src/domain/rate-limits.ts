@@ -63,6 +63,8 @@ export interface AuthRateLimits {
   consume(action: LimitedAction, subject: { ip: string | undefined; email?: string }): Promise<void>;
   /** After a successful sign-in: forgets the attempts from that address, and gives the account-wide count one back. */
   clearAttempts(action: 'password', subject: { ip: string | undefined; email: string }): Promise<void>;
+  /** Settles once the shared counters are reachable (RateLimitStore.connected). */
+  connected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export function createAuthRateLimits(options: {
       // address a fresh allowance every time the owner signs in.
       await byEmail[action]?.reward(counterKey(email), 1);
     },
+    connected: () => store.connected(),
     close: () => store.close(),
   };
 }
