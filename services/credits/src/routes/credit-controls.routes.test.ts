@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CREDIT_CONTROLS_TEXTS,
   CREDIT_PACK_TEXTS,
+  LedgerReplySchema,
   ErrorCode,
   NoticesReplySchema,
   RedeemReplySchema,
@@ -355,6 +356,11 @@ describe('support console', () => {
         reason: 'Refund for the outage',
       },
     ]);
+    // The member's own ledger (Usage History) shows the grant as Support too, with the balance after it.
+    const own = await h.request('/api/credits/ledger', { token: m.token });
+    const { entries } = LedgerReplySchema.parse(await own.json());
+    expect(entries[0]).toMatchObject({ kind: 'support', delta: 25, balance: 75 });
+    expect(CREDIT_PACK_TEXTS.ledger.kinds[entries[0]!.kind]).toBe('Support');
   });
 
   it('claws back with a reason, never below zero, and requires the reason', async () => {
