@@ -167,7 +167,10 @@ export const SupportMemberSchema = z.object({
   email: z.string(),
   plan: PlanIdSchema,
   balance: z.number().int().nonnegative(),
-  /** The plan's monthly allowance, which the balance is reset to each period. */
+  /** The balance's split, as the member's account page shows it (docs/product-rules.md#credit-packs). */
+  planCredits: z.number().int().nonnegative(),
+  purchasedCredits: z.number().int().nonnegative(),
+  /** The plan's monthly allowance, which the plan part is reset to each period. */
   monthlyAllowance: z.number().int().nonnegative(),
   spentThisPeriod: z.number().int(),
   monthlyCap: z.number().int().nullable(),

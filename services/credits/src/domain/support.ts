@@ -27,7 +27,9 @@ export async function findSupportMember(
   const found = await store.findMemberByEmail(email);
   if (!found) throw new AppError(ErrorCode.NOT_FOUND, S.notFound);
   const account = await loadCurrentAccount(store, found.user_id, now);
-  const [ledger, failures] = await Promise.all([
+  // Read after the account, as the member's own /me does.
+  const [split, ledger, failures] = await Promise.all([
+    store.creditSplit(found.user_id),
     store.selectMemberLedger(found.user_id, LEDGER_ROWS),
     store.selectRecentFailures(found.user_id, FAILURE_ROWS),
   ]);
@@ -36,6 +38,8 @@ export async function findSupportMember(
     email: found.email,
     plan: account.plan,
     balance: account.credits,
+    planCredits: split?.plan ?? account.credits,
+    purchasedCredits: split?.purchased ?? 0,
     monthlyAllowance: getPlan(account.plan).monthlyCredits,
     spentThisPeriod: account.period_spent,
     monthlyCap: account.monthly_cap,

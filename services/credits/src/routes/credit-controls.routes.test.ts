@@ -335,7 +335,14 @@ describe('support console', () => {
       },
     );
     const { member } = SupportMemberReplySchema.parse(await found.json());
-    expect(member).toMatchObject({ userId: m.userId, plan: 'free', balance: 75, monthlyAllowance: 50 });
+    expect(member).toMatchObject({
+      userId: m.userId,
+      plan: 'free',
+      balance: 75,
+      planCredits: 75,
+      purchasedCredits: 0,
+      monthlyAllowance: 50,
+    });
     expect(member.ledger[0]).toMatchObject({
       kind: 'support',
       delta: 25,

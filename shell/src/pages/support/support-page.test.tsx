@@ -18,6 +18,8 @@ function member(overrides: Partial<SupportMember> = {}): SupportMember {
     email: 'ada@example.com',
     plan: 'pro',
     balance: 120,
+    planCredits: 20,
+    purchasedCredits: 100,
     monthlyAllowance: 500,
     spentThisPeriod: 380,
     monthlyCap: null,
@@ -81,6 +83,7 @@ describe('support console page', () => {
     expect(view.textContent).toContain('120');
     expect(view.textContent).toContain('text-to-image');
     expect(view.textContent).toContain(CREDIT_PACK_TEXTS.ledger.kinds.reset);
+    expect(view.textContent).toContain(`${CREDIT_PACK_TEXTS.split.purchased}100`);
     expect(backend.requests.find((r) => r.url.startsWith('/api/credits/support/member'))!.url).toContain(
       'email=ada%40example.com',
     );

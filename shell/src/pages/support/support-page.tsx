@@ -92,6 +92,14 @@ function MemberView({ member, onChanged }: { member: SupportMember; onChanged():
           <dd>{member.balance.toLocaleString('en-US')}</dd>
         </div>
         <div>
+          <dt>{CREDIT_PACK_TEXTS.split.plan}</dt>
+          <dd>{member.planCredits.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>{CREDIT_PACK_TEXTS.split.purchased}</dt>
+          <dd>{member.purchasedCredits.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
           <dt>{S.monthlyAllowance}</dt>
           <dd>{member.monthlyAllowance.toLocaleString('en-US')}</dd>
         </div>
