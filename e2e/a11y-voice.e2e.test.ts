@@ -132,7 +132,8 @@ function voiceTools(spoken: () => AudioClip): ToolDriver[] {
       id: 'speech-to-speech',
       before: statusWithKey,
       async ready(page) {
-        await page.getByLabel(V.uploadTitle, { exact: true }).waitFor({ timeout: 15_000 });
+        // The drop zone's visible title (the file input it opens is hidden).
+        await page.getByText(V.uploadTitle, { exact: true }).waitFor({ timeout: 15_000 });
         await page.getByRole('radio').first().waitFor({ timeout: 15_000 });
       },
       async start(page) {
