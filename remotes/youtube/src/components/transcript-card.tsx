@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { Download } from 'lucide-react';
 import { UI_TEXTS, youtubeMomentUrl, type TranscriptFormat, type TranscriptReply } from '@act/contracts';
 import { Button, TextField } from '@act/host-sdk';
-import { chapterTime } from './chapters-card';
+import { chapterTime } from './moment-link';
 import './transcript-card.css';
 
 const T = UI_TEXTS.youtube;

@@ -2,11 +2,10 @@
 // `[n]` markers as links to the moments they cite, then those moments: each a timestamp opening the video there, the
 // transcript passage it points at, and a button copying its link.
 import { useMemo, useState } from 'react';
-import { Check, Link2 } from 'lucide-react';
 import { UI_TEXTS, type VideoAnswer, type VideoCitation } from '@act/contracts';
-import { Button, useCopy } from '@act/host-sdk';
+import { useCopy } from '@act/host-sdk';
 import { Markdown, type TextLink, type TextLinker } from '@act/host-sdk/markdown';
-import { chapterTime } from './chapters-card';
+import { chapterTime, CopyMomentButton, MomentLink } from './moment-link';
 
 const T = UI_TEXTS.youtube;
 const MARKER = /\[(\d{1,3})\]/g;
@@ -46,34 +45,21 @@ export function VideoAnswerItem({ answer }: { answer: VideoAnswer }) {
           <p className="yt-ask__cited">{T.citedMoments}</p>
           <ol className="yt-ask__moments">
             {answer.citations.map((citation) => {
-              const time = chapterTime(citation.start);
-              const isCopied = copied && copiedN === citation.n;
               return (
                 <li key={citation.n} className="yt-ask__moment">
                   <span className="yt-ask__n" aria-hidden>
                     [{citation.n}]
                   </span>
-                  <a
-                    className="yt-moment"
-                    href={citation.url}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    aria-label={T.keyMomentLabel(time)}
-                  >
-                    {time}
-                  </a>
+                  <MomentLink url={citation.url} seconds={citation.start} />
                   <q className="yt-ask__quote">{citation.quote}</q>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={isCopied ? T.chapterLinkCopied : T.copyMomentLink(time)}
-                    onClick={() => {
+                  <CopyMomentButton
+                    label={T.copyMomentLink(chapterTime(citation.start))}
+                    copied={copied && copiedN === citation.n}
+                    onCopy={() => {
                       setCopiedN(citation.n);
                       void copy(citation.url);
                     }}
-                  >
-                    {isCopied ? <Check size={16} aria-hidden /> : <Link2 size={16} aria-hidden />}
-                  </Button>
+                  />
                 </li>
               );
             })}
