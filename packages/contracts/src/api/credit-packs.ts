@@ -45,6 +45,7 @@ export const CREDIT_PACK_TEXTS = {
   },
   ledger: {
     title: 'Credit history',
+    columns: { date: 'Date', movement: 'Movement', credits: 'Credits', balance: 'Balance' },
     chartTitle: 'Credits spent per day',
     period: 'Period',
     periods: { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', all: 'All time' },

@@ -127,10 +127,10 @@ export function LedgerView() {
               <table className="sh-usage__table sh-ledger__table">
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Movement</th>
-                    <th scope="col">Credits</th>
-                    <th scope="col">Balance</th>
+                    <th scope="col">{L.columns.date}</th>
+                    <th scope="col">{L.columns.movement}</th>
+                    <th scope="col">{L.columns.credits}</th>
+                    <th scope="col">{L.columns.balance}</th>
                   </tr>
                 </thead>
                 <tbody>
