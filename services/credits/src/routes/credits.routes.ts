@@ -39,10 +39,13 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   mountEndpoint(router, E.me, options, async (_input, { caller, ctx }) => {
     const now = clock.now();
     const account = await loadCurrentAccount(store, caller.userId, now);
-    // The e-mail support finds the member by, as identity signed it into the token (kept current on each visit).
-    await store.recordMemberEmail(caller.userId, caller.email, now);
-    // Read after the account: a use that started in between is counted in both or in neither.
-    const split = (await store.creditSplit(caller.userId)) ?? { plan: account.credits, purchased: 0 };
+    // The split is read after the account: a use that started in between is counted in both or in neither. Beside
+    // it, the e-mail support finds the member by, as identity signed it into the token (a write only when it changed).
+    const [found] = await Promise.all([
+      store.creditSplit(caller.userId),
+      store.recordMemberEmail(caller.userId, caller.email, now),
+    ]);
+    const split = found ?? { plan: account.credits, purchased: 0 };
     ctx.set('cache-control', 'no-store');
     return presentMe({ ...account, credits: split.plan + split.purchased }, split);
   });
