@@ -65,7 +65,7 @@ function effect(id: PhotoEffectToolId, photo: Buffer): ToolDriver {
   const name = getTool(id).name;
   return {
     id,
-    ready: (page) => page.getByText('Ready to Transform').waitFor({ timeout: 15_000 }),
+    ready: (page) => page.getByText(UI_TEXTS.photoTool.readyToTransform).waitFor({ timeout: 15_000 }),
     async start(page) {
       await page
         .getByLabel(/Drag and drop an image here/)

@@ -3,6 +3,7 @@
 // and the account's three tabs, each checked by axe at 1366 px and 390 px, photographed at both, and without sideways
 // scrolling at 320 px.
 import { describe, expect, it } from 'vitest';
+import { getTool, UI_TEXTS } from '@act/contracts';
 import { Sweep, SWEEP_TIMEOUT_MS } from './support/a11y-sweep';
 import { uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
@@ -17,10 +18,10 @@ describe('accessibility sweep: public and member pages', () => {
       const page = await browser.newPage({ width: 1366, height: 900 });
 
       await goto(page, '/');
-      await page.getByRole('heading', { level: 1, name: 'Your AI Creative Toolbox' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: UI_TEXTS.landing.heroTitle }).waitFor();
       await sweep.check(page, 'landing');
       await page.getByRole('button', { name: 'Tools' }).hover();
-      await page.getByRole('button', { name: 'Create with AI' }).hover();
+      await page.getByRole('button', { name: getTool('text-to-image').category }).hover();
       await page
         .getByRole('link', { name: /Text to Image/ })
         .first()
@@ -28,15 +29,15 @@ describe('accessibility sweep: public and member pages', () => {
       await sweep.check(page, 'landing', 'tools-menu');
 
       await goto(page, '/auth');
-      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await page.getByRole('heading', { name: UI_TEXTS.auth.welcomeBack }).waitFor();
       await sweep.check(page, 'auth-sign-in');
       await page.getByLabel('Email').fill(uniqueEmail('nobody'));
       await page.getByLabel('Password').fill('not-the-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: UI_TEXTS.auth.signIn }).click();
       await page.getByRole('alert').first().waitFor({ timeout: 15_000 });
       await sweep.check(page, 'auth-sign-in', 'error');
       await goto(page, '/auth?signup=true');
-      await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+      await page.getByRole('heading', { name: UI_TEXTS.auth.createAccount }).waitFor();
       await sweep.check(page, 'auth-sign-up');
 
       for (const path of ['privacy-policy', 'terms-of-service', 'refund-policy', 'contact-us']) {
@@ -53,7 +54,7 @@ describe('accessibility sweep: public and member pages', () => {
       await page.getByRole('tab', { name: 'Subscription' }).click();
       await page.getByRole('button', { name: 'Upgrade: Premium' }).waitFor({ timeout: 15_000 });
       await sweep.check(page, 'account', 'subscription');
-      await page.getByRole('tab', { name: 'Usage History' }).click();
+      await page.getByRole('tab', { name: UI_TEXTS.account.tabs.usageHistory }).click();
       await page.locator('.sh-usage, .sh-empty').first().waitFor({ timeout: 15_000 });
       await sweep.check(page, 'account', 'usage-history');
 

@@ -50,7 +50,7 @@ const textResult = async (page: Page) => {
 function promptTools(png: Buffer): ToolDriver[] {
   const upload = uploadPng(png);
   const selectImageFirst = async (page: Page) => {
-    await page.getByRole('button', { name: 'Select an Image First' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: UI_TEXTS.common.selectAnImageFirst }).waitFor({ timeout: 15_000 });
   };
   return [
     {
