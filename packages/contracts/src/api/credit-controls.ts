@@ -90,10 +90,6 @@ export const CREDIT_CONTROLS_TEXTS = {
   },
 } as const;
 
-/** The ledger reasons these features write: a support grant or claw-back, and a redeemed code. */
-export const SupportLedgerKindSchema = z.enum(['support', 'redeem']);
-export type SupportLedgerKind = z.infer<typeof SupportLedgerKindSchema>;
-
 /** Largest single amount (credits) a cap, a code or a support adjustment may name. */
 export const MAX_CREDIT_AMOUNT = 1_000_000;
 const CreditAmountSchema = z.number().int().min(1).max(MAX_CREDIT_AMOUNT);
