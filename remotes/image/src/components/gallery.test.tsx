@@ -49,7 +49,8 @@ describe('Text to Image gallery', () => {
     expect(thumbs[0]!.getAttribute('src')).toBe(FIRST[0]!.thumbnail_path);
     expect(thumbs.every((img) => img.getAttribute('src')!.includes('.thumb.webp'))).toBe(true);
     expect(queryOf(galleryRequests()[0]!)).toEqual({});
-    expect(observer.rootMargins()).toEqual(['0px 0px 100px 0px']);
+    // The end is watched from an effect, which React may run a moment after the cards are painted.
+    await waitFor(() => expect(observer.rootMargins()).toEqual(['0px 0px 100px 0px']));
     expect(within(gallery()).queryByText(T.end)).toBeNull();
 
     // A real observer keeps reporting the end while it stays in sight; the first report may come before the list has
@@ -62,7 +63,7 @@ describe('Text to Image gallery', () => {
     expect(promptsOf(cards()).slice(8)).toEqual(['prompt number 9', 'prompt number 10']);
     expect(within(gallery()).getByText(T.end)).toBeTruthy();
     // Nothing more to ask for: the end is no longer watched.
-    expect(observer.rootMargins()).toEqual([]);
+    await waitFor(() => expect(observer.rootMargins()).toEqual([]));
     expect(galleryRequests()).toHaveLength(2);
   });
 
