@@ -478,6 +478,30 @@ describe('AI Chat Playground on a phone', () => {
     expect(within(column(GPT)).getByText('Four')).toBeTruthy();
     stream.close();
   });
+
+  it('moves to the next or previous column when a finger swipes sideways, and not when it scrolls down', async () => {
+    phone();
+    setup();
+    const tabs = within(screen.getByRole('tablist', { name: 'Model replies' })).getAllByRole('tab');
+    const swipe = (from: [number, number], to: [number, number]) => {
+      const panel = screen.getByRole('tabpanel');
+      fireEvent.touchStart(panel, { touches: [{ clientX: from[0], clientY: from[1] }] });
+      fireEvent.touchEnd(panel, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+    };
+    swipe([300, 200], [100, 210]);
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(column(GEMINI)).toBeTruthy();
+    // Mostly downwards: a scroll of the column, the tab stays.
+    swipe([200, 100], [140, 400]);
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    // Too short to be meant.
+    swipe([200, 100], [180, 100]);
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true');
+    swipe([100, 200], [300, 200]);
+    swipe([100, 200], [300, 200]);
+    expect(tabs[3]!.getAttribute('aria-selected')).toBe('true');
+    expect(column(DEEPSEEK)).toBeTruthy();
+  });
 });
 
 describe('AI Chat Playground: stored sessions', () => {

@@ -1,7 +1,7 @@
 // AI Chat Playground (docs/product-rules.md#screens): the session list on the left, four model columns that answer
 // every message side by side as their replies stream in, each column with its own history; 5 credits a message for
 // all four together. On a phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys
-// or a tap switch; docs/architecture.md#keyboard-and-focus).
+// a tap or a sideways swipe switch; docs/architecture.md#keyboard-and-focus).
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
@@ -13,6 +13,7 @@ import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { useSwipe } from '../hooks/use-swipe';
 import { chargeNote, conversationHistories, turnCost, type Turn } from '../reply-state';
 import './playground-page.css';
 import '../components/single-turn.css';
@@ -70,6 +71,11 @@ function Playground({ host }: ToolPageProps) {
   const { conversation, regenerable } = page;
   const narrow = useMediaQuery(PLAYGROUND_TABS_QUERY);
   const [shownModel, setShownModel] = useState<PlaygroundModelId>(PLAYGROUND_MODELS[0]);
+  // A swipe moves one tab, wrapping at the ends as the arrow keys do.
+  const swipe = useSwipe((step) => {
+    const at = PLAYGROUND_MODELS.indexOf(shownModel);
+    setShownModel(PLAYGROUND_MODELS[(at + step + PLAYGROUND_MODELS.length) % PLAYGROUND_MODELS.length]!);
+  });
 
   // Each model is sent its own column's history, as it saw the conversation before this prompt.
   const sendPrompt = (prompt: string, earlier: Turn[]) =>
@@ -114,7 +120,7 @@ function Playground({ host }: ToolPageProps) {
               ))}
             </TabsList>
             {PLAYGROUND_MODELS.map((model) => (
-              <TabsContent key={model} value={model} className="ch-column-tabs__panel">
+              <TabsContent key={model} value={model} className="ch-column-tabs__panel" {...swipe}>
                 <ModelColumn model={model} turns={conversation.turns} />
               </TabsContent>
             ))}
