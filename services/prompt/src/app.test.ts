@@ -1,7 +1,7 @@
 // The prompt service end to end over HTTP: real credits service (child process) on real PostgreSQL and NATS, a local
 // OpenAI-compatible server as the provider, and member tokens from a test JWKS.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
 import type { NatsConnection, RunningServer } from '@act/service-kit';
 import {
@@ -227,7 +227,9 @@ describe('a failed generation costs nothing', () => {
       body: JSON.stringify({ text: 'a cat' }),
       signal: hangUp.signal,
     }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Hang up once the provider is working on it (a fixed wait lost the race on a loaded machine: the hold and the
+    // provider call had not begun yet).
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 10_000 });
     hangUp.abort();
     await call;
     await new Promise((resolve) => setTimeout(resolve, PROVIDER_TIMEOUT_MS));
