@@ -25,7 +25,7 @@ import {
   waitUntilReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild } from '@act/dev-infra';
-import { startFakeSearch } from '../../services/chat/src/deep-search/fake-search';
+import { startFakeSearch } from '../../services/chat/src/test-support/fake-search';
 import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
 import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';

@@ -150,22 +150,20 @@ export {
 export {
   createCreditsClient,
   ReserveNotSentError,
-  type CreditsClient,
-  type CreditsClientOptions,
-} from './credits-client';
-export {
   reserveCharge,
   runChargedTool,
   settleCharge,
   settlementMessage,
   requestSignal,
   reserveRefusal,
+  type CreditsClient,
+  type CreditsClientOptions,
   type Charge,
   type ChargeInput,
   type ChargeRef,
   type ChargedToolResult,
   type RunOptions,
-} from './charged-run';
+} from './charges';
 export {
   createWorkPool,
   isWorkTimeout,

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from './errors';
-import type { ChargeRef } from './charged-run';
-import { createCreditsClient, type CreditsClient } from './credits-client';
+import { createCreditsClient, type ChargeRef, type CreditsClient } from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { createJobRunner, JOBS_MIGRATIONS, type JobHandler, type JobRunner } from './jobs';
 import { connectNats, type NatsConnection } from './nats';

@@ -8,9 +8,7 @@
 // so a waiter on another replica (or a member coming back) sees it too.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ChargeRef } from './charged-run';
-import { settleCharge, settlementMessage } from './charged-run';
-import type { CreditsClient } from './credits-client';
+import { settleCharge, settlementMessage, type ChargeRef, type CreditsClient } from './charges';
 import type { Db, Sql } from './database';
 import { isAppError } from './errors';
 import type { Logger } from './logger';

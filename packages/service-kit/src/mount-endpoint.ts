@@ -16,7 +16,7 @@ import {
   type AuthUser,
   type JwtVerifier,
 } from './auth';
-import { requestSignal } from './charged-run';
+import { requestSignal } from './charges';
 import { jsonBodyParser } from './http-app';
 import { respond, type ReplySpec } from './respond';
 import { assertStorableText } from './storable-text';

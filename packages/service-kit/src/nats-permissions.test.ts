@@ -15,7 +15,7 @@ import {
   type UsageEvent,
 } from '@act/contracts/server';
 import { startNats, type NatsServerHandle } from '@act/dev-infra';
-import { createCreditsClient } from './credits-client';
+import { createCreditsClient } from './charges';
 import { connectNats, ensureStream } from './nats';
 import { uniqueNamespace } from './testing';
 

@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from './errors';
-import { reserveCharge, runChargedTool } from './charged-run';
-import { createCreditsClient, type CreditsClient } from './credits-client';
+import { createCreditsClient, reserveCharge, runChargedTool, type CreditsClient } from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { createHttpApp } from './http-app';
 import { observeProviderCall, serviceMetrics } from './metrics';

@@ -5,7 +5,7 @@
 // relay, periodic jobs, the app, then serving. On SIGTERM it stops in one order too: readiness fails and no new
 // connection is taken; requests in flight finish within SHUTDOWN_GRACE_MS; then the app's drain (work a member left
 // running), the service's own closers, periodic jobs, the outbox (published first), revocations and NATS, the database.
-import { createCreditsClient, type CreditsClient } from './credits-client';
+import { createCreditsClient, type CreditsClient } from './charges';
 import { createJwtVerifier, type JwtVerifier } from './auth';
 import type { BaseConfig, DatabaseConfig } from './config';
 import { connectDatabase, type Sql } from './database';

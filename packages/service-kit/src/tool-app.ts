@@ -4,7 +4,7 @@
 // own (providers, settings). The app itself is the kit's edge and the service's routers (createServiceHttpApp).
 import type Router from '@koa/router';
 import type { JwtVerifier } from './auth';
-import type { CreditsClient } from './credits-client';
+import type { CreditsClient } from './charges';
 import type { Sql } from './database';
 import type { ObjectStore } from './files';
 import { createHttpApp, type HttpApp, type ReadinessChecks } from './http-app';

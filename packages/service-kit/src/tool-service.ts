@@ -2,7 +2,7 @@
 // set, startService (service.ts) gives its app the credits client on the service's NATS connection.
 import { z } from 'zod';
 import type { BaseConfig } from './config';
-import { DEFAULT_CHARGE_LEASE_MS } from './credits-client';
+import { DEFAULT_CHARGE_LEASE_MS } from './charges';
 
 /** The settings a tool service adds to the base config to reach credits. */
 export const toolServiceConfigFields = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, type ChatStreamEvent, type Citation } from '@act/contracts';
 import { callJson, type ChatRequest, type FakeAnswer } from '@act/service-kit/testing';
 import { createBraveSearchProvider, createSearxngProvider } from './deep-search/search-provider';
-import { FAKE_BRAVE_KEY, startFakeSearch, type FakeSearch } from './deep-search/fake-search';
+import { FAKE_BRAVE_KEY, startFakeSearch, type FakeSearch } from './test-support/fake-search';
 import type { DeepSearchLimits } from './deep-search/research';
 import { postStream, startChatTestBed, startReplica, type ChatTestBed, type Replica } from './test-support';
 

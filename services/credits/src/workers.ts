@@ -6,7 +6,7 @@ import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
-import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './nats/charges';
+import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './charges';
 import { ensureCreditsStreams } from './nats/streams';
 import { startUserCreatedConsumer } from './nats/user-created-consumer';
 import type { CreditsDeps } from './deps';

@@ -8,9 +8,8 @@ import {
   type WorkPool,
 } from '@act/service-kit';
 import { createImageStore } from './db/image-store';
-import { createPhotoEffects } from './effects/effects';
+import { createGeneratedImageStore, createPhotoEffects } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
-import { createGeneratedImageStore } from './effects/effects-store';
 import type { FalEffects } from './effects/fal-effects';
 import type { LocalEffectId } from './effects/local-effects';
 import { createTextToImage } from './domain/text-to-image';

@@ -1,6 +1,6 @@
 // Entry point of the prompt service: its provider, NATS (credits), through the kit's startService. It keeps no data,
 // so readiness checks nothing: without NATS prompt still answers, its charged calls with a 503 at once
-// (credits-client).
+// (the credits client in the kit's charges.ts).
 import { startService, toolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
 import { loadPromptConfig } from './config';

@@ -3,8 +3,7 @@
 // process of this file's own, frozen while the event waits).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveCharge, runChargedTool } from '../charged-run';
-import { createCreditsClient } from '../credits-client';
+import { createCreditsClient, reserveCharge, runChargedTool } from '../charges';
 import { connectNats, type NatsConnection } from '../nats';
 import { startCreditsProcess } from './credits-process';
 import { runServices, type RunServices } from './run-services';

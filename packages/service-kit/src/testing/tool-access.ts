@@ -1,7 +1,7 @@
 // How a tool service's app in a test knows its members and charges them: a verifier of the run's test tokens and a
 // credits client on the run's credits namespace, as main.ts builds them from JWKS_URL and NATS_NAMESPACE.
 import { createJwtVerifier, type JwtVerifier } from '../auth';
-import { createCreditsClient, type CreditsClient } from '../credits-client';
+import { createCreditsClient, type CreditsClient } from '../charges';
 import type { NatsConnection } from '../nats';
 import type { CreditsProcess } from './credits-process';
 import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, type TestJwks } from './test-jwks';

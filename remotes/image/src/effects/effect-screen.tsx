@@ -25,8 +25,8 @@ import {
 } from '@act/host-sdk';
 import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
 import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
-import type { EffectConfig } from './effect-configs';
-import { fetchEffectAvailability, runEffect, saveResult } from './effects-api';
+import { runEffect, type EffectConfig } from './effect-configs';
+import { fetchEffectAvailability, saveResult } from './effects-api';
 import './effect-screen.css';
 
 const T = UI_TEXTS.photoTool;

@@ -1,17 +1,15 @@
-// Calls of the photo effects and the hub through the host's API client (gateway → image service), typed by the
-// contracts: which effects can run here, one run, the hub gallery's offset pages, and saving a result under the
-// spec's file name.
+// Calls of the photo effects' screens and the hub through the host's API client (gateway → image service), typed by
+// the contracts: which effects can run here, the hub gallery's offset pages, and saving a result under the spec's file
+// name. One effect's run is beside its entry, in effect-configs.ts.
 import {
   effectDownloadName,
   ERROR_TEXTS,
   IMAGE_ENDPOINTS,
   UI_TEXTS,
   type GeneratedImage,
-  type PhotoEffectReply,
   type PhotoEffectToolId,
 } from '@act/contracts';
 import { downloadFile, toast, type ApiClient } from '@act/host-sdk';
-import type { EffectConfig } from './effect-configs';
 
 const E = IMAGE_ENDPOINTS;
 
@@ -25,18 +23,6 @@ export async function fetchEffectAvailability(
 ): Promise<Partial<Record<PhotoEffectToolId, boolean>>> {
   const reply = await api.call(E.status, { signal });
   return (reply.effects ?? {}) as Partial<Record<PhotoEffectToolId, boolean>>;
-}
-
-export function runEffect(
-  api: ApiClient,
-  effect: EffectConfig,
-  input: { image: string; text: string },
-): Promise<PhotoEffectReply> {
-  const text = effect.field ? { [effect.field.key]: input.text.trim() } : {};
-  return api.call(effect.endpoint, {
-    body: { image: input.image, toolName: effect.id, ...text },
-    fallbackError: effect.failedText,
-  });
 }
 
 export interface HubPage {

@@ -2,7 +2,7 @@
 // adapters against the fake's wire formats (junk, errors and a wrong key become ProviderErrors).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProviderError } from '@act/service-kit';
-import { FAKE_BRAVE_KEY, startFakeSearch, type FakeSearch } from './fake-search';
+import { FAKE_BRAVE_KEY, startFakeSearch, type FakeSearch } from '../test-support/fake-search';
 import { sourcesReadMarkdown } from './report';
 import { parsePlan } from './research';
 import { createBraveSearchProvider, createSearxngProvider } from './search-provider';

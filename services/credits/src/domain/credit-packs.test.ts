@@ -28,7 +28,7 @@ import {
   type TransactionEventInput,
 } from '../test-support/paddle-fake';
 import { expirePurchasedCredits } from './credit-packs';
-import { applyUsageEvent, reserveCredits } from './charges';
+import { applyUsageEvent, reserveCredits } from '../charges';
 
 let h: CreditsHarness;
 const START = '2025-03-10T12:00:00.000Z';

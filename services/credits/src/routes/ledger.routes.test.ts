@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { LedgerReplySchema, type LedgerEntry, type ToolId } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
-import { applyUsageEvent, reserveCredits } from '../domain/charges';
+import { applyUsageEvent, reserveCredits } from '../charges';
 import {
   startCreditsHarness,
   newUserId,

@@ -4,8 +4,7 @@
 import { IMAGE_ENDPOINTS, type PhotoEffectToolId } from '@act/contracts';
 import { Router, mountEndpoint, type JwtVerifier, type Member } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
-import { generatedImageOf, type PhotoEffects } from './effects';
-import type { GeneratedImageStore } from './effects-store';
+import { generatedImageOf, type GeneratedImageStore, type PhotoEffects } from './effects';
 
 export interface EffectsRoutesDeps {
   verifier: JwtVerifier;

@@ -6,6 +6,8 @@
 // the result and its thumbnail are stored, and the generated_images row and the charge's commit are written in one
 // transaction. A failure or the time limit releases the hold. A run is not tied to the member's connection: closing
 // the tab lets it finish into the hub gallery (and be charged once).
+// Below them, the generated_images table they fill: each member's results, read and written only with the member's id
+// from the verified token; the hub gallery reads it newest first in the spec's offset pages.
 import {
   ERROR_TEXTS,
   ErrorCode,
@@ -22,12 +24,15 @@ import {
   createInFlight,
   AppError,
   createWorkPool,
+  findOwned,
   isAppError,
   reserveCharge,
+  type Charge,
   type WorkPool,
   type CreditsClient,
   type Logger,
   type Outbox,
+  type Sql,
 } from '@act/service-kit';
 import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
 import {
@@ -38,7 +43,6 @@ import {
   type ImageInput,
   type ImageMime,
 } from '@act/service-kit/media';
-import type { GeneratedImageRecord, GeneratedImageStore } from './effects-store';
 import type { FalEffects } from './fal-effects';
 import {
   cartoonify,
@@ -259,5 +263,73 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
     },
 
     drain: () => inFlight.drain(),
+  };
+}
+
+// --- The generated_images table ---
+
+export interface GeneratedImageRecord {
+  id: string;
+  user_id: string;
+  tool_type: 'image-to-image';
+  tool_id: PhotoEffectToolId;
+  positive_prompt: string;
+  image_key: string;
+  thumbnail_key: string;
+  original_key: string;
+  width: number;
+  height: number;
+  created_at: Date;
+}
+
+export type NewGeneratedImage = Omit<GeneratedImageRecord, 'tool_type' | 'created_at'>;
+
+const GENERATED = { table: 'generated_images' };
+
+/** The store inside one transaction: a stored result and its charge commit together. */
+export interface GeneratedImageTransaction {
+  insert(record: NewGeneratedImage): Promise<GeneratedImageRecord>;
+  /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
+  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+}
+
+export interface GeneratedImageStore {
+  /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
+  transaction<T>(fn: (tx: GeneratedImageTransaction) => Promise<T>): Promise<T>;
+  /** One page, newest first, and whether another follows. */
+  latest(
+    userId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ items: GeneratedImageRecord[]; hasMore: boolean }>;
+  /** 404 when the id is unknown, malformed or another member's. */
+  find(userId: string, id: string): Promise<GeneratedImageRecord>;
+}
+
+export function createGeneratedImageStore(sql: Sql): GeneratedImageStore {
+  return {
+    transaction: <T>(fn: (tx: GeneratedImageTransaction) => Promise<T>) =>
+      sql.begin((tx) =>
+        fn({
+          async insert(record) {
+            const [row] = await tx<
+              GeneratedImageRecord[]
+            >`insert into generated_images ${tx(record)} returning *`;
+            if (!row) throw new Error('insert returned no row');
+            return row;
+          },
+          commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+        }),
+      ) as Promise<T>,
+    async latest(userId, { offset, limit }) {
+      const rows = await sql<GeneratedImageRecord[]>`
+        select * from generated_images
+        where user_id = ${userId} and tool_type = 'image-to-image'
+        order by created_at desc, id desc
+        limit ${limit + 1} offset ${offset}`;
+      return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+    find(userId, id) {
+      return findOwned<GeneratedImageRecord>(sql, GENERATED, { id, userId });
+    },
   };
 }

@@ -3,10 +3,10 @@ import { ErrorCode, ERROR_TEXTS, toolCost } from '@act/contracts';
 import { type ReserveReply } from '@act/contracts/server';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock';
-import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
-import { expectMoneyInvariants } from '../test-support/money-invariants';
-import { balanceOf, guestReserve, memberReserve, setBalance } from '../test-support/factories';
+import { createManualClock } from './clock';
+import { startCreditsHarness, newUserId, type CreditsHarness } from './test-support/harness';
+import { expectMoneyInvariants } from './test-support/money-invariants';
+import { balanceOf, guestReserve, memberReserve, setBalance } from './test-support/factories';
 import { createReserver } from './charges';
 
 let h: CreditsHarness;

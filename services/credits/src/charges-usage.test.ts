@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
 import { silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createManualClock } from '../clock';
-import { applyUsageEvent } from '../domain/charges';
-import { sweepStaleHolds } from '../domain/sweeper';
-import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
-import { expectMoneyInvariants } from '../test-support/money-invariants';
+import { createManualClock } from './clock';
+import { applyUsageEvent, startReserveResponder, startUsageConsumer } from './charges';
+import { sweepStaleHolds } from './domain/sweeper';
+import { startCreditsHarness, newUserId, type CreditsHarness } from './test-support/harness';
+import { expectMoneyInvariants } from './test-support/money-invariants';
 import {
   balanceOf,
   guestReserve,
@@ -16,9 +16,8 @@ import {
   memberReserve,
   waitForHoldStatus,
   usageEventFor,
-} from '../test-support/factories';
+} from './test-support/factories';
 import { waitUntil } from '@act/service-kit/testing';
-import { startReserveResponder, startUsageConsumer } from './charges';
 
 let h: CreditsHarness;
 let credits: CreditsClient;

@@ -1,17 +1,34 @@
-// The holdable charge on a real NATS server (and PostgreSQL for the outbox), with a scripted credits responder:
+// The charge (charges.ts) on a real NATS server (and PostgreSQL for the outbox), with a scripted credits responder:
 // which outcome a run publishes for success, failure, stop, delivered output and a stored result, and that the work
-// sees the stop. The same flows against the real credits service: services/credits/src/charged-tool.test.ts.
+// sees the stop; then the credits client under it: message ids, a missing credits service, NATS down. The same flows
+// against the real credits service: services/credits/src/charged-tool.test.ts.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { UsageEvent } from '@act/contracts/server';
 import Koa from 'koa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reserveCharge, requestSignal, runChargedTool, settleCharge } from './charged-run';
-import { createCreditsClient, type CreditsClient } from './credits-client';
+import {
+  createCreditsClient,
+  reserveCharge,
+  requestSignal,
+  ReserveNotSentError,
+  runChargedTool,
+  settleCharge,
+  type CreditsClient,
+} from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
-import { connectNats, type NatsConnection } from './nats';
+import { AppError } from './errors';
+import { connectNats, isNatsConnected, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay } from './outbox';
-import { createTestDatabase, silentLogger, testNatsUrl, uniqueNamespace, type TestDatabase } from './testing';
+import {
+  createTestDatabase,
+  silentLogger,
+  startOwnNats,
+  testNatsUrl,
+  uniqueNamespace,
+  type TestDatabase,
+} from './testing';
 import { startScriptedCredits, type ScriptedCredits } from './testing/scripted-credits';
 import { WorkTimeoutError } from './work-pool';
 
@@ -21,7 +38,7 @@ let scripted: ScriptedCredits;
 let credits: CreditsClient;
 
 beforeAll(async () => {
-  nc = await connectNats({ url: testNatsUrl(), name: 'charged-run-test' });
+  nc = await connectNats({ url: testNatsUrl(), name: 'charges-test' });
   scripted = await startScriptedCredits(nc, namespace);
   credits = createCreditsClient({ nc, namespace });
 });
@@ -162,7 +179,7 @@ describe('settling from another replica', () => {
     const charge = await reserveCharge(credits, { tool: 'voice-isolator', userId: randomUUID() });
     // The ref travels as plain data (a job row, a stop request on NATS) to another process.
     const ref = JSON.parse(JSON.stringify(charge.ref)) as typeof charge.ref;
-    const other = await connectNats({ url: testNatsUrl(), name: 'charged-run-other-replica' });
+    const other = await connectNats({ url: testNatsUrl(), name: 'charges-other-replica' });
     try {
       await settleCharge(createCreditsClient({ nc: other, namespace }), ref, 'committed');
     } finally {
@@ -242,4 +259,77 @@ describe('requestSignal', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+});
+
+describe('createCreditsClient', () => {
+  it('publishes outcomes with the message id <requestId>:<outcome>, so JetStream drops duplicates', async () => {
+    const credits = createCreditsClient({ nc, namespace });
+    const event: UsageEvent = {
+      requestId: randomUUID(),
+      tool: 'magic-enhance',
+      at: new Date().toISOString(),
+      guestIp: '192.0.2.9',
+    };
+    await credits.commit(event);
+    await credits.commit(event);
+    const committed = (await scripted.published('committed')).filter(
+      (e) => e.event.requestId === event.requestId,
+    );
+    expect(committed).toEqual([{ event, msgId: `${event.requestId}:committed` }]);
+  });
+
+  it('turns a missing credits service into a 503 AppError', async () => {
+    const credits = createCreditsClient({ nc, namespace: uniqueNamespace('none'), timeoutMs: 300 });
+    const error = await credits
+      .reserve({ requestId: randomUUID(), userId: randomUUID(), tool: 'magic-enhance' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+  });
+});
+
+describe('createCreditsClient with NATS down', () => {
+  it('refuses a reserve at once, returns from a release at once and publishes it once NATS is back', async () => {
+    const nats = await startOwnNats();
+    const own = await connectNats({ url: nats.url, name: 'credits-client-down-test' });
+    const ownNamespace = uniqueNamespace('ccd');
+    const ownScripted = await startScriptedCredits(own, ownNamespace);
+    try {
+      const credits = createCreditsClient({ nc: own, namespace: ownNamespace, logger: silentLogger() });
+      await nats.kill();
+      const deadline = Date.now() + 2_000;
+      while (isNatsConnected(own) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+
+      let started = performance.now();
+      const error = await credits
+        .reserve({ requestId: randomUUID(), userId: randomUUID(), tool: 'magic-enhance' })
+        .catch((e: unknown) => e);
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      expect((error as AppError).cause).toBeInstanceOf(ReserveNotSentError);
+      expect(ownScripted.requests).toEqual([]);
+
+      const event: UsageEvent = {
+        requestId: randomUUID(),
+        tool: 'magic-enhance',
+        at: new Date().toISOString(),
+        userId: randomUUID(),
+      };
+      started = performance.now();
+      // Before: the 1 s immediate refund, then three JetStream publishes on the caller's time.
+      expect(await credits.release(event)).toBeUndefined();
+      expect(performance.now() - started).toBeLessThan(100);
+
+      await nats.restart();
+      await credits.releasesPublished();
+      expect(await ownScripted.published('released')).toEqual([
+        { event, msgId: `${event.requestId}:released` },
+      ]);
+    } finally {
+      await ownScripted.stop().catch(() => undefined);
+      await own.close();
+      await nats.stop();
+    }
+  }, 30_000);
 });

@@ -1,0 +1,546 @@
+// The whole charge of one tool use, in one place (docs/architecture.md#credits, docs/charges.md).
+//
+// The charge: reserveCharge() holds the credits and returns a Charge that can be committed or released now, by this
+// process, or later by any replica from its plain-data ref (a job row, a stop request arriving elsewhere), or
+// committed inside the transaction that stores the result (transactional outbox). charge.run(work) settles by the
+// product's rule (contracts outcomeOfUnfinishedRun): the work gets an AbortSignal; a run that fails or is stopped is
+// released when nothing was delivered and committed once otherwise. A work with a rule of its own (a chat reply
+// shown as failed is free: contracts outcomeOfChatReply) settles inside the run with release() or commitIn(), and
+// the run keeps that outcome instead of applying its own.
+//
+// The credits client below it speaks the protocol every tool service uses: reserve over NATS request/reply, then
+// report the outcome as a JetStream event (awaited ack, message id `<requestId>:<outcome>` so the server drops
+// duplicates), published now or recorded in the service's transactional outbox. Each message carries the id of the
+// HTTP request it was sent for (REQUEST_ID_HEADER), so credits' logs name it, and each reserve and settlement is
+// counted in the service's credits_charges_total. With NATS down a reserve is refused at once (503) rather than
+// queued until its timeout, and a release that credits did not take at once is published in the background, retried
+// until NATS takes it: never on the request path. Each client is one replica with a lease (docs/charges.md): it
+// announces itself on `credits.leases` every lease / 3, and the holds of its synchronous calls name it, so credits
+// refunds them soon after the process dies.
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  outcomeOfUnfinishedRun,
+  type ChargeOutcome,
+  type ToolCostOptions,
+  type ToolId,
+} from '@act/contracts';
+import {
+  REQUEST_ID_HEADER,
+  ReleaseNowReplySchema,
+  ReserveReplySchema,
+  natsNames,
+  type ReserveReply,
+  type ReplicaLease,
+  type ReserveRequest,
+  type UsageEvent,
+} from '@act/contracts/server';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from 'nats';
+import type { Db } from './database';
+import { AppError, isAppError } from './errors';
+import { createLogger, type Logger } from './logger';
+import type { ServiceMetrics } from './metrics';
+import { isNatsConnected } from './nats';
+import type { Outbox, OutboxMessage } from './outbox';
+import { currentRequestId } from './request-context';
+import { isWorkTimeout } from './work-pool';
+
+/** What identifies a held charge. Plain data: store it with a job, or send it to another replica to settle. */
+export interface ChargeRef {
+  requestId: string;
+  tool: ToolId;
+  /** The member; absent for a guest. */
+  userId?: string;
+  /** The guest's IP (from x-client-ip); required when there is no userId. */
+  guestIp?: string;
+}
+
+export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
+  /** A request id chosen by the caller (e.g. a message or job id); a new one when absent. */
+  requestId?: string;
+  options?: ToolCostOptions;
+  /**
+   * False for durable work another replica re-runs if this one dies (voice jobs): its hold is not tied to this
+   * replica's lease. Default true: a synchronous call dies with its replica, and credits then refunds it at once.
+   */
+  leased?: boolean;
+}
+
+export interface RunOptions {
+  /** Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. */
+  signal?: AbortSignal;
+}
+
+export interface Charge {
+  readonly ref: ChargeRef;
+  readonly requestId: string;
+  /** The balance after the hold; null for guests. */
+  readonly remainingCredits: number | null;
+  /** Output reached the member (a streamed word, a stored result): from now on the use is charged, once. */
+  markDelivered(): void;
+  /** Settles now by publishing the outcome. Settling again with the same outcome is a no-op. */
+  commit(): Promise<void>;
+  /** Refunds now; resolves with the balance after the refund when credits answered at once (null for guests). */
+  release(): Promise<number | null | undefined>;
+  /**
+   * Records the commit in the caller's transaction, through the service's outbox, so the stored result and its
+   * charge commit together. Inside run(), make it the last step of the work's transaction.
+   */
+  commitIn(tx: Db, outbox: Outbox): Promise<void>;
+  /**
+   * Runs the work once and settles the charge by the rule above; rethrows the work's error. An outcome the work
+   * chose itself (commit(), release(), commitIn()) is kept: a work that released returns normally, even if stopped.
+   */
+  run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T>;
+}
+
+/** An AppError for a refused reserve, with the needsSignup flag the browser looks for on a spent guest trial. */
+export function reserveRefusal(reply: Extract<ReserveReply, { ok: false }>): AppError {
+  return new AppError(reply.code, reply.message, reply.needsSignup ? { details: { needsSignup: true } } : {});
+}
+
+function usageEvent(ref: ChargeRef): UsageEvent {
+  return {
+    requestId: ref.requestId,
+    tool: ref.tool,
+    ...(ref.userId ? { userId: ref.userId } : { guestIp: ref.guestIp }),
+    at: new Date().toISOString(),
+  };
+}
+
+/**
+ * The outcome of a charge as an outbox message, for a transaction that stores a result (or a failure) made by any
+ * replica from the charge's ref (the jobs runner).
+ */
+export function settlementMessage(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome) {
+  return credits.usageMessage(outcome, usageEvent(ref));
+}
+
+/**
+ * Settles a charge from its ref, in any process: credits finds the hold by request id, applies each outcome once,
+ * and a hold leaves `held` only once (so a second, different outcome changes nothing).
+ */
+export async function settleCharge(
+  credits: CreditsClient,
+  ref: ChargeRef,
+  outcome: ChargeOutcome,
+): Promise<number | null | undefined> {
+  const event = usageEvent(ref);
+  if (outcome === 'released') return credits.release(event);
+  await credits.commit(event);
+  return undefined;
+}
+
+/** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
+export async function reserveCharge(
+  credits: CreditsClient,
+  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true }: ChargeInput,
+): Promise<Charge> {
+  const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
+  const request: ReserveRequest = {
+    ...ref,
+    ...(options ? { options } : {}),
+    ...(leased && credits.lease ? { lease: credits.lease } : {}),
+  };
+  let reply: ReserveReply;
+  try {
+    reply = await credits.reserve(request);
+  } catch (error) {
+    // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper
+    // (at most the 1 s immediate refund; the durable event goes out in the background). One never sent needs none.
+    if (!(isAppError(error) && error.cause instanceof ReserveNotSentError))
+      await settleCharge(credits, ref, 'released').catch(() => undefined);
+    throw error;
+  }
+  if (!reply.ok) throw reserveRefusal(reply);
+  return heldCharge(credits, ref, reply.remainingCredits);
+}
+
+function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: number | null): Charge {
+  /** The outcome, and its settlement (resolving with the balance after a refund, when known). */
+  let settled: { outcome: ChargeOutcome; done: Promise<number | null | undefined> } | undefined;
+  let delivered = false;
+  let ran = false;
+  /** The outbox that holds this charge's commit in a transaction not yet known to have committed. */
+  let pendingOutbox: Outbox | undefined;
+  /** The outcome the caller chose with commit() or release() (kept by run() even when its publish failed). */
+  let chosen: ChargeOutcome | undefined;
+
+  const settle = (outcome: ChargeOutcome): Promise<number | null | undefined> => {
+    if (settled) {
+      if (settled.outcome !== outcome) {
+        throw new Error(`charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`);
+      }
+      return settled.done;
+    }
+    const done = settleCharge(credits, ref, outcome).catch((error: unknown) => {
+      // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
+      settled = undefined;
+      throw error;
+    });
+    settled = { outcome, done };
+    return done;
+  };
+
+  const charge: Charge = {
+    ref,
+    requestId: ref.requestId,
+    remainingCredits,
+    markDelivered() {
+      delivered = true;
+    },
+    commit: async () => {
+      const done = settle('committed');
+      chosen = 'committed';
+      await done;
+    },
+    release: () => {
+      const done = settle('released');
+      chosen = 'released';
+      return done;
+    },
+    async commitIn(tx, outbox) {
+      if (settled) {
+        if (settled.outcome === 'committed') return;
+        throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+      }
+      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref)));
+      pendingOutbox = outbox;
+      if (!ran) {
+        // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
+        settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+      }
+    },
+    run,
+  };
+
+  async function run<R>(work: (signal: AbortSignal) => Promise<R>, { signal }: RunOptions = {}): Promise<R> {
+    if (ran) throw new Error(`charge ${ref.requestId} has already run`);
+    ran = true;
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal?.reason);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
+    try {
+      let result: R;
+      try {
+        result = await work(controller.signal);
+      } catch (error) {
+        // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
+        pendingOutbox = undefined;
+        // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
+        // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
+        const spentGuestTry = !ref.userId && isWorkTimeout(error);
+        const outcome = chosen ?? outcomeOfUnfinishedRun(delivered || spentGuestTry);
+        const balance = await settle(outcome).catch(() => undefined);
+        // Refunded before the member hears of the failure: the reply shows the balance they really have.
+        if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
+        throw error;
+      }
+      if (pendingOutbox) {
+        settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+        pendingOutbox.trigger();
+      } else if (chosen) {
+        // Settled by the work's own rule (a chat reply released because it is shown as failed, or stopped before
+        // any text): neither committed over it nor thrown as a stop. A release whose publish failed is swept.
+      } else if (controller.signal.aborted && !delivered) {
+        // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.
+        await settle('released').catch(() => undefined);
+        throw controller.signal.reason;
+      } else {
+        await settle('committed');
+      }
+      return result;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+  return charge;
+}
+
+export interface ChargedToolResult<R> {
+  result: R;
+  /** The balance after this use; null for guests. */
+  remainingCredits: number | null;
+}
+
+/** One charged one-shot tool use: reserve, run the work with the signal, settle by the rule. */
+export async function runChargedTool<R>(
+  credits: CreditsClient,
+  input: ChargeInput,
+  work: (signal: AbortSignal) => Promise<R>,
+  options: RunOptions = {},
+): Promise<ChargedToolResult<R>> {
+  const charge = await reserveCharge(credits, input);
+  const result = await charge.run(work, options);
+  return { result, remainingCredits: charge.remainingCredits };
+}
+
+/**
+ * An AbortSignal that aborts when the client goes away before its reply was written (the response closes
+ * unfinished), so work done for nobody can stop and a one-shot tool's hold is released.
+ */
+export function requestSignal(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  const response = ctx.res;
+  const clientLeft = () => {
+    if (!response.writableFinished) {
+      controller.abort(new DOMException('The client closed the connection', 'AbortError'));
+    }
+  };
+  // Asked for late (after a slow upload or check), the client may already be gone: its 'close' came and went.
+  if (ctx.req.socket.destroyed) clientLeft();
+  else response.once('close', clientLeft);
+  return controller.signal;
+}
+
+// --- The credits client: the NATS and JetStream side of reserve, commit and release ---
+
+export interface CreditsClientOptions {
+  nc: NatsConnection;
+  /** NATS_NAMESPACE of the deployment (tests use a random one). */
+  namespace?: string;
+  /** How long to wait for the reserve reply. */
+  timeoutMs?: number;
+  /** Where background releases report a retry or giving up (default: a logger named credits-client). */
+  logger?: Logger;
+  /** Where reserves and settlements are counted (credits_charges_total); startService passes the service's. */
+  metrics?: ServiceMetrics;
+  /**
+   * How long credits keeps this replica's leased holds after it last announced itself (CHARGE_LEASE_MS); it
+   * announces every third of it. A call that died with the replica is refunded about this long after.
+   */
+  leaseMs?: number;
+}
+
+/** Default CHARGE_LEASE_MS: a dead replica's holds are refunded within about half a minute. */
+export const DEFAULT_CHARGE_LEASE_MS = 15_000;
+
+export interface CreditsClient {
+  /** This replica and its lease: reserveCharge sends it with a synchronous call's reserve (absent: no lease). */
+  readonly lease?: { replica: string; ms: number };
+  reserve(request: ReserveRequest): Promise<ReserveReply>;
+  /** The tool use succeeded: credits records it in tool_usage. */
+  commit(event: UsageEvent): Promise<void>;
+  /**
+   * The tool use failed: credits refunds the hold. Asks credits to refund now (request/reply, at most 1 s; not even
+   * tried while NATS is disconnected) and resolves with the balance after the refund (null for guests); otherwise
+   * resolves with undefined at once and publishes the usage.released event in the background, retried until NATS
+   * takes it, which credits applies when it can. Never rejects.
+   */
+  release(event: UsageEvent): Promise<number | null | undefined>;
+  /** Resolves once every release handed to the background so far was published or given up on (tests, shutdown). */
+  releasesPublished(): Promise<void>;
+  /** The same outcome as a message for a transactional outbox (same subject and message id as commit/release). */
+  usageMessage(outcome: ChargeOutcome, event: UsageEvent): OutboxMessage;
+}
+
+const PUBLISH_ATTEMPTS = 3;
+const PUBLISH_RETRY_MS = 200;
+
+/** How long a failed call waits for its immediate refund before falling back to the durable event. */
+const RELEASE_NOW_TIMEOUT_MS = 1_000;
+/** Background release publishing: first retry after this, doubling up to the maximum. */
+const RELEASE_RETRY_MS = 250;
+const RELEASE_RETRY_MAX_MS = 10_000;
+/**
+ * After this long a background release stops trying (the default HOLD_TTL_MS): by then credits' hold sweeper has
+ * refunded the hold anyway. A process that stops meanwhile leaves the refund to the sweeper too.
+ */
+const RELEASE_GIVE_UP_MS = 600_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    // A pending retry never keeps a stopping process alive.
+    setTimeout(resolve, ms).unref();
+  });
+
+/** The NATS headers naming the HTTP request a message is sent for; undefined outside a request. */
+function requestHeaders(requestId: string | undefined): MsgHdrs | undefined {
+  if (!requestId) return undefined;
+  const h = natsHeaders();
+  h.set(REQUEST_ID_HEADER, requestId);
+  return h;
+}
+
+/** The cause of a reserve refused before it was sent (NATS disconnected): credits holds nothing for it. */
+export class ReserveNotSentError extends Error {
+  constructor() {
+    super('NATS is disconnected: the reserve was not sent');
+    this.name = 'ReserveNotSentError';
+  }
+}
+
+function serviceUnavailable(cause: unknown): AppError {
+  return new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, { cause });
+}
+
+export function createCreditsClient({
+  nc,
+  namespace,
+  timeoutMs = 5_000,
+  logger = createLogger({ name: 'credits-client' }),
+  metrics,
+  leaseMs = DEFAULT_CHARGE_LEASE_MS,
+}: CreditsClientOptions): CreditsClient {
+  const names = natsNames(namespace);
+  const js = nc.jetstream();
+  const inBackground = new Set<Promise<void>>();
+
+  // A new id per process: a restarted replica is a new one, and the old one's silence frees its holds.
+  const lease = { replica: randomUUID(), ms: leaseMs };
+  const announcement = JSON.stringify({ replica: lease.replica, leaseMs } satisfies ReplicaLease);
+  const announce = () => {
+    if (!isNatsConnected(nc)) return;
+    try {
+      nc.publish(names.chargeLeases, announcement);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not announce this replica to credits');
+    }
+  };
+  announce();
+  const announcer = setInterval(announce, Math.max(50, Math.floor(leaseMs / 3)));
+  announcer.unref();
+  void nc.closed().finally(() => clearInterval(announcer));
+
+  // Retrying is safe: the message id makes JetStream keep one copy, and credits applies each event once anyway.
+  const subjects = { committed: names.usageCommitted, released: names.usageReleased } as const;
+  const messageOf = (outcome: ChargeOutcome, event: UsageEvent): OutboxMessage => {
+    const requestId = currentRequestId();
+    return {
+      subject: subjects[outcome],
+      msgId: `${event.requestId}:${outcome}`,
+      payload: event,
+      ...(requestId ? { headers: { [REQUEST_ID_HEADER]: requestId } } : {}),
+    };
+  };
+
+  const publish = async (outcome: ChargeOutcome, event: UsageEvent) => {
+    const { subject, msgId } = messageOf(outcome, event);
+    const headers = requestHeaders(currentRequestId());
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt += 1) {
+      try {
+        await js.publish(subject, JSON.stringify(event), { msgID: msgId, ...(headers ? { headers } : {}) });
+        metrics?.countCharge(event.tool, outcome);
+        return;
+      } catch (error) {
+        lastError = error;
+        if (attempt < PUBLISH_ATTEMPTS)
+          await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_MS * attempt));
+      }
+    }
+    throw serviceUnavailable(lastError);
+  };
+
+  /** Publishes usage.released off the request path, retrying (while NATS is back) until JetStream acks it. */
+  const releaseLater = (event: UsageEvent) => {
+    const { subject, msgId } = messageOf('released', event);
+    const requestId = currentRequestId();
+    const headers = requestHeaders(requestId);
+    // In the logs: the HTTP request's id (as on its other lines) and the charge's own id.
+    const ids = { ...(requestId ? { requestId } : {}), chargeId: event.requestId };
+    const task = (async () => {
+      const started = Date.now();
+      let lastError: unknown;
+      for (let attempt = 1; ; attempt += 1) {
+        if (isNatsConnected(nc)) {
+          try {
+            await js.publish(subject, JSON.stringify(event), {
+              msgID: msgId,
+              ...(headers ? { headers } : {}),
+            });
+            if (attempt > 1) logger.info({ ...ids, attempt }, 'release published after retries');
+            return;
+          } catch (error) {
+            lastError = error;
+          }
+        }
+        if (attempt === 1) logger.warn({ ...ids, err: lastError }, 'release not published yet; retrying');
+        if (nc.isClosed() || Date.now() - started > RELEASE_GIVE_UP_MS) {
+          logger.error(
+            { ...ids, err: lastError },
+            'gave up publishing a release; the hold sweeper refunds it',
+          );
+          return;
+        }
+        await sleep(Math.min(RELEASE_RETRY_MAX_MS, RELEASE_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    })();
+    inBackground.add(task);
+    void task.finally(() => inBackground.delete(task));
+  };
+
+  return {
+    lease,
+    async reserve(request) {
+      // Not sent at all: nats.js would queue it until the connection is back or the timeout passes, keeping the
+      // member waiting for an answer that is already known. Nothing was held, so there is nothing to release.
+      if (!isNatsConnected(nc)) {
+        metrics?.countCharge(request.tool, 'unavailable');
+        throw serviceUnavailable(new ReserveNotSentError());
+      }
+      let data: Uint8Array;
+      try {
+        // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
+        const deadline = new Date(Date.now() + timeoutMs).toISOString();
+        const headers = requestHeaders(currentRequestId());
+        const reply = await nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
+          timeout: timeoutMs,
+          ...(headers ? { headers } : {}),
+        });
+        data = reply.data;
+      } catch (error) {
+        metrics?.countCharge(request.tool, 'unavailable');
+        throw serviceUnavailable(error);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(new TextDecoder().decode(data));
+      } catch (error) {
+        throw new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: error });
+      }
+      const parsed = ReserveReplySchema.safeParse(body);
+      if (!parsed.success) {
+        metrics?.countCharge(request.tool, 'unavailable');
+        throw new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: parsed.error });
+      }
+      const reply = parsed.data;
+      metrics?.countCharge(
+        request.tool,
+        reply.ok ? 'reserved' : reply.code === ErrorCode.SERVICE_UNAVAILABLE ? 'unavailable' : 'refused',
+      );
+      return reply;
+    },
+    commit: (event) => publish('committed', event),
+    async release(event) {
+      // Counted once handed over: refunded now, or published in the background (the sweeper refunds the rest).
+      metrics?.countCharge(event.tool, 'released');
+      if (isNatsConnected(nc)) {
+        try {
+          const headers = requestHeaders(currentRequestId());
+          const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
+            timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
+            ...(headers ? { headers } : {}),
+          });
+          const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
+          if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
+        } catch {
+          // No answer in time (credits busy or away): the durable event below does the refund later.
+        }
+      }
+      releaseLater(event);
+      return undefined;
+    },
+    async releasesPublished() {
+      while (inBackground.size > 0) await Promise.all(inBackground);
+    },
+    usageMessage(outcome, event) {
+      // Recorded in the caller's transaction, which the outbox relay publishes: counted as settled here.
+      metrics?.countCharge(event.tool, outcome);
+      return messageOf(outcome, event);
+    },
+  };
+}
