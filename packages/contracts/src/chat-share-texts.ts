@@ -39,6 +39,7 @@ export const CHAT_SHARE_TEXTS = {
   revokeTitle: 'Revoke this link?',
   revokeDescription: 'Anyone opening the link will see Not found. This cannot be undone.',
   revoked: 'Link revoked',
+  loadMore: 'Load more',
   loadFailedList: 'Failed to load your shared chats',
   revokeFailed: 'Failed to revoke the link',
 } as const;
