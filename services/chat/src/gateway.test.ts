@@ -159,9 +159,9 @@ describe('chat through the gateway', () => {
     });
     expect(reply.status).toBe(200);
     const sessionId = reply.body.sessionId as string;
-    expect((await callJson(gateway.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { body: {} })).status).toBe(
-      401,
-    );
+    expect(
+      (await callJson(gateway.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { body: {} })).status,
+    ).toBe(401);
     expect((await callJson(gateway.url, 'GET', '/api/chat/shares')).status).toBe(401);
     const created = await callJson(gateway.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, {
       token,
@@ -179,7 +179,9 @@ describe('chat through the gateway', () => {
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
 
-    expect((await callJson(gateway.url, 'DELETE', `/api/chat/shares/${link.id}`, { token })).status).toBe(200);
+    expect((await callJson(gateway.url, 'DELETE', `/api/chat/shares/${link.id}`, { token })).status).toBe(
+      200,
+    );
     expect((await fetch(`${gateway.url}/api/chat/shared/${link.token}`)).status).toBe(404);
   });
 });

@@ -73,7 +73,12 @@ async function listShares(member: Member) {
 async function readShared(token: string) {
   const response = await fetch(`${chat.url}/api/chat/shared/${token}`);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 const NOT_FOUND = { success: false, code: 'NOT_FOUND', error: ERROR_TEXTS.server.notFound };
@@ -114,7 +119,9 @@ describe('shared chats', () => {
 
     expect(await listShares(member)).toEqual([link]);
 
-    const revoked = await callJson(chat.url, 'DELETE', `/api/chat/shares/${link.id}`, { token: member.token });
+    const revoked = await callJson(chat.url, 'DELETE', `/api/chat/shares/${link.id}`, {
+      token: member.token,
+    });
     expect(revoked).toEqual({ status: 200, body: { success: true } });
     const gone = await readShared(token);
     expect({ status: gone.status, body: gone.body }).toEqual({ status: 404, body: NOT_FOUND });
@@ -144,7 +151,7 @@ describe('shared chats', () => {
     expect((await share(member, sessionId, 3)).status).toBe(400);
   });
 
-  it("lets another member neither share my session nor revoke or list my links", async () => {
+  it('lets another member neither share my session nor revoke or list my links', async () => {
     const owner = await newMember();
     const stranger = await newMember();
     const sessionId = await agentMessage(owner, 'Mine only');
@@ -175,15 +182,18 @@ describe('shared chats', () => {
     expect(await listShares(stranger)).toEqual([]);
     // Signed out, the member's calls are refused.
     expect((await callJson(chat.url, 'GET', '/api/chat/shares')).status).toBe(401);
-    expect((await callJson(chat.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { body: {} })).status).toBe(
-      401,
-    );
+    expect(
+      (await callJson(chat.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { body: {} })).status,
+    ).toBe(401);
   });
 
   it('serves the attachments of a shared message only through the link', async () => {
     const member = await newMember();
     const png = await makePng({ width: 24, height: 16 });
-    const sessionId = await agentMessage(member, 'Look at this', { image: dataUrl(png), imageName: 'pic.png' });
+    const sessionId = await agentMessage(member, 'Look at this', {
+      image: dataUrl(png),
+      imageName: 'pic.png',
+    });
     const link = (await share(member, sessionId)).body.share as Record<string, string>;
 
     const read = await readShared(link.token!);
@@ -217,13 +227,22 @@ describe('shared chats', () => {
   it('shares every column of a playground turn, and goes with its session when that is deleted', async () => {
     fake.setFallback((request) => ({ kind: 'stream', chunks: [`from ${request.body.model}`] }));
     const member = await newMember();
-    const reply = await callJson(chat.url, 'POST', PLAYGROUND, { token: member.token, body: { prompt: 'Compare' } });
+    const reply = await callJson(chat.url, 'POST', PLAYGROUND, {
+      token: member.token,
+      body: { prompt: 'Compare' },
+    });
     expect(reply.status).toBe(200);
     const sessionId = reply.body.sessionId as string;
     const link = (await share(member, sessionId, 30)).body.share as Record<string, string>;
     const read = await readShared(link.token!);
     const messages = read.body.messages as Array<{ role: string; model?: string }>;
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant', 'assistant', 'assistant']);
+    expect(messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'assistant',
+      'assistant',
+    ]);
     expect(new Set(messages.slice(1).map((message) => message.model)).size).toBe(4);
 
     await callJson(chat.url, 'DELETE', `/api/chat/sessions/${sessionId}`, { token: member.token });

@@ -1,13 +1,17 @@
 // The Share dialog of a chat session (docs/product-rules.md#shared-chats): choose how long the link lives (Never,
 // 1 day, 7 days, 30 days), Create link snapshots the session as it is now, then the link is shown with Copy link.
 import { useEffect, useState } from 'react';
+import { CHAT_SHARE_ENDPOINTS, UI_TEXTS, type ChatShare, type ChatShareExpiryDays } from '@act/contracts';
 import {
-  CHAT_SHARE_ENDPOINTS,
-  UI_TEXTS,
-  type ChatShare,
-  type ChatShareExpiryDays,
-} from '@act/contracts';
-import { Alert, Button, Dialog, RadioGroup, TextField, errorMessage, useCopy, type ApiClient } from '@act/host-sdk';
+  Alert,
+  Button,
+  Dialog,
+  RadioGroup,
+  TextField,
+  errorMessage,
+  useCopy,
+  type ApiClient,
+} from '@act/host-sdk';
 import './share-dialog.css';
 
 const T = UI_TEXTS.share;

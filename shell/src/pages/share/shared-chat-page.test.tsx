@@ -45,7 +45,9 @@ describe('a shared chat', () => {
     const messages = screen.getAllByTestId('shared-message');
     expect(messages).toHaveLength(2);
     expect(messages[0]!.textContent).toContain('Which is larger?');
-    expect(within(messages[0]!).getByRole('img').getAttribute('src')).toBe(`/api/chat/shared/${TOKEN}/files/0`);
+    expect(within(messages[0]!).getByRole('img').getAttribute('src')).toBe(
+      `/api/chat/shared/${TOKEN}/files/0`,
+    );
     expect(within(messages[1]!).getByText('GPT-4o Mini')).toBeTruthy();
     expect(within(messages[1]!).getByText('kibibyte').tagName).toBe('STRONG');
     expect(screen.getByText(T.sharedOn('March 4, 2025'))).toBeTruthy();
@@ -78,8 +80,15 @@ describe('the account’s shared chats', () => {
       createdAt: '2025-03-04T10:00:00Z',
       expiresAt: null,
     };
-    const expired = { ...share, id: '21111111-2222-4333-8444-555555555555', title: 'Old one', expiresAt: '2025-01-01T00:00:00Z' };
-    backend.on('GET /api/chat/shares', () => json({ success: true, shares: [share, expired], next_cursor: null }));
+    const expired = {
+      ...share,
+      id: '21111111-2222-4333-8444-555555555555',
+      title: 'Old one',
+      expiresAt: '2025-01-01T00:00:00Z',
+    };
+    backend.on('GET /api/chat/shares', () =>
+      json({ success: true, shares: [share, expired], next_cursor: null }),
+    );
     backend.on(`DELETE /api/chat/shares/${share.id}`, () => json({ success: true }));
     renderApp('/dashboard?view=account', { backend });
 

@@ -59,7 +59,13 @@ function SharedMessage({ message }: { message: SharedChatMessage }) {
             alt={T.attachment(attachment.name ?? attachment.contentType)}
           />
         ) : (
-          <a key={attachment.url} className="sh-shared__file" href={attachment.url} target="_blank" rel="noreferrer">
+          <a
+            key={attachment.url}
+            className="sh-shared__file"
+            href={attachment.url}
+            target="_blank"
+            rel="noreferrer"
+          >
             {T.attachment(attachment.name ?? attachment.contentType)}
           </a>
         ),
@@ -108,7 +114,12 @@ export function SharedChatPage() {
     return () => controller.abort();
   }, [api, token, attempt]);
 
-  const title = loaded.state === 'ready' ? loaded.chat.title : loaded.state === 'not-found' ? T.notFoundTitle : T.pageTitle;
+  const title =
+    loaded.state === 'ready'
+      ? loaded.chat.title
+      : loaded.state === 'not-found'
+        ? T.notFoundTitle
+        : T.pageTitle;
 
   return (
     <>
