@@ -446,6 +446,17 @@ describe('static files and headers', () => {
     expect(await response.text()).toContain('<title>shell</title>');
   });
 
+  it('tells search engines to keep away from a shared chat page, and only from that', async () => {
+    const shared = await fetch(`${gateway.url}/share/abcDEF123_-abcDEF123_-ab`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(shared.status).toBe(200);
+    expect(await shared.text()).toContain('<title>shell</title>');
+    expect(shared.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const tool = await fetch(`${gateway.url}/tools/magic-enhance`, { headers: { accept: 'text/html' } });
+    expect(tool.headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await fetch(`${gateway.url}/static/js/main.3f2a9c1b.js`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

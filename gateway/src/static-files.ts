@@ -28,6 +28,8 @@ export function staticFiles(root: string): Middleware {
     if (await trySend(ctx, absoluteRoot, ctx.path)) return;
     // Client-side routes: anything that looks like a page (no file extension) gets the shell.
     if (!path.extname(ctx.path) && ctx.accepts('html')) {
+      // A shared chat is never for search engines (docs/product-rules.md#shared-chats), even before its script runs.
+      if (ctx.path.startsWith('/share/')) ctx.set('x-robots-tag', 'noindex, nofollow');
       if (await trySend(ctx, absoluteRoot, '/index.html')) return;
     }
     await next();

@@ -20,6 +20,7 @@ export * from './api/credit-packs';
 export * from './api/credit-controls';
 export * from './api/prompt';
 export * from './api/chat';
+export * from './api/chat-share';
 export * from './api/chat-stream';
 export * from './api/image';
 export * from './api/voice';

@@ -2,6 +2,7 @@
 // flat list of definitions the gateway routes by, and the lookup of one request's definition.
 import { routeMatches, type Endpoint } from './endpoint';
 import { CHAT_ENDPOINTS } from './api/chat';
+import { CHAT_SHARE_ENDPOINTS } from './api/chat-share';
 import { CREDITS_ENDPOINTS } from './api/credits';
 import { CREDIT_PACK_ENDPOINTS } from './api/credit-packs';
 import { CREDIT_CONTROLS_ENDPOINTS } from './api/credit-controls';
@@ -93,6 +94,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   chatStop,
   chatStatus,
   chatFollow,
+  ...Object.values(CHAT_SHARE_ENDPOINTS),
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),

@@ -1,5 +1,6 @@
 // Every literal UI string of docs/product-rules.md, so shell and remotes show exactly the spec's words.
 // Texts marked "ours" fill places where the spec shows an element but not its words.
+import { CHAT_SHARE_TEXTS } from './chat-share-texts';
 
 export const PRODUCT_NAME = 'AI Creative Toolbox';
 
@@ -630,6 +631,8 @@ export const UI_TEXTS = {
   gallery: {
     imageDownloaded: 'Image downloaded!',
   },
+  /** Ours: shared chats (docs/product-rules.md#shared-chats). */
+  share: CHAT_SHARE_TEXTS,
   pages: {
     privacyPolicy: 'Privacy Policy',
     termsOfService: 'Terms of Service',

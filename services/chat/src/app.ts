@@ -9,12 +9,14 @@ import {
 } from '@act/service-kit';
 import type { ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
+import { createShareStore } from './db/share-store';
 import { createChatReplies } from './domain/chat-replies';
 import { createGenerationRegistry, type GenerationRegistry } from './domain/generations';
 import { createPreparation, type PdfInputMode } from './domain/prepare';
 import { startChatStops, type ChatStops } from './domain/stops';
 import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
+import { createShareRouter } from './routes/share.routes';
 import type { DeepSearchLimits } from './deep-search/research';
 import type { SearchProvider } from './deep-search/search-provider';
 import type { PageFetchOptions } from './web/page-reader';
@@ -99,6 +101,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       logger,
       followIntervalMs: deps.persistIntervalMs,
     }),
+    createShareRouter({ verifier: deps.verifier, shares: createShareStore(sql), files: deps.files }),
   ]);
 
   let drained: Promise<void> | undefined;

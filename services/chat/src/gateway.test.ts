@@ -149,4 +149,39 @@ describe('chat through the gateway', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).length).toBe(png.length);
   }, 60_000);
+
+  it('lets a signed-out browser read a shared chat and its file, and keeps the member calls behind a token', async () => {
+    const token = await jwks.tokenFor(randomUUID());
+    const png = await makePng({ width: 12, height: 12 });
+    const reply = await callJson(gateway.url, 'POST', '/api/chat/chat-agent/send-message', {
+      token,
+      body: { prompt: 'Shared through the gateway', modelId: 'openai/gpt-4o-mini', image: dataUrl(png) },
+    });
+    expect(reply.status).toBe(200);
+    const sessionId = reply.body.sessionId as string;
+    expect(
+      (await callJson(gateway.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { body: {} })).status,
+    ).toBe(401);
+    expect((await callJson(gateway.url, 'GET', '/api/chat/shares')).status).toBe(401);
+    const created = await callJson(gateway.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, {
+      token,
+      body: { expiresInDays: 1 },
+    });
+    expect(created.status).toBe(200);
+    const link = created.body.share as { id: string; token: string };
+
+    const shared = await fetch(`${gateway.url}/api/chat/shared/${link.token}`);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('x-robots-tag')).toContain('noindex');
+    const body = (await shared.json()) as { messages: Array<{ content: string }> };
+    expect(body.messages[0]!.content).toBe('Shared through the gateway');
+    const file = await fetch(`${gateway.url}/api/chat/shared/${link.token}/files/0`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+
+    expect((await callJson(gateway.url, 'DELETE', `/api/chat/shares/${link.id}`, { token })).status).toBe(
+      200,
+    );
+    expect((await fetch(`${gateway.url}/api/chat/shared/${link.token}`)).status).toBe(404);
+  });
 });

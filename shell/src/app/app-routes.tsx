@@ -12,6 +12,9 @@ const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ def
 const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
 const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
 const SupportRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.SupportRoute })));
+const SharedChatPage = lazy(() =>
+  import('../pages/share/shared-chat-page').then((m) => ({ default: m.SharedChatPage })),
+);
 const PrivacyPolicyPage = lazy(() =>
   import('../pages/static/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
@@ -38,6 +41,7 @@ export function AppRoutes() {
           <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/tools/:toolId" element={<ToolRoute />} />
           <Route path="/support" element={<SupportRoute />} />
+          <Route path="/share/:token" element={<SharedChatPage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/terms-of-service" element={<TermsOfServicePage />} />
           <Route path="/refund-policy" element={<RefundPolicyPage />} />

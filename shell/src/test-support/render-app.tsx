@@ -55,6 +55,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeFetch {
         next_cursor: null,
       }),
     'GET /api/credits/packs': () => json({ success: true, packs: options.packs ?? [] }),
+    'GET /api/chat/shares': () => json({ success: true, shares: [], next_cursor: null }),
     'GET /api/billing/config': () =>
       json({
         success: true,

@@ -56,6 +56,7 @@ export function ChatFrame({
       <SessionSidebar
         screen={screen}
         sessions={page.sessions}
+        api={host.api}
         activeId={conversation.sessionId}
         onSelect={(session) => {
           conversation.open(session.id);

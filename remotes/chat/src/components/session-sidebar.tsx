@@ -2,7 +2,7 @@
 // sessions (10, then 10 more once scrolled within 50 px of the bottom), each with its model (chat agent) or site (web
 // chat), rename and delete; loading, empty, no-match and error states.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MessageSquarePlus, Pencil, Search, Trash2 } from 'lucide-react';
+import { MessageSquarePlus, Pencil, Search, Share2, Trash2 } from 'lucide-react';
 import {
   CHAT_SEARCH_MAX,
   CHAT_TITLE_MAX,
@@ -11,9 +11,10 @@ import {
   getChatModel,
   type ChatSession,
 } from '@act/contracts';
-import { Alert, Button, ConfirmDialog, Spinner } from '@act/host-sdk';
+import { Alert, Button, ConfirmDialog, Spinner, type ApiClient } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import type { ChatScreen } from '../chat-screens';
+import { ShareDialog } from './share-dialog';
 import './session-sidebar.css';
 
 const T = UI_TEXTS.chat;
@@ -28,6 +29,8 @@ export interface SessionSidebarProps {
   onDeleted(id: string): void;
   /** New and selecting are locked while a reply streams on this screen. */
   disabled?: boolean;
+  /** With the API client, each session offers Share (a read-only link to a snapshot of it). */
+  api?: ApiClient;
 }
 
 function formatUpdated(timestamp: string): string {
@@ -103,8 +106,10 @@ export function SessionSidebar({
   onNew,
   onDeleted,
   disabled,
+  api,
 }: SessionSidebarProps) {
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<ChatSession | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -177,6 +182,17 @@ export function SessionSidebar({
                   <span className="ch-session__date">{formatUpdated(session.updated_at)}</span>
                 </button>
                 <span className="ch-session__actions">
+                  {api && (
+                    <button
+                      type="button"
+                      className="act-icon-btn"
+                      aria-label={UI_TEXTS.share.shareLabel(session.title)}
+                      title={UI_TEXTS.share.share}
+                      onClick={() => setSharing(session)}
+                    >
+                      <Share2 size={15} aria-hidden />
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="act-icon-btn"
@@ -254,6 +270,7 @@ export function SessionSidebar({
         busy={deleting}
         onConfirm={confirmDelete}
       />
+      {api && <ShareDialog api={api} session={sharing} onClose={() => setSharing(null)} />}
     </aside>
   );
 }

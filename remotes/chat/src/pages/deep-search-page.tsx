@@ -201,6 +201,7 @@ function DeepSearch({ host }: ToolPageProps) {
       <SessionSidebar
         screen={SCREEN}
         sessions={sessions}
+        api={host.api}
         activeId={activeId}
         onSelect={(session) => void open(session.id)}
         onNew={startNew}

@@ -7,6 +7,7 @@ import { UI_TEXTS, type Me } from '@act/contracts';
 import { CreditControls } from './credit-controls';
 import { OverviewTab } from './overview-tab';
 import { ReceiptView } from './receipt-view';
+import { SharedChatsSection } from './shared-chats-section';
 import { SubscriptionTab } from './subscription-tab';
 import { UsageHistoryTab } from './usage-history-tab';
 import './account.css';
@@ -54,6 +55,7 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
           <TabsContent value="overview" className="act-panel">
             <OverviewTab user={user} me={me} />
             <CreditControls />
+            <SharedChatsSection />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab user={user} me={me} />
