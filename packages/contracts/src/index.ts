@@ -21,6 +21,7 @@ export * from './api/credit-controls';
 export * from './api/prompt';
 export * from './api/chat';
 export * from './api/chat-stream';
+export * from './api/chat-fuse';
 export * from './api/image';
 export * from './api/voice';
 export * from './api/youtube';

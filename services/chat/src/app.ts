@@ -98,6 +98,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       prepare,
       logger,
       followIntervalMs: deps.persistIntervalMs,
+      models: deps.models,
     }),
   ]);
 
