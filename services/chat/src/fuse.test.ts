@@ -130,6 +130,43 @@ describe('fuse', () => {
   });
 });
 
+describe('fuse stopped', () => {
+  it('is charged 2 once when stopped after text, and free when stopped before any', async () => {
+    const token = await bed.jwks.tokenFor(randomUUID());
+    const turn = await compare(token, 'Stop it');
+    const stopAfter = async (chunks: number) => {
+      bed.fake.script({
+        kind: 'stream',
+        chunks: ['Fused ', 'words ', 'keep ', 'coming'],
+        chunkDelayMs: 400,
+        firstChunkDelayMs: chunks ? 0 : 2_000,
+      });
+      const stream = await postStream(
+        bed.chat.url,
+        `/api/chat/sessions/${turn.sessionId}/fuse`,
+        { replyId: turn.replyId, model: 'openai/gpt-4o-mini' },
+        token,
+      );
+      const start = (await stream.next('start')) as Extract<ChatStreamEvent, { type: 'start' }>;
+      if (chunks) await stream.next('delta');
+      const stop = await callJson(bed.chat.url, 'POST', '/api/chat/stop', {
+        token,
+        body: { messageId: start.messageId },
+      });
+      expect(stop.status).toBe(200);
+      return (await stream.all()).at(-1);
+    };
+    expect(await stopAfter(0)).toMatchObject({ type: 'done', status: 'stopped', remainingCredits: 45 });
+    expect(await stopAfter(1)).toMatchObject({ type: 'done', status: 'stopped', remainingCredits: 43 });
+    const fused = (await messages(token, '/api/chat/messages', turn.sessionId)).filter((m) => m.fused_from);
+    expect(fused.map((message) => [message.status, message.credits])).toEqual([
+      ['stopped', 0],
+      ['stopped', 2],
+    ]);
+    expect((await bed.settled(token)).balance).toBe(43);
+  });
+});
+
 describe('continue with this model', () => {
   it('makes a chat agent session with the member messages and that model answers, free', async () => {
     const token = await bed.jwks.tokenFor(randomUUID());
