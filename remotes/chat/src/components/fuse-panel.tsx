@@ -175,6 +175,7 @@ export function FusePanel({ host, sessionId, turn, disabled }: FusePanelProps) {
         <h3 className="ch-fuse__title">{T.fuseTitle}</h3>
         <Select<PlaygroundModelId>
           label={T.fuseModelLabel}
+          hideLabel
           value={model}
           onValueChange={setModel}
           options={MODEL_OPTIONS}
