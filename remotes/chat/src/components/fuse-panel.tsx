@@ -16,12 +16,13 @@ import {
   type PlaygroundModelId,
 } from '@act/contracts';
 import { Button, Select, announce, errorMessage, type ToolHost } from '@act/host-sdk';
-import { stopReply } from '../api/chat-api';
+import { fetchBalance, followReplyStream, stopReply } from '../api/chat-api';
 import {
   SINGLE,
   applyEvent,
   chargeNote,
   failTurn,
+  restartTurn,
   streamingReply,
   turnCost,
   type FusedReply,
@@ -106,6 +107,42 @@ export function FusePanel({ host, sessionId, turn, disabled }: FusePanelProps) {
 
   // Leaving the turn (or the page) only stops reading: the fuse goes on on the server and is saved there.
   useEffect(() => () => reader.current?.abort(), []);
+
+  // A fuse still being written when the session was opened (a reload) is followed by its id until it ends.
+  const storedFuse = useRef(turn.fused);
+  storedFuse.current = turn.fused;
+  const followId = turn.fused?.reply.status === 'streaming' ? turn.fused.replyId : undefined;
+  useEffect(() => {
+    const stored = storedFuse.current;
+    if (!followId || !stored) return;
+    const controller = new AbortController();
+    reader.current = controller;
+    const { model: by } = stored;
+    const replyId = followId;
+    let current: Turn = { key: 'fused', prompt: '', replies: { [SINGLE]: stored.reply } };
+    void (async () => {
+      try {
+        for await (const event of followReplyStream(
+          api,
+          replyId,
+          controller.signal,
+          ERROR_TEXTS.chat.fuseFailed,
+        )) {
+          if (controller.signal.aborted) return;
+          if (event.type === 'start') current = restartTurn(current);
+          if (event.type === 'done' || event.type === 'error') {
+            if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
+            else onCreditsChange.current(await fetchBalance(api));
+          }
+          current = applyEvent(current, event, ERROR_TEXTS.chat.fuseFailed);
+          setFused({ model: by, replyId, reply: current.replies[SINGLE]! });
+        }
+      } catch {
+        // Not followable (gone, or the network): the card keeps what the session showed.
+      }
+    })();
+    return () => controller.abort();
+  }, [api, followId]);
 
   const streaming = fused?.reply.status === 'streaming';
   const answered = Object.values(turn.replies).some(

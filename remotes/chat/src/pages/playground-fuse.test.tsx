@@ -74,6 +74,42 @@ describe('AI Chat Playground: fuse', () => {
     expect(within(claude).getByText('Claude 4 Sonnet says gravity.')).toBeTruthy();
   });
 
+  it('follows a fuse still being written when the session is opened, until it ends', async () => {
+    const follow = fakeEventStream<ChatStreamEvent>();
+    const test = renderChatPage(PlaygroundPage, {
+      toolId: 'ai-chat-playground',
+      sessionsPath: '/api/chat/sessions',
+      sendPath: '/api/chat/send-message',
+      sessions: sessionsPage([makeSession({ id: SESSION_ID, title: 'Tides' })]),
+    });
+    test.on(`GET /api/chat/replies/${FUSED_ID}`, () => follow.response);
+    test.on('GET /api/chat/messages', () =>
+      json({
+        success: true,
+        messages: [
+          ...answers(),
+          makeMessage({
+            model_name: DEEPSEEK,
+            content: 'Tides come',
+            status: 'streaming',
+            reply_id: FUSED_ID,
+            fused_from: REPLY_ID,
+          }),
+        ],
+      }),
+    );
+    await test.user.click(await screen.findByRole('button', { name: /^Tides/ }));
+    const card = await screen.findByRole('region', { name: 'Fused by DeepSeek R1' });
+    expect(within(card).getByText('Tides come')).toBeTruthy();
+    await emit(follow, { type: 'start', sessionId: SESSION_ID, messageId: FUSED_ID });
+    await emit(follow, { type: 'delta', text: FUSED });
+    await emit(follow, { type: 'done', status: 'completed', remainingCredits: 41 });
+    follow.close();
+    expect(await within(card).findByText('Tides come from the moon and the sun.')).toBeTruthy();
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    expect(test.onCreditsChange).toHaveBeenCalledWith(41);
+  });
+
   it('streams a fuse from the chosen model, priced on its button, and shows the balance after it', async () => {
     const test = await openSession();
     const stream = fakeEventStream<ChatStreamEvent>();
