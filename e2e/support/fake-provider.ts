@@ -3,7 +3,8 @@
 // upstream model it came from; reasoning models send reasoning first. An answer says how many images and PDFs reached
 // it as content parts (so a test sees an attachment got to the model), a request with OpenRouter's web plugin gets
 // web search results as url_citation annotations cited [1] and [2], and a question about a web page (passages in the
-// system message) cites its first passage. The chat service is pointed at it with OPENAI_BASE_URL and a placeholder
+// system message) cites its first passage; a playground fuse is answered with a merged answer and its "Taken from"
+// list. The chat service is pointed at it with OPENAI_BASE_URL and a placeholder
 // OPENAI_API_KEY; no real provider is ever called.
 import {
   startFakeOpenAi,
@@ -54,6 +55,10 @@ function attachmentsNote(request: ChatRequest): string {
   return ` (I received ${named.join(' and ')}.)`;
 }
 
+/** A playground fuse (its system message asks to fuse answers): the merged answer, then what it took from each. */
+export const FAKE_FUSED_ANSWER = 'Fused: both units matter, and the kibibyte is the larger one.';
+export const FAKE_FUSED_PARTS = '\n\n### Taken from\n- GPT-4o Mini: the sizes\n- Claude 4 Sonnet: the code';
+
 /** Deep Search's plan request: answered with two queries, one a line. */
 export const DEEP_SEARCH_PLAN = ['why tides happen', 'moon gravity oceans'];
 
@@ -62,6 +67,10 @@ function answerTo(request: ChatRequest): FakeAnswer {
   const system = request.body.messages.find((message) => message.role === 'system')?.content;
   if (typeof system === 'string' && system.startsWith('You plan web research')) {
     return { kind: 'stream', chunks: [`${DEEP_SEARCH_PLAN[0]}\n`, DEEP_SEARCH_PLAN[1]!] };
+  }
+  if (typeof system === 'string' && system.startsWith('You fuse answers')) {
+    const words = `${FAKE_FUSED_ANSWER}${FAKE_FUSED_PARTS}`.split(/(?<= )/);
+    return { kind: 'stream', chunks: words, chunkDelayMs: CHUNK_DELAY_MS };
   }
   const question = lastQuestion(request);
   const slow = question.includes(SLOW_WORD);

@@ -228,6 +228,9 @@ export const ERROR_TEXTS = {
     webPageTooManyRedirects: 'That page redirects too many times.',
     // Ours: a PDF attachment whose text cannot be read (a model without native PDF input gets its text).
     pdfUnreadable: 'The PDF could not be read. Please attach another file.',
+    // Ours (issue 25): fusing a playground turn's answers failed (free), or the turn has nothing to fuse yet.
+    fuseFailed: 'Failed to fuse the answers. You were not charged.',
+    fuseNotReady: 'There are no finished answers to fuse yet.',
   },
   youtube: {
     summarizeVideo: 'Failed to summarize video',

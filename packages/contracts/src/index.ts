@@ -22,6 +22,7 @@ export * from './api/prompt';
 export * from './api/chat';
 export * from './api/chat-share';
 export * from './api/chat-stream';
+export * from './api/chat-fuse';
 export * from './api/image';
 export * from './api/voice';
 export * from './api/youtube';

@@ -288,6 +288,17 @@ export const PLAYGROUND_MODEL_INFO: Readonly<
   'deepseek/deepseek-r1-0528:free': { name: 'DeepSeek R1', provider: 'DeepSeek', color: '#1e3a8a' },
 };
 
+/**
+ * Ours (issue 25): the chat agent model a playground column continues as ("Continue with this model"): the same
+ * model, under the chat agent's id.
+ */
+export const PLAYGROUND_AGENT_MODEL: Readonly<Record<PlaygroundModelId, ChatModelId>> = {
+  'openai/gpt-4o-mini': 'openai/gpt-4o-mini',
+  'google/gemini-2.5-flash-preview-05-20': 'google/gemini-2.5-flash',
+  'anthropic/claude-sonnet-4': 'anthropic/claude-sonnet-4',
+  'deepseek/deepseek-r1-0528:free': 'deepseek/deepseek-r1:free',
+};
+
 /** The chat-reasoning model (docs/product-rules.md#entities). */
 export const REASONING_MODEL = 'perplexity/sonar-reasoning-pro';
 

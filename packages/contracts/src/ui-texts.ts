@@ -342,6 +342,16 @@ export const UI_TEXTS = {
       'Enter the address of a web page, then ask questions about it. Answers cite the passages they use.',
     webChatLocalNotice:
       'No AI provider is configured: answers quote the passages of the page that best match your question.',
+    // Ours (issue 25): compare, then fuse the answers or continue with one model (docs/product-rules.md#fuse).
+    continueWithModel: 'Continue with this model',
+    continueWithModelLabel: (model: string) => `Continue with this model: ${model}`,
+    continueFailed: 'Could not continue with this model. Please try again.',
+    fuseTitle: 'Fuse the answers',
+    fuseModelLabel: 'Model that fuses',
+    fuse: (cost: number) => `Fuse (${cost} credits)`,
+    fusedBy: (model: string) => `Fused by ${model}`,
+    takenFrom: 'Taken from',
+    takenFromPart: (model: string, parts: string) => `${model} — ${parts}`,
   },
   youtube: {
     urlLabel: 'YouTube URL',

@@ -54,6 +54,17 @@ export interface Turn {
   model?: string;
   /** Keyed by column (playground model id), or by REASONING_COLUMN for single-reply screens. */
   replies: Record<string, Reply>;
+  /** A playground turn's answers fused into one (issue 25), as stored with the session: the latest fuse. */
+  fused?: FusedReply;
+}
+
+/** A fused answer (docs/product-rules.md#fuse): the model that fused, the reply (Stop takes its id) and its cost. */
+export interface FusedReply {
+  model: string;
+  replyId?: string;
+  reply: Reply;
+  /** What it was charged (0: free); undefined while it is written. */
+  credits?: number;
 }
 
 /** The one reply of a single-model screen. */
@@ -264,6 +275,12 @@ export function turnsFromMessages(
       });
       continue;
     }
+    if (message.fused_from) {
+      // A fused answer belongs to the turn it merged, beside its columns, not in one of them.
+      const fused = turns.findLast((turn) => turn.replyId === message.fused_from);
+      if (fused) fused.fused = fusedFromMessage(message, fallbackError);
+      continue;
+    }
     const turn = turns.at(-1);
     if (!turn) continue;
     const column = columns ? (message.model_name ?? '') : SINGLE;
@@ -292,6 +309,25 @@ export function turnsFromMessages(
     }
   });
   return turns;
+}
+
+/** A stored fused answer as its card shows it. */
+function fusedFromMessage(message: ChatMessage, fallbackError: string): FusedReply {
+  const status = storedStatus(message);
+  return {
+    model: message.model_name ?? '',
+    ...(message.reply_id ? { replyId: message.reply_id } : {}),
+    ...(typeof message.credits === 'number' ? { credits: message.credits } : {}),
+    reply: {
+      text: message.content,
+      reasoning: message.reasoning ?? '',
+      status,
+      citations: [],
+      local: false,
+      ...(status === 'failed' ? { error: message.error || fallbackError } : {}),
+      ...(status === 'stopped' && message.error ? { error: message.error } : {}),
+    },
+  };
 }
 
 /** Longest history entry the contract accepts. */

@@ -100,6 +100,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       prepare,
       logger,
       followIntervalMs: deps.persistIntervalMs,
+      models: deps.models,
     }),
     createShareRouter({ verifier: deps.verifier, shares: createShareStore(sql), files: deps.files }),
   ]);

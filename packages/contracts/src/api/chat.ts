@@ -92,6 +92,11 @@ export const ChatMessageSchema = z.object({
    * playground message each carry the message's one price.
    */
   credits: z.number().int().nonnegative().nullable().optional(),
+  /**
+   * Ours (issue 25): a playground answer fused from a turn's four answers: the reply id of the turn it merged
+   * (its `model_name` is the model that fused them). Absent on every other message.
+   */
+  fused_from: z.uuid().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -375,6 +380,38 @@ export const ChatReplyReplySchema = successReply({
 });
 export type ChatReplyReply = z.infer<typeof ChatReplyReplySchema>;
 
+/**
+ * POST /api/chat/sessions/:id/fuse (issue 25, docs/product-rules.md#fuse): the chosen playground model merges the
+ * four answers of one turn of the session (`replyId`, the turn's reply id) into one. Streamed like a chat reply,
+ * priced as one chat agent message. `replyId` accepts any short text: an unknown one is a 404 like another member's.
+ */
+export const PlaygroundFuseRequestSchema = z.object({
+  replyId: z.string().min(1).max(64),
+  model: PlaygroundModelIdSchema,
+});
+export type PlaygroundFuseRequest = z.infer<typeof PlaygroundFuseRequestSchema>;
+
+/** The fused answer (`response`, ending with its "Taken from" list) and the balance after it. */
+export const PlaygroundFuseReplySchema = successReply({ ...chatReplyFields });
+export type PlaygroundFuseReply = z.infer<typeof PlaygroundFuseReplySchema>;
+
+/**
+ * POST /api/chat/sessions/:id/continue (issue 25): a new chat agent session with the chosen playground model, whose
+ * history is the member's messages and that model's answers. Free (no provider call).
+ */
+export const PlaygroundContinueRequestSchema = z.object({ model: PlaygroundModelIdSchema });
+export type PlaygroundContinueRequest = z.infer<typeof PlaygroundContinueRequestSchema>;
+
+export const PlaygroundContinueReplySchema = successReply({
+  /** The new chat agent session. */
+  sessionId: z.uuid(),
+  /** The tool whose screen opens it (`/tools/<tool>?session=<sessionId>`). */
+  tool: z.literal('chat-agent'),
+  /** The chat agent model it continues with. */
+  modelId: ChatModelIdSchema,
+});
+export type PlaygroundContinueReply = z.infer<typeof PlaygroundContinueReplySchema>;
+
 export const DeleteChatSessionReplySchema = successReply({});
 export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;
 
@@ -435,18 +472,39 @@ function chatEndpoints<
 /** The chat endpoints (docs/product-rules.md#endpoints; drafts until the chat service is built). */
 export const CHAT_ENDPOINTS = {
   // The spec's playground function is `chat/...`; under the /api/chat prefix it needs no second `chat`.
-  playground: chatEndpoints({
-    tool: 'ai-chat-playground',
-    paths: {
-      sendMessage: '/api/chat/send-message',
-      sessions: '/api/chat/sessions',
-      session: '/api/chat/sessions/:id',
-      messages: '/api/chat/messages',
-    },
-    bodyLimit: 'chatHistory',
-    request: PlaygroundSendMessageRequestSchema,
-    reply: PlaygroundSendMessageReplySchema,
-  }),
+  playground: {
+    ...chatEndpoints({
+      tool: 'ai-chat-playground',
+      paths: {
+        sendMessage: '/api/chat/send-message',
+        sessions: '/api/chat/sessions',
+        session: '/api/chat/sessions/:id',
+        messages: '/api/chat/messages',
+      },
+      bodyLimit: 'chatHistory',
+      request: PlaygroundSendMessageRequestSchema,
+      reply: PlaygroundSendMessageReplySchema,
+    }),
+    /** Issue 25: one model merges a turn's four answers; charged as one chat agent message. */
+    fuse: toolEndpoint({
+      method: 'POST',
+      path: '/api/chat/sessions/:id/fuse',
+      tool: 'chat-agent',
+      params: ChatSessionParamsSchema,
+      request: PlaygroundFuseRequestSchema,
+      reply: PlaygroundFuseReplySchema,
+      events: ChatStreamEventSchema,
+    }),
+    /** Issue 25: the comparison goes on as a chat agent session with one of its models; free. */
+    continueWith: endpoint({
+      method: 'POST',
+      path: '/api/chat/sessions/:id/continue',
+      access: 'member',
+      params: ChatSessionParamsSchema,
+      request: PlaygroundContinueRequestSchema,
+      reply: PlaygroundContinueReplySchema,
+    }),
+  },
   agent: chatEndpoints({
     tool: 'chat-agent',
     paths: {

@@ -1,20 +1,24 @@
 // AI Chat Playground (docs/product-rules.md#screens): the session list on the left, four model columns that answer
 // every message side by side as their replies stream in, each column with its own history; 5 credits a message for
-// all four together. On a phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys
-// a tap or a sideways swipe switch; docs/architecture.md#keyboard-and-focus).
+// all four together. Under the last turn, one model can fuse the four answers into a fifth card (2 credits), and each
+// column's last answer can be continued as a chat agent session with its model (docs/product-rules.md#fuse). On a
+// phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys, a tap or a sideways
+// swipe switch; docs/architecture.md#keyboard-and-focus).
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type ToolPageProps } from '@act/host-sdk';
 import { PLAYGROUND_SCREEN } from '../chat-screens';
 import { ChatFrame, LoadedConversation } from '../components/chat-frame';
+import { ContinueButton } from '../components/continue-button';
+import { FusePanel } from '../components/fuse-panel';
 import { MembersOnly } from '../components/members-only';
 import { ReplyView } from '../components/reply-view';
 import { useChatPage } from '../hooks/use-chat-page';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useSwipe } from '../hooks/use-swipe';
-import { chargeNote, conversationHistories, turnCost, type Turn } from '../reply-state';
+import { chargeNote, conversationHistories, isStreaming, turnCost, type Turn } from '../reply-state';
 import './playground-page.css';
 import '../components/single-turn.css';
 import '../components/model-grid.css';
@@ -24,7 +28,15 @@ const T = UI_TEXTS.chat;
 /** Where the columns become tabs (playground-page.css stacks them from here down otherwise). */
 export const PLAYGROUND_TABS_QUERY = '(max-width: 640px)';
 
-function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[] }) {
+interface ModelColumnProps {
+  model: PlaygroundModelId;
+  turns: Turn[];
+  host: ToolPageProps['host'];
+  /** The open session, once it exists (its last answer may be continued with this model). */
+  sessionId: string | null;
+}
+
+function ModelColumn({ model, turns, host, sessionId }: ModelColumnProps) {
   const info = PLAYGROUND_MODEL_INFO[model];
   const scroller = useStickToBottom<HTMLDivElement>(turns);
   return (
@@ -37,9 +49,15 @@ function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[]
         </span>
       </header>
       <div className="ch-column__scroll" ref={scroller}>
-        {turns.map((turn) => {
+        {turns.map((turn, index) => {
           const reply = turn.replies[model];
           const cost = turnCost(turn);
+          const continuable =
+            sessionId !== null &&
+            index === turns.length - 1 &&
+            !isStreaming(turn) &&
+            (reply?.status === 'done' || reply?.status === 'stopped') &&
+            reply.text.trim() !== '';
           return (
             <div key={turn.key} className="ch-turn">
               <p className="ch-user" aria-label={T.you}>
@@ -53,6 +71,7 @@ function ModelColumn({ model, turns }: { model: PlaygroundModelId; turns: Turn[]
                   cost={cost === undefined ? undefined : T.playgroundTurnCost(cost)}
                 />
               )}
+              {continuable && <ContinueButton host={host} sessionId={sessionId} model={model} />}
             </div>
           );
         })}
@@ -69,6 +88,7 @@ export function PlaygroundPage({ host }: ToolPageProps) {
 function Playground({ host }: ToolPageProps) {
   const page = useChatPage(host, SCREEN, { columns: PLAYGROUND_MODELS });
   const { conversation, regenerable } = page;
+  const lastTurn = conversation.turns.at(-1);
   const narrow = useMediaQuery(PLAYGROUND_TABS_QUERY);
   const [shownModel, setShownModel] = useState<PlaygroundModelId>(PLAYGROUND_MODELS[0]);
   // A swipe moves one tab, wrapping at the ends as the arrow keys do.
@@ -121,16 +141,36 @@ function Playground({ host }: ToolPageProps) {
             </TabsList>
             {PLAYGROUND_MODELS.map((model) => (
               <TabsContent key={model} value={model} className="ch-column-tabs__panel" {...swipe}>
-                <ModelColumn model={model} turns={conversation.turns} />
+                <ModelColumn
+                  model={model}
+                  turns={conversation.turns}
+                  host={host}
+                  sessionId={conversation.sessionId}
+                />
               </TabsContent>
             ))}
           </Tabs>
         ) : (
           <div className="ch-columns">
             {PLAYGROUND_MODELS.map((model) => (
-              <ModelColumn key={model} model={model} turns={conversation.turns} />
+              <ModelColumn
+                key={model}
+                model={model}
+                turns={conversation.turns}
+                host={host}
+                sessionId={conversation.sessionId}
+              />
             ))}
           </div>
+        )}
+        {conversation.sessionId && lastTurn && !isStreaming(lastTurn) && (
+          <FusePanel
+            key={lastTurn.replyId ?? lastTurn.key}
+            host={host}
+            sessionId={conversation.sessionId}
+            turn={lastTurn}
+            disabled={conversation.streaming || page.availability === 'unavailable'}
+          />
         )}
       </LoadedConversation>
     </ChatFrame>

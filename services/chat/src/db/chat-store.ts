@@ -57,6 +57,8 @@ export interface MessageRow {
   local: boolean;
   /** Credits the reply was charged (0: free); null while it is written and for rows stored before costs were kept. */
   credits: number | null;
+  /** A fused playground answer: the reply id of the turn it merged (null for every other row). */
+  fused_from: string | null;
   created_at: Date;
 }
 
@@ -194,7 +196,7 @@ export function createChatStore(sql: Sql) {
       await findSession(userId, kind, sessionId);
       return sql<MessageRow[]>`
         select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
-          attachments, local, credits, created_at
+          attachments, local, credits, fused_from, created_at
         from chat_messages where session_id = ${sessionId} order by seq`;
     },
 
@@ -214,7 +216,7 @@ export function createChatStore(sql: Sql) {
         select role, content, attachments from (
           select role, content, attachments, seq from chat_messages
           where session_id = ${sessionId}
-            and (role = 'user' or (status in ('completed', 'stopped') and content <> ''
+            and (role = 'user' or (status in ('completed', 'stopped') and content <> '' and fused_from is null
               and ${modelName === undefined ? sql`true` : sql`model_name = ${modelName}`}))
           order by seq desc
           limit ${limit}
@@ -252,6 +254,101 @@ export function createChatStore(sql: Sql) {
             insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status)
             values (${column.rowId}, ${sessionId}, ${input.userId}, 'assistant', ${input.replyId},
               ${column.modelName}, 'streaming')`;
+        }
+        return sessionId;
+      });
+    },
+
+    /**
+     * The answers of one playground turn of the member's session (by the turn's reply id, fused rows left out), with
+     * the member's question before them; undefined when the session has no such turn (another member's, unknown).
+     */
+    async turnAnswers(
+      userId: string,
+      sessionId: string,
+      replyId: string,
+    ): Promise<
+      | { question: string; answers: Array<{ modelName: string; content: string; status: MessageStatus }> }
+      | undefined
+    > {
+      if (!isUuid(replyId)) return undefined;
+      const rows = await sql<
+        Array<{ model_name: string | null; content: string; status: MessageStatus; seq: string }>
+      >`
+        select model_name, content, status, seq::text from chat_messages
+        where session_id = ${sessionId} and user_id = ${userId} and reply_id = ${replyId}
+          and role = 'assistant' and fused_from is null
+        order by seq`;
+      const first = rows[0];
+      if (!first) return undefined;
+      const [question] = await sql<Array<{ content: string }>>`
+        select content from chat_messages
+        where session_id = ${sessionId} and role = 'user' and seq < ${first.seq}::bigint
+        order by seq desc limit 1`;
+      return {
+        question: question?.content ?? '',
+        answers: rows.map((row) => ({
+          modelName: row.model_name ?? '',
+          content: row.content,
+          status: row.status,
+        })),
+      };
+    },
+
+    /** Stores the fused answer's row (streaming, empty) in the member's session and touches the session. */
+    async openFuse(input: {
+      userId: string;
+      sessionId: string;
+      replyId: string;
+      rowId: string;
+      modelName: string;
+      fusedFrom: string;
+    }): Promise<string> {
+      return sql.begin(async (tx) => {
+        await tx`update chat_sessions set updated_at = now() where id = ${input.sessionId}`;
+        await tx`
+          insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, fused_from)
+          values (${input.rowId}, ${input.sessionId}, ${input.userId}, 'assistant', ${input.replyId},
+            ${input.modelName}, 'streaming', ${input.fusedFrom})`;
+        return input.sessionId;
+      });
+    },
+
+    /**
+     * A new chat agent session of the member continuing a playground session with one of its models: its title, and
+     * as history the member's messages and that model's answers (ended, with text; fused answers left out), in
+     * order. Returns the new session's id. The playground session must have been checked as the member's.
+     */
+    async continueAsAgent(input: {
+      userId: string;
+      fromSessionId: string;
+      modelName: string;
+      agentModelId: string;
+    }): Promise<string> {
+      return sql.begin(async (tx) => {
+        const [from] = await tx<Array<{ title: string }>>`
+          select title from chat_sessions where id = ${input.fromSessionId} and user_id = ${input.userId}`;
+        if (!from) throw notFound();
+        const rows = await tx<
+          Array<{ role: 'user' | 'assistant'; content: string; reasoning: string; status: MessageStatus }>
+        >`
+          select role, content, reasoning, status from chat_messages
+          where session_id = ${input.fromSessionId}
+            and (role = 'user' or (model_name = ${input.modelName} and fused_from is null
+              and status in ('completed', 'stopped') and content <> ''))
+          order by seq`;
+        const sessionId = randomUUID();
+        await tx`
+          insert into chat_sessions (id, user_id, kind, title, model_id)
+          values (${sessionId}, ${input.userId}, 'agent', ${from.title}, ${input.agentModelId})`;
+        for (const row of rows) {
+          const assistant = row.role === 'assistant';
+          await tx`
+            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, content, reasoning,
+              status)
+            values (${randomUUID()}, ${sessionId}, ${input.userId}, ${row.role},
+              ${assistant ? randomUUID() : null}, ${assistant ? input.agentModelId : null}, ${row.content},
+              ${assistant ? row.reasoning : ''}, ${assistant ? row.status : 'completed'})`;
         }
         return sessionId;
       });
@@ -302,7 +399,7 @@ export function createChatStore(sql: Sql) {
       if (!isUuid(replyId)) return [];
       return sql<Array<MessageRow & { kind: StoredChatKind }>>`
         select m.id, m.session_id, m.role, m.reply_id, m.model_name, m.content, m.reasoning, m.status, m.error,
-          m.citations, m.attachments, m.local, m.credits, m.created_at, s.kind
+          m.citations, m.attachments, m.local, m.credits, m.fused_from, m.created_at, s.kind
         from chat_messages m join chat_sessions s on s.id = m.session_id
         where m.reply_id = ${replyId} and m.user_id = ${userId} and s.user_id = ${userId}
         order by m.seq`;

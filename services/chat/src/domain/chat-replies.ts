@@ -1,7 +1,8 @@
 // Chat replies as charged, detached generations (docs/architecture.md#streaming-replies,
 // docs/architecture.md#credits, docs/charges.md):
 // - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6,
-//   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up: reply-request.ts);
+//   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up, a playground fuse 2 as one chat agent
+//   message: reply-request.ts);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
 // - its columns stream (reply-columns.ts), their text saved every CHAT_PERSIST_INTERVAL_MS (reply-progress.ts);
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
@@ -112,16 +113,26 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     let saved: StoredAttachment[] = [];
     try {
       if (attachments) saved = await attachments.save();
-      sessionId = await store.openReply({
-        userId,
-        kind,
-        sessionId: request.sessionId,
-        prompt: request.prompt,
-        replyId,
-        columns: columns.map((column) => ({ rowId: column.rowId, modelName: column.column })),
-        ...storedOf(request),
-        ...(saved.length > 0 ? { attachments: saved } : {}),
-      });
+      sessionId =
+        request.kind === 'fuse'
+          ? await store.openFuse({
+              userId,
+              sessionId: request.sessionId,
+              replyId,
+              rowId: columns[0]!.rowId,
+              modelName: request.column,
+              fusedFrom: request.fusedFrom,
+            })
+          : await store.openReply({
+              userId,
+              kind: request.kind,
+              sessionId: request.sessionId,
+              prompt: request.prompt,
+              replyId,
+              columns: columns.map((column) => ({ rowId: column.rowId, modelName: column.column })),
+              ...storedOf(request),
+              ...(saved.length > 0 ? { attachments: saved } : {}),
+            });
     } catch (error) {
       await charge.release().catch(() => undefined);
       if (saved.length > 0) await attachments?.discard(saved).catch(() => undefined);

@@ -127,6 +127,8 @@ export async function columnsFor(
       column.webSearch = request.webSearch;
       return [column];
     }
+    case 'fuse':
+      return [newColumn(request.column, request.model, request.messages)];
     case 'deep-search':
       // Its messages and sources come from the research, once the reply runs (deep-search/report.ts).
       return [newColumn(request.model, request.model, [])];

@@ -66,7 +66,8 @@ export async function followReply(
   const head = first[0]!;
   const { kind, session_id: sessionId } = head;
   const replyId = head.reply_id!;
-  const multi = kind === 'playground';
+  // A fused answer (issue 25) is one answer of a playground session, not a turn's columns.
+  const multi = kind === 'playground' && !head.fused_from;
   emit({
     type: 'start',
     sessionId,

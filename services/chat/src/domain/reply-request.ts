@@ -8,6 +8,7 @@ import {
   toolCost,
   type ChatModelId,
   type Citation,
+  type PlaygroundModelId,
   type ToolCostOptions,
   type ToolId,
 } from '@act/contracts';
@@ -101,8 +102,25 @@ export interface DeepSearchRequest extends RequestBase {
   model: string;
 }
 
+/**
+ * A playground turn fused (issue 25, domain/fuse.ts): one of its models merges the turn's answers into one, stored
+ * as one more row of the session. Prepared by its caller, which checked the session and the turn as the member's.
+ * `prompt` is the member's question of that turn (not stored again).
+ */
+export interface FuseRequest extends RequestBase {
+  kind: 'fuse';
+  sessionId: string;
+  /** The reply id of the turn whose answers are merged. */
+  fusedFrom: string;
+  /** The playground model that fuses (stored as the row's model name). */
+  column: PlaygroundModelId;
+  /** Its upstream id. */
+  model: string;
+  messages: ProviderMessage[];
+}
+
 export type ReplyRequest =
-  PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest | DeepSearchRequest;
+  PlaygroundRequest | ReasoningRequest | AgentRequest | WebRequest | DeepSearchRequest | FuseRequest;
 
 /** The four chat tools and Deep Search. */
 export type ReplyKind = ReplyRequest['kind'];
@@ -145,6 +163,13 @@ export function chargeOf(request: ReplyRequest): ReplyCharge {
             insufficientText: validation.insufficientCreditsChatAgentBase,
             failedText: chat.sendMessage,
           };
+    case 'fuse':
+      // Priced as one chat agent message (docs/product-rules.md#fuse).
+      return {
+        tool: 'chat-agent',
+        insufficientText: validation.insufficientCreditsChatAgentBase,
+        failedText: chat.fuseFailed,
+      };
     case 'deep-search':
       return {
         tool: 'deep-search',

@@ -8,6 +8,7 @@ import {
   ERROR_TEXTS,
   type ChatMessage,
   type ChatSession,
+  type ChatStreamEvent,
   type Endpoint,
 } from '@act/contracts';
 import {
@@ -21,8 +22,10 @@ import {
 } from '@act/service-kit';
 import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
-import type { ChatStore, MessageRow, SessionRow } from '../db/chat-store';
-import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
+import type { ChatModels } from '../config';
+import type { ChatStore, MessageRow, SessionRow, StoredChatKind } from '../db/chat-store';
+import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
+import { continueWithModel, prepareFuse } from '../domain/fuse';
 import type { Preparation } from '../domain/prepare';
 import { findFollowedReply, followReply } from '../domain/reply-follow';
 import type { ChatStops } from '../domain/stops';
@@ -41,6 +44,8 @@ export interface ChatRoutesDeps {
   logger: Logger;
   /** How often a followed reply's rows are read again (its save interval, CHAT_PERSIST_INTERVAL_MS). */
   followIntervalMs: number;
+  /** Upstream model ids (a playground fuse asks its chosen column's model). */
+  models: ChatModels;
 }
 
 function presentSession(row: SessionRow): ChatSession {
@@ -80,6 +85,7 @@ function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
       : {}),
     ...(row.local ? { local: true } : {}),
     ...(row.role === 'assistant' ? { credits: row.credits } : {}),
+    ...(row.fused_from ? { fused_from: row.fused_from } : {}),
   };
 }
 
@@ -125,6 +131,7 @@ export function createChatRouter({
   prepare,
   logger,
   followIntervalMs,
+  models,
 }: ChatRoutesDeps): Router {
   const router = new Router();
   const options = { verifier };
@@ -228,31 +235,39 @@ export function createChatRouter({
     }),
   ];
 
+  type Started = Awaited<ReturnType<ChatReplies['start']>>;
+  type Progress = Exclude<ChatStreamEvent, { type: 'done' | 'error' }>;
+  type Done = DoneFields<typeof CHAT_ENDPOINTS.agent.sendMessage>;
+
+  /**
+   * The reply belongs to the server: a client that goes away only stops following it; it goes on, is saved and
+   * charged once. Its events are its own; its last (`done`) is sent by respond, a failure is thrown.
+   */
+  async function followStarted(generation: Started, emit: (event: Progress) => void, signal: AbortSignal) {
+    let done: Done | undefined;
+    const unsubscribe = generation.subscribe((event) => {
+      if (event.type === 'done') {
+        const { type: _done, ...fields } = event;
+        done = fields;
+      } else if (event.type !== 'error') emit(event);
+    });
+    signal.addEventListener('abort', unsubscribe, { once: true });
+    try {
+      const outcome = await generation.finished;
+      if (outcome.failure) throw outcome.failure;
+      return { outcome, done };
+    } finally {
+      unsubscribe();
+    }
+  }
+
   for (const tool of sendMessages) {
     mountEndpoint(router, tool.endpoint, options, async (input, { caller, signal, respond }) => {
       // Refusals (a bad attachment, an unreadable page, no credits) are plain JSON errors: nothing was started.
       const request = await tool.request(input, caller.userId);
       const generation = await replies.start(request);
       return respond({
-        // The reply belongs to the server: a client that goes away only stops following it; it goes on, is saved
-        // and charged once. Its events are its own; its last (`done`) is sent by respond, a failure is thrown.
-        run: async (emit) => {
-          let done: DoneFields<typeof tool.endpoint> | undefined;
-          const unsubscribe = generation.subscribe((event) => {
-            if (event.type === 'done') {
-              const { type: _done, ...fields } = event;
-              done = fields;
-            } else if (event.type !== 'error') emit(event);
-          });
-          signal.addEventListener('abort', unsubscribe, { once: true });
-          try {
-            const outcome = await generation.finished;
-            if (outcome.failure) throw outcome.failure;
-            return { outcome, done };
-          } finally {
-            unsubscribe();
-          }
-        },
+        run: (emit) => followStarted(generation, emit, signal),
         reply: ({ outcome }) => tool.reply(outcome, request),
         done: ({ outcome, done }) =>
           done ?? { status: outcome.status, remainingCredits: outcome.remainingCredits },
@@ -262,7 +277,7 @@ export function createChatRouter({
   }
 
   for (const { kind, endpoints } of tools) {
-    const chatKind: ReplyKind = kind;
+    const chatKind: StoredChatKind = kind;
     mountEndpoint(router, endpoints.sessions, options, async (input, { caller }) => {
       const page = await store.listSessions(caller.userId, chatKind, {
         cursor: input.cursor || undefined,
@@ -300,6 +315,36 @@ export function createChatRouter({
       return { messages: rows.map((row) => presentMessage(row, files)) };
     });
   }
+
+  // Issue 25: one playground model merges a turn's answers (a chat agent message's price), streamed like any reply.
+  mountEndpoint(
+    router,
+    CHAT_ENDPOINTS.playground.fuse,
+    options,
+    async (input, { caller, params, signal, respond }) => {
+      // Another member's session or turn is a 404 before anything is reserved.
+      const request = await prepareFuse({ store, models }, caller.userId, params.id, input);
+      const generation = await replies.start(request);
+      return respond({
+        run: (emit) => followStarted(generation, emit, signal),
+        reply: ({ outcome }) => singleAnswerReply(outcome),
+        done: ({ outcome, done }) =>
+          done ?? { status: outcome.status, remainingCredits: outcome.remainingCredits },
+        failed: ERROR_TEXTS.chat.fuseFailed,
+      });
+    },
+  );
+
+  // Issue 25: the comparison goes on as a chat agent session with one of its models (free).
+  mountEndpoint(
+    router,
+    CHAT_ENDPOINTS.playground.continueWith,
+    options,
+    async (input, { caller, params }) => {
+      const created = await continueWithModel(store, caller.userId, params.id, input.model);
+      return { sessionId: created.sessionId, tool: 'chat-agent' as const, modelId: created.modelId };
+    },
+  );
 
   // Any replica follows any reply of the member by its id: from the rows its replica keeps saving.
   mountEndpoint(
