@@ -3,7 +3,9 @@
 // and as a printable HTML page. Both files keep the citations as links; the HTML page, opened from disk, runs nothing
 // the conversation contains (a question carrying an <img onerror> stays text) and its Print button opens printing.
 // Chat Reasoning's export keeps the reasoning collapsed.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -26,8 +28,11 @@ async function exportAs(page: Page, button: string) {
     page.waitForEvent('download'),
     page.getByRole('group', { name: T.groupLabel }).getByRole('button', { name: button }).click(),
   ]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), path, text: await readFile(path, 'utf8') };
+  // Saved under its own name (a file's extension tells the browser what it is when it is opened from disk).
+  const name = download.suggestedFilename();
+  const path = join(await mkdtemp(join(tmpdir(), 'act-export-')), name);
+  await download.saveAs(path);
+  return { name, path, text: await readFile(path, 'utf8') };
 }
 
 describe('Export a chat', () => {
