@@ -265,6 +265,22 @@ export const UI_TEXTS = {
       'Keep the subject consistent with the image',
     ],
   },
+  // Ours (issue 25): saving an open chat as a file (docs/product-rules.md#chat-export).
+  chatExport: {
+    label: 'Export',
+    groupLabel: 'Export this conversation',
+    markdown: 'Markdown (.md)',
+    printable: 'Printable (HTML/PDF)',
+    print: 'Print / Save as PDF',
+    printHint: "Use your browser's print dialog to print this conversation or save it as a PDF.",
+    you: 'You',
+    reasoning: 'Reasoning',
+    sources: 'Sources',
+    stopped: 'Stopped',
+    exportedOn: (tool: string, date: string) => `${tool} · exported ${date}`,
+    untitled: 'Conversation',
+    failed: 'Could not export this conversation. Please try again.',
+  },
   chat: {
     newChat: 'New Chat',
     newReasoning: 'New Reasoning',

@@ -10,7 +10,14 @@ import { callJson, type ChatRequest, type FakeAnswer } from '@act/service-kit/te
 import { createBraveSearchProvider, createSearxngProvider } from './deep-search/search-provider';
 import { FAKE_BRAVE_KEY, startFakeSearch, type FakeSearch } from './test-support/fake-search';
 import type { DeepSearchLimits } from './deep-search/research';
-import { postStream, startChatTestBed, startReplica, type ChatTestBed, type Replica } from './test-support';
+import {
+  followStream,
+  postStream,
+  startChatTestBed,
+  startReplica,
+  type ChatTestBed,
+  type Replica,
+} from './test-support';
 
 const SEND = '/api/chat/deep-search';
 const SESSIONS = '/api/chat/deep-search-sessions';
@@ -353,5 +360,47 @@ describe('deep search', () => {
     expect(noKey).toMatchObject({ status: 503, body: { error: ERROR_TEXTS.chat.providerKeyMissing } });
     expect(search.queries).toEqual([]);
     expect(await bed.settled(token)).toEqual({ balance: 50, history: [] });
+  });
+});
+
+// The page reopens a report from its address (`/tools/deep-search?session=<id>`; docs/product-rules.md#resume): the
+// saved report is read by its session id and followed by its reply id, both the member's alone.
+describe('deep search reports by address', () => {
+  it("reads a finished report back with its reply id; another member's read and follow answer 404", async () => {
+    const owner = await newMember();
+    const events = await (
+      await postStream(searx.url, SEND, { question: 'Why are there tides?' }, owner)
+    ).all();
+    const start = events[0] as Extract<ChatStreamEvent, { type: 'start' }>;
+    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+
+    const mine = await callJson(searx.url, 'GET', `${MESSAGES}?sessionId=${start.sessionId}`, {
+      token: owner,
+    });
+    expect(mine.status).toBe(200);
+    const report = (mine.body.messages as Array<Record<string, unknown>>).find(
+      (message) => message.role === 'assistant',
+    );
+    expect(report).toMatchObject({ status: 'completed', reply_id: start.messageId });
+    // Following the finished report replays it to its end, for its owner.
+    const replay = await (await followStream(brave.url, start.messageId, owner)).all();
+    expect(replay.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+    expect(
+      replay
+        .filter((event) => event.type === 'delta')
+        .map((event) => (event as { text: string }).text)
+        .join(''),
+    ).toBe(report!.content);
+
+    const stranger = await newMember();
+    const theirs = await callJson(searx.url, 'GET', `${MESSAGES}?sessionId=${start.sessionId}`, {
+      token: stranger,
+    });
+    expect(theirs).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', error: ERROR_TEXTS.server.notFound },
+    });
+    expect(JSON.stringify(theirs.body)).not.toContain('tides');
+    expect((await followStream(brave.url, start.messageId, stranger)).status).toBe(404);
   });
 });

@@ -2,12 +2,15 @@
 // the conversation above the notices and the message box. Picking, starting and deleting sessions and sending are
 // wired here once; a page passes what differs (its panel class, its composer extras, what else it clears).
 import type { ReactNode } from 'react';
-import { UI_TEXTS, type ChatSession } from '@act/contracts';
+import { UI_TEXTS, getTool, type ChatSession } from '@act/contracts';
 import { Alert, Button, Spinner, type ToolHost } from '@act/host-sdk';
 import type { ChatPage } from '../hooks/use-chat-page';
 import type { Conversation } from '../hooks/use-conversation';
+import { exportedChat } from '../chat-export';
+import type { Turn } from '../reply-state';
 import { ChatNotices } from './chat-notices';
 import { Composer } from './composer';
+import { ExportMenu } from './export-menu';
 import { SessionSidebar } from './session-sidebar';
 import './chat-frame.css';
 
@@ -34,6 +37,15 @@ export interface ChatFrameProps {
   banner?: ReactNode;
   /** The page's view of the conversation. */
   children: ReactNode;
+  /**
+   * The name over a reply in an export (column: the playground's model id, else the single reply's); the tool's name
+   * when left out.
+   */
+  exportLabel?(column: string, turn: Turn): string;
+  /** The playground's model ids, each turn's answers exported in this order under their names. */
+  exportColumns?: readonly string[];
+  /** What a member's message reads as in an export; its prompt when left out. */
+  exportPrompt?(turn: Turn, index: number): string;
 }
 
 export function ChatFrame({
@@ -49,8 +61,27 @@ export function ChatFrame({
   showComposer = true,
   banner,
   children,
+  exportLabel,
+  exportColumns,
+  exportPrompt,
 }: ChatFrameProps) {
   const { screen, conversation } = page;
+  const tool = getTool(screen.toolId).name;
+  // An open session's conversation, once read, can be saved as a file (docs/product-rules.md#chat-export).
+  const exportable =
+    conversation.sessionId !== null &&
+    conversation.turns.length > 0 &&
+    !conversation.loading &&
+    !conversation.loadError;
+  const exportChat = () =>
+    exportedChat({
+      title: page.sessions.items.find((session) => session.id === conversation.sessionId)?.title,
+      tool,
+      turns: conversation.turns,
+      columns: exportColumns ?? null,
+      labelOf: exportLabel ?? (() => tool),
+      promptOf: exportPrompt,
+    });
   return (
     <div className="ch-layout">
       <SessionSidebar
@@ -74,6 +105,7 @@ export function ChatFrame({
         }}
       />
       <section className={mainClassName ? `ch-main act-panel ${mainClassName}` : 'ch-main act-panel'}>
+        {exportable && <ExportMenu chat={exportChat} disabled={conversation.streaming} />}
         {children}
         {banner}
         <ChatNotices

@@ -9,6 +9,7 @@ import {
   ERROR_TEXTS,
   UI_TEXTS,
   getChatModel,
+  getTool,
   insufficientCreditsChatAgent,
   toolCost,
   type ChatModel,
@@ -151,6 +152,7 @@ function Agent({ host }: ToolPageProps) {
       }}
       onNew={backToGrid}
       onActiveDeleted={backToGrid}
+      exportLabel={(_, turn) => sessionModel(turn.model)?.name ?? model?.name ?? getTool('chat-agent').name}
       showComposer={!choosing}
       composerAttachments={<AttachmentChips attachments={attachments} />}
       composerTools={

@@ -1,7 +1,9 @@
 // Deep Search (docs/product-rules.md#deep-search): a question in, the research's steps as they happen, then one report
 // with numbered citations that open the pages they came from and the list of pages read; Stop (free), Copy, Download
 // as Markdown, and the past reports (the chat session list: search, rename, delete, reopen). Members only; what is
-// missing on the server (search provider, LLM key) is said before the member types.
+// missing on the server (search provider, LLM key) is said before the member types. The open report is in the
+// address (`?session=<id>`, as on the chat screens): a reload or another tab opens it again, and a report still being
+// written is followed by its reply id, live, to its end (docs/product-rules.md#resume).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CHAT_ENDPOINTS,
@@ -24,19 +26,22 @@ import {
   useStreamedReply,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { listMessages, stopReply } from '../api/chat-api';
+import { fetchBalance, followReplyStream, listMessages, stopReply } from '../api/chat-api';
 import { DEEP_SEARCH_SCREEN } from '../chat-screens';
 import { lacksCredits } from '../components/chat-notices';
 import { Markdown } from '../components/markdown';
 import { MembersOnly } from '../components/members-only';
 import { SessionSidebar } from '../components/session-sidebar';
 import { useSessionList } from '../hooks/use-session-list';
+import { sessionInAddress, showSessionInAddress } from '../session-address';
 import './deep-search-page.css';
 
 const SCREEN = DEEP_SEARCH_SCREEN;
 const T = DEEP_SEARCH_TEXTS;
 /** How often a reopened report that is still being written is read again. */
 const FOLLOW_MS = 2_000;
+/** How soon a follow that broke off after it started is opened again. */
+const REFOLLOW_MS = 1_000;
 
 export function DeepSearchPage({ host }: ToolPageProps) {
   if (!host.user) return <MembersOnly host={host} />;
@@ -53,6 +58,8 @@ interface Report {
   /** 'streaming' while it is being written (here or, reopened, on the server). */
   status: 'streaming' | 'completed' | 'stopped' | 'failed';
   error: string | null;
+  /** The reply's id (a saved report's reply_id): what a report still being written is followed by. */
+  replyId?: string;
 }
 
 function stepText(step: StepEvent): string {
@@ -71,6 +78,7 @@ function reportOf(messages: ChatMessage[]): Report | null {
     citations: answer?.citations ?? [],
     status: answer?.status ?? 'completed',
     error: answer?.error ?? null,
+    ...(answer?.reply_id ? { replyId: answer.reply_id } : {}),
   };
 }
 
@@ -98,6 +106,7 @@ function DeepSearch({ host }: ToolPageProps) {
     onEvent: (event) => {
       if (event.type === 'start') {
         replyId.current = event.messageId;
+        showSessionInAddress(event.sessionId);
         reloadSessions();
       }
     },
@@ -112,20 +121,78 @@ function DeepSearch({ host }: ToolPageProps) {
     return () => controller.abort();
   }, [api]);
 
-  // A reopened report still being written (its tab was closed mid-way) is read again until it ends.
+  // A reopened report still being written (its tab was closed, the page reloaded) is followed by its reply id: the
+  // server sends its text so far, then the rest as it is written, from any replica. A follow that breaks off after it
+  // started is opened again; where the reply cannot be followed, the report is read again every FOLLOW_MS.
   const followId = opened?.report.status === 'streaming' ? opened.id : null;
+  const followReply = followId ? opened?.report.replyId : undefined;
+  const [unfollowable, setUnfollowable] = useState<string | null>(null);
+  const onCreditsChange = useRef(host.onCreditsChange);
+  onCreditsChange.current = host.onCreditsChange;
+  const [followTries, setFollowTries] = useState(0);
   useEffect(() => {
-    if (!followId) return;
+    if (!followId || !followReply || followReply === unfollowable) return;
+    const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const update = (change: (report: Report) => Report) =>
+      setOpened((current) =>
+        current?.id === followId ? { id: followId, report: change(current.report) } : current,
+      );
+    void (async () => {
+      let started = false;
+      let ended = false;
+      try {
+        for await (const event of followReplyStream(api, followReply, controller.signal, T.failed)) {
+          if (controller.signal.aborted) return;
+          if (event.type === 'start') {
+            started = true;
+            // The whole text so far comes again: it replaces what was shown.
+            update((report) => ({ ...report, text: '' }));
+          } else if (event.type === 'delta') {
+            update((report) => ({ ...report, text: report.text + event.text }));
+          } else if (event.type === 'sources') {
+            update((report) => ({ ...report, citations: event.citations }));
+          } else if (event.type === 'done') {
+            ended = true;
+            // The report was charged when it ended: the header balance follows (read again when not sent).
+            if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
+            else void fetchBalance(api).then(onCreditsChange.current, () => undefined);
+            update((report) => ({ ...report, status: event.status, error: event.error ?? null }));
+          } else if (event.type === 'error') {
+            ended = true;
+            update((report) => ({ ...report, status: 'failed', error: event.error || T.failed }));
+          }
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        if (!started) {
+          setUnfollowable(followReply);
+          return;
+        }
+      }
+      if (!ended && !controller.signal.aborted) {
+        retry = setTimeout(() => setFollowTries((count) => count + 1), REFOLLOW_MS);
+      }
+    })();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
+  }, [api, followId, followReply, unfollowable, followTries]);
+
+  const pollId = followId && (!followReply || followReply === unfollowable) ? followId : null;
+  useEffect(() => {
+    if (!pollId) return;
     const timer = setInterval(() => {
-      listMessages(api, SCREEN, followId)
+      listMessages(api, SCREEN, pollId)
         .then((messages) => {
           const report = reportOf(messages);
-          if (report) setOpened((current) => (current?.id === followId ? { id: followId, report } : current));
+          if (report) setOpened((current) => (current?.id === pollId ? { id: pollId, report } : current));
         })
         .catch(() => undefined);
     }, FOLLOW_MS);
     return () => clearInterval(timer);
-  }, [api, followId]);
+  }, [api, pollId]);
 
   const streamed: Report | null = asked
     ? (() => {
@@ -156,6 +223,7 @@ function DeepSearch({ host }: ToolPageProps) {
     if (!text || blocked || reply.streaming) return;
     setOpened(null);
     setOpenError(null);
+    showSessionInAddress(null);
     setAsked(text);
     setStopping(false);
     replyId.current = null;
@@ -174,6 +242,7 @@ function DeepSearch({ host }: ToolPageProps) {
       reply.reset();
       setAsked(null);
       setOpenError(null);
+      showSessionInAddress(id);
       try {
         const loaded = reportOf(await listMessages(api, SCREEN, id));
         setOpened(loaded ? { id, report: loaded } : null);
@@ -185,7 +254,16 @@ function DeepSearch({ host }: ToolPageProps) {
     [api, reply],
   );
 
+  // The report the address names opens once, when the page loads.
+  const addressed = useRef(sessionInAddress());
+  useEffect(() => {
+    const id = addressed.current;
+    addressed.current = null;
+    if (id) void open(id);
+  }, [open]);
+
   const startNew = () => {
+    showSessionInAddress(null);
     reply.reset();
     setAsked(null);
     setOpened(null);

@@ -114,6 +114,8 @@ function Playground({ host }: ToolPageProps) {
       host={host}
       page={page}
       mainClassName="ch-main--playground"
+      exportColumns={PLAYGROUND_MODELS}
+      exportLabel={(model) => PLAYGROUND_MODEL_INFO[model as PlaygroundModelId]?.name ?? model}
       onSend={() => page.submit((prompt) => sendPrompt(prompt, conversation.turns))}
       composerTools={
         regenerate && (

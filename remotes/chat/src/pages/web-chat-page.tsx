@@ -122,6 +122,9 @@ function WebChat({ host }: ToolPageProps) {
       }}
       onNew={backToUrl}
       onActiveDeleted={backToUrl}
+      exportPrompt={(turn, index) =>
+        index === 0 && turn.prompt === WEB_CHAT_INITIAL_SETUP && pageUrl ? pageUrl : turn.prompt
+      }
       showComposer={chatting}
       banner={
         stepPage.availability === 'unavailable' && (
