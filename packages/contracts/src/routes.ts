@@ -71,7 +71,13 @@ function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K i
   };
 }
 
-const { stop: chatStop, status: chatStatus, follow: chatFollow, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
+const {
+  stop: chatStop,
+  status: chatStatus,
+  follow: chatFollow,
+  showVersion: chatShowVersion,
+  ...CHAT_KIND_ENDPOINTS
+} = CHAT_ENDPOINTS;
 
 function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_ENDPOINTS]) {
   return {
@@ -93,6 +99,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   chatStop,
   chatStatus,
   chatFollow,
+  chatShowVersion,
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),
