@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ERROR_TEXTS } from '@act/contracts';
-import { screenshot, uniqueEmail } from './support/browser';
+import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_CODE } from './support/fake-provider';
 import { goto, signUp, useBrowser } from './support/fixtures';
 
@@ -39,11 +39,14 @@ describe('Edit and branch a chat', () => {
     await page.getByRole('button', { name: 'Edit', exact: true }).nth(1).click();
     const box = page.getByRole('textbox', { name: 'Edit your message' });
     await box.fill('Show me some code');
+    // The message open for editing passes axe (a labelled field, named buttons).
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save & send (6 credits)' }).click();
     await versions.getByText('2/2').waitFor({ timeout: 30_000 });
     await page.getByText(FAKE_CODE).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Tell me about tides').count()).toBe(0);
     await screenshot(page, 'chat-branch-edited', { fullPage: false });
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Back to the first version: its question and its own answer (no code in it).
     await versions.getByRole('button', { name: 'Previous version' }).click();
