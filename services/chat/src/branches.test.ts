@@ -171,4 +171,23 @@ describe('edit and branch', () => {
       answer!.content,
     ]);
   });
+
+  it('chains the messages an older replica writes (no parent) after the last one, as before branches', async () => {
+    const userId = randomUUID();
+    const token = await bed.jwks.tokenFor(userId);
+    const first = await send(token, REASONING.send, { prompt: 'Q1' });
+    const sessionId = first.body.sessionId as string;
+    // What the release before writes: no parent_id, no shown_at.
+    const question = randomUUID();
+    await bed.sql`
+      insert into chat_messages (id, session_id, user_id, role, content)
+      values (${question}, ${sessionId}, ${userId}, 'user', 'Q2 from an old replica')`;
+    await bed.sql`
+      insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, content)
+      values (${randomUUID()}, ${sessionId}, ${userId}, 'assistant', ${randomUUID()}, 'm', 'A2 old')`;
+    const rows = await messages(token, REASONING.messages, sessionId);
+    expect(shown(rows)).toEqual(['Q1', rows[1]!.content, 'Q2 from an old replica', 'A2 old']);
+    expect(rows[2]!.parent_id).toBe(rows[0]!.id);
+    expect(rows[3]!.parent_id).toBe(question);
+  });
 });

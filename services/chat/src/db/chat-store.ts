@@ -315,19 +315,22 @@ export function createChatStore(sql: Sql) {
               model_id = coalesce(${input.modelId ?? null}::text, model_id)
             where id = ${sessionId}`;
         }
-        // A regenerate answers a stored message again; anything else stores the member's new message.
+        // A regenerate answers a stored message again; anything else stores the member's new message. Rows are
+        // written with their parent and shown_at (005-branches.sql chains rows without either: an older replica's).
         const questionId = input.answerOf ?? randomUUID();
         if (input.answerOf === undefined) {
           await tx`
-            insert into chat_messages (id, session_id, user_id, role, content, attachments, parent_id)
+            insert into chat_messages (id, session_id, user_id, role, content, attachments, parent_id, shown_at)
             values (${questionId}, ${sessionId}, ${input.userId}, 'user', ${input.userContent ?? input.prompt},
-              ${input.attachments?.length ? tx.json(input.attachments as never) : null}, ${input.parentId ?? null})`;
+              ${input.attachments?.length ? tx.json(input.attachments as never) : null}, ${input.parentId ?? null},
+              now())`;
         }
         for (const column of input.columns) {
           await tx`
-            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, parent_id)
+            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, parent_id,
+              shown_at)
             values (${column.rowId}, ${sessionId}, ${input.userId}, 'assistant', ${input.replyId},
-              ${column.modelName}, 'streaming', ${questionId})`;
+              ${column.modelName}, 'streaming', ${questionId}, now())`;
         }
         return { sessionId, questionId };
       });

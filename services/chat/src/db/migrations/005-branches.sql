@@ -17,3 +17,23 @@ set parent_id = (
 );
 
 create index chat_messages_parent on chat_messages (parent_id) where parent_id is not null;
+
+-- During a rollout, replicas of the release before write messages without a parent: such a row (no parent and no
+-- shown_at, which this release always writes) is chained after the session's last member's message, as before.
+-- A later release drops this trigger once no replica of the earlier one is left.
+create function chat_messages_chain_parent() returns trigger language plpgsql as $$
+begin
+  if new.parent_id is null and new.shown_at is null then
+    new.parent_id := (
+      select u.id from chat_messages u
+      where u.session_id = new.session_id and u.role = 'user'
+      order by u.seq desc
+      limit 1
+    );
+  end if;
+  return new;
+end;
+$$;
+
+create trigger chat_messages_chain_parent before insert on chat_messages
+  for each row execute function chat_messages_chain_parent();
