@@ -443,6 +443,35 @@ describe('AI Chat Playground: sending', () => {
     expect(screen.getAllByText('Tell a joke').length).toBeGreaterThan(0);
     second.close();
   });
+  it('edits a message from the first column only, at the message price, as an edit of the stored message', async () => {
+    const test = setup();
+    const first = await startStream(test, 'Tell a joke');
+    await emit(
+      first,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID, userMessageId: QUESTION_ID },
+      { type: 'delta', text: 'Knock knock', column: GPT },
+      { type: 'done', status: 'completed', remainingCredits: 45 },
+    );
+    first.close();
+    // One Edit per question, in the first model's column.
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    const gpt = screen.getByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name });
+    expect(within(gpt).getByRole('button', { name: 'Edit' })).toBe(edit);
+    const second = test.nextReply();
+    await test.user.click(edit);
+    const box = screen.getByRole('textbox', { name: 'Edit your message' });
+    await test.user.clear(box);
+    await test.user.type(box, 'Tell a pun');
+    await test.user.click(screen.getByRole('button', { name: 'Save & send (5 credits)' }));
+    await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
+    expect(test.requestsTo('POST', SEND)[1]!.body).toMatchObject({
+      sessionId: SESSION_ID,
+      prompt: 'Tell a pun',
+      editOf: QUESTION_ID,
+    });
+    expect(screen.queryByText('Knock knock')).toBeNull();
+    second.close();
+  });
 });
 
 describe('AI Chat Playground on a phone', () => {
