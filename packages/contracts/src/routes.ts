@@ -72,7 +72,13 @@ function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K i
   };
 }
 
-const { stop: chatStop, status: chatStatus, follow: chatFollow, ...CHAT_KIND_ENDPOINTS } = CHAT_ENDPOINTS;
+const {
+  stop: chatStop,
+  status: chatStatus,
+  follow: chatFollow,
+  showVersion: chatShowVersion,
+  ...CHAT_KIND_ENDPOINTS
+} = CHAT_ENDPOINTS;
 
 function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_ENDPOINTS]) {
   return {
@@ -95,6 +101,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   chatStatus,
   chatFollow,
   ...Object.values(CHAT_SHARE_ENDPOINTS),
+  chatShowVersion,
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),

@@ -317,6 +317,16 @@ export const UI_TEXTS = {
       credits === 0 ? 'Free' : `${credits} ${credits === 1 ? 'credit' : 'credits'}`,
     playgroundTurnCost: (credits: number) =>
       credits === 0 ? 'Free' : `${credits} credits for all four models`,
+    // Ours (issue 25, edit and branch): editing a message, regenerating an answer, flipping between versions.
+    edit: 'Edit',
+    editLabel: 'Edit your message',
+    saveAndSend: (cost: number) => `Save & send (${formatCost(cost)})`,
+    cancelEdit: 'Cancel',
+    regenerateCost: (cost: number) => `Regenerate this answer: ${formatCost(cost)}`,
+    previousVersion: 'Previous version',
+    nextVersion: 'Next version',
+    versionOf: (index: number, count: number) => `${index}/${count}`,
+    versionsLabel: 'Versions',
     searchLabel: 'Search conversations',
     searchPlaceholder: 'Search chats',
     noSearchMatches: 'No conversations match your search.',

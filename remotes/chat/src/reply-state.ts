@@ -10,6 +10,7 @@ import {
   type ChatAttachment,
   type ChatFollowEvent,
   type ChatMessage,
+  type ChatMessageVersions,
   type ChatStreamEvent,
   type Citation,
 } from '@act/contracts';
@@ -26,6 +27,8 @@ export interface Reply {
   citations: Citation[];
   /** Made by the web chat's local extractive answerer (no provider key), not by a model. */
   local: boolean;
+  /** Its stored versions (regenerated answers), when it has more than one. */
+  versions?: ChatMessageVersions;
 }
 
 /** A file sent with a message: its name, and where to see it (a data URL here, a signed URL once stored). */
@@ -42,6 +45,10 @@ export interface Attachments {
 export interface Turn {
   /** Stable React key: the user message's id, or a local id while it is being sent. */
   key: string;
+  /** The stored member's message (what Edit and Regenerate name), once known. */
+  messageId?: string;
+  /** Its stored versions (edits of the message), when it has more than one. */
+  versions?: ChatMessageVersions;
   prompt: string;
   attachments?: Attachments;
   /** The reply's id (what Stop takes), once known; stored messages carry it as reply_id. */
@@ -124,7 +131,11 @@ export function applyEvent(
   switch (event.type) {
     case 'start': {
       // Stop takes this id, also once the stream is gone and the reply is followed by reading the session.
-      const started = { ...turn, replyId: event.messageId };
+      const started = {
+        ...turn,
+        replyId: event.messageId,
+        ...(event.userMessageId ? { messageId: event.userMessageId } : {}),
+      };
       return event.local ? mapReplies(started, (reply) => ({ ...reply, local: true })) : started;
     }
     case 'delta':
@@ -269,8 +280,10 @@ export function turnsFromMessages(
       const attachments = storedAttachments(message.attachments);
       turns.push({
         key: message.id,
+        messageId: message.id,
         prompt: message.content,
         ...(attachments ? { attachments } : {}),
+        ...(message.versions ? { versions: message.versions } : {}),
         replies: {},
       });
       continue;
@@ -295,6 +308,7 @@ export function turnsFromMessages(
       status,
       citations: message.citations ?? [],
       local: message.local === true,
+      ...(message.versions ? { versions: message.versions } : {}),
       ...(status === 'failed' ? { error: message.error || fallbackError } : {}),
       ...(status === 'stopped' && message.error ? { error: message.error } : {}),
     };
@@ -328,6 +342,18 @@ function fusedFromMessage(message: ChatMessage, fallbackError: string): FusedRep
       ...(status === 'stopped' && message.error ? { error: message.error } : {}),
     },
   };
+}
+
+/**
+ * The turn as a regenerate of some of its replies starts (all of them when `columns` is left out): those replies
+ * are written again from nothing, the others stay; what it cost is known again once it ends (`price`).
+ */
+export function regeneratingTurn(turn: Turn, columns: readonly string[] | undefined, price?: number): Turn {
+  const { credits: _credits, ...rest } = turn;
+  const again = mapReplies(rest, (reply, column) =>
+    !columns || columns.includes(column) ? streamingReply() : reply,
+  );
+  return price === undefined ? again : { ...again, price };
 }
 
 /** Longest history entry the contract accepts. */

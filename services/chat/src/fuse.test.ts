@@ -94,6 +94,9 @@ describe('fuse', () => {
       credits: 2,
       fused_from: turn.replyId,
     });
+    // The fused answer is no new version of Claude's column answer: no message shows "‹ 1/2 ›".
+    expect(stored.filter((message) => message.versions)).toEqual([]);
+    expect(stored.filter((message) => message.model_name === 'anthropic/claude-sonnet-4')).toHaveLength(2);
     const settled = await bed.settled(token);
     expect(settled.balance).toBe(43);
     expect(settled.history.map(([, credits]) => credits)).toEqual([2, 5]);

@@ -28,6 +28,8 @@ export const ChatStreamStartEventSchema = z.object({
   sessionId: z.uuid(),
   messageId: z.uuid(),
   columns: z.array(z.string()).optional(),
+  /** Ours: the member's message the reply answers (what Edit and Regenerate name). */
+  userMessageId: z.uuid().optional(),
   /** Web chat: the answer comes from the local extractive answerer (no provider key), not a model. */
   local: z.boolean().optional(),
 });

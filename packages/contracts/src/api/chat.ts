@@ -59,6 +59,20 @@ export type ChatSession = z.infer<typeof ChatSessionSchema>;
 export const ChatMessageStatusSchema = z.enum(['streaming', 'completed', 'stopped', 'failed']);
 export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
 
+/**
+ * Ours (issue 25, edit and branch): where a message stands among its versions, when it has more than one: the edits
+ * of a member's message, or the regenerated answers to one (per model column on the playground); "‹ 2/3 ›".
+ */
+export const ChatMessageVersionsSchema = z.object({
+  /** 1-based, in the order written. */
+  index: z.number().int().positive(),
+  count: z.number().int().positive(),
+  /** The versions before and after this one (what "Previous version" and "Next version" show). */
+  previous: z.uuid().nullable(),
+  next: z.uuid().nullable(),
+});
+export type ChatMessageVersions = z.infer<typeof ChatMessageVersionsSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.uuid(),
   session_id: z.uuid(),
@@ -97,6 +111,10 @@ export const ChatMessageSchema = z.object({
    * (its `model_name` is the model that fused them). Absent on every other message.
    */
   fused_from: z.uuid().optional(),
+  /** Ours: the member's message this one follows (a member's message) or answers (an answer); null for the first. */
+  parent_id: z.uuid().nullable().optional(),
+  /** Ours: the message's versions, when it has more than one (a session's messages are the branch shown). */
+  versions: ChatMessageVersionsSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -112,6 +130,18 @@ export const HistoryMessageSchema = z.object({
 });
 export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
 
+/**
+ * Ours (issue 25, edit and branch): where a message goes in its session, each naming a member's message of that
+ * session (another's answers 404). None: after the branch shown. `parentId`: after that message. `editOf`: in place
+ * of that message (a sibling version of it; the prompt is the edited text). `regenerateOf`: that message's text asked
+ * again, its answer a sibling version of the earlier ones (the prompt is ignored). At most one, with a sessionId.
+ * Each costs what a new message of the tool costs.
+ */
+const branchFields = {
+  parentId: z.uuid().optional(),
+  editOf: z.uuid().optional(),
+  regenerateOf: z.uuid().optional(),
+};
 export const PlaygroundSendMessageRequestSchema = z.object({
   sessionId: z.uuid().optional(),
   prompt: MessageTextSchema,
@@ -120,6 +150,9 @@ export const PlaygroundSendMessageRequestSchema = z.object({
     .partialRecord(PlaygroundModelIdSchema, z.array(HistoryMessageSchema).max(LIMITS.chatHistoryMessages))
     .optional(),
   toolName: ToolNameFieldSchema,
+  ...branchFields,
+  /** Ours: with regenerateOf, only this model's answer is regenerated (one column; one message's price). */
+  column: PlaygroundModelIdSchema.optional(),
 });
 export type PlaygroundSendMessageRequest = z.infer<typeof PlaygroundSendMessageRequestSchema>;
 
@@ -150,6 +183,7 @@ export const ChatAgentSendMessageRequestSchema = z
     pdfName: AttachmentNameSchema,
     enableWebSearch: z.boolean().default(false),
     toolName: ToolNameFieldSchema,
+    ...branchFields,
   })
   .superRefine((req, ctx) => {
     // Attachments and web search only for models that support them (docs/product-rules.md#entities flags).
@@ -169,6 +203,7 @@ export const ChatReasoningSendMessageRequestSchema = z.object({
   image: ChatImageDataUrlSchema.nullable().optional(),
   pdf: PdfDataUrlSchema.nullable().optional(),
   toolName: ToolNameFieldSchema,
+  ...branchFields,
 });
 export type ChatReasoningSendMessageRequest = z.infer<typeof ChatReasoningSendMessageRequestSchema>;
 
@@ -230,6 +265,7 @@ export const WebChatRequestSchema = z
       .trim()
       .max(LIMITS.chatMessage, { error: V.messageTooLong }),
     toolName: ToolNameFieldSchema,
+    ...branchFields,
   })
   .superRefine((req, ctx) => {
     if (req.prompt === WEB_CHAT_INITIAL_SETUP) {
@@ -412,6 +448,14 @@ export const PlaygroundContinueReplySchema = successReply({
 });
 export type PlaygroundContinueReply = z.infer<typeof PlaygroundContinueReplySchema>;
 
+/**
+ * POST /api/chat/show-version: shows this version of a message (a member's message or an answer) in place of its
+ * siblings; the session's messages are then its branch through it. Kept, so it survives a reload. Any text up to a
+ * UUID's length is accepted: a malformed id is one more unknown message (404, like another member's).
+ */
+export const ChatShowVersionRequestSchema = z.object({ messageId: z.string().min(1).max(64) });
+export type ChatShowVersionRequest = z.infer<typeof ChatShowVersionRequestSchema>;
+
 export const DeleteChatSessionReplySchema = successReply({});
 export type DeleteChatSessionReply = z.infer<typeof DeleteChatSessionReplySchema>;
 
@@ -582,6 +626,14 @@ export const CHAT_ENDPOINTS = {
     params: ChatReplyParamsSchema,
     reply: ChatReplyReplySchema,
     events: ChatFollowEventSchema,
+  }),
+  /** Shows one version of a message of any chat tool (edit and branch, ‹ 2/3 ›); another member's answers 404. */
+  showVersion: endpoint({
+    method: 'POST',
+    path: '/api/chat/show-version',
+    access: 'member',
+    request: ChatShowVersionRequestSchema,
+    reply: successReply({}),
   }),
   /** Stops a streamed reply of any chat tool by its messageId, on whichever replica holds the stream. */
   stop: endpoint({

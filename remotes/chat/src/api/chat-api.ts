@@ -100,6 +100,14 @@ export async function stopReply(api: ApiClient, messageId: string): Promise<void
   });
 }
 
+/** Shows this version of a message (‹ 2/3 ›) in place of its siblings; the session's messages then follow it. */
+export async function showVersion(api: ApiClient, messageId: string): Promise<void> {
+  await api.call(CHAT_ENDPOINTS.showVersion, {
+    body: { messageId },
+    fallbackError: ERROR_TEXTS.generic.unexpected,
+  });
+}
+
 /** Sends a message and yields the reply's events as they arrive (first `start`, last `done` or `error`). */
 export function sendMessageStream(
   api: ApiClient,

@@ -5,6 +5,7 @@ import { Check, Copy, RotateCcw } from 'lucide-react';
 import { UI_TEXTS, type Citation } from '@act/contracts';
 import { Badge, Button, Spinner, useCopy } from '@act/host-sdk';
 import type { Reply } from '../reply-state';
+import { VersionNav } from './branch-controls';
 import { Markdown, sourceName } from './markdown';
 import './reply-view.css';
 
@@ -20,9 +21,21 @@ export interface ReplyViewProps {
   chargeNote?: string;
   /** What the reply cost, in words ("2 credits", "Free"), once it ended and is known. */
   cost?: string;
+  /** What a regenerate costs, said by the button's tooltip before it is sent. */
+  regenerateCost?: number;
+  /** Present while versions may be flipped (‹ 2/3 ›): shows the version with this id. */
+  onShowVersion?: (messageId: string) => void;
 }
 
-export function ReplyView({ reply, label, onRegenerate, chargeNote, cost }: ReplyViewProps) {
+export function ReplyView({
+  reply,
+  label,
+  onRegenerate,
+  chargeNote,
+  cost,
+  regenerateCost,
+  onShowVersion,
+}: ReplyViewProps) {
   const { copied, copy } = useCopy();
   const streaming = reply.status === 'streaming';
   const waiting = streaming && reply.text === '';
@@ -64,8 +77,9 @@ export function ReplyView({ reply, label, onRegenerate, chargeNote, cost }: Repl
           {chargeNote}
         </p>
       )}
-      {!streaming && (reply.text !== '' || onRegenerate) && (
+      {!streaming && (reply.text !== '' || onRegenerate || reply.versions) && (
         <div className="ch-reply__actions">
+          <VersionNav versions={reply.versions} onShow={onShowVersion} />
           {reply.text !== '' && (
             <Button size="sm" variant="ghost" onClick={() => void copy(reply.text)}>
               {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
@@ -73,7 +87,12 @@ export function ReplyView({ reply, label, onRegenerate, chargeNote, cost }: Repl
             </Button>
           )}
           {onRegenerate && (
-            <Button size="sm" variant="ghost" onClick={onRegenerate}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onRegenerate}
+              title={regenerateCost === undefined ? undefined : T.regenerateCost(regenerateCost)}
+            >
               <RotateCcw size={14} aria-hidden />
               {T.regenerate}
             </Button>

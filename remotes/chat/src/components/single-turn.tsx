@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { FileText, ImageIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import { chargeNote, SINGLE, turnCost, type AttachmentView, type Turn } from '../reply-state';
+import { EditableQuestion } from './branch-controls';
 import { ReplyView } from './reply-view';
 import './single-turn.css';
 import './attachment-picker.css';
@@ -18,6 +19,12 @@ export interface SingleTurnProps {
   onRegenerate?: () => void;
   /** What the member's bubble shows instead of the prompt (the web chat's opening turn shows its page). */
   question?: ReactNode;
+  /** Present while the question may be edited (a new version of it, sent at the message's price). */
+  onEdit?: (prompt: string) => Promise<boolean> | void;
+  /** Present while versions may be flipped (‹ 2/3 ›): shows the version with this id. */
+  onShowVersion?: (messageId: string) => void;
+  /** What an edit or a regenerate costs, shown before it is sent. */
+  cost?: number;
 }
 
 function AttachmentLink({ url, children }: { url: string | undefined; children: ReactNode }) {
@@ -45,32 +52,50 @@ function ImageAttachment({ image }: { image: AttachmentView }) {
   );
 }
 
-export function SingleTurn({ turn, label, onRegenerate, question }: SingleTurnProps) {
+export function SingleTurn({
+  turn,
+  label,
+  onRegenerate,
+  question,
+  onEdit,
+  onShowVersion,
+  cost: price,
+}: SingleTurnProps) {
   const reply = turn.replies[SINGLE];
   const cost = turnCost(turn);
   const { image, pdf } = turn.attachments ?? {};
   return (
     <div className="ch-turn ch-turn--single">
-      <div className="ch-user" aria-label={T.you}>
-        {question ?? <p>{turn.prompt}</p>}
-        {(image || pdf) && (
-          <p className="ch-user__files">
-            {image && <ImageAttachment image={image} />}
-            {pdf && (
-              <AttachmentLink url={pdf.url}>
-                <span className="ch-chip" data-testid="turn-pdf">
-                  <FileText size={14} aria-hidden /> {pdf.name}
-                </span>
-              </AttachmentLink>
-            )}
-          </p>
-        )}
-      </div>
+      <EditableQuestion
+        prompt={turn.prompt}
+        versions={turn.versions}
+        onShowVersion={onShowVersion}
+        onEdit={onEdit}
+        cost={price ?? 0}
+      >
+        <div className="ch-user" aria-label={T.you}>
+          {question ?? <p>{turn.prompt}</p>}
+          {(image || pdf) && (
+            <p className="ch-user__files">
+              {image && <ImageAttachment image={image} />}
+              {pdf && (
+                <AttachmentLink url={pdf.url}>
+                  <span className="ch-chip" data-testid="turn-pdf">
+                    <FileText size={14} aria-hidden /> {pdf.name}
+                  </span>
+                </AttachmentLink>
+              )}
+            </p>
+          )}
+        </div>
+      </EditableQuestion>
       {reply && (
         <ReplyView
           reply={reply}
           label={label}
           onRegenerate={onRegenerate}
+          regenerateCost={price}
+          onShowVersion={onShowVersion}
           chargeNote={chargeNote(turn, SINGLE)}
           cost={cost === undefined ? undefined : T.replyCost(cost)}
         />

@@ -9,7 +9,12 @@ import { fetchChatStatus } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import { lacksCredits } from '../components/chat-notices';
 import type { Turn } from '../reply-state';
-import { useConversation, type Conversation } from './use-conversation';
+import {
+  useConversation,
+  type Conversation,
+  type MessageExtras,
+  type OutgoingMessage,
+} from './use-conversation';
 import { useSessionList, type SessionList } from './use-session-list';
 
 export interface ChatPage<K extends ChatKind = ChatKind> {
@@ -35,6 +40,18 @@ export interface ChatPage<K extends ChatKind = ChatKind> {
    * (credits, network) goes back into the box unless the member has typed something new meanwhile.
    */
   submit(sendPrompt: (prompt: string) => Promise<boolean>): void;
+  /**
+   * Edit and branch (docs/architecture.md#chat-replies): the edit of a stored question, sent as a new version of it
+   * with the screen's extras, while a message may be sent (else undefined); its price is `cost`.
+   */
+  editOf(turn: Turn, extra?: MessageExtras<K>): ((prompt: string) => Promise<boolean>) | undefined;
+  /**
+   * The regenerate of a stored turn's answer (one playground column when named), while the turn may be regenerated
+   * (`regenerable`); a turn not stored yet is sent again as a new message. Costs `cost`.
+   */
+  regenerate(turn: Turn, options?: { column?: string; resend?: OutgoingMessage<K> }): Promise<boolean>;
+  /** Flips a message to another version while no reply is being written. */
+  showVersion: ((messageId: string) => void) | undefined;
 }
 
 export interface ChatPageOptions {
@@ -80,6 +97,27 @@ export function useChatPage<K extends ChatKind>(
   const last = conversation.turns.at(-1);
   const regenerable = last && !conversation.streaming && !blocked ? last : undefined;
 
+  const editOf = (turn: Turn, extra?: MessageExtras<K>) => {
+    const messageId = turn.messageId;
+    if (!messageId || blocked || conversation.streaming) return undefined;
+    return (prompt: string) =>
+      conversation.send({ prompt, ...(extra ? { extra } : {}), branch: { editOf: messageId } });
+  };
+
+  const regenerate = (turn: Turn, options: { column?: string; resend?: OutgoingMessage<K> } = {}) => {
+    const again: OutgoingMessage<K> = options.resend ?? { prompt: turn.prompt };
+    if (!turn.messageId) return conversation.send(again);
+    const column = options.column;
+    return conversation.send({
+      ...again,
+      prompt: turn.prompt,
+      branch: { regenerateOf: turn.messageId, ...(column ? { column } : {}) },
+    });
+  };
+
+  const { showVersion: show } = conversation;
+  const showVersion = conversation.streaming ? undefined : (id: string) => void show(id);
+
   return {
     screen,
     availability,
@@ -93,5 +131,8 @@ export function useChatPage<K extends ChatKind>(
     blocked,
     regenerable,
     submit,
+    editOf,
+    regenerate,
+    showVersion,
   };
 }

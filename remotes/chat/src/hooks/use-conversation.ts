@@ -14,6 +14,7 @@ import {
   followReplyStream,
   listMessages,
   sendMessageStream,
+  showVersion as showVersionCall,
   stopReply,
   type SendMessageBody,
 } from '../api/chat-api';
@@ -25,6 +26,7 @@ import {
   isStreaming,
   keepShownText,
   newTurn,
+  regeneratingTurn,
   restartTurn,
   turnsFromMessages,
   type Attachments,
@@ -37,7 +39,17 @@ export const POLL_INTERVAL_MS = 1000;
 const POLL_GIVE_UP_MS = 10 * 60_000;
 
 /** The fields of a kind's send-message body a screen gives; the conversation adds sessionId, prompt and toolName. */
-export type MessageExtras<K extends ChatKind> = Omit<SendMessageBody<K>, 'sessionId' | 'prompt' | 'toolName'>;
+export type MessageExtras<K extends ChatKind> = Omit<
+  SendMessageBody<K>,
+  'sessionId' | 'prompt' | 'toolName' | 'editOf' | 'regenerateOf' | 'parentId'
+>;
+
+/**
+ * Where a message goes in the session's tree (docs/architecture.md#chat-replies, edit and branch): in place of a
+ * stored message (an edit: the turns after it give way to the new one), or as one more answer to one (a regenerate of
+ * the whole turn, or of one playground column). Either costs what a new message costs.
+ */
+export type MessageBranch = { editOf: string } | { regenerateOf: string; column?: string };
 
 /** What a screen sends with a message besides the prompt (histories, attachments). */
 export interface OutgoingMessage<K extends ChatKind = ChatKind> {
@@ -50,6 +62,8 @@ export interface OutgoingMessage<K extends ChatKind = ChatKind> {
   fallbackError?: string;
   /** What this message costs when charged, when not the screen's next-message price (the web chat's start). */
   price?: number;
+  /** An edit or a regenerate of a stored message; a new message after the branch shown when left out. */
+  branch?: MessageBranch;
 }
 
 export interface Conversation<K extends ChatKind = ChatKind> {
@@ -74,6 +88,8 @@ export interface Conversation<K extends ChatKind = ChatKind> {
   open(sessionId: string): void;
   /** Back to an empty conversation (New Chat). */
   reset(): void;
+  /** Shows another version of a message (‹ 2/3 ›): the conversation becomes the branch through it. */
+  showVersion(messageId: string): Promise<void>;
   clearSendError(): void;
 }
 
@@ -135,6 +151,21 @@ export function useConversation<K extends ChatKind>(
   // Leaving the page stops reading only; the server finishes the reply.
   useEffect(() => () => reader.current?.abort(), []);
 
+  // The turns as last drawn, for a send that places its turn relative to a stored one.
+  const turnsNow = useRef<Turn[]>(turns);
+  turnsNow.current = turns;
+
+  /** Reads the open session again in place (after an edit, a regenerate or a flip), keeping the turns on failure. */
+  const refresh = useCallback(
+    async (id: string) => {
+      const token = ++loadToken.current;
+      const messages = await listMessages(api, screen, id);
+      if (token !== loadToken.current) return;
+      setTurns(turnsFromMessages(messages, columns, screen.texts.send));
+    },
+    [api, screen, columns],
+  );
+
   const sendStop = useCallback(
     (id: string) => {
       stopReply(api, id).catch(() => {
@@ -157,11 +188,30 @@ export function useConversation<K extends ChatKind>(
       setFollowing(false);
       setSendError(null);
       setNeedsSignup(false);
-      const key = `local-${++localKeys}`;
+      const { branch } = message;
       const turnColumns = columns ?? ['reply'];
-      const turn = newTurn(key, message.prompt, turnColumns, message.attachments);
       const turnPrice = message.price ?? price;
-      setTurns((current) => [...current, turnPrice === undefined ? turn : { ...turn, price: turnPrice }]);
+      const target = branch
+        ? turnsNow.current.find(
+            (turn) => turn.messageId === ('editOf' in branch ? branch.editOf : branch.regenerateOf),
+          )
+        : undefined;
+      // A regenerate writes the answers of its turn again; anything else is a new turn (an edit's replaces the
+      // edited one and those after it: they belong to the other branch).
+      const regenerating = branch && 'regenerateOf' in branch ? target : undefined;
+      const key = regenerating?.key ?? `local-${++localKeys}`;
+      const turn = newTurn(key, message.prompt, turnColumns, message.attachments);
+      const before = turnsNow.current;
+      setTurns((current) => {
+        if (regenerating) {
+          const column = branch && 'column' in branch ? branch.column : undefined;
+          return current.map((shown) =>
+            shown.key === key ? regeneratingTurn(shown, column ? [column] : undefined, turnPrice) : shown,
+          );
+        }
+        const kept = target ? current.slice(0, current.indexOf(target)) : current;
+        return [...kept, turnPrice === undefined ? turn : { ...turn, price: turnPrice }];
+      });
       const update = (change: (turn: Turn) => Turn) =>
         setTurns((current) => current.map((turn) => (turn.key === key ? change(turn) : turn)));
 
@@ -173,8 +223,12 @@ export function useConversation<K extends ChatKind>(
         ...(sessionId ? { sessionId } : {}),
         prompt: message.prompt,
         ...message.extra,
+        ...branch,
         toolName: screen.toolId,
       } as SendMessageBody<ChatKind>;
+      // Refused before it started: the conversation is shown as it was (an edit or a regenerate changed nothing).
+      const unsend = () =>
+        setTurns((current) => (branch ? before : current.filter((shown) => shown.key !== key)));
       try {
         for await (const event of sendMessageStream(api, screen, body, controller.signal, fallback)) {
           if (controller.signal.aborted) break;
@@ -198,7 +252,7 @@ export function useConversation<K extends ChatKind>(
             if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
             if (!started) {
               setSendError(event.error || fallback);
-              setTurns((current) => current.filter((turn) => turn.key !== key));
+              unsend();
             }
           }
           update((turn) => applyEvent(turn, event, fallback));
@@ -209,6 +263,8 @@ export function useConversation<K extends ChatKind>(
           if (started) setFollowing(true);
           else update((turn) => failTurn(turn, ERROR_TEXTS.chat.noAnswerReceived));
         }
+        // The new version is stored: the session is read again for its place among the versions (‹ 2/2 ›).
+        if (branch && started && ended && sessionId) void refresh(sessionId).catch(() => undefined);
         return started;
       } catch (error) {
         if (controller.signal.aborted) return started;
@@ -217,7 +273,7 @@ export function useConversation<K extends ChatKind>(
           if (!ended) setFollowing(true);
         } else {
           const text = errorMessage(error, fallback);
-          setTurns((current) => current.filter((turn) => turn.key !== key));
+          unsend();
           setSendError(text);
           setNeedsSignup(isApiError(error) && error.needsSignup === true);
         }
@@ -231,7 +287,7 @@ export function useConversation<K extends ChatKind>(
         }
       }
     },
-    [api, screen, columns, price, sessionId, onSessionCreated, onSessionActive, sendStop],
+    [api, screen, columns, price, sessionId, onSessionCreated, onSessionActive, sendStop, refresh],
   );
 
   const stop = useCallback(() => {
@@ -313,6 +369,20 @@ export function useConversation<K extends ChatKind>(
     setSendError(null);
     setNeedsSignup(false);
   }, [stopReading]);
+
+  const showVersion = useCallback(
+    async (messageId: string) => {
+      if (!sessionId || reader.current) return;
+      setSendError(null);
+      try {
+        await showVersionCall(api, messageId);
+        await refresh(sessionId);
+      } catch (error) {
+        setSendError(errorMessage(error, screen.texts.loadMessages));
+      }
+    },
+    [api, screen, sessionId, refresh],
+  );
 
   // A reopened session whose reply is still being written, or a reply whose stream broke off here: follow it by its
   // id until it ends. A follow that breaks off after it started is opened again; one refused before it started (the
@@ -411,6 +481,7 @@ export function useConversation<K extends ChatKind>(
     stop,
     open,
     reset,
+    showVersion,
     clearSendError: () => setSendError(null),
   };
 }

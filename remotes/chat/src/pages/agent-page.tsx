@@ -98,17 +98,19 @@ function Agent({ host }: ToolPageProps) {
     });
 
   // The last message again, with what it was sent with when it was sent from this page (else as the page is set now).
+  // A stored message's answer is written again as a new version of it (its files are read back by the service).
   const regenerate =
     regenerable && model
       ? () =>
-          void send(
-            lastSent.current?.prompt === regenerable.prompt
-              ? lastSent.current
-              : {
-                  prompt: regenerable.prompt,
-                  extra: { modelId: model.id, enableWebSearch: searching },
-                },
-          )
+          void page.regenerate(regenerable, {
+            resend:
+              lastSent.current?.prompt === regenerable.prompt
+                ? lastSent.current
+                : {
+                    prompt: regenerable.prompt,
+                    extra: { modelId: model.id, enableWebSearch: searching },
+                  },
+          })
       : undefined;
 
   const clearDraft = () => {
@@ -194,6 +196,11 @@ function Agent({ host }: ToolPageProps) {
                     turn={turn}
                     label={model?.name ?? ERROR_TEXTS.chat.sendMessage}
                     onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
+                    onEdit={
+                      model ? page.editOf(turn, { modelId: model.id, enableWebSearch: searching }) : undefined
+                    }
+                    onShowVersion={page.showVersion}
+                    cost={page.cost}
                   />
                 ))
               )}

@@ -14,6 +14,8 @@ afterEach(() => {
 
 const [GPT, GEMINI, CLAUDE, DEEPSEEK] = PLAYGROUND_MODELS;
 const SEND = '/api/chat/send-message';
+/** The stored member's message of a turn (the start event's userMessageId). */
+const QUESTION_ID = '20000000-0000-4000-8000-0000000000aa';
 
 function setup(options: Pick<ChatPageSetup, 'credits' | 'available' | 'user' | 'sessions'> = {}) {
   return renderChatPage(PlaygroundPage, {
@@ -411,22 +413,63 @@ describe('AI Chat Playground: sending', () => {
     expect(test.requestsTo('GET', '/api/chat/messages')).toHaveLength(0);
   });
 
-  it('Regenerate sends the last message again as a new message', async () => {
+  it("Regenerate in one column asks that model alone again, at one message's price", async () => {
     const test = setup();
     const first = await startStream(test, 'Tell a joke');
     await emit(
       first,
-      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID },
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID, userMessageId: QUESTION_ID },
       { type: 'delta', text: 'Knock knock', column: GPT },
       { type: 'done', status: 'completed', remainingCredits: 45 },
     );
     first.close();
     const second = test.nextReply();
-    await test.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const column = screen.getByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name });
+    const regenerate = await within(column).findByRole('button', { name: 'Regenerate' });
+    expect(regenerate.getAttribute('title')).toBe('Regenerate this answer: 5 credits');
+    // One Regenerate per column, none for the whole turn.
+    expect(screen.getAllByRole('button', { name: 'Regenerate' })).toHaveLength(4);
+    await test.user.click(regenerate);
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ prompt: 'Tell a joke', sessionId: SESSION_ID });
-    expect(body.conversationHistories).toMatchObject({ [GPT]: [] });
+    expect(body).toMatchObject({
+      prompt: 'Tell a joke',
+      sessionId: SESSION_ID,
+      regenerateOf: QUESTION_ID,
+      column: GPT,
+    });
+    // Only that column is written again; the others keep their answers.
+    expect(within(column).queryByText('Knock knock')).toBeNull();
+    expect(screen.getAllByText('Tell a joke').length).toBeGreaterThan(0);
+    second.close();
+  });
+  it('edits a message from the first column only, at the message price, as an edit of the stored message', async () => {
+    const test = setup();
+    const first = await startStream(test, 'Tell a joke');
+    await emit(
+      first,
+      { type: 'start', sessionId: SESSION_ID, messageId: REPLY_ID, userMessageId: QUESTION_ID },
+      { type: 'delta', text: 'Knock knock', column: GPT },
+      { type: 'done', status: 'completed', remainingCredits: 45 },
+    );
+    first.close();
+    // One Edit per question, in the first model's column.
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    const gpt = screen.getByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name });
+    expect(within(gpt).getByRole('button', { name: 'Edit' })).toBe(edit);
+    const second = test.nextReply();
+    await test.user.click(edit);
+    const box = screen.getByRole('textbox', { name: 'Edit your message' });
+    await test.user.clear(box);
+    await test.user.type(box, 'Tell a pun');
+    await test.user.click(screen.getByRole('button', { name: 'Save & send (5 credits)' }));
+    await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
+    expect(test.requestsTo('POST', SEND)[1]!.body).toMatchObject({
+      sessionId: SESSION_ID,
+      prompt: 'Tell a pun',
+      editOf: QUESTION_ID,
+    });
+    expect(screen.queryByText('Knock knock')).toBeNull();
     second.close();
   });
 });

@@ -5,16 +5,16 @@
 // phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys, a tap or a sideways
 // swipe switch; docs/architecture.md#keyboard-and-focus).
 import { useState } from 'react';
-import { RotateCcw } from 'lucide-react';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
-import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type ToolPageProps } from '@act/host-sdk';
+import { Tabs, TabsContent, TabsList, TabsTrigger, type ToolPageProps } from '@act/host-sdk';
 import { PLAYGROUND_SCREEN } from '../chat-screens';
+import { EditableQuestion } from '../components/branch-controls';
 import { ChatFrame, LoadedConversation } from '../components/chat-frame';
 import { ContinueButton } from '../components/continue-button';
 import { FusePanel } from '../components/fuse-panel';
 import { MembersOnly } from '../components/members-only';
 import { ReplyView } from '../components/reply-view';
-import { useChatPage } from '../hooks/use-chat-page';
+import { useChatPage, type ChatPage } from '../hooks/use-chat-page';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useSwipe } from '../hooks/use-swipe';
@@ -30,14 +30,22 @@ export const PLAYGROUND_TABS_QUERY = '(max-width: 640px)';
 
 interface ModelColumnProps {
   model: PlaygroundModelId;
-  turns: Turn[];
+  page: ChatPage<'playground'>;
+  /** The column whose questions carry Edit and their versions (the first; one set of controls per question). */
+  questions: boolean;
   host: ToolPageProps['host'];
-  /** The open session, once it exists (its last answer may be continued with this model). */
-  sessionId: string | null;
 }
 
-function ModelColumn({ model, turns, host, sessionId }: ModelColumnProps) {
+function ModelColumn({ model, page, questions, host }: ModelColumnProps) {
+  const turns = page.conversation.turns;
+  const sessionId = page.conversation.sessionId;
   const info = PLAYGROUND_MODEL_INFO[model];
+  const last = turns.at(-1);
+  // Regenerate writes this model's answer again, alone (one message's price).
+  const regenerate =
+    page.regenerable && page.regenerable === last
+      ? () => void page.regenerate(page.regenerable!, { column: model })
+      : undefined;
   const scroller = useStickToBottom<HTMLDivElement>(turns);
   return (
     <section className="ch-column" aria-label={info.name} data-testid="playground-column" data-model={model}>
@@ -60,13 +68,24 @@ function ModelColumn({ model, turns, host, sessionId }: ModelColumnProps) {
             reply.text.trim() !== '';
           return (
             <div key={turn.key} className="ch-turn">
-              <p className="ch-user" aria-label={T.you}>
-                {turn.prompt}
-              </p>
+              <EditableQuestion
+                prompt={turn.prompt}
+                versions={questions ? turn.versions : undefined}
+                onShowVersion={page.showVersion}
+                onEdit={questions ? page.editOf(turn) : undefined}
+                cost={page.cost}
+              >
+                <p className="ch-user" aria-label={T.you}>
+                  {turn.prompt}
+                </p>
+              </EditableQuestion>
               {reply && (
                 <ReplyView
                   reply={reply}
                   label={info.name}
+                  onRegenerate={turn === last ? regenerate : undefined}
+                  regenerateCost={page.cost}
+                  onShowVersion={page.showVersion}
                   chargeNote={chargeNote(turn, model)}
                   cost={cost === undefined ? undefined : T.playgroundTurnCost(cost)}
                 />
@@ -87,7 +106,7 @@ export function PlaygroundPage({ host }: ToolPageProps) {
 
 function Playground({ host }: ToolPageProps) {
   const page = useChatPage(host, SCREEN, { columns: PLAYGROUND_MODELS });
-  const { conversation, regenerable } = page;
+  const { conversation } = page;
   const lastTurn = conversation.turns.at(-1);
   const narrow = useMediaQuery(PLAYGROUND_TABS_QUERY);
   const [shownModel, setShownModel] = useState<PlaygroundModelId>(PLAYGROUND_MODELS[0]);
@@ -104,11 +123,6 @@ function Playground({ host }: ToolPageProps) {
       extra: { conversationHistories: conversationHistories(earlier, PLAYGROUND_MODELS) },
     });
 
-  // A new charged message with the last prompt, as the models saw the conversation before it.
-  const regenerate = regenerable
-    ? () => void sendPrompt(regenerable.prompt, conversation.turns.slice(0, -1))
-    : undefined;
-
   return (
     <ChatFrame
       host={host}
@@ -117,14 +131,6 @@ function Playground({ host }: ToolPageProps) {
       exportColumns={PLAYGROUND_MODELS}
       exportLabel={(model) => PLAYGROUND_MODEL_INFO[model as PlaygroundModelId]?.name ?? model}
       onSend={() => page.submit((prompt) => sendPrompt(prompt, conversation.turns))}
-      composerTools={
-        regenerate && (
-          <Button size="sm" variant="ghost" onClick={regenerate}>
-            <RotateCcw size={14} aria-hidden />
-            {T.regenerate}
-          </Button>
-        )
-      }
     >
       <LoadedConversation conversation={conversation}>
         {conversation.turns.length === 0 && <p className="ch-main__empty">{SCREEN.texts.empty}</p>}
@@ -143,12 +149,7 @@ function Playground({ host }: ToolPageProps) {
             </TabsList>
             {PLAYGROUND_MODELS.map((model) => (
               <TabsContent key={model} value={model} className="ch-column-tabs__panel" {...swipe}>
-                <ModelColumn
-                  model={model}
-                  turns={conversation.turns}
-                  host={host}
-                  sessionId={conversation.sessionId}
-                />
+                <ModelColumn model={model} page={page} questions host={host} />
               </TabsContent>
             ))}
           </Tabs>
@@ -158,9 +159,9 @@ function Playground({ host }: ToolPageProps) {
               <ModelColumn
                 key={model}
                 model={model}
-                turns={conversation.turns}
+                page={page}
+                questions={model === PLAYGROUND_MODELS[0]}
                 host={host}
-                sessionId={conversation.sessionId}
               />
             ))}
           </div>

@@ -46,12 +46,16 @@ function Reasoning({ host }: ToolPageProps) {
       });
     });
 
-  // The last message again; its attachments too when it was sent from this page (not read back from a session).
+  // The last message's answer again (a new version of it); its attachments too when it was sent from this page (they
+  // are not stored with a reasoning session).
   const regenerate = regenerable
     ? () =>
-        void send(
-          lastSent.current?.prompt === regenerable.prompt ? lastSent.current : { prompt: regenerable.prompt },
-        )
+        void page.regenerate(regenerable, {
+          resend:
+            lastSent.current?.prompt === regenerable.prompt
+              ? lastSent.current
+              : { prompt: regenerable.prompt },
+        })
     : undefined;
 
   // New, or deleting the open session, also drops the attachments and what Regenerate would resend.
@@ -85,6 +89,9 @@ function Reasoning({ host }: ToolPageProps) {
                 turn={turn}
                 label={T.reasoning}
                 onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
+                onEdit={page.editOf(turn)}
+                onShowVersion={page.showVersion}
+                cost={page.cost}
               />
             ))
           )}

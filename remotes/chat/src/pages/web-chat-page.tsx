@@ -91,8 +91,7 @@ function WebChat({ host }: ToolPageProps) {
   // Regenerate asks the last follow-up again; the opening answer (the first turn) is not asked for again, since
   // that would start a new chat.
   const last = stepPage.regenerable;
-  const regenerate =
-    last && conversation.turns.length > 1 ? () => void conversation.send({ prompt: last.prompt }) : undefined;
+  const regenerate = last && conversation.turns.length > 1 ? () => void stepPage.regenerate(last) : undefined;
 
   const backToUrl = () => {
     setPageUrl(null);
@@ -152,6 +151,9 @@ function WebChat({ host }: ToolPageProps) {
                   label={REPLY_LABEL}
                   question={question(turn, index)}
                   onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
+                  onEdit={index > 0 ? stepPage.editOf(turn) : undefined}
+                  onShowVersion={stepPage.showVersion}
+                  cost={stepPage.cost}
                 />
               ))}
             </LoadedConversation>

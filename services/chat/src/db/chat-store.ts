@@ -14,6 +14,7 @@ import {
   type Page,
   type Sql,
 } from '@act/service-kit';
+import { messageTree, type TreeRow, type Versions } from '../domain/branches';
 
 /** The chat tools' session kinds: the four chats and Deep Search, whose reports are sessions too. */
 export type StoredChatKind = ChatKind | 'deep-search';
@@ -60,7 +61,15 @@ export interface MessageRow {
   /** A fused playground answer: the reply id of the turn it merged (null for every other row). */
   fused_from: string | null;
   created_at: Date;
+  /** The member's message this one follows (a question) or answers (an answer); null for a session's first. */
+  parent_id: string | null;
 }
+
+/** A message as the tree reads it: when it was last shown (or written). */
+type TreeMessageRow = MessageRow & Pick<TreeRow, 'shown_key'>;
+
+/** A message of the branch shown, with where it stands among its versions. */
+export type ShownMessageRow = MessageRow & { versions: Versions };
 
 /** One assistant row of a reply as the generation keeps it (one per playground column). */
 export interface ReplyRowState {
@@ -111,6 +120,18 @@ export interface OpenReplyInput {
   modelId?: string;
   /** Web chat: the page a new session reads. */
   page?: { url: string; title: string; passages: string[] };
+  /** The member's message the new one follows (null: the session's first; docs/architecture.md#chat-replies). */
+  parentId?: string | null;
+  /** Regenerate: the member's message answered again; no new member's message is stored. */
+  answerOf?: string;
+}
+
+/** A member's message an edit, a regenerate or a continuation names, as stored. */
+export interface QuestionRow {
+  id: string;
+  parent_id: string | null;
+  content: string;
+  attachments: StoredAttachment[] | null;
 }
 
 export function createChatStore(sql: Sql) {
@@ -133,6 +154,21 @@ export function createChatStore(sql: Sql) {
     }
     await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
   }
+
+  /** Every message of the session in written order, as the tree reads them. */
+  function treeRows(sessionId: string): Promise<TreeMessageRow[]> {
+    return sql<TreeMessageRow[]>`
+      select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
+        attachments, local, credits, fused_from, created_at, parent_id, coalesce(shown_at, created_at) as shown_key
+      from chat_messages where session_id = ${sessionId} order by seq`;
+  }
+
+  // A fused playground answer hangs off the question of the turn it merged, but is no version of any column's answer:
+  // the tree (versions, what each model reads) leaves it out, and the branch shown lists it after that turn's answers.
+  const ONE_VERSION: Versions = { index: 1, count: 1, previous: null, next: null };
+  const withoutFused = (rows: readonly TreeMessageRow[]) => rows.filter((row) => row.fused_from === null);
+  const fusedAnswers = (rows: readonly TreeMessageRow[], questionId: string) =>
+    rows.filter((row) => row.fused_from !== null && row.parent_id === questionId);
 
   return {
     findSession,
@@ -192,43 +228,87 @@ export function createChatStore(sql: Sql) {
       };
     },
 
-    async listMessages(userId: string, kind: StoredChatKind, sessionId: string): Promise<MessageRow[]> {
+    /**
+     * The branch shown of the session, first message to last: each member's message, then the answers shown for it
+     * (one per playground column), each with where it stands among its versions.
+     */
+    async listMessages(userId: string, kind: StoredChatKind, sessionId: string): Promise<ShownMessageRow[]> {
       await findSession(userId, kind, sessionId);
-      return sql<MessageRow[]>`
-        select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
-          attachments, local, credits, fused_from, created_at
-        from chat_messages where session_id = ${sessionId} order by seq`;
+      const rows = await treeRows(sessionId);
+      const tree = messageTree(withoutFused(rows), kind === 'playground');
+      return tree.shownPath().flatMap((question) =>
+        [question, ...tree.shownAnswers(question.id), ...fusedAnswers(rows, question.id)].map((row) => {
+          const { shown_key: _shown, ...message } = row;
+          // A fused answer has no versions (findIndex -1 would read as "0 of the column's answers").
+          return { ...message, versions: row.fused_from === null ? tree.versions(row) : ONE_VERSION };
+        }),
+      );
     },
 
     /**
-     * The conversation so far, oldest first, as the model of one column saw it: the member's messages and that
-     * model's answers (playground), or every answer (one model). Empty, failed and unfinished answers are left out.
+     * The conversation a new message follows, oldest first, as the model of one column saw it: the member's messages
+     * from the session's first down to `upTo` (the new message's parent; the branch shown's last when undefined),
+     * each with the answer shown for it: that model's (playground) or the one answer. Never a sibling branch. Empty,
+     * failed and unfinished answers are left out.
      */
     async history(
       sessionId: string,
-      { modelName, limit }: { modelName?: string; limit: number },
+      { modelName, limit, upTo }: { modelName?: string; limit: number; upTo?: string | null },
     ): Promise<
       Array<{ role: 'user' | 'assistant'; content: string; attachments: StoredAttachment[] | null }>
     > {
-      const rows = await sql<
-        Array<{ role: 'user' | 'assistant'; content: string; attachments: StoredAttachment[] | null }>
-      >`
-        select role, content, attachments from (
-          select role, content, attachments, seq from chat_messages
-          where session_id = ${sessionId}
-            and (role = 'user' or (status in ('completed', 'stopped') and content <> '' and fused_from is null
-              and ${modelName === undefined ? sql`true` : sql`model_name = ${modelName}`}))
-          order by seq desc
-          limit ${limit}
-        ) recent order by seq`;
-      return rows.map((row) => ({ role: row.role, content: row.content, attachments: row.attachments }));
+      const tree = messageTree(withoutFused(await treeRows(sessionId)), modelName !== undefined);
+      const path = upTo === undefined ? tree.shownPath() : tree.pathTo(upTo);
+      const rows = path.flatMap((question) => {
+        const answer = tree
+          .shownAnswers(question.id)
+          .find((row) => modelName === undefined || row.model_name === modelName);
+        const answered =
+          answer && (answer.status === 'completed' || answer.status === 'stopped') && answer.content !== '';
+        return answered ? [question, answer] : [question];
+      });
+      return rows
+        .slice(-limit)
+        .map((row) => ({ role: row.role, content: row.content, attachments: row.attachments }));
+    },
+
+    /** The last member's message of the branch shown (what a new message follows), or null for an empty session. */
+    async shownLeaf(sessionId: string, kind: StoredChatKind): Promise<string | null> {
+      const tree = messageTree(withoutFused(await treeRows(sessionId)), kind === 'playground');
+      return tree.shownPath().at(-1)?.id ?? null;
+    },
+
+    /**
+     * A member's message of this session of this member (what an edit, a regenerate or a continuation names), or a
+     * 404 exactly like an unknown one: another member's id, an answer's, another session's, a malformed one.
+     */
+    async findQuestion(userId: string, sessionId: string, messageId: string): Promise<QuestionRow> {
+      if (!isUuid(messageId)) throw notFound();
+      const [row] = await sql<QuestionRow[]>`
+        select id, parent_id, content, attachments from chat_messages
+        where id = ${messageId} and session_id = ${sessionId} and user_id = ${userId} and role = 'user'`;
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /**
+     * Shows this version of a message (a member's message or an answer) in place of its siblings: the branch shown
+     * is kept in the rows, so it survives a reload. Another member's message answers 404 like an unknown one.
+     */
+    async showMessage(userId: string, messageId: string): Promise<void> {
+      if (!isUuid(messageId)) throw notFound();
+      const rows = await sql`
+        update chat_messages set shown_at = clock_timestamp()
+        where id = ${messageId} and user_id = ${userId} and status <> 'streaming'
+        returning id`;
+      if (rows.length === 0) throw notFound();
     },
 
     /**
      * Stores the member's message and the reply's rows (streaming, empty) in one transaction, creating the session
      * when none was named. Returns the session id.
      */
-    async openReply(input: OpenReplyInput): Promise<string> {
+    async openReply(input: OpenReplyInput): Promise<{ sessionId: string; questionId: string }> {
       return sql.begin(async (tx) => {
         let sessionId = input.sessionId;
         const page = input.page;
@@ -245,17 +325,24 @@ export function createChatStore(sql: Sql) {
               model_id = coalesce(${input.modelId ?? null}::text, model_id)
             where id = ${sessionId}`;
         }
-        await tx`
-          insert into chat_messages (id, session_id, user_id, role, content, attachments)
-          values (${randomUUID()}, ${sessionId}, ${input.userId}, 'user', ${input.userContent ?? input.prompt},
-            ${input.attachments?.length ? tx.json(input.attachments as never) : null})`;
+        // A regenerate answers a stored message again; anything else stores the member's new message. Rows are
+        // written with their parent and shown_at (005-branches.sql chains rows without either: an older replica's).
+        const questionId = input.answerOf ?? randomUUID();
+        if (input.answerOf === undefined) {
+          await tx`
+            insert into chat_messages (id, session_id, user_id, role, content, attachments, parent_id, shown_at)
+            values (${questionId}, ${sessionId}, ${input.userId}, 'user', ${input.userContent ?? input.prompt},
+              ${input.attachments?.length ? tx.json(input.attachments as never) : null}, ${input.parentId ?? null},
+              now())`;
+        }
         for (const column of input.columns) {
           await tx`
-            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status)
+            insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, parent_id,
+              shown_at)
             values (${column.rowId}, ${sessionId}, ${input.userId}, 'assistant', ${input.replyId},
-              ${column.modelName}, 'streaming')`;
+              ${column.modelName}, 'streaming', ${questionId}, now())`;
         }
-        return sessionId;
+        return { sessionId, questionId };
       });
     },
 
@@ -272,22 +359,20 @@ export function createChatStore(sql: Sql) {
       | undefined
     > {
       if (!isUuid(replyId)) return undefined;
-      const rows = await sql<
-        Array<{ model_name: string | null; content: string; status: MessageStatus; seq: string }>
-      >`
-        select model_name, content, status, seq::text from chat_messages
+      const [answered] = await sql<Array<{ parent_id: string | null }>>`
+        select parent_id from chat_messages
         where session_id = ${sessionId} and user_id = ${userId} and reply_id = ${replyId}
           and role = 'assistant' and fused_from is null
-        order by seq`;
-      const first = rows[0];
-      if (!first) return undefined;
-      const [question] = await sql<Array<{ content: string }>>`
-        select content from chat_messages
-        where session_id = ${sessionId} and role = 'user' and seq < ${first.seq}::bigint
-        order by seq desc limit 1`;
+        limit 1`;
+      if (!answered?.parent_id) return undefined;
+      // The answers the member sees for that question: one per column, the version shown (a column regenerated
+      // alone has its own reply id, so the turn is read through its question, not its reply id).
+      const tree = messageTree(withoutFused(await treeRows(sessionId)), true);
+      const question = tree.pathTo(answered.parent_id).at(-1);
+      if (!question) return undefined;
       return {
-        question: question?.content ?? '',
-        answers: rows.map((row) => ({
+        question: question.content,
+        answers: tree.shownAnswers(question.id).map((row) => ({
           modelName: row.model_name ?? '',
           content: row.content,
           status: row.status,
@@ -295,7 +380,10 @@ export function createChatStore(sql: Sql) {
       };
     },
 
-    /** Stores the fused answer's row (streaming, empty) in the member's session and touches the session. */
+    /**
+     * Stores the fused answer's row (streaming, empty) in the member's session, under the question of the turn it
+     * merges, and touches the session.
+     */
     async openFuse(input: {
       userId: string;
       sessionId: string;
@@ -303,14 +391,20 @@ export function createChatStore(sql: Sql) {
       rowId: string;
       modelName: string;
       fusedFrom: string;
-    }): Promise<string> {
+    }): Promise<{ sessionId: string; questionId: string }> {
       return sql.begin(async (tx) => {
         await tx`update chat_sessions set updated_at = now() where id = ${input.sessionId}`;
-        await tx`
-          insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, fused_from)
+        const [row] = await tx<Array<{ parent_id: string }>>`
+          insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, status, fused_from,
+            parent_id, shown_at)
           values (${input.rowId}, ${input.sessionId}, ${input.userId}, 'assistant', ${input.replyId},
-            ${input.modelName}, 'streaming', ${input.fusedFrom})`;
-        return input.sessionId;
+            ${input.modelName}, 'streaming', ${input.fusedFrom},
+            (select parent_id from chat_messages
+             where reply_id = ${input.fusedFrom} and session_id = ${input.sessionId} and fused_from is null
+             limit 1),
+            clock_timestamp())
+          returning parent_id`;
+        return { sessionId: input.sessionId, questionId: row!.parent_id };
       });
     },
 
@@ -329,26 +423,31 @@ export function createChatStore(sql: Sql) {
         const [from] = await tx<Array<{ title: string }>>`
           select title from chat_sessions where id = ${input.fromSessionId} and user_id = ${input.userId}`;
         if (!from) throw notFound();
-        const rows = await tx<
-          Array<{ role: 'user' | 'assistant'; content: string; reasoning: string; status: MessageStatus }>
-        >`
-          select role, content, reasoning, status from chat_messages
-          where session_id = ${input.fromSessionId}
-            and (role = 'user' or (model_name = ${input.modelName} and fused_from is null
-              and status in ('completed', 'stopped') and content <> ''))
-          order by seq`;
+        // The branch shown: each member's message and the answer this model gave to it, as the member sees it.
+        const tree = messageTree(withoutFused(await treeRows(input.fromSessionId)), true);
+        const rows = tree.shownPath().flatMap((question) => {
+          const answer = tree.shownAnswers(question.id).find((row) => row.model_name === input.modelName);
+          const kept =
+            answer && (answer.status === 'completed' || answer.status === 'stopped') && answer.content !== '';
+          return kept ? [question, answer] : [question];
+        });
         const sessionId = randomUUID();
         await tx`
           insert into chat_sessions (id, user_id, kind, title, model_id)
           values (${sessionId}, ${input.userId}, 'agent', ${from.title}, ${input.agentModelId})`;
+        // The copies form one chain: each answer belongs to the question before it, each question follows the last.
+        let lastQuestion: string | null = null;
         for (const row of rows) {
           const assistant = row.role === 'assistant';
+          const id = randomUUID();
           await tx`
             insert into chat_messages (id, session_id, user_id, role, reply_id, model_name, content, reasoning,
-              status)
-            values (${randomUUID()}, ${sessionId}, ${input.userId}, ${row.role},
+              status, parent_id, shown_at)
+            values (${id}, ${sessionId}, ${input.userId}, ${row.role},
               ${assistant ? randomUUID() : null}, ${assistant ? input.agentModelId : null}, ${row.content},
-              ${assistant ? row.reasoning : ''}, ${assistant ? row.status : 'completed'})`;
+              ${assistant ? row.reasoning : ''}, ${assistant ? row.status : 'completed'}, ${lastQuestion},
+              clock_timestamp())`;
+          if (!assistant) lastQuestion = id;
         }
         return sessionId;
       });
@@ -399,7 +498,7 @@ export function createChatStore(sql: Sql) {
       if (!isUuid(replyId)) return [];
       return sql<Array<MessageRow & { kind: StoredChatKind }>>`
         select m.id, m.session_id, m.role, m.reply_id, m.model_name, m.content, m.reasoning, m.status, m.error,
-          m.citations, m.attachments, m.local, m.credits, m.fused_from, m.created_at, s.kind
+          m.citations, m.attachments, m.local, m.credits, m.fused_from, m.created_at, m.parent_id, s.kind
         from chat_messages m join chat_sessions s on s.id = m.session_id
         where m.reply_id = ${replyId} and m.user_id = ${userId} and s.user_id = ${userId}
         order by m.seq`;

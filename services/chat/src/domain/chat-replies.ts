@@ -60,6 +60,8 @@ interface OpenedReply {
   request: ReplyRequest;
   sessionId: string;
   replyId: string;
+  /** The member's message the reply answers (new, or the one answered again). */
+  questionId: string;
   columns: ColumnState[];
   charge: Charge;
   terms: ReplyCharge;
@@ -110,10 +112,11 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     const charge = await reserve(request, terms, replyId);
     const attachments = request.kind === 'agent' ? request.attachments : undefined;
     let sessionId: string;
+    let questionId: string;
     let saved: StoredAttachment[] = [];
     try {
       if (attachments) saved = await attachments.save();
-      sessionId =
+      ({ sessionId, questionId } =
         request.kind === 'fuse'
           ? await store.openFuse({
               userId,
@@ -132,14 +135,14 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
               columns: columns.map((column) => ({ rowId: column.rowId, modelName: column.column })),
               ...storedOf(request),
               ...(saved.length > 0 ? { attachments: saved } : {}),
-            });
+            }));
     } catch (error) {
       await charge.release().catch(() => undefined);
       if (saved.length > 0) await attachments?.discard(saved).catch(() => undefined);
       throw error;
     }
 
-    const reply: OpenedReply = { request, sessionId, replyId, columns, charge, terms };
+    const reply: OpenedReply = { request, sessionId, replyId, questionId, columns, charge, terms };
     return registry.start<ReplyOutcome>(
       replyId,
       userId,
@@ -161,7 +164,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 
   /** Streams the columns, then stores the reply and settles its charge by how they ended, and tells the member. */
   async function runReply(reply: OpenedReply, generation: Generation<ReplyOutcome>): Promise<ReplyOutcome> {
-    const { request, sessionId, replyId, columns, charge, terms } = reply;
+    const { request, sessionId, replyId, questionId, columns, charge, terms } = reply;
     const { kind } = request;
     const local = kind === 'web' && request.answer.by === 'local' ? request.answer.answer : undefined;
     const multi = kind === 'playground';
@@ -172,6 +175,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       type: 'start',
       sessionId,
       messageId: replyId,
+      userMessageId: questionId,
       ...(multi ? { columns: columns.map((column) => column.column) } : {}),
       ...(local ? { local: true } : {}),
     });

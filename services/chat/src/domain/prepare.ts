@@ -23,6 +23,7 @@ import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ProviderContentPart, ProviderMessage } from '../providers/types';
 import { START_QUESTION, groundedPrompt, localAnswer, type StoredPage } from '../web/grounding';
 import { readWebPage, type PageFetchOptions } from '../web/page-reader';
+import { resolveBranch } from './branching';
 import type { AgentRequest, WebAnswer, WebRequest } from './reply-request';
 
 /** How PDFs reach the model: file parts, or the text extracted here. */
@@ -99,8 +100,22 @@ export function createPreparation(deps: PrepareDeps) {
     return parts;
   }
 
-  async function agentHistory(sessionId: string): Promise<ProviderMessage[]> {
-    const rows = await store.history(sessionId, { limit: LIMITS.chatHistoryMessages });
+  /** Stored attachments read back (one that cannot be read is left out and logged). */
+  async function loadAttachments(stored: readonly StoredAttachment[]): Promise<Attachment[]> {
+    const loaded: Attachment[] = [];
+    for (const attachment of stored) {
+      try {
+        loaded.push({ ...attachment, bytes: await files.read(attachment.key) });
+      } catch (error) {
+        deps.logger.warn({ err: error, key: attachment.key }, 'an earlier attachment could not be read');
+      }
+    }
+    return loaded;
+  }
+
+  /** The branch's conversation down to `upTo` (the new message's parent). */
+  async function agentHistory(sessionId: string, upTo: string | null): Promise<ProviderMessage[]> {
+    const rows = await store.history(sessionId, { limit: LIMITS.chatHistoryMessages, upTo });
     // Only the most recent earlier attachments are sent again (each may be 10 MB).
     let budget = HISTORY_ATTACHMENTS_MAX;
     const keep = new Set<StoredAttachment>();
@@ -114,14 +129,7 @@ export function createPreparation(deps: PrepareDeps) {
     const messages: ProviderMessage[] = [];
     for (const row of rows) {
       const kept = (row.attachments ?? []).filter((attachment) => keep.has(attachment));
-      const loaded: Attachment[] = [];
-      for (const attachment of kept) {
-        try {
-          loaded.push({ ...attachment, bytes: await files.read(attachment.key) });
-        } catch (error) {
-          deps.logger.warn({ err: error, key: attachment.key }, 'an earlier attachment could not be read');
-        }
-      }
+      const loaded = await loadAttachments(kept);
       messages.push({ role: row.role, content: await partsOf(row.content, loaded) });
     }
     return messages;
@@ -146,26 +154,36 @@ export function createPreparation(deps: PrepareDeps) {
       attachments.push({ kind: 'pdf', bytes: pdf.bytes, contentType: pdf.mime, name: input.pdfName ?? null });
     }
     const history: ProviderMessage[] = [];
-    if (input.sessionId !== undefined) {
-      await store.findSession(userId, 'agent', input.sessionId);
-      history.push(...(await agentHistory(input.sessionId)));
+    const branch = await resolveBranch(store, userId, 'agent', input);
+    if (input.sessionId !== undefined && branch) {
+      history.push(...(await agentHistory(input.sessionId, branch.parentId)));
     }
-    const current: ProviderMessage = { role: 'user', content: await partsOf(input.prompt, attachments) };
+    // A regenerate asks the stored message again, with the files it was sent with.
+    const again = branch?.answerOf;
+    const current: ProviderMessage = again
+      ? {
+          role: 'user',
+          content: await partsOf(again.content, await loadAttachments(again.attachments ?? [])),
+        }
+      : { role: 'user', content: await partsOf(input.prompt, attachments) };
+    // New files are stored with a new message only (a regenerate's are stored already).
+    const stored = again ? [] : attachments;
     return {
       kind: 'agent',
       userId,
       ...(input.sessionId !== undefined ? { sessionId: input.sessionId } : {}),
-      prompt: input.prompt,
+      ...(branch ? { branch } : {}),
+      prompt: again?.content ?? input.prompt,
       modelId: input.modelId,
       model: models.agent[input.modelId],
       messages: [...history, current],
       webSearch: input.enableWebSearch,
-      ...(attachments.length > 0
+      ...(stored.length > 0
         ? {
             attachments: {
               save: async () => {
                 const saved: StoredAttachment[] = [];
-                for (const attachment of attachments) {
+                for (const attachment of stored) {
                   const object = await files.put({
                     owner: userId,
                     body: attachment.bytes,
@@ -225,12 +243,18 @@ export function createPreparation(deps: PrepareDeps) {
     }
     const sessionId = input.sessionId!;
     const session = await store.findSession(userId, 'web', sessionId);
+    const branch = (await resolveBranch(store, userId, 'web', input))!;
+    // The first message of a web chat is its page: it is started again as a new chat, never edited or asked again.
+    if ((input.editOf !== undefined || input.regenerateOf !== undefined) && branch.parentId === null) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.validation.invalidRequest);
+    }
+    const question = branch.answerOf?.content ?? input.prompt;
     const page: StoredPage = {
       url: session.url ?? '',
       title: session.page_title ?? session.title,
       passages: session.page_passages ?? [],
     };
-    const rows = await store.history(sessionId, { limit: WEB_HISTORY_MESSAGES });
+    const rows = await store.history(sessionId, { limit: WEB_HISTORY_MESSAGES, upTo: branch.parentId });
     const previousQuestion = rows.filter((row) => row.role === 'user').at(-1)?.content ?? '';
     // The earlier answers' [n] pointed at other passage lists: the model reads them without markers.
     const history: ProviderMessage[] = rows.map((row) => ({
@@ -241,8 +265,9 @@ export function createPreparation(deps: PrepareDeps) {
       kind: 'web',
       userId,
       sessionId,
-      prompt: input.prompt,
-      answer: webAnswer(page, input.prompt, history, previousQuestion),
+      branch,
+      prompt: question,
+      answer: webAnswer(page, question, history, previousQuestion),
     };
   }
 

@@ -106,9 +106,11 @@ export async function columnsFor(
     case 'playground': {
       const current: ProviderMessage = { role: 'user', content: request.prompt };
       const columns: ColumnState[] = [];
-      for (const column of PLAYGROUND_MODELS) {
+      const upTo = request.branch?.parentId ?? null;
+      // A regenerate of one answer asks that model alone.
+      for (const column of PLAYGROUND_MODELS.filter((model) => !request.column || model === request.column)) {
         const history = request.sessionId
-          ? textOnly(await store.history(request.sessionId, { modelName: column, limit }))
+          ? textOnly(await store.history(request.sessionId, { modelName: column, limit, upTo }))
           : [];
         columns.push(newColumn(column, models.playground[column], [...history, current]));
       }
@@ -119,7 +121,10 @@ export async function columnsFor(
         role: 'user',
         content: userContent(request.prompt, request.image, request.pdf),
       };
-      const history = request.sessionId ? textOnly(await store.history(request.sessionId, { limit })) : [];
+      const upTo = request.branch?.parentId ?? null;
+      const history = request.sessionId
+        ? textOnly(await store.history(request.sessionId, { limit, upTo }))
+        : [];
       return [newColumn(REASONING_MODEL, models.reasoning, [...history, current])];
     }
     case 'agent': {

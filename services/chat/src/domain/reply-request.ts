@@ -16,10 +16,13 @@ import type { ImageInput, PdfInput } from '@act/service-kit/media';
 import type { OpenReplyInput, StoredAttachment } from '../db/chat-store';
 import type { ProviderMessage } from '../providers/types';
 import type { LocalAnswer, StoredPage } from '../web/grounding';
+import type { Branch } from './branching';
 
 interface RequestBase {
   userId: string;
   prompt: string;
+  /** Where the message goes in an existing session's tree (branching.ts); none for a new session. */
+  branch?: Branch;
 }
 
 /** AI Chat Playground: the prompt to four models at once; each reads its own answers of the session. */
@@ -27,6 +30,8 @@ export interface PlaygroundRequest extends RequestBase {
   kind: 'playground';
   /** An existing session (checked as the member's before the reserve), or none to start one. */
   sessionId?: string;
+  /** Regenerate one model's answer only (one column); the price is still one message's. */
+  column?: PlaygroundModelId;
 }
 
 /** Chat Reasoning: the prompt with an image or a PDF, both already checked by their bytes. */
@@ -195,10 +200,14 @@ export function chargeOf(request: ReplyRequest): ReplyCharge {
 /** What the stored session and member's message carry beyond the prompt. */
 export function storedOf(
   request: ReplyRequest,
-): Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page'> {
-  if (request.kind === 'agent') return { modelId: request.modelId };
+): Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page' | 'parentId' | 'answerOf'> {
+  const { branch } = request;
+  const place = branch
+    ? { parentId: branch.parentId, ...(branch.answerOf ? { answerOf: branch.answerOf.id } : {}) }
+    : {};
+  if (request.kind === 'agent') return { ...place, modelId: request.modelId };
   if (request.kind === 'web' && request.page) {
     return { userContent: request.url, title: request.page.title, page: request.page };
   }
-  return {};
+  return place;
 }

@@ -23,8 +23,9 @@ import {
 import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
-import type { ChatStore, MessageRow, SessionRow, StoredChatKind } from '../db/chat-store';
-import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
+import type { ChatStore, MessageRow, SessionRow, ShownMessageRow, StoredChatKind } from '../db/chat-store';
+import { resolveBranch } from '../domain/branching';
+import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
 import { continueWithModel, prepareFuse } from '../domain/fuse';
 import type { Preparation } from '../domain/prepare';
 import { findFollowedReply, followReply } from '../domain/reply-follow';
@@ -59,7 +60,7 @@ function presentSession(row: SessionRow): ChatSession {
   };
 }
 
-function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
+function presentMessage(row: MessageRow | ShownMessageRow, files: ObjectStore): ChatMessage {
   return {
     id: row.id,
     session_id: row.session_id,
@@ -86,6 +87,9 @@ function presentMessage(row: MessageRow, files: ObjectStore): ChatMessage {
     ...(row.local ? { local: true } : {}),
     ...(row.role === 'assistant' ? { credits: row.credits } : {}),
     ...(row.fused_from ? { fused_from: row.fused_from } : {}),
+    parent_id: row.parent_id,
+    // Where it stands among its versions (edits of a message, regenerated answers), when it has any.
+    ...('versions' in row && row.versions.count > 1 ? { versions: row.versions } : {}),
   };
 }
 
@@ -147,12 +151,18 @@ export function createChatRouter({
   const sendMessages = [
     sendMessage({
       endpoint: CHAT_ENDPOINTS.playground.sendMessage,
-      request: async (input, userId) => ({
-        kind: 'playground',
-        userId,
-        sessionId: input.sessionId,
-        prompt: input.prompt,
-      }),
+      request: async (input, userId) => {
+        const branch = await resolveBranch(store, userId, 'playground', input);
+        return {
+          kind: 'playground',
+          userId,
+          sessionId: input.sessionId,
+          // A regenerate asks the stored message again (one model's column when named).
+          prompt: branch?.answerOf?.content ?? input.prompt,
+          ...(branch ? { branch } : {}),
+          ...(branch?.answerOf && input.column ? { column: input.column } : {}),
+        };
+      },
       reply: (outcome) => ({
         sessionId: outcome.sessionId,
         messageId: outcome.replyId,
@@ -176,11 +186,13 @@ export function createChatRouter({
           ? await readImageDataUrl(input.image, { invalidText: ERROR_TEXTS.validation.invalidChatImage })
           : undefined;
         const pdf = input.pdf ? await readPdfDataUrl(input.pdf) : undefined;
+        const branch = await resolveBranch(store, userId, 'reasoning', input);
         return {
           kind: 'reasoning',
           userId,
           sessionId: input.sessionId,
-          prompt: input.prompt,
+          prompt: branch?.answerOf?.content ?? input.prompt,
+          ...(branch ? { branch } : {}),
           ...(image ? { image } : {}),
           ...(pdf ? { pdf } : {}),
         };
@@ -368,6 +380,12 @@ export function createChatRouter({
       });
     },
   );
+
+  // Flipping versions (‹ 2/3 ›): the version shown is kept in the rows, so the branch shown survives a reload.
+  mountEndpoint(router, CHAT_ENDPOINTS.showVersion, options, async (input, { caller }) => {
+    await store.showMessage(caller.userId, input.messageId);
+    return {};
+  });
 
   mountEndpoint(router, CHAT_ENDPOINTS.stop, options, async (input, { caller }) => {
     await stops.stop(caller.userId, input.messageId);
