@@ -596,78 +596,88 @@ function loadAverage(): string {
     .join(', ');
 }
 
-// BENCH_ONLY=stream-scale runs that section alone, on a system of the gateway, identity, credits and chat, at the
-// steps of BENCH_STREAM_STEPS (for instance `20,50` to try it on a busy machine); every other section needs the
-// quiet machine of a full run.
+// BENCH_ONLY runs one section alone: `gateway` (the hellos, no system), or `stream-scale` on a system of the gateway,
+// identity, credits and chat, at the steps of BENCH_STREAM_STEPS (for instance `20,50` to try it on a busy machine).
+// A partial run is recorded in the history but never compared against.
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'stream-scale') throw new Error(`BENCH_ONLY knows only stream-scale, not ${only}`);
+if (only && only !== 'stream-scale' && only !== 'gateway') {
+  throw new Error(`BENCH_ONLY knows gateway and stream-scale, not ${only}`);
+}
 const streamSteps = process.env.BENCH_STREAM_STEPS?.split(',').map(Number);
 const streamSamples = process.env.BENCH_STREAM_SAMPLES ? Number(process.env.BENCH_STREAM_SAMPLES) : undefined;
 
 const loadBefore = loadAverage();
 console.log(`load average: ${loadBefore}`);
 const results: Section[] = [];
-const gateway = only ? undefined : report(await benchGateway());
+const gateway = only && only !== 'gateway' ? undefined : report(await benchGateway());
+if (gateway) results.push(gateway);
 if (!only) {
-  results.push(gateway!);
   results.push(report(await benchChatStreamSection()));
   results.push(report(await benchCreditsSection(infra)));
   buildFrontEnds();
 }
-// Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
-// still open when its memory is read.
-const chatProvider = await startFakeOpenAi();
-const CHAT_ANSWER = { kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 } as const;
-chatProvider.setFallback(CHAT_ANSWER);
-const system = await launchSystem({
-  dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
-  namespace: 'bench',
-  ...(only ? { services: ['identity', 'credits', 'chat'] } : {}),
-  // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
-  env: {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    PROMPT_PROVIDER: 'local',
-    OPENAI_BASE_URL: chatProvider.baseUrl,
-    OPENAI_API_KEY: 'bench-fake-provider-key',
-    // The photo-effects section measures the upload path with the local color correction, not the fal fake.
-    IMAGE_LOCAL_EFFECTS: 'color-correction',
-    // The chat section reads the gateway's and chat's live memory.
-    ...memoryProbeEnv(probeDir),
-  },
-}).catch(async (error: unknown) => {
-  await chatProvider.close();
-  await infra.stop();
-  throw error;
-});
-try {
-  if (!only) {
-    // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
-    results.push(report(await benchShellSection(system)));
-    results.push(report(await benchGallerySection(system)));
-    results.push(report(await benchEffectsSection(system)));
-    results.push(report(await benchUploadMemorySection(system)));
-    const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
-    results.push(report(await benchPromptSection(system, rawRps)));
-    results.push(report(await benchChatServiceSection(system)));
-    results.push(report(await benchVoiceSection(system)));
+/** Every section that needs the whole system (or, for stream-scale alone, the chat part of it). */
+async function runSystemSections(): Promise<void> {
+  // Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
+  // still open when its memory is read.
+  const chatProvider = await startFakeOpenAi();
+  const CHAT_ANSWER = { kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 } as const;
+  chatProvider.setFallback(CHAT_ANSWER);
+  const system = await launchSystem({
+    dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
+    namespace: 'bench',
+    ...(only ? { services: ['identity', 'credits', 'chat'] } : {}),
+    // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
+    env: {
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      PROMPT_PROVIDER: 'local',
+      OPENAI_BASE_URL: chatProvider.baseUrl,
+      OPENAI_API_KEY: 'bench-fake-provider-key',
+      // The photo-effects section measures the upload path with the local color correction, not the fal fake.
+      IMAGE_LOCAL_EFFECTS: 'color-correction',
+      // The chat section reads the gateway's and chat's live memory.
+      ...memoryProbeEnv(probeDir),
+    },
+  }).catch(async (error: unknown) => {
+    await chatProvider.close();
+    await infra.stop();
+    throw error;
+  });
+  try {
+    if (!only) {
+      // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
+      results.push(report(await benchShellSection(system)));
+      results.push(report(await benchGallerySection(system)));
+      results.push(report(await benchEffectsSection(system)));
+      results.push(report(await benchUploadMemorySection(system)));
+      const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
+      results.push(report(await benchPromptSection(system, rawRps)));
+      results.push(report(await benchChatServiceSection(system)));
+      results.push(report(await benchVoiceSection(system)));
+    }
+    // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.
+    chatProvider.setFallback({ ...CHAT_ANSWER, chunks: Array<string>(120).fill('word ') });
+    results.push(
+      report(
+        await benchStreamScaleSection(system, {
+          ...(streamSteps ? { steps: streamSteps } : {}),
+          ...(streamSamples ? { samples: streamSamples } : {}),
+        }),
+      ),
+    );
+  } finally {
+    await system.stop();
+    await chatProvider.close();
+    await infra.stop();
+    if (process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1') console.log(`heap snapshots kept in ${probeDir}`);
+    else await rm(probeDir, { recursive: true, force: true });
   }
-  // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.
-  chatProvider.setFallback({ ...CHAT_ANSWER, chunks: Array<string>(120).fill('word ') });
-  results.push(
-    report(
-      await benchStreamScaleSection(system, {
-        ...(streamSteps ? { steps: streamSteps } : {}),
-        ...(streamSamples ? { samples: streamSamples } : {}),
-      }),
-    ),
-  );
-} finally {
-  await system.stop();
-  await chatProvider.close();
+}
+if (only !== 'gateway') await runSystemSections();
+else {
   await infra.stop();
-  if (process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1') console.log(`heap snapshots kept in ${probeDir}`);
-  else await rm(probeDir, { recursive: true, force: true });
+  await rm(probeDir, { recursive: true, force: true });
 }
 
 const loadAfter = loadAverage();
