@@ -23,8 +23,13 @@ export interface BenchServer {
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts `tsx <script>` with env; resolves when it prints `READY <port>`. */
-export async function startServer(script: string, env: Record<string, string> = {}): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startServer(
+  script: string,
+  env: Record<string, string> = {},
+  /** Extra node flags, such as `--cpu-prof` (load-tests/profile.ts). */
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

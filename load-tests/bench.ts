@@ -24,7 +24,9 @@ import { benchGallery } from './gallery-bench';
 import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
 import { pacedLoad } from './paced-load';
 import { benchPromptTool, creditsNeeded } from './prompt-bench';
+import { appendHistory } from './history';
 import { benchShell } from './shell-bench';
+import { ADDED_P99_LIMIT_MS, benchStreamScale, streamScaleCredits } from './stream-scale-bench';
 import { benchUploadMemory } from './upload-memory-bench';
 import { benchVoice, voiceBenchCredits } from './voice-bench';
 
@@ -317,6 +319,86 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
 }
 
 /**
+ * Stream scale (stream-scale-bench.ts): 100 to 1,000 Chat Reasoning replies open at once through the gateway and one
+ * chat replica, each from the slow fake provider: what the gateway adds to the first byte, memory per open reply in
+ * both processes, their event-loop delay, and the first step where the added p99 exceeds 10 ms.
+ */
+async function benchStreamScaleSection(
+  system: RunningSystem,
+  options: { steps?: readonly number[]; samples?: number } = {},
+): Promise<Section> {
+  const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
+  const chatUrl = system.urls.chat?.replace('//localhost:', '//127.0.0.1:');
+  const gatewayPid = system.pids.gateway;
+  const chatPid = system.pids.chat;
+  if (!chatUrl || !gatewayPid || !chatPid) throw new Error('the system runs no chat service or gateway');
+  const token = await signUpMember(apiUrl, 'stream-scale');
+  await setCredits(
+    { adminUrl: system.databaseUrl, namespace: system.namespace },
+    userIdOf(token),
+    streamScaleCredits(options.steps, options.samples),
+  );
+  const result = await benchStreamScale({
+    apiUrl,
+    chatUrl,
+    token,
+    gatewayPid,
+    chatPid,
+    probeDir,
+    ...options,
+  });
+  const last = result.steps[result.steps.length - 1]!;
+  return {
+    // One name whatever the steps, so the history compares its figures run to run.
+    name: 'stream scale',
+    runs: [],
+    figures: {
+      steps: result.steps.map((step) => step.concurrent).join(', '),
+      ...Object.fromEntries(
+        result.steps.flatMap((step) =>
+          Object.entries(step)
+            .filter(([name]) => name !== 'concurrent')
+            .map(([name, value]) => [`${step.concurrent} open: ${name}`, value]),
+        ),
+      ),
+      addedP99OverLimitAt: result.addedP99OverLimitAt ?? `none up to ${last.concurrent}`,
+    },
+    targets: [
+      {
+        what: `replies open when the added first-byte p99 first exceeds ${ADDED_P99_LIMIT_MS} ms (0: never)`,
+        value: result.addedP99OverLimitAt ?? 0,
+        target: `0 (never, up to ${last.concurrent})`,
+        met: result.addedP99OverLimitAt === undefined,
+      },
+      {
+        what: `first byte added by the gateway, p99, ${last.concurrent} open (ms)`,
+        value: last.addedP99Ms,
+        target: '<= 20',
+        met: last.addedP99Ms <= 20,
+      },
+      {
+        what: `gateway live memory per open chat reply, ${last.concurrent} open (KB)`,
+        value: last.gatewayLiveKbPerStream,
+        target: '<= 60',
+        met: last.gatewayLiveKbPerStream <= 60,
+      },
+      {
+        what: `chat service live memory per open reply, ${last.concurrent} open (KB)`,
+        value: last.chatLiveKbPerStream,
+        target: '<= 32',
+        met: last.chatLiveKbPerStream <= 32,
+      },
+      {
+        what: `no reply failed`,
+        value: result.steps.reduce((sum, step) => sum + step.failed, 0),
+        target: '= 0',
+        met: result.steps.every((step) => step.failed === 0),
+      },
+    ],
+  };
+}
+
+/**
  * Offline text to speech in the real voice service (no provider key: eSpeak NG in WebAssembly, MP3 with lamejs):
  * seconds of speech per CPU second for a 2000-character text, and the service's peak memory with 4 at once.
  */
@@ -514,52 +596,86 @@ function loadAverage(): string {
     .join(', ');
 }
 
+// BENCH_ONLY runs one section alone: `gateway` (the hellos, no system), or `stream-scale` on a system of the gateway,
+// identity, credits and chat, at the steps of BENCH_STREAM_STEPS (for instance `20,50` to try it on a busy machine).
+// A partial run is recorded in the history but never compared against.
+const only = process.env.BENCH_ONLY;
+if (only && only !== 'stream-scale' && only !== 'gateway') {
+  throw new Error(`BENCH_ONLY knows gateway and stream-scale, not ${only}`);
+}
+const streamSteps = process.env.BENCH_STREAM_STEPS?.split(',').map(Number);
+const streamSamples = process.env.BENCH_STREAM_SAMPLES ? Number(process.env.BENCH_STREAM_SAMPLES) : undefined;
+
 const loadBefore = loadAverage();
 console.log(`load average: ${loadBefore}`);
 const results: Section[] = [];
-const gateway = report(await benchGateway());
-results.push(gateway);
-results.push(report(await benchChatStreamSection()));
-results.push(report(await benchCreditsSection(infra)));
-
-buildFrontEnds();
-// Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
-// still open when its memory is read.
-const chatProvider = await startFakeOpenAi();
-chatProvider.setFallback({ kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 });
-const system = await launchSystem({
-  dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
-  namespace: 'bench',
-  // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
-  env: {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    PROMPT_PROVIDER: 'local',
-    OPENAI_BASE_URL: chatProvider.baseUrl,
-    OPENAI_API_KEY: 'bench-fake-provider-key',
-    // The photo-effects section measures the upload path with the local color correction, not the fal fake.
-    IMAGE_LOCAL_EFFECTS: 'color-correction',
-    // The chat section reads the gateway's and chat's live memory.
-    ...memoryProbeEnv(probeDir),
-  },
-}).catch(async (error: unknown) => {
-  await chatProvider.close();
-  await infra.stop();
-  throw error;
-});
-try {
-  // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
-  results.push(report(await benchShellSection(system)));
-  results.push(report(await benchGallerySection(system)));
-  results.push(report(await benchEffectsSection(system)));
-  results.push(report(await benchUploadMemorySection(system)));
-  const rawRps = gateway.runs[0]?.requestsPerSecond ?? 0;
-  results.push(report(await benchPromptSection(system, rawRps)));
-  results.push(report(await benchChatServiceSection(system)));
-  results.push(report(await benchVoiceSection(system)));
-} finally {
-  await system.stop();
-  await chatProvider.close();
+const gateway = only && only !== 'gateway' ? undefined : report(await benchGateway());
+if (gateway) results.push(gateway);
+if (!only) {
+  results.push(report(await benchChatStreamSection()));
+  results.push(report(await benchCreditsSection(infra)));
+  buildFrontEnds();
+}
+/** Every section that needs the whole system (or, for stream-scale alone, the chat part of it). */
+async function runSystemSections(): Promise<void> {
+  // Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
+  // still open when its memory is read.
+  const chatProvider = await startFakeOpenAi();
+  const CHAT_ANSWER = { kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 } as const;
+  chatProvider.setFallback(CHAT_ANSWER);
+  const system = await launchSystem({
+    dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
+    namespace: 'bench',
+    ...(only ? { services: ['identity', 'credits', 'chat'] } : {}),
+    // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
+    env: {
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      PROMPT_PROVIDER: 'local',
+      OPENAI_BASE_URL: chatProvider.baseUrl,
+      OPENAI_API_KEY: 'bench-fake-provider-key',
+      // The photo-effects section measures the upload path with the local color correction, not the fal fake.
+      IMAGE_LOCAL_EFFECTS: 'color-correction',
+      // The chat section reads the gateway's and chat's live memory.
+      ...memoryProbeEnv(probeDir),
+    },
+  }).catch(async (error: unknown) => {
+    await chatProvider.close();
+    await infra.stop();
+    throw error;
+  });
+  try {
+    if (!only) {
+      // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
+      results.push(report(await benchShellSection(system)));
+      results.push(report(await benchGallerySection(system)));
+      results.push(report(await benchEffectsSection(system)));
+      results.push(report(await benchUploadMemorySection(system)));
+      const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
+      results.push(report(await benchPromptSection(system, rawRps)));
+      results.push(report(await benchChatServiceSection(system)));
+      results.push(report(await benchVoiceSection(system)));
+    }
+    // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.
+    chatProvider.setFallback({ ...CHAT_ANSWER, chunks: Array<string>(120).fill('word ') });
+    results.push(
+      report(
+        await benchStreamScaleSection(system, {
+          ...(streamSteps ? { steps: streamSteps } : {}),
+          ...(streamSamples ? { samples: streamSamples } : {}),
+        }),
+      ),
+    );
+  } finally {
+    await system.stop();
+    await chatProvider.close();
+    await infra.stop();
+    if (process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1') console.log(`heap snapshots kept in ${probeDir}`);
+    else await rm(probeDir, { recursive: true, force: true });
+  }
+}
+if (only !== 'gateway') await runSystemSections();
+else {
   await infra.stop();
   await rm(probeDir, { recursive: true, force: true });
 }
@@ -567,16 +683,18 @@ try {
 const loadAfter = loadAverage();
 console.log(`\nload average: before ${loadBefore}; after ${loadAfter}`);
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-const file = new URL(
-  `./results/bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  import.meta.url,
-);
+const at = new Date().toISOString();
+const file = new URL(`./results/bench-${at.replace(/[:.]/g, '-')}.json`, import.meta.url);
 await writeFile(
   file,
-  JSON.stringify(
-    { at: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadAfter }, results },
-    null,
-    2,
-  ),
+  JSON.stringify({ at, loadAverage: { before: loadBefore, after: loadAfter }, results }, null, 2),
 );
 console.log(`\nwrote ${file.pathname}`);
+const history = await appendHistory({
+  at,
+  partial: only ? [only] : undefined,
+  loadAverage: { before: loadBefore, after: loadAfter },
+  results,
+});
+console.log(`appended to ${history.file}${history.changes.length ? '; against the last full run:' : ''}`);
+for (const change of history.changes) console.log(`  ${change}`);

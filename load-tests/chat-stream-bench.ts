@@ -43,13 +43,13 @@ export interface ChatStreamBenchResult {
 const PATH = API_ROUTES.chat.playground.sendMessage;
 const BODY = JSON.stringify({ prompt: 'Hello' });
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return round(sorted[Math.max(0, index)]!);
 }
 
-function round(value: number): number {
+export function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
@@ -61,7 +61,7 @@ async function rssKb(pid: number): Promise<number> {
   return Number(match[1]);
 }
 
-function headersFor(token: string): Record<string, string> {
+export function headersFor(token: string): Record<string, string> {
   return {
     authorization: `Bearer ${token}`,
     accept: 'text/event-stream',
@@ -170,7 +170,7 @@ function openStreams(target: StreamTarget, token: string, count: number): OpenSt
  * The median of a few RSS readings over a second: one reading may land just before or after a garbage collection.
  * (The processes are not ours to force a collection in, so the figure includes garbage not yet collected.)
  */
-async function settledRss(pid: number): Promise<number> {
+export async function settledRss(pid: number): Promise<number> {
   const readings: number[] = [];
   for (let i = 0; i < 5; i++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -184,21 +184,37 @@ async function settledRss(pid: number): Promise<number> {
  * with it writes its memory to `dir` when sent SIGUSR2.
  */
 export function memoryProbeEnv(dir: string): Record<string, string> {
-  return { NODE_OPTIONS: `--expose-gc --import ${MEMORY_PROBE}`, MEMORY_PROBE_DIR: dir };
+  return {
+    NODE_OPTIONS: `--expose-gc --import ${MEMORY_PROBE}`,
+    MEMORY_PROBE_DIR: dir,
+    // Heap snapshots at every probe, left in `dir` for heap-diff.ts (slow: a diagnosis, not a bench run).
+    ...(process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1' ? { MEMORY_PROBE_HEAPSNAPSHOT: '1' } : {}),
+  };
 }
 
 const MEMORY_PROBE = fileURLToPath(new URL('./servers/memory-probe.mjs', import.meta.url));
 
 /** JS heap and off-heap buffers a probed process holds after a full garbage collection, in KB. */
 async function liveMemoryKb(pid: number, dir: string): Promise<number> {
+  const probe = await probeProcess(pid, dir);
+  return (probe.heapUsed + probe.external) / 1024;
+}
+
+export interface ProcessProbe extends NodeJS.MemoryUsage {
+  /** The event-loop delay since the previous probe of this process (servers/memory-probe.mjs), in ms. */
+  eventLoopDelay: { p50Ms: number; p99Ms: number; maxMs: number };
+}
+
+/** Asks a probed process for its memory after a full collection and its event-loop delay since the last probe. */
+export async function probeProcess(pid: number, dir: string): Promise<ProcessProbe> {
   const file = path.join(dir, `${pid}.json`);
   await rm(file, { force: true });
   process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 10_000;
+  // A heap snapshot (MEMORY_PROBE_HEAPSNAPSHOT) of a busy process takes far longer than the collection alone.
+  const deadline = Date.now() + (process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1' ? 180_000 : 10_000);
   for (;;) {
     try {
-      const usage = JSON.parse(await readFile(file, 'utf8')) as NodeJS.MemoryUsage;
-      return (usage.heapUsed + usage.external) / 1024;
+      return JSON.parse(await readFile(file, 'utf8')) as ProcessProbe;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`process ${pid} wrote no memory probe`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));

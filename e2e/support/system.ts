@@ -60,6 +60,8 @@ export interface LaunchOptions {
   allowLoopbackPages?: boolean;
   /** How long each service may take to answer its readiness probe (120 s by default). */
   readyTimeoutMs?: number;
+  /** Only these services (and the gateway); every present one by default. The stream-scale bench runs chat's. */
+  services?: readonly string[];
 }
 
 export interface RunningSystem {
@@ -91,7 +93,9 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
   const children: StartedChild[] = [];
   let stopping = false;
 
-  const services = presentServices(repoRoot, GATEWAY_SERVICES);
+  const services = presentServices(repoRoot, GATEWAY_SERVICES).filter(
+    ({ service }) => !options.services || options.services.includes(service),
+  );
   const infra = await resolveInfra({
     dataDir,
     need: { postgres: true, nats: true, s3: true },

@@ -17,14 +17,14 @@ import {
   type RateLimiterAbstract,
   type Logger,
 } from '@act/service-kit';
-import { apiReference } from './api-reference';
+import { API_REFERENCE_PATH, apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
 import { createUpstreamPool, proxyRequest, type UpstreamPool } from './proxy';
 import { DEFAULT_LARGE_UPLOADS_PER_CLIENT, limitLargeUploads } from './large-uploads';
 import { rateLimitByIp } from './rate-limit';
-import { securityHeaders } from './security-headers';
+import { securityHeaderSetter } from './security-headers';
 import { remoteFiles, staticFiles } from './static-files';
 import { remotesJson, remotesSource, type RemotesSettings, type RemotesSource } from './remotes-config';
 
@@ -60,17 +60,7 @@ export function createGatewayApp({
   const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
 
   // Remotes served from other origins (their own containers, a CDN) may run scripts and styles on our pages.
-  app.use(securityHeaders({ hsts: config.HSTS, remoteOrigins: remotes.origins }));
-
-  app.use(async (ctx, next) => {
-    ctx.state.clientIp = resolveClientIp(
-      ctx.req.socket.remoteAddress,
-      ctx.get('x-forwarded-for') || undefined,
-      trusted,
-    );
-    await next();
-  });
-
+  const setSecurityHeaders = securityHeaderSetter({ hsts: config.HSTS, remoteOrigins: remotes.origins });
   const limitApi = rateLimitByIp(rateLimiter, clientIpOf);
   const limitUploads = limitLargeUploads({
     perClient: config.LARGE_UPLOADS_PER_CLIENT ?? DEFAULT_LARGE_UPLOADS_PER_CLIENT,
@@ -80,18 +70,7 @@ export function createGatewayApp({
       return user?.userId ? `member:${user.userId}` : `ip:${clientIpOf(ctx) ?? 'unknown'}`;
     },
   });
-  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? limitApi(ctx, next) : next()));
-
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/api/health') return next();
-    // Only up or down: which service is failing is for the operators' dashboards, not for the public.
-    const up = await health.isUp();
-    ctx.status = up ? 200 : 503;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: up ? 'up' : 'down' };
-  });
-
-  app.use(apiReference(upstreams));
+  const serveApiReference = apiReference(upstreams);
   const pools = new Map<ServiceName, UpstreamPool>();
   for (const [service, urls] of Object.entries(upstreams) as Array<
     [ServiceName, string | readonly string[]]
@@ -100,8 +79,8 @@ export function createGatewayApp({
     if (list.length > 0) pools.set(service, createUpstreamPool(list));
   }
 
-  app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
+  /** An API call: its access check, then the owning service's answer through the proxy. */
+  const proxyApi = async (ctx: Context): Promise<void> => {
     const route = resolveRoute(ctx.method, ctx.path);
     const upstream = route ? pools.get(route.service) : undefined;
     if (!route || !upstream) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
@@ -131,6 +110,31 @@ export function createGatewayApp({
         heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
       }),
     );
+  };
+
+  // The front of every request in one middleware rather than a Koa layer each (every layer is another promise and
+  // closure per request): security headers, client IP; then for the API the per-IP rate limit, the public up/down
+  // health, the API reference and the proxy; everything else goes on to the remotes and the static shell.
+  app.use(async (ctx, next) => {
+    setSecurityHeaders(ctx);
+    ctx.state.clientIp = resolveClientIp(
+      ctx.req.socket.remoteAddress,
+      ctx.get('x-forwarded-for') || undefined,
+      trusted,
+    );
+    if (!ctx.path.startsWith('/api/')) return next();
+    await limitApi(ctx, async () => {
+      if (ctx.path === '/api/health') {
+        // Only up or down: which service is failing is for the operators' dashboards, not for the public.
+        const up = await health.isUp();
+        ctx.status = up ? 200 : 503;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = { status: up ? 'up' : 'down' };
+        return;
+      }
+      if (ctx.path === API_REFERENCE_PATH) return serveApiReference(ctx, () => proxyApi(ctx));
+      return proxyApi(ctx);
+    });
   });
 
   app.use(remotesJson(remotes));

@@ -3,7 +3,7 @@
 // just on Content-Length.
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
 
@@ -31,6 +31,17 @@ const GATEWAY_OWNED = new Set([
 // One keep-alive pool per upstream origin (undici): connection set-up per request would dominate a small tool call,
 // and undici's client is markedly cheaper per request than node:http's.
 const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+
+const origins = new Map<string, string>();
+/** The origin of an upstream base URL (its path, if any, is not used: the request's own path goes upstream). */
+function originOf(baseUrl: string): string {
+  let origin = origins.get(baseUrl);
+  if (origin === undefined) {
+    origin = new URL(baseUrl).origin;
+    origins.set(baseUrl, origin);
+  }
+  return origin;
+}
 
 /** Replies up to this size are buffered rather than streamed (see below). */
 const SMALL_REPLY_BYTES = 64 * 1024;
@@ -78,11 +89,13 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   const attempts = isRetryable(ctx.method) ? candidates : candidates.slice(0, 1);
   for (const [index, baseUrl] of attempts.entries()) {
     try {
-      response = await request(new URL(ctx.originalUrl, baseUrl), {
+      // Straight to the pool with the replica's origin and the request's own path: no URL to parse per request.
+      response = await dispatcher.request({
+        origin: originOf(baseUrl),
+        path: ctx.originalUrl,
         method: ctx.method as Dispatcher.HttpMethod,
         headers,
-        body: limiter,
-        dispatcher,
+        body: limiter ?? null,
         headersTimeout: target.timeoutMs,
         bodyTimeout: target.timeoutMs,
       });

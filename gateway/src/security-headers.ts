@@ -22,15 +22,16 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): st
   ].join('; ');
 }
 
-export function securityHeaders({
+/** Sets the security headers on one response (the gateway's front middleware calls it first on every request). */
+export function securityHeaderSetter({
   hsts,
   remoteOrigins = [],
 }: {
   hsts: boolean;
   remoteOrigins?: readonly string[];
-}): Middleware {
+}): (ctx: Parameters<Middleware>[0]) => void {
   const policy = contentSecurityPolicy(remoteOrigins);
-  return async (ctx, next) => {
+  return (ctx) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -42,6 +43,13 @@ export function securityHeaders({
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     ctx.set('Content-Security-Policy', policy);
     if (hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}
+
+export function securityHeaders(options: { hsts: boolean; remoteOrigins?: readonly string[] }): Middleware {
+  const set = securityHeaderSetter(options);
+  return async (ctx, next) => {
+    set(ctx);
     await next();
   };
 }

@@ -45,10 +45,12 @@ export interface GenerationRegistry {
 
 /**
  * Events kept for a late subscriber. An event-stream caller subscribes before the provider's first word, so only the
- * `start` event is ever replayed in practice; a JSON caller never subscribes, and its reply must not keep every
- * delta in memory (a long answer is thousands of them, times every open reply).
+ * `start` event (or the few a local answer emits at once) is ever replayed in practice; a JSON caller never
+ * subscribes, and its reply must not keep every delta in memory (a long answer is thousands of them, times every open
+ * reply). 16 rather than 64: the 48 deltas more were about 4 KB per open reply in the stream-scale bench's heap
+ * snapshots (load-tests/heap-diff.ts), for subscribers that never come.
  */
-const REPLAY_MAX = 64;
+const REPLAY_MAX = 16;
 
 export function createGenerationRegistry(): GenerationRegistry {
   const running = new Map<string, Generation<unknown>>();
