@@ -25,7 +25,7 @@ import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
 import type { ChatStore, MessageRow, SessionRow, ShownMessageRow, StoredChatKind } from '../db/chat-store';
 import { resolveBranch } from '../domain/branching';
-import type { ChatReplies, ReplyKind, ReplyOutcome } from '../domain/chat-replies';
+import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
 import { continueWithModel, prepareFuse } from '../domain/fuse';
 import type { Preparation } from '../domain/prepare';
 import { findFollowedReply, followReply } from '../domain/reply-follow';
