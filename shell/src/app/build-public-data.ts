@@ -50,6 +50,7 @@ export function buildPublicData() {
       landing: UI_TEXTS.landing,
       pricing: UI_TEXTS.pricing,
       loading: UI_TEXTS.common.loading,
+      skipToContent: UI_TEXTS.common.skipToContent,
     },
     categories: TOOL_CATEGORIES.map((category: ToolCategory) => ({
       name: category,

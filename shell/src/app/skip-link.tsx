@@ -2,7 +2,9 @@
 // into the page's <main id="main">, past the header and its menus. Handled here rather than as a plain fragment
 // link so the URL keeps no #main and focus lands in the main region in every browser.
 import type { MouseEvent } from 'react';
-import { UI_TEXTS } from '@act/contracts';
+// Its text comes from the inlined public data: importing @act/contracts here would make every landing page download
+// contracts and zod (about 60 KB gzip) for one label.
+import { PUBLIC_DATA } from './public-data';
 import './skip-link.css';
 
 export const MAIN_ID = 'main';
@@ -19,7 +21,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 export function SkipLink() {
   return (
     <a className="sh-skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
-      {UI_TEXTS.common.skipToContent}
+      {PUBLIC_DATA.texts.skipToContent}
     </a>
   );
 }
