@@ -16,4 +16,4 @@ export {
   type StoredObject,
 } from './object-store';
 export { createUrlSigner, type UrlSigner } from './signed-urls';
-export { mountFileRoute } from './file-route';
+export { mountFileRoute, sendStoredFile } from './file-route';

@@ -10,7 +10,7 @@ import {
   type SharedChatMessage,
 } from '@act/contracts';
 import { AppError, Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
-import { ObjectNotFound, RangeNotSatisfiable, type ObjectStore } from '@act/service-kit/files';
+import { sendStoredFile, type ObjectStore } from '@act/service-kit/files';
 import type { StoredAttachment } from '../db/chat-store';
 import type { ShareRow, ShareStore, SnapshotMessage } from '../db/share-store';
 
@@ -104,29 +104,7 @@ export function createShareRouter({ verifier, shares, files }: ShareRoutesDeps):
     if (!attachment) throw notFound();
     // Revocable at any time: nothing keeps a copy.
     ctx.set('cache-control', 'no-store');
-    ctx.set('accept-ranges', 'bytes');
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.set('content-security-policy', "default-src 'none'; sandbox");
-    ctx.set('content-disposition', 'inline');
-    try {
-      const file = await files.open(attachment.key, ctx.get('range') || undefined);
-      ctx.body = file.body;
-      ctx.type = file.contentType;
-      ctx.length = file.length;
-      if (file.contentRange) {
-        ctx.status = 206;
-        ctx.set('content-range', file.contentRange);
-      }
-    } catch (error) {
-      if (error instanceof ObjectNotFound) throw notFound();
-      if (error instanceof RangeNotSatisfiable) {
-        ctx.status = 416;
-        if (error.size !== undefined) ctx.set('content-range', `bytes */${error.size}`);
-        ctx.body = '';
-        return undefined;
-      }
-      throw error;
-    }
+    await sendStoredFile(ctx, files, attachment.key, { disposition: 'inline' });
     return undefined;
   });
 
