@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAYGROUND_MODEL_INFO, UI_TEXTS } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_FUSED_ANSWER } from './support/fake-provider';
-import { goto, signUp, useBrowser } from './support/fixtures';
+import { goto, sendChatMessage, signUp, useBrowser } from './support/fixtures';
 
 const T = UI_TEXTS.chat;
 const QUESTION = 'Which is larger, a kilobyte or a kibibyte?';
@@ -18,12 +18,7 @@ describe('AI Chat Playground: fuse and continue', () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
     await signUp(page, uniqueEmail('fuse'));
     await goto(page, '/tools/ai-chat-playground');
-    const input = page.getByPlaceholder(/Type your message/);
-    await input.waitFor({ timeout: 15_000 });
-    await input.fill(QUESTION);
-    await input.press('Enter');
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
-    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await sendChatMessage(page, QUESTION);
     await page.getByTestId('credit-balance').getByText('45 credits').waitFor();
 
     // Fuse: the cost on the button, Claude chosen by keyboard in the picker.

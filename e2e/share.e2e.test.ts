@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { UI_TEXTS } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
-import { goto, signUp, useBrowser } from './support/fixtures';
+import { goto, sendChatMessage, signUp, useBrowser } from './support/fixtures';
 
 const T = UI_TEXTS.share;
 const QUESTION = 'How many bytes are in a kibibyte?';
@@ -16,12 +16,7 @@ describe('Share a chat', () => {
     const page = await browser.newPage({ width: 1280, height: 800 });
     await signUp(page, uniqueEmail('share'));
     await goto(page, '/tools/chat-reasoning');
-    const input = page.getByPlaceholder(/Type your message/);
-    await input.waitFor({ timeout: 15_000 });
-    await input.fill(QUESTION);
-    await input.press('Enter');
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
-    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await sendChatMessage(page, QUESTION);
     const answer = (await page.getByTestId('chat-reply').last().locator('.ch-md').textContent()) ?? '';
     expect(answer).toContain('this reply is streamed in small chunks by the local test provider.');
 

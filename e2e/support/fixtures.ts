@@ -52,3 +52,16 @@ export async function signUp(page: Page, email: string, password = 'correct-hors
 export async function goto(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
 }
+
+/**
+ * Types `text` into a chat screen's message box, sends it with Enter and waits until the reply has streamed to its
+ * end (Stop shows while it streams, Send once it is over; the slow fake provider takes a few seconds).
+ */
+export async function sendChatMessage(page: Page, text: string): Promise<void> {
+  const input = page.getByPlaceholder(/Type your message/);
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(text);
+  await input.press('Enter');
+  await page.getByRole('button', { name: 'Stop' }).waitFor();
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+}
