@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 
 export interface RunResult {
   label: string;
@@ -93,4 +94,18 @@ export async function load(options: LoadOptions): Promise<RunResult> {
 
 export function ratio(a: number, b: number): number {
   return b === 0 ? 0 : Math.round((a / b) * 100) / 100;
+}
+
+/** A signing key, its JWKS (for a stand-in service to publish) and a member token the gateway accepts. */
+export async function benchSigning(): Promise<{ jwks: string; token: string }> {
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' };
+  const token = await new SignJWT({ email: 'bench@example.com' })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'bench' })
+    .setSubject('5a0f3c1e-8b7d-4c2a-9e61-3f2b1a0c9d88')
+    .setIssuer('act-identity')
+    .setAudience('act-api')
+    .setExpirationTime('1h')
+    .sign(keys.privateKey);
+  return { jwks: JSON.stringify({ keys: [jwk] }), token };
 }

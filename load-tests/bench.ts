@@ -6,11 +6,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
-import { load, ratio, startServer, type RunResult } from './bench-kit';
+import { benchSigning, load, ratio, startServer, type RunResult } from './bench-kit';
 import { startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
@@ -35,20 +34,6 @@ interface Section {
   figures: Record<string, number | string>;
   runs: RunResult[];
   targets: Array<{ what: string; value: number; target: string; met: boolean }>;
-}
-
-/** A signing key, its JWKS (for a stand-in service to publish) and a member token the gateway accepts. */
-async function benchSigning(): Promise<{ jwks: string; token: string }> {
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' };
-  const token = await new SignJWT({ email: 'bench@example.com' })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'bench' })
-    .setSubject('5a0f3c1e-8b7d-4c2a-9e61-3f2b1a0c9d88')
-    .setIssuer('act-identity')
-    .setAudience('act-api')
-    .setExpirationTime('1h')
-    .sign(keys.privateKey);
-  return { jwks: JSON.stringify({ keys: [jwk] }), token };
 }
 
 async function benchGateway(): Promise<Section> {

@@ -6,8 +6,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { load, startServer, type BenchServer } from './bench-kit';
+import { benchSigning, load, startServer, type BenchServer } from './bench-kit';
 import { summarize } from './profile-summary';
 
 const target = process.argv[2] ?? 'kit';
@@ -16,15 +15,7 @@ const dir = fileURLToPath(new URL(`./results/profiles/${target}-${Date.now()}/`,
 await mkdir(dir, { recursive: true });
 const profiled = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 
-const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(keys.publicKey)), kid: 'bench', alg: 'EdDSA' }] });
-const token = await new SignJWT({ email: 'bench@example.com' })
-  .setProtectedHeader({ alg: 'EdDSA', kid: 'bench' })
-  .setSubject('5a0f3c1e-8b7d-4c2a-9e61-3f2b1a0c9d88')
-  .setIssuer('act-identity')
-  .setAudience('act-api')
-  .setExpirationTime('1h')
-  .sign(keys.privateKey);
+const { jwks, token } = await benchSigning();
 
 const servers: BenchServer[] = [];
 let url: string;
