@@ -25,6 +25,7 @@ import { useServices } from '../../app/services-context';
 import { formatDateTime } from '../../components/format';
 import { LEDGER_PERIOD_OPTIONS, ledgerLabel, ledgerQuery, signedCredits, type LedgerPeriod } from './ledger';
 import './ledger-view.css';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const L = CREDIT_PACK_TEXTS.ledger;
 const E = CREDIT_PACK_TEXTS.errors;
@@ -120,10 +121,7 @@ export function LedgerView() {
           {ledger.items.length === 0 ? (
             <p className="sh-ledger__empty">{L.empty}</p>
           ) : (
-            // A data table keeps its columns on a phone: it scrolls inside its own region (reachable by keyboard),
-            // never the page (docs/architecture.md#accessibility-sweep).
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1; axe scrollable-region-focusable)
-            <div className="sh-ledger__scroll" role="region" aria-label={L.title} tabIndex={0}>
+            <ScrollRegion className="sh-ledger__scroll" label={L.title}>
               <table className="sh-usage__table sh-ledger__table">
                 <thead>
                   <tr>
@@ -159,7 +157,7 @@ export function LedgerView() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {ledger.error && <Alert variant="error">{ledger.error}</Alert>}
           {ledger.hasMore && (

@@ -6,6 +6,7 @@ import { CHAT_SHARE_ENDPOINTS, UI_TEXTS, type ChatShare } from '@act/contracts';
 import { useServices } from '../../app/services-context';
 import { formatDateTime } from '../../components/format';
 import './shared-chats-section.css';
+import { ScrollRegion } from '../../components/scroll-region';
 
 const T = UI_TEXTS.share;
 
@@ -71,8 +72,7 @@ export function SharedChatsSection() {
       ) : shares.length === 0 ? (
         <p className="sh-shares__empty">{T.listEmpty}</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1; axe scrollable-region-focusable)
-        <div className="sh-shares__scroll" role="region" aria-label={T.listTitle} tabIndex={0}>
+        <ScrollRegion className="sh-shares__scroll" label={T.listTitle}>
           <table className="sh-shares__table">
             <thead>
               <tr>
@@ -111,7 +111,7 @@ export function SharedChatsSection() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {list.error && shares.length > 0 && <Alert variant="error">{list.error}</Alert>}
       {list.hasMore && (
