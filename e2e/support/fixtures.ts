@@ -1,6 +1,7 @@
 // Per-file browser fixture: one Chromium for the file, a fresh context (cookies) per test, and the system's URL.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { UI_TEXTS } from '@act/contracts';
 import { launchChromium } from './browser';
 
 export interface BrowserFixture {
@@ -58,10 +59,10 @@ export async function goto(page: Page, path: string): Promise<void> {
  * end (Stop shows while it streams, Send once it is over; the slow fake provider takes a few seconds).
  */
 export async function sendChatMessage(page: Page, text: string): Promise<void> {
-  const input = page.getByPlaceholder(/Type your message/);
+  const input = page.getByPlaceholder(UI_TEXTS.chat.messagePlaceholder);
   await input.waitFor({ timeout: 15_000 });
   await input.fill(text);
   await input.press('Enter');
-  await page.getByRole('button', { name: 'Stop' }).waitFor();
-  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: UI_TEXTS.chat.stop }).waitFor();
+  await page.getByRole('button', { name: UI_TEXTS.chat.send }).waitFor({ timeout: 30_000 });
 }
