@@ -4,11 +4,12 @@
 // nothing.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { FAKE_CODE } from './support/fake-provider';
 import { goto, signUp, useBrowser } from './support/fixtures';
 
+const T = UI_TEXTS.chat;
 const TOOL = '/tools/chat-reasoning';
 
 async function sendMessage(page: Page, text: string, replies: number) {
@@ -36,12 +37,12 @@ describe('Edit and branch a chat', () => {
     expect(await versions.count()).toBe(0);
 
     // Edit the second message in place: Save & send says what it costs.
-    await page.getByRole('button', { name: 'Edit', exact: true }).nth(1).click();
+    await page.getByRole('button', { name: T.edit, exact: true }).nth(1).click();
     const box = page.getByRole('textbox', { name: 'Edit your message' });
     await box.fill('Show me some code');
     // The message open for editing passes axe (a labelled field, named buttons).
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save & send (6 credits)' }).click();
+    await page.getByRole('button', { name: T.saveAndSend(6) }).click();
     await versions.getByText('2/2').waitFor({ timeout: 30_000 });
     await page.getByText(FAKE_CODE).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Tell me about tides').count()).toBe(0);
@@ -49,7 +50,7 @@ describe('Edit and branch a chat', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Back to the first version: its question and its own answer (no code in it).
-    await versions.getByRole('button', { name: 'Previous version' }).click();
+    await versions.getByRole('button', { name: T.previousVersion }).click();
     await versions.getByText('1/2').waitFor({ timeout: 15_000 });
     await page.getByText('Tell me about tides').waitFor();
     expect(await page.getByText(FAKE_CODE).count()).toBe(0);
@@ -57,7 +58,7 @@ describe('Edit and branch a chat', () => {
     expect(await page.locator('[data-testid="chat-reply"][data-status="done"]').count()).toBe(2);
 
     // And forward again, by keyboard.
-    await versions.getByRole('button', { name: 'Next version' }).focus();
+    await versions.getByRole('button', { name: T.nextVersion }).focus();
     await page.keyboard.press('Enter');
     await versions.getByText('2/2').waitFor({ timeout: 15_000 });
     await page.getByText(FAKE_CODE).waitFor();

@@ -4,11 +4,13 @@
 // it answers again and says its price before it is sent.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@act/contracts';
+import { UI_TEXTS, type ChatMessage } from '@act/contracts';
 import { json } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage } from '../test-support/chat-host';
 import { emit, renderChatPage } from '../test-support/chat-page';
 import { ReasoningPage } from './reasoning-page';
+
+const T = UI_TEXTS.chat;
 
 afterEach(cleanup);
 
@@ -70,10 +72,10 @@ describe('Edit and branch', () => {
     expect(await screen.findByText('Answer to the new wording')).toBeTruthy();
     const versions = screen.getByRole('group', { name: 'Versions' });
     expect(versions.textContent).toContain('2/2');
-    const next = within(versions).getByRole('button', { name: 'Next version' }) as HTMLButtonElement;
+    const next = within(versions).getByRole('button', { name: T.nextVersion }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
 
-    await test.user.click(within(versions).getByRole('button', { name: 'Previous version' }));
+    await test.user.click(within(versions).getByRole('button', { name: T.previousVersion }));
     expect(await screen.findByText('Answer to the old wording')).toBeTruthy();
     expect(screen.queryByText('Answer to the new wording')).toBeNull();
     expect(test.requestsTo('POST', SHOW)[0]!.body).toEqual({ messageId: Q2 });
@@ -81,7 +83,7 @@ describe('Edit and branch', () => {
     expect(flipped.textContent).toContain('1/2');
 
     // Keyboard: the next version is one Tab and Enter away.
-    const forward = within(flipped).getByRole('button', { name: 'Next version' });
+    const forward = within(flipped).getByRole('button', { name: T.nextVersion });
     forward.focus();
     await test.user.keyboard('{Enter}');
     expect(await screen.findByText('Answer to the new wording')).toBeTruthy();
@@ -99,7 +101,7 @@ describe('Edit and branch', () => {
       });
     });
     expect(await screen.findByText('Answer to the old wording')).toBeTruthy();
-    const edits = screen.getAllByRole('button', { name: 'Edit' });
+    const edits = screen.getAllByRole('button', { name: T.edit });
     expect(edits).toHaveLength(2);
 
     // Escape leaves the message as it was.
@@ -112,11 +114,11 @@ describe('Edit and branch', () => {
     expect(screen.getByText('Old wording')).toBeTruthy();
 
     const stream = test.nextReply();
-    await test.user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
+    await test.user.click(screen.getAllByRole('button', { name: T.edit })[1]!);
     const area = screen.getByRole('textbox', { name: 'Edit your message' });
     await test.user.clear(area);
     await test.user.type(area, 'New wording');
-    await test.user.click(screen.getByRole('button', { name: 'Save & send (6 credits)' }));
+    await test.user.click(screen.getByRole('button', { name: T.saveAndSend(6) }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));
     expect(test.requestsTo('POST', SEND)[0]!.body).toMatchObject({
       sessionId: SESSION_ID,
@@ -141,8 +143,8 @@ describe('Edit and branch', () => {
     const test = open();
     test.on(`GET ${MESSAGES}`, () => json({ success: true, messages: first }));
     expect(await screen.findByText('First answer')).toBeTruthy();
-    const regenerate = screen.getByRole('button', { name: 'Regenerate' });
-    expect(regenerate.getAttribute('title')).toBe('Regenerate this answer: 6 credits');
+    const regenerate = screen.getByRole('button', { name: T.regenerate });
+    expect(regenerate.getAttribute('title')).toBe(T.regenerateCost(6));
     const stream = test.nextReply();
     await test.user.click(regenerate);
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(1));

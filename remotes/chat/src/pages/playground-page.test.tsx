@@ -1,11 +1,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXTS, PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, deleteSessionConfirm } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  PLAYGROUND_MODELS,
+  PLAYGROUND_MODEL_INFO,
+  UI_TEXTS,
+  deleteSessionConfirm,
+} from '@act/contracts';
 import { json, makeMe } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
 import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
 import { FOLLOWING_REPLY_TEXT } from '../components/chat-notices';
 import { PLAYGROUND_TABS_QUERY, PlaygroundPage } from './playground-page';
+
+const T = UI_TEXTS.chat;
 
 afterEach(() => {
   cleanup();
@@ -425,10 +433,10 @@ describe('AI Chat Playground: sending', () => {
     first.close();
     const second = test.nextReply();
     const column = screen.getByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name });
-    const regenerate = await within(column).findByRole('button', { name: 'Regenerate' });
-    expect(regenerate.getAttribute('title')).toBe('Regenerate this answer: 5 credits');
+    const regenerate = await within(column).findByRole('button', { name: T.regenerate });
+    expect(regenerate.getAttribute('title')).toBe(T.regenerateCost(5));
     // One Regenerate per column, none for the whole turn.
-    expect(screen.getAllByRole('button', { name: 'Regenerate' })).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: T.regenerate })).toHaveLength(4);
     await test.user.click(regenerate);
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     const body = test.requestsTo('POST', SEND)[1]!.body as Record<string, unknown>;
@@ -454,15 +462,15 @@ describe('AI Chat Playground: sending', () => {
     );
     first.close();
     // One Edit per question, in the first model's column.
-    const edit = await screen.findByRole('button', { name: 'Edit' });
+    const edit = await screen.findByRole('button', { name: T.edit });
     const gpt = screen.getByRole('region', { name: PLAYGROUND_MODEL_INFO[GPT].name });
-    expect(within(gpt).getByRole('button', { name: 'Edit' })).toBe(edit);
+    expect(within(gpt).getByRole('button', { name: T.edit })).toBe(edit);
     const second = test.nextReply();
     await test.user.click(edit);
     const box = screen.getByRole('textbox', { name: 'Edit your message' });
     await test.user.clear(box);
     await test.user.type(box, 'Tell a pun');
-    await test.user.click(screen.getByRole('button', { name: 'Save & send (5 credits)' }));
+    await test.user.click(screen.getByRole('button', { name: T.saveAndSend(5) }));
     await waitFor(() => expect(test.requestsTo('POST', SEND)).toHaveLength(2));
     expect(test.requestsTo('POST', SEND)[1]!.body).toMatchObject({
       sessionId: SESSION_ID,
