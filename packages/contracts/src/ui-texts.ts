@@ -374,7 +374,7 @@ export const UI_TEXTS = {
     continueFailed: 'Could not continue with this model. Please try again.',
     fuseTitle: 'Fuse the answers',
     fuseModelLabel: 'Model that fuses',
-    fuse: (cost: number) => `Fuse (${cost} credits)`,
+    fuse: (cost: number) => `Fuse (${formatCost(cost)})`,
     fusedBy: (model: string) => `Fused by ${model}`,
     takenFrom: 'Taken from',
     takenFromPart: (model: string, parts: string) => `${model} — ${parts}`,

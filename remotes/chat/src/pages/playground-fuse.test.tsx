@@ -2,11 +2,13 @@
 // fused answer streamed or stored with the session, its "Taken from" list and cost), and "Continue with this model".
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, type ChatStreamEvent } from '@act/contracts';
+import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type ChatStreamEvent } from '@act/contracts';
 import { fakeEventStream, json } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
 import { emit, renderChatPage } from '../test-support/chat-page';
 import { PlaygroundPage } from './playground-page';
+
+const T = UI_TEXTS.chat;
 
 afterEach(cleanup);
 
@@ -58,9 +60,9 @@ describe('AI Chat Playground: fuse', () => {
         credits: 2,
       }),
     ]);
-    const card = screen.getByRole('region', { name: 'Fused by Claude 4 Sonnet' });
+    const card = screen.getByRole('region', { name: T.fusedBy('Claude 4 Sonnet') });
     expect(within(card).getByText('Tides come from the moon and the sun.')).toBeTruthy();
-    const taken = within(card).getByRole('list', { name: 'Taken from' });
+    const taken = within(card).getByRole('list', { name: T.takenFrom });
     expect(
       within(taken)
         .getAllByRole('listitem')
@@ -99,7 +101,7 @@ describe('AI Chat Playground: fuse', () => {
       }),
     );
     await test.user.click(await screen.findByRole('button', { name: /^Tides/ }));
-    const card = await screen.findByRole('region', { name: 'Fused by DeepSeek R1' });
+    const card = await screen.findByRole('region', { name: T.fusedBy('DeepSeek R1') });
     expect(within(card).getByText('Tides come')).toBeTruthy();
     await emit(follow, { type: 'start', sessionId: SESSION_ID, messageId: FUSED_ID });
     await emit(follow, { type: 'delta', text: FUSED });
@@ -114,17 +116,17 @@ describe('AI Chat Playground: fuse', () => {
     const test = await openSession();
     const stream = fakeEventStream<ChatStreamEvent>();
     test.on(`POST ${FUSE}`, () => stream.response);
-    const fuse = screen.getByRole('button', { name: 'Fuse (2 credits)' });
+    const fuse = screen.getByRole('button', { name: T.fuse(2) });
     await test.user.click(fuse);
     await waitFor(() => expect(test.requestsTo('POST', FUSE)).toHaveLength(1));
     expect(test.requestsTo('POST', FUSE)[0]!.body).toEqual({ replyId: REPLY_ID, model: GPT });
 
     await emit(stream, { type: 'start', sessionId: SESSION_ID, messageId: FUSED_ID });
     await emit(stream, { type: 'delta', text: FUSED.slice(0, 19) });
-    const card = screen.getByRole('region', { name: 'Fused by GPT-4o Mini' });
+    const card = screen.getByRole('region', { name: T.fusedBy('GPT-4o Mini') });
     expect(within(card).getByText(FUSED.slice(0, 19))).toBeTruthy();
     // Stop replaces Fuse while it streams.
-    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: T.stop })).toBeTruthy();
 
     await emit(stream, { type: 'delta', text: FUSED.slice(19) });
     await emit(stream, { type: 'done', status: 'completed', remainingCredits: 38 });
@@ -133,14 +135,14 @@ describe('AI Chat Playground: fuse', () => {
     expect(within(card).getAllByRole('listitem')).toHaveLength(2);
     expect(within(card).getByTestId('reply-cost').textContent).toBe('2 credits');
     expect(test.onCreditsChange).toHaveBeenCalledWith(38);
-    expect(screen.getByRole('button', { name: 'Fuse (2 credits)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: T.fuse(2) })).toBeTruthy();
   });
 
   it('says a failed fuse was not charged', async () => {
     const test = await openSession();
     const stream = fakeEventStream<ChatStreamEvent>();
     test.on(`POST ${FUSE}`, () => stream.response);
-    await test.user.click(screen.getByRole('button', { name: 'Fuse (2 credits)' }));
+    await test.user.click(screen.getByRole('button', { name: T.fuse(2) }));
     await emit(stream, { type: 'start', sessionId: SESSION_ID, messageId: FUSED_ID });
     await emit(stream, {
       type: 'error',
@@ -149,7 +151,7 @@ describe('AI Chat Playground: fuse', () => {
       remainingCredits: 40,
     });
     stream.close();
-    const card = screen.getByRole('region', { name: 'Fused by GPT-4o Mini' });
+    const card = screen.getByRole('region', { name: T.fusedBy('GPT-4o Mini') });
     expect(within(card).getByRole('alert').textContent).toBe(
       'Failed to fuse the answers. You were not charged.',
     );
@@ -164,7 +166,7 @@ describe('AI Chat Playground: fuse', () => {
         402,
       ),
     );
-    await test.user.click(screen.getByRole('button', { name: 'Fuse (2 credits)' }));
+    await test.user.click(screen.getByRole('button', { name: T.fuse(2) }));
     expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits. 2 credits required.');
     expect(screen.queryByTestId('fused-card')).toBeNull();
   });
@@ -185,7 +187,7 @@ describe('AI Chat Playground: continue with this model', () => {
     );
     const claude = screen.getByRole('region', { name: 'Claude 4 Sonnet' });
     await test.user.click(
-      within(claude).getByRole('button', { name: 'Continue with this model: Claude 4 Sonnet' }),
+      within(claude).getByRole('button', { name: T.continueWithModelLabel('Claude 4 Sonnet') }),
     );
     await waitFor(() =>
       expect(test.navigate).toHaveBeenCalledWith(`/tools/chat-agent?session=${agentSession}`),
