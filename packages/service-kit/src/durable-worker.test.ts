@@ -5,7 +5,8 @@ import { connectNats, ensureStream, type NatsConnection } from './nats';
 import { silentLogger, testNatsUrl, uniqueNamespace } from './testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from './testing';
-import { ensureDurableConsumer, PoisonMessageError, startDurableWorker } from './durable-worker';
+import { z } from 'zod';
+import { ensureDurableConsumer, parseEvent, PoisonMessageError, startDurableWorker } from './durable-worker';
 
 let nc: NatsConnection;
 const names = natsNames(uniqueNamespace('dw'));
@@ -98,5 +99,23 @@ describe('durable worker', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('parseEvent', () => {
+  const Schema = z.object({ userId: z.string() });
+  const message = (text: string) => ({ data: new TextEncoder().encode(text) });
+
+  it('gives the event when its JSON matches the schema', () => {
+    expect(parseEvent(message('{"userId":"u1"}'), Schema, 'test event')).toEqual({ userId: 'u1' });
+  });
+
+  it('calls bad JSON and a wrong shape poison, naming the event', () => {
+    expect(() => parseEvent(message('{not json'), Schema, 'test event')).toThrow(
+      new PoisonMessageError('test event is not JSON'),
+    );
+    const wrong = () => parseEvent(message('{"userId":7}'), Schema, 'test event');
+    expect(wrong).toThrow(PoisonMessageError);
+    expect(wrong).toThrow(/^invalid test event: /);
   });
 });

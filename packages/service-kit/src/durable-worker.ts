@@ -11,6 +11,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from 'nats';
+import type { z } from 'zod';
 import type { Logger } from './logger';
 import type { NatsConnection } from './nats';
 
@@ -20,6 +21,26 @@ export class PoisonMessageError extends Error {
     super(message, options);
     this.name = 'PoisonMessageError';
   }
+}
+
+/**
+ * A message's JSON body checked by its event schema: the event, or a PoisonMessageError (dead-lettered at once, as
+ * no retry can make bad JSON or a wrong shape good). `what` names the event in the error, e.g. 'usage event'.
+ */
+export function parseEvent<S extends z.ZodType>(
+  message: Pick<JsMsg, 'data'>,
+  schema: S,
+  what: string,
+): z.output<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(message.data));
+  } catch (error) {
+    throw new PoisonMessageError(`${what} is not JSON`, { cause: error });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new PoisonMessageError(`invalid ${what}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }
 
 export interface DurableWorkerOptions {

@@ -187,6 +187,7 @@ export {
 } from './jobs';
 export {
   ensureDurableConsumer,
+  parseEvent,
   PoisonMessageError,
   startDurableWorker,
   type DurableConsumerOptions,

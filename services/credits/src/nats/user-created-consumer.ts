@@ -3,7 +3,7 @@
 import { UserCreatedEventSchema, type NatsNames } from '@act/contracts/server';
 import {
   ensureDurableConsumer,
-  PoisonMessageError,
+  parseEvent,
   startDurableWorker,
   type DurableWorker,
   type Logger,
@@ -40,23 +40,15 @@ export async function startUserCreatedConsumer(options: UserCreatedConsumerOptio
     // Dead letters of identity events go next to the usage ones: one place for operators to look.
     deadLetterSubject: names.usageDeadLetter,
     async handle(message) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(new TextDecoder().decode(message.data));
-      } catch (error) {
-        throw new PoisonMessageError('user-created event is not JSON', { cause: error });
-      }
-      const parsed = UserCreatedEventSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new PoisonMessageError(`invalid user-created event: ${parsed.error.issues[0]?.message}`);
+      const event = parseEvent(message, UserCreatedEventSchema, 'user-created event');
       const created = await ensureAccount(
         options.store,
-        parsed.data.userId,
+        event.userId,
         options.clock.now(),
-        new Date(parsed.data.createdAt),
+        new Date(event.createdAt),
       );
-      await options.store.recordMemberEmail(parsed.data.userId, parsed.data.email, options.clock.now());
-      if (created) logger.info({ userId: parsed.data.userId }, 'account opened from identity event');
+      await options.store.recordMemberEmail(event.userId, event.email, options.clock.now());
+      if (created) logger.info({ userId: event.userId }, 'account opened from identity event');
     },
   });
 }

@@ -8,7 +8,7 @@ import { NoticeRaisedEventSchema, type NatsNames } from '@act/contracts/server';
 import {
   ensureDurableConsumer,
   ensureStream,
-  PoisonMessageError,
+  parseEvent,
   startDurableWorker,
   type DurableWorker,
   type Logger,
@@ -73,16 +73,7 @@ export async function startNoticeEmails(options: NoticeEmailOptions): Promise<Du
     maxDeliver: MAX_DELIVER,
     deadLetterSubject: names.noticeDeadLetter,
     async handle(message) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(new TextDecoder().decode(message.data));
-      } catch (error) {
-        throw new PoisonMessageError('notice event is not JSON', { cause: error });
-      }
-      const parsed = NoticeRaisedEventSchema.safeParse(raw);
-      if (!parsed.success)
-        throw new PoisonMessageError(`invalid notice event: ${parsed.error.issues[0]?.message}`);
-      const notice = parsed.data;
+      const notice = parseEvent(message, NoticeRaisedEventSchema, 'notice event');
       if (!mail.delivers) return;
       const user = await store.findUserById(notice.userId);
       if (!user) {
