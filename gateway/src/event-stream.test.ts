@@ -41,6 +41,9 @@ const gatewayLog = captureLogger('gateway');
 /** Resolves when the service saw its client go (the hang-up script). */
 let upstreamSawClose: Promise<number>;
 let reportClose: (at: number) => void = () => undefined;
+/** Ends every `held` stream at once. */
+let letHeldEnd: () => void = () => undefined;
+const releaseHeld = new Promise<void>((resolve) => (letHeldEnd = resolve));
 /** How many events the client has read so far (the lockstep script); `read` is emitted with each new count. */
 const clientProgress = new EventEmitter();
 let eventsRead = 0;
@@ -106,6 +109,13 @@ beforeAll(async () => {
       await sleep(350);
       ctx.res.write('"text":"whole"}\n\n');
       stream.end();
+    } else if (script === 'held') {
+      // Starts, then stays open (silent) until the test lets every held stream end together.
+      const stream = openEventStream(ctx, { heartbeatMs: 0 });
+      stream.send({ type: 'start' });
+      await releaseHeld;
+      stream.send({ type: 'done' });
+      stream.end();
     } else if (script === 'hang-up') {
       const stream = openEventStream(ctx);
       stream.send({ type: 'start' });
@@ -117,17 +127,28 @@ beforeAll(async () => {
   app.use(router.routes());
   upstream = await startTestService(app);
 
+  gateway = await startGateway({ upstreamTimeoutMs: 1_000, heartbeatMs: HEARTBEAT_MS });
+});
+
+/** A gateway in front of the stand-in service. */
+async function startGateway({
+  upstreamTimeoutMs,
+  heartbeatMs,
+}: {
+  upstreamTimeoutMs: number;
+  heartbeatMs: number;
+}): Promise<RunningServer> {
   const verifier = createJwtVerifier({
     jwksUrl: jwks.url,
     issuer: TEST_JWT_ISSUER,
     audience: TEST_JWT_AUDIENCE,
   });
-  gateway = await startTestService(
+  return startTestService(
     createGatewayApp({
       config: {
         TRUSTED_PROXIES: [],
-        UPSTREAM_TIMEOUT_MS: 1_000,
-        SSE_HEARTBEAT_MS: HEARTBEAT_MS,
+        UPSTREAM_TIMEOUT_MS: upstreamTimeoutMs,
+        SSE_HEARTBEAT_MS: heartbeatMs,
         HSTS: false,
       },
       upstreams: { chat: upstream.url },
@@ -138,7 +159,7 @@ beforeAll(async () => {
     }),
     gatewayLog.logger,
   );
-});
+}
 
 afterAll(async () => {
   await Promise.all([gateway.close(), upstream.close()]);
@@ -202,6 +223,42 @@ describe('event streams through the gateway', () => {
     const blocks = await readStreamBlocks(response, { sentAt });
     expect(blocks.map((b) => b.text)).toEqual(['data: {"type":"delta","text":"whole"}']);
   });
+
+  it('holds hundreds of streams open to one replica at once, each started at once', async () => {
+    // Each open stream holds one connection to the service: a connection cap per replica below this would queue the
+    // next member's reply until another ended (at the gateway's former cap, 256, the 257th waited). The bench's
+    // stream-scale section holds 1,000 through the built services (docs/architecture.md#performance).
+    const open = 600;
+    // Its own gateway, whose upstream timeout outlasts the test and which sends no pings: the held streams are
+    // silent once started.
+    const patient = await startGateway({ upstreamTimeoutMs: 60_000, heartbeatMs: 0 });
+    const token = await jwks.tokenFor('0f8b1c8e-2d5e-4d0c-9a53-9f6c0f1e2a11');
+    const readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+    let started = 0;
+    // Opened 100 at a time, each wave read to its first event, so the test's own connects never overflow the
+    // listening socket's backlog; every stream stays open until the end.
+    for (let wave = 0; wave < open / 100; wave++) {
+      const waveReaders = await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          const response = await fetch(`${patient.url}${STREAM_PATH}?script=held`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+            body: '{}',
+          });
+          return response.body!.getReader();
+        }),
+      );
+      const firsts = await Promise.all(
+        waveReaders.map((reader) => Promise.race([reader.read(), sleep(10_000).then(() => undefined)])),
+      );
+      started += firsts.filter((first) => first !== undefined && !first.done).length;
+      readers.push(...waveReaders);
+    }
+    expect(started).toBe(open);
+    letHeldEnd();
+    await Promise.all(readers.map((reader) => reader.cancel()));
+    await patient.close();
+  }, 60_000);
 
   it('closes the service side when the client hangs up', async () => {
     upstreamSawClose = new Promise((resolve) => (reportClose = resolve));

@@ -29,8 +29,12 @@ const GATEWAY_OWNED = new Set([
 ]);
 
 // One keep-alive pool per upstream origin (undici): connection set-up per request would dominate a small tool call,
-// and undici's client is markedly cheaper per request than node:http's.
-const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+// and undici's client is markedly cheaper per request than node:http's. Every open event stream holds one of the
+// pool's connections for as long as it lasts, so the cap is set above the streams one replica is sized for (1,000
+// open chat replies, docs/architecture.md#performance): at the former 256, the 257th member's reply waited in the
+// pool until another ended. Idle connections close after the keep-alive timeout.
+const UPSTREAM_CONNECTIONS_PER_REPLICA = 4_096;
+const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: UPSTREAM_CONNECTIONS_PER_REPLICA });
 
 const origins = new Map<string, string>();
 /** The origin of an upstream base URL (its path, if any, is not used: the request's own path goes upstream). */
