@@ -188,12 +188,12 @@ const PING = Buffer.from(': ping\n\n');
 function sseHeartbeat(intervalMs: number): Transform {
   // The last bytes seen; the stream starts at an event boundary.
   let tail = '\n\n';
+  // One timer for the stream's life, pushed back on each chunk with refresh() (no new timer per chunk).
   let timer: NodeJS.Timeout | undefined;
   const atBoundary = () => tail.endsWith('\n\n') || tail.endsWith('\r\r') || tail.endsWith('\r\n\r\n');
   const stop = () => clearTimeout(timer);
   const arm = () => {
-    stop();
-    if (intervalMs > 0) timer = setTimeout(beat, intervalMs);
+    timer?.refresh();
   };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -215,7 +215,7 @@ function sseHeartbeat(intervalMs: number): Transform {
     if (atBoundary()) stream.push(PING);
     arm();
   };
-  arm();
+  if (intervalMs > 0) timer = setTimeout(beat, intervalMs);
   return stream;
 }
 
