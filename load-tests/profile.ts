@@ -1,8 +1,9 @@
 // CPU profile of one bench server under autocannon load, summarised by self time (profile-summary.ts):
-//   npx tsx load-tests/profile.ts kit|gateway|gateway-jwt|koa [seconds]
+//   npx tsx load-tests/profile.ts kit|gateway|gateway-jwt|koa|floor [seconds]
 // `kit` is the service-kit hello; `gateway` the real gateway in front of it (public route), `gateway-jwt` the same on
-// a member route (JWT verified). Only the profiled process runs with --cpu-prof; the profile lands in
-// load-tests/results/profiles/. Run it nice'd on a shared machine and compare shares, not milliseconds.
+// a member route (JWT verified); `floor` the Koa hello with only a service's per-request musts. Only the profiled
+// process runs with --cpu-prof; the profile lands in load-tests/results/profiles/. Run it nice'd on a shared machine
+// and compare shares, not milliseconds.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,9 @@ const { jwks, token } = await benchSigning();
 const servers: BenchServer[] = [];
 let url: string;
 let headers: Record<string, string> | undefined;
-if (target === 'koa') {
-  const koa = await startServer('load-tests/servers/koa-hello.ts', {}, profiled);
+if (target === 'koa' || target === 'floor') {
+  const script = target === 'koa' ? 'koa-hello.ts' : 'koa-floor-hello.ts';
+  const koa = await startServer(`load-tests/servers/${script}`, {}, profiled);
   servers.push(koa);
   url = `${koa.url}/`;
 } else {
