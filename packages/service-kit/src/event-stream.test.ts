@@ -1,12 +1,12 @@
 // Event-stream replies over real HTTP: headers, events that leave one by one, heartbeats, a client that hangs up,
 // errors after the stream opened, the log line and latency taken at the stream's end, and a drain that lets open
-// streams finish while refusing new connections.
+// streams finish while refusing new connections. The stream is respond.ts's, used here directly.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Router from '@koa/router';
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { AppError } from './errors';
-import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
+import { openEventStream, wantsEventStream, type EventStream } from './respond';
 import { createHttpApp } from './http-app';
 import { startHttpServer, type RunningServer } from './server';
 import { captureLogger, eventsOf, readStreamBlocks, silentLogger, startTestService } from './testing';

@@ -16,7 +16,7 @@ import {
 } from './body-memory';
 import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
-import { errorEventOf, eventStreamOf } from './event-stream';
+import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
 import { runInRequest } from './request-context';

@@ -35,7 +35,10 @@ export {
   DEFAULT_HEARTBEAT_MS,
   type EventStream,
   type EventStreamOptions,
-} from './event-stream';
+  type DoneFields,
+  type ProgressEvent,
+  type ReplySpec,
+} from './respond';
 export {
   createMetrics,
   serviceMetrics,
@@ -215,5 +218,4 @@ export {
   type EndpointReply,
   type MountOptions,
 } from './mount-endpoint';
-export type { DoneFields, ProgressEvent, ReplySpec } from './respond';
 export { createInFlight, type InFlight } from './in-flight';

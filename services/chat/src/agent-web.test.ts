@@ -29,7 +29,13 @@ import {
   type CreditsProcess,
   type TestPages,
 } from '@act/service-kit/testing';
-import { postStream, startChatTestBed, startReplica, type ChatTestBed, type Replica } from './test-support';
+import {
+  postStream,
+  startChatTestBed,
+  startReplica,
+  type ChatTestBed,
+  type Replica,
+} from './test-support/test-bed';
 
 const AGENT = '/api/chat/chat-agent/send-message';
 const AGENT_MESSAGES = '/api/chat/chat-agent/messages';

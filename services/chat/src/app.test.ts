@@ -24,7 +24,7 @@ import {
   startReplica,
   type ChatTestBed,
   type Replica,
-} from './test-support';
+} from './test-support/test-bed';
 
 const PLAYGROUND = '/api/chat/send-message';
 const REASONING = '/api/chat/chat-reasoning/send-message';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@act/contracts';
 import { callJson } from '@act/service-kit/testing';
-import { startChatTestBed, type ChatTestBed } from './test-support';
+import { startChatTestBed, type ChatTestBed } from './test-support/test-bed';
 
 const REASONING = {
   send: '/api/chat/chat-reasoning/send-message',

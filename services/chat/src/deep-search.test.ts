@@ -17,7 +17,7 @@ import {
   startReplica,
   type ChatTestBed,
   type Replica,
-} from './test-support';
+} from './test-support/test-bed';
 
 const SEND = '/api/chat/deep-search';
 const SESSIONS = '/api/chat/deep-search-sessions';

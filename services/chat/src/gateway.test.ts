@@ -16,7 +16,7 @@ import {
   type TestJwks,
   waitUntil,
 } from '@act/service-kit/testing';
-import { postStream, startChatTestBed, type ChatTestBed, type Replica } from './test-support';
+import { postStream, startChatTestBed, type ChatTestBed, type Replica } from './test-support/test-bed';
 
 const REASONING = '/api/chat/chat-reasoning/send-message';
 

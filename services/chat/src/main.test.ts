@@ -14,7 +14,7 @@ import {
   type ServiceProcessBed,
 } from '@act/service-kit/testing';
 import { connectDatabase } from '@act/service-kit';
-import { postStream } from './test-support';
+import { postStream } from './test-support/test-bed';
 
 let bed: ServiceProcessBed;
 let fake: FakeOpenAi;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatStreamEvent } from '@act/contracts';
 import { callJson } from '@act/service-kit/testing';
-import { postStream, startChatTestBed, type ChatTestBed } from './test-support';
+import { postStream, startChatTestBed, type ChatTestBed } from './test-support/test-bed';
 
 const MODEL = 'openai/gpt-4o-mini';
 

@@ -11,7 +11,13 @@ import { connectDatabase, connectNats, startOutboxRelay } from '@act/service-kit
 import { callJson, silentLogger, testNatsUrl, waitUntil, type FakeStream } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import { migrateChatDatabase } from './db/migrate';
-import { postStream, startChatTestBed, startReplica, type ChatTestBed, type Replica } from './test-support';
+import {
+  postStream,
+  startChatTestBed,
+  startReplica,
+  type ChatTestBed,
+  type Replica,
+} from './test-support/test-bed';
 
 const AGENT = '/api/chat/chat-agent/send-message';
 const AGENT_MESSAGES = '/api/chat/chat-agent/messages';

@@ -18,7 +18,7 @@ import {
   startReplica,
   type ChatTestBed,
   type Replica,
-} from './test-support';
+} from './test-support/test-bed';
 
 const AGENT = '/api/chat/chat-agent/send-message';
 const AGENT_MESSAGES = '/api/chat/chat-agent/messages';

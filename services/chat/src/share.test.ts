@@ -14,7 +14,7 @@ import {
   type FakeOpenAi,
   type TestJwks,
 } from '@act/service-kit/testing';
-import { startChatTestBed, type ChatTestBed, type Replica } from './test-support';
+import { startChatTestBed, type ChatTestBed, type Replica } from './test-support/test-bed';
 
 const AGENT = '/api/chat/chat-agent/send-message';
 const PLAYGROUND = '/api/chat/send-message';

@@ -4,10 +4,10 @@
 //   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up, a playground fuse 2 as one chat agent
 //   message: reply-request.ts);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
-// - its columns stream (reply-columns.ts), their text saved every CHAT_PERSIST_INTERVAL_MS (reply-progress.ts);
+// - its columns stream, their text saved every CHAT_PERSIST_INTERVAL_MS (reply-columns.ts);
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
-//   stored and the charge settled by it (reply-finish.ts): a charged reply's rows and commit in one transaction
-//   through the outbox, retried while the database is unavailable; a free one's rows, then the release.
+//   stored and the charge settled by it (reply-settlement.ts too): a charged reply's rows and commit in one
+//   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release.
 import { randomUUID } from 'node:crypto';
 import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, ErrorCode, CHARGED_WORK_MAX_MS, toolCost } from '@act/contracts';
 import {
@@ -23,16 +23,29 @@ import type { ChatModels } from '../config';
 import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ChatProvider } from '../providers/types';
 import type { Generation, GenerationRegistry } from './generations';
-import { columnEnd, columnsFor, rowsOf, runColumn, type ColumnState } from './reply-columns';
-import { announceEnd, storeAndSettle, type ReplyEnd, type ReplyOutcome } from './reply-finish';
-import { saveProgressEvery } from './reply-progress';
+import {
+  columnEnd,
+  columnsFor,
+  rowsOf,
+  runColumn,
+  saveProgressEvery,
+  type ColumnState,
+} from './reply-columns';
 import { chargeOf, storedOf, type ReplyCharge, type ReplyRequest } from './reply-request';
-import { settleReply, settleReport, type ReplySettlement } from './reply-settlement';
+import {
+  announceEnd,
+  settleReply,
+  settleReport,
+  storeAndSettle,
+  type ReplyEnd,
+  type ReplyOutcome,
+  type ReplySettlement,
+} from './reply-settlement';
 import { runReport } from '../deep-search/report';
 import type { DeepSearchDeps } from '../deep-search/research';
 
 export type { ColumnOutcome } from './reply-columns';
-export type { ReplyOutcome } from './reply-finish';
+export type { ReplyOutcome } from './reply-settlement';
 export type { ReplyKind, ReplyRequest } from './reply-request';
 
 export interface ChatRepliesDeps {

@@ -1,6 +1,8 @@
 // The columns of a chat reply (docs/architecture.md#chat-replies): one per playground model, one for the other
 // tools. Each is given the messages its model reads, streams its answer from the provider (or delivers the web chat's
-// local answer), sends its text as events as it arrives, and ends done, stopped or failed.
+// local answer), sends its text as events as it arrives, and ends done, stopped or failed. While they stream, their
+// text is saved every CHAT_PERSIST_INTERVAL_MS (saveProgressEvery): a reopened session shows the reply growing, and a
+// replica that dies mid-reply leaves what had arrived.
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
@@ -265,4 +267,43 @@ export function rowsOf(columns: readonly ColumnOutcome[]): ReplyRowState[] {
     citations: column.citations,
     local: column.local,
   }));
+}
+
+export interface ProgressSaver {
+  /** Saves no more; resolves once a save under way has ended (it never rejects). */
+  stop(): Promise<void>;
+}
+
+/** Saves the changed columns every `intervalMs`: one save at a time, a failed save retried at the next tick. */
+export function saveProgressEvery(
+  intervalMs: number,
+  columns: readonly ColumnState[],
+  { store, log }: { store: ChatStore; log: () => Logger },
+): ProgressSaver {
+  let saving: Promise<void> = Promise.resolve();
+  let running = false;
+  const save = () => {
+    if (running) return;
+    const dirty = columns.filter((column) => column.dirty);
+    if (dirty.length === 0) return;
+    for (const column of dirty) column.dirty = false;
+    const rows = rowsOf(dirty).map((row) => ({ ...row, status: 'streaming' as const }));
+    running = true;
+    saving = store
+      .saveProgress(rows)
+      .catch((error: unknown) => {
+        for (const column of dirty) column.dirty = true;
+        log().warn({ err: error }, 'could not save the reply so far; retrying');
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(save, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return saving;
+    },
+  };
 }

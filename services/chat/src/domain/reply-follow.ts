@@ -1,6 +1,6 @@
 // Following a reply by its id from any replica (docs/product-rules.md#resume): a reload, a second tab or another
 // device of the same member re-attaches to a reply still being written. The reply's text is read from the database,
-// where its replica saves it every CHAT_PERSIST_INTERVAL_MS (reply-progress.ts), so the follower needs no link to that
+// where its replica saves it every CHAT_PERSIST_INTERVAL_MS (reply-columns.ts), so the follower needs no link to that
 // replica: it sends the text so far, then what each later save added, and ends with exactly the final text stored.
 import {
   ERROR_TEXTS,

@@ -1,8 +1,8 @@
 // The streaming adapter against the fake OpenAI-compatible server: deltas and reasoning as they come, an abort that
-// closes the upstream connection and ends quietly, failures as ProviderError.
+// closes the upstream connection and ends quietly, failures as ProviderError; then the <think> splitter on its own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
-import { createOpenAiChatProvider } from './openai-provider';
+import { createOpenAiChatProvider, createThinkSplitter } from './openai-provider';
 import { ProviderError, type ChatProvider } from './types';
 
 let fake: FakeOpenAi;
@@ -95,5 +95,32 @@ describe('openai chat provider', () => {
     expect(reported).toEqual([
       [{ url: 'https://a.example/', title: 'A', quote: 'snippet a' }, { url: 'https://b.example/' }],
     ]);
+  });
+});
+
+function split(chunks: string[]) {
+  const out = { text: '', reasoning: '' };
+  const splitter = createThinkSplitter({
+    text: (t) => (out.text += t),
+    reasoning: (t) => (out.reasoning += t),
+  });
+  for (const chunk of chunks) splitter.push(chunk);
+  splitter.end();
+  return out;
+}
+
+describe('think splitter', () => {
+  it('keeps <think> blocks apart from the answer, even with tags cut between chunks', () => {
+    expect(split(['<thi', 'nk>first ', 'thought</th', 'ink>\n\nThe ', 'answer.'])).toEqual({
+      reasoning: 'first thought',
+      text: 'The answer.',
+    });
+    expect(split(['<think>a</think>', 'b<think>c</think>d'])).toEqual({ reasoning: 'ac', text: 'bd' });
+  });
+
+  it('passes plain text through, angle brackets included, and flushes a held-back tag prefix at the end', () => {
+    expect(split(['x < y and ', 'a <b> tag'])).toEqual({ reasoning: '', text: 'x < y and a <b> tag' });
+    expect(split(['ends with <thi'])).toEqual({ reasoning: '', text: 'ends with <thi' });
+    expect(split(['<think>never closed'])).toEqual({ reasoning: 'never closed', text: '' });
   });
 });

@@ -33,12 +33,12 @@ import {
   type TestJwks,
   testToolAccess,
 } from '@act/service-kit/testing';
-import { createApp, type ChatApp, type ChatAppDeps } from './app';
-import type { ChatModels } from './config';
-import type { PdfInputMode } from './domain/prepare';
-import type { PageFetchOptions } from './web/page-reader';
-import { migrateChatDatabase } from './db/migrate';
-import { createOpenAiChatProvider } from './providers/openai-provider';
+import { createApp, type ChatApp, type ChatAppDeps } from '../app';
+import type { ChatModels } from '../config';
+import type { PdfInputMode } from '../domain/prepare';
+import type { PageFetchOptions } from '../web/page-reader';
+import { migrateChatDatabase } from '../db/migrate';
+import { createOpenAiChatProvider } from '../providers/openai-provider';
 
 /** Upstream ids the fake answers by (the API keeps the spec's column ids). */
 export const TEST_MODELS: ChatModels = {
