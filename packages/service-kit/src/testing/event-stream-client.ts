@@ -1,6 +1,6 @@
 // The event-stream (SSE) client of the tests: a reply's blocks as they arrive, time-stamped, their `data:` events
 // parsed, and a live call a test can wait on event by event and hang up, as a closed tab would. Every test file
-// reads streams through it (the browser's own client is @act/host-sdk's event-stream-client).
+// reads streams through it (the browser's own client is `readEventStream` in @act/host-sdk's api-client).
 import { EVENT_STREAM } from '@act/contracts';
 
 export interface StreamBlock {

@@ -16,7 +16,7 @@ import {
   type PlaygroundModelId,
 } from '@act/contracts';
 import { Button, Select, announce, errorMessage, type ToolHost } from '@act/host-sdk';
-import { fetchBalance, followReplyStream, stopReply } from '../api/chat-api';
+import { fetchBalance } from '../api/chat-api';
 import {
   SINGLE,
   applyEvent,
@@ -122,12 +122,12 @@ export function FusePanel({ host, sessionId, turn, disabled }: FusePanelProps) {
     let current: Turn = { key: 'fused', prompt: '', replies: { [SINGLE]: stored.reply } };
     void (async () => {
       try {
-        for await (const event of followReplyStream(
-          api,
-          replyId,
-          controller.signal,
-          ERROR_TEXTS.chat.fuseFailed,
-        )) {
+        const follow = {
+          params: { id: replyId },
+          signal: controller.signal,
+          fallbackError: ERROR_TEXTS.chat.fuseFailed,
+        };
+        for await (const event of api.stream(CHAT_ENDPOINTS.follow, follow)) {
           if (controller.signal.aborted) return;
           if (event.type === 'start') current = restartTurn(current);
           if (event.type === 'done' || event.type === 'error') {
@@ -203,7 +203,8 @@ export function FusePanel({ host, sessionId, turn, disabled }: FusePanelProps) {
   }
 
   function stop() {
-    if (fused?.replyId) void stopReply(api, fused.replyId).catch(() => undefined);
+    if (fused?.replyId)
+      void api.call(CHAT_ENDPOINTS.stop, { body: { messageId: fused.replyId } }).catch(() => undefined);
   }
 
   return (

@@ -3,9 +3,8 @@
 // message's cost, and the rules for when a message or a Regenerate may be sent. Each page adds only what it sends and
 // how it shows it.
 import { useCallback, useState } from 'react';
-import type { ChatKind } from '@act/contracts';
+import { CHAT_ENDPOINTS, type ChatKind } from '@act/contracts';
 import { useAvailability, type Availability, type ToolHost } from '@act/host-sdk';
-import { fetchChatStatus } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import { lacksCredits } from '../components/chat-notices';
 import type { Turn } from '../reply-state';
@@ -73,7 +72,11 @@ export function useChatPage<K extends ChatKind>(
   const { columns, needsProvider = true } = options;
   const cost = options.cost ?? screen.cost;
   const insufficientCredits = options.insufficientCredits ?? screen.texts.insufficientCredits;
-  const availability = useAvailability((signal) => fetchChatStatus(host.api, signal), [host.api]);
+  const availability = useAvailability(
+    // Whether chat has a provider key and can answer.
+    async (signal) => (await host.api.call(CHAT_ENDPOINTS.status, { signal })).available,
+    [host.api],
+  );
   const sessions = useSessionList(host.api, screen);
   const { reload: reloadSessions, touch: touchSession } = sessions;
   const conversation = useConversation(host, screen, {

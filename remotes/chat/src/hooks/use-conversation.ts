@@ -7,17 +7,9 @@
 // when the stream breaks off here after the reply started (network drop, gateway restart). Where a reply cannot be
 // followed by its id, the session is read again every second until the reply ends.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_TEXTS, UI_TEXTS, type ChatKind } from '@act/contracts';
-import { announce, errorMessage, isApiError, type ToolHost } from '@act/host-sdk';
-import {
-  fetchBalance,
-  followReplyStream,
-  listMessages,
-  sendMessageStream,
-  showVersion as showVersionCall,
-  stopReply,
-  type SendMessageBody,
-} from '../api/chat-api';
+import { CHAT_ENDPOINTS, ERROR_TEXTS, UI_TEXTS, type ChatKind } from '@act/contracts';
+import { announce, errorMessage, isApiError, type BodyOf, type CallArgs, type ToolHost } from '@act/host-sdk';
+import { fetchBalance, listMessages } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 import { sessionInAddress, showSessionInAddress } from '../session-address';
 import {
@@ -37,6 +29,12 @@ import {
 export const POLL_INTERVAL_MS = 1000;
 /** A reply that is still "being written" after this long is not waited for any more. */
 const POLL_GIVE_UP_MS = 10 * 60_000;
+
+/** The send-message endpoint of a chat kind. */
+type SendEndpoint<K extends ChatKind> = (typeof CHAT_ENDPOINTS)[K]['sendMessage'];
+
+/** The send-message body of a chat kind, as its request schema takes it. */
+export type SendMessageBody<K extends ChatKind> = BodyOf<SendEndpoint<K>>;
 
 /** The fields of a kind's send-message body a screen gives; the conversation adds sessionId, prompt and toolName. */
 export type MessageExtras<K extends ChatKind> = Omit<
@@ -168,7 +166,7 @@ export function useConversation<K extends ChatKind>(
 
   const sendStop = useCallback(
     (id: string) => {
-      stopReply(api, id).catch(() => {
+      api.call(CHAT_ENDPOINTS.stop, { body: { messageId: id } }).catch(() => {
         // The reply may have ended meanwhile; the stream (or the next read) shows how it ended.
         setStopping(false);
       });
@@ -229,8 +227,14 @@ export function useConversation<K extends ChatKind>(
       // Refused before it started: the conversation is shown as it was (an edit or a regenerate changed nothing).
       const unsend = () =>
         setTurns((current) => (branch ? before : current.filter((shown) => shown.key !== key)));
+      // The body is the screen's own kind's (built above from extras typed by that kind); TypeScript cannot pair the
+      // two members of a union by itself.
+      const options = [{ body, signal: controller.signal, fallbackError: fallback }] as CallArgs<
+        SendEndpoint<ChatKind>
+      >;
       try {
-        for await (const event of sendMessageStream(api, screen, body, controller.signal, fallback)) {
+        // The reply's events as they arrive: first `start`, last `done` or `error`.
+        for await (const event of api.stream(screen.endpoints.sendMessage, ...options)) {
           if (controller.signal.aborted) break;
           if (event.type === 'start') {
             started = true;
@@ -375,7 +379,7 @@ export function useConversation<K extends ChatKind>(
       if (!sessionId || reader.current) return;
       setSendError(null);
       try {
-        await showVersionCall(api, messageId);
+        await api.call(CHAT_ENDPOINTS.showVersion, { body: { messageId } });
         await refresh(sessionId);
       } catch (error) {
         setSendError(errorMessage(error, screen.texts.loadMessages));
@@ -401,7 +405,8 @@ export function useConversation<K extends ChatKind>(
       let started = false;
       let ended = false;
       try {
-        for await (const event of followReplyStream(api, followId, controller.signal, fallback)) {
+        const follow = { params: { id: followId }, signal: controller.signal, fallbackError: fallback };
+        for await (const event of api.stream(CHAT_ENDPOINTS.follow, follow)) {
           if (controller.signal.aborted) return;
           if (event.type === 'start') {
             started = true;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ChatSession } from '@act/contracts';
 import { errorMessage, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
-import { deleteSession, listSessions, renameSession } from '../api/chat-api';
+import { listSessions } from '../api/chat-api';
 import type { ChatScreen } from '../chat-screens';
 
 /** Pause in typing after which the search is sent. */
@@ -58,7 +58,10 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
   const remove = useCallback(
     async (id: string) => {
       try {
-        await deleteSession(api, screen, id);
+        await api.call(screen.endpoints.deleteSession, {
+          params: { id },
+          fallbackError: screen.texts.deleteSession,
+        });
         setActionError(null);
         setRemoved((ids) => new Set([...ids, id]));
         return true;
@@ -73,7 +76,11 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
   const rename = useCallback(
     async (id: string, title: string) => {
       try {
-        await renameSession(api, screen, id, title);
+        await api.call(screen.endpoints.renameSession, {
+          params: { id },
+          body: { title },
+          fallbackError: screen.texts.renameSession,
+        });
         setActionError(null);
         setRenamed((titles) => ({ ...titles, [id]: title }));
         return true;

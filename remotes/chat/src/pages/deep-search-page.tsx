@@ -26,7 +26,7 @@ import {
   useStreamedReply,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { fetchBalance, followReplyStream, listMessages, stopReply } from '../api/chat-api';
+import { fetchBalance, listMessages } from '../api/chat-api';
 import { DEEP_SEARCH_SCREEN } from '../chat-screens';
 import { lacksCredits } from '../components/chat-notices';
 import { Markdown } from '../components/markdown';
@@ -142,7 +142,8 @@ function DeepSearch({ host }: ToolPageProps) {
       let started = false;
       let ended = false;
       try {
-        for await (const event of followReplyStream(api, followReply, controller.signal, T.failed)) {
+        const follow = { params: { id: followReply }, signal: controller.signal, fallbackError: T.failed };
+        for await (const event of api.stream(CHAT_ENDPOINTS.follow, follow)) {
           if (controller.signal.aborted) return;
           if (event.type === 'start') {
             started = true;
@@ -234,7 +235,7 @@ function DeepSearch({ host }: ToolPageProps) {
     const id = replyId.current;
     if (!id || stopping) return;
     setStopping(true);
-    stopReply(api, id).catch(() => setStopping(false));
+    api.call(CHAT_ENDPOINTS.stop, { body: { messageId: id } }).catch(() => setStopping(false));
   };
 
   const open = useCallback(

@@ -1,7 +1,7 @@
 // What sets the seven photo-effect screens apart (docs/product-rules.md#screens, #validation, #endpoints): the tool,
 // its endpoint, the text field it takes (payload key, label, placeholder, default, the spec's required text), the run
-// button's words, the ready hint and the tips; and runEffect, the call an entry makes (gateway → image service). One
-// screen (EffectScreen) renders every one of them.
+// button's words, the ready hint and the tips. One screen (EffectScreen) renders every one of them and calls the
+// entry's endpoint.
 import {
   ERROR_TEXTS,
   IMAGE_ENDPOINTS,
@@ -9,10 +9,8 @@ import {
   PHOTO_EFFECT_FAILED_TEXTS,
   toolCost,
   UI_TEXTS,
-  type PhotoEffectReply,
   type PhotoEffectToolId,
 } from '@act/contracts';
-import type { ApiClient } from '@act/host-sdk';
 
 const T = UI_TEXTS.photoTool;
 const V = ERROR_TEXTS.validation;
@@ -116,16 +114,3 @@ export const EFFECT_CONFIGS: Readonly<Record<PhotoEffectToolId, EffectConfig>> =
     tips: T.expressionTips,
   }),
 };
-
-/** One run of an effect: the image and the entry's text field (trimmed) to its endpoint, typed by the contracts. */
-export function runEffect(
-  api: ApiClient,
-  effect: EffectConfig,
-  input: { image: string; text: string },
-): Promise<PhotoEffectReply> {
-  const text = effect.field ? { [effect.field.key]: input.text.trim() } : {};
-  return api.call(effect.endpoint, {
-    body: { image: input.image, toolName: effect.id, ...text },
-    fallbackError: effect.failedText,
-  });
-}

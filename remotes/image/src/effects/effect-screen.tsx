@@ -25,7 +25,7 @@ import {
 } from '@act/host-sdk';
 import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
 import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
-import { runEffect, type EffectConfig } from './effect-configs';
+import type { EffectConfig } from './effect-configs';
 import { fetchEffectAvailability, saveResult } from './effects-api';
 import './effect-screen.css';
 
@@ -68,7 +68,14 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
   );
 
   const action = useCallback(
-    (image: string, value: string) => runEffect(host.api, effect, { image, text: value }),
+    // One run: the image and the entry's text field (trimmed) to its endpoint (gateway → image service).
+    (image: string, value: string) => {
+      const text = effect.field ? { [effect.field.key]: value.trim() } : {};
+      return host.api.call(effect.endpoint, {
+        body: { image, toolName: effect.id, ...text },
+        fallbackError: effect.failedText,
+      });
+    },
     [host.api, effect],
   );
   const run = useToolRun(host, action, effect.failedText);

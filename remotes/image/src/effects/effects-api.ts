@@ -1,6 +1,6 @@
 // Calls of the photo effects' screens and the hub through the host's API client (gateway → image service), typed by
 // the contracts: which effects can run here, the hub gallery's offset pages, and saving a result under the spec's file
-// name. One effect's run is beside its entry, in effect-configs.ts.
+// name. One effect's run is `api.call(effect.endpoint, …)` in effect-screen.tsx.
 import {
   effectDownloadName,
   ERROR_TEXTS,
