@@ -4,6 +4,7 @@
 // Run it against a prompt service with an instant provider (PROMPT_PROVIDER=local: rule-based enhance, or a fake
 // OpenAI-compatible server that answers at once) so the figure measures our path, not a model.
 import autocannon from 'autocannon';
+import { startServer } from './bench-kit';
 
 export interface PromptBenchOptions {
   /** Arrival rate, requests per second (default 200, the target load). */
@@ -34,6 +35,9 @@ export interface PromptBenchResult {
   non2xx: number;
 }
 
+/** The Magic Enhance route; the floor's gateway answers any path the same way. */
+export const PATH = '/api/prompt/generate-text-prompt';
+
 const BODY = JSON.stringify({ text: 'a lighthouse on a cliff at dusk', toolName: 'magic-enhance' });
 
 /** The credits a run spends: the token's member needs at least this many (1 per call). */
@@ -51,7 +55,7 @@ export async function benchPromptTool(
   token: string,
   options: PromptBenchOptions = {},
 ): Promise<PromptBenchResult> {
-  const url = `${gatewayUrl.replace(/\/$/, '')}/api/prompt/generate-text-prompt`;
+  const url = `${gatewayUrl.replace(/\/$/, '')}${PATH}`;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   await warmUp(url, headers, options.warmupRequests ?? 200);
   const result = await autocannon({
@@ -86,4 +90,34 @@ async function warmUp(url: string, headers: Record<string, string>, count: numbe
       if (!reply.ok) throw new Error(`warm-up call answered ${reply.status}: ${text}`);
     }
   }
+}
+
+export interface PromptFloor {
+  /** The floor's gateway: POST any path with the Magic Enhance body. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the floor of the same call (servers/prompt-floor.ts): a raw gateway, service and credits responder, the same
+ * three processes and hops (HTTP, HTTP, NATS request/reply with one PostgreSQL UPDATE, JetStream publish with an
+ * awaited ack) with none of our middleware. Its p99 under the same load is what this machine and design can reach.
+ */
+export async function startPromptFloor(infra: {
+  databaseUrl: string;
+  natsUrl: string;
+}): Promise<PromptFloor> {
+  const subject = `bench.floor.${process.pid}`;
+  const env = { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, FLOOR_SUBJECT: subject };
+  const script = 'load-tests/servers/prompt-floor.ts';
+  const credits = await startServer(script, { ...env, FLOOR_ROLE: 'credits' });
+  const service = await startServer(script, { ...env, FLOOR_ROLE: 'service' });
+  const gateway = await startServer(script, { FLOOR_ROLE: 'gateway', UPSTREAM_URL: service.url });
+  return {
+    url: gateway.url,
+    stop: async () => {
+      await Promise.all([gateway.stop(), service.stop()]);
+      await credits.stop();
+    },
+  };
 }

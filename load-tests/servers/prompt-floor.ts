@@ -1,0 +1,121 @@
+// The floor of a Magic Enhance call on this design: the same processes and hops as gateway → prompt → credits, written
+// raw, with none of our middleware (no Koa, no JWT, no schema validation, no logging, no metrics). One script, three
+// roles (FLOOR_ROLE):
+// - credits: a NATS responder that runs one raw conditional UPDATE per reserve (credits' hold is one transaction);
+// - service: node:http in, a NATS request/reply to credits, the same local rule-based enhance the bench's prompt
+//   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply;
+// - gateway: node:http in, undici out (the gateway's own client), as servers/node-proxy.ts.
+// Whatever our prompt path trims, its p99 cannot pass this one's (docs/architecture.md#performance).
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect, StorageType } from 'nats';
+import postgres from 'postgres';
+import { Agent, type Dispatcher } from 'undici';
+import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-enhance-rules';
+
+const role = process.env.FLOOR_ROLE;
+const prefix = process.env.FLOOR_SUBJECT ?? 'bench.floor';
+
+function ready(server: ReturnType<typeof createServer>): void {
+  server.keepAliveTimeout = 65_000;
+  server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as AddressInfo).port}`));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+if (role === 'credits') {
+  const sql = postgres(process.env.DATABASE_URL!, { max: 10 });
+  const table = `bench_floor_${process.pid}`;
+  await sql.unsafe(`CREATE TABLE IF NOT EXISTS ${table} (id int PRIMARY KEY, balance bigint NOT NULL)`);
+  await sql.unsafe(`INSERT INTO ${table} VALUES (1, 1000000000000) ON CONFLICT (id) DO NOTHING`);
+  const nc = await connect({ servers: process.env.NATS_URL! });
+  const sub = nc.subscribe(`${prefix}.reserve`, { queue: 'floor' });
+  void (async () => {
+    for await (const message of sub) {
+      void sql
+        .unsafe(`UPDATE ${table} SET balance = balance - 1 WHERE id = 1 AND balance >= 1 RETURNING balance`)
+        .then((rows) => message.respond(JSON.stringify({ ok: true, balance: Number(rows[0]!.balance) })));
+    }
+  })();
+  const stop = async () => {
+    await nc.drain();
+    await sql.unsafe(`DROP TABLE IF EXISTS ${table}`);
+    await sql.end();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  // Not an HTTP server: port 0 says it is listening on NATS.
+  console.log('READY 0');
+} else if (role === 'service') {
+  const nc = await connect({ servers: process.env.NATS_URL! });
+  const stream = `BENCH_FLOOR_${process.pid}`;
+  const jsm = await nc.jetstreamManager();
+  await jsm.streams.add({ name: stream, subjects: [`${prefix}.usage.>`], storage: StorageType.File });
+  const js = nc.jetstream();
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const { text } = JSON.parse(await readBody(req)) as { text: string };
+        const requestId = randomUUID();
+        const reply = await nc.request(`${prefix}.reserve`, JSON.stringify({ requestId, amount: 1 }), {
+          timeout: 5_000,
+        });
+        const { balance } = reply.json<{ balance: number }>();
+        const enhanced = enhancePromptByRules(text);
+        await js.publish(`${prefix}.usage.committed`, JSON.stringify({ requestId, amount: 1 }), {
+          msgID: `${requestId}:committed`,
+        });
+        const body = JSON.stringify({ text: enhanced, remainingCredits: balance });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      } catch {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      }
+    })();
+  });
+  process.once('SIGTERM', () => {
+    void jsm.streams
+      .delete(stream)
+      .catch(() => undefined)
+      .then(() => nc.drain())
+      .then(() => process.exit(0));
+  });
+  ready(server);
+} else if (role === 'gateway') {
+  const origin = new URL(process.env.UPSTREAM_URL!).origin;
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const upstream = await agent.request({
+          origin,
+          path: req.url ?? '/',
+          method: req.method as Dispatcher.HttpMethod,
+          headers: {
+            'content-type': req.headers['content-type'] ?? 'application/json',
+            'x-forwarded-for': req.socket.remoteAddress ?? '',
+          },
+          body: await readBody(req),
+        });
+        const body = Buffer.from(await upstream.body.arrayBuffer());
+        res.writeHead(upstream.statusCode, {
+          'content-type': String(upstream.headers['content-type'] ?? 'application/octet-stream'),
+          'content-length': body.length,
+        });
+        res.end(body);
+      } catch {
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      }
+    })();
+  });
+  ready(server);
+} else {
+  throw new Error(`FLOOR_ROLE is credits, service or gateway, not ${role}`);
+}
