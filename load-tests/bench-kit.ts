@@ -70,6 +70,32 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Fixed arrival rate (requests per second across all connections); unset = as fast as possible. */
   overallRate?: number;
+  /** Bearer tokens taken in turn, one per request (the calls of many members rather than one). */
+  tokens?: readonly string[];
+}
+
+/**
+ * An autocannon request list whose requests carry the given tokens in turn. One member's calls queue behind each
+ * other on their account row (the reserve's conditional UPDATE is the money guard), and the gateway lets one member
+ * make at most RATE_LIMIT_PER_MINUTE calls (600 by default, 10 a second), so a load of many calls a second is many
+ * members' load.
+ */
+export function takingTurns(
+  tokens: readonly string[],
+  method: 'GET' | 'POST',
+  body?: string,
+): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method,
+      ...(body === undefined ? {} : { body }),
+      setupRequest: (request: autocannon.Request) => ({
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+      }),
+    },
+  ];
 }
 
 export async function load(options: LoadOptions): Promise<RunResult> {
@@ -81,6 +107,9 @@ export async function load(options: LoadOptions): Promise<RunResult> {
     connections: options.connections ?? 32,
     duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 5),
     overallRate: options.overallRate,
+    ...(options.tokens
+      ? { requests: takingTurns(options.tokens, options.method ?? 'GET', options.body) }
+      : {}),
   });
   return {
     label: options.label,

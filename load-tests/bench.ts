@@ -227,12 +227,28 @@ async function signUpMember(apiUrl: string, tag = 'member'): Promise<string> {
 }
 
 const PROMPT_RATE = 200;
+// The load is many members' (5 calls a second each), as it is in use: one member may make at most 10 a second
+// (RATE_LIMIT_PER_MINUTE), and one member's calls queue behind each other on their account row.
+const PROMPT_MEMBERS = 40;
+/** Signs `count` members up, four at a time, and returns their access tokens. */
+async function signUpMembers(apiUrl: string, count: number, tag: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 4) {
+    const batch = Array.from({ length: Math.min(4, count - i) }, (_, j) =>
+      signUpMember(apiUrl, `${tag}-${i + j}`),
+    );
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return tokens;
+}
+
 const PROMPT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CAPACITY_SECONDS = 5;
 const ENHANCE_BODY = JSON.stringify({ text: 'a lighthouse on a cliff at dusk', toolName: 'magic-enhance' });
 
 /**
- * Magic Enhance through the gateway with the local (instant, rule-based) provider, three ways: autocannon at the
+ * Magic Enhance through the gateway with the local (instant, rule-based) provider, called by PROMPT_MEMBERS members
+ * in turn, three ways: autocannon at the
  * target rate (benchPromptTool: per-connection bursts at the start of each second), the same rate evenly spaced
  * (open loop, one request every 5 ms), and as fast as 32 connections go for a capacity figure comparable with the
  * raw reference. Beside it, the floor (startPromptFloor: the same processes and hops written raw) under the same two
@@ -243,17 +259,29 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
   // autocannon connects to the name as given; the gateway listens on IPv4, and `localhost` may resolve to ::1.
   const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
   const url = `${apiUrl}${PROMPT_PATH}`;
-  const token = await signUpMember(apiUrl);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const tokens = await signUpMembers(apiUrl, PROMPT_MEMBERS, 'prompt');
+  const headers = { 'content-type': 'application/json' };
   const rounds = Number(process.env.BENCH_PROMPT_ROUNDS ?? 1);
-  // One credit per call: both paced runs of every round, plus room for a capacity run far beyond this machine's reach.
+  // One credit per call: both paced runs of every round, plus room for a capacity run far beyond this machine's reach,
+  // shared by the members (who take turns evenly), with a margin for the turns' rounding.
   const credits =
     rounds *
       (creditsNeeded({ rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS }) + PROMPT_RATE * PROMPT_SECONDS) +
     CAPACITY_SECONDS * 4_000;
-  await setCredits({ adminUrl: system.databaseUrl, namespace: system.namespace }, userIdOf(token), credits);
+  const perMember = Math.ceil((credits / PROMPT_MEMBERS) * 1.1);
+  for (const token of tokens) {
+    await setCredits(
+      { adminUrl: system.databaseUrl, namespace: system.namespace },
+      userIdOf(token),
+      perMember,
+    );
+  }
 
-  const floor = await startPromptFloor({ databaseUrl: system.databaseUrl, natsUrl: infra.natsUrl! });
+  const floor = await startPromptFloor({
+    databaseUrl: system.databaseUrl,
+    natsUrl: infra.natsUrl!,
+    accounts: PROMPT_MEMBERS,
+  });
   const runs: Array<{
     bursts: PromptBenchResult;
     floorBursts: PromptBenchResult;
@@ -266,12 +294,13 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
         url: `${target}${PROMPT_PATH}`,
         method: 'POST',
         headers,
+        tokens,
         body: ENHANCE_BODY,
         rate: PROMPT_RATE,
         durationSeconds: PROMPT_SECONDS,
       });
     const burst = (target: string) =>
-      benchPromptTool(target, token, { rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS });
+      benchPromptTool(target, tokens, { rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS });
     for (let round = 0; round < rounds; round++) {
       const bursts = await burst(apiUrl);
       const floorBursts = await burst(floor.url);
@@ -295,6 +324,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
     url,
     method: 'POST',
     headers,
+    tokens,
     body: ENHANCE_BODY,
     durationSeconds: CAPACITY_SECONDS,
   });

@@ -14,6 +14,8 @@ export interface PacedLoadOptions {
   durationSeconds: number;
   /** Keep-alive sockets the client may open (default 64); more in flight than this wait for a socket. */
   maxSockets?: number;
+  /** Bearer tokens taken in turn, one per request (see takingTurns in bench-kit.ts). */
+  tokens?: readonly string[];
 }
 
 export interface PacedLoadResult {
@@ -47,16 +49,24 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   let errors = 0;
   let non2xx = 0;
 
-  const send = (scheduledAt: number) =>
+  const send = (scheduledAt: number, index: number) =>
     new Promise<void>((resolve) => {
-      const request = http.request(url, { method: options.method ?? 'GET', headers, agent }, (response) => {
-        response.resume();
-        response.once('end', () => {
-          latencies.push(performance.now() - scheduledAt);
-          if (response.statusCode === undefined || response.statusCode >= 300) non2xx++;
-          resolve();
-        });
-      });
+      const tokens = options.tokens;
+      const sentHeaders = tokens
+        ? { ...headers, authorization: `Bearer ${tokens[index % tokens.length]}` }
+        : headers;
+      const request = http.request(
+        url,
+        { method: options.method ?? 'GET', headers: sentHeaders, agent },
+        (response) => {
+          response.resume();
+          response.once('end', () => {
+            latencies.push(performance.now() - scheduledAt);
+            if (response.statusCode === undefined || response.statusCode >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
       request.once('error', () => {
         errors++;
         resolve();
@@ -71,7 +81,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     // Sends everything that is due (a late timer sends the backlog at once, each timed from its own slot).
     const now = performance.now();
     while (sent < total && start + sent * intervalMs <= now) {
-      inFlight.push(send(start + sent * intervalMs));
+      inFlight.push(send(start + sent * intervalMs, sent));
       sent++;
     }
     const next = start + sent * intervalMs - performance.now();

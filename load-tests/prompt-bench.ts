@@ -4,7 +4,7 @@
 // Run it against a prompt service with an instant provider (PROMPT_PROVIDER=local: rule-based enhance, or a fake
 // OpenAI-compatible server that answers at once) so the figure measures our path, not a model.
 import autocannon from 'autocannon';
-import { startServer } from './bench-kit';
+import { startServer, takingTurns } from './bench-kit';
 
 export interface PromptBenchOptions {
   /** Arrival rate, requests per second (default 200, the target load). */
@@ -40,7 +40,7 @@ export const PATH = '/api/prompt/generate-text-prompt';
 
 const BODY = JSON.stringify({ text: 'a lighthouse on a cliff at dusk', toolName: 'magic-enhance' });
 
-/** The credits a run spends: the token's member needs at least this many (1 per call). */
+/** The credits a run spends (1 per call), all members together. */
 export function creditsNeeded(options: PromptBenchOptions = {}): number {
   const measured = (options.rate ?? 200) * (options.durationSeconds ?? defaultSeconds());
   return Math.ceil((measured + (options.warmupRequests ?? 200)) * 1.05);
@@ -50,19 +50,19 @@ function defaultSeconds(): number {
   return Number(process.env.BENCH_SECONDS ?? 10);
 }
 
+/** Calls by the members whose tokens are given, in turn (see takingTurns in bench-kit.ts). */
 export async function benchPromptTool(
   gatewayUrl: string,
-  token: string,
+  tokens: readonly string[],
   options: PromptBenchOptions = {},
 ): Promise<PromptBenchResult> {
   const url = `${gatewayUrl.replace(/\/$/, '')}${PATH}`;
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  await warmUp(url, headers, options.warmupRequests ?? 200);
+  const headers = { 'content-type': 'application/json' };
+  await warmUp(url, tokens, options.warmupRequests ?? 200);
   const result = await autocannon({
     url,
-    method: 'POST',
     headers,
-    body: BODY,
+    requests: takingTurns(tokens, 'POST', BODY),
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? defaultSeconds(),
     overallRate: options.rate ?? 200,
@@ -77,12 +77,19 @@ export async function benchPromptTool(
 }
 
 /** Sends `count` calls, four at a time; fails fast when the stack is not answering 2xx (wrong token, no credits). */
-async function warmUp(url: string, headers: Record<string, string>, count: number): Promise<void> {
+async function warmUp(url: string, tokens: readonly string[], count: number): Promise<void> {
   const WIDTH = 4;
   for (let sent = 0; sent < count; sent += WIDTH) {
     const replies = await Promise.all(
-      Array.from({ length: Math.min(WIDTH, count - sent) }, () =>
-        fetch(url, { method: 'POST', headers, body: BODY }),
+      Array.from({ length: Math.min(WIDTH, count - sent) }, (_, i) =>
+        fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[(sent + i) % tokens.length]}`,
+          },
+          body: BODY,
+        }),
       ),
     );
     for (const reply of replies) {
@@ -106,9 +113,16 @@ export interface PromptFloor {
 export async function startPromptFloor(infra: {
   databaseUrl: string;
   natsUrl: string;
+  /** Account rows its reserves take in turn: as many as the members whose calls it stands beside. */
+  accounts: number;
 }): Promise<PromptFloor> {
   const subject = `bench.floor.${process.pid}`;
-  const env = { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, FLOOR_SUBJECT: subject };
+  const env = {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    FLOOR_SUBJECT: subject,
+    FLOOR_ACCOUNTS: String(infra.accounts),
+  };
   const script = 'load-tests/servers/prompt-floor.ts';
   const credits = await startServer(script, { ...env, FLOOR_ROLE: 'credits' });
   const service = await startServer(script, { ...env, FLOOR_ROLE: 'service' });

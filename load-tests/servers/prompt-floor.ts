@@ -1,7 +1,8 @@
 // The floor of a Magic Enhance call on this design: the same processes and hops as gateway → prompt → credits, written
 // raw, with none of our middleware (no Koa, no JWT, no schema validation, no logging, no metrics). One script, three
 // roles (FLOOR_ROLE):
-// - credits: a NATS responder that runs one raw conditional UPDATE per reserve (credits' hold is one transaction);
+// - credits: a NATS responder that runs one raw conditional UPDATE per reserve (credits' hold is one transaction) on
+//   the account row the reserve names (FLOOR_ACCOUNTS rows, as many as the bench's members, taken in turn);
 // - service: node:http in, a NATS request/reply to credits, the same local rule-based enhance the bench's prompt
 //   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply;
 // - gateway: node:http in, undici out (the gateway's own client), as servers/node-proxy.ts.
@@ -16,6 +17,7 @@ import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-
 
 const role = process.env.FLOOR_ROLE;
 const prefix = process.env.FLOOR_SUBJECT ?? 'bench.floor';
+const accounts = Number(process.env.FLOOR_ACCOUNTS ?? 1);
 
 function ready(server: ReturnType<typeof createServer>): void {
   server.keepAliveTimeout = 65_000;
@@ -32,13 +34,19 @@ if (role === 'credits') {
   const sql = postgres(process.env.DATABASE_URL!, { max: 10 });
   const table = `bench_floor_${process.pid}`;
   await sql.unsafe(`CREATE TABLE IF NOT EXISTS ${table} (id int PRIMARY KEY, balance bigint NOT NULL)`);
-  await sql.unsafe(`INSERT INTO ${table} VALUES (1, 1000000000000) ON CONFLICT (id) DO NOTHING`);
+  await sql.unsafe(
+    `INSERT INTO ${table} SELECT id, 1000000000000 FROM generate_series(1, ${accounts}) AS id ON CONFLICT (id) DO NOTHING`,
+  );
   const nc = await connect({ servers: process.env.NATS_URL! });
   const sub = nc.subscribe(`${prefix}.reserve`, { queue: 'floor' });
   void (async () => {
     for await (const message of sub) {
+      const { account } = message.json<{ account: number }>();
       void sql
-        .unsafe(`UPDATE ${table} SET balance = balance - 1 WHERE id = 1 AND balance >= 1 RETURNING balance`)
+        .unsafe(
+          `UPDATE ${table} SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`,
+          [account],
+        )
         .then((rows) => message.respond(JSON.stringify({ ok: true, balance: Number(rows[0]!.balance) })));
     }
   })();
@@ -57,14 +65,20 @@ if (role === 'credits') {
   const jsm = await nc.jetstreamManager();
   await jsm.streams.add({ name: stream, subjects: [`${prefix}.usage.>`], storage: StorageType.File });
   const js = nc.jetstream();
+  let calls = 0;
   const server = createServer((req, res) => {
     void (async () => {
       try {
         const { text } = JSON.parse(await readBody(req)) as { text: string };
         const requestId = randomUUID();
-        const reply = await nc.request(`${prefix}.reserve`, JSON.stringify({ requestId, amount: 1 }), {
-          timeout: 5_000,
-        });
+        const account = 1 + (calls++ % accounts);
+        const reply = await nc.request(
+          `${prefix}.reserve`,
+          JSON.stringify({ requestId, account, amount: 1 }),
+          {
+            timeout: 5_000,
+          },
+        );
         const { balance } = reply.json<{ balance: number }>();
         const enhanced = enhancePromptByRules(text);
         await js.publish(`${prefix}.usage.committed`, JSON.stringify({ requestId, amount: 1 }), {
