@@ -42,8 +42,11 @@ export async function startCreditsFloor(options: {
   type Request = { requestId: string; userId: string };
   let reserves: Array<{ request: Request; respond(data: string): void }> = [];
   const flushReserves = () => {
-    const batch = reserves;
-    reserves = [];
+    // One charge per member per statement (chargeMembers' rule); a member's second waits for the next turn.
+    const users = new Set<string>();
+    const batch = reserves.filter(({ request }) => !users.has(request.userId) && users.add(request.userId));
+    reserves = reserves.filter((reserve) => !batch.includes(reserve));
+    if (reserves.length > 0) setImmediate(flushReserves);
     void chargeMembers(
       sql,
       batch.map(({ request }) => ({ ...request, tool, cost })),
