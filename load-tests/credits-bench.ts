@@ -1,9 +1,10 @@
 // Credits benchmark: reserve-then-commit cycles per second through NATS (request/reply reserve, JetStream commit,
 // durable consumer applying it), with the real credits workers in this process, against a reference of raw
 // conditional UPDATEs on the same PostgreSQL with the same pool size and concurrency. A cycle counts only once its
-// commit is applied in the database.
+// commit is applied in the database. Beside them the floor (credits-floor.ts): the same cycle's I/O written raw, what
+// the ratio can reach on this design.
 import { randomUUID } from 'node:crypto';
-import { type ToolId } from '@act/contracts';
+import { toolCost, type ToolId } from '@act/contracts';
 import { natsNames } from '@act/contracts/server';
 import {
   connectDatabase,
@@ -21,6 +22,7 @@ import { ensureAccount } from '../services/credits/src/domain/account-lifecycle'
 import { createNoticeEvents } from '../services/credits/src/domain/notice-events';
 import { createPaddleClient } from '../services/credits/src/providers/paddle';
 import { startCreditsWorkers } from '../services/credits/src/workers';
+import { startCreditsFloor } from './credits-floor';
 
 export interface CreditsBenchOptions {
   /** Admin URL of the PostgreSQL server; a throw-away database is created on it. Default: env DATABASE_URL. */
@@ -39,6 +41,12 @@ export interface CreditsBenchResult {
   cyclesPerSecond: number;
   referenceCyclesPerSecond: number;
   ratio: number;
+  /** The cycle's raw I/O with no service logic (credits-floor.ts), same concurrency and pool. */
+  floorCyclesPerSecond: number;
+  /** floor / raw UPDATE: what `ratio` can reach on this design. */
+  floorRatio: number;
+  /** cycle / floor: how much of the floor the service keeps. */
+  cycleOverFloor: number;
 }
 
 const ACCOUNTS = 500;
@@ -148,17 +156,20 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
         if (!reply.ok) throw new Error(`reserve refused: ${reply.message}`);
         await credits.commit({ requestId, userId, tool: TOOL, at: new Date().toISOString() });
       };
+      const floor = await startCreditsFloor({ sql, nc, namespace, tool: TOOL, cost: toolCost(TOOL) });
+      const floorCycle = (i: number) => floor.cycle(userIds[i % userIds.length]!);
       const update = async (i: number) => {
         const userId = userIds[i % userIds.length]!;
         await sql`update accounts set credits = credits - 1 where user_id = ${userId} and credits >= 1`;
       };
       // Warm-up: JIT, connection pools, consumer pulls.
       await drive(1, concurrency, cycle);
+      await drive(1, concurrency, floorCycle);
       await drive(1, concurrency, update);
       await waitForCommits(sql);
 
-      // Rounds alternate between the two sides so background load on the machine hits both alike.
-      const totals = { cycles: 0, cycleMs: 0, updates: 0, updateMs: 0 };
+      // Rounds alternate between the sides so background load on the machine hits them alike.
+      const totals = { cycles: 0, cycleMs: 0, floors: 0, floorMs: 0, updates: 0, updateMs: 0 };
       try {
         for (let round = 0; round < ROUNDS; round += 1) {
           let started = performance.now();
@@ -167,18 +178,29 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
           totals.cycleMs += performance.now() - started;
 
           started = performance.now();
+          totals.floors += await drive(seconds / ROUNDS, concurrency, floorCycle);
+          await waitForCommits(sql);
+          totals.floorMs += performance.now() - started;
+
+          started = performance.now();
           totals.updates += await drive(seconds / ROUNDS, concurrency, update);
           totals.updateMs += performance.now() - started;
         }
       } finally {
         await workers.stop();
+        await floor.stop();
       }
       const cyclesPerSecond = totals.cycles / (totals.cycleMs / 1000);
       const referenceCyclesPerSecond = totals.updates / (totals.updateMs / 1000);
+      const floorCyclesPerSecond = totals.floors / (totals.floorMs / 1000);
+      const twoPlaces = (x: number) => Math.round(x * 100) / 100;
       return {
         cyclesPerSecond: Math.round(cyclesPerSecond),
         referenceCyclesPerSecond: Math.round(referenceCyclesPerSecond),
-        ratio: Math.round((cyclesPerSecond / referenceCyclesPerSecond) * 100) / 100,
+        ratio: twoPlaces(cyclesPerSecond / referenceCyclesPerSecond),
+        floorCyclesPerSecond: Math.round(floorCyclesPerSecond),
+        floorRatio: twoPlaces(floorCyclesPerSecond / referenceCyclesPerSecond),
+        cycleOverFloor: twoPlaces(cyclesPerSecond / floorCyclesPerSecond),
       };
     } finally {
       await outbox.stop();

@@ -45,6 +45,9 @@ export async function connectNats({ url, name, user, password }: NatsOptions): P
     reconnectTimeWait: 1_000,
     waitOnFirstConnect: true,
     timeout: 5_000,
+    // No Error (with its captured stack) built per request and publish for a timeout that rarely comes: it was a
+    // seventh of the credits cycle's CPU (docs/architecture.md#performance). A timeout still rejects, as a 503.
+    noAsyncTraces: true,
   });
   watchConnection(nc);
   return nc;

@@ -234,17 +234,18 @@ function settlementInput(db: Db, events: readonly SettleInput[], now: Date) {
 }
 
 /**
- * Commits a batch of holds: one statement records each event id, moves each hold held → committed (only from held:
- * a hold that expired or was released stays so, nothing is charged again) and writes its tool_usage row; a second
- * takes the committed costs from the members' parts, plan first, then purchases oldest first (burnCredits). Must run
- * in a transaction. Event ids must be distinct within the batch.
+ * Commits a batch of holds in ONE statement (one round trip per batch): it records each event id, moves each hold
+ * held → committed (only from held: a hold that expired or was released stays so, nothing is charged again), writes
+ * its tool_usage row and takes the committed costs from the members' parts, plan first, then purchases oldest first
+ * (burn_credits_batch, as burnCredits; it runs after the holds' update, whose rows it reads, and locks the accounts
+ * in user-id order). Must run in a transaction. Event ids must be distinct within the batch.
  */
 export async function commitHolds(
   tx: Db,
   events: readonly SettleInput[],
   now: Date,
 ): Promise<SettleResult[]> {
-  const rows = await tx<(SettleRow & { user_id: string | null; cost: number | null })[]>`
+  const rows = await tx<SettleRow[]>`
     with ${settlementInput(tx, events, now)}, settled as (
       update holds set status = 'committed', settled_at = ${now}
       from input join recorded using (event_id)
@@ -254,19 +255,19 @@ export async function commitHolds(
       insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
       select user_id, visitor_ip, tool, cost, created_at, request_id from settled
       on conflict (request_id) do nothing
+    ), burned as (
+      -- One row always (an aggregate), joined below so that it runs.
+      select count(burn_credits_batch(members, amounts)) as calls from (
+        select array_agg(user_id order by user_id) as members, array_agg(cost order by user_id) as amounts
+        from settled where user_id is not null and cost > 0
+      ) burn where members is not null
     )
     select input.event_id,
       input.event_id in (select event_id from recorded) as fresh,
       settled.request_id is not null as applied,
-      prior.status as prior_status,
-      settled.user_id, settled.cost
-    from input left join prior using (request_id) left join settled using (request_id)`;
-  await burnCredits(
-    tx,
-    rows.flatMap((row) =>
-      row.applied && row.user_id && row.cost ? [{ userId: row.user_id, amount: row.cost }] : [],
-    ),
-  );
+      prior.status as prior_status
+    from input left join prior using (request_id) left join settled using (request_id)
+      cross join burned`;
   return rows.map(toSettleResult);
 }
 
