@@ -25,7 +25,7 @@ import {
   ensureDurableConsumer,
   isDatabaseUnavailable,
   isUniqueViolation,
-  PoisonMessageError,
+  parseEvent,
   startDurableWorker,
   type DurableWorker,
   type Logger,
@@ -235,12 +235,7 @@ export async function startUsageConsumer(options: UsageConsumerOptions): Promise
 }
 
 async function handleUsageMessages(options: UsageConsumerOptions, outcome: UsageOutcome, messages: JsMsg[]) {
-  const events = messages.map((message) => {
-    const parsed = UsageEventSchema.safeParse(parseJson(message.data));
-    if (!parsed.success)
-      throw new PoisonMessageError(`invalid usage event: ${parsed.error.issues[0]?.message}`);
-    return parsed.data;
-  });
+  const events = messages.map((message) => parseEvent(message, UsageEventSchema, 'usage event'));
   const results = await applyUsageEvents(options, outcome, events);
   results.forEach((result, i) => {
     const event = events[i]!;
@@ -262,14 +257,6 @@ async function handleUsageMessages(options: UsageConsumerOptions, outcome: Usage
       options.logger.info(meta, 'usage event applied');
     }
   });
-}
-
-function parseJson(data: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(data));
-  } catch {
-    return undefined;
-  }
 }
 
 // One request/reply subject answered in credits' queue group: NATS hands each request to exactly one replica. Every
