@@ -186,7 +186,11 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
         }
         const chunk = JSON.parse(data) as {
           error?: object;
-          choices?: Array<{ delta?: DeltaWithExtras; annotations?: unknown; message?: { annotations?: unknown } }>;
+          choices?: Array<{
+            delta?: DeltaWithExtras;
+            annotations?: unknown;
+            message?: { annotations?: unknown };
+          }>;
         };
         if (chunk?.error) throw new APIError(undefined, chunk.error, undefined, response.headers);
         // A usage-only chunk may come with no choices at all.
