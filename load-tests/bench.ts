@@ -13,6 +13,7 @@ import { benchSigning, load, ratio, startServer, type RunResult } from './bench-
 import { startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
+  benchStreamFloor,
   benchChatStream,
   chatServiceStreamsCredits,
   memoryProbeEnv,
@@ -399,7 +400,7 @@ function pick(run: { p50Ms: number; p99Ms: number; errors: number; non2xx: numbe
  * 200 Chat Reasoning replies streamed at once through the gateway by the real chat service, each from the bench's
  * slow fake provider: the memory one open reply costs the gateway and the chat service.
  */
-async function benchChatServiceSection(system: RunningSystem): Promise<Section> {
+async function benchChatServiceSection(system: RunningSystem, providerUrl: string): Promise<Section> {
   const apiUrl = system.baseUrl.replace('//localhost:', '//127.0.0.1:');
   const token = await signUpMember(apiUrl);
   await setCredits(
@@ -418,10 +419,15 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
     prompt: 'Tell me a story',
     probeDir,
   });
+  // The same number of provider streams through a proxy with no logic: what Node alone costs per open request.
+  const floor = await benchStreamFloor({ providerUrl, count: result.streams, probeDir });
+  console.log(
+    `[bench] chat live memory per open reply ${result.chatLiveKbPerStream} KB, bare node:http + undici floor ${floor.floorLiveKbPerStream} KB`,
+  );
   return {
     name: 'chat service streams',
     runs: [],
-    figures: { ...result },
+    figures: { ...result, ...floor },
     targets: [
       {
         what: `gateway live memory per open chat reply, ${result.streams} replies (KB)`,
@@ -430,7 +436,7 @@ async function benchChatServiceSection(system: RunningSystem): Promise<Section> 
         met: result.gatewayLiveKbPerStream <= 60,
       },
       {
-        what: `chat service live memory per open reply, ${result.streams} replies (KB)`,
+        what: `chat service live memory per open reply, ${result.streams} replies (KB; bare node:http + undici floor ${floor.floorLiveKbPerStream})`,
         value: result.chatLiveKbPerStream,
         target: '<= 32',
         met: result.chatLiveKbPerStream <= 32,
@@ -726,12 +732,13 @@ function loadAverage(): string {
 }
 
 // BENCH_ONLY runs one section alone: `gateway` (the hellos, no system), `prompt` (with its floor) on a system of the
-// gateway, identity, credits and prompt, or `stream-scale` on a system of the gateway,
-// identity, credits and chat, at the steps of BENCH_STREAM_STEPS (for instance `20,50` to try it on a busy machine).
-// A partial run is recorded in the history but never compared against.
+// gateway, identity, credits and prompt, or `stream-scale` or `chat-service` (the chat service streams and their
+// floor) on a system of the gateway, identity, credits and chat; stream-scale at the steps of BENCH_STREAM_STEPS (for
+// instance `20,50` to try it on a busy machine). A partial run is recorded in the history but never compared against.
+const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service'];
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'stream-scale' && only !== 'gateway' && only !== 'prompt') {
-  throw new Error(`BENCH_ONLY knows gateway, prompt and stream-scale, not ${only}`);
+if (only && !ONLY_SECTIONS.includes(only)) {
+  throw new Error(`BENCH_ONLY knows ${ONLY_SECTIONS.join(', ')}, not ${only}`);
 }
 const streamSteps = process.env.BENCH_STREAM_STEPS?.split(',').map(Number);
 const streamSamples = process.env.BENCH_STREAM_SAMPLES ? Number(process.env.BENCH_STREAM_SAMPLES) : undefined;
@@ -783,11 +790,15 @@ async function runSystemSections(): Promise<void> {
       results.push(report(await benchUploadMemorySection(system)));
       const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
       results.push(report(await benchPromptSection(system, rawRps)));
-      results.push(report(await benchChatServiceSection(system)));
+      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
       results.push(report(await benchVoiceSection(system)));
     }
     if (only === 'prompt') {
       results.push(report(await benchPromptSection(system, 0)));
+      return;
+    }
+    if (only === 'chat-service') {
+      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
       return;
     }
     // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.

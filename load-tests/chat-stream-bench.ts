@@ -10,7 +10,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
-import type { BenchServer } from './bench-kit';
+import { startServer, type BenchServer } from './bench-kit';
 
 export interface ChatStreamBenchOptions {
   gateway: BenchServer;
@@ -313,6 +313,33 @@ export async function benchChatServiceStreams(options: ChatServiceStreamsOptions
     chatRssGrowthKbPerStream: growth.serviceRssKb,
     chatLiveKbPerStream: growth.serviceLiveKb,
   };
+}
+
+/**
+ * The floor under chat's figure: the same number of provider streams held open through a bare node:http server that
+ * pipes the fake provider's stream with undici (servers/stream-floor.ts, no logic): its live memory per open request.
+ */
+export async function benchStreamFloor(options: { providerUrl: string; count?: number; probeDir: string }) {
+  const count = options.count ?? 200;
+  const floor = await startServer('load-tests/servers/stream-floor.ts', {
+    UPSTREAM_URL: `${options.providerUrl}/chat/completions`,
+    ...memoryProbeEnv(options.probeDir),
+  });
+  try {
+    const target = {
+      url: floor.url,
+      body: JSON.stringify({
+        model: 'bench/model',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    };
+    const pid = floor.process.pid!;
+    const growth = await memoryPerStream(target, 'floor', count, [pid, pid], options.probeDir);
+    return { floorStreams: count, floorLiveKbPerStream: growth.serviceLiveKb };
+  } finally {
+    await floor.stop();
+  }
 }
 
 export async function benchChatStream(options: ChatStreamBenchOptions): Promise<ChatStreamBenchResult> {

@@ -1,8 +1,12 @@
 // Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK,
 // streaming. A reply is charged per message, and a retried stream would show its words twice: only opening the stream
 // is retried, when refused before it was sent or answered 429 (docs/providers.md#retries).
-// An abort ends the SDK's `for await` without an error, so the caller checks its signal afterwards. Reasoning a model
-// writes inside its answer, between <think> and </think>, is split from the answer as it streams (createThinkSplitter).
+// An abort ends the stream without an error, so the caller checks its signal afterwards. Reasoning a model writes
+// inside its answer, between <think> and </think>, is split from the answer as it streams (createThinkSplitter).
+// The stream's body is read with one listener and eventsource-parser's callbacks rather than through the SDK's
+// Stream and its async iterators: fewer promises and closures held per open reply (docs/architecture.md#performance).
+import { Readable } from 'node:stream';
+import { createParser } from 'eventsource-parser';
 import { APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
@@ -49,6 +53,40 @@ interface UrlCitation {
  */
 const WEB_SEARCH_PLUGINS = [{ id: 'web' }];
 const SNIPPET_MAX = 300;
+
+/**
+ * Hands each event's data of an event stream to `onData` as it arrives (eventsource-parser reads the format);
+ * resolves at the body's end, rejects when it breaks or `onData` throws (the body is then destroyed, its connection
+ * let go).
+ */
+function readEventData(body: Readable, onData: (data: string) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let ended = false;
+    const fail = (error: unknown) => {
+      if (ended) return;
+      ended = true;
+      body.destroy();
+      reject(error);
+    };
+    const parser = createParser({ onEvent: (event) => onData(event.data) });
+    const decoder = new TextDecoder();
+    body.on('data', (chunk: Buffer) => {
+      if (ended) return;
+      try {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+      } catch (error) {
+        fail(error);
+      }
+    });
+    body.once('end', () => {
+      ended = true;
+      resolve();
+    });
+    body.once('error', fail);
+    // Closed before its end without an error (the connection was cut): the stream is incomplete.
+    body.once('close', () => fail(new TypeError('terminated: the provider closed the connection')));
+  });
+}
 
 /** Adds the url_citation annotations found to `into` (deduplicated by url); true when one was new. */
 function collectCitations(
@@ -104,36 +142,56 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
     const citations = new Map<string, { url: string; title?: string; quote?: string }>();
     try {
       // Not idempotent: a stream the provider accepted is never opened twice.
-      const chunks = await retryProviderCall(
+      const response = await retryProviderCall(
         () =>
-          client.chat.completions.create(
-            {
-              model,
-              messages: messages as ChatCompletionMessageParam[],
-              stream: true,
-              max_tokens: options.maxOutputTokens ?? 4_000,
-              // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
-              ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
-            },
-            { signal },
-          ),
+          client.chat.completions
+            .create(
+              {
+                model,
+                messages: messages as ChatCompletionMessageParam[],
+                stream: true,
+                max_tokens: options.maxOutputTokens ?? 4_000,
+                // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
+                ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
+              },
+              { signal },
+            )
+            .asResponse(),
         { idempotent: false, signal },
       );
-      for await (const chunk of chunks) {
+      // node-http-fetch gives an event stream's Node response as the body; any other body is a web stream.
+      const { body } = response as unknown as { body: Readable | ReadableStream<Uint8Array> | null };
+      if (!body) throw new TypeError('the provider answered without a body');
+      const readable = body instanceof Readable ? body : Readable.fromWeb(body as never);
+      let done = false;
+      await readEventData(readable, (data) => {
+        // As the SDK's Stream reads it: nothing after [DONE], an error object fails the stream.
+        if (done || data.startsWith('[DONE]')) {
+          done = true;
+          return;
+        }
+        const chunk = JSON.parse(data) as {
+          error?: object;
+          choices?: Array<{
+            delta?: DeltaWithExtras;
+            annotations?: unknown;
+            message?: { annotations?: unknown };
+          }>;
+        };
+        if (chunk?.error) throw new APIError(undefined, chunk.error, undefined, response.headers);
         // A usage-only chunk may come with no choices at all.
-        const choice = chunk.choices?.[0] as
-          { delta?: DeltaWithExtras; annotations?: unknown; message?: { annotations?: unknown } } | undefined;
+        const choice = chunk?.choices?.[0];
         const delta = choice?.delta;
         // Web search results may come on the delta, on the choice, or in annotation-only chunks.
         const added = [delta?.annotations, choice?.annotations, choice?.message?.annotations].map((found) =>
           collectCitations(found, citations),
         );
         if (added.some(Boolean)) onCitations?.([...citations.values()]);
-        if (!delta) continue;
+        if (!delta) return;
         const reasoning = delta.reasoning ?? delta.reasoning_content;
         if (reasoning) onReasoning(reasoning);
         if (delta.content) splitter.push(delta.content);
-      }
+      });
       splitter.end();
     } catch (error) {
       splitter.end();
