@@ -317,17 +317,18 @@ export async function benchChatServiceStreams(options: ChatServiceStreamsOptions
 
 /**
  * The floor under chat's figure: the same number of provider streams held open through a bare node:http server that
- * pipes the fake provider's stream with undici (servers/stream-floor.ts, no logic): its live memory per open request.
+ * pipes the fake provider's stream with undici (servers/node-proxy.ts, no logic): its live memory per open request.
  */
 export async function benchStreamFloor(options: { providerUrl: string; count?: number; probeDir: string }) {
   const count = options.count ?? 200;
-  const floor = await startServer('load-tests/servers/stream-floor.ts', {
-    UPSTREAM_URL: `${options.providerUrl}/chat/completions`,
+  const floor = await startServer('load-tests/servers/node-proxy.ts', {
+    UPSTREAM_URL: options.providerUrl,
     ...memoryProbeEnv(options.probeDir),
   });
   try {
     const target = {
-      url: floor.url,
+      // The provider's own path (its base URL's, then chat/completions), through the proxy.
+      url: `${floor.url}${new URL(options.providerUrl).pathname.replace(/\/$/, '')}/chat/completions`,
       body: JSON.stringify({
         model: 'bench/model',
         stream: true,

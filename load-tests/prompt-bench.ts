@@ -126,7 +126,7 @@ export async function startPromptFloor(infra: {
   const script = 'load-tests/servers/prompt-floor.ts';
   const credits = await startServer(script, { ...env, FLOOR_ROLE: 'credits' });
   const service = await startServer(script, { ...env, FLOOR_ROLE: 'service' });
-  const gateway = await startServer(script, { FLOOR_ROLE: 'gateway', UPSTREAM_URL: service.url });
+  const gateway = await startServer('load-tests/servers/node-proxy.ts', { UPSTREAM_URL: service.url });
   return {
     url: gateway.url,
     stop: async () => {

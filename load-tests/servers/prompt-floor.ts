@@ -1,18 +1,16 @@
 // The floor of a Magic Enhance call on this design: the same processes and hops as gateway → prompt → credits, written
-// raw, with none of our middleware (no Koa, no JWT, no schema validation, no logging, no metrics). One script, three
-// roles (FLOOR_ROLE):
+// raw, with none of our middleware (no Koa, no JWT, no schema validation, no logging, no metrics). The gateway is
+// servers/node-proxy.ts; this script plays the other two (FLOOR_ROLE):
 // - credits: a NATS responder that runs one raw conditional UPDATE per reserve (credits' hold is one transaction) on
 //   the account row the reserve names (FLOOR_ACCOUNTS rows, as many as the bench's members, taken in turn);
 // - service: node:http in, a NATS request/reply to credits, the same local rule-based enhance the bench's prompt
 //   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply;
-// - gateway: node:http in, undici out (the gateway's own client), as servers/node-proxy.ts.
 // Whatever our prompt path trims, its p99 cannot pass this one's (docs/architecture.md#performance).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, StorageType } from 'nats';
 import postgres from 'postgres';
-import { Agent, type Dispatcher } from 'undici';
 import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-enhance-rules';
 
 const role = process.env.FLOOR_ROLE;
@@ -101,35 +99,6 @@ if (role === 'credits') {
       .then(() => process.exit(0));
   });
   ready(server);
-} else if (role === 'gateway') {
-  const origin = new URL(process.env.UPSTREAM_URL!).origin;
-  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
-  const server = createServer((req, res) => {
-    void (async () => {
-      try {
-        const upstream = await agent.request({
-          origin,
-          path: req.url ?? '/',
-          method: req.method as Dispatcher.HttpMethod,
-          headers: {
-            'content-type': req.headers['content-type'] ?? 'application/json',
-            'x-forwarded-for': req.socket.remoteAddress ?? '',
-          },
-          body: await readBody(req),
-        });
-        const body = Buffer.from(await upstream.body.arrayBuffer());
-        res.writeHead(upstream.statusCode, {
-          'content-type': String(upstream.headers['content-type'] ?? 'application/octet-stream'),
-          'content-length': body.length,
-        });
-        res.end(body);
-      } catch {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      }
-    })();
-  });
-  ready(server);
 } else {
-  throw new Error(`FLOOR_ROLE is credits, service or gateway, not ${role}`);
+  throw new Error(`FLOOR_ROLE is credits or service, not ${role}`);
 }
