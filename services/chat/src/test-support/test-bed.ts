@@ -2,8 +2,10 @@
 // call, the test bed they run on, member tokens and chat's event-stream calls.
 import { randomUUID } from 'node:crypto';
 import {
+  CHAT_ENDPOINTS,
   CHAT_MODEL_IDS,
   PLAYGROUND_MODELS,
+  fillRoute,
   type ChatFollowEvent,
   type ChatModelId,
   type ChatStreamEvent,
@@ -156,7 +158,13 @@ export async function startChatTestBed(databaseName: string): Promise<ChatTestBe
 
 /** Follows a reply by its id (GET /api/chat/replies/:id as an event stream). */
 export const followStream = (base: string, replyId: string, token: string) =>
-  postEventStream<ChatFollowEvent>(base, `/api/chat/replies/${replyId}`, undefined, token, { method: 'GET' });
+  postEventStream<ChatFollowEvent>(
+    base,
+    fillRoute(CHAT_ENDPOINTS.follow.path, { id: replyId }),
+    undefined,
+    token,
+    { method: 'GET' },
+  );
 
 /** A chat reply's event stream (the kit's test client, with chat's events). */
 export const postStream = (base: string, path: string, body: unknown, token: string) =>
