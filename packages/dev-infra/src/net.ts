@@ -6,16 +6,27 @@ import net from 'node:net';
  * A port nobody listens on, for a server about to start. Picked at random below the kernel's ephemeral range (where
  * the source ports of outgoing connections come from) and checked free, so a busy test run's own connections do not
  * take it before the server binds it, which bind-to-0 ports (themselves ephemeral) suffered from; the kernel's
- * choice when no port there is free after a few tries.
+ * choice when no port there is free after a few tries. Never the same port twice in one process: a launcher picks
+ * every port before it starts the first server, so a port checked free but not yet bound would otherwise be handed
+ * to two servers (seen: the e2e gateway dying with EADDRINUSE because a service of the same launch had its port).
  */
 export async function findFreePort(host = '127.0.0.1'): Promise<number> {
   const [low, high] = portsBelowEphemeralRange();
   for (let attempt = 0; attempt < 20; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(port)) continue;
+    // Marked before the check, so two calls in flight at once cannot both take it.
+    handedOut.add(port);
     if (await isPortFree(port, host)) return port;
+    handedOut.delete(port);
   }
-  return kernelFreePort(host);
+  const port = await kernelFreePort(host);
+  handedOut.add(port);
+  return port;
 }
+
+/** Every port findFreePort has returned in this process. */
+const handedOut = new Set<number>();
 
 /** [low, high): from 20000 up to where the ephemeral range starts (Linux: ip_local_port_range, 32768 by default). */
 function portsBelowEphemeralRange(): [number, number] {
