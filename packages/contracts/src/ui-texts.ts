@@ -202,6 +202,12 @@ export const UI_TEXTS = {
       allTools: 'All tools',
       empty: 'No usage yet. Try a tool to see it here.',
       free: 'Free',
+      // Ours: the controls' labels, the table's headings and the search that matches nothing.
+      searchLabel: 'Search',
+      toolLabel: 'Tool',
+      sortLabel: 'Sort by',
+      noMatch: 'No entries match your search.',
+      columns: { tool: 'Tool', credits: 'Credits', date: 'Date' },
     },
   },
   pricing: {

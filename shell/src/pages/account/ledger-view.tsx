@@ -99,7 +99,12 @@ export function LedgerView() {
           onValueChange={setPeriod}
           options={LEDGER_PERIOD_OPTIONS}
         />
-        <Select label="Tool" value={tool} onValueChange={setTool} options={TOOL_OPTIONS} />
+        <Select
+          label={UI_TEXTS.account.usage.toolLabel}
+          value={tool}
+          onValueChange={setTool}
+          options={TOOL_OPTIONS}
+        />
       </div>
       {exportError && <Alert variant="error">{exportError}</Alert>}
       {ledger.loading ? (

@@ -85,16 +85,16 @@ export function UsageHistoryTab() {
     <div className="sh-usage">
       <div className="sh-usage__controls">
         <TextField
-          label="Search"
+          label={U.searchLabel}
           type="search"
           placeholder={U.searchPlaceholder}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           className="sh-usage__search"
         />
-        <Select label="Tool" value={tool} onValueChange={setTool} options={toolOptions} />
+        <Select label={U.toolLabel} value={tool} onValueChange={setTool} options={toolOptions} />
         <Select<UsageSort>
-          label="Sort by"
+          label={U.sortLabel}
           value={sort}
           onValueChange={setSort}
           options={USAGE_SORT_OPTIONS}
@@ -102,14 +102,14 @@ export function UsageHistoryTab() {
       </div>
       {error && <Alert variant="error">{error}</Alert>}
       {visible.length === 0 ? (
-        <p className="sh-usage__no-match">No entries match your search.</p>
+        <p className="sh-usage__no-match">{U.noMatch}</p>
       ) : (
         <table className="sh-usage__table">
           <thead>
             <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Date</th>
+              <th scope="col">{U.columns.tool}</th>
+              <th scope="col">{U.columns.credits}</th>
+              <th scope="col">{U.columns.date}</th>
             </tr>
           </thead>
           <tbody>
