@@ -1,7 +1,7 @@
 // A service-kit app with one public and one protected hello route, plus the JWKS the gateway verifies against.
 // It mounts them under credits paths so the gateway's real route table (public plans, member-only me) applies.
 import { API_ROUTES } from '@act/contracts';
-import { Router, createHttpApp, createLogger, startHttpServer } from '@act/service-kit';
+import { Router, createHttpApp, createLogger, routeRequests, startHttpServer } from '@act/service-kit';
 
 const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{"keys":[]}') as unknown;
 const app = createHttpApp({
@@ -18,7 +18,8 @@ router.get(API_ROUTES.credits.me, (ctx) => {
 router.get('/jwks.json', (ctx) => {
   ctx.body = jwks;
 });
-app.use(router.routes());
+// As every service mounts its routers (createServiceHttpApp).
+app.use(routeRequests([router]));
 const running = await startHttpServer(app, {
   port: 0,
   host: '127.0.0.1',

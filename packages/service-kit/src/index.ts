@@ -124,6 +124,7 @@ export {
   type StoringToolAppDeps,
   type ToolAppDeps,
 } from './tool-app';
+export { routeRequests } from './routing';
 export {
   launchService,
   startService,

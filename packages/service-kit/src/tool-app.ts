@@ -10,6 +10,7 @@ import type { ObjectStore } from './files';
 import { createHttpApp, type HttpApp, type ReadinessChecks } from './http-app';
 import type { Logger } from './logger';
 import type { Outbox } from './outbox';
+import { routeRequests } from './routing';
 
 /** What every tool service's app gets from startService. */
 export interface ToolAppDeps {
@@ -47,6 +48,6 @@ export function createServiceHttpApp(
   routers: readonly Router[],
 ): HttpApp {
   const app = createHttpApp({ name, logger, readiness, bodyLimit: false });
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(routeRequests(routers));
   return app;
 }

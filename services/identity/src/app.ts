@@ -6,6 +6,7 @@ import {
   type NatsConnection,
   type ReadinessChecks,
   type ServiceApp,
+  routeRequests,
   type Sql,
 } from '@act/service-kit';
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
@@ -95,14 +96,14 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
     cookieSecure: config.COOKIE_SECURE,
   };
 
-  for (const router of [
-    createSessionRouter(routeDeps),
-    createUserRouter(routeDeps),
-    createRecoveryRouter(routeDeps),
-    createGoogleRouter(routeDeps),
-    createKeysRouter(keys),
-  ]) {
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  app.use(
+    routeRequests([
+      createSessionRouter(routeDeps),
+      createUserRouter(routeDeps),
+      createRecoveryRouter(routeDeps),
+      createGoogleRouter(routeDeps),
+      createKeysRouter(keys),
+    ]),
+  );
   return { app };
 }
