@@ -23,8 +23,10 @@ export interface ReplySpec<E extends Endpoint, R> {
   /**
    * The work, started once the request was accepted. Refusals that must stay plain JSON errors (no provider key,
    * insufficient credits) happen before respond is called; anything `run` throws becomes the stream's error event.
+   * On an event stream, `clientGone` aborts when the client leaves (the stream's own signal: a work that only follows
+   * needs no request signal of its own); absent for JSON.
    */
-  run(emit: (event: ProgressEvent<E>) => void): Promise<R>;
+  run(emit: (event: ProgressEvent<E>) => void, clientGone?: AbortSignal): Promise<R>;
   /** The JSON reply (without `success: true`). */
   reply(result: R): EndpointReply<E>;
   /** The `done` event's fields; the JSON reply's when left out. */
@@ -37,7 +39,8 @@ export interface ReplySpec<E extends Endpoint, R> {
  * Runs `spec.run` and answers with its result: the JSON reply (a thrown error goes to the edge as the usual JSON
  * error reply), or an event stream of its progress events then `done` (or the error event). A client that leaves
  * the stream only stops the following: the work is not stopped here (the handler's signal tells it, and a work
- * that belongs to the server, such as a chat reply, carries on), and nothing more is written.
+ * that belongs to the server, such as a chat reply, carries on), and nothing more is written. For JSON it resolves
+ * with the reply; for an event stream as soon as the stream is open (the stream then runs to its end by itself).
  */
 export async function respond<E extends Endpoint, R>(
   ctx: Context,
@@ -46,27 +49,41 @@ export async function respond<E extends Endpoint, R>(
   if (!wantsEventStream(ctx)) return spec.reply(await spec.run(() => undefined));
 
   const stream = openEventStream(ctx);
-  const log = (ctx.state as { log?: Logger }).log;
-  const unexpected = (error: unknown) => {
-    if (!isAppError(error)) log?.error({ err: error }, 'unhandled error in an event stream');
+  // The handler returns once the stream is open and the stream carries on by itself: the request's middleware
+  // (edge, body parser, auth, endpoint) ends now instead of waiting as long as the reply, each an async frame per
+  // open stream (docs/architecture.md#performance). The edge logs the request when the stream ends.
+  let open = true;
+  const finish = (event?: object) => {
+    if (!open) return;
+    open = false;
+    if (event) stream.send(event);
+    stream.end();
   };
-  const last = (async () => {
-    const result = await spec.run((event) => stream.send(event));
-    const fields = (spec.done ? spec.done(result) : spec.reply(result)) as object;
-    return { type: 'done', ...fields };
-  })().catch((error: unknown) => {
+  const clientGone = () => finish();
+  if (stream.signal.aborted) clientGone();
+  else stream.signal.addEventListener('abort', clientGone, { once: true });
+  const failed = (error: unknown) => {
     // Said only to a client still listening; after it left, nobody reads it (and the work ended for that reason).
-    if (stream.closed) return undefined;
-    unexpected(error);
-    return errorEventOf(error, spec.failed);
-  });
-  const clientGone = new Promise<undefined>((resolve) => {
-    if (stream.signal.aborted) resolve(undefined);
-    else stream.signal.addEventListener('abort', () => resolve(undefined), { once: true });
-  });
-  const event = await Promise.race([last, clientGone]);
-  if (event) stream.send(event);
-  stream.end();
+    if (!open || stream.closed) return finish();
+    if (!isAppError(error)) {
+      (ctx.state as { log?: Logger }).log?.error({ err: error }, 'unhandled error in an event stream');
+    }
+    finish(errorEventOf(error, spec.failed));
+  };
+  const finished = (result: R) => {
+    if (!open) return;
+    try {
+      const fields = (spec.done ? spec.done(result) : spec.reply(result)) as object;
+      finish({ type: 'done', ...fields });
+    } catch (error) {
+      failed(error);
+    }
+  };
+  try {
+    spec.run((progress) => stream.send(progress), stream.signal).then(finished, failed);
+  } catch (error) {
+    failed(error);
+  }
   return undefined;
 }
 
@@ -113,64 +130,82 @@ export function wantsEventStream(ctx: Context): boolean {
 export function openEventStream(ctx: Context, options: EventStreamOptions = {}): EventStream {
   const existing = openStreams.get(ctx);
   if (existing) return existing;
-  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
-  const res = ctx.res;
-  const aborter = new AbortController();
-  let ended = false;
-  let heartbeat: NodeJS.Timeout | undefined;
-
-  ctx.status = 200;
-  ctx.respond = false;
-  res.writeHead(200, {
-    'content-type': `${EVENT_STREAM}; charset=utf-8`,
-    // no-transform: intermediaries must neither compress nor rewrite it (a compressor would hold events back).
-    'cache-control': 'no-cache, no-transform',
-    // nginx (an ingress) buffers proxied replies unless told not to.
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-  });
-  res.flushHeaders();
-
-  const writable = () => !ended && !res.destroyed && !res.writableEnded;
-  const stopHeartbeat = () => {
-    if (heartbeat) clearInterval(heartbeat);
-    heartbeat = undefined;
-  };
-  const clientLeft = () => {
-    stopHeartbeat();
-    if (!ended) aborter.abort(new Error('the client closed the event stream'));
-  };
-  res.once('close', clientLeft);
-  if (heartbeatMs > 0) {
-    heartbeat = setInterval(() => {
-      if (writable()) res.write(HEARTBEAT);
-    }, heartbeatMs);
-  }
-
-  const stream: OpenStream = {
-    send(event) {
-      // A client that is gone is not an error: the handler carries on (and saves what it was writing).
-      if (!writable()) return;
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    },
-    get closed() {
-      return ended || aborter.signal.aborted || res.destroyed;
-    },
-    get ended() {
-      return ended;
-    },
-    signal: aborter.signal,
-    end() {
-      if (ended) return;
-      ended = true;
-      stopHeartbeat();
-      if (!res.writableEnded) res.end();
-    },
-  };
+  const stream = new NodeEventStream(ctx, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   openStreams.set(ctx, stream);
   // The client may have gone while the handler was still getting ready (its 'close' came and went unheard).
-  if (ctx.req.socket.destroyed) clientLeft();
+  if (ctx.req.socket.destroyed) stream.clientLeft();
   return stream;
+}
+
+/**
+ * One open stream: its state on one object, its methods shared by every stream (a stream lives as long as its reply,
+ * and closures per stream are memory per open reply).
+ */
+class NodeEventStream implements OpenStream {
+  readonly signal: AbortSignal;
+  ended = false;
+  private readonly res: Context['res'];
+  private readonly aborter = new AbortController();
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(ctx: Context, heartbeatMs: number) {
+    const res = ctx.res;
+    this.res = res;
+    this.signal = this.aborter.signal;
+    ctx.status = 200;
+    ctx.respond = false;
+    res.writeHead(200, {
+      'content-type': `${EVENT_STREAM}; charset=utf-8`,
+      // no-transform: intermediaries must neither compress nor rewrite it (a compressor would hold events back).
+      'cache-control': 'no-cache, no-transform',
+      // nginx (an ingress) buffers proxied replies unless told not to.
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.flushHeaders();
+    res.once('close', () => this.clientLeft());
+    if (heartbeatMs > 0) this.heartbeat = setInterval(ping, heartbeatMs, this);
+  }
+
+  writable(): boolean {
+    return !this.ended && !this.res.destroyed && !this.res.writableEnded;
+  }
+
+  write(text: string): void {
+    this.res.write(text);
+  }
+
+  clientLeft(): void {
+    this.stopHeartbeat();
+    if (!this.ended) this.aborter.abort(new Error('the client closed the event stream'));
+  }
+
+  send(event: unknown): void {
+    // A client that is gone is not an error: the handler carries on (and saves what it was writing).
+    if (!this.writable()) return;
+    this.res.write(`data: ${JSON.stringify(event)}\n\n`);
+  }
+
+  get closed(): boolean {
+    return this.ended || this.signal.aborted || this.res.destroyed;
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.stopHeartbeat();
+    if (!this.res.writableEnded) this.res.end();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
+
+/** The heartbeat of one stream (a function shared by all, the stream its argument). */
+function ping(stream: NodeEventStream): void {
+  if (stream.writable()) stream.write(HEARTBEAT);
 }
 
 /** The stream this request opened, if any (the edge middleware: logs, metrics and errors). */

@@ -69,47 +69,15 @@ export function createGenerationRegistry(): GenerationRegistry {
       run: (generation: Generation<Outcome>) => Promise<Outcome>,
       crashed: (error: unknown) => Outcome,
     ): Generation<Outcome> {
-      const controller = new AbortController();
-      const events: ChatStreamEvent[] = [];
-      let truncated = false;
-      const listeners = new Set<(event: ChatStreamEvent) => void>();
-      let resolveFinished!: (outcome: Outcome) => void;
-      const generation: Generation<Outcome> = {
-        replyId,
-        userId,
-        signal: controller.signal,
-        finished: new Promise<Outcome>((resolve) => {
-          resolveFinished = resolve;
-        }),
-        subscribe(listener) {
-          for (const event of events) listener(event);
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-        emit(event) {
-          if (!truncated && events.length < REPLAY_MAX) events.push(event);
-          else if (!truncated) {
-            // Past the cap only the first event (start) is kept, never a log with gaps.
-            truncated = true;
-            events.splice(1);
-          }
-          for (const listener of listeners) listener(event);
-        },
-        stop(reason) {
-          if (!controller.signal.aborted) controller.abort(reason);
-        },
-      };
+      const generation = new RunningGeneration<Outcome>(replyId, userId, running);
       running.set(replyId, generation as Generation<unknown>);
       // Started on the next turn, so the caller can subscribe before the first event.
-      const end = (outcome: Outcome) => {
-        // Gone from the registry before anyone hears of the end.
-        running.delete(replyId);
-        listeners.clear();
-        resolveFinished(outcome);
-      };
       void Promise.resolve()
         .then(() => run(generation))
-        .then(end, (error: unknown) => end(crashed(error)));
+        .then(
+          (outcome) => generation.end(outcome),
+          (error: unknown) => generation.end(crashed(error)),
+        );
       return generation;
     },
     get: (replyId) => running.get(replyId),
@@ -131,4 +99,56 @@ export function createGenerationRegistry(): GenerationRegistry {
       }
     },
   };
+}
+
+/**
+ * One running reply: its state on one object and its methods shared by every reply (it lives as long as the reply,
+ * and closures per reply are memory per open reply; docs/architecture.md#performance).
+ */
+class RunningGeneration<Outcome> implements Generation<Outcome> {
+  readonly signal: AbortSignal;
+  readonly finished: Promise<Outcome>;
+  private readonly controller = new AbortController();
+  private readonly events: ChatStreamEvent[] = [];
+  private truncated = false;
+  private readonly listeners = new Set<(event: ChatStreamEvent) => void>();
+  private resolveFinished!: (outcome: Outcome) => void;
+
+  constructor(
+    readonly replyId: string,
+    readonly userId: string,
+    private readonly running: Map<string, Generation<unknown>>,
+  ) {
+    this.signal = this.controller.signal;
+    this.finished = new Promise<Outcome>((resolve) => {
+      this.resolveFinished = resolve;
+    });
+  }
+
+  subscribe(listener: (event: ChatStreamEvent) => void): () => void {
+    for (const event of this.events) listener(event);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ChatStreamEvent): void {
+    if (!this.truncated && this.events.length < REPLAY_MAX) this.events.push(event);
+    else if (!this.truncated) {
+      // Past the cap only the first event (start) is kept, never a log with gaps.
+      this.truncated = true;
+      this.events.splice(1);
+    }
+    for (const listener of this.listeners) listener(event);
+  }
+
+  stop(reason: StopReason): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+  }
+
+  end(outcome: Outcome): void {
+    // Gone from the registry before anyone hears of the end.
+    this.running.delete(this.replyId);
+    this.listeners.clear();
+    this.resolveFinished(outcome);
+  }
 }

@@ -253,9 +253,10 @@ export function createChatRouter({
 
   /**
    * The reply belongs to the server: a client that goes away only stops following it; it goes on, is saved and
-   * charged once. Its events are its own; its last (`done`) is sent by respond, a failure is thrown.
+   * charged once. Its events are its own; its last (`done`) is sent by respond, a failure is thrown. A chain on the
+   * reply's end rather than an async function: no suspended frame per open reply (docs/architecture.md#performance).
    */
-  async function followStarted(generation: Started, emit: (event: Progress) => void, signal: AbortSignal) {
+  function followStarted(generation: Started, emit: (event: Progress) => void, clientGone?: AbortSignal) {
     let done: Done | undefined;
     const unsubscribe = generation.subscribe((event) => {
       if (event.type === 'done') {
@@ -263,23 +264,23 @@ export function createChatRouter({
         done = fields;
       } else if (event.type !== 'error') emit(event);
     });
-    signal.addEventListener('abort', unsubscribe, { once: true });
-    try {
-      const outcome = await generation.finished;
+    clientGone?.addEventListener('abort', unsubscribe, { once: true });
+    return generation.finished.then((outcome) => {
+      unsubscribe();
       if (outcome.failure) throw outcome.failure;
       return { outcome, done };
-    } finally {
-      unsubscribe();
-    }
+    });
   }
 
   for (const tool of sendMessages) {
-    mountEndpoint(router, tool.endpoint, options, async (input, { caller, signal, respond }) => {
+    mountEndpoint(router, tool.endpoint, options, async (input, { caller, respond }) => {
       // Refusals (a bad attachment, an unreadable page, no credits) are plain JSON errors: nothing was started.
       const request = await tool.request(input, caller.userId);
       const generation = await replies.start(request);
       return respond({
-        run: (emit) => followStarted(generation, emit, signal),
+        // Unsubscribed when an event-stream client leaves (the stream's signal, not a request signal per reply);
+        // a JSON caller's only listener notes the end.
+        run: (emit, clientGone) => followStarted(generation, emit, clientGone),
         reply: ({ outcome }) => tool.reply(outcome, request),
         done: ({ outcome, done }) =>
           done ?? { status: outcome.status, remainingCredits: outcome.remainingCredits },
@@ -333,12 +334,12 @@ export function createChatRouter({
     router,
     CHAT_ENDPOINTS.playground.fuse,
     options,
-    async (input, { caller, params, signal, respond }) => {
+    async (input, { caller, params, respond }) => {
       // Another member's session or turn is a 404 before anything is reserved.
       const request = await prepareFuse({ store, models }, caller.userId, params.id, input);
       const generation = await replies.start(request);
       return respond({
-        run: (emit) => followStarted(generation, emit, signal),
+        run: (emit, clientGone) => followStarted(generation, emit, clientGone),
         reply: ({ outcome }) => singleAnswerReply(outcome),
         done: ({ outcome, done }) =>
           done ?? { status: outcome.status, remainingCredits: outcome.remainingCredits },
