@@ -55,7 +55,14 @@ const SERVER_FILES = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'load-tests/results/**', 'e2e/test-results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.bench-dist/**',
+      '.data/**',
+      'load-tests/results/**',
+      'e2e/test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

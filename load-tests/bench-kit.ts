@@ -1,5 +1,11 @@
 // Helpers shared by every benchmark section: child-process servers and one autocannon run → a compact result.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The servers run as production runs a service: compiled by scripts/build-service.mjs (esbuild, as the images'
+// `npm run build`) and started as `node --enable-source-maps <bundle>.js`, never under tsx, whose keepNames wrappers
+// cost memory and CPU for every named function made per request, which production does not pay
+// (docs/architecture.md#performance).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -22,15 +28,50 @@ export interface BenchServer {
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const workspaceDir = fileURLToPath(new URL('.', import.meta.url));
+/** Where the server bundles go: inside the workspace (a bundle finds its npm packages from where it sits), git-ignored. */
+export const BENCH_DIST = '.bench-dist';
 
-/** Starts `tsx <script>` with env; resolves when it prints `READY <port>`. */
+let built = false;
+/**
+ * Compiles every load-tests/servers/*.ts in one build-service run, once per process (a few seconds at most): each
+ * becomes .bench-dist/<name>.js with its source map.
+ */
+export function buildBenchServers(): void {
+  if (built) return;
+  const entries = readdirSync(path.join(workspaceDir, 'servers'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `servers/${file}`);
+  const build = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'scripts', 'build-service.mjs'), ...entries, '--outdir', BENCH_DIST],
+    { cwd: workspaceDir, encoding: 'utf8' },
+  );
+  if (build.status !== 0)
+    throw new Error(`building the bench servers failed:\n${build.stdout}${build.stderr}`);
+  built = true;
+}
+
+/** The bundle of a server script (`load-tests/servers/<name>.ts`). */
+export function bundleOf(script: string): string {
+  if (path.dirname(script) !== 'load-tests/servers' || !script.endsWith('.ts'))
+    throw new Error(`a bench server is a load-tests/servers/*.ts, not ${script}`);
+  return path.join(workspaceDir, BENCH_DIST, `${path.basename(script, '.ts')}.js`);
+}
+
+/**
+ * Starts the compiled `script` (a load-tests/servers/*.ts, built on first use) with env; resolves when it prints
+ * `READY <port>`.
+ */
 export async function startServer(
   script: string,
   env: Record<string, string> = {},
   /** Extra node flags, such as `--cpu-prof` (load-tests/profile.ts). */
   nodeArgs: string[] = [],
 ): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  buildBenchServers();
+  // As the Dockerfile runs a service: stack traces (and profile.ts's names) point at the TypeScript source.
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, bundleOf(script)], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,7 +1,9 @@
 // `npm run bench`: measures this machine's reference (a raw node:http hello) and our stack against it, as ratios,
 // so results compare across machines. The gateway and credits sections start their own processes; the prompt and
 // shell sections share one whole system (every service, gateway, built front-ends), started once and stopped at
-// the end. The load average is recorded next to the figures: another job on the machine skews them.
+// the end. Every server runs as production runs it, compiled by scripts/build-service.mjs and started with
+// `node --enable-source-maps`, never under tsx (bench-kit.ts startServer; launchSystem's `built`). The load average
+// is recorded next to the figures: another job on the machine skews them.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -771,6 +773,8 @@ async function runSystemSections(): Promise<void> {
   const system = await launchSystem({
     dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
     namespace: 'bench',
+    // The services and gateway as their images run them: compiled, not under tsx.
+    built: true,
     ...(only ? { services: ['identity', 'credits', only === 'prompt' ? 'prompt' : 'chat'] } : {}),
     // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
     env: {

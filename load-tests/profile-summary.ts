@@ -5,10 +5,11 @@
 // Shares are of the busy time (idle and garbage collection are shown apart), so two profiles taken on a loaded
 // machine compare by share, not by milliseconds.
 import { readFile } from 'node:fs/promises';
+import { mapProfileToSources } from './profile-sources';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   children?: number[];
 }
 
@@ -148,7 +149,9 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   };
   const by = (option('by') ?? 'function') as Grouping;
   const top = Number(option('top') ?? 40);
-  const summary = summarize(JSON.parse(await readFile(file, 'utf8')) as CpuProfile, by);
+  // A bundle's frames (the bench servers run compiled) are named by their sources when its map sits beside it.
+  const profile = mapProfileToSources(JSON.parse(await readFile(file, 'utf8')) as CpuProfile);
+  const summary = summarize(profile, by);
   console.log(
     `total ${summary.totalMs} ms, idle ${summary.idleMs} ms, busy ${summary.busyMs} ms (gc ${summary.gcMs} ms)`,
   );

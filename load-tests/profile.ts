@@ -2,12 +2,14 @@
 //   npx tsx load-tests/profile.ts kit|gateway|gateway-jwt|koa|floor [seconds]
 // `kit` is the service-kit hello; `gateway` the real gateway in front of it (public route), `gateway-jwt` the same on
 // a member route (JWT verified); `floor` the Koa hello with only a service's per-request musts. Only the profiled
-// process runs with --cpu-prof; the profile lands in load-tests/results/profiles/. Run it nice'd on a shared machine
-// and compare shares, not milliseconds.
+// process runs with --cpu-prof; the profile lands in load-tests/results/profiles/. The servers run compiled, as in
+// production (bench-kit.ts startServer): the summary names TypeScript sources through the bundles' source maps
+// (profile-sources.ts). Run it nice'd on a shared machine and compare shares, not milliseconds.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSigning, load, startServer, type BenchServer } from './bench-kit';
+import { mapProfileToSources } from './profile-sources';
 import { summarize } from './profile-summary';
 
 const target = process.argv[2] ?? 'kit';
@@ -64,8 +66,10 @@ try {
 }
 const files = (await readdir(dir)).filter((file) => file.endsWith('.cpuprofile'));
 for (const file of files) {
-  const profile = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Parameters<typeof summarize>[0];
-  // tsx's loader thread writes a profile of its own: only module loading, nothing of the requests.
+  const profile = mapProfileToSources(
+    JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Parameters<typeof summarize>[0],
+  );
+  // A thread other than the main one (a worker's) writes a profile of its own, with nothing of the requests.
   if (summarize(profile, 'package', window).busyMs < 50) continue;
   for (const by of ['package', 'function'] as const) {
     const summary = summarize(profile, by, window);

@@ -7,7 +7,8 @@
 // without a provider key (local speech and isolation); image gets a local fake of fal's queue (FAL_BASE_URL, any
 // FAL_KEY) unless the caller names its own fal or turns the key off with `env: { FAL_KEY: '' }`.
 // Databases and NATS subjects are namespaced `e2e` so a run never touches the data of `npm start` on the same servers.
-import { spawnSync } from 'node:child_process';
+// The services run under tsx (no build step) unless `built` asks for the production bundles (the bench).
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +63,13 @@ export interface LaunchOptions {
   readyTimeoutMs?: number;
   /** Only these services (and the gateway); every present one by default. The stream-scale bench runs chat's. */
   services?: readonly string[];
+  /**
+   * Run the services and the gateway as their images do: each workspace compiled by its `npm run build`
+   * (scripts/build-service.mjs) into `<workspace>/.bench-dist/`, then `node --enable-source-maps .bench-dist/main.js`
+   * from the workspace. The bench measures that (tsx's keepNames wrappers cost memory and CPU production does not
+   * pay); the browser tests keep tsx, with no build step.
+   */
+  built?: boolean;
 }
 
 export interface RunningSystem {
@@ -84,6 +92,35 @@ export function buildFrontEnds(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('Building the shell and remotes failed');
+}
+
+/** The git-ignored folder, inside each workspace, of the bundles `built` runs. */
+const BUILT_DIR = '.bench-dist';
+
+/** Builds each workspace (its own `npm run build`: the voice service has a second entry, its worker) at once. */
+async function buildWorkspaces(workspaces: readonly string[]): Promise<void> {
+  await Promise.all(
+    workspaces.map(
+      (workspace) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(
+            'npm',
+            ['run', 'build', '--silent', '-w', workspace, '--', '--outdir', BUILT_DIR],
+            {
+              cwd: repoRoot,
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.once('error', reject);
+          child.once('exit', (code) =>
+            code === 0 ? resolve() : reject(new Error(`building ${workspace} failed:\n${output}`)),
+          );
+        }),
+    ),
+  );
 }
 
 export async function launchSystem(options: LaunchOptions = {}): Promise<RunningSystem> {
@@ -209,11 +246,23 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
     });
 
+    if (options.built) {
+      const startedAt = Date.now();
+      await buildWorkspaces(
+        [...system.services, system.gateway].map((spec) => path.relative(repoRoot, spec.cwd)),
+      );
+      log(`services and gateway built into ${BUILT_DIR}/ in ${Date.now() - startedAt} ms`);
+    }
+    const entry = options.built ? { entry: `${BUILT_DIR}/main.js` } : {};
+
     // Quiet children (unless verbose) that keep their last lines for when one fails.
     const start = (spec: ChildSpec): StartedChild => {
-      const child = startChild(spec, {
-        onLine: options.verbose ? (line) => console.log(`[${spec.name}] ${line}`) : undefined,
-      });
+      const child = startChild(
+        { ...spec, ...entry },
+        {
+          onLine: options.verbose ? (line) => console.log(`[${spec.name}] ${line}`) : undefined,
+        },
+      );
       child.process.once('exit', (code, signal) => {
         // A crash mid-suite would otherwise only show up as refused connections in the browser.
         if (!stopping)
