@@ -119,13 +119,9 @@ function usageEvent(ref: ChargeRef): UsageEvent {
  * The outcome of a charge as an outbox message, for a transaction that stores a result (or a failure) made by any
  * replica from the charge's ref (the jobs runner).
  */
-export function settlementMessage(
-  credits: CreditsClient,
-  ref: ChargeRef,
-  outcome: ChargeOutcome,
-  httpRequestId?: string,
-) {
-  return credits.usageMessage(outcome, usageEvent(ref), httpRequestId);
+export function settlementMessage(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome) {
+  // Background work (a job settled by whichever replica ran it): no HTTP request to name.
+  return credits.usageMessage(outcome, usageEvent(ref));
 }
 
 /**
