@@ -55,7 +55,7 @@ export function createGatewayApp({
   health,
   remotes = remotesSource(config),
 }: GatewayDeps): HttpApp {
-  const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false, requestContext: false });
+  const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
   const clientIpOf = (ctx: Context): string | undefined => ctx.state.clientIp as string | undefined;
 

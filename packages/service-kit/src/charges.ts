@@ -10,8 +10,9 @@
 //
 // The credits client below it speaks the protocol every tool service uses: reserve over NATS request/reply, then
 // report the outcome as a JetStream event (awaited ack, message id `<requestId>:<outcome>` so the server drops
-// duplicates), published now or recorded in the service's transactional outbox. Each message carries the id of the
-// HTTP request it was sent for (REQUEST_ID_HEADER), so credits' logs name it, and each reserve and settlement is
+// duplicates), published now or recorded in the service's transactional outbox. Each message of a charge made for an
+// HTTP request carries that request's id (REQUEST_ID_HEADER), passed explicitly from the handler (EndpointCall's
+// requestId) to reserveCharge and kept by the Charge, so credits' logs name it; each reserve and settlement is
 // counted in the service's credits_charges_total. With NATS down a reserve is refused at once (503) rather than
 // queued until its timeout, and a release that credits did not take at once is published in the background, retried
 // until NATS takes it: never on the request path. Each client is one replica with a lease (docs/charges.md): it
@@ -44,7 +45,6 @@ import { createLogger, type Logger } from './logger';
 import type { ServiceMetrics } from './metrics';
 import { isNatsConnected } from './nats';
 import type { Outbox, OutboxMessage } from './outbox';
-import { currentRequestId } from './request-context';
 import { isWorkTimeout } from './work-pool';
 
 /** What identifies a held charge. Plain data: store it with a job, or send it to another replica to settle. */
@@ -60,6 +60,11 @@ export interface ChargeRef {
 export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
   /** A request id chosen by the caller (e.g. a message or job id); a new one when absent. */
   requestId?: string;
+  /**
+   * The id of the HTTP request this charge is made for (the handler's EndpointCall.requestId): sent to credits with
+   * the reserve and with every settlement of this Charge, so credits' logs name it. Absent for background work.
+   */
+  httpRequestId?: string | undefined;
   options?: ToolCostOptions;
   /**
    * False for durable work another replica re-runs if this one dies (voice jobs): its hold is not tied to this
@@ -115,6 +120,7 @@ function usageEvent(ref: ChargeRef): UsageEvent {
  * replica from the charge's ref (the jobs runner).
  */
 export function settlementMessage(credits: CreditsClient, ref: ChargeRef, outcome: ChargeOutcome) {
+  // Background work (a job settled by whichever replica ran it): no HTTP request to name.
   return credits.usageMessage(outcome, usageEvent(ref));
 }
 
@@ -126,17 +132,18 @@ export async function settleCharge(
   credits: CreditsClient,
   ref: ChargeRef,
   outcome: ChargeOutcome,
+  httpRequestId?: string,
 ): Promise<number | null | undefined> {
   const event = usageEvent(ref);
-  if (outcome === 'released') return credits.release(event);
-  await credits.commit(event);
+  if (outcome === 'released') return credits.release(event, httpRequestId);
+  await credits.commit(event, httpRequestId);
   return undefined;
 }
 
 /** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
 export async function reserveCharge(
   credits: CreditsClient,
-  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true }: ChargeInput,
+  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true, httpRequestId }: ChargeInput,
 ): Promise<Charge> {
   const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
   const request: ReserveRequest = {
@@ -146,19 +153,24 @@ export async function reserveCharge(
   };
   let reply: ReserveReply;
   try {
-    reply = await credits.reserve(request);
+    reply = await credits.reserve(request, httpRequestId);
   } catch (error) {
     // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper
     // (at most the 1 s immediate refund; the durable event goes out in the background). One never sent needs none.
     if (!(isAppError(error) && error.cause instanceof ReserveNotSentError))
-      await settleCharge(credits, ref, 'released').catch(() => undefined);
+      await settleCharge(credits, ref, 'released', httpRequestId).catch(() => undefined);
     throw error;
   }
   if (!reply.ok) throw reserveRefusal(reply);
-  return heldCharge(credits, ref, reply.remainingCredits);
+  return heldCharge(credits, ref, reply.remainingCredits, httpRequestId);
 }
 
-function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: number | null): Charge {
+function heldCharge(
+  credits: CreditsClient,
+  ref: ChargeRef,
+  remainingCredits: number | null,
+  httpRequestId: string | undefined,
+): Charge {
   /** The outcome, and its settlement (resolving with the balance after a refund, when known). */
   let settled: { outcome: ChargeOutcome; done: Promise<number | null | undefined> } | undefined;
   let delivered = false;
@@ -175,7 +187,7 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
       }
       return settled.done;
     }
-    const done = settleCharge(credits, ref, outcome).catch((error: unknown) => {
+    const done = settleCharge(credits, ref, outcome, httpRequestId).catch((error: unknown) => {
       // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
       settled = undefined;
       throw error;
@@ -206,7 +218,7 @@ function heldCharge(credits: CreditsClient, ref: ChargeRef, remainingCredits: nu
         if (settled.outcome === 'committed') return;
         throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
       }
-      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref)));
+      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref), httpRequestId));
       pendingOutbox = outbox;
       if (!ran) {
         // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
@@ -321,20 +333,21 @@ export const DEFAULT_CHARGE_LEASE_MS = 15_000;
 export interface CreditsClient {
   /** This replica and its lease: reserveCharge sends it with a synchronous call's reserve (absent: no lease). */
   readonly lease?: { replica: string; ms: number };
-  reserve(request: ReserveRequest): Promise<ReserveReply>;
+  // Each call takes the id of the HTTP request it is made for (absent outside one), sent as REQUEST_ID_HEADER.
+  reserve(request: ReserveRequest, httpRequestId?: string): Promise<ReserveReply>;
   /** The tool use succeeded: credits records it in tool_usage. */
-  commit(event: UsageEvent): Promise<void>;
+  commit(event: UsageEvent, httpRequestId?: string): Promise<void>;
   /**
    * The tool use failed: credits refunds the hold. Asks credits to refund now (request/reply, at most 1 s; not even
    * tried while NATS is disconnected) and resolves with the balance after the refund (null for guests); otherwise
    * resolves with undefined at once and publishes the usage.released event in the background, retried until NATS
    * takes it, which credits applies when it can. Never rejects.
    */
-  release(event: UsageEvent): Promise<number | null | undefined>;
+  release(event: UsageEvent, httpRequestId?: string): Promise<number | null | undefined>;
   /** Resolves once every release handed to the background so far was published or given up on (tests, shutdown). */
   releasesPublished(): Promise<void>;
   /** The same outcome as a message for a transactional outbox (same subject and message id as commit/release). */
-  usageMessage(outcome: ChargeOutcome, event: UsageEvent): OutboxMessage;
+  usageMessage(outcome: ChargeOutcome, event: UsageEvent, httpRequestId?: string): OutboxMessage;
 }
 
 const PUBLISH_ATTEMPTS = 3;
@@ -358,10 +371,10 @@ const sleep = (ms: number) =>
   });
 
 /** The NATS headers naming the HTTP request a message is sent for; undefined outside a request. */
-function requestHeaders(requestId: string | undefined): MsgHdrs | undefined {
-  if (!requestId) return undefined;
+function requestHeaders(httpRequestId: string | undefined): MsgHdrs | undefined {
+  if (!httpRequestId) return undefined;
   const h = natsHeaders();
-  h.set(REQUEST_ID_HEADER, requestId);
+  h.set(REQUEST_ID_HEADER, httpRequestId);
   return h;
 }
 
@@ -407,19 +420,20 @@ export function createCreditsClient({
 
   // Retrying is safe: the message id makes JetStream keep one copy, and credits applies each event once anyway.
   const subjects = { committed: names.usageCommitted, released: names.usageReleased } as const;
-  const messageOf = (outcome: ChargeOutcome, event: UsageEvent): OutboxMessage => {
-    const requestId = currentRequestId();
-    return {
-      subject: subjects[outcome],
-      msgId: `${event.requestId}:${outcome}`,
-      payload: event,
-      ...(requestId ? { headers: { [REQUEST_ID_HEADER]: requestId } } : {}),
-    };
-  };
+  const messageOf = (
+    outcome: ChargeOutcome,
+    event: UsageEvent,
+    httpRequestId: string | undefined,
+  ): OutboxMessage => ({
+    subject: subjects[outcome],
+    msgId: `${event.requestId}:${outcome}`,
+    payload: event,
+    ...(httpRequestId ? { headers: { [REQUEST_ID_HEADER]: httpRequestId } } : {}),
+  });
 
-  const publish = async (outcome: ChargeOutcome, event: UsageEvent) => {
-    const { subject, msgId } = messageOf(outcome, event);
-    const headers = requestHeaders(currentRequestId());
+  const publish = async (outcome: ChargeOutcome, event: UsageEvent, httpRequestId: string | undefined) => {
+    const { subject, msgId } = messageOf(outcome, event, httpRequestId);
+    const headers = requestHeaders(httpRequestId);
     let lastError: unknown;
     for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt += 1) {
       try {
@@ -436,12 +450,11 @@ export function createCreditsClient({
   };
 
   /** Publishes usage.released off the request path, retrying (while NATS is back) until JetStream acks it. */
-  const releaseLater = (event: UsageEvent) => {
-    const { subject, msgId } = messageOf('released', event);
-    const requestId = currentRequestId();
-    const headers = requestHeaders(requestId);
+  const releaseLater = (event: UsageEvent, httpRequestId: string | undefined) => {
+    const { subject, msgId } = messageOf('released', event, httpRequestId);
+    const headers = requestHeaders(httpRequestId);
     // In the logs: the HTTP request's id (as on its other lines) and the charge's own id.
-    const ids = { ...(requestId ? { requestId } : {}), chargeId: event.requestId };
+    const ids = { ...(httpRequestId ? { requestId: httpRequestId } : {}), chargeId: event.requestId };
     const task = (async () => {
       const started = Date.now();
       let lastError: unknown;
@@ -475,7 +488,7 @@ export function createCreditsClient({
 
   return {
     lease,
-    async reserve(request) {
+    async reserve(request, httpRequestId) {
       // Not sent at all: nats.js would queue it until the connection is back or the timeout passes, keeping the
       // member waiting for an answer that is already known. Nothing was held, so there is nothing to release.
       if (!isNatsConnected(nc)) {
@@ -486,7 +499,7 @@ export function createCreditsClient({
       try {
         // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
         const deadline = new Date(Date.now() + timeoutMs).toISOString();
-        const headers = requestHeaders(currentRequestId());
+        const headers = requestHeaders(httpRequestId);
         const reply = await nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
           timeout: timeoutMs,
           ...(headers ? { headers } : {}),
@@ -514,13 +527,13 @@ export function createCreditsClient({
       );
       return reply;
     },
-    commit: (event) => publish('committed', event),
-    async release(event) {
+    commit: (event, httpRequestId) => publish('committed', event, httpRequestId),
+    async release(event, httpRequestId) {
       // Counted once handed over: refunded now, or published in the background (the sweeper refunds the rest).
       metrics?.countCharge(event.tool, 'released');
       if (isNatsConnected(nc)) {
         try {
-          const headers = requestHeaders(currentRequestId());
+          const headers = requestHeaders(httpRequestId);
           const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
             timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
             ...(headers ? { headers } : {}),
@@ -531,16 +544,16 @@ export function createCreditsClient({
           // No answer in time (credits busy or away): the durable event below does the refund later.
         }
       }
-      releaseLater(event);
+      releaseLater(event, httpRequestId);
       return undefined;
     },
     async releasesPublished() {
       while (inBackground.size > 0) await Promise.all(inBackground);
     },
-    usageMessage(outcome, event) {
+    usageMessage(outcome, event, httpRequestId) {
       // Recorded in the caller's transaction, which the outbox relay publishes: counted as settled here.
       metrics?.countCharge(event.tool, outcome);
-      return messageOf(outcome, event);
+      return messageOf(outcome, event, httpRequestId);
     },
   };
 }

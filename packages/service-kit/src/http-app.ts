@@ -19,7 +19,6 @@ import { AppError, ErrorCode, isAppError } from './errors';
 import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
-import { runInRequest } from './request-context';
 
 export interface AppState {
   requestId: string;
@@ -39,12 +38,6 @@ export interface HttpAppOptions {
    * for all routes (services parse each endpoint's own with mountEndpoint; the gateway streams bodies through).
    */
   bodyLimit?: number | false;
-  /**
-   * Run each request's handlers with its id in AsyncLocalStorage (default true), so the work it starts carries the
-   * id to credits. The gateway turns it off: it forwards the id as a header, and on Node 20 the storage's promise
-   * hooks cost a proxy that awaits on every chunk far more than they cost a service.
-   */
-  requestContext?: boolean;
 }
 
 export interface HttpApp extends Koa<AppState> {
@@ -89,7 +82,6 @@ export function createHttpApp({
   logger,
   readiness = {},
   bodyLimit = 64 * 1024,
-  requestContext = true,
 }: HttpAppOptions): HttpApp {
   const app = new Koa<AppState>() as HttpApp;
   // Services sit behind the gateway; the client address they care about comes in x-client-ip, never from here.
@@ -128,8 +120,9 @@ export function createHttpApp({
       // Probes and metrics tell an outsider what runs and how it is doing: never on the public port, whatever
       // the routes after this would answer (the gateway's static files would serve the shell for any path).
       if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-      // Everything the handlers start (a reserve, a usage event, a detached generation) knows the request's id.
-      await (requestContext ? runInRequest(ctx.state, next) : next());
+      // No AsyncLocalStorage here: its promise hooks cost every request on Node 20. Handlers get the id as
+      // EndpointCall.requestId and hand it to what needs it (a charge sends it to credits).
+      await next();
       const unanswered =
         (ctx.status === 404 && ctx.body === undefined) ||
         (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));

@@ -51,7 +51,6 @@ export {
 } from './metrics';
 // The provider layer: its one export list is providers/index.ts.
 export * from './providers';
-export { currentRequestId, runWithRequestId } from './request-context';
 export { parseInput } from './validate';
 export { rankPassages, selectPassages, tokenize, type RankedPassage } from './passage-ranking';
 export { assertStorableText, findUnstorableText } from './storable-text';

@@ -17,7 +17,7 @@ import {
   type JwtVerifier,
 } from './auth';
 import { requestSignal } from './charges';
-import { jsonBodyParser } from './http-app';
+import { jsonBodyParser, type AppState } from './http-app';
 import { respond, type ReplySpec } from './respond';
 import { assertStorableText } from './storable-text';
 import { parseInput } from './validate';
@@ -61,6 +61,11 @@ export interface EndpointCall<E extends Endpoint> {
   readonly caller: CallerOf<E>;
   /** The parsed `:name` path parameters. */
   readonly params: EndpointParams<E>;
+  /**
+   * The request's id (the gateway's x-request-id, echoed in the reply and on its log lines). Pass it to what the
+   * request starts that should name it elsewhere: a charge sends it to credits (ChargeInput.httpRequestId).
+   */
+  readonly requestId: string;
   /**
    * Aborts when the client goes away before its reply was written: work done for nobody can stop, and a one-shot
    * tool's hold is released. Work that belongs to the server (a chat reply, a voice job) ignores it.
@@ -126,6 +131,7 @@ export function mountEndpoint<E extends Endpoint>(
     const reply = await handler(input, {
       caller: callerOf(ctx, endpoint) as CallerOf<E>,
       params,
+      requestId: (ctx.state as AppState).requestId,
       // Asked for by the handlers that can stop; most never listen.
       get signal() {
         return (signal ??= requestSignal(ctx));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from './errors';
 import { createCreditsClient, reserveCharge, runChargedTool, type CreditsClient } from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
-import { createHttpApp } from './http-app';
+import { createHttpApp, type AppState } from './http-app';
 import { observeProviderCall, serviceMetrics } from './metrics';
 import { connectNats, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay, type Outbox } from './outbox';
@@ -55,15 +55,22 @@ beforeAll(async () => {
         return 'image';
       },
     );
-  const router = new Router();
+  // Each route hands its charge the request's id, as a service's handler passes EndpointCall.requestId.
+  const router = new Router<AppState>();
   router.post('/charged', async (ctx) => {
-    const { result } = await runChargedTool(credits, { tool: 'text-to-image', userId: randomUUID() }, () =>
-      provider('ok'),
+    const { result } = await runChargedTool(
+      credits,
+      { tool: 'text-to-image', userId: randomUUID(), httpRequestId: ctx.state.requestId },
+      () => provider('ok'),
     );
     ctx.body = { result };
   });
   router.post('/failing', async (ctx) => {
-    await runChargedTool(credits, { tool: 'text-to-image', userId: randomUUID() }, () => provider('fail'));
+    await runChargedTool(
+      credits,
+      { tool: 'text-to-image', userId: randomUUID(), httpRequestId: ctx.state.requestId },
+      () => provider('fail'),
+    );
     ctx.body = {};
   });
   router.post('/stopped', async (ctx) => {
@@ -73,7 +80,11 @@ beforeAll(async () => {
     ctx.body = {};
   });
   router.post('/stored', async (ctx) => {
-    const charge = await reserveCharge(credits, { tool: 'cartoonify', userId: randomUUID() });
+    const charge = await reserveCharge(credits, {
+      tool: 'cartoonify',
+      userId: randomUUID(),
+      httpRequestId: ctx.state.requestId,
+    });
     await charge.run(() => sql.begin((tx) => charge.commitIn(tx, outbox)));
     ctx.body = { requestId: charge.requestId };
   });

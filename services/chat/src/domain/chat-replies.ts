@@ -64,8 +64,12 @@ export interface ChatRepliesDeps {
 }
 
 export interface ChatReplies {
-  /** Reserves, stores the member's message and starts the reply; resolves once it runs (its first event queued). */
-  start(request: ReplyRequest): Promise<Generation<ReplyOutcome>>;
+  /**
+   * Reserves, stores the member's message and starts the reply; resolves once it runs (its first event queued).
+   * `requestId` is the HTTP request's id (EndpointCall.requestId): the charge sends it to credits, on the reserve and
+   * on the reply's settlement, which comes after the request when the client leaves.
+   */
+  start(request: ReplyRequest, requestId?: string): Promise<Generation<ReplyOutcome>>;
 }
 
 /** A reply whose member's message and rows are stored and whose charge is held, ready to run. */
@@ -83,12 +87,18 @@ interface OpenedReply {
 export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   const { store, credits, outbox, models, registry, logger } = deps;
 
-  async function reserve(request: ReplyRequest, terms: ReplyCharge, replyId: string): Promise<Charge> {
+  async function reserve(
+    request: ReplyRequest,
+    terms: ReplyCharge,
+    replyId: string,
+    httpRequestId: string | undefined,
+  ): Promise<Charge> {
     try {
       return await reserveCharge(credits, {
         tool: terms.tool,
         userId: request.userId,
         requestId: replyId,
+        httpRequestId,
         ...(terms.options ? { options: terms.options } : {}),
       });
     } catch (error) {
@@ -102,7 +112,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     }
   }
 
-  async function start(request: ReplyRequest): Promise<Generation<ReplyOutcome>> {
+  async function start(request: ReplyRequest, requestId?: string): Promise<Generation<ReplyOutcome>> {
     const local = request.kind === 'web' && request.answer.by === 'local';
     if (!deps.provider && !local) {
       throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
@@ -122,7 +132,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 
     const replyId = randomUUID();
     const terms = chargeOf(request);
-    const charge = await reserve(request, terms, replyId);
+    const charge = await reserve(request, terms, replyId, requestId);
     const attachments = request.kind === 'agent' ? request.attachments : undefined;
     let sessionId: string;
     let questionId: string;

@@ -111,8 +111,11 @@ export interface GeneratedResult {
 export interface TextToImage {
   /** Whether a provider is configured. */
   readonly available: boolean;
-  /** Holds the credits (refusing first, with nothing held, when there is no provider key). */
-  reserve(userId: string): Promise<Charge>;
+  /**
+   * Holds the credits (refusing first, with nothing held, when there is no provider key); `requestId` is the HTTP
+   * request's id (EndpointCall.requestId), which the charge sends to credits.
+   */
+  reserve(userId: string, requestId?: string): Promise<Charge>;
   /** Generates and stores the image under the held charge; settles it (commit with the row, or release). */
   generate(
     charge: Charge,
@@ -149,11 +152,11 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
   return {
     available: provider !== undefined,
 
-    async reserve(userId) {
+    async reserve(userId, requestId) {
       if (!provider) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.providerKeyMissing);
       }
-      return reserveCharge(deps.credits, { tool: 'text-to-image', userId });
+      return reserveCharge(deps.credits, { tool: 'text-to-image', userId, httpRequestId: requestId });
     },
 
     async generate(charge, userId, input, onProgress) {

@@ -13,31 +13,36 @@ export interface EffectsRoutesDeps {
   effects: PhotoEffects;
 }
 
+/** What an effect endpoint's run needs of its call: the member and the request's id. */
+interface EffectCall {
+  readonly caller: Member;
+  readonly requestId: string;
+}
+
 export function createEffectsRouter({ verifier, store, files, effects }: EffectsRoutesDeps): Router {
   const router = new Router();
   const E = IMAGE_ENDPOINTS;
   const options = { verifier };
-  const run = (tool: PhotoEffectToolId, caller: Member, image: string, text?: string) =>
-    effects.run(caller.userId, { tool, image, ...(text ? { text } : {}) });
+  // The request's id goes with the charge to credits.
+  const run = (tool: PhotoEffectToolId, call: EffectCall, image: string, text?: string) =>
+    effects.run(call.caller.userId, { tool, image, ...(text ? { text } : {}) }, call.requestId);
 
-  mountEndpoint(router, E.ageProgression, options, (input, { caller }) =>
-    run('age-progression', caller, input.image, input.ageChange),
+  mountEndpoint(router, E.ageProgression, options, (input, call) =>
+    run('age-progression', call, input.image, input.ageChange),
   );
-  mountEndpoint(router, E.babyVersion, options, (input, { caller }) =>
-    run('baby-version', caller, input.image),
+  mountEndpoint(router, E.babyVersion, options, (input, call) => run('baby-version', call, input.image));
+  mountEndpoint(router, E.backgroundChange, options, (input, call) =>
+    run('background-change', call, input.image, input.prompt),
   );
-  mountEndpoint(router, E.backgroundChange, options, (input, { caller }) =>
-    run('background-change', caller, input.image, input.prompt),
+  mountEndpoint(router, E.cartoonify, options, (input, call) => run('cartoonify', call, input.image));
+  mountEndpoint(router, E.broccoliHaircut, options, (input, call) =>
+    run('broccoli-haircut', call, input.image),
   );
-  mountEndpoint(router, E.cartoonify, options, (input, { caller }) => run('cartoonify', caller, input.image));
-  mountEndpoint(router, E.broccoliHaircut, options, (input, { caller }) =>
-    run('broccoli-haircut', caller, input.image),
+  mountEndpoint(router, E.colorCorrection, options, (input, call) =>
+    run('color-correction', call, input.image),
   );
-  mountEndpoint(router, E.colorCorrection, options, (input, { caller }) =>
-    run('color-correction', caller, input.image),
-  );
-  mountEndpoint(router, E.expressionChange, options, (input, { caller }) =>
-    run('expression-change', caller, input.image, input.expression),
+  mountEndpoint(router, E.expressionChange, options, (input, call) =>
+    run('expression-change', call, input.image, input.expression),
   );
 
   mountEndpoint(router, E.generatedImages, options, async (query, { caller, ctx }) => {

@@ -27,23 +27,28 @@ export function createTextToImageRouter({
   const E = IMAGE_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.generateImage, options, async (input, { caller: { userId }, respond }) => {
-    // Refusals before any work (no provider key, insufficient credits) are plain JSON errors with nothing held.
-    const charge = await textToImage.reserve(userId);
-    return respond({
-      run: (emit) => {
-        let last: string | undefined;
-        return textToImage.generate(charge, userId, input, (progress) => {
-          // Polls repeat the same status; only changes go out.
-          const key = JSON.stringify(progress);
-          if (key !== last) emit({ type: 'progress', ...progress });
-          last = key;
-        });
-      },
-      reply: (image) => image,
-      failed: ERROR_TEXTS.ui.generateImageRetry,
-    });
-  });
+  mountEndpoint(
+    router,
+    E.generateImage,
+    options,
+    async (input, { caller: { userId }, respond, requestId }) => {
+      // Refusals before any work (no provider key, insufficient credits) are plain JSON errors with nothing held.
+      const charge = await textToImage.reserve(userId, requestId);
+      return respond({
+        run: (emit) => {
+          let last: string | undefined;
+          return textToImage.generate(charge, userId, input, (progress) => {
+            // Polls repeat the same status; only changes go out.
+            const key = JSON.stringify(progress);
+            if (key !== last) emit({ type: 'progress', ...progress });
+            last = key;
+          });
+        },
+        reply: (image) => image,
+        failed: ERROR_TEXTS.ui.generateImageRetry,
+      });
+    },
+  );
 
   mountEndpoint(router, E.images, options, async (query, { caller }) => {
     const page = await store.list(caller.userId, {

@@ -18,6 +18,8 @@ export interface Caller {
   guestIp?: string;
   /** The request's signal (requestSignal): aborted when the client hangs up, which stops the work and its charge. */
   signal?: AbortSignal;
+  /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
+  requestId?: string;
 }
 
 export interface ToolOutcome {
@@ -65,7 +67,11 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
   ): Promise<ToolOutcome> {
     const { result, remainingCredits } = await runChargedTool(
       credits,
-      { tool, ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }) },
+      {
+        tool,
+        ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
+        httpRequestId: caller.requestId,
+      },
       async (signal) => {
         try {
           return await work({ callerKey: callerKeyOf(caller), signal });

@@ -16,23 +16,26 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   const E = PROMPT_ENDPOINTS;
   const options = { verifier };
 
-  // Each tool gets the caller with the request's signal: a client that hangs up before its reply stops the work,
-  // which is then not charged.
-  mountEndpoint(router, E.generateImagePrompt, options, async (input, { caller, signal }) => {
+  // Each tool gets the caller with the request's signal (a client that hangs up before its reply stops the work,
+  // which is then not charged) and its id, which the charge sends to credits.
+  mountEndpoint(router, E.generateImagePrompt, options, async (input, { caller, signal, requestId }) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.imageToPrompt({ ...caller, signal }, image);
+    const { text, remainingCredits } = await tools.imageToPrompt({ ...caller, signal, requestId }, image);
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateTextPrompt, options, async (input, { caller, signal }) => {
-    const { text, remainingCredits } = await tools.enhancePrompt({ ...caller, signal }, input.text);
+  mountEndpoint(router, E.generateTextPrompt, options, async (input, { caller, signal, requestId }) => {
+    const { text, remainingCredits } = await tools.enhancePrompt(
+      { ...caller, signal, requestId },
+      input.text,
+    );
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateAiDescription, options, async (input, { caller, signal }) => {
+  mountEndpoint(router, E.generateAiDescription, options, async (input, { caller, signal, requestId }) => {
     const image = await readImageDataUrl(input.image);
     const { text, remainingCredits } = await tools.describeImage(
-      { ...caller, signal },
+      { ...caller, signal, requestId },
       {
         image,
         language: input.language,
@@ -42,10 +45,10 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
     return { description: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateVideoPrompt, options, async (input, { caller, signal }) => {
+  mountEndpoint(router, E.generateVideoPrompt, options, async (input, { caller, signal, requestId }) => {
     const image = await readImageDataUrl(input.image);
     const { text, remainingCredits } = await tools.videoPrompt(
-      { ...caller, signal },
+      { ...caller, signal, requestId },
       {
         image,
         language: input.language,

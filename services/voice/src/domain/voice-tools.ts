@@ -95,10 +95,24 @@ export interface FollowOptions {
 
 export interface VoiceTools {
   status(): VoiceStatusReply['tools'];
-  textToSpeech(userId: string, input: { text: string; voiceId: string }): Promise<StartedJob>;
-  soundEffects(userId: string, input: { prompt: string; durationSeconds?: number }): Promise<StartedJob>;
-  voiceIsolator(userId: string, audio: AudioInput): Promise<StartedJob>;
-  speechToSpeech(userId: string, input: { audio: AudioInput; voiceId: string }): Promise<StartedJob>;
+  // Each start takes the HTTP request's id (EndpointCall.requestId): the reserve sends it to credits. The job's
+  // settlement, by whichever replica runs it, is background work and names no request.
+  textToSpeech(
+    userId: string,
+    input: { text: string; voiceId: string },
+    requestId?: string,
+  ): Promise<StartedJob>;
+  soundEffects(
+    userId: string,
+    input: { prompt: string; durationSeconds?: number },
+    requestId?: string,
+  ): Promise<StartedJob>;
+  voiceIsolator(userId: string, audio: AudioInput, requestId?: string): Promise<StartedJob>;
+  speechToSpeech(
+    userId: string,
+    input: { audio: AudioInput; voiceId: string },
+    requestId?: string,
+  ): Promise<StartedJob>;
   /** Waits for a started job: its reply, or its failure as an AppError (nothing charged, balance after refund). */
   follow(started: StartedJob, options?: FollowOptions): Promise<ToolReply>;
   clipOf(row: ClipRow): AudioClip;
@@ -265,13 +279,20 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
   /** Holds the credits, stores the upload (if any) and starts the job; releases the hold if it cannot start. */
   async function start(
     userId: string,
+    requestId: string | undefined,
     tool: VoiceToolId,
     input: (sourceKey: string | null) => JobInput,
     upload?: AudioInput,
   ): Promise<StartedJob> {
     const jobId = randomUUID();
     // Durable: if this replica dies, another re-runs the job under the same hold, so it carries no replica lease.
-    const charge = await reserveCharge(credits, { tool, userId, requestId: jobId, leased: false });
+    const charge = await reserveCharge(credits, {
+      tool,
+      userId,
+      requestId: jobId,
+      leased: false,
+      httpRequestId: requestId,
+    });
     let sourceKey: string | null = null;
     try {
       if (upload) {
@@ -361,14 +382,19 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       };
     },
 
-    async textToSpeech(userId, { text, voiceId }) {
+    async textToSpeech(userId, { text, voiceId }, requestId) {
       const voice = await voices.resolve(voiceId);
-      return start(userId, 'text-to-speech', () => ({ tool: 'text-to-speech', engine, text, voice }));
+      return start(userId, requestId, 'text-to-speech', () => ({
+        tool: 'text-to-speech',
+        engine,
+        text,
+        voice,
+      }));
     },
 
-    async soundEffects(userId, { prompt, durationSeconds }) {
+    async soundEffects(userId, { prompt, durationSeconds }, requestId) {
       needProvider('sound-effects');
-      return start(userId, 'sound-effects', () => ({
+      return start(userId, requestId, 'sound-effects', () => ({
         tool: 'sound-effects',
         engine,
         prompt,
@@ -376,21 +402,23 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }));
     },
 
-    async voiceIsolator(userId, audio) {
+    async voiceIsolator(userId, audio, requestId) {
       requireAudioType(audio);
       return start(
         userId,
+        requestId,
         'voice-isolator',
         (sourceKey) => ({ tool: 'voice-isolator', engine, sourceKey: sourceKey!, mime: audio.mime }),
         audio,
       );
     },
 
-    async speechToSpeech(userId, { audio, voiceId }) {
+    async speechToSpeech(userId, { audio, voiceId }, requestId) {
       needProvider('speech-to-speech');
       const voice = await voices.resolve(voiceId);
       return start(
         userId,
+        requestId,
         'speech-to-speech',
         (sourceKey) => ({ tool: 'speech-to-speech', engine, sourceKey: sourceKey!, mime: audio.mime, voice }),
         audio,

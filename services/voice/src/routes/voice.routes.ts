@@ -56,27 +56,31 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
   const E = VOICE_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.textToSpeech, options, async (input, { caller, signal, respond }) =>
-    respond(followJob(tools, await tools.textToSpeech(caller.userId, input), 'audioUrl', signal)),
+  mountEndpoint(router, E.textToSpeech, options, async (input, { caller, signal, respond, requestId }) =>
+    respond(followJob(tools, await tools.textToSpeech(caller.userId, input, requestId), 'audioUrl', signal)),
   );
 
-  mountEndpoint(router, E.soundEffects, options, async (input, { caller, signal, respond }) => {
-    const started = await tools.soundEffects(caller.userId, {
-      prompt: input.prompt,
-      ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
-    });
+  mountEndpoint(router, E.soundEffects, options, async (input, { caller, signal, respond, requestId }) => {
+    const started = await tools.soundEffects(
+      caller.userId,
+      {
+        prompt: input.prompt,
+        ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
+      },
+      requestId,
+    );
     return respond(followJob(tools, started, 'audioUrl', signal));
   });
 
-  mountEndpoint(router, E.voiceIsolator, options, async (input, { caller, signal, respond }) => {
+  mountEndpoint(router, E.voiceIsolator, options, async (input, { caller, signal, respond, requestId }) => {
     const audio = await readAudioDataUrl(input.audioFile);
-    const started = await tools.voiceIsolator(caller.userId, audio);
+    const started = await tools.voiceIsolator(caller.userId, audio, requestId);
     return respond(followJob(tools, started, 'isolatedAudioUrl', signal));
   });
 
-  mountEndpoint(router, E.speechToSpeech, options, async (input, { caller, signal, respond }) => {
+  mountEndpoint(router, E.speechToSpeech, options, async (input, { caller, signal, respond, requestId }) => {
     const audio = await readAudioDataUrl(input.audioFile);
-    const started = await tools.speechToSpeech(caller.userId, { audio, voiceId: input.voiceId });
+    const started = await tools.speechToSpeech(caller.userId, { audio, voiceId: input.voiceId }, requestId);
     return respond(followJob(tools, started, 'audioUrl', signal));
   });
 

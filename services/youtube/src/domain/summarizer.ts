@@ -38,6 +38,8 @@ export interface Caller {
   userId?: string;
   guestIp?: string;
   signal?: AbortSignal;
+  /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
+  requestId?: string;
 }
 
 export interface SummaryResult {
@@ -194,6 +196,7 @@ export function createSummarizer({
       return await reserveCharge(credits, {
         tool: 'youtube-summarizer',
         ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
+        httpRequestId: caller.requestId,
       });
     } catch (error) {
       if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {

@@ -186,6 +186,8 @@ export interface VideoQuestions {
     sessionId: string,
     question: string,
     signal: AbortSignal,
+    /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
+    requestId?: string,
   ): Promise<VideoAnswer & { remainingCredits: number | null }>;
 }
 
@@ -221,7 +223,7 @@ export function createVideoQuestions({
       };
     },
 
-    async ask(userId, sessionId, question, signal) {
+    async ask(userId, sessionId, question, signal, requestId) {
       if (!provider)
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
       const session = await store.find(userId, sessionId);
@@ -235,6 +237,7 @@ export function createVideoQuestions({
           tool: 'youtube-summarizer',
           options: { followUp: true },
           userId,
+          httpRequestId: requestId,
         });
       } catch (error) {
         if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {

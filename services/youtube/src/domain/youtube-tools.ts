@@ -26,7 +26,7 @@ export function createYoutubeTools({
       }
       const { result, remainingCredits } = await runChargedTool(
         credits,
-        { tool: 'youtube-thumbnail-downloader', userId: caller.userId },
+        { tool: 'youtube-thumbnail-downloader', userId: caller.userId, httpRequestId: caller.requestId },
         () => thumbnails.list(videoId),
         caller.signal ? { signal: caller.signal } : {},
       );

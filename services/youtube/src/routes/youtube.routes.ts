@@ -42,10 +42,10 @@ export function createYoutubeRouter({
   const E = YOUTUBE_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.summarize, options, async (input, { caller, signal, respond }) => {
+  mountEndpoint(router, E.summarize, options, async (input, { caller, signal, respond, requestId }) => {
     const videoId = videoIdOf(input.videoUrl);
     // Refusals before any work (insufficient credits) are plain JSON errors, whichever reply was asked for.
-    const charge = await summarizer.reserve(caller);
+    const charge = await summarizer.reserve({ ...caller, requestId });
     return respond({
       run: (emit) =>
         summarizer.summarize(charge, videoId, {
@@ -59,9 +59,9 @@ export function createYoutubeRouter({
     });
   });
 
-  mountEndpoint(router, E.askVideo, options, async (input, { caller, params, signal, respond }) =>
+  mountEndpoint(router, E.askVideo, options, async (input, { caller, params, signal, respond, requestId }) =>
     respond({
-      run: () => questions.ask(caller.userId, params.id, input.question, signal),
+      run: () => questions.ask(caller.userId, params.id, input.question, signal, requestId),
       reply: (answer) => answer,
       failed: ERROR_TEXTS.youtube.askFailed,
     }),
@@ -71,9 +71,9 @@ export function createYoutubeRouter({
     session: await questions.session(caller.userId, params.id),
   }));
 
-  mountEndpoint(router, E.thumbnails, options, async (input, { caller, signal }) => {
+  mountEndpoint(router, E.thumbnails, options, async (input, { caller, signal, requestId }) => {
     const videoId = videoIdOf(input.videoUrl);
-    return tools.thumbnails({ ...caller, signal }, videoId);
+    return tools.thumbnails({ ...caller, signal, requestId }, videoId);
   });
 
   mountEndpoint(router, E.thumbnailDownload, options, async (input, { ctx }) => {
