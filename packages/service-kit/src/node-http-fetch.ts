@@ -1,4 +1,5 @@
-// The `fetch` the provider's OpenAI client calls: node:http(s) on keep-alive agents shared by every reply. The chat
+// The `fetch` the provider's OpenAI client calls (and the chat provider's stream, directly: openai-provider.ts):
+// node:http(s) on keep-alive agents shared by every reply. The chat
 // service holds hundreds of provider streams open at once, and Node's built-in fetch costs each of them more than the
 // rest of its provider call (its request and response machinery, a pool client and a teed web body per request:
 // about 45 KB against 22 KB per open stream with this one, measured with 200 streams after a full collection).

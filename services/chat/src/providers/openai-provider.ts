@@ -1,6 +1,7 @@
-// Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK,
-// streaming. A reply is charged per message, and a retried stream would show its words twice: only opening the stream
-// is retried, when refused before it was sent or answered 429 (docs/providers.md#retries).
+// Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default), streaming: the request and
+// errors are the `openai` SDK's, sent on node-http-fetch with the reply's own signal (openStream). A reply is charged
+// per message, and a retried stream would show its words twice: only opening the stream is retried, when refused
+// before it was sent or answered 429 (docs/providers.md#retries).
 // An abort ends the stream without an error, so the caller checks its signal afterwards. Reasoning a model writes
 // inside its answer, between <think> and </think>, is split from the answer as it streams (createThinkSplitter).
 // The stream's body is read with one listener and eventsource-parser's callbacks rather than through the SDK's
