@@ -69,7 +69,10 @@ export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
 }
 
 export interface RunOptions {
-  /** Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. */
+  /**
+   * Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. Handed to
+   * the work as it is, so one signal per call, never a process-wide one: the work's listeners land on it.
+   */
   signal?: AbortSignal;
 }
 

@@ -97,8 +97,8 @@ describe('node http fetch', () => {
 
   it('gives up on headers that do not come within headersTimeoutMs, and not on a body that comes slowly', async () => {
     // /slow writes its headers at once and then nothing: only the wait for headers is bounded.
-    const open = await fetcher(`${base}/slow`, { headersTimeoutMs: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const open = await fetcher(`${base}/slow`, { headersTimeoutMs: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     const body = open.body as unknown as AsyncIterable<Uint8Array> & { destroy(): void };
     const first = await body[Symbol.asyncIterator]().next();
     expect(Buffer.from(first.value as Uint8Array).toString()).toBe('data: first\n\n');
