@@ -116,6 +116,19 @@ describe('charge.run with a stop signal', () => {
     expect(await outcomesOf(charge.requestId)).toEqual(['released']);
   });
 
+  it("hands the work the caller's own signal (no mirror per run), and one that never aborts without it", async () => {
+    const stop = new AbortController();
+    const charge = await reserveCharge(credits, { tool: 'ai-chat-playground', userId: randomUUID() });
+    const given = await charge.run(async (signal) => signal, { signal: stop.signal });
+    expect(given).toBe(stop.signal);
+
+    const alone = await reserveCharge(credits, { tool: 'ai-chat-playground', userId: randomUUID() });
+    const own = await alone.run(async (signal) => signal);
+    expect(own).toBeInstanceOf(AbortSignal);
+    expect(own.aborted).toBe(false);
+    expect(await outcomesOf(charge.requestId)).toEqual(['committed']);
+  });
+
   it('commits once when output was delivered before the stop or failure', async () => {
     const charge = await reserveCharge(credits, { tool: 'ai-chat-playground', userId: randomUUID() });
     await expect(

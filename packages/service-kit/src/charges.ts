@@ -74,7 +74,10 @@ export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
 }
 
 export interface RunOptions {
-  /** Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. */
+  /**
+   * Stops the work from outside: the client went away (requestSignal), the member pressed Stop, shutdown. Handed to
+   * the work as it is, so one signal per call, never a process-wide one: the work's listeners land on it.
+   */
   signal?: AbortSignal;
 }
 
@@ -231,43 +234,39 @@ function heldCharge(
   async function run<R>(work: (signal: AbortSignal) => Promise<R>, { signal }: RunOptions = {}): Promise<R> {
     if (ran) throw new Error(`charge ${ref.requestId} has already run`);
     ran = true;
-    const controller = new AbortController();
-    const stop = () => controller.abort(signal?.reason);
-    if (signal?.aborted) stop();
-    else signal?.addEventListener('abort', stop, { once: true });
+    // The caller's signal itself, not a controller mirroring it: a chat reply's run lasts as long as the reply, and
+    // a mirror is one AbortController and listener more per open reply (docs/architecture.md#performance). A run
+    // without one gets a signal of its own that never aborts (never a shared one: works leave listeners on it).
+    const stopped = signal ?? new AbortController().signal;
+    let result: R;
     try {
-      let result: R;
-      try {
-        result = await work(controller.signal);
-      } catch (error) {
-        // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
-        pendingOutbox = undefined;
-        // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
-        // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
-        const spentGuestTry = !ref.userId && isWorkTimeout(error);
-        const outcome = chosen ?? outcomeOfUnfinishedRun(delivered || spentGuestTry);
-        const balance = await settle(outcome).catch(() => undefined);
-        // Refunded before the member hears of the failure: the reply shows the balance they really have.
-        if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
-        throw error;
-      }
-      if (pendingOutbox) {
-        settled = { outcome: 'committed', done: Promise.resolve(undefined) };
-        pendingOutbox.trigger();
-      } else if (chosen) {
-        // Settled by the work's own rule (a chat reply released because it is shown as failed, or stopped before
-        // any text): neither committed over it nor thrown as a stop. A release whose publish failed is swept.
-      } else if (controller.signal.aborted && !delivered) {
-        // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.
-        await settle('released').catch(() => undefined);
-        throw controller.signal.reason;
-      } else {
-        await settle('committed');
-      }
-      return result;
-    } finally {
-      signal?.removeEventListener('abort', stop);
+      result = await work(stopped);
+    } catch (error) {
+      // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
+      pendingOutbox = undefined;
+      // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
+      // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
+      const spentGuestTry = !ref.userId && isWorkTimeout(error);
+      const outcome = chosen ?? outcomeOfUnfinishedRun(delivered || spentGuestTry);
+      const balance = await settle(outcome).catch(() => undefined);
+      // Refunded before the member hears of the failure: the reply shows the balance they really have.
+      if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
+      throw error;
     }
+    if (pendingOutbox) {
+      settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+      pendingOutbox.trigger();
+    } else if (chosen) {
+      // Settled by the work's own rule (a chat reply released because it is shown as failed, or stopped before
+      // any text): neither committed over it nor thrown as a stop. A release whose publish failed is swept.
+    } else if (stopped.aborted && !delivered) {
+      // Stopped before anything reached the member (a one-shot reply whose client hung up): nothing to pay.
+      await settle('released').catch(() => undefined);
+      throw stopped.reason;
+    } else {
+      await settle('committed');
+    }
+    return result;
   }
   return charge;
 }

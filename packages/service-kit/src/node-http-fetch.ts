@@ -1,4 +1,5 @@
-// The `fetch` the provider's OpenAI client calls: node:http(s) on keep-alive agents shared by every reply. The chat
+// The `fetch` the provider's OpenAI client calls (and the chat provider's stream, directly: openai-provider.ts):
+// node:http(s) on keep-alive agents shared by every reply. The chat
 // service holds hundreds of provider streams open at once, and Node's built-in fetch costs each of them more than the
 // rest of its provider call (its request and response machinery, a pool client and a teed web body per request:
 // about 45 KB against 22 KB per open stream with this one, measured with 200 streams after a full collection).
@@ -124,9 +125,25 @@ function send(
   return request;
 }
 
-function follow(request: http.ClientRequest, method: string, signal: AbortSignal | null | undefined) {
+/**
+ * A fetch init that may also bound the wait for the response's headers: the request is then destroyed with a
+ * TimeoutError, with no AbortController of the caller's for it (a streamed reply's signal stays its only one:
+ * docs/architecture.md#performance).
+ */
+export interface NodeHttpFetchInit extends RequestInit {
+  headersTimeoutMs?: number;
+}
+
+function follow(
+  request: http.ClientRequest,
+  method: string,
+  signal: AbortSignal | null | undefined,
+  headersTimeoutMs: number | undefined,
+) {
   return new Promise<Response>((resolve, reject) => {
     let response: http.IncomingMessage | undefined;
+    const timer =
+      headersTimeoutMs === undefined ? undefined : setTimeout(timedOut, headersTimeoutMs, request);
     const onAbort = () => {
       const error = abortError(signal!);
       request.destroy(error);
@@ -136,10 +153,12 @@ function follow(request: http.ClientRequest, method: string, signal: AbortSignal
     const done = () => signal?.removeEventListener('abort', onAbort);
     // Kept for the request's life: a socket error after the response would otherwise be thrown.
     request.on('error', (error) => {
+      clearTimeout(timer);
       done();
       reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error }));
     });
     request.once('response', (res) => {
+      clearTimeout(timer);
       response = res;
       res.once('close', done);
       resolve(toResponse(res, method));
@@ -147,7 +166,14 @@ function follow(request: http.ClientRequest, method: string, signal: AbortSignal
   });
 }
 
-export function createNodeHttpFetch(): typeof fetch {
+/** The headers did not come in time (one function for every request, the request its argument). */
+function timedOut(request: http.ClientRequest): void {
+  request.destroy(new DOMException('The provider did not answer in time', 'TimeoutError'));
+}
+
+export type NodeHttpFetch = (input: string | URL | Request, init?: NodeHttpFetchInit) => Promise<Response>;
+
+export function createNodeHttpFetch(): NodeHttpFetch {
   // An idle connection is closed after 4 s, as the built-in fetch does (sooner when the server's Keep-Alive hint says
   // so), so a reply seldom meets a connection the provider already dropped; one in use is never timed out here.
   const agents: Record<Protocol, http.Agent> = {
@@ -155,7 +181,7 @@ export function createNodeHttpFetch(): typeof fetch {
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
   };
 
-  return (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+  return async (input: string | URL | Request, init: NodeHttpFetchInit = {}): Promise<Response> => {
     const { body, signal } = init;
     const url = new URL(input instanceof Request ? input.url : input);
     const protocol = url.protocol === 'https:' || url.protocol === 'http:' ? url.protocol : undefined;
@@ -174,6 +200,7 @@ export function createNodeHttpFetch(): typeof fetch {
       if (name !== 'host' && name !== 'content-length') headers.push(name, value);
     });
     if (body != null) headers.push('content-length', String(Buffer.byteLength(body)));
-    return follow(send(agents[protocol], protocol, url, method, headers, body ?? undefined), method, signal);
-  }) as typeof fetch;
+    const request = send(agents[protocol], protocol, url, method, headers, body ?? undefined);
+    return follow(request, method, signal, init.headersTimeoutMs);
+  };
 }

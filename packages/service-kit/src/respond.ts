@@ -52,39 +52,66 @@ export async function respond<E extends Endpoint, R>(
   // The handler returns once the stream is open and the stream carries on by itself: the request's middleware
   // (edge, body parser, auth, endpoint) ends now instead of waiting as long as the reply, each an async frame per
   // open stream (docs/architecture.md#performance). The edge logs the request when the stream ends.
-  let open = true;
-  const finish = (event?: object) => {
-    if (!open) return;
-    open = false;
-    if (event) stream.send(event);
-    stream.end();
-  };
-  const clientGone = () => finish();
-  if (stream.signal.aborted) clientGone();
-  else stream.signal.addEventListener('abort', clientGone, { once: true });
-  const failed = (error: unknown) => {
-    // Said only to a client still listening; after it left, nobody reads it (and the work ended for that reason).
-    if (!open || stream.closed) return finish();
-    if (!isAppError(error)) {
-      (ctx.state as { log?: Logger }).log?.error({ err: error }, 'unhandled error in an event stream');
-    }
-    finish(errorEventOf(error, spec.failed));
-  };
-  const finished = (result: R) => {
-    if (!open) return;
-    try {
-      const fields = (spec.done ? spec.done(result) : spec.reply(result)) as object;
-      finish({ type: 'done', ...fields });
-    } catch (error) {
-      failed(error);
-    }
-  };
+  const reply = new StreamedReply(ctx, stream, spec);
+  if (stream.signal.aborted) reply.finish();
+  else stream.signal.addEventListener('abort', reply, { once: true });
   try {
-    spec.run((progress) => stream.send(progress), stream.signal).then(finished, failed);
+    spec
+      .run((progress) => stream.send(progress), stream.signal)
+      .then(
+        (result) => reply.finished(result),
+        (error: unknown) => reply.failed(error),
+      );
   } catch (error) {
-    failed(error);
+    reply.failed(error);
   }
   return undefined;
+}
+
+/**
+ * One event-stream reply from its opening to its last event: its state on one object and its methods shared by every
+ * reply, itself the listener of the client's leaving (handleEvent), rather than four closures per open reply
+ * (docs/architecture.md#performance).
+ */
+class StreamedReply<E extends Endpoint, R> {
+  private open = true;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly stream: EventStream,
+    private readonly spec: ReplySpec<E, R>,
+  ) {}
+
+  /** The client left: nothing more is written. */
+  handleEvent(): void {
+    this.finish();
+  }
+
+  finish(event?: object): void {
+    if (!this.open) return;
+    this.open = false;
+    if (event) this.stream.send(event);
+    this.stream.end();
+  }
+
+  finished(result: R): void {
+    if (!this.open) return;
+    try {
+      const fields = (this.spec.done ? this.spec.done(result) : this.spec.reply(result)) as object;
+      this.finish({ type: 'done', ...fields });
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  failed(error: unknown): void {
+    // Said only to a client still listening; after it left, nobody reads it (and the work ended for that reason).
+    if (!this.open || this.stream.closed) return this.finish();
+    if (!isAppError(error)) {
+      (this.ctx.state as { log?: Logger }).log?.error({ err: error }, 'unhandled error in an event stream');
+    }
+    this.finish(errorEventOf(error, this.spec.failed));
+  }
 }
 
 export interface EventStream {

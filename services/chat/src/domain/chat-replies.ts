@@ -204,7 +204,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     });
     // Retried while the database restarts, as long as the charged call may last (the hold outlives it).
     const until = Date.now() + CHARGED_WORK_MAX_MS - 5_000;
-    const limit = setTimeout(() => generation.stop('timeout'), deps.replyMaxMs);
+    const limit = setTimeout(stopAtTimeLimit, deps.replyMaxMs, generation);
     const progress = saveProgressEvery(deps.persistIntervalMs, columns, { store, log });
     const ended = (end: ReplyEnd) => announceEnd(generation, { kind, sessionId, replyId, columns }, end);
     /** The balance after a refund when credits did not tell it: the held balance plus the cost given back. */
@@ -276,4 +276,9 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   }
 
   return { start };
+}
+
+/** The time limit's stop (one function for every reply, the generation its argument: no closure per open reply). */
+function stopAtTimeLimit(generation: Generation<ReplyOutcome>): void {
+  generation.stop('timeout');
 }

@@ -1,6 +1,7 @@
 // The streaming adapter against the fake OpenAI-compatible server: deltas and reasoning as they come, an abort that
 // closes the upstream connection and ends quietly, failures as ProviderError; then the <think> splitter on its own.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isTimeoutError } from '@act/service-kit';
 import { startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
 import { createOpenAiChatProvider, createThinkSplitter } from './openai-provider';
 import { ProviderError, type ChatProvider } from './types';
@@ -39,6 +40,30 @@ describe('openai chat provider', () => {
     fake.script({ kind: 'error', status: 500 });
     await expect(run()).rejects.toBeInstanceOf(ProviderError);
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('sends the key and attribution the SDK sent, and fails as a timeout when the headers do not come in time', async () => {
+    fake.script({ kind: 'stream', chunks: ['a'] });
+    await run();
+    expect(fake.requests[0]?.headers).toMatchObject({
+      authorization: 'Bearer sk-test',
+      'content-type': 'application/json',
+      'x-title': 'AI Creative Toolbox',
+    });
+
+    const impatient = createOpenAiChatProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 50 });
+    fake.script({ kind: 'hang', delayMs: 1_000 });
+    const failed = await impatient
+      .stream({
+        model: 'up/model',
+        messages: [{ role: 'user', content: 'hi' }],
+        signal: new AbortController().signal,
+        onText: () => undefined,
+        onReasoning: () => undefined,
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ProviderError);
+    expect(isTimeoutError((failed as ProviderError).cause)).toBe(true);
   });
 
   it('opens the stream again after a 429 (docs/providers.md#retries), never after a 5xx', async () => {
