@@ -115,7 +115,6 @@ export {
   type OpenAiClientOptions,
   type OpenAiSettings,
 } from './openai-client';
-export { createNodeHttpFetch, type NodeHttpFetch, type NodeHttpFetchInit } from './node-http-fetch';
 export { toolServiceConfigFields, type ToolServiceConfig } from './tool-service';
 export {
   createServiceHttpApp,

@@ -1,5 +1,4 @@
-// The `fetch` the provider's OpenAI client calls (and the chat provider's stream, directly: openai-provider.ts):
-// node:http(s) on keep-alive agents shared by every reply. The chat
+// The `fetch` the provider's OpenAI client calls: node:http(s) on keep-alive agents shared by every reply. The chat
 // service holds hundreds of provider streams open at once, and Node's built-in fetch costs each of them more than the
 // rest of its provider call (its request and response machinery, a pool client and a teed web body per request:
 // about 45 KB against 22 KB per open stream with this one, measured with 200 streams after a full collection).
@@ -125,25 +124,9 @@ function send(
   return request;
 }
 
-/**
- * A fetch init that may also bound the wait for the response's headers: the request is then destroyed with a
- * TimeoutError, with no AbortController of the caller's for it (a streamed reply's signal stays its only one:
- * docs/architecture.md#performance).
- */
-export interface NodeHttpFetchInit extends RequestInit {
-  headersTimeoutMs?: number;
-}
-
-function follow(
-  request: http.ClientRequest,
-  method: string,
-  signal: AbortSignal | null | undefined,
-  headersTimeoutMs: number | undefined,
-) {
+function follow(request: http.ClientRequest, method: string, signal: AbortSignal | null | undefined) {
   return new Promise<Response>((resolve, reject) => {
     let response: http.IncomingMessage | undefined;
-    const timer =
-      headersTimeoutMs === undefined ? undefined : setTimeout(timedOut, headersTimeoutMs, request);
     const onAbort = () => {
       const error = abortError(signal!);
       request.destroy(error);
@@ -153,12 +136,10 @@ function follow(
     const done = () => signal?.removeEventListener('abort', onAbort);
     // Kept for the request's life: a socket error after the response would otherwise be thrown.
     request.on('error', (error) => {
-      clearTimeout(timer);
       done();
       reject(signal?.aborted ? abortError(signal) : new TypeError('fetch failed', { cause: error }));
     });
     request.once('response', (res) => {
-      clearTimeout(timer);
       response = res;
       res.once('close', done);
       resolve(toResponse(res, method));
@@ -166,14 +147,7 @@ function follow(
   });
 }
 
-/** The headers did not come in time (one function for every request, the request its argument). */
-function timedOut(request: http.ClientRequest): void {
-  request.destroy(new DOMException('The provider did not answer in time', 'TimeoutError'));
-}
-
-export type NodeHttpFetch = (input: string | URL | Request, init?: NodeHttpFetchInit) => Promise<Response>;
-
-export function createNodeHttpFetch(): NodeHttpFetch {
+export function createNodeHttpFetch(): typeof fetch {
   // An idle connection is closed after 4 s, as the built-in fetch does (sooner when the server's Keep-Alive hint says
   // so), so a reply seldom meets a connection the provider already dropped; one in use is never timed out here.
   const agents: Record<Protocol, http.Agent> = {
@@ -181,7 +155,7 @@ export function createNodeHttpFetch(): NodeHttpFetch {
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
   };
 
-  return async (input: string | URL | Request, init: NodeHttpFetchInit = {}): Promise<Response> => {
+  return (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const { body, signal } = init;
     const url = new URL(input instanceof Request ? input.url : input);
     const protocol = url.protocol === 'https:' || url.protocol === 'http:' ? url.protocol : undefined;
@@ -200,7 +174,6 @@ export function createNodeHttpFetch(): NodeHttpFetch {
       if (name !== 'host' && name !== 'content-length') headers.push(name, value);
     });
     if (body != null) headers.push('content-length', String(Buffer.byteLength(body)));
-    const request = send(agents[protocol], protocol, url, method, headers, body ?? undefined);
-    return follow(request, method, signal, init.headersTimeoutMs);
-  };
+    return follow(send(agents[protocol], protocol, url, method, headers, body ?? undefined), method, signal);
+  }) as typeof fetch;
 }

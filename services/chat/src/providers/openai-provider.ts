@@ -1,22 +1,20 @@
-// Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default), streaming: the request and
-// errors are the `openai` SDK's, sent on node-http-fetch with the reply's own signal (openStream). A reply is charged
-// per message, and a retried stream would show its words twice: only opening the stream is retried, when refused
-// before it was sent or answered 429 (docs/providers.md#retries).
+// Chat provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK,
+// streaming. A reply is charged per message, and a retried stream would show its words twice: only opening the stream
+// is retried, when refused before it was sent or answered 429 (docs/providers.md#retries).
 // An abort ends the stream without an error, so the caller checks its signal afterwards. Reasoning a model writes
 // inside its answer, between <think> and </think>, is split from the answer as it streams (createThinkSplitter).
 // The stream's body is read with one listener and eventsource-parser's callbacks rather than through the SDK's
 // Stream and its async iterators: fewer promises and closures held per open reply (docs/architecture.md#performance).
 import { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { APIError } from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
-  createNodeHttpFetch,
-  isTimeoutError,
+  createOpenAiClient,
   observeProvider,
   providerStatusOf,
   retryProviderCall,
   serviceMetrics,
-  type NodeHttpFetch,
   type ServiceMetrics,
 } from '@act/service-kit';
 import { ProviderError, type ChatProvider, type StreamRequest } from './types';
@@ -114,50 +112,9 @@ function collectCitations(
   return added;
 }
 
-/**
- * Opens one chat-completions event stream as the SDK's `create(…).asResponse()` does (its body, headers and errors:
- * APIError by status, APIConnectionError, APIConnectionTimeoutError when the headers do not come within the
- * timeout), but with the reply's own signal: the SDK adds an AbortController per request, kept listening on that
- * signal for the whole reply (docs/architecture.md#performance).
- */
-async function openStream(
-  fetchStream: NodeHttpFetch,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number },
-): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetchStream(url, { method: 'POST', headers, body, signal, headersTimeoutMs: timeoutMs });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    if (isTimeoutError(error)) throw new APIConnectionTimeoutError();
-    throw new APIConnectionError({ message: 'Connection error.', cause: error as Error });
-  }
-  if (response.ok) return response;
-  const text = await response.text().catch(() => '');
-  let json: object | undefined;
-  try {
-    json = text ? (JSON.parse(text) as object) : undefined;
-  } catch {
-    json = undefined;
-  }
-  throw APIError.generate(response.status, json, json ? undefined : text, response.headers);
-}
-
 export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): ChatProvider {
-  // One fetch for every reply, its requests on shared keep-alive connections (see node-http-fetch).
-  const fetchStream = createNodeHttpFetch();
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  // What the SDK's client sent (createOpenAiClient in service-kit): the key, JSON, OpenRouter's attribution.
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${options.apiKey}`,
-    'content-type': 'application/json',
-    accept: 'application/json',
-    ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
-    'X-Title': options.appTitle ?? 'AI Creative Toolbox',
-  };
+  // One client for every reply, its requests on shared keep-alive connections (see node-http-fetch).
+  const client = createOpenAiClient(options);
 
   // One provider call per reply, until its stream ends: ok, aborted (our signal) or error.
   const observed = observeProvider(
@@ -185,23 +142,27 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
     const citations = new Map<string, { url: string; title?: string; quote?: string }>();
     try {
       // Not idempotent: a stream the provider accepted is never opened twice.
-      const body = JSON.stringify({
-        model,
-        messages,
-        stream: true,
-        max_tokens: options.maxOutputTokens ?? 4_000,
-        // OpenRouter-only body field, forwarded as sent.
-        ...(webSearch ? { plugins: WEB_SEARCH_PLUGINS } : {}),
-      });
-      // Only the body and headers are kept while it streams, not the Response.
-      const { body: stream, headers: responseHeaders } = await retryProviderCall(
-        () => openStream(fetchStream, url, headers, body, { signal, timeoutMs: options.timeoutMs }),
+      const response = await retryProviderCall(
+        () =>
+          client.chat.completions
+            .create(
+              {
+                model,
+                messages: messages as ChatCompletionMessageParam[],
+                stream: true,
+                max_tokens: options.maxOutputTokens ?? 4_000,
+                // OpenRouter-only body field, forwarded as sent (not in the SDK's types).
+                ...(webSearch ? ({ plugins: WEB_SEARCH_PLUGINS } as object) : {}),
+              },
+              { signal },
+            )
+            .asResponse(),
         { idempotent: false, signal },
       );
       // node-http-fetch gives an event stream's Node response as the body; any other body is a web stream.
-      const opened = stream as unknown as Readable | ReadableStream<Uint8Array> | null;
-      if (!opened) throw new TypeError('the provider answered without a body');
-      const readable = opened instanceof Readable ? opened : Readable.fromWeb(opened as never);
+      const { body } = response as unknown as { body: Readable | ReadableStream<Uint8Array> | null };
+      if (!body) throw new TypeError('the provider answered without a body');
+      const readable = body instanceof Readable ? body : Readable.fromWeb(body as never);
       let done = false;
       await readEventData(readable, (data) => {
         // As the SDK's Stream reads it: nothing after [DONE], an error object fails the stream.
@@ -217,7 +178,7 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
             message?: { annotations?: unknown };
           }>;
         };
-        if (chunk?.error) throw new APIError(undefined, chunk.error, undefined, responseHeaders);
+        if (chunk?.error) throw new APIError(undefined, chunk.error, undefined, response.headers);
         // A usage-only chunk may come with no choices at all.
         const choice = chunk?.choices?.[0];
         const delta = choice?.delta;
