@@ -798,11 +798,14 @@ async function runSystemSections(): Promise<void> {
       // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
       results.push(report(await benchShellSection(system)));
       results.push(report(await benchGallerySection(system)));
+      // Chat's memory per open reply before the upload section sends chat its 10 MB attachments: after them, chat
+      // releases megabytes of their code and buffers during the measured window, and the reading fails (no growth),
+      // as it did in the two full runs of 2026-11-27; BENCH_ONLY=chat-service measures a chat as fresh.
+      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
       results.push(report(await benchEffectsSection(system)));
       results.push(report(await benchUploadMemorySection(system)));
       const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
       results.push(report(await benchPromptSection(system, rawRps)));
-      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
       results.push(report(await benchVoiceSection(system)));
     }
     if (only === 'prompt') {
