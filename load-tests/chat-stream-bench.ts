@@ -112,6 +112,8 @@ async function measureFirstByte(options: ChatStreamBenchOptions) {
 interface OpenStreams {
   /** Resolves once every stream has delivered its first event. */
   started: Promise<void>;
+  /** Resolves once every stream has ended by itself (or failed). */
+  ended: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ function openStreams(target: StreamTarget, token: string, count: number): OpenSt
   }
   return {
     started: Promise.all(firsts).then(() => undefined),
+    ended: Promise.all(finished).then(() => undefined),
     close: async () => {
       aborter.abort();
       await Promise.all(finished);
@@ -232,6 +235,13 @@ async function memoryPerStream(
   count: number,
   pids: [number, number],
   probeDir: string,
+  /**
+   * Let the warm-up streams run to their end before the baseline (streams that end by themselves: a chat reply).
+   * A chat reply belongs to the server: closing its stream leaves the reply running, so a warm-up closed at its first
+   * event leaves replies that end inside the measured window, and the code of a reply's later steps (its chunks, the
+   * saved progress, the settlement) compiled inside it, counted per reply (docs/architecture.md#performance).
+   */
+  warmToEnd = false,
 ) {
   const [gatewayPid, servicePid] = pids;
   const live = () => Promise.all([liveMemoryKb(gatewayPid, probeDir), liveMemoryKb(servicePid, probeDir)]);
@@ -239,6 +249,7 @@ async function memoryPerStream(
   // memory to the process, and the measured round would reuse it and look free).
   const warm = openStreams(target, token, 10);
   await warm.started;
+  if (warmToEnd) await warm.ended;
   await warm.close();
   // Live memory first: its collection would otherwise shrink the resident figure between the two readings.
   const [gatewayLiveBefore, serviceLiveBefore] = await live();
@@ -305,7 +316,7 @@ export async function benchChatServiceStreams(options: ChatServiceStreamsOptions
     body: JSON.stringify({ prompt: options.prompt }),
   };
   const pids: [number, number] = [options.gatewayPid, options.chatPid];
-  const growth = await memoryPerStream(target, options.token, count, pids, options.probeDir);
+  const growth = await memoryPerStream(target, options.token, count, pids, options.probeDir, true);
   return {
     streams: count,
     gatewayRssGrowthKbPerStream: growth.gatewayRssKb,
