@@ -30,14 +30,14 @@ export interface BenchServer {
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const workspaceDir = fileURLToPath(new URL('.', import.meta.url));
 /** Where the server bundles go: inside the workspace (a bundle finds its npm packages from where it sits), git-ignored. */
-export const BENCH_DIST = '.bench-dist';
+const BENCH_DIST = '.bench-dist';
 
 let built = false;
 /**
  * Compiles every load-tests/servers/*.ts in one build-service run, once per process (a few seconds at most): each
  * becomes .bench-dist/<name>.js with its source map.
  */
-export function buildBenchServers(): void {
+function buildBenchServers(): void {
   if (built) return;
   const entries = readdirSync(path.join(workspaceDir, 'servers'))
     .filter((file) => file.endsWith('.ts'))
@@ -53,7 +53,7 @@ export function buildBenchServers(): void {
 }
 
 /** The bundle of a server script (`load-tests/servers/<name>.ts`). */
-export function bundleOf(script: string): string {
+function bundleOf(script: string): string {
   if (path.dirname(script) !== 'load-tests/servers' || !script.endsWith('.ts'))
     throw new Error(`a bench server is a load-tests/servers/*.ts, not ${script}`);
   return path.join(workspaceDir, BENCH_DIST, `${path.basename(script, '.ts')}.js`);
