@@ -3,44 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTool, PHOTO_EFFECT_TOOL_IDS, type GeneratedImage } from '@act/contracts';
 import { createTestHost } from '@act/host-sdk/testing';
+import { installFakeIntersectionObserver } from '../test-support/image-host';
 import { ImageHubPage } from './image-hub-page';
 
 // The end-of-list sentinel watches with IntersectionObserver: the tests say when it comes into sight.
-const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
-class FakeObserver {
-  constructor(
-    public callback: IntersectionObserverCallback,
-    public options?: IntersectionObserverInit,
-  ) {
-    observers.push({ callback, options });
-  }
-  observe() {}
-  disconnect() {
-    const index = observers.findIndex((o) => o.callback === this.callback);
-    if (index >= 0) observers.splice(index, 1);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-}
-
+let observer: ReturnType<typeof installFakeIntersectionObserver>;
 beforeEach(() => {
-  observers.length = 0;
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  observer = installFakeIntersectionObserver();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function scrollNearBottom() {
-  act(() => {
-    for (const o of [...observers]) {
-      o.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-    }
-  });
-}
+const scrollNearBottom = () => act(() => observer.near());
 
 function image(n: number): GeneratedImage {
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -103,7 +79,8 @@ describe('Image to Image hub', () => {
   it('shows 8, loads the next page when the end comes within 100 px, then says the end', async () => {
     const { reply, calls } = setup(page(1, 8, true));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(8));
-    expect(observers[0]?.options?.rootMargin).toBe('0px 0px 100px 0px');
+    // The sentinel starts watching in an effect after the page renders, so wait for it as for the items.
+    await waitFor(() => expect(observer.rootMargins()).toEqual(['0px 0px 100px 0px']));
     expect(screen.getByAltText('happy 2').getAttribute('src')).toBe('/api/image/files/u/2.thumb.webp?sig=t');
 
     // One result repeats (a result was added meanwhile, shifting the offsets): it is not shown twice.
