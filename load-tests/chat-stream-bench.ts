@@ -327,28 +327,51 @@ export async function benchChatServiceStreams(options: ChatServiceStreamsOptions
 }
 
 /**
- * The floor under chat's figure: the same number of provider streams held open through a bare node:http server that
- * pipes the fake provider's stream with undici (servers/node-proxy.ts, no logic): its live memory per open request.
+ * The floors under chat's figure, the same number of streams from the fake provider held open through each:
+ * - bare: a bare node:http server that pipes the provider's stream with undici (servers/node-proxy.ts, no logic);
+ * - design: the kit's app and endpoint, respond's event stream and chat's own provider adapter, none of chat's logic
+ *   (servers/chat-design-floor.ts): what any reply on this design holds before chat's charge, store and generation.
+ * Each one's live memory per open request.
  */
-export async function benchStreamFloor(options: { providerUrl: string; count?: number; probeDir: string }) {
+export async function benchStreamFloors(options: { providerUrl: string; count?: number; probeDir: string }) {
   const count = options.count ?? 200;
-  const floor = await startServer('load-tests/servers/node-proxy.ts', {
-    UPSTREAM_URL: options.providerUrl,
-    ...memoryProbeEnv(options.probeDir),
-  });
-  try {
-    const target = {
+  const bare = await floorLiveKb(
+    'load-tests/servers/node-proxy.ts',
+    { UPSTREAM_URL: options.providerUrl },
+    (url) => ({
       // The provider's own path (its base URL's, then chat/completions), through the proxy.
-      url: `${floor.url}${new URL(options.providerUrl).pathname.replace(/\/$/, '')}/chat/completions`,
-      body: JSON.stringify({
-        model: 'bench/model',
-        stream: true,
-        messages: [{ role: 'user', content: 'Hi' }],
-      }),
-    };
+      url: `${url}${new URL(options.providerUrl).pathname.replace(/\/$/, '')}/chat/completions`,
+      body: JSON.stringify({ model: 'bench/model', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+    }),
+    count,
+    options.probeDir,
+  );
+  const design = await floorLiveKb(
+    'load-tests/servers/chat-design-floor.ts',
+    { OPENAI_BASE_URL: options.providerUrl },
+    (url) => ({
+      url: `${url}${API_ROUTES.chat.reasoning.sendMessage}`,
+      body: JSON.stringify({ prompt: 'Tell me a story' }),
+    }),
+    count,
+    options.probeDir,
+  );
+  return { floorStreams: count, floorLiveKbPerStream: bare, designFloorLiveKbPerStream: design };
+}
+
+async function floorLiveKb(
+  script: string,
+  env: Record<string, string>,
+  targetAt: (url: string) => StreamTarget,
+  count: number,
+  probeDir: string,
+): Promise<number> {
+  const floor = await startServer(script, { ...env, ...memoryProbeEnv(probeDir) });
+  try {
     const pid = floor.process.pid!;
-    const growth = await memoryPerStream(target, 'floor', count, [pid, pid], options.probeDir);
-    return { floorStreams: count, floorLiveKbPerStream: growth.serviceLiveKb };
+    // Warmed to the end as chat's replies are, so the same code is compiled before the baseline.
+    const growth = await memoryPerStream(targetAt(floor.url), 'floor', count, [pid, pid], probeDir, true);
+    return growth.serviceLiveKb;
   } finally {
     await floor.stop();
   }

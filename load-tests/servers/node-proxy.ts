@@ -30,7 +30,7 @@ const server = createServer((req, res) => {
       res.writeHead(upstream.statusCode, {
         'content-type': String(upstream.headers['content-type'] ?? 'application/octet-stream'),
         ...(upstream.headers['content-length']
-          ? { 'content-length': upstream.headers['content-length'] }
+          ? { 'content-length': String(upstream.headers['content-length']) }
           : {}),
       });
       await pipeline(upstream.body, res);
