@@ -299,6 +299,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
     });
   const burst = (target: string) =>
     benchPromptTool(target, tokens, { rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS });
+  let floorCpu = { p99Ms: 0, cpu: [] as number[] };
   const runs: Array<{
     bursts: PromptBenchResult;
     floorBursts: PromptBenchResult;
@@ -320,18 +321,23 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
         );
       }
     }
+    // One more evenly spaced run of each with the CPU every process on the path spent per call (gateway, service,
+    // credits, then PostgreSQL and NATS), ours with the event-loop delay of its processes read around it (a probe
+    // starts with a full collection, so the measured runs above are not probed): a tail the loops do not show is
+    // waiting (locks, round trips), one they do is work or collection in a process.
+    floorCpu = await cpuPerCall(floor.pids, () => paced(floor.url));
   } finally {
     await floor.stop();
   }
   const { bursts, even, floorBursts, floorEven } = medianRound(runs);
-  // One more evenly spaced run with the event-loop delay of each process on the path read around it (a probe starts
-  // with a full collection, so the measured runs above are not probed): a tail that the loops do not show is waiting
-  // (locks, round trips), one that they do is work or collection in a process.
   const loopPids = (['gateway', 'prompt', 'credits'] as const).map((name) => system.pids[name]!);
   const loopDelays = () => Promise.all(loopPids.map((pid) => probeProcess(pid, probeDir)));
   await loopDelays();
-  const probed = await paced(apiUrl);
+  const ourCpu = await cpuPerCall(loopPids, () => paced(apiUrl));
   const [gatewayLoop, promptLoop, creditsLoop] = (await loopDelays()).map((probe) => probe.eventLoopDelay);
+  const cpuText = (cpu: number[]) =>
+    `gateway ${cpu[0]}, service ${cpu[1]}, credits ${cpu[2]}, postgres ${cpu[3]}, nats ${cpu[4]} (${round3(cpu.reduce((a, b) => a + b, 0))})`;
+  console.log(`[bench] prompt CPU ms per call: ${cpuText(ourCpu.cpu)}; floor ${cpuText(floorCpu.cpu)}`);
   const capacity = await load({
     label: 'unpaced, 32 connections (capacity)',
     url,
@@ -372,7 +378,14 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
       'bursts p99/floor': ratio(bursts.p99Ms, floorBursts.p99Ms),
       'even p99/floor': ratio(even.p99Ms, floorEven.p99Ms),
       capacityRps: capacity.requestsPerSecond,
-      probedEvenP99Ms: probed.p99Ms,
+      probedEvenP99Ms: ourCpu.p99Ms,
+      floorProbedEvenP99Ms: floorCpu.p99Ms,
+      ...Object.fromEntries(
+        ['gateway', 'service', 'credits', 'postgres', 'nats'].flatMap((name, i) => [
+          [`CPU ms per call, ${name}`, ourCpu.cpu[i]!],
+          [`floor CPU ms per call, ${name}`, floorCpu.cpu[i]!],
+        ]),
+      ),
       'event-loop delay p99 gateway (ms)': gatewayLoop!.p99Ms,
       'event-loop delay p99 prompt (ms)': promptLoop!.p99Ms,
       'event-loop delay p99 credits (ms)': creditsLoop!.p99Ms,
@@ -401,6 +414,37 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
       },
     ],
   };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Runs `run` (an evenly spaced prompt run) and says the CPU ms each process on its path spent per call. */
+async function cpuPerCall(pids: readonly number[], run: () => Promise<PacedLoadResult>) {
+  const before = await cpuByProcess(pids);
+  const result = await run();
+  const after = await cpuByProcess(pids);
+  const calls = Math.max(1, PROMPT_RATE * PROMPT_SECONDS);
+  return { p99Ms: result.p99Ms, cpu: after.map((ms, i) => round3((ms - before[i]!) / calls)) };
+}
+
+/** CPU ms used so far by each of `pids`, then by every PostgreSQL process, then by nats-server (Linux /proc). */
+async function cpuByProcess(pids: readonly number[]): Promise<number[]> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const cpuMs = async (pid: number | string) => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+  };
+  const commOf = (pid: string) => readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+  const all = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const comms = await Promise.all(all.map(commOf));
+  const sum = async (match: (comm: string) => boolean) =>
+    (await Promise.all(all.filter((_, i) => match(comms[i]!.trim())).map(cpuMs))).reduce((a, b) => a + b, 0);
+  return [
+    ...(await Promise.all(pids.map(cpuMs))),
+    await sum((comm) => comm === 'postgres'),
+    await sum((comm) => comm === 'nats-server'),
+  ];
 }
 
 type PacedP99 = Pick<PromptBenchResult, 'rps' | 'p50Ms' | 'p99Ms' | 'errors' | 'non2xx'>;
@@ -845,7 +889,10 @@ async function runSystemSections(): Promise<void> {
     await system.stop();
     await chatProvider.close();
     await infra.stop();
-    if (process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1') console.log(`heap snapshots kept in ${probeDir}`);
+    const diagnosis = ['MEMORY_PROBE_HEAPSNAPSHOT', 'MEMORY_PROBE_CPU_PROFILE'].some(
+      (name) => process.env[name] === '1',
+    );
+    if (diagnosis) console.log(`heap snapshots and CPU profiles kept in ${probeDir}`);
     else await rm(probeDir, { recursive: true, force: true });
   }
 }

@@ -192,6 +192,8 @@ export function memoryProbeEnv(dir: string): Record<string, string> {
     MEMORY_PROBE_DIR: dir,
     // Heap snapshots at every probe, left in `dir` for heap-diff.ts (slow: a diagnosis, not a bench run).
     ...(process.env.MEMORY_PROBE_HEAPSNAPSHOT === '1' ? { MEMORY_PROBE_HEAPSNAPSHOT: '1' } : {}),
+    // Each process's CPU profile, written on exit (a diagnosis: servers/memory-probe.mjs).
+    ...(process.env.MEMORY_PROBE_CPU_PROFILE === '1' ? { MEMORY_PROBE_CPU_PROFILE: '1' } : {}),
   };
 }
 
@@ -341,7 +343,11 @@ export async function benchStreamFloors(options: { providerUrl: string; count?: 
     (url) => ({
       // The provider's own path (its base URL's, then chat/completions), through the proxy.
       url: `${url}${new URL(options.providerUrl).pathname.replace(/\/$/, '')}/chat/completions`,
-      body: JSON.stringify({ model: 'bench/model', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+      body: JSON.stringify({
+        model: 'bench/model',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
     }),
     count,
     options.probeDir,

@@ -102,6 +102,8 @@ async function warmUp(url: string, tokens: readonly string[], count: number): Pr
 export interface PromptFloor {
   /** The floor's gateway: POST any path with the Magic Enhance body. */
   url: string;
+  /** Its gateway, service and credits processes, in that order (the CPU each spends per call). */
+  pids: [number, number, number];
   stop(): Promise<void>;
 }
 
@@ -129,6 +131,7 @@ export async function startPromptFloor(infra: {
   const gateway = await startServer('load-tests/servers/node-proxy.ts', { UPSTREAM_URL: service.url });
   return {
     url: gateway.url,
+    pids: [gateway.process.pid!, service.process.pid!, credits.process.pid!],
     stop: async () => {
       await Promise.all([gateway.stop(), service.stop()]);
       await credits.stop();

@@ -8,6 +8,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector';
 import { writeHeapSnapshot } from 'node:v8';
 
 const dir = process.env.MEMORY_PROBE_DIR;
@@ -32,5 +33,27 @@ if (dir && typeof collect === 'function') {
     // Written aside and renamed, so the reader never sees half a file.
     writeFileSync(`${file}.tmp`, JSON.stringify({ ...process.memoryUsage(), eventLoopDelay }));
     renameSync(`${file}.tmp`, file);
+  });
+}
+
+// MEMORY_PROBE_CPU_PROFILE=1 (a diagnosis, not a bench run): the process's whole life profiled, written on exit to
+// <MEMORY_PROBE_DIR>/<workspace>-<pid>.cpuprofile for load-tests/profile-summary.ts. `--cpu-prof` itself is refused in
+// NODE_OPTIONS, and the whole-system sections start every service with these options.
+if (dir && process.env.MEMORY_PROBE_CPU_PROFILE === '1') {
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.start');
+  // The bundle's path names its workspace: <workspace>/.bench-dist/main.js.
+  const workspace = path.basename(path.dirname(path.dirname(process.argv[1] ?? 'unknown/x/y')));
+  process.on('exit', () => {
+    // An in-thread session answers synchronously: the profile is written before the process goes.
+    session.post('Profiler.stop', (error, result) => {
+      if (!error)
+        writeFileSync(
+          path.join(dir, `${workspace}-${process.pid}.cpuprofile`),
+          JSON.stringify(result.profile),
+        );
+    });
   });
 }
