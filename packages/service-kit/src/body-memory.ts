@@ -9,10 +9,12 @@ const MiB = 1024 * 1024;
 
 /**
  * What one body costs while in flight, as a multiple of its bytes: the text read from the socket, the string
- * JSON.parse returns for a data URL, the bytes it decodes to, and what the collector has not yet given back. Measured:
- * 45 MB for a 13.3 MB body with a 10 MB image, 4 at once (`npm run bench`, upload memory).
+ * JSON.parse returns for a data URL, the bytes it decodes to, and what the collector has not yet given back. Measured
+ * (`npm run bench`, upload memory, 4 at once): 45 MB for a 13.3 MB body with a 10 MB image; on faster cores voice's
+ * 6.7 MB recording bodies took 27 to 29 MB each (4.0 to 4.3 times) and prompt's 52 MB (3.9 times), so the estimate
+ * keeps a margin above 4 rather than under-count.
  */
-export const BODY_MEMORY_FACTOR = 4;
+export const BODY_MEMORY_FACTOR = 4.5;
 /** The share of the process's memory limit that bodies in flight may take; the rest is the process's own. */
 export const BODY_MEMORY_SHARE = 0.25;
 /** The memory limit assumed when neither MEMORY_LIMIT_MB nor a container limit says otherwise (the pods' 1 GiB). */
