@@ -4,7 +4,7 @@
 // the end. Every server runs as production runs it, compiled by scripts/build-service.mjs and started with
 // `node --enable-source-maps`, never under tsx (bench-kit.ts startServer; launchSystem's `built`). The load average
 // is recorded next to the figures: another job on the machine skews them.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,8 +267,8 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
   const tokens = await signUpMembers(apiUrl, PROMPT_MEMBERS, 'prompt');
   const headers = { 'content-type': 'application/json' };
   const rounds = Number(process.env.BENCH_PROMPT_ROUNDS ?? 3);
-  // One credit per call: both paced runs of every round and the probed one, plus room for a capacity run far beyond this machine's reach,
-  // shared by the members (who take turns evenly), with a margin for the turns' rounding.
+  // One credit per call: both paced runs of every round and the measured one after them, plus room for a capacity run
+  // far beyond this machine's reach, shared by the members (who take turns evenly), with a margin for their rounding.
   const credits =
     (rounds + 1) *
       (creditsNeeded({ rate: PROMPT_RATE, durationSeconds: PROMPT_SECONDS }) + PROMPT_RATE * PROMPT_SECONDS) +
@@ -423,13 +423,13 @@ async function cpuPerCall(pids: readonly number[], run: () => Promise<PacedLoadR
   const before = await cpuByProcess(pids);
   const result = await run();
   const after = await cpuByProcess(pids);
-  const calls = Math.max(1, PROMPT_RATE * PROMPT_SECONDS);
+  const calls = PROMPT_RATE * PROMPT_SECONDS;
   return { p99Ms: result.p99Ms, cpu: after.map((ms, i) => round3((ms - before[i]!) / calls)) };
 }
 
 /** CPU ms used so far by each of `pids`, then by every PostgreSQL process, then by nats-server (Linux /proc). */
 async function cpuByProcess(pids: readonly number[]): Promise<number[]> {
-  const { readFile, readdir } = await import('node:fs/promises');
+  // utime + stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux), after the command name (which may hold spaces).
   const cpuMs = async (pid: number | string) => {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

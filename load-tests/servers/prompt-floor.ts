@@ -71,9 +71,11 @@ if (role === 'credits') {
          FROM (SELECT id, count(*) AS n FROM unnest($1::int[]) AS id GROUP BY id) AS c WHERE ${table}.id = c.id`,
         [ids],
       )
-      .then(() => {
-        for (const message of batch) message.ack();
-      });
+      .then(
+        () => batch.forEach((message) => message.ack()),
+        // Delivered again, as credits' consumer would have it.
+        () => batch.forEach((message) => message.nak()),
+      );
   };
   void (async () => {
     for await (const message of commits) {
