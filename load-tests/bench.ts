@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
-import { benchSigning, load, ratio, startServer, type RunResult } from './bench-kit';
+import { benchSigning, load, ratio, startServer, type BenchServer, type RunResult } from './bench-kit';
 import { startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
@@ -105,6 +105,20 @@ async function benchGateway(): Promise<Section> {
       number,
       number | undefined,
     ];
+    // The kit, bare Koa and the floor twice more, interleaved: on two shared cores one 5-second window moves their
+    // ratios by a tenth or more between runs minutes apart, so each of the three is the median of its three windows.
+    const again = (server: BenchServer, path: string, label: string) =>
+      load({ label, url: `${server.url}${path}` }).then((run) => run.requestsPerSecond);
+    const rounds: Array<[number, number, number]> = [[b, k, f]];
+    for (let round = 0; round < 2; round++) {
+      rounds.push([
+        await again(kit, '/api/credits/plans', 'service-kit hello, direct'),
+        await again(koa, '/', 'bare Koa hello'),
+        await again(floor, '/', 'Koa floor hello'),
+      ]);
+    }
+    const middle = (i: number) => rounds.map((round) => round[i]!).sort((x, y) => x - y)[1]!;
+    const [kitRps, koaRps, floorRps] = [middle(0), middle(1), middle(2)];
     const kitRatio = ratio(b, a);
     const gatewayRatio = ratio(c, a);
     return {
@@ -115,11 +129,12 @@ async function benchGateway(): Promise<Section> {
         'c/a': gatewayRatio,
         'protected/public': ratio(d, c),
         'bare Koa/a': ratio(k, a),
-        'service-kit/bare Koa': ratio(b, k),
+        // Medians of three interleaved windows each (the table's kit, bare Koa and floor rows are the first).
+        'service-kit/bare Koa': ratio(kitRps, koaRps),
         // The floor is bare Koa plus only what every service must do per request (servers/koa-floor-hello.ts):
         // `floor/bare Koa` is what any service on Koa can reach, `service-kit/floor` what the kit adds on top.
-        'floor/bare Koa': ratio(f, k),
-        'service-kit/floor': ratio(b, f),
+        'floor/bare Koa': ratio(floorRps, koaRps),
+        'service-kit/floor': ratio(kitRps, floorRps),
         // The gateway against a production reverse proxy doing the same job (no JWT, no rate limit in nginx).
         // How far the gateway is from the fastest Node proxy, and how far that one is from nginx: the gateway
         // cannot pass the first, so `node proxy/nginx` below 0.7 means the nginx target needs another proxy core.
@@ -133,10 +148,10 @@ async function benchGateway(): Promise<Section> {
         { what: 'gateway / raw (c/a)', value: gatewayRatio, target: '>= 0.35', met: gatewayRatio >= 0.35 },
         {
           what: 'service-kit / bare Koa',
-          value: ratio(b, k),
+          value: ratio(kitRps, koaRps),
           target: '>= 0.8',
-          met: ratio(b, k) >= 0.8,
-          missNote: `the per-request floor reaches ${ratio(f, k)} of bare Koa; service-kit / floor ${ratio(b, f)}`,
+          met: ratio(kitRps, koaRps) >= 0.8,
+          missNote: `the per-request floor reaches ${ratio(floorRps, koaRps)} of bare Koa; service-kit / floor ${ratio(kitRps, floorRps)}`,
         },
         ...(n
           ? [
