@@ -117,6 +117,9 @@ async function benchGateway(): Promise<Section> {
         await again(floor, '/', 'Koa floor hello'),
       ]);
     }
+    console.log(
+      `[bench] req/s of the kit, bare Koa and the floor in three windows each: ${JSON.stringify(rounds)}`,
+    );
     const middle = (i: number) => rounds.map((round) => round[i]!).sort((x, y) => x - y)[1]!;
     const [kitRps, koaRps, floorRps] = [middle(0), middle(1), middle(2)];
     const kitRatio = ratio(b, a);
