@@ -166,6 +166,18 @@ export function ratio(a: number, b: number): number {
   return b === 0 ? 0 : Math.round((a / b) * 100) / 100;
 }
 
+/** A figure to two decimals, as every section prints it. */
+export function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** A signing key, its JWKS (for a stand-in service to publish) and a member token the gateway accepts. */
 export async function benchSigning(): Promise<{ jwks: string; token: string }> {
   const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });

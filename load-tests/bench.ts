@@ -11,7 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
-import { benchSigning, load, ratio, startServer, type BenchServer, type RunResult } from './bench-kit';
+import {
+  benchSigning,
+  load,
+  median,
+  ratio,
+  round,
+  startServer,
+  type BenchServer,
+  type RunResult,
+} from './bench-kit';
 import { startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
@@ -109,19 +118,20 @@ async function benchGateway(): Promise<Section> {
     // ratios by a tenth or more between runs minutes apart, so each of the three is the median of its three windows.
     const again = (server: BenchServer, path: string, label: string) =>
       load({ label, url: `${server.url}${path}` }).then((run) => run.requestsPerSecond);
-    const rounds: Array<[number, number, number]> = [[b, k, f]];
-    for (let round = 0; round < 2; round++) {
-      rounds.push([
-        await again(kit, '/api/credits/plans', 'service-kit hello, direct'),
-        await again(koa, '/', 'bare Koa hello'),
-        await again(floor, '/', 'Koa floor hello'),
-      ]);
+    const kitWindows = [b];
+    const koaWindows = [k];
+    const floorWindows = [f];
+    for (let extra = 0; extra < 2; extra++) {
+      kitWindows.push(await again(kit, '/api/credits/plans', 'service-kit hello, direct'));
+      koaWindows.push(await again(koa, '/', 'bare Koa hello'));
+      floorWindows.push(await again(floor, '/', 'Koa floor hello'));
     }
     console.log(
-      `[bench] req/s of the kit, bare Koa and the floor in three windows each: ${JSON.stringify(rounds)}`,
+      `[bench] req/s in three windows each: kit ${kitWindows.join(', ')}; bare Koa ${koaWindows.join(', ')}; floor ${floorWindows.join(', ')}`,
     );
-    const middle = (i: number) => rounds.map((round) => round[i]!).sort((x, y) => x - y)[1]!;
-    const [kitRps, koaRps, floorRps] = [middle(0), middle(1), middle(2)];
+    const kitRps = median(kitWindows);
+    const koaRps = median(koaWindows);
+    const floorRps = median(floorWindows);
     const kitRatio = ratio(b, a);
     const gatewayRatio = ratio(c, a);
     return {
@@ -325,7 +335,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
     floorEven: PacedLoadResult;
   }> = [];
   try {
-    for (let round = 0; round < rounds; round++) {
+    for (let index = 0; index < rounds; index++) {
       const bursts = await burst(apiUrl);
       const floorBursts = await burst(floor.url);
       const even = await paced(apiUrl);
@@ -333,7 +343,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
       runs.push({ bursts, even, floorBursts, floorEven });
       if (rounds > 1) {
         console.log(
-          `[bench] prompt round ${round + 1}: p99 bursts ${bursts.p99Ms} / floor ${floorBursts.p99Ms} ms ` +
+          `[bench] prompt round ${index + 1}: p99 bursts ${bursts.p99Ms} / floor ${floorBursts.p99Ms} ms ` +
             `(${ratio(bursts.p99Ms, floorBursts.p99Ms)}), evenly spaced ${even.p99Ms} / floor ${floorEven.p99Ms} ms ` +
             `(${ratio(even.p99Ms, floorEven.p99Ms)})`,
         );
@@ -354,7 +364,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
   const ourCpu = await cpuPerCall(loopPids, () => paced(apiUrl));
   const [gatewayLoop, promptLoop, creditsLoop] = (await loopDelays()).map((probe) => probe.eventLoopDelay);
   const cpuText = (cpu: number[]) =>
-    `gateway ${cpu[0]}, service ${cpu[1]}, credits ${cpu[2]}, postgres ${cpu[3]}, nats ${cpu[4]} (${round3(cpu.reduce((a, b) => a + b, 0))})`;
+    `gateway ${cpu[0]}, service ${cpu[1]}, credits ${cpu[2]}, postgres ${cpu[3]}, nats ${cpu[4]} (${round(cpu.reduce((a, b) => a + b, 0))})`;
   console.log(`[bench] prompt CPU ms per call: ${cpuText(ourCpu.cpu)}; floor ${cpuText(floorCpu.cpu)}`);
   const capacity = await load({
     label: 'unpaced, 32 connections (capacity)',
@@ -434,15 +444,13 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
   };
 }
 
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
 /** Runs `run` (an evenly spaced prompt run) and says the CPU ms each process on its path spent per call. */
 async function cpuPerCall(pids: readonly number[], run: () => Promise<PacedLoadResult>) {
   const before = await cpuByProcess(pids);
   const result = await run();
   const after = await cpuByProcess(pids);
   const calls = PROMPT_RATE * PROMPT_SECONDS;
-  return { p99Ms: result.p99Ms, cpu: after.map((ms, i) => round3((ms - before[i]!) / calls)) };
+  return { p99Ms: result.p99Ms, cpu: after.map((ms, i) => round((ms - before[i]!) / calls)) };
 }
 
 /** CPU ms used so far by each of `pids`, then by every PostgreSQL process, then by nats-server (Linux /proc). */

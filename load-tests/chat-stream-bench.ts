@@ -10,7 +10,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
-import { startServer, type BenchServer } from './bench-kit';
+import { round, startServer, type BenchServer } from './bench-kit';
 
 export interface ChatStreamBenchOptions {
   gateway: BenchServer;
@@ -47,10 +47,6 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return round(sorted[Math.max(0, index)]!);
-}
-
-export function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** Resident set size of a process, from /proc (Linux), in KB. */

@@ -10,6 +10,7 @@ import { API_ROUTES } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import type { RunningSystem } from '../e2e/support/system';
+import { median, round } from './bench-kit';
 
 export interface EffectsBenchResult {
   photoBytes: number;
@@ -64,14 +65,6 @@ async function rssKb(pid: number): Promise<number> {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]);
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 async function post(url: string, token: string, body: string): Promise<number> {
   const started = performance.now();

@@ -7,6 +7,7 @@ import { API_ROUTES, type GalleryImagesReply } from '@act/contracts';
 import { launchChromium } from '../e2e/support/browser';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import type { RunningSystem } from '../e2e/support/system';
+import { median } from './bench-kit';
 
 export interface GalleryBenchResult {
   /** Median largest contentful paint of the gallery page, in milliseconds. */
@@ -107,12 +108,6 @@ interface Measured {
   lcp: number;
   lcpUrl: string;
   lcpElement: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function call<T>(url: string, init: RequestInit): Promise<{ body: T; response: Response }> {

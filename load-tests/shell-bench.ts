@@ -4,6 +4,7 @@
 import { gzipSync } from 'node:zlib';
 // The same Debian Chromium, with the same flags, as the browser tests.
 import { launchChromium } from '../e2e/support/browser';
+import { median } from './bench-kit';
 
 export interface ShellBenchResult {
   /** Sum of the gzip-compressed sizes of every script the landing page loaded before interaction. */
@@ -24,12 +25,6 @@ const OBSERVE_LCP = `new PerformanceObserver((list) => {
   const last = entries[entries.length - 1];
   if (last) window.__lcp = last.startTime;
 }).observe({ type: 'largest-contentful-paint', buffered: true });`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 export async function benchShell(
   baseUrl: string,

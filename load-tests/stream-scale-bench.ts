@@ -8,7 +8,8 @@
 // and the first step at which the gateway's added p99 exceeds 10 ms.
 // Each step's replies (and its samples) are read to their end before the next step, so steps do not overlap.
 import { API_ROUTES } from '@act/contracts';
-import { headersFor, percentile, probeProcess, round, type ProcessProbe } from './chat-stream-bench';
+import { round } from './bench-kit';
+import { headersFor, percentile, probeProcess, type ProcessProbe } from './chat-stream-bench';
 
 export interface StreamScaleOptions {
   /** The gateway of a running system whose chat service answers from a slow streaming fake provider. */
