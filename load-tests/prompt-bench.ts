@@ -108,22 +108,26 @@ export interface PromptFloor {
 }
 
 /**
- * Starts the floor of the same call (servers/prompt-floor.ts): a raw gateway, service and credits responder, the same
- * three processes and hops (HTTP, HTTP, NATS request/reply with one PostgreSQL UPDATE, JetStream publish with an
- * awaited ack) with none of our middleware. Its p99 under the same load is what this machine and design can reach.
+ * Starts a floor of the same call (servers/prompt-floor.ts): a raw gateway, service and credits responder, the same
+ * three processes and hops (HTTP, HTTP, NATS request/reply with one PostgreSQL statement, JetStream publish with an
+ * awaited ack, commits applied in batches) with none of our middleware. `writes`: `bare` updates one account row per
+ * reserve and per batch; `design` writes the rows credits keeps for a member's use (hold, ledger, usage, event id).
+ * Its p99 under the same load is what this machine and design can reach.
  */
 export async function startPromptFloor(infra: {
   databaseUrl: string;
   natsUrl: string;
   /** Account rows its reserves take in turn: as many as the members whose calls it stands beside. */
   accounts: number;
+  writes: 'bare' | 'design';
 }): Promise<PromptFloor> {
-  const subject = `bench.floor.${process.pid}`;
   const env = {
     DATABASE_URL: infra.databaseUrl,
     NATS_URL: infra.natsUrl,
-    FLOOR_SUBJECT: subject,
+    // Its own subjects, so two floors can run beside each other.
+    FLOOR_SUBJECT: `bench.floor.${process.pid}.${infra.writes}`,
     FLOOR_ACCOUNTS: String(infra.accounts),
+    FLOOR_WRITES: infra.writes,
   };
   const script = 'load-tests/servers/prompt-floor.ts';
   const credits = await startServer(script, { ...env, FLOOR_ROLE: 'credits' });

@@ -1,14 +1,16 @@
 // The floor of a Magic Enhance call on this design: the same processes and hops as gateway → prompt → credits, written
 // raw, with none of our middleware (no Koa, no JWT, no schema validation, no logging, no metrics). The gateway is
 // servers/node-proxy.ts; this script plays the other two (FLOOR_ROLE):
-// - credits: a NATS responder that runs one raw conditional UPDATE per reserve (credits' hold is one transaction) on
-//   the account row the reserve names (FLOOR_ACCOUNTS rows, as many as the bench's members, taken in turn), and a
-//   JetStream consumer of the commits that applies each batch with one raw UPDATE of those rows, then acks them (our
-//   credits settles every hold in its database the same way, batch by batch: without it the floor would skip half of
-//   the design's writes);
+// - credits: a NATS responder that reserves with one raw statement per call on the account row the reserve names
+//   (FLOOR_ACCOUNTS rows, as many as the bench's members, taken in turn), and a JetStream consumer of the commits that
+//   applies each batch with one raw statement, then acks them (naks on failure), as credits settles every hold;
 // - service: node:http in, a NATS request/reply to credits, the same local rule-based enhance the bench's prompt
-//   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply;
-// Whatever our prompt path trims, its p99 cannot pass this one's (docs/architecture.md#performance).
+//   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply.
+// FLOOR_WRITES says what those statements write. `bare`: one conditional UPDATE of the account per reserve and one per
+// commit batch, the hops and nothing else. `design`: the rows credits keeps for every member's use, with the indexes
+// that read them (docs/architecture.md#credits): the reserve takes the credit, writes the hold and its ledger row; a
+// commit batch records each event id, moves each hold to committed, writes its usage row and counts the spend on the
+// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/architecture.md#performance).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,25 +33,77 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const writes = process.env.FLOOR_WRITES ?? 'bare';
+if (writes !== 'bare' && writes !== 'design')
+  throw new Error(`FLOOR_WRITES is bare or design, not ${writes}`);
+
 if (role === 'credits') {
   const sql = postgres(process.env.DATABASE_URL!, { max: 10 });
   const table = `bench_floor_${process.pid}`;
+  const [holds, ledger, usage, processed] = ['holds', 'ledger', 'usage', 'processed'].map(
+    (name) => `${table}_${name}`,
+  );
   await sql.unsafe(
     `CREATE TABLE IF NOT EXISTS ${table} (id int PRIMARY KEY, balance bigint NOT NULL, committed bigint NOT NULL DEFAULT 0)`,
   );
   await sql.unsafe(
     `INSERT INTO ${table} SELECT id, 1000000000000 FROM generate_series(1, ${accounts}) AS id ON CONFLICT (id) DO NOTHING`,
   );
+  if (writes === 'design') {
+    // credits' holds, ledger, tool_usage and processed_events, with the indexes a member's rows update.
+    await sql.unsafe(`
+      CREATE TABLE ${holds} (request_id uuid PRIMARY KEY, account int NOT NULL, cost int NOT NULL, status text NOT NULL,
+        created_at timestamptz NOT NULL, settled_at timestamptz);
+      CREATE INDEX ON ${holds} (created_at) WHERE status = 'held';
+      CREATE TABLE ${ledger} (id bigserial PRIMARY KEY, account int NOT NULL, delta int NOT NULL, request_id uuid,
+        idempotency_key text UNIQUE, at timestamptz NOT NULL);
+      CREATE INDEX ON ${ledger} (account, id DESC);
+      CREATE TABLE ${usage} (id bigserial PRIMARY KEY, request_id uuid UNIQUE, account int NOT NULL, cost int NOT NULL,
+        at timestamptz NOT NULL);
+      CREATE INDEX ON ${usage} (account, at DESC, id DESC);
+      CREATE TABLE ${processed} (event_id text PRIMARY KEY, processed_at timestamptz NOT NULL);`);
+  }
+  const reserveStatement =
+    writes === 'bare'
+      ? `UPDATE ${table} SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`
+      : `WITH charged AS (
+           UPDATE ${table} SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance
+         ), held AS (
+           INSERT INTO ${holds} (request_id, account, cost, status, created_at)
+           SELECT $2, $1, 1, 'held', now() FROM charged RETURNING request_id
+         ), entry AS (
+           INSERT INTO ${ledger} (account, delta, request_id, idempotency_key, at)
+           SELECT $1, -1, request_id, 'charge:' || request_id, now() FROM held
+         )
+         SELECT balance FROM charged`;
+  const commitStatement =
+    writes === 'bare'
+      ? `UPDATE ${table} SET committed = committed + c.n
+         FROM (SELECT id, count(*) AS n FROM unnest($1::int[]) AS id GROUP BY id) AS c WHERE ${table}.id = c.id`
+      : `WITH input AS (
+           SELECT account, request_id, request_id || ':committed' AS event_id
+           FROM unnest($1::int[], $2::uuid[]) AS input(account, request_id)
+         ), recorded AS (
+           INSERT INTO ${processed} (event_id, processed_at) SELECT event_id, now() FROM input
+           ON CONFLICT DO NOTHING RETURNING event_id
+         ), settled AS (
+           UPDATE ${holds} SET status = 'committed', settled_at = now()
+           FROM input JOIN recorded USING (event_id)
+           WHERE ${holds}.request_id = input.request_id AND ${holds}.status = 'held'
+           RETURNING ${holds}.request_id, ${holds}.account, ${holds}.cost, ${holds}.created_at
+         ), used AS (
+           INSERT INTO ${usage} (request_id, account, cost, at) SELECT request_id, account, cost, created_at FROM settled
+           ON CONFLICT (request_id) DO NOTHING
+         )
+         UPDATE ${table} SET committed = committed + c.n
+         FROM (SELECT account, sum(cost) AS n FROM settled GROUP BY account) AS c WHERE ${table}.id = c.account`;
   const nc = await connect({ servers: process.env.NATS_URL! });
   const sub = nc.subscribe(`${prefix}.reserve`, { queue: 'floor' });
   void (async () => {
     for await (const message of sub) {
-      const { account } = message.json<{ account: number }>();
+      const { account, requestId } = message.json<{ account: number; requestId: string }>();
       void sql
-        .unsafe(
-          `UPDATE ${table} SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance`,
-          [account],
-        )
+        .unsafe(reserveStatement, writes === 'bare' ? [account] : [account, requestId])
         .then((rows) => message.respond(JSON.stringify({ ok: true, balance: Number(rows[0]!.balance) })));
     }
   })();
@@ -64,12 +118,12 @@ if (role === 'credits') {
   const apply = () => {
     scheduled = false;
     const batch = queue.splice(0);
-    const ids = batch.map((message) => message.json<{ account: number }>().account);
+    const commits = batch.map((message) => message.json<{ account: number; requestId: string }>());
+    const accountIds = commits.map((commit) => commit.account);
     void sql
       .unsafe(
-        `UPDATE ${table} SET committed = committed + c.n
-         FROM (SELECT id, count(*) AS n FROM unnest($1::int[]) AS id GROUP BY id) AS c WHERE ${table}.id = c.id`,
-        [ids],
+        commitStatement,
+        writes === 'bare' ? [accountIds] : [accountIds, commits.map((commit) => commit.requestId)],
       )
       .then(
         () => batch.forEach((message) => message.ack()),
@@ -89,7 +143,7 @@ if (role === 'credits') {
   const stop = async () => {
     await jsm.streams.delete(stream).catch(() => undefined);
     await nc.drain();
-    await sql.unsafe(`DROP TABLE IF EXISTS ${table}`);
+    await sql.unsafe(`DROP TABLE IF EXISTS ${table}, ${holds}, ${ledger}, ${usage}, ${processed}`);
     await sql.end();
     process.exit(0);
   };
