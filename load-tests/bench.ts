@@ -312,7 +312,12 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
   }
 
   const startFloor = (writes: 'bare' | 'design') =>
-    startPromptFloor({ databaseUrl: system.databaseUrl, natsUrl: infra.natsUrl!, accounts: PROMPT_MEMBERS, writes });
+    startPromptFloor({
+      databaseUrl: system.databaseUrl,
+      natsUrl: infra.natsUrl!,
+      accounts: PROMPT_MEMBERS,
+      writes,
+    });
   const floor = await startFloor('bare');
   const designFloor = await startFloor('design').catch(async (error: unknown) => {
     await floor.stop();
@@ -349,8 +354,8 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
       const designBursts = await burst(designFloor.url);
       // The evenly spaced runs also say the CPU every process on the path spent per call (gateway, service, credits,
       // then PostgreSQL and NATS), both read alike: never right after a probe, whose full collection throws away
-      // optimized code (one probed window recompiled about 450 functions across our three processes where an
-      // unprobed one recompiled under 100, and read 20 % more CPU per call).
+      // optimized code (one probed window recompiled about 450 functions across our three processes where unprobed
+      // ones recompiled under 100).
       const { result: even, cpu } = await cpuPerCall(ourPids, () => paced(apiUrl));
       const { result: floorEven, cpu: floorCpu } = await cpuPerCall(floor.pids, () => paced(floor.url));
       const { result: designEven, cpu: designCpu } = await cpuPerCall(designFloor.pids, () =>
