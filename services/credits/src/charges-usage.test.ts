@@ -6,6 +6,7 @@ import { silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock';
 import { applyUsageEvent, startReserveResponder, startUsageConsumer } from './charges';
+import { expireHoldsById } from './db/holds';
 import { sweepStaleHolds } from './domain/sweeper';
 import { startCreditsHarness, newUserId, type CreditsHarness } from './test-support/harness';
 import { expectMoneyInvariants } from './test-support/money-invariants';
@@ -180,6 +181,41 @@ describe('usage events', () => {
     expect(await holdStatus(h.sql, releasedLate.requestId)).toBe('expired');
     expect(await balanceOf(h.sql, userId)).toBe(30);
     expect(await usageRows(committedLate.requestId)).toHaveLength(1);
+  });
+
+  it('a success whose hold the sweeper expires while the commit is being applied is still charged once', async () => {
+    const userId = newUserId();
+    const request = memberReserve(userId, 'text-to-image');
+    await credits.reserve(request);
+    expect(await balanceOf(h.sql, userId)).toBe(30);
+    // The sweeper holds the hold's row (as expireHoldsById does when the hold's time is up) when the commit's
+    // statement reaches it: the statement read the hold as held, waits, then finds it expired and settles nothing.
+    const { applying } = await h.sql.begin(async (tx) => {
+      await tx`select 1 from holds where request_id = ${request.requestId} for update`;
+      const applying = applyUsageEvent(h.deps, 'committed', usageEventFor(request));
+      await waitUntil(
+        () => h.sql`
+          select 1 from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%insert into processed_events%'
+            and datname = current_database()`,
+        (rows) => rows.length === 1,
+        { what: "the commit waiting on the sweeper's row lock" },
+      );
+      expect(await expireHoldsById(tx, [request.requestId], clock.now())).toBe(1);
+      // Not returned bare: the transaction must commit before the waiting commit can finish.
+      return { applying };
+    });
+    expect(await applying).toMatchObject({ fresh: true, applied: true });
+    expect(await holdStatus(h.sql, request.requestId)).toBe('committed');
+    expect(await balanceOf(h.sql, userId)).toBe(30);
+    expect(await usageRows(request.requestId)).toHaveLength(1);
+    const entries =
+      await h.sql`select reason, delta from ledger where request_id = ${request.requestId} order by id`;
+    expect(entries).toEqual([
+      { reason: 'charge', delta: -20 },
+      { reason: 'expiry_refund', delta: 20 },
+      { reason: 'late_charge', delta: -20 },
+    ]);
   });
 
   it('a late success the balance cannot cover takes what is there and records the rest as debt', async () => {

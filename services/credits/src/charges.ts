@@ -698,7 +698,9 @@ async function voidUnreserved(
 
 /**
  * A commit whose hold the sweeper expired first is still charged (see commitExpiredHolds): the member has the
- * result. Marks those results applied.
+ * result. Marks those results applied. A hold read as `held` that the settlement did not move was expired by the
+ * sweeper while the statement waited for its row (the statement's read predates the sweeper's commit): it is a
+ * candidate too, and commitExpiredHolds, reading the hold afresh, charges it only if it is expired now.
  */
 async function commitLate(
   tx: CreditsTransaction,
@@ -708,7 +710,7 @@ async function commitLate(
 ): Promise<SettleResult[]> {
   const late = new Map(
     results
-      .filter((r) => r.fresh && !r.applied && r.priorStatus === 'expired')
+      .filter((r) => r.fresh && !r.applied && (r.priorStatus === 'expired' || r.priorStatus === 'held'))
       .map((r) => [inputs.find((input) => input.eventId === r.eventId)!.requestId, r.eventId]),
   );
   const committed = new Set(await tx.commitExpiredHolds([...late.keys()], now));
