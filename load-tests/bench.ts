@@ -40,6 +40,7 @@ import {
   creditsNeeded,
   PATH as PROMPT_PATH,
   startPromptFloor,
+  type FloorWrites,
   type PromptBenchResult,
 } from './prompt-bench';
 import { appendHistory } from './history';
@@ -311,7 +312,7 @@ async function benchPromptSection(system: RunningSystem, rawRps: number): Promis
     );
   }
 
-  const startFloor = (writes: 'bare' | 'design') =>
+  const startFloor = (writes: FloorWrites) =>
     startPromptFloor({
       databaseUrl: system.databaseUrl,
       natsUrl: infra.natsUrl!,

@@ -10,7 +10,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
-import { round, startServer, type BenchServer } from './bench-kit';
+import { round, rssKb, startServer, type BenchServer } from './bench-kit';
 
 export interface ChatStreamBenchOptions {
   gateway: BenchServer;
@@ -47,14 +47,6 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return round(sorted[Math.max(0, index)]!);
-}
-
-/** Resident set size of a process, from /proc (Linux), in KB. */
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]);
 }
 
 export function headersFor(token: string): Record<string, string> {

@@ -5,12 +5,11 @@
 // - 4 such uploads at once through the gateway (as many as one member may have in flight): the peak resident memory growth of the gateway and of the image
 //   service over their level before, sampled from /proc every 20 ms, per upload in flight, against the target of at
 //   most 4× the payload (the request body) per upload.
-import { readFile } from 'node:fs/promises';
 import { API_ROUTES } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import type { RunningSystem } from '../e2e/support/system';
-import { median, round } from './bench-kit';
+import { median, round, rssKb } from './bench-kit';
 
 export interface EffectsBenchResult {
   photoBytes: number;
@@ -57,13 +56,6 @@ async function tenMegabytePhoto(): Promise<{ bytes: Buffer; width: number; heigh
     if (bytes.length <= MAX_BYTES - 1024) return { bytes, width, height };
   }
   throw new Error('could not make a photo under 10 MB');
-}
-
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]);
 }
 
 async function post(url: string, token: string, body: string): Promise<number> {

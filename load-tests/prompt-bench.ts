@@ -99,6 +99,9 @@ async function warmUp(url: string, tokens: readonly string[], count: number): Pr
   }
 }
 
+/** What a prompt floor's statements write (servers/prompt-floor.ts FLOOR_WRITES). */
+export type FloorWrites = 'bare' | 'design';
+
 export interface PromptFloor {
   /** The floor's gateway: POST any path with the Magic Enhance body. */
   url: string;
@@ -119,7 +122,7 @@ export async function startPromptFloor(infra: {
   natsUrl: string;
   /** Account rows its reserves take in turn: as many as the members whose calls it stands beside. */
   accounts: number;
-  writes: 'bare' | 'design';
+  writes: FloorWrites;
 }): Promise<PromptFloor> {
   const env = {
     DATABASE_URL: infra.databaseUrl,
