@@ -5,7 +5,9 @@ import Router from '@koa/router';
 import { ERROR_TEXTS } from '@act/contracts';
 import {
   BODY_MEMORY_FACTOR,
+  BodyMemoryBudget,
   bodyMemoryBudgetBytes,
+  bodyMemoryCost,
   containerMemoryLimit,
   memoryLimitBytes,
 } from './body-memory';
@@ -36,6 +38,40 @@ describe('the memory limit', () => {
   it('is MEMORY_LIMIT_MB when set, and bodies may take a quarter of it', () => {
     expect(memoryLimitBytes(512)).toBe(512 * MiB);
     expect(bodyMemoryBudgetBytes(1024 * MiB)).toBe(256 * MiB);
+  });
+});
+
+describe('the resident ceiling', () => {
+  // A 1 GiB process: 256 MB of budget, and large bodies refused past 45 % of the limit (460.8 MB) held plus in flight.
+  // The JSON body of a 10 MB file: its base64 data URL, a third longer (about 60 MB of estimate).
+  const tenMegabytes = bodyMemoryCost(Math.ceil((10 * MiB * 4) / 3) + 100);
+  const budgetHolding = (residentMb: number) => {
+    const resident = { bytes: residentMb * MiB };
+    return { budget: new BodyMemoryBudget(1024 * MiB, () => resident.bytes), resident };
+  };
+
+  it('admits as many large bodies as the budget into a process at rest', () => {
+    const { budget } = budgetHolding(190);
+    expect(budget.capacity).toBe(256 * MiB);
+    const taken = Array.from({ length: 5 }, () => budget.tryTake(tenMegabytes));
+    expect(taken.map(Boolean)).toEqual([true, true, true, true, false]);
+  });
+
+  it('refuses a large body beside others while the process holds what earlier bodies left, until it is collected', () => {
+    const { budget, resident } = budgetHolding(380);
+    const first = budget.tryTake(tenMegabytes);
+    expect(first).toBeDefined();
+    // 380 + 60 + 60 MB pass the ceiling, though the budget has room for three more.
+    expect(budget.tryTake(tenMegabytes)).toBeUndefined();
+    // Small bodies are not held back by it.
+    expect(budget.tryTake(bodyMemoryCost(64 * 1024))).toBeDefined();
+    resident.bytes = 200 * MiB;
+    expect(budget.tryTake(tenMegabytes)).toBeDefined();
+  });
+
+  it('admits a large body alone, however much the process holds', () => {
+    const { budget } = budgetHolding(900);
+    expect(budget.tryTake(tenMegabytes)).toBeDefined();
   });
 });
 

@@ -1,8 +1,10 @@
 // Bounds the memory that request bodies take while they are read, parsed and decoded. Every JSON body reserves its
 // estimated cost from one budget per process before its first byte is read and gives it back when its handler is
 // done; a body that does not fit is answered at once, unread, with 503 and Retry-After. So a flood of large uploads
-// (hostile or not) costs a process a bounded amount of memory, whatever their number. Sizes, variables and what a
-// client sees: docs/limits.md.
+// (hostile or not) costs a process a bounded amount of memory, whatever their number. The estimate ends with the
+// handler, but a body's strings and bytes stay resident until the collector runs, and a flood can outrun it on slow
+// cores: so a large body is also refused while what the process holds (read from the kernel) plus the bodies in flight
+// would pass a ceiling. Sizes, variables and what a client sees: docs/limits.md.
 import { readFileSync } from 'node:fs';
 
 const MiB = 1024 * 1024;
@@ -17,6 +19,20 @@ const MiB = 1024 * 1024;
 export const BODY_MEMORY_FACTOR = 4.5;
 /** The share of the process's memory limit that bodies in flight may take; the rest is the process's own. */
 export const BODY_MEMORY_SHARE = 0.25;
+/**
+ * The share of the process's memory limit that its resident memory plus the bodies in flight may reach before a
+ * large body is refused. It stays above what a process holds at rest plus a full budget (prompt: 190 + 256 MB of
+ * 1 GiB; voice: 240 + 384 MB of 1.5 GiB), so a wave of uploads into a quiet process is admitted as the budget alone
+ * admits it, and below half the limit, the most a flood may make a process hold (the upload memory tests). Without
+ * it, 64 recordings of 5 MB at once took voice from 206 to 652 MB with the budget never full, and to 812 MB of its
+ * 1536 on CI's busier cores: the garbage of bodies already answered, which the budget had given back.
+ */
+export const RESIDENT_MEMORY_SHARE = 0.45;
+/**
+ * Bodies from this size are large: only they are checked against the resident ceiling (reading it costs a system
+ * call, and a small body neither moves the process toward its limit nor should be refused for what others left).
+ */
+export const LARGE_BODY_BYTES = 1024 * 1024;
 /** The memory limit assumed when neither MEMORY_LIMIT_MB nor a container limit says otherwise (the pods' 1 GiB). */
 export const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MiB;
 /** What a refused body is told to wait: the bodies ahead of it are read and decoded in about this time. */
@@ -62,23 +78,40 @@ export function bodyMemoryCost(bytes: number): number {
   return bytes * BODY_MEMORY_FACTOR;
 }
 
-/** One process's budget for bodies in flight, in bytes. */
+/** One process's budget for bodies in flight, in bytes, sized from its memory limit. */
 export class BodyMemoryBudget {
   #used = 0;
+  /** The estimated cost of bodies in flight that may be taken at once. */
+  capacity = 0;
+  /** Resident memory plus bodies in flight past which a large body is refused. */
+  residentCeiling = 0;
 
-  constructor(public capacity: number) {}
+  /** `readResident` returns the process's resident memory in bytes (the kernel's figure by default). */
+  constructor(
+    memoryLimit: number,
+    private readonly readResident: () => number = () => process.memoryUsage.rss(),
+  ) {
+    this.resize(memoryLimit);
+  }
+
+  /** Sizes the budget and the ceiling for a process whose memory limit is `memoryLimit` bytes. */
+  resize(memoryLimit: number): void {
+    this.capacity = bodyMemoryBudgetBytes(memoryLimit);
+    this.residentCeiling = Math.floor(memoryLimit * RESIDENT_MEMORY_SHARE);
+  }
 
   get used(): number {
     return this.#used;
   }
 
   /**
-   * Takes `bytes` when they fit and returns the function that gives them back (once, however often it is called);
-   * undefined when they do not fit. A body alone in the process always fits, so no upload the limits admit is
-   * refused for ever where the budget is smaller than it.
+   * Takes `bytes` (a body's estimated cost) when they fit and returns the function that gives them back (once,
+   * however often it is called); undefined when they do not fit: past the budget, or, for a large body, past the
+   * resident ceiling. A body alone in the process always fits, so no upload the limits admit is refused for ever
+   * where the budget is smaller than it or the process holds more than the ceiling.
    */
   tryTake(bytes: number): (() => void) | undefined {
-    if (this.#used > 0 && this.#used + bytes > this.capacity) return undefined;
+    if (this.#used > 0 && (this.#used + bytes > this.capacity || this.#pastCeiling(bytes))) return undefined;
     this.#used += bytes;
     let returned = false;
     return () => {
@@ -86,5 +119,10 @@ export class BodyMemoryBudget {
       returned = true;
       this.#used -= bytes;
     };
+  }
+
+  #pastCeiling(bytes: number): boolean {
+    if (bytes < bodyMemoryCost(LARGE_BODY_BYTES)) return false;
+    return this.readResident() + this.#used + bytes > this.residentCeiling;
   }
 }

@@ -10,7 +10,6 @@ import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName }
 import {
   BODY_MEMORY_RETRY_AFTER_SECONDS,
   BodyMemoryBudget,
-  bodyMemoryBudgetBytes,
   bodyMemoryCost,
   memoryLimitBytes,
 } from './body-memory';
@@ -89,7 +88,7 @@ export function createHttpApp({
   app.silent = true;
   // Shared with the service's credits client and provider adapters (one registry per service name).
   app.metrics = serviceMetrics(name);
-  app.bodyMemory = new BodyMemoryBudget(bodyMemoryBudgetBytes(memoryLimitBytes(undefined)));
+  app.bodyMemory = new BodyMemoryBudget(memoryLimitBytes(undefined));
   let draining = false;
   const drainingListeners: Array<() => void> = [];
   app.markDraining = () => {

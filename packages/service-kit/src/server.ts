@@ -3,7 +3,7 @@
 // while readiness says 503 on the ops port, then close dependencies (NATS drain, database pool) in the order given.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bodyMemoryBudgetBytes, memoryLimitBytes } from './body-memory';
+import { memoryLimitBytes } from './body-memory';
 import type { HttpApp } from './http-app';
 import type { Logger } from './logger';
 
@@ -135,7 +135,7 @@ export function serveFromConfig(
   onClose: StartOptions['onClose'] = [],
 ): Promise<RunningServer> {
   if (config.MEMORY_LIMIT_MB !== undefined) {
-    app.bodyMemory.capacity = bodyMemoryBudgetBytes(memoryLimitBytes(config.MEMORY_LIMIT_MB));
+    app.bodyMemory.resize(memoryLimitBytes(config.MEMORY_LIMIT_MB));
   }
   return startHttpServer(app, {
     port: config.PORT,

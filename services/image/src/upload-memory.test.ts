@@ -1,6 +1,6 @@
 // Memory under hostile uploads: 64 uploads of 10 MB at once from one member, spread over every photo effect, keep the
 // image process's peak resident memory under half the memory limit of its pod (k8s/base/image.yaml). Each is
-// refused: read and found unreadable (400, the spec's text), or, while the process's body budget is full, unread
+// refused: read and found unreadable (400, the spec's text), or, while the process has no room for its body, unread
 // with 503 and Retry-After. Nothing is charged, and the budget is given back: the next real photo is answered.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Memory under hostile uploads: 64 uploads of 10 MB at once, spread over every prompt endpoint that takes an image,
 // keep the process's peak resident memory under half the memory limit of its pod (k8s/base/prompt.yaml). Each is
-// refused: read and found unreadable (400, the spec's text), or, while the process's body budget is full, unread
+// refused: read and found unreadable (400, the spec's text), or, while the process has no room for its body, unread
 // with 503 and Retry-After. The budget is given back: the next real image is answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';

@@ -1,7 +1,7 @@
 // Memory under hostile uploads: 64 uploads of 10 MB at once from one member, spread over every voice tool that takes
 // a recording, keep the voice process's peak resident memory under half the memory limit of its pod
-// (k8s/base/voice.yaml). Each is refused: too large or unreadable (400, the spec's texts), or, while the process's
-// body budget is full, unread with 503 and Retry-After. Nothing is charged, and the budget is given back.
+// (k8s/base/voice.yaml). Each is refused: too large or unreadable (400, the spec's texts), or, while the
+// process has no room for its body, unread with 503 and Retry-After. Nothing is charged, and the budget is given back.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS } from '@act/contracts';

@@ -194,7 +194,7 @@ export interface FloodExpectation {
 
 /**
  * Every upload was answered in plain words: read and refused for what it is (`status`, one of `texts`), or refused
- * unread while the process's body budget was full (503, the service-unavailable text, Retry-After); at least one
+ * unread while the process had no room for its body (503, the service-unavailable text, Retry-After); at least one
  * was read; and the process's peak memory stayed under half its pod's limit.
  */
 export function expectRefusedWithinMemory(flood: UploadFloodResult, expected: FloodExpectation): void {
