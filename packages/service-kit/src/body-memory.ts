@@ -32,7 +32,7 @@ export const RESIDENT_MEMORY_SHARE = 0.45;
  * Bodies from this size are large: only they are checked against the resident ceiling (reading it costs a system
  * call, and a small body neither moves the process toward its limit nor should be refused for what others left).
  */
-export const LARGE_BODY_BYTES = 1024 * 1024;
+const LARGE_BODY_BYTES = MiB;
 /** The memory limit assumed when neither MEMORY_LIMIT_MB nor a container limit says otherwise (the pods' 1 GiB). */
 export const DEFAULT_MEMORY_LIMIT_BYTES = 1024 * MiB;
 /** What a refused body is told to wait: the bodies ahead of it are read and decoded in about this time. */
