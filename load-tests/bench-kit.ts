@@ -5,7 +5,6 @@
 // (docs/architecture.md#performance).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -177,14 +176,6 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Resident set size of a process, from /proc (Linux), in KB. */
-export async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]);
 }
 
 /** A signing key, its JWKS (for a stand-in service to publish) and a member token the gateway accepts. */

@@ -21,7 +21,7 @@ import {
   type BenchServer,
   type RunResult,
 } from './bench-kit';
-import { startFakeOpenAi } from '@act/service-kit/testing';
+import { processCpuMs, startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
   benchStreamFloors,
@@ -492,12 +492,8 @@ async function cpuPerCall(pids: readonly number[], run: () => Promise<PacedLoadR
 
 /** CPU ms used so far by each of `pids`, then by every PostgreSQL process, then by nats-server (Linux /proc). */
 async function cpuByProcess(pids: readonly number[]): Promise<number[]> {
-  // utime + stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux), after the command name (which may hold spaces).
-  const cpuMs = async (pid: number | string) => {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
-  };
+  // A PostgreSQL backend may end between the listing and its reading: it counts nothing.
+  const cpuMs = (pid: number | string) => processCpuMs(pid).catch(() => 0);
   const commOf = (pid: string) => readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
   const all = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
   const comms = await Promise.all(all.map(commOf));

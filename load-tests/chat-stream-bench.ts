@@ -10,7 +10,8 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ROUTES } from '@act/contracts';
-import { round, rssKb, startServer, type BenchServer } from './bench-kit';
+import { processMemoryKb } from '@act/service-kit/testing';
+import { round, startServer, type BenchServer } from './bench-kit';
 
 export interface ChatStreamBenchOptions {
   gateway: BenchServer;
@@ -165,7 +166,7 @@ export async function settledRss(pid: number): Promise<number> {
   const readings: number[] = [];
   for (let i = 0; i < 5; i++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    readings.push(await rssKb(pid));
+    readings.push(await processMemoryKb(pid));
   }
   return readings.sort((a, b) => a - b)[2]!;
 }

@@ -7,9 +7,10 @@
 //   most 4× the payload (the request body) per upload.
 import { API_ROUTES } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
+import { processMemoryKb } from '@act/service-kit/testing';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import type { RunningSystem } from '../e2e/support/system';
-import { median, round, rssKb } from './bench-kit';
+import { median, round } from './bench-kit';
 
 export interface EffectsBenchResult {
   photoBytes: number;
@@ -101,15 +102,15 @@ export async function benchEffects(system: RunningSystem, token: string): Promis
   }
 
   // 4 at once through the gateway, both processes' memory sampled meanwhile.
-  const gatewayBefore = await rssKb(gatewayPid);
-  const imageBefore = await rssKb(imagePid);
+  const gatewayBefore = await processMemoryKb(gatewayPid);
+  const imageBefore = await processMemoryKb(imagePid);
   let gatewayPeak = gatewayBefore;
   let imagePeak = imageBefore;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      gatewayPeak = Math.max(gatewayPeak, await rssKb(gatewayPid));
-      imagePeak = Math.max(imagePeak, await rssKb(imagePid));
+      gatewayPeak = Math.max(gatewayPeak, await processMemoryKb(gatewayPid));
+      imagePeak = Math.max(imagePeak, await processMemoryKb(imagePid));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();

@@ -4,9 +4,8 @@
 //   2000-character text, best of a few runs (the first warms the worker threads);
 // - the voice process's peak resident memory while 4 such texts are spoken at once (sampled from /proc every 50 ms),
 //   next to its resident memory before.
-import { readFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { API_ROUTES, LIMITS } from '@act/contracts';
+import { processCpuMs, processMemoryKb } from '@act/service-kit/testing';
 
 /** Credits one member needs for the runs below (30 each: a warm-up, `runs` measured runs and one concurrent). */
 export function voiceBenchCredits(runs = 3): number {
@@ -58,21 +57,6 @@ const TEXT = [
   .join(' ')
   .slice(0, LIMITS.ttsText);
 
-/** CPU seconds a process has used so far (user + system, all its threads), from /proc (Linux). */
-async function cpuSeconds(pid: number, ticksPerSecond: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may contain spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) / 1024;
-}
-
 interface SpeechReply {
   success: boolean;
   clip?: { durationSeconds: number | null };
@@ -92,6 +76,8 @@ async function speak(apiUrl: string, token: string): Promise<number> {
   return body.clip.durationSeconds;
 }
 
+const cpuSeconds = async (pid: number) => (await processCpuMs(pid)) / 1000;
+const rssMb = async (pid: number) => (await processMemoryKb(pid)) / 1024;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function benchVoice({
@@ -100,7 +86,6 @@ export async function benchVoice({
   voicePid,
   runs = 3,
 }: VoiceBenchOptions): Promise<VoiceBenchResult> {
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   const [first] = tokens;
   if (!first) throw new Error('the voice bench needs at least one member');
 
@@ -108,11 +93,11 @@ export async function benchVoice({
   await speak(apiUrl, first);
   let best: { speech: number; cpu: number; wall: number } | undefined;
   for (let i = 0; i < runs; i++) {
-    const cpuBefore = await cpuSeconds(voicePid, ticks);
+    const cpuBefore = await cpuSeconds(voicePid);
     const started = performance.now();
     const speech = await speak(apiUrl, first);
     const wall = (performance.now() - started) / 1000;
-    const cpu = (await cpuSeconds(voicePid, ticks)) - cpuBefore;
+    const cpu = (await cpuSeconds(voicePid)) - cpuBefore;
     if (!best || speech / cpu > best.speech / best.cpu) best = { speech, cpu, wall };
   }
 

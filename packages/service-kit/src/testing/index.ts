@@ -121,6 +121,7 @@ export {
   type UploadReply,
   type UploadService,
 } from './upload-flood';
+export { processCpuMs, processMemoryKb } from './proc-stats';
 export { waitUntil, type WaitUntilOptions } from './wait-until';
 export {
   dataOf,

@@ -17,6 +17,7 @@ import {
   type BodyLimitClass,
 } from '@act/contracts';
 import { REPO_ROOT, type ChildService } from './child-service';
+import { processMemoryKb } from './proc-stats';
 import {
   startServiceProcessBed,
   type ServiceProcessBed,
@@ -124,13 +125,6 @@ export async function k8sMemoryLimitMb(service: string): Promise<number> {
   return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
 }
 
-async function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
-  if (!match) throw new Error(`no ${field} for process ${pid}`);
-  return Number(match[1]);
-}
-
 /**
  * Sends `parallel` uploads at once to the service at `url` (process `pid`), spread over `endpoints`, and reads the
  * process's peak resident memory meanwhile: the kernel's own high-water mark (VmHWM, reset just before through
@@ -146,7 +140,7 @@ export async function floodUploads(
   const bodies = endpoints.map((endpoint) =>
     Buffer.from(JSON.stringify(endpoint.body(`data:${endpoint.mime};base64,${payload}`))),
   );
-  const startRssKb = await statusKb(service.pid, 'VmRSS');
+  const startRssKb = await processMemoryKb(service.pid, 'VmRSS');
   await writeFile(`/proc/${service.pid}/clear_refs`, '5');
   const replies = await Promise.all(
     Array.from({ length: parallel }, async (_, index): Promise<UploadReply> => {
@@ -172,7 +166,7 @@ export async function floodUploads(
       };
     }),
   );
-  const peakKb = await statusKb(service.pid, 'VmHWM');
+  const peakKb = await processMemoryKb(service.pid, 'VmHWM');
   return {
     replies,
     startRssMb: Math.round(startRssKb / 1024),
