@@ -13,6 +13,7 @@ import {
 } from '@act/contracts';
 import {
   connectNats,
+  createRateLimitStore,
   type NatsConnection,
   type Outbox,
   type RunningServer,
@@ -93,6 +94,8 @@ export async function startReplica(options: {
 }): Promise<Replica> {
   // Each replica has its own NATS connection, as separate processes would.
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
+  // In this replica's memory, as a deployment without REDIS_URL counts (each test's members are new).
+  const rateLimits = createRateLimitStore({});
   const chat = createApp({
     logger: silentLogger('chat'),
     ...testToolAccess(options, nc),
@@ -112,6 +115,7 @@ export async function startReplica(options: {
     replyMaxMs: options.replyMaxMs ?? 30_000,
     persistIntervalMs: options.persistIntervalMs ?? 100,
     shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+    rateLimits,
   });
   const server = await startTestService(chat.app);
   return {
@@ -123,6 +127,7 @@ export async function startReplica(options: {
       await server.close();
       await chat.drain();
       await nc.close();
+      await rateLimits.close();
     },
   };
 }
