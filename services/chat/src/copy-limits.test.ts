@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
+import { createRateLimitStore } from '@act/service-kit';
 import { callJson, type JsonReply } from '@act/service-kit/testing';
-import { startChatTestBed, type ChatTestBed } from './test-support/test-bed';
+import { startChatTestBed, startReplica, type ChatTestBed } from './test-support/test-bed';
 
 let bed: ChatTestBed;
 
@@ -41,8 +42,8 @@ async function playgroundSession(token: string): Promise<string> {
   return reply.body.sessionId as string;
 }
 
-const share = (token: string, sessionId: string) =>
-  callJson(bed.chat.url, 'POST', `/api/chat/sessions/${sessionId}/shares`, { token, body: {} });
+const share = (token: string, sessionId: string, base = bed.chat.url) =>
+  callJson(base, 'POST', `/api/chat/sessions/${sessionId}/shares`, { token, body: {} });
 
 const continueWith = (token: string, sessionId: string) =>
   callJson(bed.chat.url, 'POST', `/api/chat/sessions/${sessionId}/continue`, {
@@ -128,6 +129,17 @@ describe('continue with this model', () => {
     // The comparison and the ten continued sessions; nothing charged beyond the comparison.
     expect(await count('chat_sessions', userId)).toBe(1 + perSessionPerDay);
     expect((await bed.settled(token)).balance).toBe(50 - 5);
+    // The refusal says when the session's count starts again: at the next midnight UTC.
+    const refused = await fetch(`${bed.chat.url}/api/chat/sessions/${sessionId}/continue`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini' }),
+    });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    const midnight = new Date().setUTCHours(24, 0, 0, 0);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil((midnight - Date.now()) / 1000) + 1);
   });
 
   it(`lets a member continue ${perMemberPerHour} times an hour over all their comparisons`, async () => {
@@ -150,5 +162,47 @@ describe('continue with this model', () => {
       error: ERROR_TEXTS.chat.continueRateLimited,
     });
     expect(await count('chat_sessions', userId)).toBe(sessions.length + perMemberPerHour);
+  });
+});
+
+// Redis is optional infrastructure: this runs where REDIS_URL is set (CI, and the dev machine with Redis up).
+describe.runIf(process.env.REDIS_URL)('replicas sharing the rate-limit store', () => {
+  it(`count a member's links together: ${perMemberPerHour} an hour whichever replica makes them`, async () => {
+    const stores = [0, 1].map(() => createRateLimitStore({ redisUrl: process.env.REDIS_URL }));
+    await Promise.all(stores.map((store) => store.connected()));
+    const replicas = await Promise.all(
+      stores.map((rateLimits) =>
+        startReplica({
+          jwks: bed.jwks,
+          credits: bed.credits,
+          sql: bed.sql,
+          outbox: bed.outbox,
+          fake: bed.fake,
+          rateLimits,
+        }),
+      ),
+    );
+    try {
+      const userId = randomUUID();
+      const token = await bed.jwks.tokenFor(userId);
+      const sessions = [];
+      for (let i = 0; i <= perMemberPerHour / perSessionPerDay; i += 1)
+        sessions.push(await agentSession(token));
+      let made = 0;
+      for (const sessionId of sessions.slice(0, -1)) {
+        for (let i = 0; i < perSessionPerDay; i += 1) {
+          // Alternately on each replica, as the gateway balances them.
+          expect((await share(token, sessionId, replicas[made % 2]!.url)).status).toBe(200);
+          made += 1;
+        }
+      }
+      for (const replica of replicas) {
+        const over = await share(token, sessions.at(-1)!, replica.url);
+        expect(over.body.error).toBe(ERROR_TEXTS.chat.shareRateLimited);
+      }
+      expect(await count('chat_shares', userId)).toBe(perMemberPerHour);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.close()));
+    }
   });
 });

@@ -16,6 +16,7 @@ import {
   createRateLimitStore,
   type NatsConnection,
   type Outbox,
+  type RateLimitStore,
   type RunningServer,
   type Sql,
   loadConfig,
@@ -91,11 +92,13 @@ export async function startReplica(options: {
   pdfInput?: PdfInputMode;
   webFetch?: PageFetchOptions;
   deepSearch?: ChatAppDeps['deepSearch'];
+  /** The per-member limits' counters (closed with the replica); default: this replica's memory. */
+  rateLimits?: RateLimitStore;
 }): Promise<Replica> {
   // Each replica has its own NATS connection, as separate processes would.
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
-  // In this replica's memory, as a deployment without REDIS_URL counts (each test's members are new).
-  const rateLimits = createRateLimitStore({});
+  // By default in this replica's memory, as a deployment without REDIS_URL counts (each test's members are new).
+  const rateLimits = options.rateLimits ?? createRateLimitStore({});
   const chat = createApp({
     logger: silentLogger('chat'),
     ...testToolAccess(options, nc),
