@@ -2,6 +2,7 @@
 // browser. Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to
 // these.
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import type { BillingCycle } from './plans';
 
 /** Machine-readable error codes. Clients branch on these, never on message text. */
@@ -231,6 +232,11 @@ export const ERROR_TEXTS = {
     // Ours (issue 25): fusing a playground turn's answers failed (free), or the turn has nothing to fuse yet.
     fuseFailed: 'Failed to fuse the answers. You were not charged.',
     fuseNotReady: 'There are no finished answers to fuse yet.',
+    // Ours: the bounds on free copies of a session (429, nothing made; LIMITS.chatCopies).
+    shareDailyCap: `This chat has already been shared ${LIMITS.chatCopies.perSessionPerDay} times today. You can share it again tomorrow (days start at midnight UTC); the links made today are under Shared chats in your account.`,
+    continueDailyCap: `This comparison has already been continued ${LIMITS.chatCopies.perSessionPerDay} times today. You can continue it again tomorrow (days start at midnight UTC); the chats made from it today are in Chat Agent.`,
+    shareRateLimited: `You have made ${LIMITS.chatCopies.perMemberPerHour} share links in the last hour, the most an hour allows. Please try again later.`,
+    continueRateLimited: `You have continued ${LIMITS.chatCopies.perMemberPerHour} comparisons in the last hour, the most an hour allows. Please try again later.`,
   },
   youtube: {
     summarizeVideo: 'Failed to summarize video',

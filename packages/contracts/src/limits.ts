@@ -46,6 +46,11 @@ export const LIMITS = {
   chatMessage: 8000,
   /** Ours: messages per model kept in a playground conversation history sent by the browser. */
   chatHistoryMessages: 50,
+  /**
+   * Ours: copies of a chat session, each free and stored (docs/product-rules.md#shared-chats, #fuse): share links and
+   * sessions continued from a comparison, each at most this many per session per day (UTC) and per member per hour.
+   */
+  chatCopies: { perSessionPerDay: 10, perMemberPerHour: 30 },
   /** Ours: web chat URL. */
   urlMax: 2048,
   /** Ours: the page a web chat reads: its size, the time to fetch it, redirects followed, PDF pages read. */

@@ -240,7 +240,7 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     expect([...names]).toEqual([actConfig.metadata.name]);
   });
 
-  it('counts rate limits in one Redis the gateway and identity share, reached by them only', () => {
+  it('counts rate limits in one Redis the gateway, identity and chat share, reached by them only', () => {
     const redis = ofKind('Deployment').find((d) => d.metadata.name === 'redis')!;
     expect(redis.spec?.replicas).toBe(1);
     expect(
@@ -251,7 +251,7 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     const service = ofKind('Service').find((s) => s.metadata.name === 'redis')!;
     const port = (service.spec!.ports as Array<{ port: number }>)[0]!.port;
     expect(actConfig.data.REDIS_URL).toBe(`redis://redis:${port}`);
-    for (const name of ['gateway', 'identity']) {
+    for (const name of ['gateway', 'identity', 'chat']) {
       const [container] = containersOf(deployments.find((d) => d.metadata.name === name)!);
       expect(container!.envFrom, name).toContainEqual({ configMapRef: { name: actConfig.metadata.name } });
       expect(
@@ -261,7 +261,11 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
     }
     const policy = ofKind('NetworkPolicy').find((p) => p.metadata.name === 'redis')!;
     expect(Object.fromEntries(sourcesByPort(policy))).toEqual({
-      [port]: [GATEWAY_SOURCE, { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'identity' } } }],
+      [port]: [
+        GATEWAY_SOURCE,
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'identity' } } },
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'chat' } } },
+      ],
     });
   });
 

@@ -51,13 +51,20 @@ export function createRateLimitStore({ redisUrl }: { redisUrl?: string }): RateL
   };
 }
 
-/** Counts one hit on `key`; over the limit it throws 429 with Retry-After in whole seconds. */
-export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/**
+ * Counts one hit on `key`; over the limit it throws 429 with Retry-After in whole seconds, saying `message` (the
+ * generic text unless the limit has words of its own in contracts).
+ */
+export async function consumeOrRefuse(
+  limiter: RateLimiterAbstract,
+  key: string,
+  message: string = ERROR_TEXTS.server.rateLimited,
+): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (result) {
     if (result instanceof RateLimiterRes) {
-      throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
+      throw new AppError(ErrorCode.RATE_LIMITED, message, {
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))) },
       });
     }

@@ -4,6 +4,7 @@ import {
   createServiceHttpApp,
   type HttpApp,
   type NatsConnection,
+  type RateLimitStore,
   type ServiceApp,
   type StoringToolAppDeps,
 } from '@act/service-kit';
@@ -11,6 +12,7 @@ import type { ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
 import { createShareStore } from './db/share-store';
 import { createChatReplies } from './domain/chat-replies';
+import { createCopyLimits } from './domain/copy-limits';
 import { createGenerationRegistry, type GenerationRegistry } from './domain/generations';
 import { createPreparation, type PdfInputMode } from './domain/prepare';
 import { startChatStops, type ChatStops } from './domain/stops';
@@ -38,6 +40,8 @@ export interface ChatAppDeps extends StoringToolAppDeps {
   persistIntervalMs: number;
   /** How long a stopping replica lets its replies run (SHUTDOWN_GRACE_MS) before it stops them. */
   shutdownGraceMs: number;
+  /** The per-member limits' counters (share links, continued comparisons): Redis when REDIS_URL is set. */
+  rateLimits: RateLimitStore;
 }
 
 export interface ChatApp extends ServiceApp {
@@ -88,6 +92,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
     available,
     logger,
   });
+  const copies = createCopyLimits({ sql, rateLimits: deps.rateLimits });
   const app = createServiceHttpApp('chat', deps, [
     createChatRouter({
       verifier: deps.verifier,
@@ -101,8 +106,14 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       logger,
       followIntervalMs: deps.persistIntervalMs,
       models: deps.models,
+      copies,
     }),
-    createShareRouter({ verifier: deps.verifier, shares: createShareStore(sql), files: deps.files }),
+    createShareRouter({
+      verifier: deps.verifier,
+      shares: createShareStore(sql, store),
+      files: deps.files,
+      copies,
+    }),
   ]);
 
   let drained: Promise<void> | undefined;

@@ -77,6 +77,8 @@ export const chatConfigSchema = baseConfigSchema
       .default('false')
       .transform((value) => value === 'true'),
     ...objectStoreConfigFields,
+    /** The per-member limits' shared counters (share links, continued comparisons); unset: each replica's memory. */
+    REDIS_URL: configUrl(['redis', 'rediss']).optional(),
     /**
      * The longest one reply may stream before it is stopped (and saved as stopped): it must fit in the time a
      * charged call may hold credits, with room for the final write.

@@ -1,7 +1,7 @@
 // Entry point of the chat service: its database (migrated), the object store, the provider, NATS (credits, Stop)
 // and the outbox, through the kit's startService; on SIGTERM no new reply starts and those in flight finish
 // (SHUTDOWN_GRACE_MS covers the longest) before the outbox, NATS and the database close.
-import { openAiKeyOf, startService, storingToolAppDeps } from '@act/service-kit';
+import { createRateLimitStore, openAiKeyOf, startService, storingToolAppDeps } from '@act/service-kit';
 import { ERROR_TEXTS } from '@act/contracts';
 import { createApp } from './app';
 import { chatModelsOf, deepSearchLimitsOf, loadChatConfig, searchProviderOf } from './config';
@@ -57,6 +57,8 @@ startService({
   },
   createApp: (context) => {
     const { config } = context;
+    const rateLimits = createRateLimitStore({ redisUrl: config.REDIS_URL });
+    context.onClose(() => rateLimits.close());
     return createApp({
       ...storingToolAppDeps(context),
       nc: context.nc,
@@ -69,6 +71,7 @@ startService({
       replyMaxMs: config.CHAT_REPLY_MAX_MS,
       persistIntervalMs: config.CHAT_PERSIST_INTERVAL_MS,
       shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+      rateLimits,
     });
   },
   ready: ({ providers }) => [

@@ -69,6 +69,13 @@ async function listShares(member: Member) {
   return reply.body.shares as Array<Record<string, unknown>>;
 }
 
+/** The branch shown of a session, as the member's screen reads it. */
+async function shownMessages(member: Member, sessionId: string, path = '/api/chat/chat-agent/messages') {
+  const reply = await callJson(chat.url, 'GET', `${path}?sessionId=${sessionId}`, { token: member.token });
+  expect(reply.status).toBe(200);
+  return reply.body.messages as Array<{ id: string; content: string; reply_id: string | null }>;
+}
+
 /** A signed-out read of a link: no token at all. */
 async function readShared(token: string) {
   const response = await fetch(`${chat.url}/api/chat/shared/${token}`);
@@ -222,6 +229,107 @@ describe('shared chats', () => {
 
     await callJson(chat.url, 'DELETE', `/api/chat/shares/${link.id}`, { token: member.token });
     expect((await fetch(`${chat.url}/api/chat/shared/${link.token}/files/0`)).status).toBe(404);
+  });
+
+  it('publishes only the branch shown: an edited-away message, its image and older answers stay private', async () => {
+    const member = await newMember();
+    const passport = await makePng({ width: 30, height: 20 });
+    const replacement = await makePng({ width: 12, height: 8 });
+    fake.script(
+      { kind: 'stream', chunks: ['Noted SECRET_V1_answer.'] },
+      { kind: 'stream', chunks: ['First answer to V2.'] },
+      { kind: 'stream', chunks: ['Newest answer to V2.'] },
+    );
+    const sessionId = await agentMessage(member, 'my password is SECRET_V1_hunter2', {
+      image: dataUrl(passport),
+      imageName: 'passport-scan.png',
+    });
+    const [q1] = await shownMessages(member, sessionId);
+    await agentMessage(member, 'PUBLIC_V2 please summarise', {
+      sessionId,
+      editOf: q1!.id,
+      image: dataUrl(replacement),
+      imageName: 'chart.png',
+    });
+    const [q2] = await shownMessages(member, sessionId);
+    await agentMessage(member, 'ignored', { sessionId, regenerateOf: q2!.id });
+    const shown = await shownMessages(member, sessionId);
+    expect(shown.map((message) => message.content)).toEqual([
+      'PUBLIC_V2 please summarise',
+      'Newest answer to V2.',
+    ]);
+
+    const link = (await share(member, sessionId)).body.share as Record<string, string>;
+    // The session was titled from its first message: the link is titled from the version shown.
+    expect(link.title).toBe('PUBLIC_V2 please summarise');
+    const read = await readShared(link.token!);
+    expect(read.status).toBe(200);
+    expect(read.body.title).toBe('PUBLIC_V2 please summarise');
+    expect(read.body.messages).toEqual([
+      {
+        role: 'user',
+        content: 'PUBLIC_V2 please summarise',
+        attachments: [
+          {
+            kind: 'image',
+            url: `/api/chat/shared/${link.token}/files/0`,
+            contentType: 'image/png',
+            name: 'chart.png',
+            size: replacement.length,
+          },
+        ],
+      },
+      { role: 'assistant', content: 'Newest answer to V2.', model: 'openai/gpt-4o-mini' },
+    ]);
+    for (const hidden of ['SECRET_V1', 'passport-scan', 'First answer to V2']) {
+      expect(read.text).not.toContain(hidden);
+    }
+    // The link's only file is the shown message's; the edited-away image is served under no number.
+    const file = await fetch(`${chat.url}/api/chat/shared/${link.token}/files/0`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(replacement)).toBe(true);
+    expect((await fetch(`${chat.url}/api/chat/shared/${link.token}/files/1`)).status).toBe(404);
+  });
+
+  it('publishes the playground answers shown per column and the fuse shown, not the versions behind them', async () => {
+    fake.setFallback((request) => ({ kind: 'stream', chunks: [`from ${request.body.model}`] }));
+    const member = await newMember();
+    const turn = await callJson(chat.url, 'POST', PLAYGROUND, {
+      token: member.token,
+      body: { prompt: 'Compare' },
+    });
+    const sessionId = turn.body.sessionId as string;
+    for (const text of ['Older fuse.', 'Newest fuse.']) {
+      fake.script({ kind: 'stream', chunks: [text] });
+      const fused = await callJson(chat.url, 'POST', `/api/chat/sessions/${sessionId}/fuse`, {
+        token: member.token,
+        body: { replyId: turn.body.messageId, model: 'openai/gpt-4o-mini' },
+      });
+      expect(fused.status).toBe(200);
+    }
+    const sharedText = async () => {
+      const link = (await share(member, sessionId)).body.share as Record<string, string>;
+      const read = await readShared(link.token!);
+      return (read.body.messages as Array<{ content: string }>).map((message) => message.content);
+    };
+    // The screen shows the turn's newest fuse under its four answers.
+    const columns = ['from up/gpt', 'from up/gemini', 'from up/claude', 'from up/deepseek'];
+    expect(await sharedText()).toEqual(['Compare', ...columns, 'Newest fuse.']);
+
+    // Claude's column regenerated: its new answer replaces the old one, and the fuse (of the answers before) goes.
+    const [question] = await shownMessages(member, sessionId, '/api/chat/messages');
+    fake.script({ kind: 'stream', chunks: ['Claude again.'] });
+    const regenerated = await callJson(chat.url, 'POST', PLAYGROUND, {
+      token: member.token,
+      body: { sessionId, prompt: 'ignored', regenerateOf: question!.id, column: 'anthropic/claude-sonnet-4' },
+    });
+    expect(regenerated.status).toBe(200);
+    expect(await sharedText()).toEqual([
+      'Compare',
+      'from up/gpt',
+      'from up/gemini',
+      'from up/deepseek',
+      'Claude again.',
+    ]);
   });
 
   it('shares every column of a playground turn, and goes with its session when that is deleted', async () => {

@@ -12,7 +12,14 @@ import {
   type Page,
   type Sql,
 } from '@act/service-kit';
-import type { SessionRow, StoredAttachment } from './chat-store';
+import { snapshotOf } from '../domain/share-snapshot';
+import {
+  titleFromMessage,
+  type ChatStore,
+  type SessionRow,
+  type ShownMessageRow,
+  type StoredAttachment,
+} from './chat-store';
 
 /** A message as the snapshot keeps it: what was shown, never who wrote it. */
 export interface SnapshotMessage {
@@ -45,25 +52,39 @@ const SESSIONS = { table: 'chat_sessions' };
 const TOKEN_BYTES = 24;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createShareStore(sql: Sql) {
+/** `chats`: the chat store, whose branch shown (listMessages) is what a snapshot copies. */
+export function createShareStore(sql: Sql, chats: Pick<ChatStore, 'listMessages'>) {
+  /**
+   * The link's title: the session's, unless it was made from a version of the first message that is not shown (a
+   * session is titled from its first message, and an edit does not retitle it): a secret edited out of the first
+   * message must not stay in the link's title, so the title is then made from the first message shown.
+   */
+  async function titleShown(session: SessionRow, shown: readonly ShownMessageRow[]): Promise<string> {
+    const first = shown[0];
+    if (!first || titleFromMessage(first.content) === session.title) return session.title;
+    const hidden = await sql<Array<{ content: string }>>`
+      select content from chat_messages
+      where session_id = ${session.id} and role = 'user' and parent_id is null and id <> ${first.id}`;
+    const madeFromHidden = hidden.some((row) => titleFromMessage(row.content) === session.title);
+    return madeFromHidden ? titleFromMessage(first.content) : session.title;
+  }
+
   return {
     /**
-     * Copies the messages the member's session shows now (their messages, and answers that completed or were
-     * stopped after some text) into a new link. Another member's session, or an unknown one, is a 404.
+     * Copies what the member's session shows now (the branch shown: their messages, and answers that completed or
+     * were stopped after some text; no other version) into a new link. Another member's session, or an unknown
+     * one, is a 404.
      */
     async create(userId: string, sessionId: string, expiresInDays: number | null): Promise<ShareRow> {
       const session = await findOwned<SessionRow>(sql, SESSIONS, { id: sessionId, userId });
-      const messages = await sql<SnapshotMessage[]>`
-        select role, content, model_name as model, citations, attachments
-        from chat_messages
-        where session_id = ${session.id}
-          and (role = 'user' or (status in ('completed', 'stopped') and content <> ''))
-        order by seq`;
+      const shown = await chats.listMessages(userId, session.kind, session.id);
+      const messages = snapshotOf(shown);
+      const title = await titleShown(session, shown);
       const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * DAY_MS);
       const [row] = await sql<ShareRow[]>`
         insert into chat_shares (id, user_id, session_id, token, title, messages, expires_at)
         values (${randomUUID()}, ${userId}, ${session.id}, ${randomBytes(TOKEN_BYTES).toString('base64url')},
-          ${session.title}, ${sql.json(messages as never)}, ${expiresAt})
+          ${title}, ${sql.json(messages as never)}, ${expiresAt})
         returning id, user_id, session_id, token, title, created_at, expires_at`;
       return row!;
     },

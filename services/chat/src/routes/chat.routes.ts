@@ -26,6 +26,7 @@ import type { ChatModels } from '../config';
 import type { ChatStore, MessageRow, SessionRow, ShownMessageRow, StoredChatKind } from '../db/chat-store';
 import { resolveBranch } from '../domain/branching';
 import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
+import type { CopyLimits } from '../domain/copy-limits';
 import { continueWithModel, prepareFuse } from '../domain/fuse';
 import type { Preparation } from '../domain/prepare';
 import { findFollowedReply, followReply } from '../domain/reply-follow';
@@ -47,6 +48,8 @@ export interface ChatRoutesDeps {
   followIntervalMs: number;
   /** Upstream model ids (a playground fuse asks its chosen column's model). */
   models: ChatModels;
+  /** A continued comparison is a free copy of the session: bounded per member and per session (LIMITS.chatCopies). */
+  copies: CopyLimits;
 }
 
 function presentSession(row: SessionRow): ChatSession {
@@ -136,6 +139,7 @@ export function createChatRouter({
   logger,
   followIntervalMs,
   models,
+  copies,
 }: ChatRoutesDeps): Router {
   const router = new Router();
   const options = { verifier };
@@ -348,13 +352,15 @@ export function createChatRouter({
     },
   );
 
-  // Issue 25: the comparison goes on as a chat agent session with one of its models (free).
+  // Issue 25: the comparison goes on as a chat agent session with one of its models (free, so bounded: issue 45).
   mountEndpoint(
     router,
     CHAT_ENDPOINTS.playground.continueWith,
     options,
     async (input, { caller, params }) => {
-      const created = await continueWithModel(store, caller.userId, params.id, input.model);
+      const created = await copies.copy(caller.userId, params.id, 'continue', () =>
+        continueWithModel(store, caller.userId, params.id, input.model),
+      );
       return { sessionId: created.sessionId, tool: 'chat-agent' as const, modelId: created.modelId };
     },
   );

@@ -13,11 +13,14 @@ import { AppError, Router, mountEndpoint, type JwtVerifier } from '@act/service-
 import { sendStoredFile, type ObjectStore } from '@act/service-kit/files';
 import type { StoredAttachment } from '../db/chat-store';
 import type { ShareRow, ShareStore, SnapshotMessage } from '../db/share-store';
+import type { CopyLimits } from '../domain/copy-limits';
 
 export interface ShareRoutesDeps {
   verifier: JwtVerifier;
   shares: ShareStore;
   files: ObjectStore;
+  /** A link is a free copy of the session: bounded per member and per session (LIMITS.chatCopies). */
+  copies: CopyLimits;
 }
 
 const E = CHAT_SHARE_ENDPOINTS;
@@ -64,12 +67,14 @@ function presentMessages(token: string, messages: readonly SnapshotMessage[]): S
   }));
 }
 
-export function createShareRouter({ verifier, shares, files }: ShareRoutesDeps): Router {
+export function createShareRouter({ verifier, shares, files, copies }: ShareRoutesDeps): Router {
   const router = new Router();
   const options = { verifier };
 
   mountEndpoint(router, E.create, options, async (input, { caller, params }) => {
-    const row = await shares.create(caller.userId, params.id, input.expiresInDays ?? null);
+    const row = await copies.copy(caller.userId, params.id, 'share', () =>
+      shares.create(caller.userId, params.id, input.expiresInDays ?? null),
+    );
     return { share: presentShare(row) };
   });
 

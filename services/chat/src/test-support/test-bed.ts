@@ -13,8 +13,10 @@ import {
 } from '@act/contracts';
 import {
   connectNats,
+  createRateLimitStore,
   type NatsConnection,
   type Outbox,
+  type RateLimitStore,
   type RunningServer,
   type Sql,
   loadConfig,
@@ -90,9 +92,13 @@ export async function startReplica(options: {
   pdfInput?: PdfInputMode;
   webFetch?: PageFetchOptions;
   deepSearch?: ChatAppDeps['deepSearch'];
+  /** The per-member limits' counters (closed with the replica); default: this replica's memory. */
+  rateLimits?: RateLimitStore;
 }): Promise<Replica> {
   // Each replica has its own NATS connection, as separate processes would.
   const nc = await connectNats({ url: testNatsUrl(), name: `chat-test-${randomUUID().slice(0, 8)}` });
+  // By default in this replica's memory, as a deployment without REDIS_URL counts (each test's members are new).
+  const rateLimits = options.rateLimits ?? createRateLimitStore({});
   const chat = createApp({
     logger: silentLogger('chat'),
     ...testToolAccess(options, nc),
@@ -112,6 +118,7 @@ export async function startReplica(options: {
     replyMaxMs: options.replyMaxMs ?? 30_000,
     persistIntervalMs: options.persistIntervalMs ?? 100,
     shutdownGraceMs: options.shutdownGraceMs ?? 10_000,
+    rateLimits,
   });
   const server = await startTestService(chat.app);
   return {
@@ -123,6 +130,7 @@ export async function startReplica(options: {
       await server.close();
       await chat.drain();
       await nc.close();
+      await rateLimits.close();
     },
   };
 }
