@@ -19,11 +19,11 @@ function body(deadline: BodyReadDeadline) {
 }
 
 describe('the minimum rate of a body', () => {
-  it('cuts a body that brings less than 16 KB/s over its first 10 s, and only once', () => {
+  it('cuts a body that brings less than 16 KB/s over its first 10 s (from the check after it began), and only once', () => {
     const { deadline, clock } = deadlineAt();
     const trickle = body(deadline);
     trickle.state.bytes = 40;
-    clock.now += 9_000;
+    clock.now += 10_000;
     deadline.check();
     expect(trickle.state.cuts).toBe(0);
     clock.now += 1_000;
@@ -53,7 +53,7 @@ describe('the minimum rate of a body', () => {
     const { deadline, clock } = deadlineAt();
     const stalled = body(deadline);
     stalled.state.bytes = 1_000_000;
-    clock.now += 10_000;
+    clock.now += 11_000;
     deadline.check();
     expect(stalled.state.cuts).toBe(0);
     stalled.state.bytes += 100;

@@ -41,12 +41,14 @@ export function guardBodyRead(req: IncomingMessage, { growing, deadline }: BodyR
     if (req.listenerCount('error') > 0) req.emit('error', error);
   }
   if (meter) req.on('data', meter);
-  // The socket's count of bytes read: nothing to add per chunk (one request at a time uses it, HTTP/1.1).
-  if (deadline)
+  // The socket's count of bytes read: nothing to add per chunk (one request at a time uses it, HTTP/1.1). A body
+  // already whole (most small ones, by the time the parser runs) has no rate left to keep.
+  if (deadline && !req.complete) {
     unwatch = deadline.watch(
       () => req.socket.bytesRead,
       () => refuse(bodyTooSlow()),
     );
+  }
   return stop;
 }
 
