@@ -100,7 +100,7 @@ export function createGatewayApp({
       throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.forbidden);
     }
 
-    await limitUploads(ctx, route.bodyLimitBytes, () =>
+    await limitUploads(ctx, (sent) =>
       proxyRequest(ctx, {
         upstream,
         bodyLimitBytes: route.bodyLimitBytes,
@@ -108,6 +108,8 @@ export function createGatewayApp({
         requestId: ctx.state.requestId,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
+        deadline: app.bodyReadDeadline,
+        onBodyBytes: sent,
       }),
     );
   };

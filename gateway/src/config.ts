@@ -39,6 +39,8 @@ export const gatewayConfigSchema = baseConfigSchema
     NATS_USER: true,
     NATS_PASSWORD: true,
     NATS_NAMESPACE: true,
+    BODY_MIN_BYTES_PER_SECOND: true,
+    BODY_RATE_WINDOW_MS: true,
   })
   .extend({
     // Where identity announces revoked access tokens (sign-out, password change). Unset: revoked tokens keep working

@@ -1,8 +1,9 @@
 // How many large request bodies one client may have in flight through this gateway at once. A service parses and
 // decodes every upload in memory (each has a budget of its own, service-kit's body-memory.ts); this keeps one client
-// from taking a whole service's budget, so other members' uploads still go through. A body counts from the moment it
-// arrives until the service's answer begins (its headers); one more is refused at once with the spec's 429 and
-// Retry-After. Counts are per gateway replica. Limits and what a client sees: docs/limits.md.
+// from taking a whole service's budget, so other members' uploads still go through. A body counts once it is large:
+// from its arrival when its Content-Length says so, else (chunked) once the bytes it has sent pass the size, so a body
+// that trickles takes no place; it counts until the service's answer begins (its headers). One more is refused with
+// the spec's 429 and Retry-After. Counts are per gateway replica. Limits and what a client sees: docs/limits.md.
 import type { Context } from 'koa';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
@@ -22,34 +23,43 @@ export interface LargeUploadLimit {
 }
 
 /**
- * Counts the large bodies in flight per client around `next` (the proxy, which resolves once the service's
- * answer has begun). `bodyLimitBytes` is the route's: a body of unknown length (chunked) counts as large when the
- * route admits large ones.
+ * Told the bytes a body has sent so far, as they pass through (the proxy's meter); throws the 429 when they make the
+ * body large and its client has no room for one more.
+ */
+export type BodyBytesSent = (bytes: number) => void;
+
+/**
+ * Counts the large bodies in flight per client around `next` (the proxy, which resolves once the service's answer
+ * has begun and calls the function it is given with each body's bytes sent so far).
  */
 export function limitLargeUploads({ perClient, clientOf }: LargeUploadLimit) {
   const inFlight = new Map<string, number>();
-  return async (ctx: Context, bodyLimitBytes: number, next: () => Promise<void>): Promise<void> => {
-    if (!isLargeBody(ctx, bodyLimitBytes)) return next();
-    const client = clientOf(ctx);
-    const count = inFlight.get(client) ?? 0;
-    if (count >= perClient) {
-      throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
-        headers: { 'Retry-After': String(LARGE_UPLOAD_RETRY_AFTER_SECONDS) },
-      });
-    }
-    inFlight.set(client, count + 1);
+  return async (ctx: Context, next: (sent: BodyBytesSent) => Promise<void>): Promise<void> => {
+    let client: string | undefined;
+    const count = () => {
+      if (client !== undefined) return;
+      const who = clientOf(ctx);
+      const counted = inFlight.get(who) ?? 0;
+      if (counted >= perClient) {
+        throw new AppError(ErrorCode.RATE_LIMITED, ERROR_TEXTS.server.rateLimited, {
+          // The rest of the body is not read: the connection closes after the answer.
+          headers: { 'Retry-After': String(LARGE_UPLOAD_RETRY_AFTER_SECONDS), Connection: 'close' },
+        });
+      }
+      inFlight.set(who, counted + 1);
+      client = who;
+    };
+    if (Number(ctx.get('content-length')) > LARGE_BODY_BYTES) count();
     try {
-      await next();
+      await next((bytes) => {
+        if (bytes > LARGE_BODY_BYTES) count();
+      });
     } finally {
-      const left = (inFlight.get(client) ?? 1) - 1;
-      if (left > 0) inFlight.set(client, left);
-      else inFlight.delete(client);
+      if (client !== undefined) {
+        const left = (inFlight.get(client) ?? 1) - 1;
+        if (left > 0) inFlight.set(client, left);
+        else inFlight.delete(client);
+      }
     }
   };
-}
-
-function isLargeBody(ctx: Context, bodyLimitBytes: number): boolean {
-  if (ctx.method === 'GET' || ctx.method === 'HEAD') return false;
-  if (ctx.get('transfer-encoding') !== '') return bodyLimitBytes > LARGE_BODY_BYTES;
-  return Number(ctx.get('content-length')) > LARGE_BODY_BYTES;
 }

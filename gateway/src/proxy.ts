@@ -1,11 +1,12 @@
 // Streaming reverse proxy to one upstream service, over the pool of its replicas (below). Bodies flow through in both
-// directions without buffering (uploads and streamed chat replies), with a byte cap enforced while streaming, not
-// just on Content-Length.
+// directions without buffering (uploads and streamed chat replies). A request body is metered while it streams: its
+// byte cap (not just its Content-Length), the minimum rate every body must keep (cut with 408 at the edge,
+// docs/limits.md#slow-bodies), and its bytes sent told to the per-client allowance of large uploads.
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Agent, type Dispatcher } from 'undici';
 import { ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
-import { AppError, ErrorCode } from '@act/service-kit';
+import { AppError, ErrorCode, type BodyReadDeadline } from '@act/service-kit';
 
 // Headers that describe one hop and must never be forwarded (RFC 9110 §7.6.1), plus the ones the gateway owns.
 const HOP_BY_HOP = new Set([
@@ -63,6 +64,10 @@ export interface ProxyTarget {
   timeoutMs: number;
   /** On an event-stream reply, a `: ping` comment goes to the client after this long without upstream bytes. */
   heartbeatMs: number;
+  /** The minimum rate of request bodies: a slower one is cut with 408. */
+  deadline?: BodyReadDeadline;
+  /** Told the bytes the body has sent so far, chunk by chunk; what it throws fails the request. */
+  onBodyBytes?: (bytes: number) => void;
 }
 
 export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<void> {
@@ -82,10 +87,15 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   headers['x-forwarded-host'] = ctx.host;
 
   const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-  const limiter = hasBody ? ctx.req.pipe(byteLimit(target.bodyLimitBytes)) : undefined;
+  const limiter = hasBody ? ctx.req.pipe(meterBody(target)) : undefined;
   // A client that goes away mid-upload must not leave the upstream request hanging: failing the body stream aborts
   // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
   if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
+  // A body cut after the service has answered (a refusal before its end) fails nobody's request: the client's
+  // connection is closed instead of left paused. (Listening also keeps the cut from being an unhandled error.)
+  limiter?.on('error', () => {
+    if (ctx.res.headersSent) ctx.req.destroy();
+  });
 
   let response: Dispatcher.ResponseData | undefined;
   const candidates = target.upstream.order();
@@ -219,18 +229,45 @@ function sseHeartbeat(intervalMs: number): Transform {
   return stream;
 }
 
-function byteLimit(limit: number): Transform {
+/** The request body on its way upstream: its byte cap, its minimum rate and its bytes sent (ProxyTarget). */
+function meterBody({ bodyLimitBytes, deadline, onBodyBytes }: ProxyTarget): Transform {
   let seen = 0;
-  return new Transform({
+  const meter = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
       seen += chunk.length;
-      if (seen > limit) {
+      if (seen > bodyLimitBytes) {
         callback(new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ERROR_TEXTS.server.payloadTooLarge));
+        return;
+      }
+      try {
+        onBodyBytes?.(seen);
+      } catch (error) {
+        callback(error as Error);
         return;
       }
       callback(null, chunk);
     },
+    flush(callback: TransformCallback) {
+      unwatch?.();
+      callback();
+    },
+    destroy(error: Error | null, callback: (error: Error | null) => void) {
+      unwatch?.();
+      callback(error);
+    },
   });
+  // Failing the body aborts the upstream request with this error, which becomes the answer; the rest of the body
+  // is not read (the connection closes after it).
+  const unwatch = deadline?.watch(
+    () => seen,
+    () =>
+      meter.destroy(
+        new AppError(ErrorCode.REQUEST_TIMEOUT, ERROR_TEXTS.server.uploadTooSlow, {
+          headers: { Connection: 'close' },
+        }),
+      ),
+  );
+  return meter;
 }
 
 // Balancing between a service's replicas: each <SERVICE>_URL may list several base URLs. Requests take them in turn

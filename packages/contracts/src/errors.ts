@@ -14,6 +14,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A request body sent slower than the servers' minimum rate, cut before its end (docs/limits.md#slow-bodies). */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
   /** The member's own monthly spending cap refuses the charge (docs/charges.md#spend-cap-and-usage-notices). */
@@ -43,6 +45,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_CREDITS: 402,
   SPEND_CAP_REACHED: 402,
@@ -324,6 +327,8 @@ export const ERROR_TEXTS = {
     /** A stored file's URL whose signature is wrong or whose time is up. */
     fileLinkInvalid: 'This file link is invalid or has expired',
     payloadTooLarge: 'Request body is too large',
+    /** A body cut for arriving slower than the minimum rate (docs/limits.md#slow-bodies). */
+    uploadTooSlow: 'The upload was too slow and was stopped. Please try again on a faster connection.',
     unsupportedMediaType: 'Unsupported media type',
     malformedJson: 'The request body is not valid JSON',
     unreadableRequest: 'The request could not be read',

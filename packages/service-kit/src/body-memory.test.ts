@@ -75,6 +75,56 @@ describe('the resident ceiling', () => {
   });
 });
 
+describe('a body charged as its bytes arrive', () => {
+  const budget = () => new BodyMemoryBudget(1024 * MiB, () => 190 * MiB);
+
+  it('grows while the bytes received fit, refuses the growth that would pass the budget, and gives all back', () => {
+    const memory = budget();
+    const other = memory.tryTake(200 * MiB)!;
+    const chunked = memory.tryTake(0)!;
+    expect(chunked.tryGrow(50 * MiB)).toBe(true);
+    expect(memory.used).toBe(250 * MiB);
+    expect(chunked.tryGrow(10 * MiB)).toBe(false);
+    expect(chunked.held).toBe(50 * MiB);
+    expect(memory.used).toBe(250 * MiB);
+    chunked.giveBack();
+    chunked.giveBack();
+    expect(chunked.tryGrow(1)).toBe(false);
+    expect(memory.used).toBe(200 * MiB);
+    other.giveBack();
+    expect(memory.used).toBe(0);
+  });
+
+  it('grows without end while alone in the process', () => {
+    const memory = budget();
+    const alone = memory.tryTake(0)!;
+    expect(alone.tryGrow(300 * MiB)).toBe(true);
+    expect(alone.tryGrow(300 * MiB)).toBe(true);
+    alone.giveBack();
+    expect(memory.used).toBe(0);
+  });
+
+  it('checks the resident ceiling once, when a growing body becomes large', () => {
+    const resident = { bytes: 190 * MiB, reads: 0 };
+    const memory = new BodyMemoryBudget(1024 * MiB, () => {
+      resident.reads += 1;
+      return resident.bytes;
+    });
+    const first = memory.tryTake(bodyMemoryCost(64 * 1024))!;
+    const growing = memory.tryTake(0)!;
+    expect(growing.tryGrow(bodyMemoryCost(512 * 1024))).toBe(true);
+    expect(resident.reads).toBe(0);
+    resident.bytes = 900 * MiB;
+    expect(growing.tryGrow(bodyMemoryCost(MiB))).toBe(false);
+    resident.bytes = 190 * MiB;
+    expect(growing.tryGrow(bodyMemoryCost(MiB))).toBe(true);
+    expect(growing.tryGrow(bodyMemoryCost(MiB))).toBe(true);
+    expect(resident.reads).toBe(2);
+    first.giveBack();
+    growing.giveBack();
+  });
+});
+
 describe('bodies in flight', () => {
   let app: HttpApp;
   let running: RunningServer;

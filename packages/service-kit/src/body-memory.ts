@@ -1,10 +1,12 @@
-// Bounds the memory that request bodies take while they are read, parsed and decoded. Every JSON body reserves its
-// estimated cost from one budget per process before its first byte is read and gives it back when its handler is
-// done; a body that does not fit is answered at once, unread, with 503 and Retry-After. So a flood of large uploads
-// (hostile or not) costs a process a bounded amount of memory, whatever their number. The estimate ends with the
-// handler, but a body's strings and bytes stay resident until the collector runs, and a flood can outrun it on slow
-// cores: so a large body is also refused while what the process holds (read from the kernel) plus the bodies in flight
-// would pass a ceiling. Sizes, variables and what a client sees: docs/limits.md.
+// Bounds the memory that request bodies take while they are read, parsed and decoded. Every JSON body takes its
+// estimated cost from one budget per process and gives it back when its handler is done: a body of declared length
+// takes it before its first byte is read, a chunked one as its bytes arrive (so a body that trickles holds only what
+// it has sent). A body that does not fit is answered with 503 and Retry-After: at once, unread, or, for a chunked one,
+// when its bytes stop fitting. So a flood of large uploads (hostile or not) costs a process a bounded amount of
+// memory, whatever their number. The estimate ends with the handler, but a body's strings and bytes stay resident
+// until the collector runs, and a flood can outrun it on slow cores: so a large body is also refused while what the
+// process holds (read from the kernel) plus the bodies in flight would pass a ceiling. Sizes, variables and what a
+// client sees: docs/limits.md.
 import { readFileSync } from 'node:fs';
 
 const MiB = 1024 * 1024;
@@ -105,24 +107,68 @@ export class BodyMemoryBudget {
   }
 
   /**
-   * Takes `bytes` (a body's estimated cost) when they fit and returns the function that gives them back (once,
-   * however often it is called); undefined when they do not fit: past the budget, or, for a large body, past the
-   * resident ceiling. A body alone in the process always fits, so no upload the limits admit is refused for ever
-   * where the budget is smaller than it or the process holds more than the ceiling.
+   * Takes `bytes` (a body's estimated cost, or its first part) when they fit and returns its charge; undefined when
+   * they do not fit: past the budget, or, for a large body, past the resident ceiling. A body alone in the process
+   * always fits, so no upload the limits admit is refused for ever where the budget is smaller than it or the
+   * process holds more than the ceiling.
    */
-  tryTake(bytes: number): (() => void) | undefined {
-    if (this.#used > 0 && (this.#used + bytes > this.capacity || this.#pastCeiling(bytes))) return undefined;
+  tryTake(bytes: number): BodyCharge | undefined {
+    if (!this.#fits(0, bytes)) return undefined;
     this.#used += bytes;
-    let returned = false;
-    return () => {
-      if (returned) return;
-      returned = true;
-      this.#used -= bytes;
-    };
+    return new BodyCharge(this, bytes);
   }
 
-  #pastCeiling(bytes: number): boolean {
-    if (bytes < bodyMemoryCost(LARGE_BODY_BYTES)) return false;
-    return this.readResident() + this.#used + bytes > this.residentCeiling;
+  /** Whether a charge holding `held` may grow by `bytes` (the same rules as a new body's). */
+  #fits(held: number, bytes: number): boolean {
+    if (this.#used === held) return true;
+    if (this.#used + bytes > this.capacity) return false;
+    // The ceiling is read once per body, when it becomes large: reading it costs a system call.
+    const large = bodyMemoryCost(LARGE_BODY_BYTES);
+    if (held >= large || held + bytes < large) return true;
+    return this.readResident() + this.#used + bytes <= this.residentCeiling;
+  }
+
+  /** Grows `charge` by `bytes` when they fit (BodyCharge.tryGrow). */
+  tryGrow(held: number, bytes: number): boolean {
+    if (!this.#fits(held, bytes)) return false;
+    this.#used += bytes;
+    return true;
+  }
+
+  /** Gives back `bytes` of a charge (BodyCharge.giveBack). */
+  giveBack(bytes: number): void {
+    this.#used -= bytes;
+  }
+}
+
+/** What one body holds of its process's budget: taken when it starts, grown as its bytes arrive, given back once. */
+export class BodyCharge {
+  #held: number;
+  #returned = false;
+
+  constructor(
+    private readonly budget: BodyMemoryBudget,
+    held: number,
+  ) {
+    this.#held = held;
+  }
+
+  /** The estimated cost this body holds now. */
+  get held(): number {
+    return this.#returned ? 0 : this.#held;
+  }
+
+  /** Takes `bytes` more when they fit; false (and nothing taken) when they do not. */
+  tryGrow(bytes: number): boolean {
+    if (this.#returned || !this.budget.tryGrow(this.#held, bytes)) return false;
+    this.#held += bytes;
+    return true;
+  }
+
+  /** Gives everything back (once, however often it is called). */
+  giveBack(): void {
+    if (this.#returned) return;
+    this.#returned = true;
+    this.budget.giveBack(this.#held);
   }
 }

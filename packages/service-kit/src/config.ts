@@ -2,6 +2,7 @@
 // A bad or missing variable stops the service with one message that names every problem at once (one line when
 // there is one problem, so a log collector keeps it whole).
 import { z } from 'zod';
+import { DEFAULT_BODY_MIN_BYTES_PER_SECOND, DEFAULT_BODY_RATE_WINDOW_MS } from './body-read-deadline';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -55,6 +56,10 @@ export const baseConfigSchema = z.object({
   // The process's memory limit, when its container's (cgroup) is not the one to go by: a quarter of it is what JSON
   // bodies in flight may take at once (docs/limits.md). Unset: the container's limit, or 1024 without one.
   MEMORY_LIMIT_MB: z.coerce.number().int().min(64).optional(),
+  // A request body that brings fewer bytes a second than this, averaged over each window of BODY_RATE_WINDOW_MS from
+  // its start, is cut with 408 (docs/limits.md#slow-bodies); 0 cuts none.
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(DEFAULT_BODY_MIN_BYTES_PER_SECOND),
+  BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(DEFAULT_BODY_RATE_WINDOW_MS),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -13,6 +13,8 @@ import {
   bodyMemoryCost,
   memoryLimitBytes,
 } from './body-memory';
+import { BodyReadDeadline } from './body-read-deadline';
+import { guardBodyRead } from './body-read-guard';
 import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
 import { errorEventOf, eventStreamOf } from './respond';
@@ -46,6 +48,11 @@ export interface HttpApp extends Koa<AppState> {
    * serveFromConfig resizes it from MEMORY_LIMIT_MB when that is set.
    */
   bodyMemory: BodyMemoryBudget;
+  /**
+   * The minimum rate of every request body this process reads (its JSON parser, the gateway's proxy); serveFromConfig
+   * sets it from BODY_MIN_BYTES_PER_SECOND and BODY_RATE_WINDOW_MS.
+   */
+  bodyReadDeadline: BodyReadDeadline;
   /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
   markDraining(): void;
   /**
@@ -89,6 +96,7 @@ export function createHttpApp({
   // Shared with the service's credits client and provider adapters (one registry per service name).
   app.metrics = serviceMetrics(name);
   app.bodyMemory = new BodyMemoryBudget(memoryLimitBytes(undefined));
+  app.bodyReadDeadline = new BodyReadDeadline();
   let draining = false;
   const drainingListeners: Array<() => void> = [];
   app.markDraining = () => {
@@ -165,9 +173,10 @@ function openApiDocument(service: ServiceName): Koa.Middleware {
 
 /**
  * Parses JSON bodies up to `limit` bytes; a body that is not JSON, too large or not the encoding it claims becomes
- * the edge's 4xx. Requests without a body skip it (most traffic is GET). Before the first byte is read, the body's
- * cost is taken from the app's body budget (its Content-Length, or `limit` when it has none) until the handler is
- * done: a body that does not fit is refused at once, unread, with 503 and Retry-After.
+ * the edge's 4xx. Requests without a body skip it (most traffic is GET). The body's cost is taken from the app's body
+ * budget until the handler is done: its Content-Length's before the first byte is read (a body that does not fit is
+ * refused at once, unread, with 503 and Retry-After), or a chunked body's bytes as they arrive (refused with 503 when
+ * they stop fitting). A body slower than the app's minimum rate is cut with 408 (body-read-guard.ts).
  * `keepRawBody: false` drops the raw text after parsing, and the parsed body is dropped once the endpoint has
  * validated it (mountEndpoint), so a large upload is not held twice while the handler runs.
  */
@@ -183,24 +192,35 @@ export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.
   });
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE') return next();
-    const budget = (ctx.app as Partial<HttpApp>).bodyMemory;
-    // A body of unknown length may be as large as the limit. A declared length over the limit is refused by the
-    // parser (413) before it is read, so it costs no more than the limit while that happens.
+    const { bodyMemory, bodyReadDeadline } = ctx.app as Partial<HttpApp>;
+    // A declared length over the limit is refused by the parser (413) before it is read, so it costs no more than
+    // the limit while that happens. A chunked body costs what it has sent so far: one that trickles holds nearly
+    // nothing, however large its route's limit.
     const chunked = ctx.get('transfer-encoding') !== '';
-    const bytes = chunked ? limit : Math.min(Number(ctx.get('content-length')) || 0, limit);
-    const giveBack = budget && bytes > 0 ? budget.tryTake(bodyMemoryCost(bytes)) : () => undefined;
-    if (!giveBack) {
+    const declared = chunked ? 0 : Math.min(Number(ctx.get('content-length')) || 0, limit);
+    if (!chunked && declared === 0) return parseJson(ctx, next);
+    const charge = bodyMemory?.tryTake(bodyMemoryCost(declared));
+    if (bodyMemory && !charge) {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
         headers: { 'Retry-After': String(BODY_MEMORY_RETRY_AFTER_SECONDS) },
       });
     }
+    let stopGuard: (() => void) | undefined;
     try {
-      return await parseJson(ctx, async () => {
+      const parsed = parseJson(ctx, async () => {
+        stopGuard?.();
         if (!keepRawBody) delete (ctx.request as { rawBody?: string }).rawBody;
         await next();
       });
+      // The parser has started reading (synchronously): the guard sees every chunk it sees.
+      stopGuard = guardBodyRead(ctx.req, {
+        growing: chunked ? charge : undefined,
+        deadline: bodyReadDeadline,
+      });
+      return await parsed;
     } finally {
-      giveBack();
+      stopGuard?.();
+      charge?.giveBack();
     }
   };
 }

@@ -26,7 +26,14 @@ export {
   memoryLimitBytes,
   BODY_MEMORY_FACTOR,
   BODY_MEMORY_SHARE,
+  type BodyCharge,
 } from './body-memory';
+export {
+  BodyReadDeadline,
+  DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+  DEFAULT_BODY_RATE_WINDOW_MS,
+  type BodyRateSettings,
+} from './body-read-deadline';
 export {
   errorEventOf,
   openEventStream,

@@ -122,6 +122,9 @@ export interface ServerConfig {
   SHUTDOWN_GRACE_MS: number;
   /** The process's memory limit in MB when it is not its container's (sizes the body budget, body-memory.ts). */
   MEMORY_LIMIT_MB?: number;
+  /** The minimum rate of request bodies (body-read-deadline.ts); its default when unset. */
+  BODY_MIN_BYTES_PER_SECOND?: number;
+  BODY_RATE_WINDOW_MS?: number;
 }
 
 /**
@@ -137,6 +140,10 @@ export function serveFromConfig(
   if (config.MEMORY_LIMIT_MB !== undefined) {
     app.bodyMemory.resize(memoryLimitBytes(config.MEMORY_LIMIT_MB));
   }
+  app.bodyReadDeadline.configure({
+    minBytesPerSecond: config.BODY_MIN_BYTES_PER_SECOND,
+    windowMs: config.BODY_RATE_WINDOW_MS,
+  });
   return startHttpServer(app, {
     port: config.PORT,
     host: config.HOST,
