@@ -48,6 +48,23 @@ export function makeJunkFramesMp3(frames = 2000, seed = 7): Buffer {
   return Buffer.concat([ID3_TAG, junk]);
 }
 
+/**
+ * The red team's second MP3: an ID3 tag, then `frames` valid MPEG-1 layer III headers (128 kbit/s, 44.1 kHz, so each
+ * says its frame is 417 bytes), each followed by (seeded) noise of some other length, so no header sits where the one
+ * before it says the next frame starts. Every header reads well on its own; nothing chains, nothing plays.
+ */
+export function makeUnchainedMp3(frames = 2000, seed = 11): Buffer {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) >>> 15;
+  const parts: Buffer[] = [ID3_TAG];
+  for (let i = 0; i < frames; i += 1) {
+    const body = Buffer.alloc(200 + (next() % 200));
+    for (let k = 0; k < body.length; k += 1) body[k] = next() & 0xff;
+    parts.push(Buffer.from([0xff, 0xfb, 0x90, 0x64]), body);
+  }
+  return Buffer.concat(parts);
+}
+
 /** A FLAC stream header whose STREAMINFO says `samples` samples of 16-bit stereo at 44.1 kHz. */
 export function makeFlac(samples: number): Buffer {
   const bytes = Buffer.alloc(8 + 34);
