@@ -68,6 +68,12 @@ describe('probeAudio', () => {
     expect(await probeAudio(makeUnchainedMp3(5000, 3))).toBeUndefined();
   });
 
+  it('refuses an M4A of headers without media data, and a FLAC header with no frame after it', async () => {
+    const m4a = makeM4a(3);
+    expect(await probeAudio(m4a.subarray(0, m4a.length - 72))).toBeUndefined();
+    expect(await probeAudio(makeFlac(44100).subarray(0, 8 + 34))).toBeUndefined();
+  });
+
   it('takes an MP3 whose frames chain after an ID3 tag, with a cut-off last frame and an ID3v1 tag at the end', async () => {
     const mp3 = makeMp3(100);
     expect((await probeAudio(mp3.subarray(0, mp3.length - 200)))?.mime).toBe('audio/mpeg');

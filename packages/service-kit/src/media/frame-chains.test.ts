@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeMp3, makeUnchainedMp3 } from '../testing/audio';
-import { adtsFramesChain, mpegFramesChain, oggPagesChain } from './frame-chains';
+import { makeFlac, makeM4a, makeMp3, makeUnchainedMp3 } from '../testing/audio';
+import {
+  adtsFramesChain,
+  flacBlocksReachAFrame,
+  mp4BoxesChain,
+  mpegFramesChain,
+  oggPagesChain,
+} from './frame-chains';
 
 /** An ADTS frame (AAC LC, 44.1 kHz, stereo) of `length` bytes, header included. */
 function adtsFrame(length: number): Buffer {
@@ -57,5 +63,24 @@ describe('frame chains', () => {
     const broken = Buffer.concat([pages[0]!, Buffer.alloc(700, 0x44), ...pages.slice(1)]);
     expect(oggPagesChain(Buffer.concat([broken, broken, broken]))).toBe(false);
     expect(oggPagesChain(Buffer.concat([Buffer.from('x'), ...pages]))).toBe(false);
+  });
+
+  it('follows MP4 boxes to the end and wants media data in them', () => {
+    const m4a = makeM4a(3);
+    expect(mp4BoxesChain(m4a)).toBe(true);
+    // The headers alone, or a box whose size runs past the end: no sound to play.
+    expect(mp4BoxesChain(m4a.subarray(0, m4a.length - 72))).toBe(false);
+    expect(mp4BoxesChain(m4a.subarray(0, m4a.length - 1))).toBe(false);
+    expect(mp4BoxesChain(Buffer.concat([m4a, Buffer.alloc(100, 0x77)]))).toBe(false);
+  });
+
+  it('follows FLAC metadata to a first frame whose header checksum holds', () => {
+    const flac = makeFlac(44100);
+    expect(flacBlocksReachAFrame(flac)).toBe(true);
+    const frameAt = 8 + 34;
+    expect(flacBlocksReachAFrame(flac.subarray(0, frameAt))).toBe(false);
+    const flipped = Buffer.from(flac);
+    flipped[frameAt + 4] = 0x01; // the frame number changes, the checksum does not
+    expect(flacBlocksReachAFrame(flipped)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-// Whether an MP3, an ADTS AAC or an Ogg file is the chain of frames (pages) its headers say it is
-// (docs/architecture.md, the voice service). Each frame header states the frame's length, so the next header must sit exactly there,
+// Whether an MP3, an ADTS AAC or an Ogg file is the chain of frames (pages) its headers say it is, an MP4 the chain
+// of boxes, and a FLAC file the chain of metadata blocks up to a first frame (docs/architecture.md, the voice service). Each frame header states the frame's length, so the next header must sit exactly there,
 // all the way through the file. music-metadata resynchronises past anything that is not a frame (as players do with a
 // few damaged bytes), so a file of valid headers with noise between them at other lengths reads to it as minutes of
 // audio; no decoder can play it. Walking the chain refuses it without decoding, for a few microseconds per frame.
@@ -132,4 +132,73 @@ export function adtsFramesChain(bytes: Uint8Array): boolean {
 /** The pages of an Ogg file chain from its first byte to its end. */
 export function oggPagesChain(bytes: Uint8Array): boolean {
   return readOggPage(bytes, 0) !== undefined && framesChain(bytes, 0, readOggPage);
+}
+
+/**
+ * An MP4 (M4A) file's top-level boxes chain from the first byte to the end (a size of 0 runs to the end, 1 says a
+ * 64-bit size follows), and one of them is an `mdat` holding bytes: the headers alone hold no sound.
+ */
+export function mp4BoxesChain(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let media = false;
+  let at = 0;
+  while (at + 8 <= bytes.length) {
+    const declared = view.getUint32(at);
+    const size =
+      declared === 0
+        ? bytes.length - at
+        : declared === 1 && at + 16 <= bytes.length
+          ? Number(view.getBigUint64(at + 8))
+          : declared;
+    const headerSize = declared === 1 ? 16 : 8;
+    if (size < headerSize || at + size > bytes.length) return false;
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === 'mdat' && size > headerSize) media = true;
+    at += size;
+  }
+  return media && at === bytes.length;
+}
+
+/** CRC-8 (polynomial x^8 + x^2 + x + 1) as FLAC frame headers carry it. */
+function crc8(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/** The length of a FLAC frame header at `at` whose CRC-8 holds, or undefined when there is none there. */
+function flacFrameHeaderLength(bytes: Uint8Array, at: number): number | undefined {
+  if (at + 6 > bytes.length || bytes[at] !== 0xff || (bytes[at + 1]! & 0xfe) !== 0xf8) return undefined;
+  const blockSizeCode = bytes[at + 2]! >> 4;
+  const rateCode = bytes[at + 2]! & 0xf;
+  if (blockSizeCode === 0 || rateCode === 0xf || bytes[at + 3]! >> 4 > 10 || (bytes[at + 3]! & 1) !== 0) {
+    return undefined;
+  }
+  // The frame (or sample) number, UTF-8 coded: the count of leading ones says how many bytes follow.
+  const lead = bytes[at + 4]!;
+  const extra = lead < 0x80 ? 0 : lead >= 0xfe ? 6 : Math.clz32(~(lead << 24)) - 1;
+  let length = 5 + extra;
+  length += blockSizeCode === 6 ? 1 : blockSizeCode === 7 ? 2 : 0;
+  length += rateCode === 12 ? 1 : rateCode === 13 || rateCode === 14 ? 2 : 0;
+  if (at + length + 1 > bytes.length) return undefined;
+  return crc8(bytes.subarray(at, at + length)) === bytes[at + length] ? length + 1 : undefined;
+}
+
+/**
+ * A FLAC file's metadata blocks (after any ID3v2 tag and "fLaC") chain to the last one, and a frame whose header's
+ * CRC-8 holds starts right after it. FLAC frames do not state their length, so past the first one only a decoder
+ * could go further.
+ */
+export function flacBlocksReachAFrame(bytes: Uint8Array): boolean {
+  let at = afterId3v2(bytes);
+  if (String.fromCharCode(...bytes.subarray(at, at + 4)) !== 'fLaC') return false;
+  at += 4;
+  for (let last = false; !last;) {
+    if (at + 4 > bytes.length || (bytes[at]! & 0x7f) === 0x7f) return false;
+    last = (bytes[at]! & 0x80) !== 0;
+    at += 4 + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
+  }
+  return flacFrameHeaderLength(bytes, at) !== undefined;
 }

@@ -65,8 +65,27 @@ export function makeUnchainedMp3(frames = 2000, seed = 11): Buffer {
   return Buffer.concat(parts);
 }
 
-/** A FLAC stream header whose STREAMINFO says `samples` samples of 16-bit stereo at 44.1 kHz. */
+/** CRC-8 (polynomial 0x07), as a FLAC frame header ends with it. */
+function crc8(bytes: Buffer): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/**
+ * A FLAC stream header whose STREAMINFO says `samples` samples of 16-bit stereo at 44.1 kHz, then the header of its
+ * first frame (4096 samples, frame 0, with its CRC-8) and a few bytes of it.
+ */
 export function makeFlac(samples: number): Buffer {
+  const frameHeader = Buffer.from([0xff, 0xf8, 0xc9, 0x18, 0x00]);
+  const frame = Buffer.concat([frameHeader, Buffer.from([crc8(frameHeader)]), Buffer.alloc(32)]);
+  return Buffer.concat([flacHeader(samples), frame]);
+}
+
+function flacHeader(samples: number): Buffer {
   const bytes = Buffer.alloc(8 + 34);
   bytes.write('fLaC', 0, 'latin1');
   bytes.set([0x80, 0, 0, 34], 4); // last metadata block, STREAMINFO, 34 bytes
@@ -86,7 +105,7 @@ function box(type: string, ...children: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** An M4A (AAC in MP4) whose movie and track say `seconds` at 44.1 kHz, mono; no samples are needed to say so. */
+/** An M4A (AAC in MP4) whose movie and track say `seconds` at 44.1 kHz, mono, with a little media data after them. */
 export function makeM4a(seconds: number): Buffer {
   const rate = 44100;
   const ftyp = box('ftyp', Buffer.from('M4A \0\0\0\0M4A mp42isom', 'latin1'));
@@ -114,7 +133,7 @@ export function makeM4a(seconds: number): Buffer {
     box('tkhd', tkhd),
     box('mdia', box('mdhd', mdhd), box('hdlr', hdlr), box('minf', stbl)),
   );
-  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak)]);
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak), box('mdat', Buffer.alloc(64))]);
 }
 
 /** An EBML element: its id bytes, an 8-byte size, its body. */
