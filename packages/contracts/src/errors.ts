@@ -148,6 +148,8 @@ export const ERROR_TEXTS = {
     modelNoWebSearch: 'This model does not support web search',
     invalidThumbnailUrl: 'Please enter a valid YouTube watch or short link',
     invalidRequest: 'Invalid request',
+    // Ours: every date a request names (filters, expiry dates) must be a real instant between these years.
+    dateOutOfRange: 'Please enter a valid date between the years 2000 and 2100.',
     // Ours: PostgreSQL cannot store U+0000 in text, so no field of any request may hold it (docs/security.md).
     nulCharacter: 'Text cannot contain the null character (U+0000). Please remove it and try again.',
   },

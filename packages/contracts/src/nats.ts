@@ -1,5 +1,6 @@
 // NATS subjects, JetStream names and message schemas of the credits protocol (docs/architecture.md#credits).
 import { z } from 'zod';
+import { TimestampSchema } from './api/common';
 import { ErrorCodeSchema } from './errors';
 import { ToolIdSchema } from './tools';
 
@@ -126,7 +127,7 @@ export const ReserveRequestSchema = z
      * rather than charging a call its caller already reported as failed. Clocks of the two hosts are assumed close
      * (NTP); a reserve that slips through anyway is met by the release the caller sends when it gives up.
      */
-    deadline: z.iso.datetime({ offset: true }).optional(),
+    deadline: TimestampSchema.optional(),
     /**
      * A synchronous call: the replica running it and its lease. Credits refunds the hold once that replica has not
      * announced itself (chargeLeases) for `ms`, so a call that died with its replica frees the credits in seconds,
@@ -175,7 +176,7 @@ export const UsageEventSchema = z.object({
   tool: ToolIdSchema,
   userId: z.uuid().optional(),
   guestIp: z.string().min(1).max(64).optional(),
-  at: z.iso.datetime({ offset: true }),
+  at: TimestampSchema,
 });
 export type UsageEvent = z.infer<typeof UsageEventSchema>;
 
@@ -186,7 +187,7 @@ export type ChatStopEvent = z.infer<typeof ChatStopEventSchema>;
 export const UserCreatedEventSchema = z.object({
   userId: z.uuid(),
   email: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: TimestampSchema,
 });
 export type UserCreatedEvent = z.infer<typeof UserCreatedEventSchema>;
 
@@ -198,7 +199,7 @@ export const NoticeRaisedEventSchema = z.object({
   noticeId: z.string().regex(/^[0-9]+$/),
   userId: z.uuid(),
   threshold: z.union([z.literal(80), z.literal(100)]),
-  periodStart: z.iso.datetime({ offset: true }),
+  periodStart: TimestampSchema,
   allowance: z.number().int().positive(),
   spent: z.number().int().nonnegative(),
 });
@@ -215,13 +216,13 @@ export const TokenRevocationSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('session'),
     sid: z.uuid(),
-    expiresAt: z.iso.datetime({ offset: true }),
+    expiresAt: TimestampSchema,
   }),
   z.object({
     kind: z.literal('user'),
     userId: z.uuid(),
-    notBefore: z.iso.datetime({ offset: true }),
-    expiresAt: z.iso.datetime({ offset: true }),
+    notBefore: TimestampSchema,
+    expiresAt: TimestampSchema,
   }),
 ]);
 export type TokenRevocation = z.infer<typeof TokenRevocationSchema>;

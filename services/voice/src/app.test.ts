@@ -23,6 +23,7 @@ import {
   callJson,
   makeFlac,
   makeJunkFramesMp3,
+  makeUnchainedMp3,
   makeWav,
   postEventStream,
   silentLogger,
@@ -309,6 +310,14 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
       token,
     );
     expect(junk).toMatchObject({ status: 400, body: { error: V.invalidAudio } });
+    // Valid frame headers with noise between them at lengths that do not chain: no more playable than the first.
+    const unchained = await post(
+      keyed,
+      'speech-to-speech',
+      { audioFile: mp3DataUrl(makeUnchainedMp3(2000)), voiceId: ADAM },
+      token,
+    );
+    expect(unchained).toMatchObject({ status: 400, body: { error: V.invalidAudio } });
     const zeroRate = await post(
       keyed,
       'voice-isolator',

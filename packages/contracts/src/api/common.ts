@@ -104,8 +104,23 @@ export function dataUrlByteLength(dataUrl: string): number {
   return Math.floor((payload.length * 3) / 4) - padding;
 }
 
-/** ISO 8601 timestamp with offset, as stored and returned by every service. */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+/** First and last instants a date in any contract may name: 2000-01-01 to the end of 2100, UTC. */
+export const EARLIEST_INSTANT_MS = Date.UTC(2000, 0, 1);
+export const LATEST_INSTANT_MS = Date.UTC(2101, 0, 1) - 1;
+
+/**
+ * ISO 8601 timestamp with offset, as stored and returned by every service, and every date a request may name. The
+ * format alone lets through instants PostgreSQL cannot store (year 0, or 9999-12-31 at -23:59, which is year 10000
+ * in UTC), which would reach the database and answer 500; bounded here, after the offset is applied, they are a 400
+ * in plain words.
+ */
+export const TimestampSchema = z.iso.datetime({ offset: true, error: V.dateOutOfRange }).refine(
+  (text) => {
+    const at = Date.parse(text);
+    return at >= EARLIEST_INSTANT_MS && at <= LATEST_INSTANT_MS;
+  },
+  { error: V.dateOutOfRange },
+);
 
 /** Path parameter `:id`. */
 export const IdParamsSchema = z.object({ id: z.uuid() });

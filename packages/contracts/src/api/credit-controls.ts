@@ -53,10 +53,11 @@ export const CREDIT_CONTROLS_TEXTS = {
     label: 'Code',
     submit: 'Redeem',
     redeemed: (credits: number) => `${credits.toLocaleString('en-US')} credits added to your balance`,
-    invalid: 'This code is not valid.',
-    expired: 'This code has expired.',
-    usedUp: 'This code has been used up.',
+    /** Every refusal but the member's own second try: unknown, used up and expired read alike (nothing to tell apart). */
+    invalid: 'This code is not valid, or it has expired or been used up.',
     alreadyRedeemed: 'You have already redeemed this code.',
+    /** After too many codes that did not work (per member and per address, docs/product-rules.md#redemption-codes). */
+    tooManyWrongCodes: 'Too many codes that did not work. Please try again in an hour.',
   },
   support: {
     title: 'Support console',
@@ -85,6 +86,10 @@ export const CREDIT_CONTROLS_TEXTS = {
     codeExpiresAt: 'Expires on',
     createCode: 'Create code',
     codeExists: 'A code with this text already exists.',
+    codeHelp: 'Leave empty to have a code made for you.',
+    codeRule:
+      'A code needs at least 10 letters and digits, without 0, 1, I, L, O or U (dashes may separate them). Leave it empty to have one made for you.',
+    codeExpiresInPast: 'The expiry date must be in the future.',
     codeCreated: (code: string) => `Code ${code} created`,
     forbidden: 'This page is for the support team.',
   },
@@ -121,14 +126,37 @@ export const NoticesReplySchema = successReply({ notices: z.array(CreditNoticeSc
 export type NoticesReply = z.infer<typeof NoticesReplySchema>;
 export const NoticeParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
-/** Codes are case-insensitive: stored and compared upper-case. */
+/**
+ * What a member may type to redeem: any code support ever made, including the short ones made before the rule below
+ * (they stay redeemable until they expire or are used up; wrong guesses are limited, docs/product-rules.md).
+ * Codes are case-insensitive: stored and compared upper-case.
+ */
 export const RedemptionCodeSchema = z
   .string()
   .trim()
   .min(4)
   .max(40)
-  .regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and dashes only')
+  .regex(/^[A-Za-z0-9-]+$/, CREDIT_CONTROLS_TEXTS.redeem.invalid)
   .transform((code) => code.toUpperCase());
+
+/** Wrong codes a member, or an address, may try in an hour before redeeming answers 429 (successes do not count). */
+export const REDEEM_WRONG_CODES_PER_HOUR = 10;
+
+/** The letters and digits of new codes: no 0/O, 1/I/L or U, which read alike or spell words. */
+export const CREATE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Fewest alphabet characters in a new code: 30^10 ≈ 6·10^14 codes, beyond guessing at 10 wrong ones an hour. */
+export const CREATE_CODE_MIN_LENGTH = 10;
+const NEW_CODE = new RegExp(`^-*(?:[${CREATE_CODE_ALPHABET}]-*){${CREATE_CODE_MIN_LENGTH},}$`);
+
+/** A new code support names; blank (or left out) asks the server to make one. */
+export const NewRedemptionCodeSchema = z
+  .string()
+  .trim()
+  .max(40, CREDIT_CONTROLS_TEXTS.support.codeRule)
+  .transform((code) => code.toUpperCase())
+  .refine((code) => code === '' || NEW_CODE.test(code), { error: CREDIT_CONTROLS_TEXTS.support.codeRule })
+  .optional()
+  .transform((code) => (code ? code : undefined));
 export const RedeemRequestSchema = z.object({ code: RedemptionCodeSchema });
 export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
 export const RedeemReplySchema = successReply({
@@ -191,10 +219,10 @@ export const SupportAdjustmentReplySchema = successReply({ balance: z.number().i
 export type SupportAdjustmentReply = z.infer<typeof SupportAdjustmentReplySchema>;
 
 export const CreateCodeRequestSchema = z.object({
-  code: RedemptionCodeSchema,
+  code: NewRedemptionCodeSchema,
   credits: CreditAmountSchema,
   maxUses: z.number().int().min(1).max(1_000_000),
-  expiresAt: z.iso.datetime({ offset: true }),
+  expiresAt: TimestampSchema,
   reason: z.string().trim().min(3, 'A reason is required').max(500),
 });
 export type CreateCodeRequest = z.infer<typeof CreateCodeRequestSchema>;

@@ -165,9 +165,9 @@ export const LedgerQuerySchema = cursorQuery({
 }).extend({
   tool: ToolIdSchema.optional(),
   /** Movements at or after this instant. */
-  from: z.iso.datetime({ offset: true }).optional(),
+  from: TimestampSchema.optional(),
   /** Movements before this instant. */
-  to: z.iso.datetime({ offset: true }).optional(),
+  to: TimestampSchema.optional(),
   /** `csv`: every movement the filters match (up to CREDIT_PACK_RULES.csvMaxRows) as a text/csv attachment. */
   format: z.enum(LEDGER_FORMATS).default('json'),
 });

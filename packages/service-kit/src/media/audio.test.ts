@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { isAppError } from '../errors';
-import { makeFlac, makeJunkFramesMp3, makeM4a, makeMp3, makeWav, makeWebm } from '../testing/audio';
+import {
+  makeFlac,
+  makeJunkFramesMp3,
+  makeM4a,
+  makeMp3,
+  makeUnchainedMp3,
+  makeWav,
+  makeWebm,
+} from '../testing/audio';
 import { audioDurationSeconds, probeAudio, readAudioDataUrl } from './audio';
 
 const V = ERROR_TEXTS.validation;
@@ -53,6 +61,26 @@ describe('probeAudio', () => {
     expect(await probeAudio(bytes('OggS', [0, 2]))).toBeUndefined();
     expect(await probeAudio(bytes('ID3', [4, 0, 0, 0, 0, 0, 0]))).toBeUndefined();
     expect(await probeAudio(bytes([0xff, 0xfb, 0x90, 0x64]))).toBeUndefined();
+  });
+
+  it('refuses an MP3 of valid frame headers whose frames do not chain, however many there are', async () => {
+    expect(await probeAudio(makeUnchainedMp3())).toBeUndefined();
+    expect(await probeAudio(makeUnchainedMp3(5000, 3))).toBeUndefined();
+  });
+
+  it('refuses an M4A of headers without media data, and a FLAC header with no frame after it', async () => {
+    const m4a = makeM4a(3);
+    expect(await probeAudio(m4a.subarray(0, m4a.length - 72))).toBeUndefined();
+    expect(await probeAudio(makeFlac(44100).subarray(0, 8 + 34))).toBeUndefined();
+  });
+
+  it('takes an MP3 whose frames chain after an ID3 tag, with a cut-off last frame and an ID3v1 tag at the end', async () => {
+    const mp3 = makeMp3(100);
+    expect((await probeAudio(mp3.subarray(0, mp3.length - 200)))?.mime).toBe('audio/mpeg');
+    const id3v1 = Buffer.concat([Buffer.from('TAG'), Buffer.alloc(125)]);
+    expect((await probeAudio(Buffer.concat([mp3, id3v1])))?.mime).toBe('audio/mpeg');
+    // Two frames that chain, then a page of noise: not an MP3.
+    expect(await probeAudio(Buffer.concat([makeMp3(2), makeUnchainedMp3(50).subarray(20)]))).toBeUndefined();
   });
 
   it('refuses look-alikes: other RIFF and ftyp files, Matroska, images, PDFs, text', async () => {

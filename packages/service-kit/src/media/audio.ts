@@ -2,13 +2,23 @@
 // M4A/AAC or WebM as proven by the bytes, never by the label in the data URL. Proven means more than a magic number:
 // `file-type` names the container, then `music-metadata` reads its stream headers (MPEG frames, WAV fmt, FLAC
 // STREAMINFO, Ogg pages, MP4 boxes, Matroska tracks) and must find an audio stream it can describe, with its length.
-// Both are maintained parsers of untrusted bytes; a file they cannot read is refused before anything is reserved, so
-// a renamed text file or a file of junk frames never reaches a paid provider.
+// Both are maintained parsers of untrusted bytes, but lenient ones: they skip what they cannot read, as players do.
+// So the structure is checked too where a container has one to check: the frames of MP3 and AAC, the pages of Ogg
+// and the boxes of MP4 must chain through the file, FLAC's metadata must lead to a frame (frame-chains.ts), a WAV's
+// rates must agree. A file that fails is refused before
+// anything is reserved, so a renamed text file or a file of junk frames never reaches a paid provider.
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer, type IAudioMetadata } from 'music-metadata';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';
 import { AppError, ErrorCode } from '../errors';
 import { invalidUpload, readTypedDataUrl, type UploadRules } from './data-url';
+import {
+  adtsFramesChain,
+  flacBlocksReachAFrame,
+  mp4BoxesChain,
+  mpegFramesChain,
+  oggPagesChain,
+} from './frame-chains';
 
 export type AudioMime =
   'audio/mpeg' | 'audio/wav' | 'audio/ogg' | 'audio/flac' | 'audio/mp4' | 'audio/aac' | 'audio/webm';
@@ -48,6 +58,15 @@ const AUDIO_TYPE_OF_EXTENSION: Readonly<Record<string, AudioMime>> = {
  */
 const LENGTH_MAY_BE_MISSING: ReadonlySet<AudioMime> = new Set(['audio/webm', 'audio/mp4']);
 
+/** What each container's structure must show beyond what music-metadata reads (WAV: wavRatesAgree below). */
+const CHAINS_OF: Readonly<Partial<Record<AudioMime, (bytes: Uint8Array) => boolean>>> = {
+  'audio/mpeg': mpegFramesChain,
+  'audio/aac': adtsFramesChain,
+  'audio/ogg': oggPagesChain,
+  'audio/mp4': mp4BoxesChain,
+  'audio/flac': flacBlocksReachAFrame,
+};
+
 /** What the parsers proved about a file: its type and, where its container states it, its length. */
 export interface AudioProbe {
   mime: AudioMime;
@@ -79,6 +98,8 @@ export async function probeAudio(bytes: Uint8Array): Promise<AudioProbe | undefi
     duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : undefined;
   if (durationSeconds === undefined && !LENGTH_MAY_BE_MISSING.has(mime)) return undefined;
   if (mime === 'audio/wav' && !wavRatesAgree(bytes, sampleRate)) return undefined;
+  const structureHolds = CHAINS_OF[mime];
+  if (structureHolds && !structureHolds(bytes)) return undefined;
   return { mime, durationSeconds };
 }
 

@@ -48,8 +48,44 @@ export function makeJunkFramesMp3(frames = 2000, seed = 7): Buffer {
   return Buffer.concat([ID3_TAG, junk]);
 }
 
-/** A FLAC stream header whose STREAMINFO says `samples` samples of 16-bit stereo at 44.1 kHz. */
+/**
+ * The red team's second MP3: an ID3 tag, then `frames` valid MPEG-1 layer III headers (128 kbit/s, 44.1 kHz, so each
+ * says its frame is 417 bytes), each followed by (seeded) noise of some other length, so no header sits where the one
+ * before it says the next frame starts. Every header reads well on its own; nothing chains, nothing plays.
+ */
+export function makeUnchainedMp3(frames = 2000, seed = 11): Buffer {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) >>> 15;
+  const parts: Buffer[] = [ID3_TAG];
+  for (let i = 0; i < frames; i += 1) {
+    const body = Buffer.alloc(200 + (next() % 200));
+    for (let k = 0; k < body.length; k += 1) body[k] = next() & 0xff;
+    parts.push(Buffer.from([0xff, 0xfb, 0x90, 0x64]), body);
+  }
+  return Buffer.concat(parts);
+}
+
+/** CRC-8 (polynomial 0x07), as a FLAC frame header ends with it. */
+function crc8(bytes: Buffer): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/**
+ * A FLAC stream header whose STREAMINFO says `samples` samples of 16-bit stereo at 44.1 kHz, then the header of its
+ * first frame (4096 samples, frame 0, with its CRC-8) and a few bytes of it.
+ */
 export function makeFlac(samples: number): Buffer {
+  const frameHeader = Buffer.from([0xff, 0xf8, 0xc9, 0x18, 0x00]);
+  const frame = Buffer.concat([frameHeader, Buffer.from([crc8(frameHeader)]), Buffer.alloc(32)]);
+  return Buffer.concat([flacHeader(samples), frame]);
+}
+
+function flacHeader(samples: number): Buffer {
   const bytes = Buffer.alloc(8 + 34);
   bytes.write('fLaC', 0, 'latin1');
   bytes.set([0x80, 0, 0, 34], 4); // last metadata block, STREAMINFO, 34 bytes
@@ -69,7 +105,7 @@ function box(type: string, ...children: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** An M4A (AAC in MP4) whose movie and track say `seconds` at 44.1 kHz, mono; no samples are needed to say so. */
+/** An M4A (AAC in MP4) whose movie and track say `seconds` at 44.1 kHz, mono, with a little media data after them. */
 export function makeM4a(seconds: number): Buffer {
   const rate = 44100;
   const ftyp = box('ftyp', Buffer.from('M4A \0\0\0\0M4A mp42isom', 'latin1'));
@@ -97,7 +133,7 @@ export function makeM4a(seconds: number): Buffer {
     box('tkhd', tkhd),
     box('mdia', box('mdhd', mdhd), box('hdlr', hdlr), box('minf', stbl)),
   );
-  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak)]);
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak), box('mdat', Buffer.alloc(64))]);
 }
 
 /** An EBML element: its id bytes, an 8-byte size, its body. */

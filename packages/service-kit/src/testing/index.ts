@@ -93,7 +93,7 @@ export {
 } from './test-jwks';
 export { largeBlackPng } from './large-png';
 export { makeGarbagePdf, makePdf } from './pdf';
-export { makeFlac, makeJunkFramesMp3, makeM4a, makeMp3, makeWav, makeWebm } from './audio';
+export { makeFlac, makeJunkFramesMp3, makeM4a, makeMp3, makeUnchainedMp3, makeWav, makeWebm } from './audio';
 export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type TestPages } from './test-pages';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';

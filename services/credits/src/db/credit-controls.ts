@@ -126,10 +126,17 @@ export interface CodeRow {
   expires_at: Date;
 }
 
-export async function findCode(db: Db, code: string): Promise<CodeRow | undefined> {
+/** The code, its row locked for the caller's transaction: its uses cannot change until the redemption ends. */
+export async function lockCode(db: Db, code: string): Promise<CodeRow | undefined> {
   const [row] = await db<CodeRow[]>`
-    select code, credits, max_uses, uses, expires_at from redemption_codes where code = ${code}`;
+    select code, credits, max_uses, uses, expires_at from redemption_codes where code = ${code} for update`;
   return row;
+}
+
+/** Whether the member redeemed this code before. */
+export async function hasRedeemed(db: Db, code: string, userId: string): Promise<boolean> {
+  const rows = await db`select 1 from redemptions where code = ${code} and user_id = ${userId}`;
+  return rows.length > 0;
 }
 
 /** Records the member's redemption; false when they redeemed this code before (the primary key decides races). */

@@ -20,12 +20,13 @@ import {
 import {
   creditAccount,
   dismissNotice,
-  findCode,
   findMemberByEmail,
+  hasRedeemed,
   insertCode,
   insertRedemption,
   insertSupportAction,
   listActiveNotices,
+  lockCode,
   raiseUsageNotices,
   recordMemberEmail,
   selectMemberLedger,
@@ -44,6 +45,7 @@ import {
   type SupportActionInput,
 } from './credit-controls';
 import { recordProcessedEvent } from './events';
+import { addRedemptionFailure, lockRedemptionFailures, type FailureCount } from './redemption-failures';
 import {
   expireDueGrants,
   findGrant,
@@ -136,7 +138,6 @@ export interface CreditsQueries {
   dismissNotice(userId: string, noticeId: string, now: Date): Promise<boolean>;
   recordMemberEmail(userId: string, email: string, now: Date): Promise<void>;
   findMemberByEmail(email: string): Promise<{ user_id: string; email: string } | undefined>;
-  findCode(code: string): Promise<CodeRow | undefined>;
   selectMemberLedger(userId: string, limit: number): Promise<MemberLedgerRow[]>;
   selectRecentFailures(userId: string, limit: number): Promise<FailureRow[]>;
 }
@@ -166,6 +167,13 @@ export interface CreditsTransaction extends CreditsQueries {
   reverseGrant(grant: GrantRow, now: Date): Promise<boolean>;
   /** Expires up to `limit` grants past their date; returns how many. */
   expireDueGrants(now: Date, limit: number): Promise<number>;
+  /** Locks and reads the wrong-code counts of a redemption's subjects (member, address) for this transaction. */
+  lockRedemptionFailures(subjects: readonly string[], windowMs: number, now: Date): Promise<FailureCount[]>;
+  /** One more wrong code for each subject locked by lockRedemptionFailures. */
+  addRedemptionFailure(subjects: readonly string[], now: Date): Promise<void>;
+  /** The code with its row locked until the transaction ends (undefined: no such code). */
+  lockCode(code: string): Promise<CodeRow | undefined>;
+  hasRedeemed(code: string, userId: string): Promise<boolean>;
   /** The member's redemption of the code; false when they redeemed it before. */
   insertRedemption(code: string, userId: string, now: Date): Promise<boolean>;
   /** One use of the code under its row lock: its credits, or undefined when used up or expired. */
@@ -209,7 +217,6 @@ function queriesOn(db: Db): CreditsQueries {
     dismissNotice: (userId, noticeId, now) => dismissNotice(db, userId, noticeId, now),
     recordMemberEmail: (userId, email, now) => recordMemberEmail(db, userId, email, now),
     findMemberByEmail: (email) => findMemberByEmail(db, email),
-    findCode: (code) => findCode(db, code),
     selectMemberLedger: (userId, limit) => selectMemberLedger(db, userId, limit),
     selectRecentFailures: (userId, limit) => selectRecentFailures(db, userId, limit),
   };
@@ -234,6 +241,10 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     lockGrant: (userId, grantId) => lockGrant(tx, userId, grantId),
     reverseGrant: (grant, now) => reverseGrant(tx, grant, now),
     expireDueGrants: (now, limit) => expireDueGrants(tx, now, limit),
+    lockRedemptionFailures: (subjects, windowMs, now) => lockRedemptionFailures(tx, subjects, windowMs, now),
+    addRedemptionFailure: (subjects, now) => addRedemptionFailure(tx, subjects, now),
+    lockCode: (code) => lockCode(tx, code),
+    hasRedeemed: (code, userId) => hasRedeemed(tx, code, userId),
     insertRedemption: (code, userId, now) => insertRedemption(tx, code, userId, now),
     takeCodeUse: (code, now) => takeCodeUse(tx, code, now),
     creditAccount: (input) => creditAccount(tx, input),

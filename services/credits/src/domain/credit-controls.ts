@@ -1,5 +1,5 @@
 // The member's own credit controls (docs/charges.md#spend-cap-and-usage-notices, #redemption-codes): the monthly
-// spending cap, the 80 % / 100 % usage notices raised when holds commit, and redeeming a code support created.
+// spending cap and the 80 % / 100 % usage notices raised when holds commit (redeeming a code: redemption.ts).
 import {
   CREDIT_CONTROLS_TEXTS,
   ERROR_TEXTS,
@@ -11,7 +11,7 @@ import {
 import { AppError } from '@act/service-kit';
 import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
 import type { SettleInput, SettleResult } from '../db/holds';
-import { applyDueChanges, ensureAccount, loadCurrentAccount } from './account-lifecycle';
+import { loadCurrentAccount } from './account-lifecycle';
 import type { NoticeEvents } from './notice-events';
 
 const ALLOWANCES = PLANS.map((plan) => ({ plan: plan.id, credits: plan.monthlyCredits }));
@@ -72,39 +72,4 @@ export async function dismissMemberNotice(
   if (!(await store.dismissNotice(userId, noticeId, now))) {
     throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
   }
-}
-
-const R = CREDIT_CONTROLS_TEXTS.redeem;
-
-/**
- * Redeems a code for the member: once per member (the redemptions primary key), at most max_uses times in all (the
- * code's row lock), never after it expires; the credits and their ledger row ('redeem') commit with the use.
- */
-export async function redeemCode(
-  store: CreditsStore,
-  userId: string,
-  code: string,
-  now: Date,
-): Promise<{ credits: number; balance: number }> {
-  const found = await store.findCode(code);
-  if (!found) throw new AppError(ErrorCode.NOT_FOUND, R.invalid);
-  if (found.expires_at <= now) throw new AppError(ErrorCode.CONFLICT, R.expired);
-  return store.transaction(async (tx) => {
-    await ensureAccount(tx, userId, now);
-    if (!(await tx.insertRedemption(code, userId, now)))
-      throw new AppError(ErrorCode.CONFLICT, R.alreadyRedeemed);
-    const credits = await tx.takeCodeUse(code, now);
-    // Unexpired a moment ago, so no use was left. Throwing rolls the redemption row back with the rest.
-    if (credits === undefined) throw new AppError(ErrorCode.CONFLICT, R.usedUp);
-    // A reset that is due happens first, so it cannot swallow the redeemed credits a moment later.
-    await applyDueChanges(tx, userId, now);
-    const balance = await tx.creditAccount({
-      userId,
-      delta: credits,
-      reason: 'redeem',
-      idempotencyKey: `redeem:${code}:${userId}`,
-      now,
-    });
-    return { credits, balance: balance! };
-  });
 }

@@ -14,6 +14,7 @@ import { AppError, type AuthUser } from '@act/service-kit';
 import type { CreditsStore } from '../db/credits-store';
 import { applyDueChanges, loadCurrentAccount } from './account-lifecycle';
 import { ledgerKindOf } from './ledger';
+import { makeRedemptionCode } from './redemption';
 
 const S = CREDIT_CONTROLS_TEXTS.support;
 const LEDGER_ROWS = 50;
@@ -110,12 +111,12 @@ export async function createCode(
   now: Date,
 ): Promise<{ code: string }> {
   const expiresAt = new Date(request.expiresAt);
-  if (expiresAt <= now) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, CREDIT_CONTROLS_TEXTS.redeem.expired);
-  }
+  if (expiresAt <= now) throw new AppError(ErrorCode.VALIDATION_FAILED, S.codeExpiresInPast);
+  // Left blank, the code is made here: long and random, as the rule asks (docs/product-rules.md#redemption-codes).
+  const code = request.code ?? makeRedemptionCode();
   return store.transaction(async (tx) => {
     const created = await tx.insertCode({
-      code: request.code,
+      code,
       credits: request.credits,
       maxUses: request.maxUses,
       expiresAt,
@@ -130,10 +131,10 @@ export async function createCode(
       action: 'create_code',
       userId: null,
       credits: request.credits,
-      code: request.code,
+      code,
       reason: request.reason,
       now,
     });
-    return { code: request.code };
+    return { code };
   });
 }

@@ -3,14 +3,9 @@
 // mountEndpoint refuses everyone else, as the gateway does before it).
 import { randomUUID } from 'node:crypto';
 import { CREDIT_CONTROLS_ENDPOINTS } from '@act/contracts';
-import { Router, mountEndpoint } from '@act/service-kit';
-import {
-  changeSpendCap,
-  dismissMemberNotice,
-  listNotices,
-  readSpendCap,
-  redeemCode,
-} from '../domain/credit-controls';
+import { Router, clientIp, mountEndpoint } from '@act/service-kit';
+import { changeSpendCap, dismissMemberNotice, listNotices, readSpendCap } from '../domain/credit-controls';
+import { redeemCode } from '../domain/redemption';
 import { adjustCredits, createCode, findSupportMember } from '../domain/support';
 import type { CreditsDeps } from '../deps';
 
@@ -39,8 +34,8 @@ export function createCreditControlsRouter(deps: CreditsDeps): Router {
     return {};
   });
 
-  mountEndpoint(router, E.redeem, options, async (input, { caller }) =>
-    redeemCode(store, caller.userId, input.code, clock.now()),
+  mountEndpoint(router, E.redeem, options, async (input, { caller, ctx }) =>
+    redeemCode(store, { userId: caller.userId, address: clientIp(ctx) }, input.code, clock.now()),
   );
 
   mountEndpoint(router, E.supportMember, options, async (input, { ctx }) => {

@@ -2,7 +2,7 @@
 // whatever the filters), filters by tool and period, cursor pages that neither skip nor repeat, the per-day chart
 // data, and the CSV export with its header row.
 import { randomUUID } from 'node:crypto';
-import { LedgerReplySchema, type LedgerEntry, type ToolId } from '@act/contracts';
+import { ERROR_TEXTS, LedgerReplySchema, type LedgerEntry, type ToolId } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import { applyUsageEvent, reserveCredits } from '../charges';
@@ -158,5 +158,25 @@ describe('GET /api/credits/ledger', () => {
       expect.stringMatching(/^2025-05-01T08:02:00\.000Z,Tool use,image-to-prompt,-2,46,$/),
       expect.stringMatching(/^2025-05-01T08:01:00\.000Z,Tool use,image-to-prompt,-2,48,$/),
     ]);
+  });
+
+  it("refuses a period at the calendar's edges with a 400 in plain words, in JSON and in CSV", async () => {
+    const token = await h.tokenFor(userId);
+    for (const query of [
+      'from=9999-12-31T23:59:59-23:59',
+      'to=9999-12-31T23:59:59-01:00',
+      'from=0000-01-01T00:00:00Z',
+      'to=0000-01-01T00:00:00%2B14:00&format=csv',
+      'from=1999-12-31T23:59:59Z',
+      'to=2101-01-01T00:00:00Z',
+    ]) {
+      const response = await h.request(`/api/credits/ledger?${query}`, { token });
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(((await response.json()) as { error: string }).error).toBe(
+        ERROR_TEXTS.validation.dateOutOfRange,
+      );
+    }
+    // The bounds themselves are inside: the first instant of 2000 and the last of 2100.
+    expect((await ledger('?from=2000-01-01T00:00:00Z&to=2100-12-31T23:59:59.999Z')).entries).toHaveLength(7);
   });
 });

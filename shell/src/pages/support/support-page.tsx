@@ -224,6 +224,7 @@ function CreateCodeForm() {
     try {
       const reply = await api.call(CREDIT_CONTROLS_ENDPOINTS.supportCreateCode, {
         body: {
+          // Left empty, the server makes a code from the unambiguous alphabet (shown in the toast).
           code,
           credits: Number(credits),
           maxUses: Number(maxUses),
@@ -246,6 +247,7 @@ function CreateCodeForm() {
       {error && <Alert variant="error">{error}</Alert>}
       <TextField
         label={CREDIT_CONTROLS_TEXTS.redeem.label}
+        hint={S.codeHelp}
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
