@@ -52,6 +52,14 @@ export class PoolAcquireTimeoutError extends Error {
   }
 }
 
+/**
+ * Runs `fn` as a caller of its own, outside the transaction whose callback calls it: for a test that plays another
+ * process (its own connection) while holding a transaction. Never for service code: there, use the `tx`.
+ */
+export function outsideTransaction<T>(fn: () => T): T {
+  return transactions.exit(fn);
+}
+
 export interface PoolHealth {
   /**
    * True when calls have been failing for want of a connection and no call has got one for `stuckAfterMs`: every

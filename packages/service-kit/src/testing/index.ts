@@ -123,6 +123,7 @@ export {
 } from './upload-flood';
 export { processCpuMs, processMemoryKb } from './proc-stats';
 export { waitUntil, type WaitUntilOptions } from './wait-until';
+export { outsideTransaction } from '../database-pool';
 export {
   dataOf,
   eventsOf,
