@@ -57,6 +57,20 @@ describe('a query on the pool inside a transaction', () => {
     await expect(sql.begin(async () => readThroughPool())).rejects.toBeInstanceOf(PoolInsideTransactionError);
   });
 
+  it('is refused in a transaction that stays open while others begin and end around it', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const long = sql.begin(async (tx) => {
+      await tx`select 1`;
+      await released;
+      return sql`select 1`;
+    });
+    // Another transaction begins and ends (the last but one to close), then the first reads through the pool.
+    await sql.begin((tx) => tx`select 1`);
+    release();
+    await expect(long).rejects.toBeInstanceOf(PoolInsideTransactionError);
+  });
+
   it('leaves the transaction’s own queries, fragments, json, unsafe and savepoints working', async () => {
     const where = sql`where id = ${2}`;
     const rows = await sql.begin(async (tx) => {

@@ -28,7 +28,11 @@ interface TransactionScope {
 }
 
 // One store for the process: a query belongs to the transaction whose callback it runs under, whatever the pool.
+// On Node 20 and 22 an entered AsyncLocalStorage runs a hook on every promise the process makes (about 100 ns each,
+// docs/architecture.md#database-connections), so it is switched off whenever no transaction is open: the cost is
+// paid only while one is.
 const transactions = new AsyncLocalStorage<TransactionScope>();
+let openTransactions = 0;
 
 /** Thrown for a pool query (or a second `begin`) issued inside a transaction: it must use that transaction's `tx`. */
 export class PoolInsideTransactionError extends Error {
@@ -137,9 +141,13 @@ export function guardPool(
     const body = (fn ?? options) as (tx: postgres.TransactionSql) => unknown;
     const scope: TransactionScope = { open: true };
     const inScope = (tx: postgres.TransactionSql) => transactions.run(scope, body, tx);
+    openTransactions += 1;
     const result = fn === undefined ? begin(inScope) : begin(options, inScope);
     return result.finally(() => {
       scope.open = false;
+      openTransactions -= 1;
+      // Stores left on async resources keep `open: false`, so a later run never reads one as inside.
+      if (openTransactions === 0) transactions.disable();
     });
   }) as postgres.Sql['begin'];
 
