@@ -117,6 +117,22 @@ describe('a call that finds no free connection', () => {
   });
 });
 
+describe('a call that gives up while its connection is still opening', () => {
+  it('leaves that connection to the pool once it opens (the driver would have kept it among those opening)', async () => {
+    // 1 ms is shorter than any connect (TCP, start-up, authentication, the types query): the first call gives up
+    // while the pool's only connection opens for it.
+    const pool = connectDatabase(database.url, { max: 1, acquireTimeoutMs: 1 });
+    try {
+      await expect(pool`select 1`).rejects.toBeInstanceOf(PoolAcquireTimeoutError);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The connection is open and free: the next call gets it at once, with no time to wait at all.
+      expect(await pool`select 1 as one`).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end({ timeout: 5 });
+    }
+  });
+});
+
 describe('a transaction left idle', () => {
   it('is ended by PostgreSQL (idle_in_transaction_session_timeout is set on every connection)', async () => {
     expect(await sql`show idle_in_transaction_session_timeout`).toEqual([
