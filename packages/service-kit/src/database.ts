@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { guardPool, POOL_ACQUIRE_TIMEOUT } from './database-pool';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
@@ -19,9 +20,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /**
  * SQLSTATEs that say the server is unreachable for now (connection exceptions, class 08), going away or starting up
- * (57P01-57P03) or out of resources (class 53: connections, memory, disk), never that the statement is wrong.
+ * (57P01-57P03), out of resources (class 53: connections, memory, disk) or ended a session left idle inside a
+ * transaction (25P03, idle_in_transaction_session_timeout), never that the statement is wrong.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-3])$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|53...|57P0[1-3]|25P03)$/;
 /** Socket errors on the way to PostgreSQL, and postgres.js's own codes for a connection that went away. */
 const UNAVAILABLE_CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -36,6 +38,8 @@ const UNAVAILABLE_CONNECTION_CODES = new Set([
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
   'CONNECT_TIMEOUT',
+  // The kit's own: no connection of the pool was free in time (database-pool.ts).
+  POOL_ACQUIRE_TIMEOUT,
 ]);
 
 /**
@@ -56,17 +60,51 @@ export interface DatabaseOptions {
   max?: number;
   /** Seconds an idle connection stays open. */
   idleTimeout?: number;
+  /** How long a call may wait for a free connection before it fails with 503 (POOL_ACQUIRE_TIMEOUT). */
+  acquireTimeoutMs?: number;
+  /** PostgreSQL ends a session left idle inside a transaction this long (idle_in_transaction_session_timeout). */
+  idleInTransactionMs?: number;
+  /** Liveness fails once calls time out waiting and no call has got a connection for this long (database-pool.ts). */
+  stuckAfterMs?: number;
 }
 
-export function connectDatabase(url: string, { max = 10, idleTimeout = 30 }: DatabaseOptions = {}): Sql {
-  return postgres(url, {
+/**
+ * Defaults (docs/architecture.md#database-connections). A query takes milliseconds and a transaction a few of them,
+ * so 10 s without a free connection is an overload or a wedge, and a transaction idle for 30 s (waiting on the app,
+ * not on the database) is a bug holding a connection. 30 s with no connection handed out at all, while calls time
+ * out, is stuck: a busy pool hands out one every few milliseconds.
+ */
+export const DATABASE_TIMEOUTS = {
+  acquireTimeoutMs: 10_000,
+  idleInTransactionMs: 30_000,
+  stuckAfterMs: 30_000,
+};
+
+/**
+ * A postgres.js pool behind the kit's guard: a query on the pool inside a transaction fails at once, a call waits at
+ * most `acquireTimeoutMs` for a connection, and PostgreSQL ends sessions left idle in a transaction.
+ */
+export function connectDatabase(
+  url: string,
+  {
+    max = 10,
+    idleTimeout = 30,
+    acquireTimeoutMs = DATABASE_TIMEOUTS.acquireTimeoutMs,
+    idleInTransactionMs = DATABASE_TIMEOUTS.idleInTransactionMs,
+    stuckAfterMs = DATABASE_TIMEOUTS.stuckAfterMs,
+  }: DatabaseOptions = {},
+): Sql {
+  const pool = postgres(url, {
     max,
     idle_timeout: idleTimeout,
     connect_timeout: 10,
+    // Sent at connect: the server, not the app, ends a transaction the app forgot (a wedge frees itself).
+    connection: { idle_in_transaction_session_timeout: idleInTransactionMs },
     // Migrations and checks print NOTICEs ("relation already exists, skipping"); they are not worth a log line.
     onnotice: () => undefined,
     transform: { undefined: null },
   });
+  return guardPool(pool, { acquireTimeoutMs, stuckAfterMs });
 }
 
 const MIGRATION_FILE = /^(\d{3,})-[a-z0-9-]+\.sql$/;

@@ -28,6 +28,8 @@ export interface AppState {
 }
 
 export type ReadinessChecks = Record<string, () => Promise<unknown>>;
+/** A liveness check answers at once, without I/O: true while the part it watches works (see answerOps). */
+export type LivenessCheck = () => boolean;
 
 export interface HttpAppOptions {
   name: string;
@@ -55,6 +57,12 @@ export interface HttpApp extends Koa<AppState> {
   bodyReadDeadline: BodyReadDeadline;
   /** Flip readiness to failing so load balancers stop sending traffic while we drain. */
   markDraining(): void;
+  /**
+   * Adds a check to /healthz (liveness): once one says false, /healthz answers 503 and the orchestrator restarts the
+   * process. Only for a state the process cannot leave by itself (a stuck database pool), never a dependency that
+   * is merely down: that is readiness's job.
+   */
+  addLivenessCheck(name: string, check: LivenessCheck): void;
   /**
    * Runs `listener` once, when draining begins: work that must stop taking new requests at that moment, while the
    * requests in flight go on (chat's replies), starts its own drain there.
@@ -109,8 +117,11 @@ export function createHttpApp({
     else drainingListeners.push(listener);
   };
 
+  const liveness = new Map<string, LivenessCheck>();
+  app.addLivenessCheck = (checkName, check) => void liveness.set(checkName, check);
+
   app.opsListener = (req, res) => {
-    void answerOps(req, res, app.metrics, readiness, () => draining);
+    void answerOps(req, res, app.metrics, { readiness, liveness }, () => draining);
   };
 
   // One edge middleware (request id, error mapping, metrics, access log) rather than a layer each:
@@ -372,7 +383,7 @@ async function answerOps(
   req: IncomingMessage,
   res: ServerResponse,
   metrics: ServiceMetrics,
-  readiness: ReadinessChecks,
+  { readiness, liveness }: { readiness: ReadinessChecks; liveness: ReadonlyMap<string, LivenessCheck> },
   isDraining: () => boolean,
 ): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
@@ -386,7 +397,9 @@ async function answerOps(
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       json(405, { status: 'method not allowed' });
     } else if (path === '/healthz') {
-      json(200, { status: 'ok' });
+      const failing = [...liveness].filter(([, check]) => !check()).map(([name]) => name);
+      if (failing.length === 0) json(200, { status: 'ok' });
+      else json(503, { status: 'stuck', checks: Object.fromEntries(failing.map((name) => [name, 'stuck'])) });
     } else if (path === '/readyz') {
       const { ok, checks } = await runReadiness(readiness);
       const draining = isDraining();

@@ -94,6 +94,12 @@ export {
   type TransactionSql,
   type DatabaseOptions,
 } from './database';
+export {
+  PoolAcquireTimeoutError,
+  PoolInsideTransactionError,
+  poolHealth,
+  type PoolHealth,
+} from './database-pool';
 export { isTransientDbError, retryWhileDbUnavailable, type DbRetryOptions } from './db-retry';
 export {
   connectNats,

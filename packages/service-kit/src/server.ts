@@ -37,6 +37,12 @@ export interface RunningServer {
 
 /** While draining, how often connections that finished their last reply are closed. */
 const IDLE_SWEEP_MS = 100;
+/**
+ * After the grace, how long closing (the app's drain, the outbox, NATS, the database) may take before a signalled
+ * process exits anyway: work stuck on the database or NATS never holds a deploy (docs/operations.md#stopping). Within
+ * the 10 s the pods and containers give on top of SHUTDOWN_GRACE_MS (docs/configuration.md).
+ */
+export const CLOSE_BUDGET_MS = 5_000;
 
 export async function startHttpServer(app: HttpApp, options: StartOptions): Promise<RunningServer> {
   const { logger, onClose = [], graceMs = 10_000, handleSignals = false } = options;
@@ -94,6 +100,13 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
   if (handleSignals) {
     const onSignal = (signal: NodeJS.Signals) => {
       logger.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        logger.error(
+          { graceMs, closeBudgetMs: CLOSE_BUDGET_MS },
+          'shutdown passed its deadline with work still open (a stuck database or NATS call): exiting',
+        );
+        process.exit(1);
+      }, graceMs + CLOSE_BUDGET_MS).unref();
       void close().then(
         () => process.exit(0),
         () => process.exit(1),

@@ -9,6 +9,7 @@ import { createCreditsClient, type CreditsClient } from './charges';
 import { createJwtVerifier, type JwtVerifier } from './auth';
 import type { BaseConfig, DatabaseConfig } from './config';
 import { connectDatabase, type Sql } from './database';
+import { poolHealth } from './database-pool';
 import type { FileService } from '@act/contracts';
 import type { ObjectStore, ObjectStoreConfig } from './files';
 import type { HttpApp, ReadinessChecks } from './http-app';
@@ -21,6 +22,9 @@ import { startRevocationWatcher } from './revocations';
 import { runService } from './run-service';
 import { serveFromConfig, type RunningServer, type ServerConfig } from './server';
 import type { ToolServiceConfig } from './tool-service';
+
+/** Seconds the pool's end waits for queries in flight before cutting them (within server.ts's CLOSE_BUDGET_MS). */
+const DATABASE_END_TIMEOUT_S = 3;
 
 /** What every service's config has: listeners, log level, NATS and the tokens' issuer (see baseConfigSchema). */
 export type ServiceConfig = ServerConfig &
@@ -155,7 +159,7 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     if (settings.DATABASE_URL) {
       sql = connectDatabase(settings.DATABASE_URL, { max: settings.DATABASE_POOL_MAX });
       const db = sql;
-      shutdown.database.push(() => db.end({ timeout: 5 }));
+      shutdown.database.push(() => db.end({ timeout: DATABASE_END_TIMEOUT_S }));
       start.sql = sql;
       // Readiness checks the database only (docs/architecture.md#nats-down): with NATS away the routes that need
       // only data stay served, and charged calls refuse themselves at once.
@@ -219,6 +223,10 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     }
 
     const service = await options.createApp(serviceContext);
+    // Liveness watches the pool: a pool whose calls time out and which hands out no connection for long is stuck,
+    // and only a restart frees it (readiness alone would take the replica out of rotation and leave it there).
+    const health = sql ? poolHealth(sql) : undefined;
+    if (health) service.app.addLivenessCheck('database', () => !health.isStuck());
     const server = await serveFromConfig(service.app, config, logger, [
       () => closeAll(service.drain ? [() => service.drain!()] : []),
     ]);

@@ -2,7 +2,7 @@
 // redelivery, a consumer restart between reserve and commit, late events after expiry and dead letters.
 import { randomUUID } from 'node:crypto';
 import { createCreditsClient, type CreditsClient } from '@act/service-kit';
-import { silentLogger } from '@act/service-kit/testing';
+import { outsideTransaction, silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock';
 import { applyUsageEvent, startReserveResponder, startUsageConsumer } from './charges';
@@ -192,9 +192,10 @@ describe('usage events', () => {
     // statement reaches it: the statement read the hold as held, waits, then finds it expired and settles nothing.
     const { applying } = await h.sql.begin(async (tx) => {
       await tx`select 1 from holds where request_id = ${request.requestId} for update`;
-      const applying = applyUsageEvent(h.deps, 'committed', usageEventFor(request));
+      // Another process's commit, on its own connection: not a query of this transaction.
+      const applying = outsideTransaction(() => applyUsageEvent(h.deps, 'committed', usageEventFor(request)));
       await waitUntil(
-        () => h.sql`
+        () => tx`
           select 1 from pg_stat_activity
           where wait_event_type = 'Lock' and query like '%insert into processed_events%'
             and datname = current_database()`,

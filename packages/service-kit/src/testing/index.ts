@@ -124,6 +124,7 @@ export {
 export { processCpuMs, processMemoryKb } from './proc-stats';
 export { waitUntil, type WaitUntilOptions } from './wait-until';
 export { startSlowUpload, type SlowAnswer, type SlowUpload, type SlowUploadOptions } from './slow-upload';
+export { outsideTransaction } from '../database-pool';
 export {
   dataOf,
   eventsOf,

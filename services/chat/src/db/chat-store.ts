@@ -155,9 +155,9 @@ export function createChatStore(sql: Sql) {
     await db`update chat_sessions set updated_at = now() where id = ${sessionId}`;
   }
 
-  /** Every message of the session in written order, as the tree reads them. */
-  function treeRows(sessionId: string): Promise<TreeMessageRow[]> {
-    return sql<TreeMessageRow[]>`
+  /** Every message of the session in written order, as the tree reads them (inside a transaction: on its `tx`). */
+  function treeRows(sessionId: string, db: Db = sql): Promise<TreeMessageRow[]> {
+    return db<TreeMessageRow[]>`
       select id, session_id, role, reply_id, model_name, content, reasoning, status, error, citations,
         attachments, local, credits, fused_from, created_at, parent_id, coalesce(shown_at, created_at) as shown_key
       from chat_messages where session_id = ${sessionId} order by seq`;
@@ -424,7 +424,7 @@ export function createChatStore(sql: Sql) {
           select title from chat_sessions where id = ${input.fromSessionId} and user_id = ${input.userId}`;
         if (!from) throw notFound();
         // The branch shown: each member's message and the answer this model gave to it, as the member sees it.
-        const tree = messageTree(withoutFused(await treeRows(input.fromSessionId)), true);
+        const tree = messageTree(withoutFused(await treeRows(input.fromSessionId, tx)), true);
         const rows = tree.shownPath().flatMap((question) => {
           const answer = tree.shownAnswers(question.id).find((row) => row.model_name === input.modelName);
           const kept =
