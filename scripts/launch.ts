@@ -4,6 +4,7 @@
 // start), restarts any that crashes (with back-off, saying so), and on Ctrl+C / SIGTERM stops them in reverse order,
 // then the embedded servers. Its children stop by themselves should it die without stopping them.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
@@ -12,7 +13,6 @@ import {
   keptSecret,
   createDatabases,
   findFreePort,
-  isPortFree,
   isProcessAlive,
   killPid,
   logFormatFor,
@@ -144,12 +144,38 @@ function start(spec: ChildSpec, colour: number): Promise<ListeningReport> {
   return supervision.started.then(() => bound!);
 }
 
-/** The public port: the preferred one (the README's 8080) unless something holds it, then a free one, said plainly. */
-async function publicPort(): Promise<number> {
-  if (await isPortFree(gatewayPort, '0.0.0.0')) return gatewayPort;
-  const port = await findFreePort('0.0.0.0');
-  log(`port ${gatewayPort} is in use by another process; the product will be on port ${port} instead`);
-  return port;
+/**
+ * The public port: the preferred one (the README's 8080) unless something holds it, then a free one, said plainly.
+ * Held by this process until the gateway is about to start, so a second copy starting meanwhile sees it taken and
+ * picks another for its own links in emails (PUBLIC_URL) rather than racing this copy's gateway for it.
+ */
+async function holdPublicPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const hold = (port: number) =>
+    new Promise<net.Server | undefined>((resolve) => {
+      const server = net.createServer((socket) => socket.destroy());
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '0.0.0.0', () => resolve(server));
+    });
+  let held = await hold(gatewayPort);
+  let port = gatewayPort;
+  if (!held) {
+    port = await findFreePort('0.0.0.0');
+    held = await hold(port);
+    log(`port ${gatewayPort} is in use by another process; the product will be on port ${port} instead`);
+  }
+  return { port, release: () => new Promise((resolve) => (held ? held.close(() => resolve()) : resolve())) };
+}
+
+/** Starts the gateway on the held public port (it says so should another process take it first), then says Ready. */
+async function startGateway(spec: ChildSpec, publicAt: Awaited<ReturnType<typeof holdPublicPort>>) {
+  await publicAt.release();
+  const gateway = await start(spec, 97);
+  if (gateway.port !== publicAt.port)
+    log(
+      `links in emails name port ${publicAt.port}; set GATEWAY_PORT to a free port and start again to match them`,
+    );
+  console.log(`Ready: http://localhost:${gateway.port}`);
+  log(`started in ${elapsed()}; press Ctrl+C to stop`);
 }
 
 async function main(): Promise<void> {
@@ -188,14 +214,14 @@ async function main(): Promise<void> {
   // The preferred ports: a child whose port is taken binds a free one and says so (no check here could hold it).
   const ports = new Map(services.map(({ service, defaultPort }) => [service, defaultPort]));
   const opsPorts = new Map(services.map(({ service, defaultOpsPort }) => [service, defaultOpsPort]));
-  const publicAt = hasGateway ? await publicPort() : gatewayPort;
+  const publicAt = hasGateway ? await holdPublicPort() : { port: gatewayPort, release: async () => {} };
   const options: SystemEnvOptions = {
     repoRoot,
     infra,
     routes: GATEWAY_SERVICES,
     ports,
     opsPorts,
-    gatewayPort: publicAt,
+    gatewayPort: publicAt.port,
     gatewayOpsPort,
     identityKeysDir,
     fileUrlSecret: process.env.FILE_URL_SECRET ?? keptSecret(path.join(dataDir, 'file-url-secret')),
@@ -207,7 +233,7 @@ async function main(): Promise<void> {
         // that treat localhost as a secure context (Safari and a LAN address do not), so the refresh cookie goes
         // without the flag unless the operator set one; links in emails point at this gateway.
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
-        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${publicAt}`,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${publicAt.port}`,
       },
     },
   };
@@ -223,14 +249,7 @@ async function main(): Promise<void> {
     log('gateway/src/main.ts not found: services run without the gateway');
     return;
   }
-  const gateway = await start(system.gateway, 97);
-  if (gateway.port !== publicAt)
-    log(
-      `links in emails name port ${publicAt}; set GATEWAY_PORT to a free port and start again to match them`,
-    );
-
-  console.log(`Ready: http://localhost:${gateway.port}`);
-  log(`started in ${elapsed()}; press Ctrl+C to stop`);
+  await startGateway(system.gateway, publicAt);
 }
 
 async function shutdown(code: number): Promise<void> {
