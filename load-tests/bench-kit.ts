@@ -59,6 +59,9 @@ function bundleOf(script: string): string {
   return path.join(workspaceDir, BENCH_DIST, `${path.basename(script, '.ts')}.js`);
 }
 
+/** Loaded before a bench server: it exits when the bench's end of its IPC channel closes. */
+const EXIT_WITH_BENCH = `data:text/javascript,${encodeURIComponent("process.once('disconnect', () => process.exit(0));")}`;
+
 /**
  * Starts the compiled `script` (a load-tests/servers/*.ts, built on first use) with env; resolves when it prints
  * `READY <port>`.
@@ -71,11 +74,16 @@ export async function startServer(
 ): Promise<BenchServer> {
   buildBenchServers();
   // As the Dockerfile runs a service: stack traces (and profile.ts's names) point at the TypeScript source.
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, bundleOf(script)], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // An IPC channel the server watches: should the bench die (even by SIGKILL), its servers exit too, never orphans.
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', `--import=${EXIT_WITH_BENCH}`, ...nodeArgs, bundleOf(script)],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error(`${script} did not become ready`)), 30_000);

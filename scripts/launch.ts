@@ -1,18 +1,18 @@
 // The local launcher behind `npm start` (spawned by scripts/start.mjs once dependencies and builds are in place):
 // resolves PostgreSQL, NATS and S3 (env or embedded under .data/), starts every service present and then the gateway,
-// waits for each to be ready, restarts any that crashes (with back-off, saying so), and on Ctrl+C / SIGTERM stops
-// them in reverse order, then the embedded servers.
+// waits for each to report the ports it bound and be ready there (never trusting an answer from a process it did not
+// start), restarts any that crashes (with back-off, saying so), and on Ctrl+C / SIGTERM stops them in reverse order,
+// then the embedded servers. Its children stop by themselves should it die without stopping them.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
 import {
-  buildSystemEnv,
   createLogLineFormatter,
   keptSecret,
   createDatabases,
   findFreePort,
-  isPortFree,
   isProcessAlive,
   killPid,
   logFormatFor,
@@ -21,9 +21,11 @@ import {
   processName,
   resolveInfra,
   startReadyChild,
+  startServices,
   supervise,
 } from '@act/dev-infra';
-import type { ChildSpec, ResolvedInfra, Supervision } from '@act/dev-infra';
+import type { ChildSpec, ResolvedInfra, Supervision, SystemEnvOptions } from '@act/dev-infra';
+import type { ListeningReport } from '@act/contracts/server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Local state (databases, NATS store, objects, keys); a test of the launcher gives it a folder of its own.
@@ -89,23 +91,31 @@ async function stopOrphans(): Promise<void> {
   fs.rmSync(pidsFile, { force: true });
 }
 
-async function portFor(name: string, preferred: number): Promise<number> {
-  if (await isPortFree(preferred)) return preferred;
-  const port = await findFreePort();
-  log(`port ${preferred} is in use; ${name} gets ${port}`);
-  return port;
+/** The spec of a child started again: the ports its first start bound, which the gateway and the others know. */
+function pinned(spec: ChildSpec, bound: ListeningReport): ChildSpec {
+  return { ...spec, env: { ...spec.env, PORT: String(bound.port), OPS_PORT: String(bound.opsPort) } };
+}
+
+/** Says where a child listens when it is not where it was told (it bound free ports: its own were taken). */
+function reportMoved(spec: ChildSpec, bound: ListeningReport): void {
+  const told = { port: spec.env.PORT, opsPort: spec.env.OPS_PORT };
+  for (const key of ['port', 'opsPort'] as const)
+    if (told[key] !== String(bound[key]))
+      log(`port ${told[key]} is in use by another process; ${spec.name} listens on ${bound[key]} instead`);
 }
 
 /**
  * Starts one child with its output prefixed by its coloured name, and keeps it running: a crash is reported and the
- * child started again after a back-off rather than stopping the product. Resolves once the first start is ready.
+ * child started again after a back-off rather than stopping the product. Resolves once the first start is ready,
+ * with the ports it bound; a restart must bind the same ones (where the gateway reaches it) or counts as failed.
  */
-function start(spec: ChildSpec, colour: number): Promise<void> {
+function start(spec: ChildSpec, colour: number): Promise<ListeningReport> {
   const prefix = `${paint(colour, spec.name.padEnd(9))}| `;
+  let bound: ListeningReport | undefined;
   const supervision = supervise(
     spec.name,
-    () =>
-      startReadyChild(spec, {
+    async () => {
+      const incarnation = await startReadyChild(bound ? pinned(spec, bound) : spec, {
         onLine: (line) => {
           // A record with an error prints its stack on the lines after it: each keeps the name in front.
           const text = formatLogLine(line).split('\n').join(`\n${prefix}`);
@@ -116,11 +126,56 @@ function start(spec: ChildSpec, colour: number): Promise<void> {
           recordChildren();
         },
         readyTimeoutMs,
-      }),
+      });
+      const { port, opsPort } = incarnation.ports;
+      if (bound && (port !== bound.port || opsPort !== bound.opsPort)) {
+        await incarnation.stop();
+        throw new Error(
+          `ports ${bound.port} and ${bound.opsPort}, where it is reached, are held by another process`,
+        );
+      }
+      if (!bound) reportMoved(spec, incarnation.ports);
+      bound = incarnation.ports;
+      return incarnation;
+    },
     { log },
   );
   supervised.push(supervision);
-  return supervision.started;
+  return supervision.started.then(() => bound!);
+}
+
+/**
+ * The public port: the preferred one (the README's 8080) unless something holds it, then a free one, said plainly.
+ * Held by this process until the gateway is about to start, so a second copy starting meanwhile sees it taken and
+ * picks another for its own links in emails (PUBLIC_URL) rather than racing this copy's gateway for it.
+ */
+async function holdPublicPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const hold = (port: number) =>
+    new Promise<net.Server | undefined>((resolve) => {
+      const server = net.createServer((socket) => socket.destroy());
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '0.0.0.0', () => resolve(server));
+    });
+  let held = await hold(gatewayPort);
+  let port = gatewayPort;
+  if (!held) {
+    port = await findFreePort('0.0.0.0');
+    held = await hold(port);
+    log(`port ${gatewayPort} is in use by another process; the product will be on port ${port} instead`);
+  }
+  return { port, release: () => new Promise((resolve) => (held ? held.close(() => resolve()) : resolve())) };
+}
+
+/** Starts the gateway on the held public port (it says so should another process take it first), then says Ready. */
+async function startGateway(spec: ChildSpec, publicAt: Awaited<ReturnType<typeof holdPublicPort>>) {
+  await publicAt.release();
+  const gateway = await start(spec, 97);
+  if (gateway.port !== publicAt.port)
+    log(
+      `links in emails name port ${publicAt.port}; set GATEWAY_PORT to a free port and start again to match them`,
+    );
+  console.log(`Ready: http://localhost:${gateway.port}`);
+  log(`started in ${elapsed()}; press Ctrl+C to stop`);
 }
 
 async function main(): Promise<void> {
@@ -156,20 +211,18 @@ async function main(): Promise<void> {
   const identityKeysDir = process.env.IDENTITY_KEYS_DIR ?? path.join(dataDir, 'identity-keys');
   fs.mkdirSync(identityKeysDir, { recursive: true, mode: 0o700 });
 
-  const ports = new Map<string, number>();
-  const opsPorts = new Map<string, number>();
-  for (const { service, defaultPort, defaultOpsPort } of services) {
-    ports.set(service, await portFor(service, defaultPort));
-    opsPorts.set(service, await portFor(`${service} (ops)`, defaultOpsPort));
-  }
-  const system = buildSystemEnv({
+  // The preferred ports: a child whose port is taken binds a free one and says so (no check here could hold it).
+  const ports = new Map(services.map(({ service, defaultPort }) => [service, defaultPort]));
+  const opsPorts = new Map(services.map(({ service, defaultOpsPort }) => [service, defaultOpsPort]));
+  const publicAt = hasGateway ? await holdPublicPort() : { port: gatewayPort, release: async () => {} };
+  const options: SystemEnvOptions = {
     repoRoot,
     infra,
     routes: GATEWAY_SERVICES,
     ports,
     opsPorts,
-    gatewayPort,
-    gatewayOpsPort: await portFor('gateway (ops)', gatewayOpsPort),
+    gatewayPort: publicAt.port,
+    gatewayOpsPort,
     identityKeysDir,
     fileUrlSecret: process.env.FILE_URL_SECRET ?? keptSecret(path.join(dataDir, 'file-url-secret')),
     nodeEnv: process.env.NODE_ENV ?? 'development',
@@ -180,13 +233,15 @@ async function main(): Promise<void> {
         // that treat localhost as a secure context (Safari and a LAN address do not), so the refresh cookie goes
         // without the flag unless the operator set one; links in emails point at this gateway.
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
-        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${publicAt.port}`,
       },
     },
-  });
+  };
 
-  // Services start together (they only need the infrastructure); readiness is awaited for all of them.
-  await Promise.all(system.services.map((spec, index) => start(spec, colours[index % colours.length]!)));
+  // Identity first (the others' JWKS_URL names its port), then the rest together; each awaited until it is ready at
+  // the ports it reported binding.
+  let index = 0;
+  const system = await startServices(options, (spec) => start(spec, colours[index++ % colours.length]!));
   if (services.length)
     log(`services ready: ${services.map(({ service }) => service).join(', ')} (${elapsed()})`);
 
@@ -194,13 +249,7 @@ async function main(): Promise<void> {
     log('gateway/src/main.ts not found: services run without the gateway');
     return;
   }
-  if (!(await isPortFree(gatewayPort, '0.0.0.0'))) {
-    throw new Error(`port ${gatewayPort} is in use; stop what holds it or set GATEWAY_PORT`);
-  }
-  await start(system.gateway, 97);
-
-  console.log(`Ready: http://localhost:${gatewayPort}`);
-  log(`started in ${elapsed()}; press Ctrl+C to stop`);
+  await startGateway(system.gateway, publicAt);
 }
 
 async function shutdown(code: number): Promise<void> {

@@ -22,10 +22,11 @@ import {
   presentServices,
   resolveInfra,
   startChild,
+  startServices,
   stopChild,
-  waitUntilReady,
+  waitUntilBoundAndReady,
 } from '@act/dev-infra';
-import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import type { ChildSpec, StartedChild, SystemEnvOptions } from '@act/dev-infra';
 import { startFakeSearch } from '../../services/chat/src/test-support/fake-search';
 import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
 import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
@@ -182,7 +183,6 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       services.map(({ service }) => dbName(service)),
     );
     const gatewayPort = options.gatewayPort || (await findFreePort());
-    const baseUrl = `http://localhost:${gatewayPort}`;
     const identityKeysDir = path.join(dataDir, 'identity-keys');
     fs.mkdirSync(identityKeysDir, { recursive: true, mode: 0o700 });
 
@@ -192,7 +192,7 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       ports.set(service, await findFreePort());
       opsPorts.set(service, await findFreePort());
     }
-    const system = buildSystemEnv({
+    const systemOptions: SystemEnvOptions = {
       repoRoot,
       infra,
       routes: GATEWAY_SERVICES,
@@ -213,7 +213,7 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           PADDLE_PRICE_PACKS: `100=${E2E_PADDLE.packPriceIds['pack-100']},500=${E2E_PADDLE.packPriceIds['pack-500']}`,
         },
         identity: {
-          PUBLIC_URL: baseUrl,
+          PUBLIC_URL: `http://localhost:${gatewayPort}`,
           // Every test signs up from 127.0.0.1; the production limits would stop the suite half-way.
           IDENTITY_RATE_LIMIT_MULTIPLIER: '1000',
         },
@@ -244,23 +244,24 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           : {}),
       },
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '100000' },
-    });
+    };
 
     if (options.built) {
       const startedAt = Date.now();
-      await buildWorkspaces(
-        [...system.services, system.gateway].map((spec) => path.relative(repoRoot, spec.cwd)),
-      );
+      const { services: specs, gateway } = buildSystemEnv(systemOptions);
+      await buildWorkspaces([...specs, gateway].map((spec) => path.relative(repoRoot, spec.cwd)));
       log(`services and gateway built into ${BUILT_DIR}/ in ${Date.now() - startedAt} ms`);
     }
     const entry = options.built ? { entry: `${BUILT_DIR}/main.js` } : {};
 
-    // Quiet children (unless verbose) that keep their last lines for when one fails.
+    // Quiet children (unless verbose) that keep their last lines for when one fails. Each reports the ports it bound
+    // (free ones when its own were taken by another run) and stops should this process die without stopping it.
     const start = (spec: ChildSpec): StartedChild => {
       const child = startChild(
         { ...spec, ...entry },
         {
           onLine: options.verbose ? (line) => console.log(`[${spec.name}] ${line}`) : undefined,
+          reportPorts: true,
         },
       );
       child.process.once('exit', (code, signal) => {
@@ -276,15 +277,16 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       tailInError: true,
       ...(options.readyTimeoutMs ? { timeoutMs: options.readyTimeoutMs } : {}),
     };
-    await Promise.all(system.services.map((spec) => waitUntilReady(start(spec), spec.readyUrl, ready)));
-    await waitUntilReady(start(system.gateway), system.gateway.readyUrl, ready);
+    const system = await startServices(systemOptions, (spec) => waitUntilBoundAndReady(start(spec), ready));
+    const gateway = await waitUntilBoundAndReady(start(system.gateway), ready);
+    if (gateway.port !== gatewayPort)
+      log(`port ${gatewayPort} was taken; the gateway listens on ${gateway.port}`);
+    const baseUrl = `http://localhost:${gateway.port}`;
     log(`system ready at ${baseUrl} (${services.map((s) => s.service).join(', ')}, gateway)`);
     const pids = Object.fromEntries(
       children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),
     );
-    const urls = Object.fromEntries(
-      [...ports].map(([service, port]) => [service, `http://127.0.0.1:${port}`]),
-    );
+    const urls = Object.fromEntries(system.services.map((spec) => [spec.name, spec.url]));
     return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, urls, stop };
   } catch (error) {
     await stop();

@@ -5,3 +5,4 @@ export * from './nats-permissions';
 export * from './services';
 export * from './plan-prices';
 export * from './openapi';
+export * from './launcher';

@@ -25,9 +25,9 @@ export {
   removeDeadRunDirs,
   stopChild,
 } from './processes';
-export { buildSystemEnv, keptSecret, presentServices } from './system';
-export type { ChildSpec, RoutedService, SystemEnv, SystemEnvOptions } from './system';
-export { startChild, waitUntilReady } from './child';
+export { buildSystemEnv, keptSecret, presentServices, startServices } from './system';
+export type { ChildSpec, RoutedService, StartChildReady, SystemEnv, SystemEnvOptions } from './system';
+export { startChild, waitUntilBoundAndReady, waitUntilReady } from './child';
 export type { StartedChild } from './child';
 export { DEFAULT_BACKOFF, startReadyChild, supervise } from './supervisor';
 export type { BackoffOptions, Incarnation, SuperviseOptions, Supervision } from './supervisor';

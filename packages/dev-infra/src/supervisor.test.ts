@@ -12,14 +12,18 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const childDir = fs.mkdtempSync(path.join(packageDir, '.test-child-'));
 afterAll(() => fs.rmSync(childDir, { recursive: true, force: true }));
 
-/** A minimal service: answers /readyz with its own pid. */
+/** A minimal service: answers /readyz with its own pid and reports its port to the launcher. */
 function writeService(): void {
   fs.mkdirSync(path.join(childDir, 'src'), { recursive: true });
   fs.writeFileSync(
     path.join(childDir, 'src', 'main.ts'),
     [
       "import http from 'node:http';",
-      'http.createServer((_req, res) => res.end(String(process.pid))).listen(Number(process.env.PORT), "127.0.0.1");',
+      'const port = Number(process.env.PORT);',
+      'http.createServer((_req, res) => res.end(String(process.pid))).listen(port, "127.0.0.1", () => {',
+      // Bound, then told, as the kit's server does (its one port stands for the ops listener too).
+      "  process.send?.({ type: 'listening', pid: process.pid, port, opsPort: port });",
+      '});',
       "process.on('SIGTERM', () => process.exit(0));",
     ].join('\n'),
   );

@@ -2,7 +2,8 @@
 // doubles on each quick failure, and the launcher says so, instead of the whole product stopping for one process.
 // Stopping the supervision stops the child and ends the restarts, so Ctrl+C still leaves nothing behind.
 import { sleep, stopChild } from './processes';
-import { startChild, waitUntilReady, type StartedChild } from './child';
+import type { ListeningReport } from '@act/contracts/server';
+import { startChild, waitUntilBoundAndReady, type StartedChild } from './child';
 import type { ChildSpec } from './system';
 
 /** One running incarnation of a supervised child. */
@@ -116,7 +117,10 @@ export function supervise(
   };
 }
 
-/** A `src/main.ts` child (a service or the gateway) as a supervised incarnation: started, then awaited until ready. */
+/**
+ * A `src/main.ts` child (a service or the gateway) as a supervised incarnation: started with an IPC channel, then
+ * awaited until it reports the ports it bound and is ready there (child.ts waitUntilBoundAndReady).
+ */
 export async function startReadyChild(
   spec: ChildSpec,
   {
@@ -128,17 +132,18 @@ export async function startReadyChild(
     onSpawn?: (child: StartedChild) => void;
     readyTimeoutMs?: number;
   } = {},
-): Promise<Incarnation> {
-  const child = startChild(spec, { onLine });
+): Promise<Incarnation & { ports: ListeningReport }> {
+  const child = startChild(spec, { onLine, reportPorts: true });
   onSpawn?.(child);
   const exited = new Promise<string>((resolve) =>
     child.process.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
   );
+  let ports: ListeningReport;
   try {
-    await waitUntilReady(child, spec.readyUrl, { timeoutMs: readyTimeoutMs });
+    ports = await waitUntilBoundAndReady(child, { timeoutMs: readyTimeoutMs });
   } catch (error) {
     await stopChild(child.process, 'SIGKILL', 1_000);
     throw error;
   }
-  return { exited, stop: () => stopChild(child.process, 'SIGTERM', 10_000) };
+  return { exited, ports, stop: () => stopChild(child.process, 'SIGTERM', 10_000) };
 }

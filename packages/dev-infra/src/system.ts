@@ -175,6 +175,34 @@ export function buildSystemEnv(options: SystemEnvOptions): SystemEnv {
   return { services, gateway };
 }
 
+/** Starts one child and resolves, once it is ready, with the ports it bound (what it reported, child.ts). */
+export type StartChildReady = (spec: ChildSpec) => Promise<{ port: number; opsPort: number }>;
+
+/**
+ * Starts the services in the order their addresses become known (bind first, then tell: a child takes free ports
+ * when those it was given are taken, docs/operations.md): identity first, since every child's JWKS_URL names its
+ * port, then the others together. Resolves with the system as it runs: each service's spec with the ports it bound,
+ * and the gateway's spec routing to them, for the caller to start.
+ */
+export async function startServices(options: SystemEnvOptions, start: StartChildReady): Promise<SystemEnv> {
+  const ports = new Map(options.ports);
+  const opsPorts = new Map(options.opsPorts);
+  const build = () => buildSystemEnv({ ...options, ports, opsPorts });
+  const startAndRecord = async (spec: ChildSpec) => {
+    const bound = await start(spec);
+    ports.set(spec.name, bound.port);
+    opsPorts.set(spec.name, bound.opsPort);
+  };
+  const isIdentity = (spec: ChildSpec) => spec.name === 'identity';
+  for (const spec of build().services.filter(isIdentity)) await startAndRecord(spec);
+  await Promise.all(
+    build()
+      .services.filter((spec) => !isIdentity(spec))
+      .map(startAndRecord),
+  );
+  return build();
+}
+
 /**
  * NATS_USER and NATS_PASSWORD of a service's (or the gateway's) own user, when the NATS has users (one without a
  * user of its own gets none).

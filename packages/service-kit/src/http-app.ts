@@ -404,7 +404,8 @@ async function answerOps(
       const { ok, checks } = await runReadiness(readiness);
       const draining = isDraining();
       const ready = ok && !draining;
-      json(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', draining, checks });
+      // The pid lets a launcher tell its own child's answer from another process's on the same port.
+      json(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', draining, checks, pid: process.pid });
     } else if (path === '/metrics') {
       send(200, metrics.registry.contentType, await metrics.registry.metrics());
     } else {

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { memoryLimitBytes } from './body-memory';
 import type { HttpApp } from './http-app';
+import { hasLauncherChannel, reportListening, stopWithLauncher } from './launcher-channel';
 import type { Logger } from './logger';
 
 export interface StartOptions {
@@ -55,14 +56,15 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
   const opsServer = createServer(app.opsListener);
   opsServer.requestTimeout = 10_000;
 
-  const port = await listen(server, options.port, options.host);
+  const port = await listen(server, options.port, options.host, logger);
   let opsPort: number;
   try {
-    opsPort = await listen(opsServer, options.opsPort ?? 0, options.host);
+    opsPort = await listen(opsServer, options.opsPort ?? 0, options.host, logger);
   } catch (error) {
     server.close();
     throw error;
   }
+  reportListening({ port, opsPort });
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   const url = `http://${host}:${port}`;
   const opsUrl = `http://${host}:${opsPort}`;
@@ -114,16 +116,34 @@ export async function startHttpServer(app: HttpApp, options: StartOptions): Prom
     };
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
+    // The launcher that started us is gone (even killed outright): stop as on a terminal's hang-up.
+    stopWithLauncher(() => onSignal('SIGHUP'));
   }
 
   return { server, url, port, opsUrl, opsPort, close };
 }
 
-async function listen(server: Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+async function listen(server: Server, port: number, host: string, logger: Logger): Promise<number> {
+  const bind = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await bind(port);
+  } catch (error) {
+    // Under a local launcher a taken port is another copy's: a free one instead, which the launcher is told.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || !hasLauncherChannel())
+      throw error;
+    await bind(0);
+    logger.warn(
+      { port, bound: (server.address() as AddressInfo).port },
+      'port in use; listening on a free one',
+    );
+  }
   return (server.address() as AddressInfo).port;
 }
 
