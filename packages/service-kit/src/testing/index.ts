@@ -123,7 +123,14 @@ export {
 } from './upload-flood';
 export { processCpuMs, processMemoryKb } from './proc-stats';
 export { waitUntil, type WaitUntilOptions } from './wait-until';
-export { startSlowUpload, type SlowAnswer, type SlowUpload, type SlowUploadOptions } from './slow-upload';
+export {
+  expectCutAsTooSlow,
+  QUICK_BODY_RATE_ENV,
+  startSlowUpload,
+  type SlowAnswer,
+  type SlowUpload,
+  type SlowUploadOptions,
+} from './slow-upload';
 export { outsideTransaction } from '../database-pool';
 export {
   dataOf,

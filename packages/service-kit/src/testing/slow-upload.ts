@@ -1,6 +1,26 @@
 // A client that sends a body slowly over a raw socket (chunked, one byte at a time), as a hostile client holding a
 // server's body budget would: the body-limit tests of the kit and the gateway. fetch() cannot pace a body like this.
 import net from 'node:net';
+import { expect } from 'vitest';
+import { ERROR_TEXTS } from '@act/contracts';
+
+/**
+ * The minimum-rate rule a test starts a service process with: a second's window, so a test need not wait ten;
+ * `startSlowUpload`'s byte every 200 ms is far below 1 KB/s (docs/limits.md).
+ */
+export const QUICK_BODY_RATE_ENV = {
+  BODY_MIN_BYTES_PER_SECOND: '1024',
+  BODY_RATE_WINDOW_MS: '1000',
+} as const;
+
+/** Waits for each slow upload's answer: cut with 408 and the contracts' text, as the minimum-rate rule says. */
+export async function expectCutAsTooSlow(uploads: readonly SlowUpload[]): Promise<void> {
+  for (const { answer } of uploads) {
+    const { status, text } = await answer;
+    expect(status).toBe(408);
+    expect(text).toContain(ERROR_TEXTS.server.uploadTooSlow);
+  }
+}
 
 export interface SlowUploadOptions {
   /** Request headers besides Host, Content-Type and Transfer-Encoding (a member's authorization, a client IP). */
