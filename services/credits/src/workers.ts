@@ -1,9 +1,10 @@
 // Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
-// and the account job (monthly resets, scheduled plan changes, purchased credits expiring). Started by main.ts and by tests.
+// the account job (monthly resets, scheduled plan changes, purchased credits expiring) and the refund reconciler. Started by main.ts and by tests.
 import { natsNames } from '@act/contracts/server';
 import { startPeriodicJob } from '@act/service-kit';
 import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
+import { reconcilePackRefunds } from './domain/pack-refunds';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
 import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './charges';
@@ -74,6 +75,15 @@ export async function startCreditsWorkers(
               if (updated > 0) logger.info({ updated }, 'applied monthly resets and plan changes');
               const expired = await expirePurchasedCredits(deps);
               if (expired > 0) logger.info({ expired }, 'expired purchased credits 12 months after purchase');
+            },
+          }),
+          startPeriodicJob({
+            name: 'refund reconciler',
+            intervalMs: config.ACCOUNT_JOB_INTERVAL_MS,
+            logger,
+            run: async () => {
+              const settled = await reconcilePackRefunds(deps);
+              if (settled > 0) logger.info({ settled }, 'settled pack refunds Paddle had not answered');
             },
           }),
         ];

@@ -31,6 +31,9 @@ export const CREDIT_PACK_TEXTS = {
     refundTooLate: 'A credit pack can be refunded only within 3 days of its purchase',
     refundNotActive: 'This credit pack has already been refunded or has expired',
     refundFailed: 'Failed to refund the credit pack. Please try again.',
+    refundInProgress: 'A refund for this pack is already in progress.',
+    refundRefused:
+      'Paddle did not accept the refund of this credit pack. Its credits are back in your balance.',
     exportFailed: 'Failed to export your credit history',
   },
   packs: {
@@ -59,6 +62,7 @@ export const CREDIT_PACK_TEXTS = {
       reset: 'Monthly reset',
       top_up: 'Credit pack',
       top_up_refund: 'Pack refunded',
+      top_up_refund_undone: 'Pack refund declined',
       top_up_expiry: 'Pack expired',
       // Written by support (a grant or a claw-back, with its reason) and by a redeemed code.
       support: 'Support',
@@ -73,12 +77,14 @@ export const CREDIT_PACK_TEXTS = {
     amount: 'Amount paid',
     expires: 'Credits expire',
     status: 'Status',
-    statuses: { active: 'Paid', refunded: 'Refunded', expired: 'Expired' },
+    statuses: { active: 'Paid', refunding: 'Refund in progress', refunded: 'Refunded', expired: 'Expired' },
     print: 'Print',
     refund: 'Refund this pack',
     refundConfirm:
       'Refund this credit pack? Its credits leave your balance now and the payment is returned to you by Paddle.',
     refunded: 'The credit pack was refunded.',
+    refundPending:
+      'Your refund is being processed. The credits stay out of your balance until Paddle confirms it; if Paddle declines it, they come back.',
     back: 'Back to credit history',
   },
 } as const;
@@ -127,6 +133,8 @@ export const LEDGER_KINDS = [
   'reset',
   'top_up',
   'top_up_refund',
+  // Paddle declined a pack's refund: its credits came back.
+  'top_up_refund_undone',
   'top_up_expiry',
   'support',
   'redeem',
@@ -179,7 +187,8 @@ export const LedgerReplySchema = cursorPage(LedgerEntrySchema, 'entries').extend
 });
 export type LedgerReply = z.infer<typeof LedgerReplySchema>;
 
-export const PurchaseStatusSchema = z.enum(['active', 'refunded', 'expired']);
+/** `refunding`: the member asked for a refund that Paddle has not settled yet (its credits are out of the balance). */
+export const PurchaseStatusSchema = z.enum(['active', 'refunding', 'refunded', 'expired']);
 
 /** One pack purchase as its receipt shows it. */
 export const PurchaseSchema = z.object({

@@ -1,5 +1,5 @@
 // The credits database as one store object: domain code calls methods named for what they do and never sees a
-// connection. The SQL lives in accounts.ts, events.ts, grants.ts, history.ts, holds.ts and ledger.ts; this file only binds it to a pooled
+// connection. The SQL lives in accounts.ts, events.ts, grants.ts, history.ts, holds.ts, ledger.ts and pack-refunds.ts; this file only binds it to a pooled
 // connection or to one transaction. Methods that lock rows or must see their statements commit together (the
 // `CreditsTransaction` ones) exist only on the store handed to `transaction(fn)`, so the types keep them inside one.
 import type { ToolId } from '@act/contracts';
@@ -52,12 +52,21 @@ import {
   insertGrant,
   listGrants,
   lockGrant,
-  reverseGrant,
   selectCreditSplit,
   type CreditSplit,
   type GrantRow,
   type InsertGrantInput,
 } from './grants';
+import {
+  claimStaleRefunds,
+  findOpenRefund,
+  finishPackRefund,
+  listRefusedAdjustments,
+  openPackRefund,
+  recordRefundAdjustment,
+  undoPackRefund,
+  type PackRefundRow,
+} from './pack-refunds';
 import {
   selectLedgerDays,
   selectLedgerPage,
@@ -140,6 +149,11 @@ export interface CreditsQueries {
   findMemberByEmail(email: string): Promise<{ user_id: string; email: string } | undefined>;
   selectMemberLedger(userId: string, limit: number): Promise<MemberLedgerRow[]>;
   selectRecentFailures(userId: string, limit: number): Promise<FailureRow[]>;
+  findOpenRefund(transactionId: string): Promise<PackRefundRow | undefined>;
+  listRefusedAdjustments(transactionId: string): Promise<string[]>;
+  recordRefundAdjustment(refundId: string, adjustmentId: string): Promise<void>;
+  /** Open refunds requested and last checked before `before`, claimed for this reconciler run. */
+  claimStaleRefunds(before: Date, now: Date, limit: number): Promise<PackRefundRow[]>;
 }
 
 /** The store inside one transaction: everything above, plus what takes row or advisory locks until it ends. */
@@ -163,8 +177,12 @@ export interface CreditsTransaction extends CreditsQueries {
   /** Credits a paid pack on a LOCKED account, once per transaction id (undefined: it was credited before). */
   insertGrant(input: InsertGrantInput): Promise<GrantRow | undefined>;
   lockGrant(userId: string, grantId: string): Promise<GrantRow | undefined>;
-  /** Takes an unused grant back on a LOCKED account; false when the balance no longer holds it all. */
-  reverseGrant(grant: GrantRow, now: Date): Promise<boolean>;
+  /** Opens the refund of an unused grant on a LOCKED account and grant: its credits leave the balance now. */
+  openPackRefund(grant: GrantRow, now: Date): Promise<PackRefundRow>;
+  /** Settles an open refund as refunded; false when it was settled before. */
+  finishPackRefund(refundId: string, adjustmentId: string | null, now: Date): Promise<boolean>;
+  /** Settles an open refund as failed, giving its credits back; false when it was settled before. */
+  undoPackRefund(refundId: string, adjustmentId: string | null, now: Date): Promise<boolean>;
   /** Expires up to `limit` grants past their date; returns how many. */
   expireDueGrants(now: Date, limit: number): Promise<number>;
   /** Locks and reads the wrong-code counts of a redemption's subjects (member, address) for this transaction. */
@@ -219,6 +237,10 @@ function queriesOn(db: Db): CreditsQueries {
     findMemberByEmail: (email) => findMemberByEmail(db, email),
     selectMemberLedger: (userId, limit) => selectMemberLedger(db, userId, limit),
     selectRecentFailures: (userId, limit) => selectRecentFailures(db, userId, limit),
+    findOpenRefund: (transactionId) => findOpenRefund(db, transactionId),
+    listRefusedAdjustments: (transactionId) => listRefusedAdjustments(db, transactionId),
+    recordRefundAdjustment: (refundId, adjustmentId) => recordRefundAdjustment(db, refundId, adjustmentId),
+    claimStaleRefunds: (before, now, limit) => claimStaleRefunds(db, before, now, limit),
   };
 }
 
@@ -239,7 +261,9 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     expireHoldsById: (requestIds, now) => expireHoldsById(tx, requestIds, now),
     insertGrant: (input) => insertGrant(tx, input),
     lockGrant: (userId, grantId) => lockGrant(tx, userId, grantId),
-    reverseGrant: (grant, now) => reverseGrant(tx, grant, now),
+    openPackRefund: (grant, now) => openPackRefund(tx, grant, now),
+    finishPackRefund: (refundId, adjustmentId, now) => finishPackRefund(tx, refundId, adjustmentId, now),
+    undoPackRefund: (refundId, adjustmentId, now) => undoPackRefund(tx, refundId, adjustmentId, now),
     expireDueGrants: (now, limit) => expireDueGrants(tx, now, limit),
     lockRedemptionFailures: (subjects, windowMs, now) => lockRedemptionFailures(tx, subjects, windowMs, now),
     addRedemptionFailure: (subjects, now) => addRedemptionFailure(tx, subjects, now),

@@ -1,9 +1,10 @@
-// Queries on purchased credit grants (migration 006): crediting a paid pack once per Paddle transaction, reversing an
-// unused one on refund, expiring what is left after 12 months, the member's split and purchases. Every balance
+// Queries on purchased credit grants (migration 006): crediting a paid pack once per Paddle transaction, expiring
+// what is left after 12 months, the member's split and purchases (refunds: pack-refunds.ts). Every balance
 // change writes its ledger row in the same transaction, keyed so it can never be written twice.
 import type { Db } from '@act/service-kit';
 
-export type GrantStatus = 'active' | 'refunded' | 'expired';
+/** `refunding`: a refund is open (pack-refunds.ts); its credits already left the balance. */
+export type GrantStatus = 'active' | 'refunding' | 'refunded' | 'expired';
 
 export interface GrantRow {
   id: string;
@@ -73,26 +74,6 @@ export async function listGrants(db: Db, userId: string, limit: number): Promise
     select * from credit_grants where user_id = ${userId}
     order by purchased_at desc, id desc
     limit ${limit}`;
-}
-
-/**
- * Takes an unused grant back on a LOCKED account and grant (the caller checked it is refundable): its credits leave
- * the balance with one 'top_up_refund' ledger row. False when the balance no longer holds them all (a use in flight
- * is spending them).
- */
-export async function reverseGrant(db: Db, grant: GrantRow, now: Date): Promise<boolean> {
-  const updated = await db`
-    update accounts set credits = credits - ${grant.remaining}, updated_at = ${now}
-    where user_id = ${grant.user_id} and credits >= ${grant.remaining}
-    returning user_id`;
-  if (updated.length === 0) return false;
-  await db`update credit_grants set remaining = 0, status = 'refunded', settled_at = ${now}
-           where id = ${grant.id}`;
-  await db`
-    insert into ledger (user_id, delta, reason, grant_id, idempotency_key, at)
-    values (${grant.user_id}, ${-grant.remaining}, 'top_up_refund', ${grant.id}, ${`top_up_refund:${grant.id}`},
-            ${now})`;
-  return true;
 }
 
 /**

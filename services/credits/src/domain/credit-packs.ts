@@ -1,6 +1,6 @@
 // Credit packs (docs/product-rules.md#credit-packs): one-time Paddle purchases credited only from a verified
 // webhook, exactly once per transaction; a purchase is a grant of its own that the monthly reset leaves alone and
-// that expires 12 months after purchase; an unused pack may be refunded within 3 days, which takes its grant back.
+// that expires 12 months after purchase; an unused pack may be refunded within 3 days (pack-refunds.ts).
 import {
   CREDIT_PACK_RULES,
   CREDIT_PACK_TEXTS,
@@ -14,7 +14,7 @@ import { verifiedCheckoutUser } from './checkout-signature';
 import type { Pack } from '../config';
 import type { CreditsStore } from '../db/credits-store';
 import type { GrantRow } from '../db/grants';
-import type { PaddleClient, TransactionEvent } from '../providers/paddle';
+import type { TransactionEvent } from '../providers/paddle';
 import type { Clock } from '../clock';
 
 const T = CREDIT_PACK_TEXTS.errors;
@@ -124,45 +124,6 @@ export async function loadPurchase(store: CreditsStore, userId: string, grantId:
   // Another member's purchase is as unknown as a missing one.
   if (!grant) throw new AppError(ErrorCode.NOT_FOUND, T.purchaseNotFound);
   return grant;
-}
-
-export interface RefundDeps {
-  store: CreditsStore;
-  clock: Clock;
-  logger: Logger;
-  paddle: PaddleClient;
-}
-
-/**
- * Refunds the member's own unused pack within the refund window: Paddle returns the payment and the grant leaves the
- * balance. The account and the grant stay locked while Paddle is asked, so no use can start spending the pack in
- * between (a refund is rare; the member's reserves wait a moment). A Paddle failure changes nothing.
- */
-export async function refundPurchase(
-  { store, clock, logger, paddle }: RefundDeps,
-  input: { userId: string; purchaseId: string },
-): Promise<GrantRow> {
-  const now = clock.now();
-  return store.transaction(async (tx) => {
-    await applyDueChanges(tx, input.userId, now);
-    const grant = await tx.lockGrant(input.userId, input.purchaseId);
-    if (!grant) throw new AppError(ErrorCode.NOT_FOUND, T.purchaseNotFound);
-    if (grant.status !== 'active') throw new AppError(ErrorCode.CONFLICT, T.refundNotActive);
-    if (grant.remaining !== grant.credits) throw new AppError(ErrorCode.CONFLICT, T.refundUsed);
-    if (!isRefundable(grant, now)) throw new AppError(ErrorCode.CONFLICT, T.refundTooLate);
-    const account = await tx.findAccount(input.userId);
-    // A use in flight has reserved part of these credits: not unused any more.
-    if (!account || account.credits < grant.remaining) throw new AppError(ErrorCode.CONFLICT, T.refundUsed);
-    try {
-      await paddle.refundTransaction(grant.transaction_id, 'Unused credit pack refunded by the member');
-    } catch (error) {
-      logger.warn({ err: error, transactionId: grant.transaction_id }, 'paddle refund failed');
-      throw new AppError(ErrorCode.PROVIDER_FAILED, T.refundFailed, { cause: error });
-    }
-    if (!(await tx.reverseGrant(grant, now))) throw new AppError(ErrorCode.CONFLICT, T.refundUsed);
-    logger.info({ transactionId: grant.transaction_id, credits: grant.credits }, 'credit pack refunded');
-    return { ...grant, remaining: 0, status: 'refunded' as const, settled_at: now };
-  });
 }
 
 export interface GrantExpiryDeps {

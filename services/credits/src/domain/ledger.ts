@@ -28,6 +28,7 @@ const KIND_OF_REASON: Readonly<Record<string, LedgerKind>> = {
   monthly_reset: 'reset',
   top_up: 'top_up',
   top_up_refund: 'top_up_refund',
+  top_up_refund_undone: 'top_up_refund_undone',
   top_up_expiry: 'top_up_expiry',
   support: 'support',
   redeem: 'redeem',

@@ -1,7 +1,7 @@
-// Paddle Billing adapter: verifies webhook signatures with @paddle/paddle-node-sdk and turns subscription and
-// transaction events into our own shape, and reads, re-prices and cancels subscriptions and refunds one-time
-// transactions through Paddle's REST API (base URL configurable so tests can point it at a local server speaking
-// Paddle's wire format).
+// Paddle Billing adapter: verifies webhook signatures with @paddle/paddle-node-sdk and turns subscription,
+// transaction and refund adjustment events into our own shape, and reads, re-prices and cancels subscriptions,
+// refunds one-time transactions and lists their refunds through Paddle's REST API (base URL configurable so tests
+// can point it at a local server speaking Paddle's wire format).
 import { NodeRuntime, Webhooks, type EventEntity } from '@paddle/paddle-node-sdk';
 
 /** A subscription event reduced to what billing needs. */
@@ -45,10 +45,25 @@ export interface TransactionEvent {
   billedAt: Date;
 }
 
-export type PaddleWebhookEvent = SubscriptionEvent | TransactionEvent;
+/** A refund adjustment's event (adjustment.created or .updated) reduced to what pack refunds need. */
+export interface AdjustmentEvent {
+  kind: 'adjustment';
+  eventId: string;
+  eventType: string;
+  adjustmentId: string;
+  transactionId: string;
+  /** pending_approval, approved, rejected or reversed. */
+  status: string;
+}
+
+export type PaddleWebhookEvent = SubscriptionEvent | TransactionEvent | AdjustmentEvent;
 
 export function isTransactionEvent(event: PaddleWebhookEvent): event is TransactionEvent {
   return 'kind' in event && event.kind === 'transaction';
+}
+
+export function isAdjustmentEvent(event: PaddleWebhookEvent): event is AdjustmentEvent {
+  return 'kind' in event && event.kind === 'adjustment';
 }
 
 export class InvalidWebhookSignatureError extends Error {
@@ -80,7 +95,22 @@ export async function verifyPaddleWebhook(
   } catch (error) {
     throw new InvalidWebhookSignatureError(error);
   }
-  return toTransactionEvent(event) ?? toSubscriptionEvent(event);
+  return toTransactionEvent(event) ?? toAdjustmentEvent(event) ?? toSubscriptionEvent(event);
+}
+
+/** Refund adjustments only: credits and chargebacks are not refunds a member asked for. */
+function toAdjustmentEvent(event: EventEntity): AdjustmentEvent | null {
+  if (!String(event.eventType).startsWith('adjustment.')) return null;
+  const data = event.data as { id?: string; action?: string; transactionId?: string; status?: string };
+  if (!data.id || !data.transactionId || !data.status || data.action !== 'refund') return null;
+  return {
+    kind: 'adjustment',
+    eventId: event.eventId,
+    eventType: String(event.eventType),
+    adjustmentId: data.id,
+    transactionId: data.transactionId,
+    status: data.status,
+  };
 }
 
 function claimOf(customData: Record<string, unknown> | null | undefined) {
@@ -183,8 +213,28 @@ export interface PaddleClient {
     subscriptionId: string,
     change: { priceId: string; prorationBillingMode: ProrationBillingMode },
   ): Promise<SubscriptionState>;
-  /** Refunds a whole one-time transaction (POST /adjustments, action refund, type full). */
-  refundTransaction(transactionId: string, reason: string): Promise<{ adjustmentId: string }>;
+  /**
+   * Asks Paddle to refund a whole one-time transaction (POST /adjustments, action refund, type full). Paddle creates
+   * the adjustment `pending_approval` (most live refunds) or `approved`; it refuses a second one while one is pending.
+   */
+  refundTransaction(transactionId: string, reason: string): Promise<RefundAdjustment>;
+  /** The refund adjustments Paddle holds for a transaction (GET /adjustments?transaction_id=…&action=refund). */
+  listRefunds(transactionId: string): Promise<RefundAdjustment[]>;
+}
+
+/** A refund adjustment: its id and status (pending_approval, approved, rejected or reversed). */
+export interface RefundAdjustment {
+  adjustmentId: string;
+  status: string;
+}
+
+interface PaddleAdjustmentBody {
+  id?: string;
+  status?: string;
+}
+
+function toRefundAdjustment(data: PaddleAdjustmentBody | undefined): RefundAdjustment {
+  return { adjustmentId: data?.id ?? '', status: data?.status ?? 'pending_approval' };
 }
 
 export class PaddleApiError extends Error {
@@ -300,13 +350,18 @@ export function createPaddleClient({
         proration_billing_mode: prorationBillingMode,
       }),
     async refundTransaction(transactionId, reason) {
-      const body = await send<{ data?: { id?: string } }>('POST', '/adjustments', {
+      const body = await send<{ data?: PaddleAdjustmentBody }>('POST', '/adjustments', {
         action: 'refund',
         type: 'full',
         transaction_id: transactionId,
         reason,
       });
-      return { adjustmentId: body.data?.id ?? '' };
+      return toRefundAdjustment(body.data);
+    },
+    async listRefunds(transactionId) {
+      const query = new URLSearchParams({ transaction_id: transactionId, action: 'refund' });
+      const body = await send<{ data?: PaddleAdjustmentBody[] }>('GET', `/adjustments?${query}`);
+      return (body.data ?? []).map(toRefundAdjustment);
     },
   };
 }

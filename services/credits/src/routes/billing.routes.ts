@@ -1,5 +1,5 @@
 // GET /api/billing/config (public), POST /api/billing/webhook (Paddle, signature-checked over the raw body: plan
-// subscriptions, and credit pack transactions),
+// subscriptions, credit pack transactions and their refund adjustments),
 // POST /api/billing/checkout (members: signed custom data for Paddle checkout), POST /api/billing/change-plan and
 // POST /api/billing/cancel (members, own subscription only).
 import { CREDITS_ENDPOINTS, ERROR_TEXTS, ErrorCode } from '@act/contracts';
@@ -7,7 +7,13 @@ import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { applySubscriptionEvent, cancelOwnSubscription, changeOwnPlan } from '../domain/billing';
 import { checkoutSigningKey, signCheckoutUser } from '../domain/checkout-signature';
 import { applyPackTransaction } from '../domain/credit-packs';
-import { InvalidWebhookSignatureError, isTransactionEvent, verifyPaddleWebhook } from '../providers/paddle';
+import { applyRefundAdjustment } from '../domain/pack-refunds';
+import {
+  InvalidWebhookSignatureError,
+  isAdjustmentEvent,
+  isTransactionEvent,
+  verifyPaddleWebhook,
+} from '../providers/paddle';
 import { packsOf, priceIdsOf } from '../config';
 import type { CreditsDeps } from '../deps';
 
@@ -48,6 +54,8 @@ export function createBillingRouter(deps: CreditsDeps): Router {
     const checkoutKey = checkoutSigningKey(secret);
     if (event && isTransactionEvent(event)) {
       await applyPackTransaction({ store, clock, logger, packs, checkoutKey }, event);
+    } else if (event && isAdjustmentEvent(event)) {
+      await applyRefundAdjustment({ store, clock, logger, paddle }, event);
     } else if (event) {
       await applySubscriptionEvent({ store, clock, logger, prices, checkoutKey }, event);
     }

@@ -4,7 +4,8 @@ import { CREDIT_PACK_ENDPOINTS, CREDIT_PACK_TEXTS, ERROR_TEXTS, ErrorCode } from
 import { AppError, Router, mountEndpoint } from '@act/service-kit';
 import { packsOf } from '../config';
 import { signCheckoutUser, checkoutSigningKey } from '../domain/checkout-signature';
-import { loadPurchase, presentPacks, presentPurchase, refundPurchase } from '../domain/credit-packs';
+import { loadPurchase, presentPacks, presentPurchase } from '../domain/credit-packs';
+import { refundPurchase } from '../domain/pack-refunds';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { ledgerCsv, listLedger } from '../domain/ledger';
 import type { CreditsDeps } from '../deps';

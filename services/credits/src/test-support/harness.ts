@@ -59,6 +59,8 @@ export interface HarnessOptions {
   poolMax?: number;
   /** Where credits logs (default: nowhere); captureLogger() to assert on its lines. */
   logger?: Logger;
+  /** How long the Paddle client waits for an answer (default: the client's own). */
+  paddleTimeoutMs?: number;
 }
 
 export interface CreditsHarness {
@@ -111,7 +113,11 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
     nc,
     logger,
     clock: options.clock ?? systemClock,
-    paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: config.PADDLE_API_KEY }),
+    paddle: createPaddleClient({
+      apiUrl: config.PADDLE_API_URL,
+      apiKey: config.PADDLE_API_KEY,
+      timeoutMs: options.paddleTimeoutMs,
+    }),
     verifier: createJwtVerifier({
       jwksUrl: jwks.url,
       issuer: config.JWT_ISSUER,

@@ -2,7 +2,8 @@
 // ledger deltas, every member hold charged exactly once (a void tombstone never; a hold committed after it expired
 // once more, as a late charge after its expiry refund) and refunded exactly when released or expired, and a
 // tool_usage row for exactly the committed holds; the balance made of its parts (plan + purchased − held), and each
-// credit pack credited once and, when refunded, reversed once.
+// credit pack credited once and, while refunding or refunded, taken back once (net of refunds Paddle declined), with
+// exactly one open refund per refunding pack.
 import type { Sql } from '@act/service-kit';
 import { expect } from 'vitest';
 
@@ -31,12 +32,18 @@ export async function expectMoneyInvariants(sql: Sql): Promise<void> {
     select g.id, g.status, g.credits, g.remaining,
       count(*) filter (where l.reason = 'top_up')::int as top_ups,
       coalesce(sum(l.delta) filter (where l.reason = 'top_up'), 0)::int as credited,
-      count(*) filter (where l.reason = 'top_up_refund')::int as refunds
+      count(*) filter (where l.reason = 'top_up_refund')::int as refunds,
+      count(*) filter (where l.reason = 'top_up_refund_undone')::int as undone,
+      (select count(*) from pack_refunds r where r.grant_id = g.id and r.status = 'requested')::int as open
     from credit_grants g left join ledger l on l.grant_id = g.id
     group by g.id, g.status, g.credits, g.remaining
     having count(*) filter (where l.reason = 'top_up') <> 1
       or coalesce(sum(l.delta) filter (where l.reason = 'top_up'), 0) <> g.credits
-      or count(*) filter (where l.reason = 'top_up_refund') <> (case when g.status = 'refunded' then 1 else 0 end)`;
+      or count(*) filter (where l.reason = 'top_up_refund')
+         - count(*) filter (where l.reason = 'top_up_refund_undone')
+         <> (case when g.status in ('refunding', 'refunded') then 1 else 0 end)
+      or (select count(*) from pack_refunds r where r.grant_id = g.id and r.status = 'requested')
+         <> (case when g.status = 'refunding' then 1 else 0 end)`;
   expect(badGrants, 'credit packs not credited exactly once or refunded wrongly').toEqual([]);
 
   const orphanLedger =

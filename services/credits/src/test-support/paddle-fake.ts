@@ -1,10 +1,11 @@
 // Test double for Paddle: webhook payloads in Paddle's JSON format signed the way Paddle signs them
 // (Paddle-Signature `ts=<unix>;h1=<hex HMAC-SHA256 of "ts:rawBody">`), subscription and transaction events alike,
-// and a local HTTP server answering GET and PATCH /subscriptions/{id}, POST /subscriptions/{id}/cancel and
-// POST /adjustments (refunds) like Paddle's API.
+// and a local HTTP server answering GET and PATCH /subscriptions/{id}, POST /subscriptions/{id}/cancel, and
+// POST and GET /adjustments (refunds, with a settable delay, failure and outcome) like Paddle's API.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { adjustmentEntity, createRefundAdjustment, type FakeAdjustment } from './paddle-fake-adjustments';
 
 export function signPaddleBody(rawBody: string, secret: string, at: Date = new Date()): string {
   const ts = Math.floor(at.getTime() / 1000);
@@ -249,10 +250,21 @@ export interface FakePaddle {
   requests: FakePaddleRequest[];
   /** Subscriptions the fake knows: the end of their current period and the price of their one item. */
   subscriptions: Map<string, FakeSubscription>;
-  /** Refunds asked for through POST /adjustments: the transaction id of each. */
+  /** Refunds asked for through POST /adjustments: the transaction id of each (refused ones too). */
   refunds: string[];
+  /** Refund adjustments created, in order. */
+  adjustments: FakeAdjustment[];
+  /** The status a new refund adjustment starts in (Paddle auto-approves some; most live ones wait for review). */
+  refundStatus: 'pending_approval' | 'approved';
   /** Makes the next subscription or adjustment call answer with this HTTP status and a Paddle error body. */
   failNextWith(status: number): void;
+  /**
+   * A slow Paddle: refund requests are recorded and acted on at once but answered only when the returned function is
+   * called (by then the client may have given up waiting).
+   */
+  holdRefundAnswers(): () => void;
+  /** Refund requests answered so far. */
+  refundsAnswered: number;
   close(): Promise<void>;
 }
 
@@ -269,7 +281,10 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
   const requests: FakePaddleRequest[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: string[] = [];
+  const adjustments: FakeAdjustment[] = [];
   let failStatus: number | undefined;
+  const fake = { refundStatus: 'approved' as FakePaddle['refundStatus'], refundsAnswered: 0 };
+  let answersHeld: Promise<void> | undefined;
   const meta = () => ({ request_id: randomUUID() });
   const server = createServer((req, res) => {
     void (async () => {
@@ -291,7 +306,7 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
           meta: meta(),
         });
       }
-      if (path === '/adjustments' && req.method === 'POST') {
+      if (path === '/adjustments' && (req.method === 'POST' || req.method === 'GET')) {
         if (failStatus !== undefined) {
           const status = failStatus;
           failStatus = undefined;
@@ -300,28 +315,15 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
             meta: meta(),
           });
         }
-        const body = (text ? JSON.parse(text) : {}) as {
-          action?: string;
-          transaction_id?: string;
-          type?: string;
-        };
-        if (body.action !== 'refund' || !body.transaction_id || body.type !== 'full') {
-          return send(400, {
-            error: { type: 'request_error', code: 'bad_request', detail: 'Invalid request' },
-            meta: meta(),
-          });
+        if (req.method === 'GET') {
+          const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+          const found = adjustments.filter((adj) => adj.transactionId === query.get('transaction_id'));
+          return send(200, { data: found.map(adjustmentEntity), meta: meta() });
         }
-        refunds.push(body.transaction_id);
-        return send(201, {
-          data: {
-            id: `adj_${randomUUID().replace(/-/g, '')}`,
-            action: 'refund',
-            type: 'full',
-            transaction_id: body.transaction_id,
-            status: 'pending_approval',
-          },
-          meta: meta(),
-        });
+        const reply = createRefundAdjustment({ refunds, adjustments, status: fake.refundStatus }, text);
+        await answersHeld;
+        fake.refundsAnswered += 1;
+        return send(reply.status, { ...reply.body, meta: meta() });
       }
       const match = /^\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
       const operation = match ? operationOf(req.method, match[2] !== undefined) : undefined;
@@ -374,6 +376,26 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
     requests,
     subscriptions,
     refunds,
+    adjustments,
+    get refundStatus() {
+      return fake.refundStatus;
+    },
+    set refundStatus(status) {
+      fake.refundStatus = status;
+    },
+    get refundsAnswered() {
+      return fake.refundsAnswered;
+    },
+    holdRefundAnswers() {
+      let release = () => {};
+      answersHeld = new Promise<void>((resolve) => {
+        release = () => {
+          answersHeld = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
     failNextWith(status) {
       failStatus = status;
     },

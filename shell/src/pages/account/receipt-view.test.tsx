@@ -55,6 +55,20 @@ describe('receipt', () => {
     expect(screen.queryByRole('button', { name: 'Refund this pack' })).toBeNull();
   });
 
+  it('says a refund Paddle has not confirmed yet is being processed, not done', async () => {
+    const { backend } = open();
+    backend.on(`POST /api/credits/purchases/${ID}/refund`, () =>
+      json({
+        success: true,
+        purchase: { ...PURCHASE, status: 'refunding', remaining: 0, refundable: false },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund this pack' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund this pack', hidden: false }));
+    await waitFor(() => expect(screen.getByText('Refund in progress')).toBeTruthy());
+    expect(screen.getByText(/Your refund is being processed/)).toBeTruthy();
+  });
+
   it('offers no refund once the pack is used, and says when the purchase is unknown', async () => {
     open({ ...PURCHASE, remaining: 320, refundable: false });
     await screen.findByTestId('receipt-transaction');

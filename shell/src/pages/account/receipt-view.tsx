@@ -57,7 +57,9 @@ export function ReceiptView({ purchaseId }: { purchaseId: string }) {
         fallbackError: E.refundFailed,
       });
       setPurchase(reply.purchase);
-      toast({ title: R.refunded, variant: 'success' });
+      // A refund Paddle has not confirmed yet is being processed: the member is told so, not that it is done.
+      const done = reply.purchase.status === 'refunded';
+      toast({ title: done ? R.refunded : R.refundPending, variant: done ? 'success' : 'info' });
       void credits.load();
     } catch (err) {
       setError(errorMessage(err, E.refundFailed));
