@@ -194,11 +194,15 @@ describe('usage events', () => {
       await tx`select 1 from holds where request_id = ${request.requestId} for update`;
       // Another process's commit, on its own connection: not a query of this transaction.
       const applying = outsideTransaction(() => applyUsageEvent(h.deps, 'committed', usageEventFor(request)));
+      // Read on a connection of its own: inside a transaction pg_stat_activity is one snapshot, read once.
       await waitUntil(
-        () => tx`
+        () =>
+          outsideTransaction(
+            () => h.sql`
           select 1 from pg_stat_activity
           where wait_event_type = 'Lock' and query like '%insert into processed_events%'
             and datname = current_database()`,
+          ),
         (rows) => rows.length === 1,
         { what: "the commit waiting on the sweeper's row lock" },
       );
