@@ -1,10 +1,11 @@
 // Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
-// the account job (monthly resets, scheduled plan changes, purchased credits expiring) and the refund reconciler. Started by main.ts and by tests.
+// the account job (monthly resets, scheduled plan changes, purchased credits expiring, wrong-code counts whose hour ended) and the refund reconciler. Started by main.ts and by tests.
 import { natsNames } from '@act/contracts/server';
 import { startPeriodicJob } from '@act/service-kit';
 import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { reconcilePackRefunds } from './domain/pack-refunds';
+import { forgetEndedRedemptionWindows } from './domain/redemption';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
 import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './charges';
@@ -75,6 +76,7 @@ export async function startCreditsWorkers(
               if (updated > 0) logger.info({ updated }, 'applied monthly resets and plan changes');
               const expired = await expirePurchasedCredits(deps);
               if (expired > 0) logger.info({ expired }, 'expired purchased credits 12 months after purchase');
+              await forgetEndedRedemptionWindows(deps.store, deps.clock.now());
             },
           }),
           startPeriodicJob({

@@ -45,7 +45,12 @@ import {
   type SupportActionInput,
 } from './credit-controls';
 import { recordProcessedEvent } from './events';
-import { addRedemptionFailure, lockRedemptionFailures, type FailureCount } from './redemption-failures';
+import {
+  addRedemptionFailure,
+  deleteEndedRedemptionWindows,
+  lockRedemptionFailures,
+  type FailureCount,
+} from './redemption-failures';
 import {
   expireDueGrants,
   findGrant,
@@ -189,6 +194,8 @@ export interface CreditsTransaction extends CreditsQueries {
   lockRedemptionFailures(subjects: readonly string[], windowMs: number, now: Date): Promise<FailureCount[]>;
   /** One more wrong code for each subject locked by lockRedemptionFailures. */
   addRedemptionFailure(subjects: readonly string[], now: Date): Promise<void>;
+  /** Deletes the wrong-code rows whose window has ended; returns how many. */
+  deleteEndedRedemptionWindows(windowMs: number, now: Date): Promise<number>;
   /** The code with its row locked until the transaction ends (undefined: no such code). */
   lockCode(code: string): Promise<CodeRow | undefined>;
   hasRedeemed(code: string, userId: string): Promise<boolean>;
@@ -267,6 +274,7 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     expireDueGrants: (now, limit) => expireDueGrants(tx, now, limit),
     lockRedemptionFailures: (subjects, windowMs, now) => lockRedemptionFailures(tx, subjects, windowMs, now),
     addRedemptionFailure: (subjects, now) => addRedemptionFailure(tx, subjects, now),
+    deleteEndedRedemptionWindows: (windowMs, now) => deleteEndedRedemptionWindows(tx, windowMs, now),
     lockCode: (code) => lockCode(tx, code),
     hasRedeemed: (code, userId) => hasRedeemed(tx, code, userId),
     insertRedemption: (code, userId, now) => insertRedemption(tx, code, userId, now),

@@ -41,3 +41,14 @@ export async function addRedemptionFailure(db: Db, subjects: readonly string[], 
     set failures = failures + 1, window_start = case when failures = 0 then ${now} else window_start end
     where subject = any(${[...subjects]}::text[])`;
 }
+
+/**
+ * Deletes the rows whose window has ended: such a row is read as zero by the subject's next redemption anyway, so
+ * keeping it would only grow the table by one row for every member and address that ever redeemed. A row a
+ * redemption holds is waited for and re-read, so one it has just started afresh is kept.
+ */
+export async function deleteEndedRedemptionWindows(db: Db, windowMs: number, now: Date): Promise<number> {
+  const rows = await db`
+    delete from redemption_failures where window_start <= ${new Date(now.getTime() - windowMs)} returning 1`;
+  return rows.length;
+}

@@ -70,6 +70,11 @@ export async function redeemCode(
   return outcome;
 }
 
+/** Forgets the wrong-code counts whose hour has ended (the account job); returns how many. */
+export function forgetEndedRedemptionWindows(store: CreditsStore, now: Date): Promise<number> {
+  return store.transaction((tx) => tx.deleteEndedRedemptionWindows(HOUR_MS, now));
+}
+
 /** 429 while any of the redeemer's subjects is at the limit, with Retry-After until its hour ends. */
 function refuseWhenOverLimit(counts: readonly FailureCount[], now: Date): void {
   const full = counts.filter((count) => count.failures >= REDEEM_WRONG_CODES_PER_HOUR);

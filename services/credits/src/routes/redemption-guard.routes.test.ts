@@ -10,6 +10,7 @@ import {
 } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
+import { forgetEndedRedemptionWindows } from '../domain/redemption';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
 import { expectMoneyInvariants } from '../test-support/money-invariants';
 import { expectCreditControlsInvariants } from '../test-support/credit-controls-invariants';
@@ -92,6 +93,20 @@ describe('wrong redemption codes', () => {
     clock.advance(3_600_000);
     expect((await redeem(good, m.token, address)).status).toBe(200);
     expect(await balanceOf(h.sql, m.userId)).toBe(55);
+  });
+
+  it('forgets a wrong-code count once its hour has ended, and keeps one still running', async () => {
+    const ended = await newMember();
+    const running = await newMember();
+    expect((await redeem(wrongCode(0), ended.token, newAddress())).status).toBe(404);
+    clock.advance(1_800_000);
+    expect((await redeem(wrongCode(1), running.token, newAddress())).status).toBe(404);
+    clock.advance(1_800_000);
+    await forgetEndedRedemptionWindows(h.deps.store, clock.now());
+    const subjects = await h.sql<{ subject: string }[]>`
+      select subject from redemption_failures
+      where subject in (${`member:${ended.userId}`}, ${`member:${running.userId}`})`;
+    expect(subjects.map((row) => row.subject)).toEqual([`member:${running.userId}`]);
   });
 
   it('counts wrong codes per address across members', async () => {
