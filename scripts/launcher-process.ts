@@ -75,22 +75,7 @@ export async function spawnLauncher(env: NodeJS.ProcessEnv = {}): Promise<Launch
     gateway: `http://127.0.0.1:${gatewayPort}`,
     output,
     exited,
-    lineMatching: (pattern, timeoutMs, from = 0) =>
-      new Promise((resolve, reject) => {
-        const started = Date.now();
-        const check = () => {
-          const line = output.slice(from).find((candidate) => pattern.test(candidate));
-          if (line) return resolve(line);
-          if (child.exitCode !== null || child.signalCode !== null)
-            return reject(new Error(`launcher exited; output:\n${output.join('\n')}`));
-          if (Date.now() - started > timeoutMs)
-            return reject(
-              new Error(`no line matching ${pattern} in ${timeoutMs} ms; output:\n${output.join('\n')}`),
-            );
-          setTimeout(check, 100);
-        };
-        check();
-      }),
+    lineMatching: (pattern, timeoutMs, from = 0) => lineMatching(child, output, pattern, timeoutMs, from),
     childPids,
     childIn: (folder) =>
       childPids().find((pid) => {
@@ -111,6 +96,31 @@ export async function spawnLauncher(env: NodeJS.ProcessEnv = {}): Promise<Launch
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first line from `from` on that matches; rejects when the launcher exits first or after `timeoutMs`. */
+function lineMatching(
+  child: ChildProcess,
+  output: readonly string[],
+  pattern: RegExp,
+  timeoutMs: number,
+  from: number,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      const line = output.slice(from).find((candidate) => pattern.test(candidate));
+      if (line) return resolve(line);
+      if (child.exitCode !== null || child.signalCode !== null)
+        return reject(new Error(`launcher exited; output:\n${output.join('\n')}`));
+      if (Date.now() - started > timeoutMs)
+        return reject(
+          new Error(`no line matching ${pattern} in ${timeoutMs} ms; output:\n${output.join('\n')}`),
+        );
+      setTimeout(check, 100);
+    };
+    check();
+  });
 }
 
 /** The embedded nats-server and PostgreSQL of a launcher that was killed (a stopped one has stopped them already). */

@@ -11,7 +11,7 @@ import {
 import { toolCost } from './tools';
 
 describe('error catalogue', () => {
-  it('has the sixteen codes, each with one HTTP status', () => {
+  it('has the seventeen codes, each with one HTTP status', () => {
     expect(ERROR_CODES).toHaveLength(17);
     for (const code of ERROR_CODES) expect(ERROR_HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
     expect(ERROR_HTTP_STATUS[ErrorCode.INSUFFICIENT_CREDITS]).toBe(402);

@@ -105,17 +105,17 @@ describe('createHttpApp', () => {
     expect(JSON.stringify(body)).not.toContain('hunter2');
   });
 
-  it('answers a gzip-labelled body that is not gzip with 400, not 500', async () => {
+  it('answers a gzip-labelled body (gzip or not) with 415 unread, not 500', async () => {
     const response = await fetch(`${running.url}/echo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       body: JSON.stringify({ name: 'Ada' }),
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({
       success: false,
-      code: 'VALIDATION_FAILED',
-      error: ERROR_TEXTS.server.unreadableRequest,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error: ERROR_TEXTS.server.unsupportedMediaType,
     });
   });
 

@@ -204,6 +204,14 @@ export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE') return next();
     const { bodyMemory, bodyReadDeadline } = ctx.app as Partial<HttpApp>;
+    // An inflated body's read never ends when its client goes (the inflater is not told), holding its budget for
+    // good, and the minimum rate cannot cut it; no client of ours compresses what it sends (docs/limits.md).
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, {
+        headers: { Connection: 'close' },
+      });
+    }
     // A declared length over the limit is refused by the parser (413) before it is read, so it costs no more than
     // the limit while that happens. A chunked body costs what it has sent so far: one that trickles holds nearly
     // nothing, however large its route's limit.

@@ -40,8 +40,9 @@ export interface RunningServer {
 const IDLE_SWEEP_MS = 100;
 /**
  * After the grace, how long closing (the app's drain, the outbox, NATS, the database) may take before a signalled
- * process exits anyway: work stuck on the database or NATS never holds a deploy (docs/architecture.md#starting-a-service). Within
- * the 10 s the pods and containers give on top of SHUTDOWN_GRACE_MS (docs/configuration.md).
+ * process exits anyway: work stuck on the database or NATS never holds a deploy
+ * (docs/architecture.md#starting-a-service). Within the 10 s the pods and containers give on top of
+ * SHUTDOWN_GRACE_MS (docs/configuration.md).
  */
 export const CLOSE_BUDGET_MS = 5_000;
 

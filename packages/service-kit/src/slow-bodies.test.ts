@@ -1,6 +1,8 @@
 // Slow bodies (docs/limits.md): a client that trickles chunked uploads holds no more of the process's body budget
 // than the bytes it has sent, so another client's upload is still admitted; and a body slower than the minimum rate
 // is cut with 408 in plain words, its connection closed and its budget given back.
+import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Router from '@koa/router';
 import { BODY_LIMITS, ERROR_TEXTS } from '@act/contracts';
@@ -92,5 +94,33 @@ describe('slow uploads', () => {
     } finally {
       app.bodyMemory.resize(1024 * MiB);
     }
+  });
+
+  it('refuses a compressed body with 415 unread, so one its client abandons holds no budget', async () => {
+    // The parser would inflate it through a stream that never hears of the client's going: the reader waited for
+    // ever, holding the budget it had taken, and the minimum rate's cut never reached it.
+    const socket = net.connect(Number(new URL(running.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    // The start of a gzip stream: all but its trailer, so the inflater waits for more.
+    const start = gzipSync('{"image":"').subarray(0, -8);
+    socket.write(
+      'POST /upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\n' +
+        `transfer-encoding: chunked\r\n\r\n${start.length.toString(16)}\r\n`,
+    );
+    socket.write(Buffer.concat([start, Buffer.from('\r\n')]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await waitUntil(() => app.bodyMemory.used === 0, Boolean, {
+      timeoutMs: 3_000,
+      what: 'the budget given back',
+    });
+
+    const whole = await fetch(`${running.url}/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ image: 'z' })),
+    });
+    expect(whole.status).toBe(415);
+    expect(await whole.json()).toMatchObject({ error: ERROR_TEXTS.server.unsupportedMediaType });
   });
 });

@@ -5,8 +5,8 @@
 // Both are maintained parsers of untrusted bytes, but lenient ones: they skip what they cannot read, as players do.
 // So the structure is checked too where a container has one to check: the frames of MP3 and AAC, the pages of Ogg
 // and the boxes of MP4 must chain through the file, FLAC's metadata must lead to a frame (frame-chains.ts), a WAV's
-// rates must agree. A file that fails is refused before
-// anything is reserved, so a renamed text file or a file of junk frames never reaches a paid provider.
+// rates must agree. A file that fails is refused before anything is reserved, so a renamed text file or a file of
+// junk frames never reaches a paid provider.
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer, type IAudioMetadata } from 'music-metadata';
 import { ERROR_TEXTS, LIMITS } from '@act/contracts';

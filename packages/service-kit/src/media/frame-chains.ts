@@ -1,6 +1,7 @@
 // Whether an MP3, an ADTS AAC or an Ogg file is the chain of frames (pages) its headers say it is, an MP4 the chain
-// of boxes, and a FLAC file the chain of metadata blocks up to a first frame (docs/architecture.md, the voice service). Each frame header states the frame's length, so the next header must sit exactly there,
-// all the way through the file. music-metadata resynchronises past anything that is not a frame (as players do with a
+// of boxes, and a FLAC file the chain of metadata blocks up to a first frame (docs/architecture.md, the voice
+// service). Each frame header states the frame's length, so the next header must sit exactly there, all the way
+// through the file. music-metadata resynchronises past anything that is not a frame (as players do with a
 // few damaged bytes), so a file of valid headers with noise between them at other lengths reads to it as minutes of
 // audio; no decoder can play it. Walking the chain refuses it without decoding, for a few microseconds per frame.
 
@@ -97,8 +98,8 @@ function afterId3v2(bytes: Uint8Array): number {
 /**
  * Whether frames chain from near `start` to near the end: the first frame is found within SLACK_BYTES (where the next
  * header follows it, so a stray 0xFF in padding is not taken for one), every header of the same stream sits where the
- * one before it ends, and at most SLACK_BYTES (and under half what chained) are left after the last; a cut-off last frame
- * counts as reaching the end.
+ * one before it ends, and at most SLACK_BYTES (and under half what chained) are left after the last; a cut-off last
+ * frame counts as reaching the end.
  */
 function framesChain(bytes: Uint8Array, start: number, read: ReadHeader): boolean {
   const sameStream = (at: number, stream: number) => read(bytes, at)?.stream === stream;
