@@ -15,7 +15,13 @@ export function reportListening(ports: { port: number; opsPort: number }): void 
   if (isListeningReport(report)) process.send!(report);
 }
 
-/** Runs `stop` once when the launcher's channel closes (it exited, even by SIGKILL). */
+/**
+ * Runs `stop` once when the launcher's channel closes (it exited, even by SIGKILL). A launcher that went while this
+ * process was still starting closed the channel before anyone listened: then `stop` runs at once, or the process
+ * would outlive it for good.
+ */
 export function stopWithLauncher(stop: () => void): void {
-  if (hasLauncherChannel()) process.once('disconnect', stop);
+  if (process.env[LAUNCHER_IPC_ENV] !== '1' || typeof process.send !== 'function') return;
+  if (process.connected) process.once('disconnect', stop);
+  else stop();
 }
