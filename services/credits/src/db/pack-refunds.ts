@@ -40,6 +40,22 @@ export async function openPackRefund(tx: Db, grant: GrantRow, now: Date): Promis
   return refund!;
 }
 
+/** Moves an open refund to its outcome; undefined when it was settled already (a replay, a race with a webhook). */
+async function settleRefund(
+  tx: Db,
+  refundId: string,
+  status: 'refunded' | 'failed',
+  adjustmentId: string | null,
+  now: Date,
+): Promise<PackRefundRow | undefined> {
+  const [refund] = await tx<PackRefundRow[]>`
+    update pack_refunds set status = ${status}, settled_at = ${now},
+      adjustment_id = coalesce(${adjustmentId}, adjustment_id)
+    where id = ${refundId} and status = 'requested'
+    returning *`;
+  return refund;
+}
+
 /** Paddle refunded it: the grant is refunded for good. False when it was settled already. */
 export async function finishPackRefund(
   tx: Db,
@@ -47,11 +63,7 @@ export async function finishPackRefund(
   adjustmentId: string | null,
   now: Date,
 ): Promise<boolean> {
-  const [refund] = await tx<PackRefundRow[]>`
-    update pack_refunds set status = 'refunded', settled_at = ${now},
-      adjustment_id = coalesce(${adjustmentId}, adjustment_id)
-    where id = ${refundId} and status = 'requested'
-    returning *`;
+  const refund = await settleRefund(tx, refundId, 'refunded', adjustmentId, now);
   if (!refund) return false;
   await tx`update credit_grants set status = 'refunded', settled_at = ${now} where id = ${refund.grant_id}`;
   return true;
@@ -68,11 +80,7 @@ export async function undoPackRefund(
   adjustmentId: string | null,
   now: Date,
 ): Promise<boolean> {
-  const [refund] = await tx<PackRefundRow[]>`
-    update pack_refunds set status = 'failed', settled_at = ${now},
-      adjustment_id = coalesce(${adjustmentId}, adjustment_id)
-    where id = ${refundId} and status = 'requested'
-    returning *`;
+  const refund = await settleRefund(tx, refundId, 'failed', adjustmentId, now);
   if (!refund) return false;
   await tx`update accounts set credits = credits + ${refund.credits}, updated_at = ${now}
            where user_id = ${refund.user_id}`;
