@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect } from 'nats';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GATEWAY_SERVICES, natsInboxPrefix, natsNames, natsPermissions } from '@act/contracts/server';
 import { natsPasswordEnv, renderNatsAuthorization } from './nats-auth';
