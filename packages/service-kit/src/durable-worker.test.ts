@@ -102,6 +102,55 @@ describe('durable worker', () => {
   });
 });
 
+describe('durable worker batches (consume())', () => {
+  it('hands the messages that arrived together to handleBatch, and retries a failed batch one message at a time', async () => {
+    // A subject of its own in the stream: the tests above published on the usage subjects.
+    const subject = `${names.usageCommitted}.batches`;
+    const consumer = 'batches';
+    await consumerOn(subject, consumer, 5);
+    const jsm = await jetstreamManager(nc);
+    const batches: string[][] = [];
+    const alone: string[] = [];
+    const deadBefore = await deadLetterCount();
+    const text = (message: { data: Uint8Array }) => new TextDecoder().decode(message.data);
+    // Published before the worker starts: the first pull brings them all at once.
+    for (let i = 0; i < 10; i += 1) await jetstream(nc).publish(subject, `ok-${i}`);
+    await jetstream(nc).publish(subject, 'bad');
+    const worker = await startDurableWorker({
+      nc,
+      logger: silentLogger(),
+      stream: names.usageStream,
+      consumer,
+      maxDeliver: 5,
+      deadLetterSubject: names.usageDeadLetter,
+      batchSize: 50,
+      async handleBatch(messages) {
+        const texts = messages.map(text);
+        batches.push(texts);
+        // All or nothing, like one database transaction: one bad message fails its batch.
+        if (texts.includes('bad')) throw new Error('batch refused');
+      },
+      async handle(message) {
+        alone.push(text(message));
+      },
+    });
+    try {
+      await waitUntil(
+        () => jsm.consumers.info(names.usageStream, consumer),
+        (info) => info.num_pending === 0 && info.num_ack_pending === 0,
+      );
+      expect(batches.length).toBeGreaterThanOrEqual(1);
+      expect(batches[0]!.length).toBeGreaterThan(1);
+      // Each message was settled exactly once: in a batch that succeeded, or alone after its batch failed.
+      const settled = [...batches.filter((batch) => !batch.includes('bad')).flat(), ...alone].sort();
+      expect(settled).toEqual([...Array.from({ length: 10 }, (_, i) => `ok-${i}`), 'bad'].sort());
+      expect(await deadLetterCount()).toBe(deadBefore);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
 describe('parseEvent', () => {
   const Schema = z.object({ userId: z.string() });
   const message = (text: string) => ({ data: new TextEncoder().encode(text) });

@@ -78,7 +78,7 @@ async function noticeEvents(userId: string): Promise<NoticeRaisedEvent[]> {
   const events: NoticeRaisedEvent[] = [];
   for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
     const message = await jsm.streams.getMessage(h.names.noticesStream, { seq });
-    if (message.subject !== h.names.noticeRaised) continue;
+    if (!message || message.subject !== h.names.noticeRaised) continue;
     const event = NoticeRaisedEventSchema.parse(message.json());
     if (event.userId === userId) events.push(event);
   }

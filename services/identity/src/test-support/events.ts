@@ -18,7 +18,7 @@ export async function readUserCreatedEvents(
   const events: PublishedUserCreated[] = [];
   for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
     const message = await jsm.streams.getMessage(names.identityStream, { seq });
-    if (message.subject !== names.userCreated) continue;
+    if (!message || message.subject !== names.userCreated) continue;
     events.push({
       event: UserCreatedEventSchema.parse(message.json()),
       subject: message.subject,
