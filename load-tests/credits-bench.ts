@@ -11,8 +11,10 @@ import {
   connectNats,
   createCreditsClient,
   createLogger,
-  startOutboxRelay,
+  jetstream,
+  jetstreamManager,
   type Sql,
+  startOutboxRelay,
 } from '@act/service-kit';
 import { systemClock } from '../services/credits/src/clock';
 import { loadCreditsConfig } from '../services/credits/src/config';
@@ -133,7 +135,7 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
     const nc = await connectNats({ url: natsUrl, name: 'credits-bench' });
     const names = natsNames(namespace);
     // Usage notices the bench's spending raises are published as in production.
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger });
     try {
       await migrateCreditsDatabase(sql);
       const userIds = await openAccounts(sql, ACCOUNTS);
@@ -204,7 +206,7 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
       };
     } finally {
       await outbox.stop();
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       for (const stream of [names.usageStream, names.identityStream, names.noticesStream])
         await jsm.streams.delete(stream).catch(() => false);
       await nc.close();

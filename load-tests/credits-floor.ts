@@ -8,8 +8,15 @@
 // queueing and fallbacks, the worker's retries, logging, leases, deadlines.
 import { randomUUID } from 'node:crypto';
 import { type ToolId } from '@act/contracts';
-import type { JsMsg } from 'nats';
-import { ensureDurableConsumer, ensureStream, type NatsConnection, type Sql } from '@act/service-kit';
+import {
+  ensureDurableConsumer,
+  ensureStream,
+  jetstream,
+  jetstreamManager,
+  type JsMsg,
+  type NatsConnection,
+  type Sql,
+} from '@act/service-kit';
 import { chargeMembers, commitHolds } from '../services/credits/src/db/holds';
 
 export interface CreditsFloor {
@@ -29,7 +36,7 @@ export async function startCreditsFloor(options: {
   const reserveSubject = `${namespace}.floor.reserve`;
   const commitSubject = `${namespace}.floor.committed`;
   const stream = `${namespace}_FLOOR`;
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await ensureStream(jsm, { name: stream, subjects: [commitSubject] });
   await ensureDurableConsumer(jsm, {
     stream,
@@ -66,7 +73,7 @@ export async function startCreditsFloor(options: {
     },
   });
 
-  const js = nc.jetstream();
+  const js = jetstream(nc);
   const consumer = await js.consumers.get(stream, 'floor');
   const messages = await consumer.consume({ max_messages: 400 });
   let commits: JsMsg[] = [];

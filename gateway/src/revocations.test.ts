@@ -19,12 +19,13 @@ describe('followRevocations', () => {
     const [signedOut, later] = [randomUUID(), randomUUID()];
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
     identity.subscribe(names.tokenRevocations, {
-      callback: (_error, message) =>
+      callback: (_error, message) => {
         message.respond(
           JSON.stringify({
             revocations: [{ kind: 'session', sid: signedOut, expiresAt }],
           } satisfies TokenRevocationsReply),
-        ),
+        );
+      },
     });
     await identity.flush();
     const follower = followRevocations({

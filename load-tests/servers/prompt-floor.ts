@@ -14,7 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AckPolicy, connect, StorageType, type JsMsg } from 'nats';
+import { AckPolicy, jetstream, jetstreamManager, StorageType, type JsMsg } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import postgres from 'postgres';
 import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-enhance-rules';
 
@@ -109,10 +110,10 @@ if (role === 'credits') {
   })();
   // The commits: a stream of their own, one durable consumer, the messages that arrived together applied as one batch.
   const stream = `BENCH_FLOOR_${process.pid}`;
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await jsm.streams.add({ name: stream, subjects: [`${prefix}.usage.>`], storage: StorageType.File });
   await jsm.consumers.add(stream, { durable_name: 'floor', ack_policy: AckPolicy.Explicit });
-  const commits = await (await nc.jetstream().consumers.get(stream, 'floor')).consume({ max_messages: 400 });
+  const commits = await (await jetstream(nc).consumers.get(stream, 'floor')).consume({ max_messages: 400 });
   const queue: JsMsg[] = [];
   let scheduled = false;
   const apply = () => {
@@ -153,7 +154,7 @@ if (role === 'credits') {
 } else if (role === 'service') {
   const nc = await connect({ servers: process.env.NATS_URL! });
   // The commits' stream is credits' (started first).
-  const js = nc.jetstream();
+  const js = jetstream(nc);
   let calls = 0;
   const server = createServer((req, res) => {
     void (async () => {

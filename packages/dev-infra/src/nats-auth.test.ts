@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect } from 'nats';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GATEWAY_SERVICES, natsInboxPrefix, natsNames, natsPermissions } from '@act/contracts/server';
 import { natsPasswordEnv, renderNatsAuthorization } from './nats-auth';
@@ -77,7 +77,11 @@ describe('k8s/base/nats-auth.conf', () => {
       const prompt = await as('prompt');
       try {
         // credits answers reserves; the tool service asks and gets the answer on its own inbox.
-        credits.subscribe(names.reserve, { callback: (_error, message) => message.respond('ok') });
+        credits.subscribe(names.reserve, {
+          callback: (_error, message) => {
+            message.respond('ok');
+          },
+        });
         await credits.flush();
         expect((await prompt.request(names.reserve, 'hold?', { timeout: 2_000 })).string()).toBe('ok');
         // The tool service may not answer them itself.

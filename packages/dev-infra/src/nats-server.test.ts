@@ -1,4 +1,5 @@
-import { connect, StringCodec } from 'nats';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPortFree } from './net';
 import { startNats } from './nats-server';
@@ -12,13 +13,12 @@ describe('startNats', () => {
     const server = await startNats({ dataDir: temp.dir });
     try {
       const nc = await connect({ servers: server.url });
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       await jsm.streams.add({ name: 'DEVINFRA_TEST', subjects: ['devinfra.test'] });
-      const codec = StringCodec();
-      const ack = await nc.jetstream().publish('devinfra.test', codec.encode('hello'));
+      const ack = await jetstream(nc).publish('devinfra.test', 'hello');
       expect(ack.seq).toBe(1);
       const message = await jsm.streams.getMessage('DEVINFRA_TEST', { seq: 1 });
-      expect(codec.decode(message.data)).toBe('hello');
+      expect(message?.string()).toBe('hello');
       await nc.close();
     } finally {
       await server.stop();

@@ -1,4 +1,4 @@
-import { connect } from 'nats';
+import { connect } from '@nats-io/transport-node';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { natsUsersFor } from './nats-auth';

@@ -1,7 +1,8 @@
 // Decides, per component, between what the environment points at and an embedded server: env URLs win when they
 // answer; otherwise the embedded default starts under the data folder. Logs one line per component.
 import path from 'node:path';
-import { connect } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import postgres from 'postgres';
 import { redactUrl, startEmbeddedPostgres } from './embedded-postgres';
 import type { NatsUser } from './nats-auth';
@@ -178,7 +179,7 @@ export async function natsAnswers(url: string): Promise<boolean> {
       maxReconnectAttempts: 0,
     });
     try {
-      await nc.jetstreamManager({ timeout: 3000 });
+      await jetstreamManager(nc, { timeout: 3000 });
       return true;
     } finally {
       await nc.close();

@@ -6,6 +6,26 @@ import { makeSession } from './test-support/factories';
 
 const TOKEN = 'POST /api/identity/token';
 
+/** The gaps between a signed-in store's refresh attempts while identity answers 503 three times, then a session. */
+async function refreshGaps(random: () => number): Promise<number[]> {
+  const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
+  const store = createAuthStore({ fetch: fake.fetch, random });
+  await store.signIn('maya@example.com', 'secret1');
+  let failures = 3;
+  const times: number[] = [];
+  fake.on(TOKEN, () => {
+    times.push(Date.now());
+    return failures-- > 0
+      ? new Response('', { status: 503 })
+      : json({ success: true, session: makeSession() });
+  });
+  const result = store.refresh();
+  await vi.advanceTimersByTimeAsync(5_000);
+  await expect(result).resolves.toMatch(/^token-/);
+  expect(store.getState().status).toBe('authenticated');
+  return times.slice(1).map((t, i) => t - times[i]!);
+}
+
 describe('createAuthStore', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2025-01-10T12:00:00Z') });
@@ -88,24 +108,8 @@ describe('createAuthStore', () => {
     stop();
   });
 
-  it('retries retryable failures with backoff from 200 ms, doubling', async () => {
-    const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createAuthStore({ fetch: fake.fetch });
-    await store.signIn('maya@example.com', 'secret1');
-    let failures = 3;
-    const times: number[] = [];
-    fake.on(TOKEN, () => {
-      times.push(Date.now());
-      return failures-- > 0
-        ? new Response('', { status: 503 })
-        : json({ success: true, session: makeSession() });
-    });
-    const result = store.refresh();
-    await vi.advanceTimersByTimeAsync(2_000);
-    await expect(result).resolves.toMatch(/^token-/);
-    const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    expect(gaps).toEqual([200, 400, 800]);
-    expect(store.getState().status).toBe('authenticated');
+  it('retries retryable failures with backoff from 200 ms, doubling (no jitter when the random factor is 0)', async () => {
+    expect(await refreshGaps(() => 0)).toEqual([200, 400, 800]);
   });
 
   it('removes the session on a non-retryable refresh failure', async () => {
@@ -122,9 +126,23 @@ describe('createAuthStore', () => {
     expect(events).toEqual(['SIGNED_OUT']);
   });
 
+  it('spreads the retries of browsers failing together: each wait is its step times a factor in [1, 2)', async () => {
+    const sequence = (values: number[]) => () => values.shift() ?? 0;
+    const first = await refreshGaps(sequence([0.1, 0.7, 0.4]));
+    const second = await refreshGaps(sequence([0.9, 0.2, 0.6]));
+    expect(first).toEqual([220, 680, 1_120]);
+    expect(second).toEqual([380, 480, 1_280]);
+    // With the browser's own Math.random, every gap stays within its step and twice its step.
+    const real = await refreshGaps(Math.random);
+    [200, 400, 800].forEach((step, i) => {
+      expect(real[i]).toBeGreaterThanOrEqual(step);
+      expect(real[i]).toBeLessThanOrEqual(2 * step);
+    });
+  });
+
   it('gives up retrying within 30 s and keeps a still-valid token', async () => {
     const fake = createFakeFetch({ [TOKEN]: () => json({ success: true, session: makeSession() }) });
-    const store = createAuthStore({ fetch: fake.fetch });
+    const store = createAuthStore({ fetch: fake.fetch, random: () => 0 });
     await store.signIn('maya@example.com', 'secret1');
     fake.on(TOKEN, () => new Response('', { status: 504 }));
     const result = store.refresh();

@@ -1,7 +1,10 @@
 // The member's sign-in (the auth session) in the browser (docs/product-rules.md#entities, #states): the access token
 // lives only in memory, the refresh token only in the httpOnly cookie. Restores the sign-in from the cookie, signs
 // in/up/out, and refreshes automatically when fewer than 3 ticks of 30 s remain before expiry, retrying retryable
-// failures with backoff (200 ms doubling, within 30 s).
+// failures with backoff (200 ms doubling, each wait times a random factor in [1, 2), within 30 s): after an identity
+// outage every member's browser would otherwise retry in step. Jittered here by hand, not with p-retry: the give-up
+// rule (no wait that would pass 30 s, then keep a still-valid token) reads the store's injectable clock, while
+// p-retry draws its wait internally and measures its time limit on performance.now().
 //
 // Tabs of one browser share the refresh cookie, and identity rotates the refresh token on every use. So a refresh is
 // serialised across tabs with the Web Locks API (`act-auth-refresh`; one in-tab request when the browser has no
@@ -58,6 +61,8 @@ export interface AuthStoreOptions {
    * default.
    */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** A number in [0, 1) that spreads the refresh retries' waits; `Math.random` by default, injectable for tests. */
+  random?: () => number;
 }
 
 export const AUTH_REFRESH_LOCK = 'act-auth-refresh';
@@ -134,6 +139,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
+  const random = options.random ?? Math.random;
   const store = createStore<AuthState>({ status: 'loading', session: null, user: null });
   const eventListeners = new Set<(event: AuthEvent, state: AuthState) => void>();
   let initializing: Promise<void> | null = null;
@@ -252,7 +258,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
   /** One refresh attempt chain with backoff; resolves to the new token, or null when the session is gone. */
   async function refreshWithBackoff(): Promise<string | null> {
     const startedAt = now();
-    let delay = backoffStartMs;
+    let step = backoffStartMs;
     for (;;) {
       try {
         const session = await postSession(
@@ -275,6 +281,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
           if (wasSignedIn) emit('SIGNED_OUT');
           return null;
         }
+        const delay = Math.round(step * (1 + random()));
         if (now() - startedAt + delay > backoffMaxTotalMs) {
           // Out of retry budget: keep a still-valid token and try again on the next tick.
           const current = store.getState().session;
@@ -283,7 +290,7 @@ export function createAuthStore(options: AuthStoreOptions = {}): AuthStore {
           return null;
         }
         await sleep(delay);
-        delay *= backoffFactor;
+        step *= backoffFactor;
       }
     }
   }

@@ -19,7 +19,7 @@ import {
 } from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { AppError } from './errors';
-import { connectNats, isNatsConnected, type NatsConnection } from './nats';
+import { connectNats, isNatsConnected, jetstream, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay } from './outbox';
 import {
   createTestDatabase,
@@ -218,7 +218,7 @@ describe('charge.commitIn (transactional outbox)', () => {
   });
 
   it('commits with the stored result, and releases when the transaction rolls back', async () => {
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
     const stored = await reserveCharge(credits, { tool: 'text-to-image', userId: randomUUID() });
     await stored.run(() =>
       sql.begin(async (tx) => {

@@ -38,13 +38,13 @@ import {
   type ReserveRequest,
   type UsageEvent,
 } from '@act/contracts/server';
-import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from 'nats';
 import type { Db } from './database';
 import { AppError, isAppError } from './errors';
 import { createLogger, type Logger } from './logger';
 import type { ServiceMetrics } from './metrics';
-import { isNatsConnected } from './nats';
+import { isNatsConnected, jetstream, natsHeaders, type MsgHdrs, type NatsConnection } from './nats';
 import type { Outbox, OutboxMessage } from './outbox';
+import { retryWithJitter } from './retry-with-jitter';
 import { isWorkTimeout } from './work-pool';
 
 /** What identifies a held charge. Plain data: store it with a job, or send it to another replica to settle. */
@@ -354,7 +354,7 @@ const PUBLISH_RETRY_MS = 200;
 
 /** How long a failed call waits for its immediate refund before falling back to the durable event. */
 const RELEASE_NOW_TIMEOUT_MS = 1_000;
-/** Background release publishing: first retry after this, doubling up to the maximum. */
+/** Background release publishing: first back-off step, doubling up to the maximum (each wait jittered). */
 const RELEASE_RETRY_MS = 250;
 const RELEASE_RETRY_MAX_MS = 10_000;
 /**
@@ -362,12 +362,6 @@ const RELEASE_RETRY_MAX_MS = 10_000;
  * refunded the hold anyway. A process that stops meanwhile leaves the refund to the sweeper too.
  */
 const RELEASE_GIVE_UP_MS = 600_000;
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    // A pending retry never keeps a stopping process alive.
-    setTimeout(resolve, ms).unref();
-  });
 
 /** The NATS headers naming the HTTP request a message is sent for; undefined outside a request. */
 function requestHeaders(httpRequestId: string | undefined): MsgHdrs | undefined {
@@ -398,7 +392,7 @@ export function createCreditsClient({
   leaseMs = DEFAULT_CHARGE_LEASE_MS,
 }: CreditsClientOptions): CreditsClient {
   const names = natsNames(namespace);
-  const js = nc.jetstream();
+  const js = jetstream(nc);
   const inBackground = new Set<Promise<void>>();
 
   // A new id per process: a restarted replica is a new one, and the old one's silence frees its holds.
@@ -454,33 +448,27 @@ export function createCreditsClient({
     const headers = requestHeaders(httpRequestId);
     // In the logs: the HTTP request's id (as on its other lines) and the charge's own id.
     const ids = { ...(httpRequestId ? { requestId: httpRequestId } : {}), chargeId: event.requestId };
-    const task = (async () => {
-      const started = Date.now();
-      let lastError: unknown;
-      for (let attempt = 1; ; attempt += 1) {
-        if (isNatsConnected(nc)) {
-          try {
-            await js.publish(subject, JSON.stringify(event), {
-              msgID: msgId,
-              ...(headers ? { headers } : {}),
-            });
-            if (attempt > 1) logger.info({ ...ids, attempt }, 'release published after retries');
-            return;
-          } catch (error) {
-            lastError = error;
-          }
-        }
-        if (attempt === 1) logger.warn({ ...ids, err: lastError }, 'release not published yet; retrying');
-        if (nc.isClosed() || Date.now() - started > RELEASE_GIVE_UP_MS) {
-          logger.error(
-            { ...ids, err: lastError },
-            'gave up publishing a release; the hold sweeper refunds it',
-          );
-          return;
-        }
-        await sleep(Math.min(RELEASE_RETRY_MAX_MS, RELEASE_RETRY_MS * 2 ** (attempt - 1)));
-      }
-    })();
+    const task = retryWithJitter(
+      async (attempt) => {
+        // Not even tried while disconnected: nats.js would hold the publish until its timeout.
+        if (!isNatsConnected(nc)) throw new Error('NATS is disconnected: the release was not sent');
+        await js.publish(subject, JSON.stringify(event), { msgID: msgId, ...(headers ? { headers } : {}) });
+        if (attempt > 1) logger.info({ ...ids, attempt }, 'release published after retries');
+      },
+      {
+        firstDelayMs: RELEASE_RETRY_MS,
+        maxDelayMs: RELEASE_RETRY_MAX_MS,
+        giveUpAfterMs: RELEASE_GIVE_UP_MS,
+        retryIf: () => !nc.isClosed(),
+        onRetry: (error, attempt) => {
+          if (attempt === 1) logger.warn({ ...ids, err: error }, 'release not published yet; retrying');
+        },
+        // A pending retry never keeps a stopping process alive.
+        unref: true,
+      },
+    ).catch((error: unknown) => {
+      logger.error({ ...ids, err: error }, 'gave up publishing a release; the hold sweeper refunds it');
+    });
     inBackground.add(task);
     void task.finally(() => inBackground.delete(task));
   };

@@ -3,6 +3,7 @@
 // member with an error. Only errors that can go away by themselves are retried; a refused statement is not.
 import { isDatabaseUnavailable } from './database';
 import type { Logger } from './logger';
+import { retryWithJitter } from './retry-with-jitter';
 
 /** A transaction that lost a race (serialization failure, deadlock): the same transaction may go through again. */
 const LOST_RACE_SQLSTATES = new Set(['40001', '40P01']);
@@ -22,27 +23,30 @@ export interface DbRetryOptions {
   logger: Logger;
   /** What is being written, for the log line. */
   what: string;
-  /** First wait; doubles up to maxDelayMs. */
+  /** First back-off step; doubles up to maxDelayMs, each wait jittered (retryWithJitter). */
   firstDelayMs?: number;
   maxDelayMs?: number;
 }
 
-/** Runs `write` until it succeeds, retrying transient database errors with back-off until `until`. */
-export async function retryWhileDbUnavailable<T>(
+/** Runs `write` until it succeeds, retrying transient database errors with jittered back-off until `until`. */
+export function retryWhileDbUnavailable<T>(
   write: () => Promise<T>,
   { until, logger, what, firstDelayMs = 100, maxDelayMs = 2_000 }: DbRetryOptions,
 ): Promise<T> {
-  let delay = firstDelayMs;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
+  return retryWithJitter(
+    async (attempt) => {
       const result = await write();
       if (attempt > 1) logger.info({ attempt, what }, 'database write went through after retries');
       return result;
-    } catch (error) {
-      if (!isTransientDbError(error) || Date.now() + delay > until) throw error;
-      if (attempt === 1) logger.warn({ err: error, what }, 'database unavailable; retrying the write');
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      delay = Math.min(maxDelayMs, delay * 2);
-    }
-  }
+    },
+    {
+      firstDelayMs,
+      maxDelayMs,
+      giveUpAfterMs: until - Date.now(),
+      retryIf: isTransientDbError,
+      onRetry: (error, attempt) => {
+        if (attempt === 1) logger.warn({ err: error, what }, 'database unavailable; retrying the write');
+      },
+    },
+  );
 }

@@ -1,4 +1,5 @@
-// Runs a handler over a durable JetStream pull consumer: messages are taken in batches (whatever has arrived, up to
+// Runs a handler over a durable JetStream pull consumer, read through nats.js v3's `consume()` (which keeps pulls
+// open and refills them as messages are settled): messages are taken in batches (whatever has arrived, up to
 // a limit) so one database transaction can apply many of them, several batches run at once, each message is acked
 // only after its database commit, failures are retried with back-off, and after the last allowed delivery a
 // message goes to the dead-letter subject with an error log, so a poison message never blocks the rest.
@@ -6,14 +7,16 @@
 import {
   AckPolicy,
   DeliverPolicy,
-  nanos,
+  JetStreamApiCodes,
+  jetstream,
   type ConsumerMessages,
   type JetStreamManager,
   type JsMsg,
-} from 'nats';
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import type { Logger } from './logger';
-import type { NatsConnection } from './nats';
+import { jetStreamApiCode, type NatsConnection } from './nats';
 
 /** Thrown by a handler for a message that can never succeed (bad JSON, schema mismatch): dead-letter at once. */
 export class PoisonMessageError extends Error {
@@ -68,6 +71,9 @@ export interface DurableWorker {
   stop(): Promise<void>;
 }
 
+// The redelivery delay stays deterministic (no jitter): jitter spreads many independent clients retrying against one
+// server, while here one consumer's redeliveries come back to its own workers, already bounded by max_ack_pending and
+// this worker's concurrency however they line up.
 const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -75,7 +81,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   const { nc, logger, handleBatch } = options;
   const concurrency = options.concurrency ?? (handleBatch ? 4 : 32);
   const batchSize = handleBatch ? (options.batchSize ?? 200) : 1;
-  const js = nc.jetstream();
+  const js = jetstream(nc);
   const consumer = await js.consumers.get(options.stream, options.consumer);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: Math.max(batchSize * 2, 64) });
   const inFlight = new Set<Promise<void>>();
@@ -168,12 +174,6 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   };
 }
 
-const CONSUMER_NOT_FOUND = 10014;
-
-function apiErrorCode(error: unknown): number | undefined {
-  return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
-}
-
 export interface DurableConsumerOptions {
   stream: string;
   name: string;
@@ -197,7 +197,7 @@ export async function ensureDurableConsumer(
     await jsm.consumers.info(options.stream, options.name);
     await jsm.consumers.update(options.stream, options.name, limits);
   } catch (error) {
-    if (apiErrorCode(error) !== CONSUMER_NOT_FOUND) throw error;
+    if (jetStreamApiCode(error) !== JetStreamApiCodes.ConsumerNotFound) throw error;
     await jsm.consumers.add(options.stream, {
       durable_name: options.name,
       ack_policy: AckPolicy.Explicit,

@@ -102,14 +102,25 @@ export {
 } from './database-pool';
 export { isTransientDbError, retryWhileDbUnavailable, type DbRetryOptions } from './db-retry';
 export {
+  AckPolicy,
   connectNats,
   ensureStream,
   isNatsConnected,
+  jetstream,
+  JetStreamApiCodes,
+  jetStreamApiCode,
+  jetstreamManager,
+  natsHeaders,
   natsReady,
   watchConnection,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type MsgHdrs,
   type NatsConnection,
   type NatsOptions,
   type StreamOptions,
+  type Subscription,
 } from './nats';
 export {
   createRevocationList,

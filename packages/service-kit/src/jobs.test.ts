@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from './errors';
 import { createCreditsClient, type ChargeRef, type CreditsClient } from './charges';
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { createJobRunner, JOBS_MIGRATIONS, type JobHandler, type JobRunner } from './jobs';
-import { connectNats, type NatsConnection } from './nats';
+import { connectNats, jetstream, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay, type Outbox } from './outbox';
 import { createTestDatabase, silentLogger, testNatsUrl, uniqueNamespace, type TestDatabase } from './testing';
 import { startScriptedCredits, type ScriptedCredits } from './testing/scripted-credits';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   nc = await connectNats({ url: testNatsUrl(), name: 'jobs-test' });
   scripted = await startScriptedCredits(nc, namespace);
   credits = createCreditsClient({ nc, namespace });
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+  outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
 });
 // Each test's runners stop with it, so none of them claims a job of a later test.
 afterEach(async () => {

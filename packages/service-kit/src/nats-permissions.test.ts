@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AckPolicy, connect, type NatsConnection } from 'nats';
+import { connect, PermissionViolationError } from '@nats-io/transport-node';
 import {
   natsNames,
   natsPermissions,
@@ -16,7 +16,14 @@ import {
 } from '@act/contracts/server';
 import { startNats, type NatsServerHandle } from '@act/dev-infra';
 import { createCreditsClient } from './charges';
-import { connectNats, ensureStream } from './nats';
+import {
+  AckPolicy,
+  connectNats,
+  ensureStream,
+  jetstream,
+  jetstreamManager,
+  type NatsConnection,
+} from './nats';
 import { uniqueNamespace } from './testing';
 
 const SERVICES = [
@@ -58,7 +65,11 @@ afterAll(async () => {
 /** The error the server answers a subscription with, or undefined when it is accepted. */
 async function subscribeError(nc: NatsConnection, subject: string): Promise<Error | undefined> {
   let failure: Error | undefined;
-  const sub = nc.subscribe(subject, { callback: (error) => (failure ??= error ?? undefined) });
+  const sub = nc.subscribe(subject, {
+    callback: (error) => {
+      failure ??= error ?? undefined;
+    },
+  });
   await nc.flush();
   await new Promise((resolve) => setTimeout(resolve, 100));
   if (!sub.isClosed()) sub.unsubscribe();
@@ -75,7 +86,7 @@ function usageEvent(): UsageEvent {
 }
 
 async function streamMessages(stream: string): Promise<number> {
-  const jsm = await as.credits!.jetstreamManager();
+  const jsm = await jetstreamManager(as.credits!);
   return (await jsm.streams.info(stream)).state.messages;
 }
 
@@ -85,11 +96,11 @@ describe('NATS users per service', () => {
     const identity = as.identity!;
     // Each owner sets up its stream twice (the second time is the update path every restart takes).
     for (let i = 0; i < 2; i += 1) {
-      await ensureStream(await credits.jetstreamManager(), {
+      await ensureStream(await jetstreamManager(credits), {
         name: names.usageStream,
         subjects: names.usageStreamSubjects,
       });
-      await ensureStream(await identity.jetstreamManager(), {
+      await ensureStream(await jetstreamManager(identity), {
         name: names.identityStream,
         subjects: names.identityStreamSubjects,
       });
@@ -97,8 +108,9 @@ describe('NATS users per service', () => {
 
     const responder = credits.subscribe(names.reserve, {
       queue: names.reserveQueue,
-      callback: (_error, message) =>
-        message.respond(JSON.stringify({ ok: true, cost: 1, remainingCredits: 9 })),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify({ ok: true, cost: 1, remainingCredits: 9 }));
+      },
     });
     // The server knows the responder before prompt's request arrives on another connection (else: no responders).
     await credits.flush();
@@ -114,10 +126,10 @@ describe('NATS users per service', () => {
     const event = usageEvent();
     await client.commit(event);
     await client.release(usageEvent());
-    await identity.jetstream().publish(names.userCreated, JSON.stringify({ userId: randomUUID() }));
+    await jetstream(identity).publish(names.userCreated, JSON.stringify({ userId: randomUUID() }));
 
     // credits reads both streams with durable pull consumers and acknowledges.
-    const jsm = await credits.jetstreamManager();
+    const jsm = await jetstreamManager(credits);
     for (const [stream, consumer, filter] of [
       [names.usageStream, `${names.usageConsumer}-committed`, names.usageCommitted],
       [names.identityStream, names.userConsumer, names.userCreated],
@@ -128,13 +140,13 @@ describe('NATS users per service', () => {
         filter_subject: filter,
       });
       await jsm.consumers.update(stream, consumer, { max_deliver: 5 });
-      const reader = await credits.jetstream().consumers.get(stream, consumer);
+      const reader = await jetstream(credits).consumers.get(stream, consumer);
       const message = await reader.next({ expires: 2_000 });
       expect(message?.subject).toBe(filter);
       if (filter === names.usageCommitted) expect(message?.json()).toEqual(event);
       await message!.ackAck();
     }
-    await credits.jetstream().publish(names.usageDeadLetter, 'poison');
+    await jetstream(credits).publish(names.usageDeadLetter, 'poison');
   });
 
   it('refuses a tool service the reserve subject, identity events, other inboxes and the JetStream API', async () => {
@@ -144,44 +156,44 @@ describe('NATS users per service', () => {
     expect(String(await subscribeError(prompt, `${names.reserve.replace('credits.reserve', '>')}`))).toMatch(
       /Permissions Violation/,
     );
-    await expect(prompt.jetstreamManager()).rejects.toThrow();
+    await expect(jetstreamManager(prompt)).rejects.toThrow();
 
     const identityEvents = await streamMessages(names.identityStream);
     await expect(
-      prompt
-        .jetstream()
-        .publish(names.userCreated, JSON.stringify({ userId: randomUUID() }), { timeout: 1_000 }),
+      jetstream(prompt).publish(names.userCreated, JSON.stringify({ userId: randomUUID() }), {
+        timeout: 1_000,
+      }),
     ).rejects.toThrow();
     expect(await streamMessages(names.identityStream)).toBe(identityEvents);
   });
 
   it('lets credits publish usage notices to NOTICES and identity consume them, and no one else publish one', async () => {
     const { credits, identity, prompt } = as as Required<typeof as>;
-    await ensureStream(await credits.jetstreamManager(), {
+    await ensureStream(await jetstreamManager(credits), {
       name: names.noticesStream,
       subjects: names.noticesStreamSubjects,
     });
-    await credits
-      .jetstream()
-      .publish(names.noticeRaised, JSON.stringify({ noticeId: '1' }), { msgID: 'notice:1' });
+    await jetstream(credits).publish(names.noticeRaised, JSON.stringify({ noticeId: '1' }), {
+      msgID: 'notice:1',
+    });
     for (const forger of [identity, prompt]) {
       await expect(
-        forger.jetstream().publish(names.noticeRaised, JSON.stringify({ noticeId: '2' }), { timeout: 1_000 }),
+        jetstream(forger).publish(names.noticeRaised, JSON.stringify({ noticeId: '2' }), { timeout: 1_000 }),
       ).rejects.toThrow();
     }
     expect(await streamMessages(names.noticesStream)).toBe(1);
 
-    const jsm = await identity.jetstreamManager();
+    const jsm = await jetstreamManager(identity);
     await jsm.consumers.add(names.noticesStream, {
       durable_name: names.noticeConsumer,
       ack_policy: AckPolicy.Explicit,
       filter_subject: names.noticeRaised,
     });
-    const reader = await identity.jetstream().consumers.get(names.noticesStream, names.noticeConsumer);
+    const reader = await jetstream(identity).consumers.get(names.noticesStream, names.noticeConsumer);
     const message = await reader.next({ expires: 2_000 });
     expect(message?.json()).toEqual({ noticeId: '1' });
     await message!.ackAck();
-    await identity.jetstream().publish(names.noticeDeadLetter, 'poison');
+    await jetstream(identity).publish(names.noticeDeadLetter, 'poison');
     // Identity reads no other stream.
     await expect(
       jsm.consumers.add(names.usageStream, {
@@ -195,7 +207,7 @@ describe('NATS users per service', () => {
     const usageEvents = await streamMessages(names.usageStream);
     for (const nc of [as.credits!, as.identity!]) {
       await expect(
-        nc.jetstream().publish(names.usageCommitted, JSON.stringify(usageEvent()), { timeout: 1_000 }),
+        jetstream(nc).publish(names.usageCommitted, JSON.stringify(usageEvent()), { timeout: 1_000 }),
       ).rejects.toThrow();
     }
     expect(await streamMessages(names.usageStream)).toBe(usageEvents);
@@ -232,7 +244,9 @@ describe('NATS users per service', () => {
       ['credits', credits],
     ] as const) {
       nc.subscribe(names.tokenRevoked, {
-        callback: (_error, message) => received[name]!.push(message.string()),
+        callback: (_error, message) => {
+          received[name]!.push(message.string());
+        },
       });
       await nc.flush();
     }
@@ -245,8 +259,9 @@ describe('NATS users per service', () => {
         new Promise<string>((resolve) => {
           void (async () => {
             for await (const status of nc.status()) {
-              if (status.permissionContext?.subject === names.tokenRevoked) {
-                resolve(`${status.data} ${status.permissionContext.operation}`);
+              const error = status.type === 'error' ? status.error : undefined;
+              if (error instanceof PermissionViolationError && error.subject === names.tokenRevoked) {
+                resolve(`${error.name} ${error.operation}`);
                 return;
               }
             }
@@ -254,7 +269,7 @@ describe('NATS users per service', () => {
         }),
     );
     for (const nc of forgers) nc.publish(names.tokenRevoked, JSON.stringify(revocation()));
-    for (const violation of violations) expect(await violation).toBe('PERMISSIONS_VIOLATION publish');
+    for (const violation of violations) expect(await violation).toBe('PermissionViolationError publish');
     await identity.flush();
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const name of Object.keys(received)) expect(received[name], name).toEqual([genuine]);
@@ -265,7 +280,9 @@ describe('NATS users per service', () => {
     }
     const responder = identity.subscribe(names.tokenRevocations, {
       queue: names.revocationsQueue,
-      callback: (_error, message) => message.respond(JSON.stringify({ revocations: [] })),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify({ revocations: [] }));
+      },
     });
     await identity.flush();
     for (const nc of forgers) {
@@ -275,14 +292,16 @@ describe('NATS users per service', () => {
     responder.unsubscribe();
     // The gateway may do nothing else: no reserve, no usage, no JetStream.
     await expect(gateway.request(names.reserve, '{}', { timeout: 500 })).rejects.toThrow();
-    await expect(gateway.jetstreamManager()).rejects.toThrow();
+    await expect(jetstreamManager(gateway)).rejects.toThrow();
   });
 
   it('lets only chat announce and receive Stop, and charge like any tool service', async () => {
     const chat = as.chat!;
     const received: unknown[] = [];
     const sub = chat.subscribe(names.chatStop, {
-      callback: (_error, message) => received.push(message.json()),
+      callback: (_error, message) => {
+        received.push(message.json());
+      },
     });
     await chat.flush();
     chat.publish(names.chatStop, JSON.stringify({ messageId: randomUUID(), userId: randomUUID() }));

@@ -1,18 +1,34 @@
-// NATS connection and JetStream stream set-up shared by every service.
+// NATS connection and JetStream stream set-up shared by every service (nats.js v3: the connection from
+// @nats-io/transport-node, JetStream from @nats-io/jetstream, which takes the connection as an argument).
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
-  connect,
-  Events,
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
   RetentionPolicy,
   StorageType,
-  DiscardPolicy,
-  type NatsConnection,
   type JetStreamManager,
   type StreamConfig,
-} from 'nats';
+} from '@nats-io/jetstream';
 import { natsInboxPrefix } from '@act/contracts/server';
 import { ConfigError } from './config';
 
 export type { NatsConnection };
+export { headers as natsHeaders, type MsgHdrs, type Subscription } from '@nats-io/transport-node';
+export {
+  AckPolicy,
+  JetStreamApiCodes,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+
+/** The code of a JetStream API error the server answered (10059: no such stream), else undefined. */
+export function jetStreamApiCode(error: unknown): number | undefined {
+  return error instanceof JetStreamApiError ? error.code : undefined;
+}
 
 export interface NatsOptions {
   url: string;
@@ -66,8 +82,8 @@ export function watchConnection(nc: NatsConnection): void {
   connectedByConnection.set(nc, state);
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === Events.Disconnect) state.connected = false;
-      else if (status.type === Events.Reconnect) state.connected = true;
+      if (status.type === 'disconnect') state.connected = false;
+      else if (status.type === 'reconnect') state.connected = true;
     }
     // The iterator ends when the connection closes.
     state.connected = false;
@@ -95,8 +111,7 @@ export interface StreamOptions {
 
 /** Creates the stream, or updates it to the given subjects and limits when it already exists. */
 export async function ensureStream(jsm: JetStreamManager, options: StreamOptions): Promise<void> {
-  const nanos = (ms: number) => ms * 1_000_000;
-  const config: Partial<StreamConfig> = {
+  const config: Partial<StreamConfig> & { name: string } = {
     name: options.name,
     subjects: options.subjects,
     retention: RetentionPolicy.Limits,
@@ -110,8 +125,7 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
     await jsm.streams.info(options.name);
     await jsm.streams.update(options.name, config);
   } catch (error) {
-    // JetStream's API error code for "stream not found".
-    if ((error as { api_error?: { err_code?: number } }).api_error?.err_code === 10059) {
+    if (jetStreamApiCode(error) === JetStreamApiCodes.StreamNotFound) {
       await jsm.streams.add(config);
       return;
     }

@@ -8,7 +8,7 @@ import { createCreditsClient, reserveCharge, runChargedTool, type CreditsClient 
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { createHttpApp, type AppState } from './http-app';
 import { observeProviderCall, serviceMetrics } from './metrics';
-import { connectNats, type NatsConnection } from './nats';
+import { connectNats, jetstream, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay, type Outbox } from './outbox';
 import Router from '@koa/router';
 import type { RunningServer } from './server';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   db = await createTestDatabase('observability');
   sql = connectDatabase(db.url);
   await runMigrations(sql, OUTBOX_MIGRATIONS);
-  outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+  outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
 
   const metrics = serviceMetrics(SERVICE);
   const provider = (outcome: 'ok' | 'fail', signal?: AbortSignal) =>

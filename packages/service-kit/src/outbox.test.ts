@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, runMigrations, type Sql } from './database';
-import { connectNats, ensureStream, type NatsConnection } from './nats';
+import { connectNats, ensureStream, jetstream, jetstreamManager, type NatsConnection } from './nats';
 import { OUTBOX_MIGRATIONS, startOutboxRelay } from './outbox';
 import { createTestDatabase, silentLogger, testNatsUrl, uniqueNamespace, type TestDatabase } from './testing';
 
@@ -20,22 +20,22 @@ beforeAll(async () => {
   await runMigrations(sql, OUTBOX_MIGRATIONS);
   await sql`create table results (id uuid primary key)`;
   nc = await connectNats({ url: testNatsUrl(), name: 'outbox-test' });
-  await ensureStream(await nc.jetstreamManager(), { name: stream, subjects: [`${namespace}.outbox.>`] });
+  await ensureStream(await jetstreamManager(nc), { name: stream, subjects: [`${namespace}.outbox.>`] });
 });
 afterAll(async () => {
-  await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+  await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
   await nc.close();
   await sql.end();
   await db.drop();
 });
 
 async function messagesInStream(): Promise<number> {
-  return (await (await nc.jetstreamManager()).streams.info(stream)).state.messages;
+  return (await (await jetstreamManager(nc)).streams.info(stream)).state.messages;
 }
 
 describe('startOutboxRelay', () => {
   it('publishes nothing for a rolled-back transaction and once for a committed one', async () => {
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
     const before = await messagesInStream();
     const lost = randomUUID();
     await sql
@@ -61,7 +61,7 @@ describe('startOutboxRelay', () => {
   });
 
   it('reaches the stream once when a relay died after publishing and another replica publishes again', async () => {
-    const first = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+    const first = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
     const id = randomUUID();
     await sql.begin((tx) => first.enqueue(tx, { subject, msgId: id, payload: { id } }));
     await first.publishPending();
@@ -69,7 +69,7 @@ describe('startOutboxRelay', () => {
     const before = await messagesInStream();
     // As if the first relay had crashed before its mark committed: the row is pending again.
     await sql`update jetstream_outbox set published_at = null where msg_id = ${id}`;
-    const second = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+    const second = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
     await second.publishPending();
     expect(await messagesInStream()).toBe(before);
     const [row] = await sql`select published_at, attempts from jetstream_outbox where msg_id = ${id}`;
@@ -78,7 +78,7 @@ describe('startOutboxRelay', () => {
   });
 
   it('keeps a message pending while JetStream refuses it, and publishes it on a later run', async () => {
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 60_000 });
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
     const id = randomUUID();
     const orphan = `${namespace}.nowhere.${id}`; // no stream captures it: the publish fails
     await sql.begin((tx) => outbox.enqueue(tx, { subject: orphan, msgId: id, payload: { id } }));

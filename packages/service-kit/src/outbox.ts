@@ -2,7 +2,7 @@
 // written in the same transaction as the change (so there is never a change without its message, nor a message
 // without its change), then a relay publishes it with its message id (so JetStream drops a repeated publish) and
 // marks it published. Several replicas relay at once without publishing one row twice (SKIP LOCKED).
-import { headers as natsHeaders, type JetStreamClient } from 'nats';
+import { natsHeaders, type JetStreamClient } from './nats';
 import type { Db, Sql } from './database';
 import type { Logger } from './logger';
 import { startPeriodicJob } from './periodic-job';

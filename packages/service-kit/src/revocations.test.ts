@@ -168,7 +168,9 @@ describe('startRevocationWatcher across a NATS restart', () => {
     const identity = await connectNats({ url: nats.url, name: 'identity-stand-in' });
     const watched = await connectNats({ url: nats.url, name: 'watcher' });
     identity.subscribe(names.tokenRevocations, {
-      callback: (_error, message) => message.respond(JSON.stringify({ revocations: listed })),
+      callback: (_error, message) => {
+        message.respond(JSON.stringify({ revocations: listed }));
+      },
     });
     await identity.flush();
     const watcher = await startRevocationWatcher({

@@ -1,10 +1,11 @@
 // Access-token revocations (sign-out, password change or reset): the in-memory list the JWT verifier consults after
 // every signature check, and the watcher that keeps it in step with identity over NATS. Identity publishes each
 // revocation on `tokenRevoked` and answers `tokenRevocations` with the ones still in force; the watcher subscribes
-// first, then asks for the list (at start, after every reconnect, and every minute as a safety net), so a gateway or
-// service that starts late or lost NATS for a while catches up. While NATS is away the last known list keeps
+// first, then asks for the list (at start, after every reconnect, and every minute as a safety net; after a failure,
+// again with jittered back-off until it comes), so a gateway or service that starts late or lost NATS for a while
+// catches up. While NATS is away the last known list keeps
 // applying: requests are still served, and a token revoked meanwhile is refused once the link is back.
-import { ErrorCode, Events, NatsError, type NatsConnection, type Subscription } from 'nats';
+import { RequestError, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   natsNames,
   TokenRevocationSchema,
@@ -12,6 +13,7 @@ import {
   type TokenRevocation,
 } from '@act/contracts/server';
 import type { Logger } from './logger';
+import { retryWithJitter } from './retry-with-jitter';
 
 /** What the verifier knows of a token once its signature checked out. */
 export interface RevocableToken {
@@ -113,31 +115,110 @@ export interface RevocationWatcherOptions {
 
 export interface RevocationWatcher {
   list: RevocationList;
-  /** Fetches the list now (one at a time); true when every page arrived. */
+  /**
+   * Fetches the list now, or joins the sync already running (one at a time); true when every page arrived. A failed
+   * sync goes on in the background, with jittered back-off, until the list comes.
+   */
   sync(): Promise<boolean>;
   /** When the list was last fetched whole (ms since epoch), undefined before the first success. */
   lastSyncedAt(): number | undefined;
   stop(): void;
 }
 
+const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 /** A list is paged; more pages than this in one sync means something is wrong on the answering side. */
 const MAX_PAGES = 1_000;
 
+interface ListSyncOptions {
+  nc: NatsConnection;
+  subject: string;
+  list: RevocationList;
+  logger: Logger;
+  requestTimeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** Fetches the whole list, page by page, into `list`; a failed fetch is tried again with jittered back-off. */
+function createListSync({ nc, subject, list, logger, requestTimeoutMs, signal }: ListSyncOptions) {
+  let lastSyncedAt: number | undefined;
+  // Set while a sync runs (its attempts until one succeeds): the first attempt's outcome.
+  let syncing: Promise<boolean> | undefined;
+
+  const fetchAll = async (): Promise<void> => {
+    let after: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const reply = await nc.request(subject, JSON.stringify(after ? { after } : {}), {
+        timeout: requestTimeoutMs,
+      });
+      const parsed = TokenRevocationsReplySchema.parse(safeJson(reply.data));
+      for (const revocation of parsed.revocations) list.apply(revocation);
+      if (!parsed.next) {
+        lastSyncedAt = Date.now();
+        return;
+      }
+      after = parsed.next;
+    }
+    throw new Error('revocation list did not end');
+  };
+  const reportFailure = (error: unknown, attempt: number) => {
+    if (signal.aborted) return;
+    // No responders: identity is not up yet (every service starts at once) or is restarting. Expected, and retried,
+    // so said in one line; anything else is worth a stack.
+    if (error instanceof RequestError && error.isNoResponders()) {
+      logger.info({ attempt }, 'identity does not answer for the token revocation list yet; retrying');
+    } else {
+      logger.warn(
+        { err: error, attempt },
+        'could not fetch the token revocation list; keeping the last known one',
+      );
+    }
+  };
+  const sync = (): Promise<boolean> => {
+    if (signal.aborted) return Promise.resolve(false);
+    if (syncing) return syncing;
+    let firstOutcome: (synced: boolean) => void = () => undefined;
+    const first = new Promise<boolean>((resolve) => (firstOutcome = resolve));
+    syncing = first;
+    const retrying = retryWithJitter(fetchAll, {
+      firstDelayMs: FIRST_RETRY_MS,
+      maxDelayMs: MAX_RETRY_MS,
+      onRetry: (error, attempt) => {
+        firstOutcome(false);
+        reportFailure(error, attempt);
+      },
+      signal,
+      unref: true,
+    });
+    void retrying
+      .then(
+        () => firstOutcome(true),
+        () => firstOutcome(false),
+      )
+      .finally(() => (syncing = undefined));
+    return first;
+  };
+  return { sync, lastSyncedAt: () => lastSyncedAt };
+}
+
 /**
  * Subscribes to revocations, then syncs the list once before resolving (failure is logged and retried in the
- * background with backoff, never thrown: a missing identity must not stop a gateway or service from starting).
+ * background with jittered back-off, never thrown: a missing identity must not stop a gateway or service from
+ * starting).
  */
 export async function startRevocationWatcher(options: RevocationWatcherOptions): Promise<RevocationWatcher> {
   const { nc, logger } = options;
   const list = options.list ?? createRevocationList();
   const names = natsNames(options.namespace);
-  const requestTimeoutMs = options.requestTimeoutMs ?? 2_000;
-  let stopped = false;
-  let syncing: Promise<boolean> | undefined;
-  let lastSyncedAt: number | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryMs = 1_000;
+  const stopper = new AbortController();
+  const { sync, lastSyncedAt } = createListSync({
+    nc,
+    subject: names.tokenRevocations,
+    list,
+    logger,
+    requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
+    signal: stopper.signal,
+  });
 
   const subscription: Subscription = nc.subscribe(names.tokenRevoked, {
     callback: (error, message) => {
@@ -151,64 +232,11 @@ export async function startRevocationWatcher(options: RevocationWatcherOptions):
     },
   });
 
-  const fetchAll = async (): Promise<boolean> => {
-    try {
-      let after: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const reply = await nc.request(names.tokenRevocations, JSON.stringify(after ? { after } : {}), {
-          timeout: requestTimeoutMs,
-        });
-        const parsed = TokenRevocationsReplySchema.parse(safeJson(reply.data));
-        for (const revocation of parsed.revocations) list.apply(revocation);
-        if (!parsed.next) {
-          lastSyncedAt = Date.now();
-          retryMs = 1_000;
-          return true;
-        }
-        after = parsed.next;
-      }
-      throw new Error('revocation list did not end');
-    } catch (error) {
-      if (!stopped) {
-        // No responders: identity is not up yet (every service starts at once) or is restarting. Expected, and
-        // retried, so said in one line; anything else is worth a stack.
-        if (error instanceof NatsError && error.code === ErrorCode.NoResponders) {
-          logger.info(
-            { retryInMs: retryMs },
-            'identity does not answer for the token revocation list yet; retrying',
-          );
-        } else {
-          logger.warn(
-            { err: error, retryInMs: retryMs },
-            'could not fetch the token revocation list; keeping the last known one',
-          );
-        }
-        scheduleRetry();
-      }
-      return false;
-    }
-  };
-  const sync = (): Promise<boolean> => {
-    if (stopped) return Promise.resolve(false);
-    syncing ??= fetchAll().finally(() => (syncing = undefined));
-    return syncing;
-  };
-  const scheduleRetry = () => {
-    if (retryTimer || stopped) return;
-    const delay = retryMs;
-    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void sync();
-    }, delay);
-    retryTimer.unref();
-  };
-
   // Revocations published while the connection was down were missed: fetch the list again on every reconnect.
   void (async () => {
     for await (const status of nc.status()) {
-      if (stopped) return;
-      if (status.type === Events.Reconnect) void sync();
+      if (stopper.signal.aborted) return;
+      if (status.type === 'reconnect') void sync();
     }
   })();
   const interval = setInterval(() => void sync(), options.resyncIntervalMs ?? 60_000);
@@ -225,11 +253,10 @@ export async function startRevocationWatcher(options: RevocationWatcherOptions):
   return {
     list,
     sync,
-    lastSyncedAt: () => lastSyncedAt,
+    lastSyncedAt,
     stop() {
-      stopped = true;
+      stopper.abort();
       clearInterval(interval);
-      if (retryTimer) clearTimeout(retryTimer);
       if (!subscription.isClosed()) subscription.unsubscribe();
     },
   };

@@ -15,7 +15,7 @@ import type { ObjectStore, ObjectStoreConfig } from './files';
 import type { HttpApp, ReadinessChecks } from './http-app';
 import { createLogger, type Logger } from './logger';
 import { serviceMetrics } from './metrics';
-import { connectNats, type NatsConnection } from './nats';
+import { connectNats, jetstream, type NatsConnection } from './nats';
 import { startOutboxRelay, type Outbox } from './outbox';
 import { startPeriodicJob, type PeriodicJobOptions } from './periodic-job';
 import { startRevocationWatcher } from './revocations';
@@ -208,7 +208,7 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     }
     if (options.outbox) {
       if (!sql) throw new Error(`${name}: an outbox needs DATABASE_URL`);
-      const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+      const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger });
       // What the drain saved goes out before NATS closes; anything left waits in the table for the next start.
       shutdown.outbox.push(
         () => outbox.publishPending(),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, type ChatStreamEvent } from '@act/contracts';
-import { connectDatabase, connectNats, startOutboxRelay } from '@act/service-kit';
+import { connectDatabase, connectNats, jetstream, startOutboxRelay } from '@act/service-kit';
 import { callJson, silentLogger, testNatsUrl, waitUntil, type FakeStream } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import { migrateChatDatabase } from './db/migrate';
@@ -195,7 +195,7 @@ describe('the final write while PostgreSQL restarts', () => {
     const sql = connectDatabase(await postgres.database('chat'));
     await migrateChatDatabase(sql);
     const nc = await connectNats({ url: testNatsUrl(), name: 'chat-final-write-outbox' });
-    const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger: silentLogger(), intervalMs: 200 });
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 200 });
     replica = await startReplica({ ...bed, sql, outbox });
     close = async () => {
       await replica.close();

@@ -3,16 +3,17 @@
 import { ErrorCode } from '@act/contracts';
 import {
   AppError,
-  OUTBOX_MIGRATIONS,
   connectDatabase,
   connectNats,
   createCreditsClient,
+  type CreditsClient,
+  jetstream,
+  OUTBOX_MIGRATIONS,
   reserveCharge,
   runChargedTool,
   runMigrations,
   settleCharge,
   startOutboxRelay,
-  type CreditsClient,
 } from '@act/service-kit';
 import { createTestDatabase, silentLogger, testNatsUrl } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +151,7 @@ describe('a held charge', () => {
     const toolSql = connectDatabase(toolDb.url);
     const outbox = startOutboxRelay({
       sql: toolSql,
-      js: h.nc.jetstream(),
+      js: jetstream(h.nc),
       logger: silentLogger(),
       intervalMs: 60_000,
     });

@@ -1,7 +1,7 @@
 // Usage outcomes through the real JetStream stream and durable consumers: commit, release, duplicates,
 // redelivery, a consumer restart between reserve and commit, late events after expiry and dead letters.
 import { randomUUID } from 'node:crypto';
-import { createCreditsClient, type CreditsClient } from '@act/service-kit';
+import { createCreditsClient, type CreditsClient, jetstream, jetstreamManager } from '@act/service-kit';
 import { outsideTransaction, silentLogger } from '@act/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from './clock';
@@ -106,7 +106,7 @@ describe('usage events', () => {
     const userId = newUserId();
     const request = memberReserve(userId, 'text-to-image');
     await credits.reserve(request);
-    const js = h.nc.jetstream();
+    const js = jetstream(h.nc);
     const body = JSON.stringify(usageEventFor(request));
     const first = await js.publish(h.names.usageReleased, body, { msgID: `${request.requestId}:released` });
     const second = await js.publish(h.names.usageReleased, body, { msgID: `${request.requestId}:released` });
@@ -120,7 +120,7 @@ describe('usage events', () => {
     const userId = newUserId();
     const request = memberReserve(userId, 'text-to-image');
     await credits.reserve(request);
-    const js = h.nc.jetstream();
+    const js = jetstream(h.nc);
     const body = JSON.stringify(usageEventFor(request));
     // Different message ids defeat JetStream's dedupe, as a redelivery after the window would.
     for (let i = 0; i < 3; i += 1)
@@ -128,7 +128,7 @@ describe('usage events', () => {
     await waitForHoldStatus(h.sql, request.requestId, 'released');
     await waitUntil(
       async () =>
-        (await h.nc.jetstreamManager()).consumers.info(
+        (await jetstreamManager(h.nc)).consumers.info(
           h.names.usageStream,
           `${h.names.usageConsumer}-released`,
         ),
@@ -297,9 +297,9 @@ describe('dead letters', () => {
       maxDeliver: 3,
     });
     try {
-      const js = h.nc.jetstream();
+      const js = jetstream(h.nc);
       const published = await js.publish(h.names.usageCommitted, JSON.stringify({ requestId: 'not-a-uuid' }));
-      const jsm = await h.nc.jetstreamManager();
+      const jsm = await jetstreamManager(h.nc);
       const dead = await waitUntil(
         async () =>
           jsm.streams

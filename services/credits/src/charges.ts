@@ -22,16 +22,18 @@ import {
   type UsageEvent,
 } from '@act/contracts/server';
 import {
+  type DurableWorker,
   ensureDurableConsumer,
   isDatabaseUnavailable,
   isUniqueViolation,
-  parseEvent,
-  startDurableWorker,
-  type DurableWorker,
+  jetstreamManager,
+  type JsMsg,
   type Logger,
   type NatsConnection,
+  parseEvent,
+  startDurableWorker,
+  type Subscription,
 } from '@act/service-kit';
-import type { JsMsg, Subscription } from 'nats';
 import type { Clock } from './clock';
 import type { AccountRow } from './db/accounts';
 import type { CreditsStore, CreditsTransaction } from './db/credits-store';
@@ -199,7 +201,7 @@ export function usageConsumerName(names: NatsNames, outcome: UsageOutcome): stri
 
 export async function startUsageConsumer(options: UsageConsumerOptions): Promise<UsageConsumer> {
   const { nc, names, logger } = options;
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   const subjects: Record<UsageOutcome, string> = {
     committed: names.usageCommitted,
     released: names.usageReleased,

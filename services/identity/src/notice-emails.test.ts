@@ -10,6 +10,7 @@ import { listEmailsFor } from './db/outbox';
 import { createBrowser } from './test-support/browser';
 import { startIdentity, type IdentityUnderTest } from './test-support/harness';
 import { startSmtpServer, type TestSmtpServer } from './test-support/smtp-server';
+import { jetstream, jetstreamManager } from '@act/service-kit';
 
 let smtp: TestSmtpServer;
 let withMail: IdentityUnderTest;
@@ -59,7 +60,7 @@ function noticeFor(userId: string, threshold: 80 | 100, spent: number): NoticeRa
 /** Publishes as credits does; `times` > 1 delivers the same event again (a redelivery JetStream did not drop). */
 async function publish(identity: IdentityUnderTest, event: NoticeRaisedEvent, times = 1): Promise<number> {
   const names = natsNames(identity.namespace);
-  const js = identity.runtime.deps.nc.jetstream();
+  const js = jetstream(identity.runtime.deps.nc);
   let seq = 0;
   for (let i = 0; i < times; i += 1) {
     seq = (
@@ -72,7 +73,7 @@ async function publish(identity: IdentityUnderTest, event: NoticeRaisedEvent, ti
 /** Waits until identity has acknowledged everything up to `seq` on the NOTICES stream. */
 async function settled(identity: IdentityUnderTest, seq: number): Promise<void> {
   const names = natsNames(identity.namespace);
-  const jsm = await identity.runtime.deps.nc.jetstreamManager();
+  const jsm = await jetstreamManager(identity.runtime.deps.nc);
   await waitUntil(
     async () => (await jsm.consumers.info(names.noticesStream, names.noticeConsumer)).ack_floor.stream_seq,
     (acked) => acked >= seq,
@@ -82,7 +83,7 @@ async function settled(identity: IdentityUnderTest, seq: number): Promise<void> 
 
 async function deadLetters(identity: IdentityUnderTest): Promise<number> {
   const names = natsNames(identity.namespace);
-  const jsm = await identity.runtime.deps.nc.jetstreamManager();
+  const jsm = await jetstreamManager(identity.runtime.deps.nc);
   const info = await jsm.streams.info(names.noticesStream, { subjects_filter: names.noticeDeadLetter });
   return info.state.subjects?.[names.noticeDeadLetter] ?? 0;
 }

@@ -6,11 +6,12 @@ import { natsNames } from '@act/contracts/server';
 import {
   createRevocationList,
   ensureStream,
-  startRevocationWatcher,
+  jetstreamManager,
   type Logger,
   type NatsConnection,
   type Outbox,
   type Sql,
+  startRevocationWatcher,
 } from '@act/service-kit';
 import type { IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
@@ -106,7 +107,7 @@ export async function startIdentityRuntime(
 
   try {
     const names = natsNames(config.NATS_NAMESPACE);
-    await ensureStream(await nc.jetstreamManager(), {
+    await ensureStream(await jetstreamManager(nc), {
       name: names.identityStream,
       subjects: names.identityStreamSubjects,
       // Credits applies user.created idempotently, so a long window is only a convenience.

@@ -59,7 +59,7 @@ describe('voice dist/main.js', () => {
   it('compiles to JavaScript that imports no TypeScript and only npm packages besides Node', () => {
     const main = fs.readFileSync(path.join(workspaceDir, outDir, 'main.js'), 'utf8');
     const imported = [...main.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]!);
-    expect(imported).toContain('nats');
+    expect(imported).toContain('@nats-io/transport-node');
     // The PostgreSQL driver carries our patch (patches/): bundled from the patched tree, not imported unpatched.
     expect(imported).not.toContain('postgres');
     expect(main).toMatch(/function nextWrite\(fn\) \{\s+if \(!socket\) \{/);

@@ -2,7 +2,7 @@
 // other): its own fresh database and NATS namespace on the test servers, the test JWKS for member tokens. One such
 // process serves the whole vitest run (run-services.ts); `startCreditsProcess` gives a file its own when it must.
 import { natsNames } from '@act/contracts/server';
-import { connectNats, type NatsConnection } from '../nats';
+import { connectNats, jetstreamManager, type NatsConnection } from '../nats';
 import { launchChildService } from './child-service';
 import { createTestDatabase, testNatsUrl, uniqueNamespace } from './test-infra';
 
@@ -65,7 +65,7 @@ export async function launchCreditsProcess(options: { jwksUrl: string }): Promis
       service.signal('SIGCONT');
       await service.stop();
       const nc = await connectNats({ url: testNatsUrl(), name: `cleanup-${namespace}` });
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       const names = natsNames(namespace);
       for (const stream of [names.usageStream, names.identityStream])
         await jsm.streams.delete(stream).catch(() => false);
@@ -101,7 +101,7 @@ export function creditsProcessAt(address: CreditsAddress, stop: () => Promise<vo
     async settled() {
       nc ??= connectNats({ url: testNatsUrl(), name: `settle-${address.namespace}` });
       const connection = await nc;
-      const jsm = await connection.jetstreamManager();
+      const jsm = await jetstreamManager(connection);
       // Subscribed before the first read, so no acknowledgement between the read and the wait is missed.
       const acks = connection.subscribe(`$JS.ACK.${names.usageStream}.>`);
       const iterator = acks[Symbol.asyncIterator]();

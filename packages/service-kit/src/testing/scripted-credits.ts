@@ -8,8 +8,14 @@ import {
   type ReserveRequest,
   type UsageEvent,
 } from '@act/contracts/server';
-import { AckPolicy, type JsMsg } from 'nats';
-import { ensureStream, type NatsConnection } from '../nats';
+import {
+  AckPolicy,
+  ensureStream,
+  jetstream,
+  jetstreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from '../nats';
 
 export interface PublishedUsage {
   event: UsageEvent;
@@ -32,7 +38,7 @@ export interface ScriptedCredits {
 
 export async function startScriptedCredits(nc: NatsConnection, namespace: string): Promise<ScriptedCredits> {
   const names = natsNames(namespace);
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await ensureStream(jsm, { name: names.usageStream, subjects: names.usageStreamSubjects });
   const requests: ReserveRequest[] = [];
   const requestIdHeaders: Array<string | undefined> = [];
@@ -59,7 +65,7 @@ export async function startScriptedCredits(nc: NatsConnection, namespace: string
         ack_policy: AckPolicy.Explicit,
         filter_subject: outcome === 'committed' ? names.usageCommitted : names.usageReleased,
       });
-      const consumer = await nc.jetstream().consumers.get(names.usageStream, durable);
+      const consumer = await jetstream(nc).consumers.get(names.usageStream, durable);
       // Ask for exactly what is stored, so the fetch returns at once instead of waiting out its expiry.
       const pending = (await consumer.info()).num_pending;
       const out: PublishedUsage[] = [];

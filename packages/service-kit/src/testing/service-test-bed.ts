@@ -3,7 +3,7 @@
 // usage events, and the member's money once settled. Each service's tests add their apps and fakes on top.
 import { connectDatabase, type Sql } from '../database';
 import { createLogger } from '../logger';
-import { connectNats, type NatsConnection } from '../nats';
+import { connectNats, jetstream, type NatsConnection } from '../nats';
 import { startOutboxRelay, type Outbox } from '../outbox';
 import { runServices } from './run-services';
 import { createTestDatabase, testNatsUrl, type TestDatabase } from './test-infra';
@@ -56,7 +56,7 @@ export async function startServiceTestBed(
   await migrate(sql);
   const outbox = startOutboxRelay({
     sql,
-    js: nc.jetstream(),
+    js: jetstream(nc),
     logger: createLogger({ name: 'outbox', level: 'silent' }),
     intervalMs: 200,
   });

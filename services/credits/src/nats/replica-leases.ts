@@ -4,7 +4,6 @@
 // before, so it counts every replica as heard of when it started listening again.
 import { natsNames, ReplicaLeaseSchema } from '@act/contracts/server';
 import { type Logger, type NatsConnection } from '@act/service-kit';
-import { Events } from 'nats';
 import type { Clock } from '../clock';
 
 export interface ReplicaLeases {
@@ -50,7 +49,7 @@ export function startReplicaLeases(options: {
   // Announcements missed while disconnected say nothing about the replicas: start counting again on reconnect.
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === Events.Reconnect) {
+      if (status.type === 'reconnect') {
         listeningSince = clock.now().getTime();
         logger.info('listening to replica leases again after a reconnect');
       }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsNames } from '@act/contracts/server';
-import { connectNats, loadConfig, type NatsConnection } from '@act/service-kit';
+import { connectNats, jetstreamManager, loadConfig, type NatsConnection } from '@act/service-kit';
 import { testNatsUrl } from '@act/service-kit/testing';
 import { creditsConfigSchema } from '../config';
 import { ensureCreditsStreams } from './streams';
@@ -31,7 +31,7 @@ describe('credits streams', () => {
   it('creates USAGE (and a missing IDENTITY) with the replicas asked for', async () => {
     const names = natsNames(namespace());
     await ensureCreditsStreams(nc, names, 1);
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     expect((await jsm.streams.info(names.usageStream)).config.num_replicas).toBe(1);
     expect((await jsm.streams.info(names.identityStream)).config.num_replicas).toBe(1);
     await jsm.streams.delete(names.usageStream);
@@ -41,7 +41,7 @@ describe('credits streams', () => {
   it('asks the server for 3 copies when JETSTREAM_REPLICAS is 3 (a single server says it cannot keep them)', async () => {
     const names = natsNames(namespace());
     await expect(ensureCreditsStreams(nc, names, 3)).rejects.toThrow(/replicas/i);
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await expect(jsm.streams.info(names.usageStream)).rejects.toThrow(/not found/i);
   });
 });

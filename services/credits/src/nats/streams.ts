@@ -1,13 +1,13 @@
 // JetStream set-up owned by credits: the USAGE and NOTICES streams, and the IDENTITY stream when identity has not
 // created it yet (credits reads USAGE and IDENTITY with the kit's durable consumers).
 import type { NatsNames } from '@act/contracts/server';
-import { ensureStream, type NatsConnection } from '@act/service-kit';
-
-const STREAM_NOT_FOUND = 10059;
-
-function apiErrorCode(error: unknown): number | undefined {
-  return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
-}
+import {
+  ensureStream,
+  JetStreamApiCodes,
+  jetStreamApiCode,
+  jetstreamManager,
+  type NatsConnection,
+} from '@act/service-kit';
 
 /** `replicas`: JETSTREAM_REPLICAS, the copies a clustered NATS keeps of each stream (1 on a single server). */
 export async function ensureCreditsStreams(
@@ -15,7 +15,7 @@ export async function ensureCreditsStreams(
   names: NatsNames,
   replicas = 1,
 ): Promise<void> {
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await ensureStream(jsm, { name: names.usageStream, subjects: names.usageStreamSubjects, replicas });
   // Notice events carry their notice id as message id; identity queues each e-mail once whatever the window.
   await ensureStream(jsm, {
@@ -28,7 +28,7 @@ export async function ensureCreditsStreams(
   try {
     await jsm.streams.info(names.identityStream);
   } catch (error) {
-    if (apiErrorCode(error) !== STREAM_NOT_FOUND) throw error;
+    if (jetStreamApiCode(error) !== JetStreamApiCodes.StreamNotFound) throw error;
     await ensureStream(jsm, { name: names.identityStream, subjects: names.identityStreamSubjects, replicas });
   }
 }

@@ -5,6 +5,7 @@ import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-sup
 import { expectMoneyInvariants } from '../test-support/money-invariants';
 import { balanceOf } from '../test-support/factories';
 import { waitUntil } from '@act/service-kit/testing';
+import { jetstream, jetstreamManager } from '@act/service-kit';
 
 let h: CreditsHarness;
 
@@ -18,12 +19,11 @@ describe('identity.user.created', () => {
   it('opens the account with the free plan and 50 credits, once', async () => {
     const userId = newUserId();
     const event = JSON.stringify({ userId, email: 'new@example.com', createdAt: '2025-01-02T03:04:05.000Z' });
-    const js = h.nc.jetstream();
+    const js = jetstream(h.nc);
     // Different message ids: JetStream keeps all three, credits must still open one account with one grant.
     for (let i = 0; i < 3; i += 1) await js.publish(h.names.userCreated, event, { msgID: randomUUID() });
     await waitUntil(
-      async () =>
-        (await h.nc.jetstreamManager()).consumers.info(h.names.identityStream, h.names.userConsumer),
+      async () => (await jetstreamManager(h.nc)).consumers.info(h.names.identityStream, h.names.userConsumer),
       (info) => info.num_pending === 0 && info.num_ack_pending === 0,
     );
     const rows = await h.sql`select plan, credits, created_at from accounts where user_id = ${userId}`;
@@ -35,15 +35,12 @@ describe('identity.user.created', () => {
     const userId = newUserId();
     const token = await h.tokenFor(userId);
     await h.request('/api/credits/me', { token });
-    await h.nc
-      .jetstream()
-      .publish(
-        h.names.userCreated,
-        JSON.stringify({ userId, email: 'x@example.com', createdAt: new Date().toISOString() }),
-      );
+    await jetstream(h.nc).publish(
+      h.names.userCreated,
+      JSON.stringify({ userId, email: 'x@example.com', createdAt: new Date().toISOString() }),
+    );
     await waitUntil(
-      async () =>
-        (await h.nc.jetstreamManager()).consumers.info(h.names.identityStream, h.names.userConsumer),
+      async () => (await jetstreamManager(h.nc)).consumers.info(h.names.identityStream, h.names.userConsumer),
       (info) => info.num_pending === 0 && info.num_ack_pending === 0,
     );
     expect(await balanceOf(h.sql, userId)).toBe(50);

@@ -2,12 +2,13 @@
 // and the lazy creation on first reserve or read never make a second account or grant.
 import { UserCreatedEventSchema, type NatsNames } from '@act/contracts/server';
 import {
-  ensureDurableConsumer,
-  parseEvent,
-  startDurableWorker,
   type DurableWorker,
+  ensureDurableConsumer,
+  jetstreamManager,
   type Logger,
   type NatsConnection,
+  parseEvent,
+  startDurableWorker,
 } from '@act/service-kit';
 import type { CreditsStore } from '../db/credits-store';
 import { ensureAccount } from '../domain/account-lifecycle';
@@ -24,7 +25,7 @@ export interface UserCreatedConsumerOptions {
 
 export async function startUserCreatedConsumer(options: UserCreatedConsumerOptions): Promise<DurableWorker> {
   const { nc, names, logger } = options;
-  await ensureDurableConsumer(await nc.jetstreamManager(), {
+  await ensureDurableConsumer(await jetstreamManager(nc), {
     stream: names.identityStream,
     name: names.userConsumer,
     filterSubject: names.userCreated,

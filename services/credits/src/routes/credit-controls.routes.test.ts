@@ -14,7 +14,7 @@ import {
   SupportMemberReplySchema,
 } from '@act/contracts';
 import { NoticeRaisedEventSchema, type NoticeRaisedEvent, type ReserveRequest } from '@act/contracts/server';
-import { createCreditsClient, type CreditsClient } from '@act/service-kit';
+import { createCreditsClient, type CreditsClient, jetstreamManager } from '@act/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
 import { startCreditsHarness, newUserId, type CreditsHarness } from '../test-support/harness';
@@ -73,12 +73,12 @@ async function notices(token: string) {
 /** The member's `credits.notice.raised` events on the NOTICES stream, once the outbox has published. */
 async function noticeEvents(userId: string): Promise<NoticeRaisedEvent[]> {
   await h.deps.notices.publishPending();
-  const jsm = await h.nc.jetstreamManager();
+  const jsm = await jetstreamManager(h.nc);
   const { state } = await jsm.streams.info(h.names.noticesStream);
   const events: NoticeRaisedEvent[] = [];
   for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq += 1) {
     const message = await jsm.streams.getMessage(h.names.noticesStream, { seq });
-    if (message.subject !== h.names.noticeRaised) continue;
+    if (!message || message.subject !== h.names.noticeRaised) continue;
     const event = NoticeRaisedEventSchema.parse(message.json());
     if (event.userId === userId) events.push(event);
   }

@@ -6,11 +6,13 @@ import {
   connectDatabase,
   connectNats,
   createJwtVerifier,
-  startOutboxRelay,
+  jetstream,
+  jetstreamManager,
   type Logger,
   type NatsConnection,
   type RunningServer,
   type Sql,
+  startOutboxRelay,
 } from '@act/service-kit';
 import {
   createTestDatabase,
@@ -104,7 +106,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
   });
   const nc = await connectNats({ url: config.NATS_URL, name: `credits-test-${namespace}` });
   const logger = options.logger ?? silentLogger('credits');
-  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+  const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger });
   const names = natsNames(namespace);
   const deps: CreditsDeps = {
     config,
@@ -156,7 +158,7 @@ export async function startCreditsHarness(options: HarnessOptions = {}): Promise
       await server.close();
       await workers?.stop();
       await outbox.stop();
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       for (const stream of [names.usageStream, names.identityStream, names.noticesStream]) {
         await jsm.streams.delete(stream).catch(() => undefined);
       }

@@ -6,18 +6,20 @@
 import { ACCOUNT_PATH, CREDIT_CONTROLS_TEXTS } from '@act/contracts';
 import { NoticeRaisedEventSchema, type NatsNames } from '@act/contracts/server';
 import {
+  type DurableWorker,
   ensureDurableConsumer,
   ensureStream,
-  parseEvent,
-  startDurableWorker,
-  type DurableWorker,
+  JetStreamApiCodes,
+  jetStreamApiCode,
+  jetstreamManager,
   type Logger,
   type NatsConnection,
+  parseEvent,
+  startDurableWorker,
 } from '@act/service-kit';
 import type { IdentityStore } from '../db/identity-store';
 import type { MailQueue } from './mail';
 
-const STREAM_NOT_FOUND = 10059;
 /** Deliveries before an event that keeps failing (database down for long) goes to the dead-letter subject. */
 const MAX_DELIVER = 20;
 
@@ -43,13 +45,12 @@ export function noticeEmail(
 
 export async function startNoticeEmails(options: NoticeEmailOptions): Promise<DurableWorker> {
   const { nc, names, logger, store, mail } = options;
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   // NOTICES is credits' stream: create it only when identity starts first, never rewrite the owner's settings.
   try {
     await jsm.streams.info(names.noticesStream);
   } catch (error) {
-    if ((error as { api_error?: { err_code?: number } }).api_error?.err_code !== STREAM_NOT_FOUND)
-      throw error;
+    if (jetStreamApiCode(error) !== JetStreamApiCodes.StreamNotFound) throw error;
     await ensureStream(jsm, {
       name: names.noticesStream,
       subjects: names.noticesStreamSubjects,

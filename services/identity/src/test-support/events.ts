@@ -1,6 +1,6 @@
 // Reads what identity published on its JetStream stream, the way a consumer (credits) would see it.
 import { natsNames, UserCreatedEventSchema, type UserCreatedEvent } from '@act/contracts/server';
-import type { NatsConnection } from '@act/service-kit';
+import { jetstreamManager, type NatsConnection } from '@act/service-kit';
 
 export interface PublishedUserCreated {
   event: UserCreatedEvent;
@@ -13,12 +13,12 @@ export async function readUserCreatedEvents(
   namespace: string,
 ): Promise<PublishedUserCreated[]> {
   const names = natsNames(namespace);
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(names.identityStream);
   const events: PublishedUserCreated[] = [];
   for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq += 1) {
     const message = await jsm.streams.getMessage(names.identityStream, { seq });
-    if (message.subject !== names.userCreated) continue;
+    if (!message || message.subject !== names.userCreated) continue;
     events.push({
       event: UserCreatedEventSchema.parse(message.json()),
       subject: message.subject,

@@ -8,9 +8,11 @@ import { natsNames } from '@act/contracts/server';
 import {
   connectDatabase,
   connectNats,
-  startOutboxRelay,
+  jetstream,
+  jetstreamManager,
   type RunningServer,
   type Sql,
+  startOutboxRelay,
 } from '@act/service-kit';
 import {
   captureLogger,
@@ -73,11 +75,11 @@ export async function startIdentity(options: StartIdentityOptions = {}): Promise
   const sql = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   await migrateIdentityDatabase(sql);
   const nc = await connectNats({ url: config.NATS_URL, name: 'identity' });
-  const outbox = startOutboxRelay({ sql, js: nc.jetstream(), logger });
+  const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger });
   const closeConnections = async () => {
     await outbox.stop();
     // The NOTICES stream this test namespace's identity created (credits owns it in production).
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.delete(natsNames(namespace).noticesStream).catch(() => undefined);
     await nc.drain();
     await sql.end({ timeout: 5 });
