@@ -139,6 +139,13 @@ describe('traces', () => {
     const queries = trace.filter((span) => span.attributes['db.system'] === 'postgresql');
     expect(queries.length).toBeGreaterThan(0);
     for (const query of queries) expect(String(query.attributes['db.statement'])).not.toContain(requestId);
+    // The instrumentations: Koa's middleware in both processes, and the gateway's rate limit in Redis when it has one.
+    for (const service of ['gateway', 'prompt'])
+      expect(trace.some((span) => span.service === service && span.attributes['koa.type'])).toBe(true);
+    const redis = (span: CollectedSpan) =>
+      (span.attributes['db.system'] ?? span.attributes['db.system.name']) === 'redis';
+    if (process.env.REDIS_URL)
+      expect(trace.some((span) => span.service === 'gateway' && redis(span))).toBe(true);
     expect(collector.refused).toBe(0);
 
     // The access log line of the call, in the gateway and the service, names the trace.

@@ -9,17 +9,28 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { Redis } from 'ioredis';
+import Koa from 'koa';
 import { OPS_PATHS } from './http-app';
 import type { StopTracing } from './tracing';
 
 /**
- * Modules the instrumentations patch when they are required. A service's main module imports them (Koa, ioredis,
- * node:http) before startService runs, so they are required once more here, after the hooks are in place: the
- * instrumentations then patch the very objects already loaded (Koa's prototype, ioredis' prototype, http's exports
- * and Server prototype), resolved from the kit as the kit's own imports are. undici needs nothing: its
+ * The instrumentations patch a module as it is loaded, but a service's main module has loaded Koa, ioredis and
+ * node:http before startService runs. So each is patched here, after the SDK started: Koa's and ioredis' classes as
+ * the kit imports them (the same objects in a compiled bundle, which may carry its own Koa, as under tsx), and
+ * node:http and node:https required once more, which the SDK's require hook patches. undici needs nothing: its
  * instrumentation listens on diagnostics channels (the gateway's proxy and fetch alike).
  */
-const LOADED_EARLIER = ['http', 'https', 'koa', 'ioredis'];
+function patchLoadedModules(koa: KoaInstrumentation, redis: IORedisInstrumentation): void {
+  for (const [instrumentation, loaded] of [
+    [koa, Koa],
+    [redis, Redis],
+  ] as const) {
+    for (const definition of instrumentation.getModuleDefinitions()) definition.patch?.(loaded);
+  }
+  const require = createRequire(import.meta.url);
+  for (const builtin of ['http', 'https']) require(builtin);
+}
 
 /** Probes and metrics scraped every few seconds are not worth a trace each. */
 function isProbe(request: IncomingMessage): boolean {
@@ -28,20 +39,21 @@ function isProbe(request: IncomingMessage): boolean {
 }
 
 export function startSdk(name: string, env: NodeJS.ProcessEnv): StopTracing {
+  const koa = new KoaInstrumentation();
+  const redis = new IORedisInstrumentation();
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME?.trim() || name,
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: isProbe }),
       new UndiciInstrumentation(),
-      new KoaInstrumentation(),
-      new IORedisInstrumentation(),
+      koa,
+      redis,
     ],
     // Traces only (see above): without these the SDK would also export metrics and logs over OTLP by default.
     metricReaders: [],
     logRecordProcessors: [],
   });
   sdk.start();
-  const require = createRequire(import.meta.url);
-  for (const id of LOADED_EARLIER) require(id);
+  patchLoadedModules(koa, redis);
   return () => sdk.shutdown();
 }
