@@ -105,14 +105,14 @@ describe('traces', () => {
     expect(reply).toMatchObject({ status: 200, body: { success: true, remainingCredits: 49 } });
 
     // The trace of the gateway's request: the server span at the edge, a root.
-    const edge = await waitUntil(
+    const edge = (await waitUntil(
       () =>
         collector.spans.find(
           (span) => span.service === 'gateway' && span.kind === SERVER && !span.parentSpanId,
         ),
       Boolean,
       { what: 'the gateway request span' },
-    );
+    ))!;
     // The usage event is consumed a moment after the reply.
     await waitUntil(
       () =>

@@ -56,7 +56,7 @@ function spanQuery(query: DriverQuery): void {
   });
   if (!span) return;
   // Promise's own then: the driver's then() would try to run the query again.
-  Promise.prototype.then.call(
+  void Promise.prototype.then.call(
     query,
     () => span.end(),
     (error: unknown) => {
