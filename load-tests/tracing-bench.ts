@@ -85,10 +85,7 @@ async function startStack(
   };
   try {
     const creditsDb = await createDatabase(infra.databaseUrl, `${namespace}_credits`);
-    const credits = await start('services/credits', {
-      DATABASE_URL: creditsDb,
-      OTEL_SERVICE_NAME: 'credits',
-    });
+    const credits = await start('services/credits', { DATABASE_URL: creditsDb });
     const prompt = await start('services/prompt', { PROMPT_PROVIDER: 'local' });
     const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
