@@ -117,21 +117,25 @@ describe('traces', () => {
           (span) => span.service === 'gateway' && span.kind === SERVER && !span.parentSpanId,
         ),
       Boolean,
-      { what: 'the gateway request span' },
+      { what: 'the gateway request span', timeoutMs: 30_000 },
     ))!;
-    // The usage event is consumed a moment after the reply.
-    await waitUntil(
-      () =>
-        traceOf(edge.traceId).some((span) => span.service === 'credits' && USAGE_CONSUMED.test(span.name)),
-      Boolean,
-      { what: 'the usage consumer span' },
+    // Each process sends its spans on its own schedule, a parent after its children: read the trace once it is whole,
+    // the usage event (consumed a moment after the reply) included. A trace that never closes fails here.
+    const orphans = (spans: CollectedSpan[]) => {
+      const ids = new Set(spans.map((span) => span.spanId));
+      return spans.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId));
+    };
+    const trace = await waitUntil(
+      () => traceOf(edge.traceId),
+      (spans) =>
+        orphans(spans).length === 0 &&
+        spans.some((span) => span.service === 'credits' && USAGE_CONSUMED.test(span.name)),
+      { what: 'the whole trace', timeoutMs: 30_000 },
     );
-    const trace = traceOf(edge.traceId);
 
     expect(new Set(trace.map((span) => span.service))).toEqual(new Set(['gateway', 'prompt', 'credits']));
     // One tree: every span but the root has its parent in the trace.
-    const ids = new Set(trace.map((span) => span.spanId));
-    expect(trace.filter((span) => span.parentSpanId && !ids.has(span.parentSpanId))).toEqual([]);
+    expect(orphans(trace)).toEqual([]);
     expect(trace.filter((span) => !span.parentSpanId)).toEqual([edge]);
     // The prompt service's request is the gateway's child; credits' work (the reserve, the usage event and their
     // queries) descends from the prompt service's.
@@ -176,7 +180,7 @@ describe('traces', () => {
           (span) => span.service === 'credits' && USAGE_CONSUMED.test(span.name) && !span.parentSpanId,
         ),
       Boolean,
-      { what: 'credits spans of the untraced call' },
+      { what: 'credits spans of the untraced call', timeoutMs: 30_000 },
     );
     expect(promptSpans()).toBe(before);
     const lines = untracedPrompt.output().split('\n');

@@ -3,7 +3,7 @@
 // batch handled as one (one transaction for many messages) is a span that links every message's span. With tracing
 // off each helper only runs the work.
 import { extractTraceContext, type HeaderReader } from './trace-headers';
-import { batchSpan, inSpan, SpanKind, tracingOn } from './tracing';
+import { batchSpan, inSpan, insideUnsampledSpan, SpanKind, tracingOn } from './tracing';
 
 type SendOperation = 'publish' | 'request';
 
@@ -18,7 +18,7 @@ const attributesOf = (subject: string, operation: string) => ({
  * that span as the receiver's parent.
  */
 export function sendSpan<T>(operation: SendOperation, subject: string, send: () => Promise<T>): Promise<T> {
-  if (!tracingOn()) return send();
+  if (!tracingOn() || insideUnsampledSpan()) return send();
   const kind = operation === 'request' ? SpanKind.CLIENT : SpanKind.PRODUCER;
   return inSpan(`${operation} ${subject}`, { kind, attributes: attributesOf(subject, operation) }, send);
 }

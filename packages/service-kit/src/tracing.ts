@@ -104,9 +104,22 @@ export function inSpan<T>(
   });
 }
 
-/** Starts a span that the caller ends (a query ends when the driver settles it); undefined with tracing off. */
+/**
+ * True inside a span the sampler dropped: a child would be dropped too, so the kit makes none (a query, a publish)
+ * and saves its cost; the context that goes on still says "not sampled".
+ */
+export function insideUnsampledSpan(): boolean {
+  const span = trace.getActiveSpan();
+  return span !== undefined && !span.isRecording();
+}
+
+/**
+ * Starts a span that the caller ends (a query ends when the driver settles it); undefined with tracing off or inside
+ * an unsampled span.
+ */
 export function startSpan(name: string, options: SpanOptions): Span | undefined {
-  return tracer?.startSpan(name, options, context.active());
+  if (!tracer || insideUnsampledSpan()) return undefined;
+  return tracer.startSpan(name, options, context.active());
 }
 
 export function failSpan(span: Span, error: unknown): void {
