@@ -4,11 +4,8 @@
 // attributes. Traces only: metrics stay on /metrics (Prometheus) and logs on stdout.
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import type { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import { Redis } from 'ioredis';
 import Koa from 'koa';
 import { OPS_PATHS } from './http-app';
@@ -38,7 +35,22 @@ function isProbe(request: IncomingMessage): boolean {
   return OPS_PATHS.has(path);
 }
 
-export function startSdk(name: string, env: NodeJS.ProcessEnv): StopTracing {
+export async function startSdk(name: string, env: NodeJS.ProcessEnv): Promise<StopTracing> {
+  // Imported here, not at the top: a compiled bundle (scripts/build-service.mjs) hoists a module's static imports of
+  // npm packages to its own top, which would load the SDK in every process, traces on or off.
+  const [
+    { NodeSDK },
+    { HttpInstrumentation },
+    { IORedisInstrumentation },
+    { KoaInstrumentation },
+    { UndiciInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-ioredis'),
+    import('@opentelemetry/instrumentation-koa'),
+    import('@opentelemetry/instrumentation-undici'),
+  ]);
   const koa = new KoaInstrumentation();
   const redis = new IORedisInstrumentation();
   const sdk = new NodeSDK({

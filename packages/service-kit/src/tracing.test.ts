@@ -1,5 +1,6 @@
 // Traces off unless the standard variables ask for them, and then nothing loaded or written (docs/operations.md#traces);
 // the query spans' statement keeps the text, never the values. The whole-system trace is e2e/traces.test.ts.
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { summarizeStatement } from './postgres-spans';
 import { extractTraceContext, injectTraceContext, traceHeaderRecord } from './trace-headers';
@@ -49,6 +50,23 @@ describe('tracing off', () => {
     captured.logger.info({ requestId: 'r1' }, 'a line');
     expect(JSON.parse(captured.lines.at(-1)!)).not.toHaveProperty('trace_id');
     expect(captured.text()).not.toContain('traces on');
+  });
+});
+
+describe('the SDK stays out of a process with traces off', () => {
+  it('is imported by no module of the kit but dynamically, so a compiled bundle does not load it at start', async () => {
+    // scripts/build-service.mjs bundles the kit and keeps npm packages as imports; a static import of the SDK, even
+    // in a module itself imported dynamically, ends up at the top of the bundle and loads in every service.
+    const dir = new URL('./', import.meta.url);
+    const files = (await readdir(dir, { recursive: true })).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const staticImports: string[] = [];
+    for (const file of files) {
+      const text = await readFile(new URL(file, dir), 'utf8');
+      if (/^import (?!type )[^;]*from '@opentelemetry\/(?!api')/m.test(text)) staticImports.push(file);
+    }
+    expect(staticImports).toEqual([]);
   });
 });
 

@@ -47,7 +47,7 @@ export interface TracingOptions {
   /** Told once that traces are on, and where they go. */
   logger?: Pick<Logger, 'info'>;
   /** Loads the SDK module (tests pass a spy to see that it is never loaded when tracing is off). */
-  load?: () => Promise<{ startSdk(name: string, env: NodeJS.ProcessEnv): StopTracing }>;
+  load?: () => Promise<{ startSdk(name: string, env: NodeJS.ProcessEnv): Promise<StopTracing> }>;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function startTracing(
 ): Promise<StopTracing | undefined> {
   if (tracer || !tracingConfigured(env)) return undefined;
   const { startSdk } = await load();
-  const stop = startSdk(name, env);
+  const stop = await startSdk(name, env);
   tracer = trace.getTracer('@act/service-kit');
   logger?.info(
     {
