@@ -22,13 +22,15 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // e2e/replicas.test.ts: replicas of the services behind the gateway; e2e/postgres-kill.test.ts: the
-          // database killed under load; e2e/hostile-text.test.ts: every endpoint of the whole system (no browser, so
-          // none of them is in the e2e suite).
+          // database killed under load; e2e/hostile-text.test.ts: every endpoint of the whole system;
+          // e2e/traces.test.ts: one call's trace across gateway, service and credits (no browser, so none of them is
+          // in the e2e suite).
           include: [
             '{packages,services,gateway,scripts,k8s,load-tests}/**/*.test.ts',
             'e2e/replicas.test.ts',
             'e2e/postgres-kill.test.ts',
             'e2e/hostile-text.test.ts',
+            'e2e/traces.test.ts',
           ],
           exclude: ['**/node_modules/**', 'packages/host-sdk/**'],
         },

@@ -45,6 +45,7 @@ import {
 } from './prompt-bench';
 import { appendHistory } from './history';
 import { benchShell } from './shell-bench';
+import { benchTracing } from './tracing-bench';
 import { ADDED_P99_LIMIT_MS, benchStreamScale, streamScaleCredits } from './stream-scale-bench';
 import { benchUploadMemory } from './upload-memory-bench';
 import { benchVoice, voiceBenchCredits } from './voice-bench';
@@ -801,6 +802,36 @@ async function benchUploadMemorySection(system: RunningSystem): Promise<Section>
   };
 }
 
+/**
+ * Traces' cost per charged call (tracing-bench.ts): CPU ms of the gateway, prompt and credits per call with traces
+ * off, on (every call) and sampled at 10 %, and the ratios to off from the same run.
+ */
+async function benchTracingSection(infra: ResolvedInfra): Promise<Section> {
+  const { cpuMsPerCall, spansPerCall, failed } = await benchTracing({
+    databaseUrl: infra.databaseUrl!,
+    natsUrl: infra.natsUrl!,
+  });
+  const off = cpuMsPerCall.off;
+  const sampledRatio = ratio(cpuMsPerCall['sampled 10 %'], off);
+  return {
+    name: 'traces',
+    runs: [],
+    figures: {
+      'cpu ms/call, off': off,
+      'cpu ms/call, on (100 %)': cpuMsPerCall['on (100 %)'],
+      'cpu ms/call, sampled 10 %': cpuMsPerCall['sampled 10 %'],
+      'on/off': ratio(cpuMsPerCall['on (100 %)'], off),
+      'sampled 10 %/off': sampledRatio,
+      'spans/call, on': spansPerCall['on (100 %)'],
+      'spans/call, sampled 10 %': spansPerCall['sampled 10 %'],
+      'failed calls': failed,
+    },
+    targets: [
+      { what: 'traced calls answered (failed calls)', value: failed, target: '0', met: failed === 0 },
+    ],
+  };
+}
+
 async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   const result = await benchCredits({ databaseUrl: infra.databaseUrl, natsUrl: infra.natsUrl });
   return {
@@ -863,7 +894,7 @@ function loadAverage(): string {
 // gateway, identity, credits and prompt, or `stream-scale` or `chat-service` (the chat service streams and their
 // floor) on a system of the gateway, identity, credits and chat; stream-scale at the steps of BENCH_STREAM_STEPS (for
 // instance `20,50` to try it on a busy machine). A partial run is recorded in the history but never compared against.
-const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service'];
+const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service', 'traces'];
 const only = process.env.BENCH_ONLY;
 if (only && !ONLY_SECTIONS.includes(only)) {
   throw new Error(`BENCH_ONLY knows ${ONLY_SECTIONS.join(', ')}, not ${only}`);
@@ -879,8 +910,9 @@ if (gateway) results.push(gateway);
 if (!only) {
   results.push(report(await benchChatStreamSection()));
   results.push(report(await benchCreditsSection(infra)));
-  buildFrontEnds();
 }
+if (!only || only === 'traces') results.push(report(await benchTracingSection(infra)));
+if (!only) buildFrontEnds();
 /** Every section that needs the whole system (or, for stream-scale alone, the chat part of it). */
 async function runSystemSections(): Promise<void> {
   // Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
@@ -955,7 +987,7 @@ async function runSystemSections(): Promise<void> {
     else await rm(probeDir, { recursive: true, force: true });
   }
 }
-if (only !== 'gateway') await runSystemSections();
+if (only !== 'gateway' && only !== 'traces') await runSystemSections();
 else {
   await infra.stop();
   await rm(probeDir, { recursive: true, force: true });

@@ -96,10 +96,13 @@ export function buildFrontEnds(): void {
 }
 
 /** The git-ignored folder, inside each workspace, of the bundles `built` runs. */
-const BUILT_DIR = '.bench-dist';
+export const BUILT_DIR = '.bench-dist';
 
-/** Builds each workspace (its own `npm run build`: the voice service has a second entry, its worker) at once. */
-async function buildWorkspaces(workspaces: readonly string[]): Promise<void> {
+/**
+ * Builds each workspace (its own `npm run build`: the voice service has a second entry, its worker) at once, into
+ * BUILT_DIR (the bench's tracing section runs its own processes from there).
+ */
+export async function buildWorkspaces(workspaces: readonly string[]): Promise<void> {
   await Promise.all(
     workspaces.map(
       (workspace) =>

@@ -5,6 +5,7 @@ import {
   createRevocationList,
   runService,
   serveFromConfig,
+  startTracing,
 } from '@act/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, opsUrlsOf, upstreamsOf } from './config';
@@ -16,6 +17,8 @@ import { followRevocations } from './revocations';
 runService('gateway', async () => {
   const config = loadGatewayConfig();
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  // First, before the Redis client and the app are made (docs/operations.md#traces); nothing loaded when off.
+  const stopTracing = await startTracing('gateway', { logger });
   // Sign-out and password changes end access tokens at once: identity announces them over NATS.
   const revocations = followRevocations({ config, list: createRevocationList(), logger });
   const verifier = createJwtVerifier({
@@ -43,7 +46,11 @@ runService('gateway', async () => {
     health,
   });
   await revocations.started;
-  await serveFromConfig(app, config, logger, [rateLimit.close, revocations.close]);
+  await serveFromConfig(app, config, logger, [
+    rateLimit.close,
+    revocations.close,
+    ...(stopTracing ? [stopTracing] : []),
+  ]);
   logger.info(
     { upstreams: Object.keys(upstreams), remotes: remotes.description, remoteOrigins: remotes.origins },
     'gateway ready',

@@ -6,7 +6,7 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Agent, type Dispatcher } from 'undici';
 import { ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
-import { AppError, ErrorCode, type BodyReadDeadline } from '@act/service-kit';
+import { AppError, ErrorCode, TRACE_HEADERS, tracingOn, type BodyReadDeadline } from '@act/service-kit';
 
 // Headers that describe one hop and must never be forwarded (RFC 9110 §7.6.1), plus the ones the gateway owns.
 const HOP_BY_HOP = new Set([
@@ -28,6 +28,9 @@ const GATEWAY_OWNED = new Set([
   'x-forwarded-host',
   'x-request-id',
 ]);
+// W3C trace context (docs/operations.md#traces). With traces on, the gateway's own span goes upstream (the undici
+// instrumentation writes it) and the client's, its parent, stays here; with traces off the client's passes through.
+const TRACE_CONTEXT = new Set(TRACE_HEADERS);
 
 // One keep-alive pool per upstream origin (undici): connection set-up per request would dominate a small tool call,
 // and undici's client is markedly cheaper per request than node:http's. Every open event stream holds one of the
@@ -77,8 +80,10 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   }
 
   const headers: Record<string, string | string[]> = {};
+  const traced = tracingOn();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || GATEWAY_OWNED.has(name)) continue;
+    if (traced && TRACE_CONTEXT.has(name)) continue;
     headers[name] = value;
   }
   headers['x-request-id'] = target.requestId;

@@ -43,8 +43,11 @@ import { AppError, isAppError } from './errors';
 import { createLogger, type Logger } from './logger';
 import type { ServiceMetrics } from './metrics';
 import { isNatsConnected, jetstream, natsHeaders, type MsgHdrs, type NatsConnection } from './nats';
+import { sendSpan } from './nats-spans';
 import type { Outbox, OutboxMessage } from './outbox';
 import { retryWithJitter } from './retry-with-jitter';
+import { injectTraceContext, traceHeaderRecord } from './trace-headers';
+import { tracingOn } from './tracing';
 import { isWorkTimeout } from './work-pool';
 
 /** What identifies a held charge. Plain data: store it with a job, or send it to another replica to settle. */
@@ -363,12 +366,24 @@ const RELEASE_RETRY_MAX_MS = 10_000;
  */
 const RELEASE_GIVE_UP_MS = 600_000;
 
-/** The NATS headers naming the HTTP request a message is sent for; undefined outside a request. */
+/** The NATS headers naming the HTTP request a message is sent for and the active span; undefined when neither. */
 function requestHeaders(httpRequestId: string | undefined): MsgHdrs | undefined {
-  if (!httpRequestId) return undefined;
+  if (!httpRequestId && !tracingOn()) return undefined;
   const h = natsHeaders();
-  h.set(REQUEST_ID_HEADER, httpRequestId);
+  if (httpRequestId) h.set(REQUEST_ID_HEADER, httpRequestId);
+  injectTraceContext(h);
   return h;
+}
+
+/**
+ * requestHeaders as a record, stored with an outbox row and published with it: credits' consumer joins the trace of
+ * the call that settled.
+ */
+function recordedHeaders(httpRequestId: string | undefined): { headers?: Record<string, string> } {
+  if (!httpRequestId && !tracingOn()) return {};
+  const headers = traceHeaderRecord();
+  if (httpRequestId) headers[REQUEST_ID_HEADER] = httpRequestId;
+  return { headers };
 }
 
 /** The cause of a reserve refused before it was sent (NATS disconnected): credits holds nothing for it. */
@@ -421,10 +436,12 @@ export function createCreditsClient({
     subject: subjects[outcome],
     msgId: `${event.requestId}:${outcome}`,
     payload: event,
-    ...(httpRequestId ? { headers: { [REQUEST_ID_HEADER]: httpRequestId } } : {}),
+    ...recordedHeaders(httpRequestId),
   });
 
-  const publish = async (outcome: ChargeOutcome, event: UsageEvent, httpRequestId: string | undefined) => {
+  const publish = (outcome: ChargeOutcome, event: UsageEvent, httpRequestId: string | undefined) =>
+    sendSpan('publish', subjects[outcome], () => publishNow(outcome, event, httpRequestId));
+  const publishNow = async (outcome: ChargeOutcome, event: UsageEvent, httpRequestId: string | undefined) => {
     const { subject, msgId } = messageOf(outcome, event, httpRequestId);
     const headers = requestHeaders(httpRequestId);
     let lastError: unknown;
@@ -486,10 +503,12 @@ export function createCreditsClient({
       try {
         // The deadline tells credits when this caller stops waiting, so a reserve delayed past it is never charged.
         const deadline = new Date(Date.now() + timeoutMs).toISOString();
-        const headers = requestHeaders(httpRequestId);
-        const reply = await nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
-          timeout: timeoutMs,
-          ...(headers ? { headers } : {}),
+        const reply = await sendSpan('request', names.reserve, () => {
+          const headers = requestHeaders(httpRequestId);
+          return nc.request(names.reserve, JSON.stringify({ deadline, ...request }), {
+            timeout: timeoutMs,
+            ...(headers ? { headers } : {}),
+          });
         });
         data = reply.data;
       } catch (error) {
@@ -520,10 +539,12 @@ export function createCreditsClient({
       metrics?.countCharge(event.tool, 'released');
       if (isNatsConnected(nc)) {
         try {
-          const headers = requestHeaders(httpRequestId);
-          const reply = await nc.request(names.releaseNow, JSON.stringify(event), {
-            timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
-            ...(headers ? { headers } : {}),
+          const reply = await sendSpan('request', names.releaseNow, () => {
+            const headers = requestHeaders(httpRequestId);
+            return nc.request(names.releaseNow, JSON.stringify(event), {
+              timeout: Math.min(RELEASE_NOW_TIMEOUT_MS, timeoutMs),
+              ...(headers ? { headers } : {}),
+            });
           });
           const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
           if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;

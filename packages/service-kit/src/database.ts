@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { guardPool, POOL_ACQUIRE_TIMEOUT } from './database-pool';
+import { traceQueries } from './postgres-spans';
 
 export type Sql = postgres.Sql;
 export type TransactionSql = postgres.TransactionSql;
@@ -104,6 +105,8 @@ export function connectDatabase(
     onnotice: () => undefined,
     transform: { undefined: null },
   });
+  // A span per query when traces are on (docs/operations.md#traces); nothing otherwise.
+  traceQueries(pool);
   return guardPool(pool, { acquireTimeoutMs, stuckAfterMs });
 }
 

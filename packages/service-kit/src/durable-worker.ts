@@ -17,6 +17,7 @@ import { nanos } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import type { Logger } from './logger';
 import { jetStreamApiCode, type NatsConnection } from './nats';
+import { processBatchSpan, processSpan } from './nats-spans';
 
 /** Thrown by a handler for a message that can never succeed (bad JSON, schema mismatch): dead-letter at once. */
 export class PoisonMessageError extends Error {
@@ -102,7 +103,8 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
 
   const settleOne = async (message: JsMsg) => {
     try {
-      await options.handle(message);
+      // In the trace of whoever published it (docs/operations.md#traces).
+      await processSpan(message.subject, message.headers, () => options.handle(message));
       message.ack();
     } catch (error) {
       try {
@@ -123,7 +125,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   const settleBatch = async (batch: JsMsg[]) => {
     if (handleBatch && batch.length > 1) {
       try {
-        await handleBatch(batch);
+        await processBatchSpan(batch[0]!.subject, batch, () => handleBatch(batch));
         for (const message of batch) message.ack();
         return;
       } catch (error) {

@@ -133,6 +133,27 @@ export {
 } from './revocations';
 export { runService } from './run-service';
 export {
+  activeTraceContext,
+  batchSpan,
+  inSpan,
+  startTracing,
+  tracingConfigured,
+  tracingOn,
+  withTraceContext,
+  SpanKind,
+  type StopTracing,
+  type TraceContext,
+} from './tracing';
+export {
+  extractTraceContext,
+  injectTraceContext,
+  traceHeaderRecord,
+  TRACE_HEADERS,
+  type HeaderReader,
+  type HeaderWriter,
+} from './trace-headers';
+export { processBatchSpan, processSpan, sendSpan } from './nats-spans';
+export {
   createOpenAiClient,
   openAiConfigFields,
   openAiKeyOf,

@@ -1,5 +1,6 @@
 // Structured logs (pino). Secrets are redacted by path so no password, hash, token or cookie reaches a log line.
 import { pino, type Logger } from 'pino';
+import { traceLogFields } from './tracing';
 
 export type { Logger };
 
@@ -43,6 +44,8 @@ export function createLogger({ name, level = 'info', destination }: LoggerOption
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // trace_id and span_id of the active span when traces are on, so a line leads to its trace.
+    mixin: traceLogFields,
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,10 +1,11 @@
 // The one way a service process starts and stops (docs/architecture.md#starting-a-service). Its config says what it reaches
 // (DATABASE_URL: its database, JWKS_URL: the JWT verifier that follows token revocations, CREDITS_TIMEOUT_MS: the
 // credits client, FILE_URL_SECRET: the object store), and startService connects exactly those, in one order for
-// every service: config, logger, providers, database (migrated), object store, NATS and what rides on it, outbox
-// relay, periodic jobs, the app, then serving. On SIGTERM it stops in one order too: readiness fails and no new
-// connection is taken; requests in flight finish within SHUTDOWN_GRACE_MS; then the app's drain (work a member left
-// running), the service's own closers, periodic jobs, the outbox (published first), revocations and NATS, the database.
+// every service: config, logger, traces (when OTEL_* asks for them), providers, database (migrated), object store,
+// NATS and what rides on it, outbox relay, periodic jobs, the app, then serving. On SIGTERM it stops in one order too:
+// readiness fails and no new connection is taken; requests in flight finish within SHUTDOWN_GRACE_MS; then the app's
+// drain (work a member left running), the service's own closers, periodic jobs, the outbox (published first),
+// revocations and NATS, the database, and last the traces still buffered.
 import { createCreditsClient, type CreditsClient } from './charges';
 import { createJwtVerifier, type JwtVerifier } from './auth';
 import type { BaseConfig, DatabaseConfig } from './config';
@@ -22,6 +23,7 @@ import { startRevocationWatcher } from './revocations';
 import { runService } from './run-service';
 import { serveFromConfig, type RunningServer, type ServerConfig } from './server';
 import type { ToolServiceConfig } from './tool-service';
+import { startTracing } from './tracing';
 
 /** Seconds the pool's end waits for queries in flight before cutting them (within server.ts's CLOSE_BUDGET_MS). */
 const DATABASE_END_TIMEOUT_S = 3;
@@ -115,13 +117,17 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
   const { name } = options;
   const config = options.loadConfig();
   const logger = createLogger({ name, level: config.LOG_LEVEL });
+  // First: the instrumentations must be in place before any app, pool or client is made (docs/operations.md#traces).
+  const stopTracing = await startTracing(name, { logger });
   const closers: Closer[] = [];
   // Filled as each dependency comes up, so a failure part way closes what is open, in the shutdown order.
-  const shutdown: { jobs: Closer[]; outbox: Closer[]; nats: Closer[]; database: Closer[] } = {
+  const shutdown: Record<'jobs' | 'outbox' | 'nats' | 'database' | 'tracing', Closer[]> = {
     jobs: [],
     outbox: [],
     nats: [],
     database: [],
+    // Last, so the spans of the shutdown itself are exported too.
+    tracing: stopTracing ? [stopTracing] : [],
   };
   const closeAll = async (first: Closer[]) => {
     for (const step of [
@@ -131,6 +137,7 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
       ...shutdown.outbox,
       ...shutdown.nats,
       ...shutdown.database,
+      ...shutdown.tracing,
     ]) {
       try {
         await step();

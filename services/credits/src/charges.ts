@@ -22,12 +22,17 @@ import {
   type UsageEvent,
 } from '@act/contracts/server';
 import {
+  activeTraceContext,
+  batchSpan,
   type DurableWorker,
   ensureDurableConsumer,
   isDatabaseUnavailable,
   isUniqueViolation,
   jetstreamManager,
   type JsMsg,
+  processSpan,
+  withTraceContext,
+  type TraceContext,
   type Logger,
   type NatsConnection,
   parseEvent,
@@ -304,7 +309,10 @@ export function startQueueResponder({
         logger.error({ err: error, subject }, 'responder subscription error');
         return;
       }
-      const task = answer(message.data, messageMeta(message.headers))
+      // In the caller's trace: the reserve's spans (its queries) are descendants of the tool service's request.
+      const task = processSpan(subject, message.headers, () =>
+        answer(message.data, messageMeta(message.headers)),
+      )
         .then((reply) => {
           message.respond(JSON.stringify(reply));
         })
@@ -394,6 +402,8 @@ export interface ReserverOptions {
 
 interface Pending {
   input: MemberReserve;
+  /** The trace of the request it answers (undefined with traces off): its own queries go there. */
+  trace: TraceContext | undefined;
   resolve(reply: ReserveReply): void;
   reject(error: unknown): void;
 }
@@ -414,7 +424,10 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
   let pumpScheduled = false;
 
   const settleAlone = (pending: Pending) =>
-    reserveForMember(deps, pending.input).then(pending.resolve, pending.reject);
+    withTraceContext(pending.trace, () => reserveForMember(deps, pending.input)).then(
+      pending.resolve,
+      pending.reject,
+    );
 
   /** Takes up to maxBatch queued charges with distinct members and distinct requestIds. */
   const takeBatch = (): Pending[] => {
@@ -441,9 +454,16 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
     options.onBatch?.(batch.length);
     let remaining: Array<number | undefined>;
     try {
-      remaining = await deps.store.chargeMembers(
-        batch.map((pending) => pending.input),
-        deps.clock.now(),
+      // One statement for many requests: a span linked to each of their traces.
+      remaining = await batchSpan(
+        'reserve batch',
+        batch.map((pending) => pending.trace),
+        { attributes: { 'credits.batch_size': batch.length } },
+        () =>
+          deps.store.chargeMembers(
+            batch.map((pending) => pending.input),
+            deps.clock.now(),
+          ),
       );
     } catch {
       await Promise.all(batch.map(settleAlone));
@@ -488,7 +508,7 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
         ...(request.lease ? { lease: request.lease } : {}),
       };
       return new Promise<ReserveReply>((resolve, reject) => {
-        queue.push({ input, resolve, reject });
+        queue.push({ input, trace: activeTraceContext(), resolve, reject });
         schedulePump();
       });
     },

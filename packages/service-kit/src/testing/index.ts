@@ -97,6 +97,7 @@ export { makeFlac, makeJunkFramesMp3, makeM4a, makeMp3, makeUnchainedMp3, makeWa
 export { startTestPages, TEST_ARTICLE, TEST_PDF_PAGES, TEST_PLAIN_TEXT, type TestPages } from './test-pages';
 export { expectOwnerOnly, type OwnerOnlyCase } from './owner-only';
 export { startOwnNats, type OwnNats } from './own-nats';
+export { startFakeOtlpCollector, type CollectedSpan, type FakeOtlpCollector } from './fake-otlp';
 export { startScriptedCredits, type ScriptedCredits, type PublishedUsage } from './scripted-credits';
 export {
   parseMetrics,
