@@ -1,6 +1,6 @@
 // Gauges of work waiting in a service's own database, read when Prometheus scrapes (one indexed query each, every
-// scrape interval), for the alerts in k8s/monitoring/alert-rules.yaml (docs/runbooks.md#outbox-backlog and
-// docs/runbooks.md#stuck-jobs):
+// scrape interval), for the alerts in k8s/monitoring/alert-rules.yaml (docs/runbooks.md#outboxbacklog and
+// docs/runbooks.md#jobsstuck):
 //   outbox_pending_messages                 outbox rows not yet published to JetStream
 //   outbox_oldest_pending_age_seconds       how long the oldest of them has waited (0 when none)
 //   jobs_stuck{tool}                        queued or running jobs nobody has held a lease on for JOB_STUCK_AFTER_S

@@ -1,6 +1,6 @@
 // Gauges of the JetStream consumers and dead letters a service owns, read from the JetStream API when Prometheus
 // scrapes (no NATS exporter is needed for the money path), for the alerts in k8s/monitoring/alert-rules.yaml
-// (docs/runbooks.md#credits-consumer-lag, docs/runbooks.md#dead-letters):
+// (docs/runbooks.md#creditsconsumerlag, docs/runbooks.md#creditsdeadletters):
 //   jetstream_consumer_pending_messages{stream,consumer}      messages in the stream the consumer has not been given
 //   jetstream_consumer_ack_pending_messages{stream,consumer}  given to a replica and not acknowledged yet
 //   jetstream_dead_letter_messages{stream,subject}            dead letters the stream holds on that subject

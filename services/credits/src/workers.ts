@@ -42,7 +42,7 @@ export async function startCreditsWorkers(
     ackWaitMs: config.USAGE_ACK_WAIT_MS,
   });
   const users = await startUserCreatedConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
-  // Lag and dead letters of the money path on credits' /metrics (docs/runbooks.md#credits-consumer-lag).
+  // Lag and dead letters of the money path on credits' /metrics (docs/runbooks.md#creditsconsumerlag).
   observeJetStream(serviceMetrics('credits').registry, nc, {
     consumers: [
       { stream: names.usageStream, consumer: usageConsumerName(names, 'committed') },
