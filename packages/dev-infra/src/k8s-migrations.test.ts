@@ -25,6 +25,7 @@ interface Container {
   envFrom?: unknown[];
 }
 interface Deployment {
+  apiVersion: string;
   kind: string;
   metadata: { name: string };
   spec: {

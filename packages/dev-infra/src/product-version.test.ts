@@ -16,6 +16,7 @@ const rootVersion = (
 ).version;
 
 interface Workload {
+  apiVersion: string;
   kind: string;
   metadata: { name: string };
   spec?: {

@@ -12,9 +12,9 @@ import type { Sql } from './database';
 /** A job whose lease ran out (or that was never claimed) this long ago is stuck: replicas re-claim within seconds. */
 export const JOB_STUCK_AFTER_S = 300;
 
-/** Registers `gauge` in `registry`, replacing one of the same name (a service started again in the same process). */
-function register<T extends string>(registry: Registry, gauge: Gauge<T>): void {
-  registry.removeSingleMetric(gauge.name);
+/** Registers `gauge` as `name` in `registry`, replacing an earlier one (a service started again in one process). */
+export function replaceGauge<T extends string>(registry: Registry, name: string, gauge: Gauge<T>): void {
+  registry.removeSingleMetric(name);
   registry.registerMetric(gauge);
 }
 
@@ -45,7 +45,7 @@ export function observeOutboxBacklog(registry: Registry, sql: Sql): void {
         metric.set((await read())?.[field] ?? Number.NaN);
       },
     });
-    register(registry, metric);
+    replaceGauge(registry, name, metric);
   };
   gauge('outbox_pending_messages', 'Outbox messages recorded but not yet published to JetStream', 'count');
   gauge(
@@ -72,5 +72,5 @@ export function observeStuckJobs(registry: Registry, sql: Sql, stuckAfterS = JOB
       for (const row of rows) stuck.set({ tool: row.tool }, row.count);
     },
   });
-  register(registry, stuck);
+  replaceGauge(registry, 'jobs_stuck', stuck);
 }

@@ -7,6 +7,7 @@
 // Every replica reads the same numbers (one durable consumer is shared): alerts take the max over replicas. A scrape
 // while NATS cannot answer leaves the series out.
 import { Gauge, type Registry } from 'prom-client';
+import { replaceGauge } from './backlog-metrics';
 import type { NatsConnection } from './nats';
 
 export interface JetStreamTargets {
@@ -79,8 +80,7 @@ export function observeJetStream(registry: Registry, nc: NatsConnection, targets
         deadLetters.set({ stream: d.stream, subject: d.subject }, d.messages);
     },
   });
-  for (const gauge of [pending, ackPending, deadLetters]) {
-    registry.removeSingleMetric(gauge.name);
-    registry.registerMetric(gauge);
-  }
+  replaceGauge(registry, 'jetstream_consumer_pending_messages', pending);
+  replaceGauge(registry, 'jetstream_consumer_ack_pending_messages', ackPending);
+  replaceGauge(registry, 'jetstream_dead_letter_messages', deadLetters);
 }
