@@ -41,46 +41,48 @@ async function readJetStream(nc: NatsConnection, targets: JetStreamTargets): Pro
 
 /** Registers the JetStream gauges in `registry` (replacing earlier ones of this process), read at each scrape. */
 export function observeJetStream(registry: Registry, nc: NatsConnection, targets: JetStreamTargets): void {
-  // The registry collects its metrics at once: the three gauges share one reading per scrape.
+  // The registry collects its metrics at once: the gauges share one reading per scrape.
   let reading: Promise<Reading | undefined> | undefined;
   const read = () =>
     (reading ??= readJetStream(nc, targets)
       .catch(() => undefined)
       .finally(() => (reading = undefined)));
-  const pending = new Gauge({
-    name: 'jetstream_consumer_pending_messages',
-    help: 'Messages of the stream the durable consumer has not delivered yet (its lag)',
-    labelNames: ['stream', 'consumer'],
-    registers: [],
-    collect: async () => {
-      pending.reset();
-      for (const c of (await read())?.consumers ?? [])
-        pending.set({ stream: c.stream, consumer: c.consumer }, c.pending);
-    },
-  });
-  const ackPending = new Gauge({
-    name: 'jetstream_consumer_ack_pending_messages',
-    help: 'Messages delivered by the durable consumer and not acknowledged yet',
-    labelNames: ['stream', 'consumer'],
-    registers: [],
-    collect: async () => {
-      ackPending.reset();
-      for (const c of (await read())?.consumers ?? [])
-        ackPending.set({ stream: c.stream, consumer: c.consumer }, c.ackPending);
-    },
-  });
-  const deadLetters = new Gauge({
-    name: 'jetstream_dead_letter_messages',
-    help: 'Dead letters the stream holds on the dead-letter subject',
-    labelNames: ['stream', 'subject'],
-    registers: [],
-    collect: async () => {
-      deadLetters.reset();
-      for (const d of (await read())?.deadLetters ?? [])
-        deadLetters.set({ stream: d.stream, subject: d.subject }, d.messages);
-    },
-  });
-  replaceGauge(registry, 'jetstream_consumer_pending_messages', pending);
-  replaceGauge(registry, 'jetstream_consumer_ack_pending_messages', ackPending);
-  replaceGauge(registry, 'jetstream_dead_letter_messages', deadLetters);
+  /** One gauge filled from the shared reading: `samples` picks its labels and value out of it. */
+  const gauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    samples: (reading: Reading) => Array<[Record<L, string>, number]>,
+  ) => {
+    const metric: Gauge<L> = new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [],
+      collect: async () => {
+        metric.reset();
+        const reading = await read();
+        for (const [labels, value] of reading ? samples(reading) : []) metric.set(labels, value);
+      },
+    });
+    replaceGauge(registry, name, metric);
+  };
+  gauge(
+    'jetstream_consumer_pending_messages',
+    'Messages of the stream the durable consumer has not delivered yet (its lag)',
+    ['stream', 'consumer'],
+    (r) => r.consumers.map((c) => [{ stream: c.stream, consumer: c.consumer }, c.pending]),
+  );
+  gauge(
+    'jetstream_consumer_ack_pending_messages',
+    'Messages delivered by the durable consumer and not acknowledged yet',
+    ['stream', 'consumer'],
+    (r) => r.consumers.map((c) => [{ stream: c.stream, consumer: c.consumer }, c.ackPending]),
+  );
+  gauge(
+    'jetstream_dead_letter_messages',
+    'Dead letters the stream holds on the dead-letter subject',
+    ['stream', 'subject'],
+    (r) => r.deadLetters.map((d) => [{ stream: d.stream, subject: d.subject }, d.messages]),
+  );
 }
