@@ -1,6 +1,7 @@
 // `npm run images`: every image docker-compose.yml and k8s/ name (the services, the gateway, the remotes), built from
-// the root Dockerfile and tagged act/<name>:local as compose expects; third-party and base images pulled, or made
-// locally when no registry answers (scripts/docker/standins). Afterwards `docker compose up` (or Debian's
+// the root Dockerfile and tagged act/<name>:<version> (the root package.json's, docs/operations.md#versions) as
+// compose and k8s name them; third-party and base images pulled, or made locally when no registry answers
+// (scripts/docker/standins). Afterwards `docker compose up` (or Debian's
 // `docker-compose up`) needs no other step. docs/images.md says how to pass a company CA to the build.
 //   npm run images [-- --only-third-party]
 //   tsx scripts/images.ts --engine      exits 0 when a Docker engine answers (npm test's docker stage asks)

@@ -1,5 +1,6 @@
 // The gateway against real upstream HTTP servers (service-kit apps) and a real JWKS: routing, token checks,
 // client IP, body limits, streaming, static files and health.
+import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -486,10 +487,17 @@ describe('static files and headers', () => {
 });
 
 describe('health and rate limits', () => {
-  it('says only down in /api/health when a service is not ready, naming none', async () => {
+  it('says only down in /api/health when a service is not ready, naming none, with the product version', async () => {
     const response = await fetch(`${gateway.url}/api/health`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'down' });
+    // The release answering: the root package.json's version, read here from the file itself.
+    const { version } = JSON.parse(
+      fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await response.json()).toEqual({ status: 'down', version });
   });
 
   it('serves no probes or metrics on the public port (not even the shell in their place)', async () => {

@@ -2,7 +2,14 @@
 // (API only) → public up/down health → access check (JWT) → large uploads in flight per client → streaming proxy to
 // the owning service → static shell and remotes.
 import type { Context } from 'koa';
-import { BODY_LIMITS, ERROR_TEXTS, SUPPORT_ROLE, findEndpoint, type Access } from '@act/contracts';
+import {
+  BODY_LIMITS,
+  ERROR_TEXTS,
+  PRODUCT_VERSION,
+  SUPPORT_ROLE,
+  findEndpoint,
+  type Access,
+} from '@act/contracts';
 import { serviceForPath } from '@act/contracts/server';
 import {
   AppError,
@@ -127,11 +134,12 @@ export function createGatewayApp({
     if (!ctx.path.startsWith('/api/')) return next();
     await limitApi(ctx, async () => {
       if (ctx.path === '/api/health') {
-        // Only up or down: which service is failing is for the operators' dashboards, not for the public.
+        // Only up or down: which service is failing is for the operators' dashboards, not for the public. The
+        // product version (root package.json) says which release answers, e.g. during a rollout.
         const up = await health.isUp();
         ctx.status = up ? 200 : 503;
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = { status: up ? 'up' : 'down' };
+        ctx.body = { status: up ? 'up' : 'down', version: PRODUCT_VERSION };
         return;
       }
       if (ctx.path === API_REFERENCE_PATH) return serveApiReference(ctx, () => proxyApi(ctx));

@@ -140,6 +140,8 @@ export const UI_TEXTS = {
       terms: 'Terms of Service',
       refund: 'Refund Policy',
       rights: `© 2025 ${PRODUCT_NAME}. All rights reserved.`,
+      /** The release running (PRODUCT_VERSION), for a member reporting a problem. */
+      version: (version: string) => `Version ${version}`,
     },
   },
   auth: {

@@ -1,5 +1,5 @@
 // The images behind docker-compose.yml and k8s/, built on this machine: `npm run images` and the compose test stage.
-// Every `build:` entry of docker-compose.yml becomes its `image:` tag (act/<name>:local) from the root Dockerfile.
+// Every `build:` entry of docker-compose.yml becomes its `image:` tag (act/<name>:<product version>) from the root Dockerfile.
 // The third-party images (the Dockerfile's NODE_IMAGE / NGINX_IMAGE, compose's postgres, nats, minio) are used as
 // they are when present or pullable; when a registry is out of reach (an air-gapped build farm, this machine), local
 // stand-ins are built from scripts/docker/standins/ (a Debian mirror and the npm registry are enough) and tagged
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { PRODUCT_VERSION } from '@act/contracts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const composeFile = path.join(repoRoot, 'docker-compose.yml');
@@ -307,7 +308,7 @@ export function ensureThirdPartyImages(docker: Docker, log: (line: string) => vo
   return unpullable.map((entry) => entry.image);
 }
 
-/** Builds every image docker-compose.yml names, each tagged as compose expects. */
+/** Builds every image docker-compose.yml names, each tagged as compose expects (act/<name>:<product version>). */
 export function buildAppImages(docker: Docker, log: (line: string) => void = console.log): AppImage[] {
   const images = appImages();
   // The gateway first: its build makes the shared dependency layer and the shell; then each remote and service.
@@ -322,6 +323,9 @@ export function buildAppImages(docker: Docker, log: (line: string) => void = con
         '--target',
         image.target,
         ...Object.entries(image.args).flatMap(([name, value]) => ['--build-arg', `${name}=${value}`]),
+        // The product version on the image itself too (docker inspect), not only in its tag.
+        '--label',
+        `org.opencontainers.image.version=${PRODUCT_VERSION}`,
         '--tag',
         image.tag,
         repoRoot,

@@ -73,9 +73,15 @@ export const databaseConfigFields = {
   // Connections this replica may open. At least 2: a request waiting on the pool must never stand behind the outbox
   // relay's or a reply's open transaction with no connection left for it.
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
+  // false: the process does not migrate when it starts, because a separate step runs `migrate` first (k8s: the
+  // pod's init container, docs/deploy.md#migrations). true (npm start, docker-compose): it migrates before serving.
+  MIGRATE_AT_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 };
 
-export type DatabaseConfig = { DATABASE_URL: string; DATABASE_POOL_MAX: number };
+export type DatabaseConfig = { DATABASE_URL: string; DATABASE_POOL_MAX: number; MIGRATE_AT_START: boolean };
 
 export function loadConfig<S extends z.ZodType>(
   schema: S,

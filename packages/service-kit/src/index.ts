@@ -169,6 +169,9 @@ export {
   type ToolAppDeps,
 } from './tool-app';
 export { routeRequests } from './routing';
+export { observeOutboxBacklog, observeStuckJobs, JOB_STUCK_AFTER_S } from './backlog-metrics';
+export { observeJetStream, type JetStreamTargets } from './jetstream-metrics';
+export { MIGRATE_COMMAND, isMigrateCommand, runMigrateCommand } from './migrate-command';
 export {
   launchService,
   startService,

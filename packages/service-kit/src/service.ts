@@ -8,6 +8,7 @@
 // revocations and NATS, the database, and last the traces still buffered.
 import { createCreditsClient, type CreditsClient } from './charges';
 import { createJwtVerifier, type JwtVerifier } from './auth';
+import { observeOutboxBacklog, observeStuckJobs } from './backlog-metrics';
 import type { BaseConfig, DatabaseConfig } from './config';
 import { connectDatabase, type Sql } from './database';
 import { poolHealth } from './database-pool';
@@ -15,6 +16,7 @@ import type { FileService } from '@act/contracts';
 import type { ObjectStore, ObjectStoreConfig } from './files';
 import type { HttpApp, ReadinessChecks } from './http-app';
 import { createLogger, type Logger } from './logger';
+import { exitAfterMigrating, isMigrateCommand } from './migrate-command';
 import { serviceMetrics } from './metrics';
 import { connectNats, jetstream, type NatsConnection } from './nats';
 import { startOutboxRelay, type Outbox } from './outbox';
@@ -87,6 +89,8 @@ export interface ServiceOptions<C extends ServiceConfig, P, O extends boolean> {
   migrate?(sql: Sql): Promise<string[]>;
   /** Relays the transactional outbox to JetStream (needs the kit's OUTBOX_MIGRATIONS among the migrations). */
   outbox?: O;
+  /** The service runs the kit's jobs (JOBS_MIGRATIONS among its migrations): /metrics reports stuck ones. */
+  jobs?: boolean;
   /** Provider adapters, engines, keys: first, before anything connects; the place for 'no …_API_KEY' warnings. */
   providers?(context: ProviderContext<C>): P | Promise<P>;
   /** Background jobs the service runs; stopped after the app's drain. */
@@ -101,10 +105,14 @@ export interface StartedService<C, P, O extends boolean> {
   server: RunningServer;
 }
 
-/** main.ts: starts the service, and on failure says why on stderr and exits 1 (runService). */
+/**
+ * main.ts: starts the service, and on failure says why on stderr and exits 1 (runService). Started as
+ * `<entry> migrate`, it applies the service's migrations and exits instead (migrate-command.ts).
+ */
 export function startService<C extends ServiceConfig, P = undefined, O extends boolean = false>(
   options: ServiceOptions<C, P, O>,
 ): void {
+  if (isMigrateCommand()) return exitAfterMigrating(options.name, options.migrate);
   runService(options.name, async () => {
     await launchService(options);
   });
@@ -171,10 +179,14 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
       // Readiness checks the database only (docs/architecture.md#nats-down): with NATS away the routes that need
       // only data stay served, and charged calls refuse themselves at once.
       readiness.database = () => db`select 1`;
-      if (options.migrate) {
+      // MIGRATE_AT_START=false: a step before this process (`migrate`) did it (docs/deploy.md#migrations).
+      if (options.migrate && settings.MIGRATE_AT_START !== false) {
         const applied = await options.migrate(sql);
         if (applied.length > 0) logger.info({ applied }, 'database migrated');
       }
+      const registry = serviceMetrics(name).registry;
+      if (options.outbox) observeOutboxBacklog(registry, sql);
+      if (options.jobs) observeStuckJobs(registry, sql);
     }
     if (settings.FILE_URL_SECRET) {
       // Loaded only by the services that store files: the S3 client is heavy.

@@ -1,14 +1,19 @@
 // Everything credits runs besides HTTP: the reserve and immediate-release responders, the USAGE and identity consumers, the hold sweeper
 // the account job (monthly resets, scheduled plan changes, purchased credits expiring, wrong-code counts whose hour ended) and the refund reconciler. Started by main.ts and by tests.
 import { natsNames } from '@act/contracts/server';
-import { startPeriodicJob } from '@act/service-kit';
+import { observeJetStream, serviceMetrics, startPeriodicJob } from '@act/service-kit';
 import { expirePurchasedCredits } from './domain/credit-packs';
 import { applyDueAccountChanges } from './domain/monthly-reset';
 import { reconcilePackRefunds } from './domain/pack-refunds';
 import { forgetEndedRedemptionWindows } from './domain/redemption';
 import { expireLapsedLeases, sweepStaleHolds } from './domain/sweeper';
 import { startReplicaLeases } from './nats/replica-leases';
-import { startReleaseResponder, startReserveResponder, startUsageConsumer } from './charges';
+import {
+  startReleaseResponder,
+  startReserveResponder,
+  startUsageConsumer,
+  usageConsumerName,
+} from './charges';
 import { ensureCreditsStreams } from './nats/streams';
 import { startUserCreatedConsumer } from './nats/user-created-consumer';
 import type { CreditsDeps } from './deps';
@@ -37,6 +42,18 @@ export async function startCreditsWorkers(
     ackWaitMs: config.USAGE_ACK_WAIT_MS,
   });
   const users = await startUserCreatedConsumer({ ...deps, names, maxDeliver: config.USAGE_MAX_DELIVER });
+  // Lag and dead letters of the money path on credits' /metrics (docs/runbooks.md#creditsconsumerlag).
+  observeJetStream(serviceMetrics('credits').registry, nc, {
+    consumers: [
+      { stream: names.usageStream, consumer: usageConsumerName(names, 'committed') },
+      { stream: names.usageStream, consumer: usageConsumerName(names, 'released') },
+      { stream: names.identityStream, consumer: names.userConsumer },
+    ],
+    deadLetters: [
+      { stream: names.usageStream, subject: names.usageDeadLetter },
+      { stream: names.noticesStream, subject: names.noticeDeadLetter },
+    ],
+  });
   const reserve = startReserveResponder({
     ...deps,
     names,

@@ -112,6 +112,23 @@ describe('image main.ts', () => {
       const falCall = { service: 'image', provider: 'fal', outcome: 'ok' };
       expect(metrics.value('provider_calls_total', { ...falCall, operation: 'text-to-image' })).toBe(1);
       expect(metrics.value('provider_calls_total', { ...falCall, operation: 'baby-version' })).toBe(1);
+      // The backlog the alerts read (docs/runbooks.md#outboxbacklog): image's outbox, published, holds nothing.
+      expect(metrics.value('outbox_pending_messages', { service: 'image' })).toBe(0);
+      expect(metrics.labelNames('outbox_oldest_pending_age_seconds')).toEqual([['service']]);
+      // credits' own /metrics: the lag of its three durable consumers once it has applied both charges, and the
+      // dead letters of USAGE and NOTICES (docs/runbooks.md#creditsconsumerlag).
+      await bed.credits.settled();
+      const credits = await scrapeMetrics(bed.credits.opsUrl);
+      const lag = credits.samples.filter((s) => s.name === 'jetstream_consumer_pending_messages');
+      expect(lag.map((s) => s.labels.consumer!.replace(/^.*_/, '')).sort()).toEqual([
+        'credits-usage-committed',
+        'credits-usage-released',
+        'credits-users',
+      ]);
+      expect(lag.every((s) => s.value === 0 && s.labels.service === 'credits')).toBe(true);
+      expect(credits.labelNames('jetstream_dead_letter_messages')).toEqual([
+        ['service', 'stream', 'subject'],
+      ]);
     } finally {
       await service.stop();
     }

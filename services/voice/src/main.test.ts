@@ -44,6 +44,11 @@ describe('voice main.ts', () => {
     const metrics = await expectChargesCounted(service, { service: 'voice', tools: ['text-to-speech'] });
     const call = { service: 'voice', provider: 'local', operation: 'text-to-speech', outcome: 'ok' };
     expect(metrics.value('provider_calls_total', call)).toBe(1);
+    // The queue the JobsStuck alert reads (docs/runbooks.md#jobsstuck): the gauge is served, and no job is stuck.
+    const text = await (await fetch(`${service.opsUrl}/metrics`)).text();
+    expect(text).toContain('# TYPE jobs_stuck gauge');
+    expect(metrics.samples.filter((s) => s.name === 'jobs_stuck')).toEqual([]);
+    expect(metrics.value('outbox_pending_messages', { service: 'voice' })).toBe(0);
     // A fresh process compiles eSpeak NG's WebAssembly first; a busy machine needs more than the default 30 s.
   }, 90_000);
 });

@@ -13,6 +13,7 @@ startService({
   loadConfig: loadVoiceConfig,
   migrate: migrateVoiceDatabase,
   outbox: true,
+  jobs: true,
   providers: ({ config, logger, onClose }) => {
     const provider = config.ELEVENLABS_API_KEY
       ? createElevenLabsProvider({

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
@@ -5,6 +7,17 @@ import { createFakeBackend, renderApp } from '../../test-support/render-app';
 const visitor = () => ({ backend: createFakeBackend({ session: null }) });
 
 describe('landing page', () => {
+  it("shows the product's version in the footer: the root package.json's", async () => {
+    // vitest runs from the repository's root (the happy-dom environment gives modules no file: URL).
+    const { version } = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    renderApp('/', visitor());
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText(`Version ${version}`)).toBeTruthy();
+  });
+
   it('has the hero claims and every call to action leads to sign-up', async () => {
     renderApp('/', visitor());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your AI Creative Toolbox' })).toBeTruthy();
