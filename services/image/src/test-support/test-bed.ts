@@ -16,6 +16,7 @@ import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
 import { FAL_MODELS } from '../providers/fal-models';
 import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
+import { createFalImageTools, FAL_TOOLS } from '../image-tools/fal-image-tools';
 import type { LocalEffectId } from '../effects/local-effects';
 import { createFalConnection, createFalProvider } from '../providers/fal-provider';
 import { startFakeFal, type FakeFal } from './fake-fal';
@@ -49,6 +50,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   const storeConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
   const files = createObjectStore(storeConfig, { service: 'image' });
   const replicas: ImageReplica[] = [];
+  const connection = () => createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl });
 
   async function startReplica({
     withKey = true,
@@ -72,10 +74,13 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
         : undefined,
       falEffects: withKey
         ? createFalEffects({
-            connection: createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl }),
+            connection: connection(),
             effects: FAL_EFFECTS,
             pollIntervalMs: 20,
           })
+        : undefined,
+      falImageTools: withKey
+        ? createFalImageTools({ connection: connection(), tools: FAL_TOOLS, pollIntervalMs: 20 })
         : undefined,
       generationTimeoutMs: timeoutMs,
       localEffects,
