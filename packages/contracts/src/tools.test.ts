@@ -72,10 +72,10 @@ describe('tool catalogue', () => {
     expect(withoutPage).toEqual([]);
   });
 
-  it('lists the seven photo effects on the hub', () => {
+  it('lists the seven photo effects, Upscale and Edit a region on the hub', () => {
     const hub = TOOLS.filter((t) => t.hubListed).map((t) => t.id);
-    expect(hub.sort()).toEqual([...PHOTO_EFFECT_TOOL_IDS].sort());
-    expect(hub).toHaveLength(7);
+    expect(hub.sort()).toEqual([...PHOTO_EFFECT_TOOL_IDS, 'upscale', 'edit-image'].sort());
+    expect(hub).toHaveLength(9);
   });
 
   it('puts every tool in one of the five categories and gives it real copy', () => {

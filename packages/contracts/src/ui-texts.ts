@@ -559,7 +559,8 @@ export const UI_TEXTS = {
   hub: {
     available: 'Available',
     comingSoon: 'Coming Soon',
-    creditsPerUse: '20 credits per use',
+    /** The spec's '20 credits per use', for any price (ours: Upscale costs 5). */
+    creditsPerUse: (credits: number) => `${credits} credits per use`,
     comingSoonAlert: 'This tool is coming soon!',
     galleryTitle: 'Latest Creations',
     galleryEmpty: 'No images generated yet. Try one of the tools above!',
