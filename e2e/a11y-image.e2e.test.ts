@@ -1,5 +1,5 @@
-// The accessibility sweep (docs/architecture.md#accessibility-sweep) of the image tools: Text to Image and the seven
-// photo effects in their empty, busy, error and result state, and the Image to Image hub with its gallery empty,
+// The accessibility sweep (docs/architecture.md#accessibility-sweep) of the image tools: Text to Image, the seven
+// photo effects, Upscale and Edit a Region in their empty, busy, error and result state, and the Image to Image hub with its gallery empty,
 // loading, failed and filled; axe at 1366 px and 390 px, a screenshot at both, no sideways scrolling at 320 px.
 // Images come from the system's local fake of fal (and sharp, for the effects that run locally).
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,33 @@ function effect(id: PhotoEffectToolId, photo: Buffer): ToolDriver {
   };
 }
 
+/** Upscale and Edit a Region: an uploaded photo (and, for the edit, a rectangle added to the mask from the keyboard). */
+function imageTool(id: 'upscale' | 'edit-image', photo: Buffer): ToolDriver {
+  return {
+    id,
+    ready: (page) => page.getByText(UI_TEXTS.photoTool.readyToTransform).waitFor({ timeout: 15_000 }),
+    async start(page) {
+      await page
+        .getByLabel(/Drag and drop an image here/)
+        .and(page.locator('input[type=file]'))
+        .setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByAltText('Preview of holiday.jpg').waitFor();
+      if (id === 'edit-image') {
+        await page.getByRole('application', { name: UI_TEXTS.editImage.canvasLabel }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByLabel(UI_TEXTS.editImage.promptLabel).fill('a red umbrella');
+      }
+      await page.getByRole('button', { name: /^(Upscale|Edit Region) \(/ }).click();
+    },
+    call: id === 'upscale' ? '**/api/image/upscale' : '**/api/image/edit',
+    busy: anyBusy,
+    async result(page) {
+      await page.getByAltText(`After: ${getTool(id).name} result`).waitFor({ timeout: 60_000 });
+      await imagesLoaded(page);
+    },
+  };
+}
+
 /** The hub's gallery in its four states: loading (held), failed, empty, and with the effects' results. */
 async function sweepHub(page: Page, sweep: Sweep, state: 'empty' | 'filled'): Promise<void> {
   const gallery = '**/api/image/generated-images?**';
@@ -127,6 +154,7 @@ describe('accessibility sweep: image tools', () => {
       await sweepHub(page, sweep, 'empty');
       await sweepTool(page, sweep, TEXT_TO_IMAGE);
       for (const id of PHOTO_EFFECT_TOOL_IDS) await sweepTool(page, sweep, effect(id, photo));
+      for (const id of ['upscale', 'edit-image'] as const) await sweepTool(page, sweep, imageTool(id, photo));
       await sweepHub(page, sweep, 'filled');
       console.log(sweep.report());
       expect(sweep.findings, sweep.report()).toEqual([]);

@@ -18,7 +18,12 @@ import {
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import { FAL_EFFECT_ENV_PREFIX, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { LOCAL_EFFECT_IDS } from './effects/local-effects';
-import { FAL_TOOL_ENV_PREFIX, FAL_TOOL_IDS, falToolsFromEnv, type FalToolId } from './image-tools/fal-image-tools';
+import {
+  FAL_TOOL_ENV_PREFIX,
+  FAL_TOOL_IDS,
+  falToolsFromEnv,
+  type FalToolId,
+} from './image-tools/fal-image-tools';
 import { falEndpointFields } from './providers/fal-endpoints';
 import { FAL_MODEL_ENV_PREFIX, falModelsFromEnv, type FalModel } from './providers/fal-models';
 

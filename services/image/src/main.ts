@@ -37,7 +37,11 @@ startService({
         })
       : undefined;
     const falImageTools = connection
-      ? createFalImageTools({ connection, tools: falToolsOf(config), pollIntervalMs: config.FAL_POLL_INTERVAL_MS })
+      ? createFalImageTools({
+          connection,
+          tools: falToolsOf(config),
+          pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
+        })
       : undefined;
     if (!provider)
       logger.warn(

@@ -15,7 +15,11 @@ const I = ERROR_TEXTS.image;
  * `from`: any text up to a UUID's length is accepted here, so an id that is not a UUID is one more unknown image (404,
  * like another member's), never a validation error that would tell the two apart.
  */
-const FromSchema = z.string({ error: I.imageOrFromRequired }).trim().min(1, { error: I.imageOrFromRequired }).max(64);
+const FromSchema = z
+  .string({ error: I.imageOrFromRequired })
+  .trim()
+  .min(1, { error: I.imageOrFromRequired })
+  .max(64);
 
 /** Exactly one source: an upload or one of the member's images. */
 const sourceFields = {

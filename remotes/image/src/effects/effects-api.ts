@@ -47,7 +47,11 @@ export async function fetchHubPage(
 }
 
 /** The name a signed download URL was signed with (its `dl`), else the spec's tool-name-timestamp.jpg. */
-export function downloadNameOf(url: string, tool: GeneratedImageToolId, at: Date | string = new Date()): string {
+export function downloadNameOf(
+  url: string,
+  tool: GeneratedImageToolId,
+  at: Date | string = new Date(),
+): string {
   try {
     const name = new URL(url, 'http://localhost').searchParams.get('dl');
     if (name) return name;

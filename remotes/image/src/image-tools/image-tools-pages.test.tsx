@@ -65,7 +65,9 @@ function setup(page: 'upscale' | 'edit-image', status: Record<string, unknown>, 
   const Page = page === 'upscale' ? UpscalePage : EditImagePage;
   render(<Page host={test.host} />);
   const upload = async (name = 'photo.png') => {
-    const input = screen.getByLabelText<HTMLInputElement>(/Drag and drop an image here/, { selector: 'input' });
+    const input = screen.getByLabelText<HTMLInputElement>(/Drag and drop an image here/, {
+      selector: 'input',
+    });
     await user.upload(input, pngFile(name));
     await screen.findByAltText(`Preview of ${name}`);
   };
@@ -78,7 +80,9 @@ function setup(page: 'upscale' | 'edit-image', status: Record<string, unknown>, 
 
 describe('Upscale page', () => {
   it('says it uses a standard upscale without a key, shows the result size and sends the upload at 2×', async () => {
-    const { user, upload, runButton, on, requestsTo, onCreditsChange } = setup('upscale', { upscale: 'standard' });
+    const { user, upload, runButton, on, requestsTo, onCreditsChange } = setup('upscale', {
+      upscale: 'standard',
+    });
     expect(await screen.findByText(U.standardNotice)).toBeTruthy();
     expect(runButton().textContent).toBe('Select an Image First');
     await upload();
@@ -101,7 +105,9 @@ describe('Upscale page', () => {
     const { user, runButton, on, requestsTo } = setup('upscale', { upscale: 'model' });
     expect(await screen.findByText(U.modelNotice)).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: UI_TEXTS.imageSource.yours }));
-    await user.click(await screen.findByRole('radio', { name: UI_TEXTS.imageSource.pick('prompt number 1') }));
+    await user.click(
+      await screen.findByRole('radio', { name: UI_TEXTS.imageSource.pick('prompt number 1') }),
+    );
     await user.click(screen.getByRole('radio', { name: '4×' }));
     expect(await screen.findByText(U.outputSize(256, 192))).toBeTruthy();
     on('POST /api/image/upscale', () => result(256, 192, { method: 'model' }));
@@ -169,9 +175,7 @@ describe('Edit a Region page', () => {
     await user.click(screen.getByRole('button', { name: E.addRectangle }));
     await user.type(screen.getByLabelText(E.promptLabel), 'sky');
     const text = ERROR_TEXTS.image.editMaskSizeMismatch('32×24 px', '64×48 px');
-    on('POST /api/image/edit', () =>
-      json({ success: false, code: 'VALIDATION_FAILED', error: text }, 400),
-    );
+    on('POST /api/image/edit', () => json({ success: false, code: 'VALIDATION_FAILED', error: text }, 400));
     await user.click(runButton());
     await waitFor(() => expect(screen.getByText(text)).toBeTruthy());
   });

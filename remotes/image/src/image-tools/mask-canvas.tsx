@@ -41,7 +41,7 @@ export function MaskCanvas({ url, alt, size, mask, disabled }: MaskCanvasProps) 
   }, [mask.marks, mask.rect, stroke, focused, size]);
 
   /** The pointer's position in picture pixels, and picture pixels per CSS pixel. */
-  const at = (event: PointerEvent<HTMLCanvasElement>): { point: Point; scale: number } => {
+  const at = (event: PointerEvent<HTMLDivElement>): { point: Point; scale: number } => {
     const box = event.currentTarget.getBoundingClientRect();
     const scale = size && box.width > 0 ? size.width / box.width : 1;
     return { point: [(event.clientX - box.left) * scale, (event.clientY - box.top) * scale], scale };
@@ -51,13 +51,12 @@ export function MaskCanvas({ url, alt, size, mask, disabled }: MaskCanvasProps) 
     <div className="it-mask">
       <img className="it-mask__picture" src={url} alt={alt} />
       {size && (
-        <canvas
-          ref={canvas}
-          className="it-mask__canvas"
-          width={size.width}
-          height={size.height}
+        // The arrow keys belong to this surface (they move the rectangle), so screen readers pass them through: an
+        // application, which the lint rule counts as non-interactive although it is the role for exactly this.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+        <div
+          className="it-mask__surface"
           tabIndex={disabled ? -1 : 0}
-          // The arrow keys belong to the canvas (they move the rectangle), so screen readers pass them through.
           role="application"
           aria-label={T.canvasLabel}
           aria-describedby={hintId}
@@ -86,7 +85,9 @@ export function MaskCanvas({ url, alt, size, mask, disabled }: MaskCanvasProps) 
             setStroke(null);
           }}
           onPointerCancel={() => setStroke(null)}
-        />
+        >
+          <canvas ref={canvas} className="it-mask__canvas" width={size.width} height={size.height} />
+        </div>
       )}
       <p id={hintId} className="it-mask__hint">
         {T.maskHint}

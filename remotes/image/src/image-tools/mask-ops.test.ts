@@ -54,6 +54,13 @@ describe('mask export', () => {
     ];
     expect(maskDataUrl(marks, SIZE, () => canvas)).toBe('data:image/png;base64,AA==');
     expect([canvas.width, canvas.height]).toEqual([400, 300]);
-    expect(calls).toEqual(['fill #000000', 'rect 0,0,400,300', 'fill #ffffff', 'stroke #ffffff', 'stroke', 'rect 5,6,7,8']);
+    expect(calls).toEqual([
+      'fill #000000',
+      'rect 0,0,400,300',
+      'fill #ffffff',
+      'stroke #ffffff',
+      'stroke',
+      'rect 5,6,7,8',
+    ]);
   });
 });

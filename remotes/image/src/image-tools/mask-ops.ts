@@ -12,9 +12,7 @@ export interface Rect {
   height: number;
 }
 
-export type MaskMark =
-  | { kind: 'stroke'; size: number; points: readonly Point[] }
-  | ({ kind: 'rect' } & Rect);
+export type MaskMark = { kind: 'stroke'; size: number; points: readonly Point[] } | ({ kind: 'rect' } & Rect);
 
 export interface Size {
   width: number;
@@ -30,7 +28,12 @@ export function rectStep(size: Size): number {
 export function initialRect(size: Size): Rect {
   const width = Math.max(1, Math.round(size.width / 4));
   const height = Math.max(1, Math.round(size.height / 4));
-  return { x: Math.round((size.width - width) / 2), y: Math.round((size.height - height) / 2), width, height };
+  return {
+    x: Math.round((size.width - width) / 2),
+    y: Math.round((size.height - height) / 2),
+    width,
+    height,
+  };
 }
 
 const MOVES: Record<string, Point> = {

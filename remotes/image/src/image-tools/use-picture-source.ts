@@ -36,7 +36,11 @@ export function usePictureSource(): PictureSource {
 
   const base =
     mode === 'upload'
-      ? upload.image && { field: { image: upload.image.dataUrl }, url: upload.image.dataUrl, name: upload.image.name }
+      ? upload.image && {
+          field: { image: upload.image.dataUrl },
+          url: upload.image.dataUrl,
+          name: upload.image.name,
+        }
       : chosen && { field: { from: chosen.id }, url: chosen.url, name: chosen.label };
   const picture: Picture | null = base
     ? { ...base, size: size && size.url === base.url ? { width: size.width, height: size.height } : null }

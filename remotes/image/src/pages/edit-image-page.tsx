@@ -87,14 +87,28 @@ export function EditImagePage({ host }: ToolPageProps) {
         <h2 id="it-settings-title" className="ie-heading">
           {UI_TEXTS.photoTool.settings}
         </h2>
-        {availability === 'unavailable' && <Alert variant="info">{ERROR_TEXTS.image.editNeedsProviderKey}</Alert>}
-        <ImageSourcePicker api={host.api} source={source} label={T.sourceLabel} disabled={busy} onChange={changed} />
+        {availability === 'unavailable' && (
+          <Alert variant="info">{ERROR_TEXTS.image.editNeedsProviderKey}</Alert>
+        )}
+        <ImageSourcePicker
+          api={host.api}
+          source={source}
+          label={T.sourceLabel}
+          disabled={busy}
+          onChange={changed}
+        />
         {picture && (
           <section className="act-stack" aria-labelledby="it-mask-title">
             <h3 id="it-mask-title" className="ie-heading">
               {T.maskTitle}
             </h3>
-            <MaskCanvas url={picture.url} alt={picture.name} size={picture.size} mask={mask} disabled={busy} />
+            <MaskCanvas
+              url={picture.url}
+              alt={picture.name}
+              size={picture.size}
+              mask={mask}
+              disabled={busy}
+            />
             <MaskControls mask={mask} size={picture.size} disabled={busy} />
           </section>
         )}
@@ -107,7 +121,14 @@ export function EditImagePage({ host }: ToolPageProps) {
           disabled={busy}
           onChange={(event) => setPrompt(event.target.value)}
         />
-        <GenerateButton host={host} icon={Brush} block busy={busy} state={button} onClick={() => void start()} />
+        <GenerateButton
+          host={host}
+          icon={Brush}
+          block
+          busy={busy}
+          state={button}
+          onClick={() => void start()}
+        />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
         <TipsBox title={UI_TEXTS.photoTool.tipsTitle} tips={T.tips} />
       </section>

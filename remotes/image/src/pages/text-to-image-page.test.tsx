@@ -189,7 +189,11 @@ describe('Text to Image: several images per run', () => {
     stream.close();
     const runs = await screen.findByRole('region', { name: T.resultsTitle });
     const second = within(runs).getByRole('button', { name: T.showResult(2, 2) });
-    expect(within(runs).getByRole('button', { name: T.showResult(1, 2) }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(runs)
+        .getByRole('button', { name: T.showResult(1, 2) })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(within(runs).getByText(T.fewerImages(2, 3, 20))).toBeTruthy();
     await user.click(second);
     const image = within(preview()).getByRole<HTMLImageElement>('img', { name: T.previewAlt });

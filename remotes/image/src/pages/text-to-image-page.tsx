@@ -134,7 +134,8 @@ export function TextToImagePage({ host }: ToolPageProps) {
   const phase: GenerationPhase = busy ? 'running' : run.image && !imageLoaded ? 'done' : 'idle';
   const progress = useGenerationProgress(phase, run.percentage);
   const count = settings.numImages;
-  const affordable = canAfford(host, 'text-to-image') && (host.user === null || host.credits >= count * PRICE);
+  const affordable =
+    canAfford(host, 'text-to-image') && (host.user === null || host.credits >= count * PRICE);
 
   const start = (request: TextToImageRequest) => {
     setLastRequest(request);

@@ -91,7 +91,13 @@ export function UpscalePage({ host }: ToolPageProps) {
           {UI_TEXTS.photoTool.settings}
         </h2>
         {method && <Alert variant="info">{method === 'standard' ? T.standardNotice : T.modelNotice}</Alert>}
-        <ImageSourcePicker api={host.api} source={source} label={T.sourceLabel} disabled={busy} onChange={run.reset} />
+        <ImageSourcePicker
+          api={host.api}
+          source={source}
+          label={T.sourceLabel}
+          disabled={busy}
+          onChange={run.reset}
+        />
         <div className="act-stack">
           <span className="act-label" aria-hidden>
             {T.scaleLabel}
@@ -100,7 +106,10 @@ export function UpscalePage({ host }: ToolPageProps) {
             label={T.scaleLabel}
             value={`${scale}`}
             onValueChange={(value) => setScale(Number(value) as UpscaleScale)}
-            options={LIMITS.upscaleScales.map((factor) => ({ value: `${factor}`, label: T.scaleOption(factor) }))}
+            options={LIMITS.upscaleScales.map((factor) => ({
+              value: `${factor}`,
+              label: T.scaleOption(factor),
+            }))}
           />
           {out && (
             <p className={tooLarge ? 'it-size it-size--over' : 'it-size'} aria-live="polite">
@@ -108,7 +117,14 @@ export function UpscalePage({ host }: ToolPageProps) {
             </p>
           )}
         </div>
-        <GenerateButton host={host} icon={Maximize2} block busy={busy} state={button} onClick={() => void start()} />
+        <GenerateButton
+          host={host}
+          icon={Maximize2}
+          block
+          busy={busy}
+          state={button}
+          onClick={() => void start()}
+        />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
         <TipsBox title={UI_TEXTS.photoTool.tipsTitle} tips={T.tips} />
       </section>

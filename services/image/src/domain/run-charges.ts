@@ -4,13 +4,7 @@
 // released. A failed run releases them all. Credits keeps its one-hold-one-price protocol; the member's history shows
 // one line per image.
 import { ErrorCode, toolCost, type ToolId } from '@act/contracts';
-import {
-  AppError,
-  isAppError,
-  reserveCharge,
-  type Charge,
-  type CreditsClient,
-} from '@act/service-kit';
+import { AppError, isAppError, reserveCharge, type Charge, type CreditsClient } from '@act/service-kit';
 
 export interface RunChargesInput {
   tool: ToolId;
@@ -98,7 +92,6 @@ export async function runCharges<T>(
   const result = await nest(0);
   const last = charges.at(-1)?.remainingCredits ?? null;
   const refunded = (charges.length - used) * toolCost(charges[0]!.ref.tool);
-  const remainingCredits =
-    typeof released === 'number' ? released : last === null ? null : last + refunded;
+  const remainingCredits = typeof released === 'number' ? released : last === null ? null : last + refunded;
   return { result, remainingCredits };
 }

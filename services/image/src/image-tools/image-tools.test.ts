@@ -3,12 +3,7 @@
 // with 50 credits; an upscale costs 5, an edit 20.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ERROR_TEXTS,
-  UpscaleReplySchema,
-  EditImageReplySchema,
-  type GeneratedImage,
-} from '@act/contracts';
+import { ERROR_TEXTS, UpscaleReplySchema, EditImageReplySchema, type GeneratedImage } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
 import { callJson, dataUrl, expectOwnerOnly, makeJpeg, makePng } from '@act/service-kit/testing';
 import { startImageTestBed, type ImageReplica, type ImageTestBed } from '../test-support/test-bed';
@@ -77,7 +72,7 @@ describe('upscale without a provider key (standard upscale)', () => {
     expect(await bed.settled(token)).toEqual({ balance: 45, history: [['upscale', 5]] });
   });
 
-  it('upscales one of the member\'s own images by id (4×); another member\'s id is a 404', async () => {
+  it("upscales one of the member's own images by id (4×); another member's id is a 404", async () => {
     const owner = await newMember();
     const first = await post(keyless.url, UPSCALE, owner.token, {
       image: dataUrl(await makePng({ width: 40, height: 30 })),
@@ -92,7 +87,8 @@ describe('upscale without a provider key (standard upscale)', () => {
     await expectOwnerOnly({
       createAsOwner: async () => sourceId,
       ownerView: async (id) =>
-        (await callJson(keyless.url, 'GET', `/api/image/generated-images/${id}`, { token: owner.token })).body,
+        (await callJson(keyless.url, 'GET', `/api/image/generated-images/${id}`, { token: owner.token }))
+          .body,
       asStranger: {
         upscale: (id) =>
           fetch(`${keyless.url}${UPSCALE}`, {
@@ -196,7 +192,10 @@ describe('edit a region', () => {
     const { token } = await newMember();
     const image = dataUrl(await makePng({ width: 64, height: 48 }));
     for (const [body, text] of [
-      [{ image, mask: dataUrl(await maskPng(32, 24)), prompt: 'sky' }, I.editMaskSizeMismatch('32×24 px', '64×48 px')],
+      [
+        { image, mask: dataUrl(await maskPng(32, 24)), prompt: 'sky' },
+        I.editMaskSizeMismatch('32×24 px', '64×48 px'),
+      ],
       [{ image, mask: dataUrl(await maskPng(64, 48, false)), prompt: 'sky' }, I.editMaskEmpty],
       [{ image, mask: dataUrl(await maskPng(64, 48)), prompt: '  ' }, I.editPromptRequired],
       [{ image, prompt: 'sky' }, I.editMaskRequired],

@@ -28,7 +28,9 @@ export interface LocalUpscaler {
 /** Runs in the effects' pool (the same cores), counted like a provider call (provider local, operation upscale). */
 export function createLocalUpscaler(pool: WorkPool): LocalUpscaler {
   return observeProvider(
-    { run: (callerKey, bytes, scale) => pool.run(callerKey, () => standardUpscale(bytes, scale)) } as LocalUpscaler,
+    {
+      run: (callerKey, bytes, scale) => pool.run(callerKey, () => standardUpscale(bytes, scale)),
+    } as LocalUpscaler,
     { metrics: serviceMetrics('image'), provider: 'local', operations: { run: 'upscale' } },
   );
 }

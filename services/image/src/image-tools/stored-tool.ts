@@ -3,19 +3,8 @@
 // the result is stored with the charge's commit (effects/stored-result.ts). A failure or the time limit releases the
 // hold with the tool's failure text. A run is not tied to the member's connection: closing the tab lets it finish
 // into the hub gallery (and be charged once).
-import {
-  ERROR_TEXTS,
-  ErrorCode,
-  type GeneratedImageToolId,
-  type PhotoEffectReply,
-} from '@act/contracts';
-import {
-  AppError,
-  isAppError,
-  reserveCharge,
-  type CreditsClient,
-  type InFlight,
-} from '@act/service-kit';
+import { ERROR_TEXTS, ErrorCode, type GeneratedImageToolId, type PhotoEffectReply } from '@act/contracts';
+import { AppError, isAppError, reserveCharge, type CreditsClient, type InFlight } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
 import type { EffectResult } from '../effects/local-effects';
 import { resultReplyOf, storeResult, type StoreResultDeps } from '../effects/stored-result';
