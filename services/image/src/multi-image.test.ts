@@ -2,7 +2,6 @@
 // over HTTP with real credits and the fake of fal's queue: `num_images` reaches fal, each image is its own gallery item
 // and costs 20, images fal did not return are refunded, and the money adds up under concurrent runs (balance = Σ
 // ledger, never negative, no hold left held, exactly 20 per stored image).
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, TextToImageReplySchema, type GalleryImage } from '@act/contracts';
 import { connectDatabase } from '@act/service-kit';
@@ -20,13 +19,6 @@ beforeAll(async () => {
 afterAll(() => bed?.close(), 30_000);
 
 beforeEach(() => bed.fal.reset());
-
-async function newMember() {
-  const userId = randomUUID();
-  const token = await bed.jwks.tokenFor(userId);
-  expect(await bed.credits.balanceOf(token)).toBe(50);
-  return { userId, token };
-}
 
 const generate = (token: string, numImages?: unknown) =>
   callJson(bed.service.url, 'POST', GENERATE, {
@@ -64,7 +56,7 @@ async function moneyOf(userId: string) {
 
 describe('several images per run', () => {
   it('sends num_images, stores each image as its own gallery item and charges 20 per image', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const reply = await generate(token, 2);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const body = TextToImageReplySchema.parse(reply.body);
@@ -91,7 +83,7 @@ describe('several images per run', () => {
   });
 
   it('refunds the images fal did not return and answers with the balance after the refund', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     bed.fal.maxImages = 1;
     const reply = await generate(token, 2);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -103,7 +95,7 @@ describe('several images per run', () => {
   });
 
   it('refuses a count outside 1 to 4 in plain words, holding nothing', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     for (const count of [0, 5, 1.5, '2']) {
       const reply = await generate(token, count);
       expect(reply, String(count)).toMatchObject({
@@ -116,7 +108,7 @@ describe('several images per run', () => {
   });
 
   it('refuses a run the balance cannot cover as a whole, with its price, and holds nothing (3 images, 50 credits)', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const reply = await generate(token, 3);
     expect(reply).toMatchObject({
       status: 402,
@@ -127,7 +119,7 @@ describe('several images per run', () => {
   });
 
   it('a failed run refunds every image of it', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     bed.fal.mode = 'fail';
     const reply = await generate(token, 2);
     expect(reply.status).toBe(502);
@@ -139,7 +131,7 @@ describe('several images per run', () => {
 
 describe('credit invariants of concurrent multi-image runs', () => {
   it('charges exactly 20 per stored image when runs race for the same balance and fal returns fewer', async () => {
-    const { userId, token } = await newMember();
+    const { userId, token } = await bed.newMember();
     // Runs of one and of two at once on 50 credits (room for two holds); fal returns one image per run whatever it
     // was asked for. Which runs win the holds depends on timing; what each member is told must match the money.
     bed.fal.maxImages = 1;
@@ -159,7 +151,7 @@ describe('credit invariants of concurrent multi-image runs', () => {
   });
 
   it('never overspends when every image comes back', async () => {
-    const { userId, token } = await newMember();
+    const { userId, token } = await bed.newMember();
     const replies = await Promise.all(Array.from({ length: 5 }, () => generate(token, 2)));
     const images = replies
       .filter((reply) => reply.status === 200)

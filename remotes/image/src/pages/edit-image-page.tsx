@@ -4,48 +4,18 @@
 // of the picture's own size; the result is compared with the picture, downloaded, and listed in the hub gallery.
 import { useCallback, useState } from 'react';
 import { Brush } from 'lucide-react';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, getTool, LIMITS, toolCost, UI_TEXTS } from '@act/contracts';
-import {
-  Alert,
-  canAfford,
-  GenerateButton,
-  RunError,
-  TextArea,
-  TipsBox,
-  useAvailability,
-  useToolRun,
-  type RunButton,
-  type ToolPageProps,
-} from '@act/host-sdk';
-import { ImageSourcePicker } from '../image-tools/image-source-picker';
+import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, LIMITS, toolCost, UI_TEXTS } from '@act/contracts';
+import { Alert, canAfford, TextArea, useAvailability, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { ImageToolScreen, pictureToolButton } from '../image-tools/image-tool-screen';
 import { editImage, fetchImageStatus, type SourceField } from '../image-tools/image-tools-api';
 import { MaskCanvas } from '../image-tools/mask-canvas';
 import { MaskControls } from '../image-tools/mask-controls';
 import { maskDataUrl } from '../image-tools/mask-ops';
-import { ToolResult } from '../image-tools/tool-result';
 import { useMask } from '../image-tools/use-mask';
 import { usePictureSource } from '../image-tools/use-picture-source';
-import '../effects/effect-screen.css';
 
 const T = UI_TEXTS.editImage;
-const C = UI_TEXTS.common;
 const COST = toolCost('edit-image');
-
-/** The run button as a plain function of the screen state. */
-export function editButton(s: {
-  busy: boolean;
-  hasPicture: boolean;
-  affordable: boolean;
-  painted: boolean;
-  hasPrompt: boolean;
-  runnable: boolean;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasPicture) return { label: C.selectAnImageFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  if (!s.painted) return { label: T.paintFirst, disabled: true };
-  return { label: T.run(COST), disabled: !s.hasPrompt || !s.runnable };
-}
 
 export function EditImagePage({ host }: ToolPageProps) {
   const availability = useAvailability(
@@ -62,13 +32,14 @@ export function EditImagePage({ host }: ToolPageProps) {
   const run = useToolRun(host, action, ERROR_TEXTS.image.editFailed);
   const busy = run.status === 'loading';
   const { picture } = source;
-  const button = editButton({
+  const painted = mask.marks.length > 0;
+  const button = pictureToolButton({
     busy,
     hasPicture: picture !== null,
     affordable: canAfford(host, 'edit-image'),
-    painted: mask.marks.length > 0,
-    hasPrompt: prompt.trim() !== '',
-    runnable: availability !== 'unavailable',
+    ready: painted
+      ? { label: T.run(COST), disabled: prompt.trim() === '' || availability === 'unavailable' }
+      : { label: T.paintFirst, disabled: true },
   });
 
   const start = async () => {
@@ -76,70 +47,45 @@ export function EditImagePage({ host }: ToolPageProps) {
     const png = maskDataUrl(mask.marks, picture.size);
     if (await run.run(picture.field, png, prompt)) window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
   };
-  const changed = () => {
-    run.reset();
-    mask.clear();
-  };
 
   return (
-    <div className="act-tool-layout ie-effect">
-      <section className="act-panel act-stack" aria-labelledby="it-settings-title">
-        <h2 id="it-settings-title" className="ie-heading">
-          {UI_TEXTS.photoTool.settings}
-        </h2>
-        {availability === 'unavailable' && (
+    <ImageToolScreen
+      host={host}
+      tool="edit-image"
+      texts={T}
+      notice={
+        availability === 'unavailable' && (
           <Alert variant="info">{ERROR_TEXTS.image.editNeedsProviderKey}</Alert>
-        )}
-        <ImageSourcePicker
-          api={host.api}
-          source={source}
-          label={T.sourceLabel}
-          disabled={busy}
-          onChange={changed}
-        />
-        {picture && (
-          <section className="act-stack" aria-labelledby="it-mask-title">
-            <h3 id="it-mask-title" className="ie-heading">
-              {T.maskTitle}
-            </h3>
-            <MaskCanvas
-              url={picture.url}
-              alt={picture.name}
-              size={picture.size}
-              mask={mask}
-              disabled={busy}
-            />
-            <MaskControls mask={mask} size={picture.size} disabled={busy} />
-          </section>
-        )}
-        <TextArea
-          label={T.promptLabel}
-          placeholder={T.promptPlaceholder}
-          value={prompt}
-          maxLength={LIMITS.editPrompt}
-          rows={3}
-          disabled={busy}
-          onChange={(event) => setPrompt(event.target.value)}
-        />
-        <GenerateButton
-          host={host}
-          icon={Brush}
-          block
-          busy={busy}
-          state={button}
-          onClick={() => void start()}
-        />
-        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
-        <TipsBox title={UI_TEXTS.photoTool.tipsTitle} tips={T.tips} />
-      </section>
-      <ToolResult
-        tool="edit-image"
-        toolName={getTool('edit-image').name}
-        busy={busy}
-        processing={T.processing}
-        readyHint={T.readyHint}
-        result={run.result}
+        )
+      }
+      source={source}
+      onSourceChange={() => {
+        run.reset();
+        mask.clear();
+      }}
+      icon={Brush}
+      button={button}
+      onRun={() => void start()}
+      run={run}
+    >
+      {picture && (
+        <section className="act-stack" aria-labelledby="it-mask-title">
+          <h3 id="it-mask-title" className="ie-heading">
+            {T.maskTitle}
+          </h3>
+          <MaskCanvas url={picture.url} alt={picture.name} size={picture.size} mask={mask} disabled={busy} />
+          <MaskControls mask={mask} size={picture.size} disabled={busy} />
+        </section>
+      )}
+      <TextArea
+        label={T.promptLabel}
+        placeholder={T.promptPlaceholder}
+        value={prompt}
+        maxLength={LIMITS.editPrompt}
+        rows={3}
+        disabled={busy}
+        onChange={(event) => setPrompt(event.target.value)}
       />
-    </div>
+    </ImageToolScreen>
   );
 }

@@ -24,13 +24,6 @@ afterAll(() => bed?.close(), 30_000);
 
 beforeEach(() => bed.fal.reset());
 
-async function newMember() {
-  const userId = randomUUID();
-  const token = await bed.jwks.tokenFor(userId);
-  expect(await bed.credits.balanceOf(token)).toBe(50);
-  return { userId, token };
-}
-
 const post = (url: string, path: string, token: string, body: Record<string, unknown>) =>
   callJson(url, 'POST', path, { token, body });
 
@@ -55,7 +48,7 @@ async function hubGallery(url: string, token: string): Promise<GeneratedImage[]>
 
 describe('upscale without a provider key (standard upscale)', () => {
   it('stores a 400×300 photo upscaled 2× at 800×600 in the hub gallery and charges 5', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const status = await callJson(keyless.url, 'GET', '/api/image/status');
     expect(status.body).toMatchObject({ upscale: 'standard', editImage: false });
 
@@ -73,7 +66,7 @@ describe('upscale without a provider key (standard upscale)', () => {
   });
 
   it("upscales one of the member's own images by id (4×); another member's id is a 404", async () => {
-    const owner = await newMember();
+    const owner = await bed.newMember();
     const first = await post(keyless.url, UPSCALE, owner.token, {
       image: dataUrl(await makePng({ width: 40, height: 30 })),
       scale: 2,
@@ -83,7 +76,7 @@ describe('upscale without a provider key (standard upscale)', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(UpscaleReplySchema.parse(again.body)).toMatchObject({ width: 320, height: 240 });
 
-    const stranger = await newMember();
+    const stranger = await bed.newMember();
     await expectOwnerOnly({
       createAsOwner: async () => sourceId,
       ownerView: async (id) =>
@@ -102,7 +95,7 @@ describe('upscale without a provider key (standard upscale)', () => {
   });
 
   it('refuses, free and before any work, a result over the pixel cap, a bad scale, no source and both sources', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     // 4000×3000 = 12 MP is a fine upload; 4× would be 192 MP.
     const big = dataUrl(await makeJpeg({ width: 4000, height: 3000 }), 'image/jpeg');
     const small = dataUrl(await makePng());
@@ -123,7 +116,7 @@ describe('upscale without a provider key (standard upscale)', () => {
 
 describe('upscale with a provider key', () => {
   it("sends the picture and the scale to fal's upscaler and stores its result at the scaled size", async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const status = await callJson(bed.service.url, 'GET', '/api/image/status');
     expect(status.body).toMatchObject({ upscale: 'model', editImage: true });
     const reply = await post(bed.service.url, UPSCALE, token, {
@@ -139,7 +132,7 @@ describe('upscale with a provider key', () => {
   });
 
   it('charges nothing when fal fails', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     bed.fal.mode = 'fail';
     const reply = await post(bed.service.url, UPSCALE, token, { image: dataUrl(await makePng()), scale: 2 });
     expect(reply).toMatchObject({ status: 502, body: { error: I.upscaleFailed, remainingCredits: 50 } });
@@ -149,7 +142,7 @@ describe('upscale with a provider key', () => {
 
 describe('edit a region', () => {
   it('without a provider key says so and answers 503, free, before reading the picture', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const reply = await post(keyless.url, EDIT, token, {
       image: dataUrl(await makePng({ width: 64, height: 48 })),
       mask: dataUrl(await maskPng(64, 48)),
@@ -163,7 +156,7 @@ describe('edit a region', () => {
   });
 
   it('sends the picture, the mask and the prompt to the inpainting model, stores the result and charges 20', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const reply = await post(bed.service.url, EDIT, token, {
       image: dataUrl(await makePng({ width: 64, height: 48 })),
       mask: dataUrl(await maskPng(64, 48)),
@@ -189,7 +182,7 @@ describe('edit a region', () => {
   });
 
   it('refuses a mask of another size, an empty mask, no prompt and no mask in plain words, free', async () => {
-    const { token } = await newMember();
+    const { token } = await bed.newMember();
     const image = dataUrl(await makePng({ width: 64, height: 48 }));
     for (const [body, text] of [
       [
@@ -208,7 +201,7 @@ describe('edit a region', () => {
   });
 
   it("edits one of the member's text-to-image results by id; a stranger's id is a 404", async () => {
-    const owner = await newMember();
+    const owner = await bed.newMember();
     const made = await callJson(bed.service.url, 'POST', '/api/image/text-to-image/generate-image', {
       token: owner.token,
       body: { model: 'flux-schnell', prompt: 'a field', aspectRatio: 'square', imageFormat: 'png' },
@@ -219,7 +212,7 @@ describe('edit a region', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(EditImageReplySchema.parse(reply.body)).toMatchObject({ width: 1024, height: 1024 });
 
-    const stranger = await newMember();
+    const stranger = await bed.newMember();
     const foreign = await post(bed.service.url, EDIT, stranger.token, { from: id, mask, prompt: 'a tree' });
     expect(foreign).toMatchObject({ status: 404, body: { success: false, code: 'NOT_FOUND' } });
     expect(await bed.settled(stranger.token)).toEqual({ balance: 50, history: [] });

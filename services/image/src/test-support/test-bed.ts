@@ -35,6 +35,8 @@ export interface ImageTestBed extends ServiceTestBed {
   fileUrlSecret: string;
   /** A replica with a key, pointed at the fake fal (time limit 30 s). */
   service: ImageReplica;
+  /** A new member and a token of theirs; checked to start with the run's 50 credits. */
+  newMember(): Promise<{ userId: string; token: string }>;
   startReplica(options?: {
     withKey?: boolean;
     timeoutMs?: number;
@@ -108,6 +110,13 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
     fileUrlSecret: storeConfig.FILE_URL_SECRET,
     service,
     startReplica,
+    async newMember() {
+      const userId = randomUUID();
+      const token = await jwks.tokenFor(userId);
+      const balance = await credits.balanceOf(token);
+      if (balance !== 50) throw new Error(`a new member has ${balance} credits, not 50`);
+      return { userId, token };
+    },
     async close() {
       for (const replica of replicas) await replica.close();
       await bed.close();
