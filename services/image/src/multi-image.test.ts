@@ -37,7 +37,10 @@ async function galleryOf(token: string): Promise<GalleryImage[]> {
   return (reply.body as { images: GalleryImage[] }).images;
 }
 
-/** The member's money as credits stores it: balance, Σ ledger, the lowest running total, holds still held. */
+/**
+ * The member's money as credits stores it: balance, Σ ledger, the lowest running total in the order the rows were
+ * written (the account's row lock orders them), holds still held.
+ */
 async function moneyOf(userId: string) {
   const sql = connectDatabase(bed.credits.databaseUrl, { max: 1 });
   try {
@@ -46,7 +49,7 @@ async function moneyOf(userId: string) {
         (select credits from accounts where user_id = ${userId}) as balance,
         (select coalesce(sum(delta), 0)::int from ledger where user_id = ${userId}) as ledger,
         (select coalesce(min(total), 0)::int from (
-          select sum(delta) over (order by at, id) as total from ledger where user_id = ${userId}) running) as lowest,
+          select sum(delta) over (order by id) as total from ledger where user_id = ${userId}) running) as lowest,
         (select count(*)::int from holds where user_id = ${userId} and status = 'held') as held`;
     return row!;
   } finally {
