@@ -27,11 +27,11 @@ import {
   type Logger,
   type Outbox,
 } from '@act/service-kit';
-import { storeWithRecord, type ObjectStore, type StoredObject } from '@act/service-kit/files';
-import { makeThumbnail, openImage } from '@act/service-kit/media';
+import type { ObjectStore } from '@act/service-kit/files';
 import type { ImageRecord, ImageStore } from '../db/image-store';
 import type { GenerationProgress, ImageProvider } from '../providers/types';
 import { reserveCharges, runCharges } from './run-charges';
+import { convertAll, storeImages } from './run-images';
 
 /** Words added to the prompt for each style (none adds nothing). */
 export const STYLE_PROMPTS: Readonly<Record<ImageStyle, string>> = {
@@ -53,26 +53,6 @@ export const STYLE_PROMPTS: Readonly<Record<ImageStyle, string>> = {
 export function styledPrompt(prompt: string, style: ImageStyle | undefined): string {
   const words = style ? STYLE_PROMPTS[style] : '';
   return words ? `${prompt}, ${words}` : prompt;
-}
-
-const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-/** The provider's image at exactly `width`×`height`, in the format asked for (the stored file really is it). */
-export async function convertImage(
-  bytes: Buffer,
-  format: ImageFormat,
-  width: number,
-  height: number,
-): Promise<Buffer> {
-  const sized = openImage(bytes).rotate().resize(width, height, { fit: 'cover', position: 'attention' });
-  if (format === 'png') return sized.png({ compressionLevel: 6 }).toBuffer();
-  if (format === 'jpg')
-    return sized.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-  return sized.webp({ quality: 90 }).toBuffer();
 }
 
 /** One image as the member's gallery shows it, with URLs signed for this reply. */
@@ -157,56 +137,6 @@ export interface TextToImageDeps {
   logger: Logger;
   /** The longest one generation may wait on the provider (FAL_TIMEOUT_MS). */
   timeoutMs: number;
-}
-
-/** Each provider image in the format and size asked for, with its thumbnail; an unreadable one fails the run. */
-async function convertAll(
-  images: readonly Buffer[],
-  input: TextToImageRequest,
-  aspect: { width: number; height: number },
-  logger: Logger,
-): Promise<Array<[Buffer, Buffer]>> {
-  const made: Array<[Buffer, Buffer]> = [];
-  try {
-    for (const bytes of images) {
-      const image = await convertImage(bytes, input.imageFormat, aspect.width, aspect.height);
-      made.push([image, await makeThumbnail(image)]);
-    }
-  } catch (error) {
-    logger.warn({ err: error, model: input.model }, 'the provider returned an unreadable image');
-    throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.ui.generateImageRetry, { cause: error });
-  }
-  return made;
-}
-
-interface StoredImageFiles {
-  id: string;
-  /** The image, then its thumbnail. */
-  keys: StoredObject[];
-}
-
-/**
- * Stores each image and its thumbnail under an id of its own, then runs `record` with them all; when anything fails,
- * the objects stored so far are deleted (each level of storeWithRecord deletes its own).
- */
-function storeImages<T>(
-  at: { files: ObjectStore; userId: string; logger: Logger; format: ImageFormat },
-  images: ReadonlyArray<readonly [Buffer, Buffer]>,
-  record: (stored: StoredImageFiles[]) => Promise<T>,
-  stored: StoredImageFiles[] = [],
-): Promise<T> {
-  const [next, ...rest] = images;
-  if (!next) return record(stored);
-  return storeWithRecord(
-    at.files,
-    at.userId,
-    [
-      { body: next[0], contentType: CONTENT_TYPES[at.format], ext: at.format },
-      { body: next[1], contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
-    ],
-    (id, keys) => storeImages(at, rest, record, [...stored, { id, keys }]),
-    (keys, err) => at.logger.warn({ err, keys }, 'orphaned image objects'),
-  );
 }
 
 class GenerationTimeout extends Error {
