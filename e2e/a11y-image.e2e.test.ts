@@ -1,5 +1,5 @@
-// The accessibility sweep (docs/architecture.md#accessibility-sweep) of the image tools: Text to Image and the seven
-// photo effects in their empty, busy, error and result state, and the Image to Image hub with its gallery empty,
+// The accessibility sweep (docs/architecture.md#accessibility-sweep) of the image tools: Text to Image, the seven
+// photo effects, Upscale and Edit a Region in their empty, busy, error and result state, and the Image to Image hub with its gallery empty,
 // loading, failed and filled; axe at 1366 px and 390 px, a screenshot at both, no sideways scrolling at 320 px.
 // Images come from the system's local fake of fal (and sharp, for the effects that run locally).
 import { describe, expect, it } from 'vitest';
@@ -61,8 +61,16 @@ async function imagesLoaded(page: Page): Promise<void> {
   );
 }
 
-function effect(id: PhotoEffectToolId, photo: Buffer): ToolDriver {
-  const name = getTool(id).name;
+/**
+ * A tool run on an uploaded photo (the photo effects, Upscale, Edit a Region): the photo is uploaded, `prepare` fills
+ * in the rest, the button named `run` starts it, and the result is its After picture.
+ */
+function photoTool(
+  id: PhotoEffectToolId | 'upscale' | 'edit-image',
+  photo: Buffer,
+  run: RegExp,
+  prepare: (page: Page) => Promise<void> = async () => undefined,
+): ToolDriver {
   return {
     id,
     ready: (page) => page.getByText(UI_TEXTS.photoTool.readyToTransform).waitFor({ timeout: 15_000 }),
@@ -72,18 +80,36 @@ function effect(id: PhotoEffectToolId, photo: Buffer): ToolDriver {
         .and(page.locator('input[type=file]'))
         .setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByAltText('Preview of holiday.jpg').waitFor();
-      const field = page.locator('.ie-effect').getByRole('textbox');
-      if ((await field.count()) > 0 && (await field.inputValue()) === '')
-        await field.fill(id === 'background-change' ? 'a sunny beach' : 'happy');
-      await page.getByRole('button', { name: new RegExp(`^Run ${name}`) }).click();
+      await prepare(page);
+      await page.getByRole('button', { name: run }).click();
     },
-    call: `**/api/image/${id}`,
+    call: id === 'edit-image' ? '**/api/image/edit' : `**/api/image/${id}`,
     busy: anyBusy,
     async result(page) {
-      await page.getByAltText(`After: ${name} result`).waitFor({ timeout: 60_000 });
+      await page.getByAltText(`After: ${getTool(id).name} result`).waitFor({ timeout: 60_000 });
       await imagesLoaded(page);
     },
   };
+}
+
+function effect(id: PhotoEffectToolId, photo: Buffer): ToolDriver {
+  return photoTool(id, photo, new RegExp(`^Run ${getTool(id).name}`), async (page) => {
+    const field = page.locator('.ie-effect').getByRole('textbox');
+    if ((await field.count()) > 0 && (await field.inputValue()) === '')
+      await field.fill(id === 'background-change' ? 'a sunny beach' : 'happy');
+  });
+}
+
+/** Upscale, and Edit a Region with a rectangle added to the mask from the keyboard. */
+function imageTools(photo: Buffer): ToolDriver[] {
+  return [
+    photoTool('upscale', photo, /^Upscale \(/),
+    photoTool('edit-image', photo, /^Edit Region \(/, async (page) => {
+      await page.getByRole('application', { name: UI_TEXTS.editImage.canvasLabel }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByLabel(UI_TEXTS.editImage.promptLabel).fill('a red umbrella');
+    }),
+  ];
 }
 
 /** The hub's gallery in its four states: loading (held), failed, empty, and with the effects' results. */
@@ -106,6 +132,9 @@ async function sweepHub(page: Page, sweep: Sweep, state: 'empty' | 'filled'): Pr
     await sweep.check(page, 'image-to-image', 'empty');
   } else {
     await goto(page, '/tools/image-to-image');
+    // The sweep's results (seven effects, Upscale, Edit a Region) are more than a page of 8: scroll to the end.
+    await page.locator('.ie-gallery__card').first().waitFor({ timeout: 15_000 });
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     await page.getByText(H.end).waitFor({ timeout: 15_000 });
     await imagesLoaded(page);
     await sweep.check(page, 'image-to-image', 'result');
@@ -127,6 +156,7 @@ describe('accessibility sweep: image tools', () => {
       await sweepHub(page, sweep, 'empty');
       await sweepTool(page, sweep, TEXT_TO_IMAGE);
       for (const id of PHOTO_EFFECT_TOOL_IDS) await sweepTool(page, sweep, effect(id, photo));
+      for (const tool of imageTools(photo)) await sweepTool(page, sweep, tool);
       await sweepHub(page, sweep, 'filled');
       console.log(sweep.report());
       expect(sweep.findings, sweep.report()).toEqual([]);

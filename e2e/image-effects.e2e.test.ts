@@ -66,7 +66,8 @@ describe('photo effects without a provider key', () => {
       .click();
     await page.waitForURL('**/tools/image-to-image');
     await page.getByText('No images generated yet. Try one of the tools above!').waitFor({ timeout: 15_000 });
-    expect(await page.getByText('20 credits per use').count()).toBe(7);
+    // The seven effects and Edit a Region; Upscale costs 5.
+    expect(await page.getByText('20 credits per use').count()).toBe(8);
     await page.getByRole('heading', { name: 'More Tools Coming Soon!' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 

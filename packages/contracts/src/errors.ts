@@ -275,6 +275,28 @@ export const ERROR_TEXTS = {
     // The 503 of a photo effect that needs a model while there is no FAL_KEY; nothing is charged.
     effectNeedsProviderKey:
       'This photo effect needs a provider key: this server has no image provider key configured, so it cannot run yet. Color Correction and Cartoonify work without one.',
+    // Several images per run (docs/product-rules.md#images-per-run).
+    numImagesInvalid: 'Number of images must be 1, 2, 3 or 4',
+    /** A run of `count` images that the balance cannot cover (20 credits each). */
+    insufficientCreditsImages: (count: number, credits: number) =>
+      `Insufficient credits. ${credits} credits required to generate ${count} images.`,
+    // Upscale and Edit a region (docs/product-rules.md#upscale, #edit-a-region): refusals before anything is held.
+    imageOrFromRequired: 'Please upload an image or choose one of your images',
+    imageAndFromBoth: 'Please send either an uploaded image or one of your images, not both',
+    upscaleScaleInvalid: 'Scale must be 2 or 4',
+    /** The result of `scale`× would pass the upload pixel cap. */
+    upscaleTooLarge: (scale: number) =>
+      `This image is too large to upscale ${scale}×: the result would be over 40 megapixels. Try 2× or a smaller image.`,
+    upscaleFailed: 'Failed to upscale the image. Please try again.',
+    editPromptRequired: 'Please describe what to paint in the masked area',
+    editMaskRequired: 'Please paint over the area to change',
+    editMaskInvalid: 'The mask must be a PNG, JPG or WebP image',
+    editMaskEmpty: 'The mask is empty: paint over the area to change first',
+    editMaskSizeMismatch: (mask: string, image: string) =>
+      `The mask (${mask}) must be the same size as the image (${image})`,
+    editNeedsProviderKey:
+      'Edit a Region needs a provider key: this server has no image provider key configured, so regions cannot be edited yet. Upscale works without one.',
+    editFailed: 'Failed to edit the image. Please try again.',
   },
   gallery: {
     loadMoreImages: 'Failed to load more images.',

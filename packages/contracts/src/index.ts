@@ -25,5 +25,6 @@ export * from './api/chat-share';
 export * from './api/chat-stream';
 export * from './api/chat-fuse';
 export * from './api/image';
+export * from './api/image-tools';
 export * from './api/voice';
 export * from './api/youtube';

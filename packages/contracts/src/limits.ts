@@ -60,6 +60,14 @@ export const LIMITS = {
   pdfTextPages: 200,
   /** Ours: characters of page (or PDF attachment) text handed to a model. */
   modelDocumentChars: 60_000,
+  /** Ours: images one text-to-image run may ask for (each charged as one use). */
+  imagesPerRunMax: 4,
+  /** Ours: the factors Upscale offers. */
+  upscaleScales: [2, 4],
+  /** Ours: the edit prompt (what to paint in the masked area). */
+  editPrompt: 1000,
+  /** Ours: mask brush sizes in image pixels per CSS pixel of the canvas (min, default, max) and the rectangle step. */
+  maskBrush: { min: 4, default: 32, max: 128, step: 4 },
   /** Largest seed accepted by text to image (unsigned 32 bit). */
   seedMax: 4294967295,
 

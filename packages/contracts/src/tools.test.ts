@@ -36,6 +36,8 @@ describe('tool catalogue', () => {
       'broccoli-haircut': 20,
       'color-correction': 20,
       'expression-change': 20,
+      upscale: 5,
+      'edit-image': 20,
       'image-to-image': 0,
     });
   });
@@ -56,7 +58,7 @@ describe('tool catalogue', () => {
 
   it('lists every id once, in TOOL_IDS order', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([...TOOL_IDS]);
-    expect(new Set(TOOL_IDS).size).toBe(24);
+    expect(new Set(TOOL_IDS).size).toBe(26);
   });
 
   it('hides four photo effects from the dashboard and shows the hub', () => {
@@ -70,10 +72,10 @@ describe('tool catalogue', () => {
     expect(withoutPage).toEqual([]);
   });
 
-  it('lists the seven photo effects on the hub', () => {
+  it('lists the seven photo effects, Upscale and Edit a region on the hub', () => {
     const hub = TOOLS.filter((t) => t.hubListed).map((t) => t.id);
-    expect(hub.sort()).toEqual([...PHOTO_EFFECT_TOOL_IDS].sort());
-    expect(hub).toHaveLength(7);
+    expect(hub.sort()).toEqual([...PHOTO_EFFECT_TOOL_IDS, 'upscale', 'edit-image'].sort());
+    expect(hub).toHaveLength(9);
   });
 
   it('puts every tool in one of the five categories and gives it real copy', () => {

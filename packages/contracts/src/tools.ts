@@ -22,6 +22,8 @@ export const TOOL_IDS = [
   'broccoli-haircut',
   'color-correction',
   'expression-change',
+  'upscale',
+  'edit-image',
   'text-to-speech',
   'speech-to-speech',
   'sound-effects',
@@ -66,6 +68,8 @@ export const TOOL_ICONS = [
   'audio-lines',
   'youtube',
   'download',
+  'maximize',
+  'brush',
 ] as const;
 export type ToolIcon = (typeof TOOL_ICONS)[number];
 
@@ -410,6 +414,38 @@ const CATALOGUE = [
     guest: false,
   },
   {
+    id: 'upscale',
+    name: 'Upscale',
+    description: 'Make a picture two or four times larger, from an upload or one of your images.',
+    cost: 5,
+    category: 'Create with AI',
+    family: 'image',
+    icon: 'maximize',
+    seoTitle: `Image Upscaler${SEO_SUFFIX}`,
+    seoDescription:
+      'Enlarge any PNG, JPG or WebP picture 2× or 4×, or one from your gallery. The result is saved to your gallery.',
+    dashboardVisible: true,
+    hasPage: true,
+    hubListed: true,
+    guest: false,
+  },
+  {
+    id: 'edit-image',
+    name: 'Edit a Region',
+    description: 'Paint over part of a picture and describe what should be there instead.',
+    cost: 20,
+    category: 'Create with AI',
+    family: 'image',
+    icon: 'brush',
+    seoTitle: `AI Image Editor: Edit a Region${SEO_SUFFIX}`,
+    seoDescription:
+      'Paint a mask over the part of a picture to change, describe the new content and let AI fill it in. Works with uploads and your gallery images.',
+    dashboardVisible: true,
+    hasPage: true,
+    hubListed: true,
+    guest: false,
+  },
+  {
     id: 'text-to-speech',
     name: 'Text to Speech',
     description: 'Turn text into natural speech with lifelike voices and download it as MP3.',
@@ -559,6 +595,15 @@ export const PHOTO_EFFECT_TOOL_IDS = [
 ] as const satisfies readonly ToolId[];
 export const PhotoEffectToolIdSchema = z.enum(PHOTO_EFFECT_TOOL_IDS);
 export type PhotoEffectToolId = z.infer<typeof PhotoEffectToolIdSchema>;
+
+/** The tools whose results are stored in the hub gallery (generated_images): the effects, Upscale, Edit a region. */
+export const GENERATED_IMAGE_TOOL_IDS = [
+  ...PHOTO_EFFECT_TOOL_IDS,
+  'upscale',
+  'edit-image',
+] as const satisfies readonly ToolId[];
+export const GeneratedImageToolIdSchema = z.enum(GENERATED_IMAGE_TOOL_IDS);
+export type GeneratedImageToolId = z.infer<typeof GeneratedImageToolIdSchema>;
 
 /** Path of a tool's page in the shell. */
 export function toolPath(id: ToolId): string {

@@ -487,11 +487,82 @@ export const UI_TEXTS = {
     end: "You've reached the end.",
     seedHint: 'Leave empty for a random seed',
     noStyle: 'No style',
+    // Several images per run (docs/product-rules.md#images-per-run).
+    numImagesLabel: 'Images',
+    numImagesOption: (count: number) => (count === 1 ? '1 image' : `${count} images`),
+    /** The button's label follows the count: 'Generate Image (20 credits)', 'Generate 3 Images (60 credits)'. */
+    generateCount: (count: number, credits: number) =>
+      count === 1 ? `Generate Image (${credits} credits)` : `Generate ${count} Images (${credits} credits)`,
+    resultsTitle: 'Images from this run',
+    showResult: (index: number, total: number) => `Show image ${index} of ${total}`,
+    /** The provider returned fewer images than asked for; those were refunded. */
+    fewerImages: (made: number, asked: number, refunded: number) =>
+      `${made} of ${asked} images were made; ${refunded} credits for the missing ones were refunded.`,
+  },
+  /** Ours: the Upscale screen (docs/product-rules.md#upscale). */
+  upscale: {
+    sourceLabel: 'Picture',
+    scaleLabel: 'Scale',
+    scaleOption: (scale: number) => `${scale}×`,
+    run: (credits: number) => `Upscale (${credits} credits)`,
+    /** Said before the member starts when there is no provider key: the honest name of the local method. */
+    standardNotice:
+      'This server has no image provider key, so pictures are enlarged with a standard upscale (Lanczos resize with a mild sharpen): larger and smooth, without new detail.',
+    modelNotice: 'Pictures are enlarged with an AI upscaling model.',
+    standardLabel: 'Standard upscale',
+    modelLabel: 'AI upscale',
+    resultSize: (width: number, height: number) => `${width} × ${height} px`,
+    outputSize: (width: number, height: number) => `Result: ${width} × ${height} px`,
+    processing: 'Upscaling',
+    readyHint: 'Upload an image or choose one of yours, pick 2× or 4× and upscale it.',
+    tips: [
+      'The result is saved to your gallery as a JPEG',
+      'Results over 40 megapixels are refused before anything is charged',
+      'Use 2× for photos that are already large',
+    ],
+  },
+  /** Ours: the Edit a Region screen (docs/product-rules.md#edit-a-region). */
+  editImage: {
+    sourceLabel: 'Picture',
+    promptLabel: 'What to paint in the masked area',
+    promptPlaceholder: 'e.g., a red umbrella, a clear blue sky',
+    maskTitle: 'Mask',
+    maskHint:
+      'Paint over the part of the picture to change. Keyboard: focus the picture, move the rectangle with the arrow keys, resize it with Shift + arrows, and press Enter to add it to the mask.',
+    canvasLabel: 'Picture to paint the mask on',
+    brushSize: 'Brush size',
+    undo: 'Undo',
+    clear: 'Clear mask',
+    addRectangle: 'Add rectangle to mask',
+    rectangleStatus: (x: number, y: number, width: number, height: number) =>
+      `Rectangle at ${x}, ${y}, ${width} × ${height} px`,
+    maskStrokes: (count: number) => (count === 1 ? '1 mark on the mask' : `${count} marks on the mask`),
+    run: (credits: number) => `Edit Region (${credits} credits)`,
+    processing: 'Editing the region',
+    readyHint: 'Upload an image or choose one of yours, paint the area to change and describe it.',
+    paintFirst: 'Paint over the area to change first',
+    tips: [
+      'Paint a little beyond the edges of what should change',
+      'Describe the new content, not the instruction ("a red umbrella", not "add an umbrella")',
+      'The result keeps the size of your picture',
+    ],
+  },
+  /** Ours: choosing one of the member's stored images instead of an upload (Upscale, Edit a region). */
+  imageSource: {
+    upload: 'Upload',
+    yours: 'Your images',
+    sourceChoice: 'Where the picture comes from',
+    chooseLabel: 'Choose one of your images',
+    chosen: 'Chosen',
+    none: 'You have no images yet. Upload one instead.',
+    loadMore: 'Load more',
+    pick: (prompt: string) => `Use this image: ${prompt}`,
   },
   hub: {
     available: 'Available',
     comingSoon: 'Coming Soon',
-    creditsPerUse: '20 credits per use',
+    /** The spec's '20 credits per use', for any price (ours: Upscale costs 5). */
+    creditsPerUse: (credits: number) => `${credits} credits per use`,
     comingSoonAlert: 'This tool is coming soon!',
     galleryTitle: 'Latest Creations',
     galleryEmpty: 'No images generated yet. Try one of the tools above!',

@@ -25,6 +25,8 @@ export interface ImageSettings {
   imageFormat: ImageFormat;
   /** As typed: '' for a random seed. */
   seed: string;
+  /** Images per run, 1 to 4 (20 credits each). */
+  numImages: number;
 }
 
 export const DEFAULT_SETTINGS: ImageSettings = {
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: ImageSettings = {
   aspectRatio: DEFAULT_ASPECT_RATIO,
   imageFormat: DEFAULT_IMAGE_FORMAT,
   seed: '',
+  numImages: 1,
 };
 
 export type SettingsField = 'prompt' | 'negativePrompt' | 'seed';
@@ -59,6 +62,8 @@ export function checkSettings(settings: ImageSettings): RequestCheck {
     aspectRatio: settings.aspectRatio,
     imageFormat: settings.imageFormat,
     ...(seed === undefined ? {} : { seed }),
+    // One image is the spec's request as it was; more are asked for by count.
+    ...(settings.numImages === 1 ? {} : { numImages: settings.numImages }),
     toolName: 'text-to-image' as const,
   };
   const parsed = TextToImageRequestSchema.safeParse(candidate);
@@ -74,8 +79,11 @@ export function checkSettings(settings: ImageSettings): RequestCheck {
   return { ok: false, errors };
 }
 
-/** "Use settings": a gallery image's prompt, negative prompt, model, style, aspect, format and seed. */
-export function settingsOf(image: GalleryImage): ImageSettings {
+/**
+ * "Use settings": a gallery image's prompt, negative prompt, model, style, aspect, format and seed; the count of the
+ * settings in use is kept (`numImages`).
+ */
+export function settingsOf(image: GalleryImage, numImages = 1): ImageSettings {
   return {
     prompt: image.positive_prompt,
     negativePrompt: image.negative_prompt ?? '',
@@ -84,5 +92,6 @@ export function settingsOf(image: GalleryImage): ImageSettings {
     aspectRatio: image.aspect_ratio,
     imageFormat: image.image_format,
     seed: String(image.seed),
+    numImages,
   };
 }

@@ -6,13 +6,17 @@ import {
   type ServiceApp,
   type StoringToolAppDeps,
   type WorkPool,
+  createWorkPool,
 } from '@act/service-kit';
 import { createImageStore } from './db/image-store';
-import { createGeneratedImageStore, createPhotoEffects } from './effects/effects';
+import { createGeneratedImageStore, createPhotoEffects, LOCAL_POOL } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
 import type { FalEffects } from './effects/fal-effects';
 import type { LocalEffectId } from './effects/local-effects';
 import { createTextToImage } from './domain/text-to-image';
+import type { FalImageTools } from './image-tools/fal-image-tools';
+import { createImageTools } from './image-tools/image-tools';
+import { createImageToolsRouter } from './image-tools/image-tools.routes';
 import type { ImageProvider } from './providers/types';
 import { createFilesRouter } from './routes/files.routes';
 import { createStatusRouter } from './routes/status.routes';
@@ -24,9 +28,11 @@ export interface ImageAppDeps extends StoringToolAppDeps {
   provider: ImageProvider | undefined;
   /** The photo effects through fal; absent without FAL_KEY (color correction and cartoonify then run locally). */
   falEffects?: FalEffects | undefined;
+  /** Upscale and Edit a region through fal; absent without FAL_KEY (Upscale then runs locally, Edit answers 503). */
+  falImageTools?: FalImageTools | undefined;
   /** IMAGE_LOCAL_EFFECTS: effects done with sharp even with a key. */
   localEffects?: readonly LocalEffectId[];
-  /** Where the local effects run; the effects' LOCAL_POOL when absent (tests pass a smaller one). */
+  /** Where the local effects and the standard upscale run; the effects' LOCAL_POOL when absent (tests pass a smaller one). */
   localEffectsPool?: WorkPool;
   /** FAL_TIMEOUT_MS. */
   generationTimeoutMs: number;
@@ -51,6 +57,8 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     timeoutMs: deps.generationTimeoutMs,
   });
   const generatedImages = createGeneratedImageStore(deps.sql);
+  // One pool for all local image work: it bounds the cores and memory the replica gives to it.
+  const localPool = deps.localEffectsPool ?? createWorkPool(LOCAL_POOL);
   const effects = createPhotoEffects({
     store: generatedImages,
     files: deps.files,
@@ -60,13 +68,30 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     logger,
     timeoutMs: deps.generationTimeoutMs,
     ...(deps.localEffects ? { localAlways: deps.localEffects } : {}),
-    ...(deps.localEffectsPool ? { localPool: deps.localEffectsPool } : {}),
+    localPool,
+  });
+  const imageTools = createImageTools({
+    sources: { images: store, generated: generatedImages, files: deps.files },
+    store: generatedImages,
+    files: deps.files,
+    credits: deps.credits,
+    outbox: deps.outbox,
+    logger,
+    timeoutMs: deps.generationTimeoutMs,
+    fal: deps.falImageTools,
+    pool: localPool,
   });
   const app = createServiceHttpApp('image', deps, [
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
     createFilesRouter(deps.files),
     createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
-    createStatusRouter({ textToImage: textToImage.available, effects: () => effects.availability() }),
+    createImageToolsRouter({ verifier: deps.verifier, tools: imageTools }),
+    createStatusRouter({
+      textToImage: textToImage.available,
+      effects: () => effects.availability(),
+      tools: () => imageTools.status(),
+    }),
   ]);
-  return { app, drain: async () => void (await Promise.all([textToImage.drain(), effects.drain()])) };
+  const drains = [textToImage, effects, imageTools];
+  return { app, drain: async () => void (await Promise.all(drains.map((part) => part.drain()))) };
 }

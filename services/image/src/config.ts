@@ -18,6 +18,12 @@ import {
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import { FAL_EFFECT_ENV_PREFIX, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
 import { LOCAL_EFFECT_IDS } from './effects/local-effects';
+import {
+  FAL_TOOL_ENV_PREFIX,
+  FAL_TOOL_IDS,
+  falToolsFromEnv,
+  type FalToolId,
+} from './image-tools/fal-image-tools';
 import { falEndpointFields } from './providers/fal-endpoints';
 import { FAL_MODEL_ENV_PREFIX, falModelsFromEnv, type FalModel } from './providers/fal-models';
 
@@ -30,6 +36,9 @@ const falModelFields = falEndpointFields(FAL_MODEL_ENV_PREFIX, IMAGE_MODEL_IDS);
 
 /** FAL_EFFECT_<ID>: another fal endpoint for one photo effect (the table in effects/fal-effects.ts is the default). */
 const falEffectFields = falEndpointFields(FAL_EFFECT_ENV_PREFIX, PHOTO_EFFECT_TOOL_IDS);
+
+/** FAL_TOOL_UPSCALE, FAL_TOOL_EDIT_IMAGE: another fal endpoint for Upscale or Edit a region. */
+const falToolFields = falEndpointFields(FAL_TOOL_ENV_PREFIX, FAL_TOOL_IDS);
 
 export const imageConfigSchema = baseConfigSchema
   .extend({
@@ -65,6 +74,7 @@ export const imageConfigSchema = baseConfigSchema
       .pipe(z.array(z.enum(LOCAL_EFFECT_IDS))),
     ...falModelFields,
     ...falEffectFields,
+    ...falToolFields,
     ...objectStoreConfigFields,
     ...databaseConfigFields,
     ...toolServiceConfigFields,
@@ -92,4 +102,9 @@ export function falModelsOf(config: ImageConfig): Readonly<Record<ImageModelId, 
 /** The photo effect → fal endpoint table with this configuration's overrides. */
 export function falEffectsOf(config: ImageConfig): Readonly<Record<PhotoEffectToolId, FalEffect>> {
   return falEffectsFromEnv(config as unknown as Record<string, string | undefined>);
+}
+
+/** The Upscale and Edit a region → fal endpoint table with this configuration's overrides. */
+export function falToolsOf(config: ImageConfig): Readonly<Record<FalToolId, { endpoint: string }>> {
+  return falToolsFromEnv(config as unknown as Record<string, string | undefined>);
 }

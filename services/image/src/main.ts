@@ -3,9 +3,10 @@
 // longest) before the outbox, NATS and the database close.
 import { startService, storingToolAppDeps } from '@act/service-kit';
 import { createApp } from './app';
-import { falEffectsOf, falModelsOf, loadImageConfig } from './config';
+import { falEffectsOf, falModelsOf, falToolsOf, loadImageConfig } from './config';
 import { migrateImageDatabase } from './db/migrate';
 import { createFalEffects } from './effects/fal-effects';
+import { createFalImageTools } from './image-tools/fal-image-tools';
 import { createFalConnection, createFalProvider } from './providers/fal-provider';
 
 startService({
@@ -22,27 +23,38 @@ startService({
           ...(config.FAL_BASE_URL ? { baseUrl: config.FAL_BASE_URL } : {}),
         })
       : undefined;
-    const falEffects = config.FAL_KEY
+    const connection = config.FAL_KEY
+      ? createFalConnection({
+          apiKey: config.FAL_KEY,
+          ...(config.FAL_BASE_URL ? { baseUrl: config.FAL_BASE_URL } : {}),
+        })
+      : undefined;
+    const falEffects = connection
       ? createFalEffects({
-          connection: createFalConnection({
-            apiKey: config.FAL_KEY,
-            ...(config.FAL_BASE_URL ? { baseUrl: config.FAL_BASE_URL } : {}),
-          }),
+          connection,
           effects: falEffectsOf(config),
+          pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
+        })
+      : undefined;
+    const falImageTools = connection
+      ? createFalImageTools({
+          connection,
+          tools: falToolsOf(config),
           pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
         })
       : undefined;
     if (!provider)
       logger.warn(
-        'no FAL_KEY: text to image and the photo effects that need a model answer 503 until a provider key is configured (color correction and cartoonify run locally)',
+        'no FAL_KEY: text to image, edit a region and the photo effects that need a model answer 503 until a provider key is configured (color correction, cartoonify and a standard upscale run locally)',
       );
-    return { provider, falEffects };
+    return { provider, falEffects, falImageTools };
   },
   createApp: (context) =>
     createApp({
       ...storingToolAppDeps(context),
       provider: context.providers.provider,
       falEffects: context.providers.falEffects,
+      falImageTools: context.providers.falImageTools,
       localEffects: context.config.IMAGE_LOCAL_EFFECTS,
       generationTimeoutMs: context.config.FAL_TIMEOUT_MS,
     }),

@@ -2,7 +2,12 @@
 // the hub gallery.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
-import { PhotoEffectToolIdSchema, type PhotoEffectToolId, type ToolId } from '../tools';
+import {
+  GeneratedImageToolIdSchema,
+  type GeneratedImageToolId,
+  type PhotoEffectToolId,
+  type ToolId,
+} from '../tools';
 import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
 import { LIMITS } from '../limits';
 import {
@@ -13,6 +18,8 @@ import {
   type ImageFormat,
 } from '../options';
 import { cursorPage, cursorQuery } from './pagination';
+import { PhotoEffectReplySchema } from './image-effect-reply';
+import { IMAGE_TOOL_ENDPOINTS, UpscaleMethodSchema } from './image-tools';
 import {
   ImageDataUrlSchema,
   remainingCreditsField,
@@ -43,6 +50,13 @@ export const TextToImageRequestSchema = z.object({
   imageFormat: ImageFormatSchema,
   /** Optional; Regenerate sends back the previous seed. */
   seed: SeedSchema.optional(),
+  /** Images made by this run, 1 to 4, each charged as one use (docs/product-rules.md#images-per-run). */
+  numImages: z
+    .number({ error: ERROR_TEXTS.image.numImagesInvalid })
+    .int({ error: ERROR_TEXTS.image.numImagesInvalid })
+    .min(1, { error: ERROR_TEXTS.image.numImagesInvalid })
+    .max(LIMITS.imagesPerRunMax, { error: ERROR_TEXTS.image.numImagesInvalid })
+    .optional(),
   toolName: ToolNameFieldSchema,
 });
 export type TextToImageRequest = z.infer<typeof TextToImageRequestSchema>;
@@ -61,9 +75,22 @@ const storedImageFields = {
   imageFormat: ImageFormatSchema,
 };
 
-export const TextToImageReplySchema = successReply({
+/** One stored image of a run (each its own gallery item). */
+export const RunImageSchema = z.object({ id: z.uuid(), ...storedImageFields });
+export type RunImage = z.infer<typeof RunImageSchema>;
+
+/**
+ * The first image's fields at the top (the spec's reply) and, ours, `images`: every image the run stored, in order
+ * (fewer than asked for when the provider returned fewer; those were not charged).
+ */
+const runReplyFields = {
   id: z.uuid(),
   ...storedImageFields,
+  images: z.array(RunImageSchema).min(1),
+};
+
+export const TextToImageReplySchema = successReply({
+  ...runReplyFields,
   ...remainingCreditsField,
 });
 export type TextToImageReply = z.infer<typeof TextToImageReplySchema>;
@@ -150,6 +177,9 @@ export type DeleteGalleryImageReply = z.infer<typeof DeleteGalleryImageReplySche
 export const ImageStatusReplySchema = successReply({
   available: z.boolean(),
   effects: z.record(z.string(), z.boolean()).optional(),
+  /** Ours: how Upscale enlarges here (`standard` without a provider key), and whether Edit a region can run. */
+  upscale: UpscaleMethodSchema.optional(),
+  editImage: z.boolean().optional(),
 });
 export type ImageStatusReply = z.infer<typeof ImageStatusReplySchema>;
 
@@ -167,8 +197,7 @@ export const TextToImageProgressEventSchema = z.object({
 });
 export const TextToImageDoneEventSchema = z.object({
   type: z.literal('done'),
-  id: z.uuid(),
-  ...storedImageFields,
+  ...runReplyFields,
   remainingCredits: z.number().int().nonnegative().nullable(),
 });
 export const TextToImageErrorEventSchema = z.object({
@@ -215,21 +244,7 @@ export const ExpressionChangeRequestSchema = PhotoEffectRequestSchema.extend({
 });
 export type ExpressionChangeRequest = z.infer<typeof ExpressionChangeRequestSchema>;
 
-export const PhotoEffectReplySchema = successReply({
-  /** Signed URL (short-lived, same origin) of the stored result, a JPEG. */
-  processedImageUrl: z.string(),
-  ...remainingCreditsField,
-  /** Ours: the generated_images id of the result. */
-  id: z.uuid(),
-  /** Ours: signed URL of the stored input as the effect saw it (upright), the Before of the comparison. */
-  originalImageUrl: z.string(),
-  /** Ours: signed URL that downloads the result as an attachment named by effectDownloadName. */
-  downloadUrl: z.string(),
-  /** Ours: the result's size in pixels. */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-export type PhotoEffectReply = z.infer<typeof PhotoEffectReplySchema>;
+export { PhotoEffectReplySchema, type PhotoEffectReply } from './image-effect-reply';
 
 /** The tool type of every photo-effect result in generated_images (docs/product-rules.md#endpoints). */
 export const IMAGE_TO_IMAGE_TOOL_TYPE = 'image-to-image';
@@ -238,7 +253,7 @@ export const IMAGE_TO_IMAGE_TOOL_TYPE = 'image-to-image';
  * The download file name of a photo-effect result (spec: tool-name-timestamp.jpg, expression-change-{timestamp}.jpg);
  * `at` is the result's creation time, written as milliseconds since 1970. Results are stored as JPEG.
  */
-export function effectDownloadName(tool: PhotoEffectToolId, at: Date | string): string {
+export function effectDownloadName(tool: GeneratedImageToolId, at: Date | string): string {
   return `${tool}-${new Date(at).getTime()}.jpg`;
 }
 
@@ -266,8 +281,8 @@ export const GeneratedImageSchema = z.object({
   positive_prompt: z.string(),
   tool_type: z.string(),
   created_at: TimestampSchema,
-  /** Ours: the effect that made it. */
-  tool_id: PhotoEffectToolIdSchema,
+  /** Ours: the tool that made it (an effect, Upscale or Edit a region). */
+  tool_id: GeneratedImageToolIdSchema,
   /** Ours: signed URL of the 320 px WebP thumbnail shown in the grid. */
   thumbnail_url: z.string(),
   /** Ours: signed URL that downloads the result as an attachment (effectDownloadName). */
@@ -403,4 +418,5 @@ export const IMAGE_ENDPOINTS = {
     'expression-change',
     ExpressionChangeRequestSchema,
   ),
+  ...IMAGE_TOOL_ENDPOINTS,
 } as const;

@@ -2,6 +2,7 @@
 import {
   AudioLines,
   Baby,
+  Brush,
   Brain,
   Clapperboard,
   Columns2,
@@ -11,6 +12,7 @@ import {
   Image,
   Images,
   Laugh,
+  Maximize2,
   MessageSquare,
   Mic,
   Music,
@@ -53,6 +55,8 @@ const ICONS: Record<ToolIconKey, LucideIcon> = {
   'audio-lines': AudioLines,
   youtube: SquarePlay,
   download: Download,
+  maximize: Maximize2,
+  brush: Brush,
 };
 
 export interface ToolIconProps {

@@ -1,7 +1,7 @@
 // The Text to Image preview (docs/product-rules.md#screens, #states): the progress bar while the image is made, the
 // image under a loading overlay until it has loaded, zoom from 0.25 to 3 in steps of 0.25 with reset, and Regenerate
 // (same seed) and Download.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Download, RefreshCw, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { LIMITS, UI_TEXTS, type ImageFormat } from '@act/contracts';
 import { Button, Progress, Spinner } from '@act/host-sdk';
@@ -38,6 +38,8 @@ export interface ImagePreviewProps {
   onDownload(): void;
   /** Called once the shown image has loaded (the page hides the finished progress bar). */
   onImageLoaded?(): void;
+  /** Shown under the preview (the run's other images). */
+  below?: ReactNode;
 }
 
 export function ImagePreview(props: ImagePreviewProps) {
@@ -60,6 +62,7 @@ export function ImagePreview(props: ImagePreviewProps) {
       ) : (
         <div className="img-preview__empty">{props.busy ? <Spinner /> : <p>{T.previewPlaceholder}</p>}</div>
       )}
+      {props.below}
     </section>
   );
 }

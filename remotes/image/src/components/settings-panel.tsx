@@ -25,6 +25,10 @@ const MODEL_OPTIONS = IMAGE_MODELS.map((m) => ({ value: m.id, label: m.label }))
 const STYLE_OPTIONS = IMAGE_STYLES.map((s) => ({ value: s.id, label: s.label }));
 const ASPECT_OPTIONS = ASPECT_RATIOS.map((a) => ({ value: a.id, label: `${a.label} ${a.ratio}` }));
 const FORMAT_OPTIONS = IMAGE_FORMATS.map((f) => ({ value: f.id, label: f.label }));
+const COUNT_OPTIONS = Array.from({ length: LIMITS.imagesPerRunMax }, (_, i) => ({
+  value: `${i + 1}`,
+  label: T.numImagesOption(i + 1),
+}));
 
 /** "123/1000", the counter under a limited text. */
 export function counterText(text: string, max: number): string {
@@ -106,6 +110,13 @@ export function SettingsPanel({
             value={settings.imageFormat}
             onValueChange={(value) => set('imageFormat', value)}
             options={FORMAT_OPTIONS}
+            disabled={busy}
+          />
+          <Select<string>
+            label={T.numImagesLabel}
+            value={`${settings.numImages}`}
+            onValueChange={(value) => set('numImages', Number(value))}
+            options={COUNT_OPTIONS}
             disabled={busy}
           />
           <TextField

@@ -7,6 +7,7 @@ import {
   IMAGE_ENDPOINTS,
   UI_TEXTS,
   type GeneratedImage,
+  type GeneratedImageToolId,
   type PhotoEffectToolId,
 } from '@act/contracts';
 import { downloadFile, toast, type ApiClient } from '@act/host-sdk';
@@ -46,7 +47,11 @@ export async function fetchHubPage(
 }
 
 /** The name a signed download URL was signed with (its `dl`), else the spec's tool-name-timestamp.jpg. */
-export function downloadNameOf(url: string, tool: PhotoEffectToolId, at: Date | string = new Date()): string {
+export function downloadNameOf(
+  url: string,
+  tool: GeneratedImageToolId,
+  at: Date | string = new Date(),
+): string {
   try {
     const name = new URL(url, 'http://localhost').searchParams.get('dl');
     if (name) return name;
@@ -57,7 +62,7 @@ export function downloadNameOf(url: string, tool: PhotoEffectToolId, at: Date | 
 }
 
 /** Saves a result through its signed download URL, then says 'Image downloaded!' or 'Failed to download image'. */
-export async function saveResult(url: string, tool: PhotoEffectToolId, at?: Date | string): Promise<void> {
+export async function saveResult(url: string, tool: GeneratedImageToolId, at?: Date | string): Promise<void> {
   try {
     await downloadFile(url, downloadNameOf(url, tool, at), ERROR_TEXTS.ui.downloadImage);
     toast({ title: UI_TEXTS.gallery.imageDownloaded, variant: 'success' });

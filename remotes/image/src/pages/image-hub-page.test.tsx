@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getTool, PHOTO_EFFECT_TOOL_IDS, type GeneratedImage } from '@act/contracts';
+import { getTool, GENERATED_IMAGE_TOOL_IDS, type GeneratedImage } from '@act/contracts';
 import { createTestHost } from '@act/host-sdk/testing';
 import { installFakeIntersectionObserver } from '../test-support/image-host';
 import { ImageHubPage } from './image-hub-page';
@@ -51,19 +51,23 @@ function setup(first: unknown = page(1, 0, false)) {
 const status = () => screen.getByRole('status');
 
 describe('Image to Image hub', () => {
-  it('lists the seven effects with name, description, Available and 20 credits per use, and opens one', async () => {
+  it('lists the seven effects, Upscale and Edit a region with name, description, Available and their price, and opens one', async () => {
     const { user, navigate } = setup();
-    const cards = screen.getAllByRole('button', { name: /20 credits per use/ });
-    expect(cards).toHaveLength(7);
-    PHOTO_EFFECT_TOOL_IDS.forEach((id, index) => {
+    const cards = screen.getAllByRole('button', { name: /credits per use/ });
+    expect(cards).toHaveLength(9);
+    expect(screen.getAllByRole('button', { name: /20 credits per use/ })).toHaveLength(8);
+    GENERATED_IMAGE_TOOL_IDS.forEach((id, index) => {
       const card = cards[index]!;
       expect(card.querySelector('.ie-tool-card__name')?.textContent).toBe(getTool(id).name);
       expect(card.textContent).toContain(getTool(id).description);
+      expect(card.textContent).toContain(`${getTool(id).cost} credits per use`);
       expect(card.textContent).toContain('Available');
       expect(card.textContent).not.toContain('Coming Soon');
     });
     await user.click(screen.getByRole('button', { name: /Color Correction/ }));
     expect(navigate).toHaveBeenCalledWith('/tools/color-correction');
+    await user.click(screen.getByRole('button', { name: /Upscale/ }));
+    expect(navigate).toHaveBeenCalledWith('/tools/upscale');
     expect(screen.getByRole('heading', { name: 'More Tools Coming Soon!' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
-// Image to Image hub (docs/product-rules.md#screens, #states): a card per photo effect (name, description, Available
-// or Coming Soon, '20 credits per use'), then the member's latest image-to-image results, 8 at a time and more when
+// Image to Image hub (docs/product-rules.md#screens, #states): a card per photo effect, Upscale and Edit a region
+// (name, description, Available or Coming Soon, its price per use), then the member's latest image-to-image results, 8 at a time and more when
 // scrolled within 100 px of the bottom, in 1 to 4 columns by width, each with Expand (a lightbox titled with its
 // prompt or tool) and Download; reloaded from the start on 'gallery-updated'. Ours: only the member's own results
 // (the spec's shows everyone's).
@@ -10,10 +10,11 @@ import {
   GALLERY_UPDATED_EVENT,
   getTool,
   LIMITS,
-  PHOTO_EFFECT_TOOL_IDS,
+  GENERATED_IMAGE_TOOL_IDS,
   toolPath,
   UI_TEXTS,
   type GeneratedImage,
+  type GeneratedImageToolId,
 } from '@act/contracts';
 import {
   Badge,
@@ -44,7 +45,7 @@ interface GalleryState {
 const START: GalleryState = { images: [], hasMore: true, loading: true, failed: false };
 
 // A card is one button (its whole text is its name for assistive tech), so it holds phrasing content only.
-function HubToolCard({ id, onOpen }: { id: (typeof PHOTO_EFFECT_TOOL_IDS)[number]; onOpen(): void }) {
+function HubToolCard({ id, onOpen }: { id: GeneratedImageToolId; onOpen(): void }) {
   const tool = getTool(id);
   const available = tool.hasPage;
   return (
@@ -55,7 +56,7 @@ function HubToolCard({ id, onOpen }: { id: (typeof PHOTO_EFFECT_TOOL_IDS)[number
       </span>
       <span className="ie-tool-card__name">{tool.name}</span>
       <span className="ie-tool-card__description">{tool.description}</span>
-      {available && <span className="ie-tool-card__cost">{H.creditsPerUse}</span>}
+      {available && <span className="ie-tool-card__cost">{H.creditsPerUse(tool.cost)}</span>}
     </button>
   );
 }
@@ -114,7 +115,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
     if (!gallery.loading && gallery.hasMore) void loadPage(gallery.images.length);
   };
 
-  const openTool = (id: (typeof PHOTO_EFFECT_TOOL_IDS)[number]) => {
+  const openTool = (id: GeneratedImageToolId) => {
     const tool = getTool(id);
     if (tool.hasPage) host.navigate(toolPath(id));
     else window.alert(`${H.comingSoonAlert} ${tool.name}: ${tool.description}`);
@@ -146,7 +147,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
           {H.toolsTitle}
         </h2>
         <div className="ie-hub__tools">
-          {PHOTO_EFFECT_TOOL_IDS.map((id) => (
+          {GENERATED_IMAGE_TOOL_IDS.map((id) => (
             <HubToolCard key={id} id={id} onOpen={() => openTool(id)} />
           ))}
         </div>

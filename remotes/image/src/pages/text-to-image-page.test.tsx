@@ -1,7 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS, type TextToImageDoneEvent } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  GALLERY_UPDATED_EVENT,
+  UI_TEXTS,
+  type RunImage,
+  type TextToImageDoneEvent,
+} from '@act/contracts';
 import { getToasts, dismissToast } from '@act/host-sdk';
 import { json } from '@act/host-sdk/testing';
 import { imageId, installFakeIntersectionObserver, ROUTES, setupImageHost } from '../test-support/image-host';
@@ -26,15 +32,16 @@ function setup(options: Parameters<typeof setupImageHost>[0] = {}) {
   const negativeField = () => screen.getByLabelText<HTMLTextAreaElement>('Negative Prompt');
   const seedField = () => screen.getByLabelText<HTMLInputElement>('Seed');
   const runButton = () =>
-    screen.getByRole('button', { name: /Generate Image \(20 credits\)|Insufficient Credits|Processing/ });
+    screen.getByRole('button', {
+      name: /Generate (Image|\d Images) \(\d+ credits\)|Insufficient Credits|Processing/,
+    });
   const combo = (name: string) => screen.getByRole('combobox', { name });
   return { ...test, user, promptField, negativeField, seedField, runButton, combo };
 }
 
-function doneEvent(overrides: Partial<TextToImageDoneEvent> = {}): TextToImageDoneEvent {
-  const id = imageId(77);
+function runImage(n: number, overrides: Partial<RunImage> = {}): RunImage {
+  const id = imageId(n);
   return {
-    type: 'done',
     id,
     imagePath: `/api/image/files/owner/${id}.png?exp=1&sig=a`,
     thumbnailPath: `/api/image/files/owner/${id}.thumb.webp?exp=1&sig=b`,
@@ -43,9 +50,17 @@ function doneEvent(overrides: Partial<TextToImageDoneEvent> = {}): TextToImageDo
     width: 1024,
     height: 1024,
     imageFormat: 'png',
-    remainingCredits: 30,
     ...overrides,
   };
+}
+
+function doneEvent(
+  overrides: Partial<Omit<TextToImageDoneEvent, 'images'>> = {},
+  more: RunImage[] = [],
+): TextToImageDoneEvent {
+  const { remainingCredits = 30, type: _type, ...first } = overrides;
+  const image = runImage(77, first);
+  return { type: 'done', ...image, images: [image, ...more], remainingCredits };
 }
 
 const preview = () => screen.getByRole('region', { name: T.previewTitle });
@@ -136,6 +151,54 @@ describe('Text to Image settings', () => {
     expect(
       await screen.findByText('Insufficient credits. 20 credits required to generate an image.'),
     ).toBeTruthy();
+  });
+});
+
+describe('Text to Image: several images per run', () => {
+  const chooseCount = async (user: ReturnType<typeof userEvent.setup>, label: string) => {
+    await user.click(screen.getByRole('combobox', { name: T.numImagesLabel }));
+    await user.click(await screen.findByRole('option', { name: label }));
+  };
+
+  it('prices the button by the count and sends numImages', async () => {
+    const { user, promptField, runButton, requestsTo } = setup({ credits: 100 });
+    expect(runButton().textContent).toContain('Generate Image (20 credits)');
+    await chooseCount(user, '3 images');
+    expect(runButton().textContent).toContain('Generate 3 Images (60 credits)');
+    await user.type(promptField(), 'three foxes');
+    await user.click(runButton());
+    expect(requestsTo('POST', '/api/image/text-to-image/generate-image')[0]!.body).toMatchObject({
+      prompt: 'three foxes',
+      numImages: 3,
+    });
+  });
+
+  it('refuses a count the balance cannot cover, in its own words', async () => {
+    const { user, runButton } = setup({ credits: 50 });
+    await chooseCount(user, '3 images');
+    expect(runButton().textContent).toBe('Insufficient Credits');
+    expect(await screen.findByText(ERROR_TEXTS.image.insufficientCreditsImages(3, 60))).toBeTruthy();
+  });
+
+  it('shows every image of the run to choose from, and says when fewer came back (refunded)', async () => {
+    const { user, promptField, runButton, stream } = setup({ credits: 100 });
+    await chooseCount(user, '3 images');
+    await user.type(promptField(), 'three foxes');
+    await user.click(runButton());
+    stream.send(doneEvent({ remainingCredits: 60 }, [runImage(78)]));
+    stream.close();
+    const runs = await screen.findByRole('region', { name: T.resultsTitle });
+    const second = within(runs).getByRole('button', { name: T.showResult(2, 2) });
+    expect(
+      within(runs)
+        .getByRole('button', { name: T.showResult(1, 2) })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(within(runs).getByText(T.fewerImages(2, 3, 20))).toBeTruthy();
+    await user.click(second);
+    const image = within(preview()).getByRole<HTMLImageElement>('img', { name: T.previewAlt });
+    expect(image.getAttribute('src')).toBe(runImage(78).imagePath);
+    expect(second.getAttribute('aria-pressed')).toBe('true');
   });
 });
 

@@ -1,12 +1,14 @@
-// Text to Image (docs/product-rules.md#screens, #states, #validation, #errors): the settings panel, the preview with
-// its progress bar (moved by the provider's queue progress when it reports one), zoom, Regenerate with the same seed
-// and Download, and the member's gallery. 20 credits per image; the notice that the server has no provider key shows
-// before the member types.
+// Text to Image (docs/product-rules.md#screens, #states, #validation, #errors, #images-per-run): the settings panel
+// (with 1 to 4 images per run; the button's price follows the count), the preview with its progress bar (moved by the
+// provider's queue progress when it reports one), zoom, Regenerate with the same seed and Download, the run's images
+// to choose from, and the member's gallery. 20 credits per image; the notice that the server has no provider key
+// shows before the member types.
 import { useRef, useState } from 'react';
 import {
   ERROR_TEXTS,
   GALLERY_UPDATED_EVENT,
   IMAGE_ENDPOINTS,
+  toolCost,
   UI_TEXTS,
   type GalleryImage,
   type TextToImageRequest,
@@ -26,6 +28,7 @@ import {
 import { downloadImage, FALLBACK_ERRORS, fetchTextToImageAvailable } from '../api/image-api';
 import { Gallery } from '../components/gallery';
 import { ImagePreview, type PreviewImage } from '../components/image-preview';
+import { RunImages } from '../components/run-images';
 import { SettingsPanel } from '../components/settings-panel';
 import { useGenerationProgress, type GenerationPhase } from '../hooks/use-generation-progress';
 import {
@@ -40,18 +43,27 @@ import './text-to-image-page.css';
 const T = UI_TEXTS.textToImage;
 const C = UI_TEXTS.common;
 
+const PRICE = toolCost('text-to-image');
+
 export function generateButton(s: {
   busy: boolean;
   affordable: boolean;
   availability: Availability;
+  /** Images asked for (the label's count and price). */
+  count?: number;
 }): RunButton {
   if (s.busy) return { label: C.processing, disabled: true };
   if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.generate, disabled: s.availability === 'unavailable' };
+  const count = s.count ?? 1;
+  return { label: T.generateCount(count, count * PRICE), disabled: s.availability === 'unavailable' };
 }
+
+type RunImage = PreviewImage & { thumbnailPath: string };
 
 interface RunView {
   image: PreviewImage | null;
+  /** Every image of the finished run (the first is `image`). */
+  images: RunImage[];
   /** The provider's last reported percentage during this run. */
   percentage: number | undefined;
   status: string | null;
@@ -60,7 +72,7 @@ interface RunView {
 
 /** What the stream's events so far say: queue and render progress, then the image or the error. */
 export function runFromEvents(events: readonly TextToImageStreamEvent[]): RunView {
-  const view: RunView = { image: null, percentage: undefined, status: null, error: null };
+  const view: RunView = { image: null, images: [], percentage: undefined, status: null, error: null };
   for (const event of events) {
     if (event.type === 'progress') {
       if (event.percentage !== undefined) view.percentage = event.percentage;
@@ -71,15 +83,17 @@ export function runFromEvents(events: readonly TextToImageStreamEvent[]): RunVie
             : T.queuePosition(event.queuePosition)
           : T.generating;
     } else if (event.type === 'done') {
-      view.image = {
-        id: event.id,
-        imagePath: event.imagePath,
-        downloadPath: event.downloadPath,
-        width: event.width,
-        height: event.height,
-        imageFormat: event.imageFormat,
-        seed: event.seed,
-      };
+      view.images = event.images.map((image) => ({
+        id: image.id,
+        imagePath: image.imagePath,
+        thumbnailPath: image.thumbnailPath,
+        downloadPath: image.downloadPath,
+        width: image.width,
+        height: image.height,
+        imageFormat: image.imageFormat,
+        seed: image.seed,
+      }));
+      view.image = view.images[0] ?? null;
     } else {
       view.error = event.error;
     }
@@ -94,6 +108,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
   // The image in the preview (the last one made, kept while the next is made) and the request that made it.
   const [shown, setShown] = useState<PreviewImage | null>(null);
   const [lastRequest, setLastRequest] = useState<TextToImageRequest | null>(null);
+  const [runImages, setRunImages] = useState<RunImage[]>([]);
   const [imageLoaded, setImageLoaded] = useState(true);
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
@@ -106,7 +121,9 @@ export function TextToImagePage({ host }: ToolPageProps) {
       if (event.type === 'progress' && event.percentage !== undefined) announcer.progress(event.percentage);
       if (event.type !== 'done') return;
       announcer.finished();
-      setShown(runFromEvents([event]).image);
+      const done = runFromEvents([event]);
+      setRunImages(done.images);
+      setShown(done.image);
       setImageLoaded(false);
       window.dispatchEvent(new Event(GALLERY_UPDATED_EVENT));
     },
@@ -116,7 +133,9 @@ export function TextToImagePage({ host }: ToolPageProps) {
   const error = reply.error?.message ?? run.error;
   const phase: GenerationPhase = busy ? 'running' : run.image && !imageLoaded ? 'done' : 'idle';
   const progress = useGenerationProgress(phase, run.percentage);
-  const affordable = canAfford(host, 'text-to-image');
+  const count = settings.numImages;
+  const affordable =
+    canAfford(host, 'text-to-image') && (host.user === null || host.credits >= count * PRICE);
 
   const start = (request: TextToImageRequest) => {
     setLastRequest(request);
@@ -141,7 +160,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
   };
 
   const useSettings = (image: GalleryImage) => {
-    setSettings(settingsOf(image));
+    setSettings(settingsOf(image, settings.numImages));
     setErrors({});
     promptRef.current?.focus();
     promptRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
@@ -151,7 +170,11 @@ export function TextToImagePage({ host }: ToolPageProps) {
     <>
       {availability === 'unavailable' && <Alert variant="info">{ERROR_TEXTS.image.providerKeyMissing}</Alert>}
       {availability !== 'unavailable' && !affordable && (
-        <Alert variant="error">{ERROR_TEXTS.validation.insufficientCreditsTextToImage}</Alert>
+        <Alert variant="error">
+          {count === 1
+            ? ERROR_TEXTS.validation.insufficientCreditsTextToImage
+            : ERROR_TEXTS.image.insufficientCreditsImages(count, count * PRICE)}
+        </Alert>
       )}
       <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
     </>
@@ -168,7 +191,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
           }}
           errors={errors}
           busy={busy}
-          button={generateButton({ busy, affordable, availability })}
+          button={generateButton({ busy, affordable, availability, count })}
           onGenerate={generate}
           promptRef={promptRef}
           notices={notices}
@@ -189,12 +212,26 @@ export function TextToImagePage({ host }: ToolPageProps) {
               });
           }}
           onImageLoaded={() => setImageLoaded(true)}
+          below={
+            busy ? null : (
+              <RunImages
+                images={runImages}
+                asked={lastRequest?.numImages ?? 1}
+                shownId={shown?.id ?? null}
+                onShow={(image) => {
+                  setShown(image);
+                  setImageLoaded(false);
+                }}
+              />
+            )
+          }
         />
       </div>
       <Gallery
         api={host.api}
         onUseSettings={useSettings}
         onDeleted={(id) => {
+          setRunImages((images) => images.filter((image) => image.id !== id));
           if (shown?.id === id) {
             setShown(null);
             setLastRequest(null);

@@ -1,8 +1,10 @@
-// Text to image as a charged tool (20 credits, members only): the hold is taken before fal is asked, fal's queue is
-// followed with its progress, the result is converted to the format asked for at the exact size of the chosen aspect
-// ratio, stored with its thumbnail, and the row and the charge's commit are written in one transaction (outbox). A
-// failure, a refusal or the time limit releases the hold; nothing is charged without a stored image. A generation is
-// not tied to the member's connection: closing the tab lets it finish into the gallery (and be charged once).
+// Text to image as a charged tool (20 credits an image, 1 to 4 per run, members only): one hold per image is taken
+// before fal is asked (docs/charges.md#several-images-per-run), fal's queue is followed with its progress, each image
+// that came back is converted to the format asked for at the exact size of the chosen aspect ratio and stored with its
+// thumbnail, and the rows and the commits of as many holds are written in one transaction (outbox); the holds of
+// images fal did not return are released. A failure, a refusal or the time limit releases every hold; nothing is
+// charged without a stored image. A generation is not tied to the member's connection: closing the tab lets it finish
+// into the gallery (and be charged once).
 import { randomInt } from 'node:crypto';
 import {
   ASPECT_RATIOS,
@@ -20,16 +22,16 @@ import {
   createInFlight,
   AppError,
   isAppError,
-  reserveCharge,
   type Charge,
   type CreditsClient,
   type Logger,
   type Outbox,
 } from '@act/service-kit';
-import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
-import { makeThumbnail, openImage } from '@act/service-kit/media';
+import type { ObjectStore } from '@act/service-kit/files';
 import type { ImageRecord, ImageStore } from '../db/image-store';
 import type { GenerationProgress, ImageProvider } from '../providers/types';
+import { reserveCharges, runCharges } from './run-charges';
+import { convertAll, storeImages } from './run-images';
 
 /** Words added to the prompt for each style (none adds nothing). */
 export const STYLE_PROMPTS: Readonly<Record<ImageStyle, string>> = {
@@ -51,26 +53,6 @@ export const STYLE_PROMPTS: Readonly<Record<ImageStyle, string>> = {
 export function styledPrompt(prompt: string, style: ImageStyle | undefined): string {
   const words = style ? STYLE_PROMPTS[style] : '';
   return words ? `${prompt}, ${words}` : prompt;
-}
-
-const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-/** The provider's image at exactly `width`×`height`, in the format asked for (the stored file really is it). */
-export async function convertImage(
-  bytes: Buffer,
-  format: ImageFormat,
-  width: number,
-  height: number,
-): Promise<Buffer> {
-  const sized = openImage(bytes).rotate().resize(width, height, { fit: 'cover', position: 'attention' });
-  if (format === 'png') return sized.png({ compressionLevel: 6 }).toBuffer();
-  if (format === 'jpg')
-    return sized.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
-  return sized.webp({ quality: 90 }).toBuffer();
 }
 
 /** One image as the member's gallery shows it, with URLs signed for this reply. */
@@ -96,7 +78,7 @@ export function galleryImageOf(files: ObjectStore, record: ImageRecord): Gallery
   };
 }
 
-export interface GeneratedResult {
+export interface StoredRunImage {
   id: string;
   imagePath: string;
   thumbnailPath: string;
@@ -105,20 +87,39 @@ export interface GeneratedResult {
   width: number;
   height: number;
   imageFormat: ImageFormat;
+}
+
+/** The first image's fields (the spec's reply), every image of the run, and the balance after the refunds. */
+export interface GeneratedResult extends StoredRunImage {
+  images: StoredRunImage[];
   remainingCredits: number | null;
+}
+
+function runImageOf(files: ObjectStore, record: ImageRecord): StoredRunImage {
+  const image = galleryImageOf(files, record);
+  return {
+    id: record.id,
+    imagePath: image.image_path,
+    thumbnailPath: image.thumbnail_path,
+    downloadPath: image.download_path,
+    seed: record.seed,
+    width: record.width,
+    height: record.height,
+    imageFormat: record.image_format,
+  };
 }
 
 export interface TextToImage {
   /** Whether a provider is configured. */
   readonly available: boolean;
   /**
-   * Holds the credits (refusing first, with nothing held, when there is no provider key); `requestId` is the HTTP
-   * request's id (EndpointCall.requestId), which the charge sends to credits.
+   * Holds the credits of `numImages` images together (refusing first, with nothing held, when there is no provider
+   * key); `requestId` is the HTTP request's id (EndpointCall.requestId), which the charges send to credits.
    */
-  reserve(userId: string, requestId?: string): Promise<Charge>;
-  /** Generates and stores the image under the held charge; settles it (commit with the row, or release). */
+  reserve(userId: string, requestId?: string, numImages?: number): Promise<Charge[]>;
+  /** Generates and stores the images under the held charges; settles them (commit with the rows, or release). */
   generate(
-    charge: Charge,
+    charges: readonly Charge[],
     userId: string,
     input: TextToImageRequest,
     onProgress?: (progress: GenerationProgress) => void,
@@ -152,14 +153,20 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
   return {
     available: provider !== undefined,
 
-    async reserve(userId, requestId) {
+    async reserve(userId, requestId, numImages = 1) {
       if (!provider) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.providerKeyMissing);
       }
-      return reserveCharge(deps.credits, { tool: 'text-to-image', userId, httpRequestId: requestId });
+      return reserveCharges(deps.credits, {
+        tool: 'text-to-image',
+        userId,
+        count: numImages,
+        httpRequestId: requestId,
+        insufficientText: ERROR_TEXTS.image.insufficientCreditsImages,
+      });
     },
 
-    async generate(charge, userId, input, onProgress) {
+    async generate(charges, userId, input, onProgress) {
       if (!provider) throw new Error('generate without a provider');
       const aspect = ASPECT_RATIOS.find((a) => a.id === input.aspectRatio);
       if (!aspect) throw new Error(`unknown aspect ratio ${input.aspectRatio}`);
@@ -179,7 +186,7 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
         height: aspect.height,
       };
 
-      const running = charge.run(async () => {
+      const running = runCharges(charges, async ({ commitUsed }) => {
         // What the insert would refuse is refused before the paid call (mountEndpoint refuses it earlier still).
         assertStorableText(row);
         const timeout = new AbortController();
@@ -193,6 +200,7 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
               ...(negativePrompt ? { negativePrompt } : {}),
               aspect,
               seed,
+              numImages: charges.length,
             },
             { signal: timeout.signal, ...(onProgress ? { onProgress } : {}) },
           );
@@ -210,53 +218,31 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
           clearTimeout(timer);
         }
 
-        let image: Buffer;
-        let thumbnail: Buffer;
-        try {
-          image = await convertImage(generated.bytes, input.imageFormat, aspect.width, aspect.height);
-          thumbnail = await makeThumbnail(image);
-        } catch (error) {
-          logger.warn({ err: error, model: input.model }, 'the provider returned an unreadable image');
-          throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.ui.generateImageRetry, { cause: error });
-        }
+        const made = await convertAll(generated.images.slice(0, charges.length), input, aspect, logger);
 
-        // The image and its charge are written together: charged exactly when the gallery has it.
-        return storeWithRecord(
-          files,
-          userId,
-          [
-            { body: image, contentType: CONTENT_TYPES[input.imageFormat], ext: input.imageFormat },
-            { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
-          ],
-          (id, [stored, thumb]) =>
-            store.transaction(async (tx) => {
-              const record = await tx.insert({
-                id,
-                ...row,
-                seed: generated.seed,
-                image_key: stored!.key,
-                thumbnail_key: thumb!.key,
-              });
-              await tx.commitCharge(charge, deps.outbox);
-              return record;
-            }),
-          (keys, err) => logger.warn({ err, keys }, 'orphaned image objects'),
+        // The images and their charges are written together: charged exactly for what the gallery has.
+        return storeImages({ files, userId, logger, format: input.imageFormat }, made, (stored) =>
+          store.transaction(async (tx) => {
+            const records: ImageRecord[] = [];
+            for (const { id, keys } of stored) {
+              records.push(
+                await tx.insert({
+                  id,
+                  ...row,
+                  seed: generated.seed,
+                  image_key: keys[0]!.key,
+                  thumbnail_key: keys[1]!.key,
+                }),
+              );
+            }
+            await commitUsed(stored.length, (charge) => tx.commitCharge(charge, deps.outbox));
+            return records;
+          }),
         );
       });
-      const record = await inFlight.track(running);
-
-      const reply = galleryImageOf(files, record);
-      return {
-        id: record.id,
-        imagePath: reply.image_path,
-        thumbnailPath: reply.thumbnail_path,
-        downloadPath: reply.download_path,
-        seed: record.seed,
-        width: record.width,
-        height: record.height,
-        imageFormat: record.image_format,
-        remainingCredits: charge.remainingCredits,
-      };
+      const { result: records, remainingCredits } = await inFlight.track(running);
+      const images = records.map((record) => runImageOf(files, record));
+      return { ...images[0]!, images, remainingCredits };
     },
 
     drain: () => inFlight.drain(),

@@ -92,6 +92,8 @@ describe('access', () => {
       success: true,
       available: true,
       effects: all,
+      upscale: 'model',
+      editImage: true,
     });
     expect((await callJson(keyless.url, 'GET', '/api/image/status')).body).toEqual({
       success: true,
@@ -101,6 +103,8 @@ describe('access', () => {
         'color-correction': true,
         cartoonify: true,
       },
+      upscale: 'standard',
+      editImage: false,
     });
   });
 });

@@ -16,6 +16,7 @@ import {
   effectDownloadName,
   getTool,
   type GeneratedImage,
+  type GeneratedImageToolId,
   type PhotoEffectReply,
   type PhotoEffectToolId,
 } from '@act/contracts';
@@ -34,16 +35,10 @@ import {
   type Outbox,
   type Sql,
 } from '@act/service-kit';
-import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
-import {
-  makeThumbnail,
-  openImage,
-  readImageDataUrl,
-  uprightImage,
-  type ImageInput,
-  type ImageMime,
-} from '@act/service-kit/media';
+import type { ObjectStore } from '@act/service-kit/files';
+import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
 import type { FalEffects } from './fal-effects';
+import { resultReplyOf, storeResult } from './stored-result';
 import {
   cartoonify,
   colorCorrect,
@@ -64,12 +59,6 @@ function localEffectOf(tool: PhotoEffectToolId) {
     tool
   ];
 }
-
-const EXTENSIONS: Record<ImageMime, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
 
 export interface EffectRun {
   tool: PhotoEffectToolId;
@@ -136,7 +125,7 @@ export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecor
 }
 
 /** The provider's picture as a JPEG of exactly the input's size (the before/after comparison lines up). */
-async function toResultJpeg(bytes: Buffer, width: number, height: number): Promise<EffectResult> {
+export async function toResultJpeg(bytes: Buffer, width: number, height: number): Promise<EffectResult> {
   const out = await openImage(bytes)
     .rotate()
     .resize(width, height, { fit: 'cover', position: 'centre' })
@@ -147,7 +136,7 @@ async function toResultJpeg(bytes: Buffer, width: number, height: number): Promi
 }
 
 export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
-  const { store, files, fal, logger } = deps;
+  const { files, fal, logger } = deps;
   const inFlight = createInFlight();
   const canRun = (tool: PhotoEffectToolId) => fal !== undefined || localEffectOf(tool) !== undefined;
   const localAlways = new Set<PhotoEffectToolId>(deps.localAlways ?? []);
@@ -221,46 +210,10 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
           logger.error({ err: error, tool }, 'photo effect failed');
           throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
         }
-        const thumbnail = await makeThumbnail(result.bytes);
         // The result and its charge are written together: charged exactly when the hub gallery has it.
-        return storeWithRecord(
-          files,
-          userId,
-          [
-            { body: input.bytes, contentType: input.mime, ext: EXTENSIONS[input.mime], suffix: '.input' },
-            { body: result.bytes, contentType: 'image/jpeg', ext: 'jpg' },
-            { body: thumbnail, contentType: 'image/webp', ext: 'webp', suffix: '.thumb' },
-          ],
-          (id, [original, stored, thumb]) =>
-            store.transaction(async (tx) => {
-              const row = await tx.insert({
-                id,
-                user_id: userId,
-                tool_id: tool,
-                positive_prompt: positivePrompt,
-                image_key: stored!.key,
-                thumbnail_key: thumb!.key,
-                original_key: original!.key,
-                width: result.width,
-                height: result.height,
-              });
-              await tx.commitCharge(charge, deps.outbox);
-              return row;
-            }),
-          (keys, err) => logger.warn({ err, keys }, 'orphaned photo-effect objects'),
-        );
+        return storeResult(deps, { userId, tool, positivePrompt, input, result, charge });
       });
-      const record = await inFlight.track(running);
-      const reply = generatedImageOf(files, record);
-      return {
-        id: record.id,
-        processedImageUrl: reply.image_url,
-        originalImageUrl: files.signedUrl(record.original_key),
-        downloadUrl: reply.download_url,
-        width: record.width,
-        height: record.height,
-        remainingCredits: charge.remainingCredits,
-      };
+      return resultReplyOf(files, await inFlight.track(running), charge);
     },
 
     drain: () => inFlight.drain(),
@@ -273,7 +226,7 @@ export interface GeneratedImageRecord {
   id: string;
   user_id: string;
   tool_type: 'image-to-image';
-  tool_id: PhotoEffectToolId;
+  tool_id: GeneratedImageToolId;
   positive_prompt: string;
   image_key: string;
   thumbnail_key: string;

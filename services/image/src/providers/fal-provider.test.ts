@@ -46,7 +46,7 @@ describe('fal provider', () => {
     });
     expect(sent?.input).not.toHaveProperty('negative_prompt');
     expect(result.seed).toBe(42);
-    const meta = await openImage(result.bytes).metadata();
+    const meta = await openImage(result.images[0]!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1344, 768]);
     expect(progress[0]).toEqual({ status: 'IN_QUEUE', queuePosition: 1 });
     expect(progress).toContainEqual({ status: 'IN_PROGRESS', percentage: 50 });

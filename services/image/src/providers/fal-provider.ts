@@ -111,7 +111,7 @@ export function falInput(model: FalModel, request: GenerationRequest): Record<st
   return {
     prompt: request.prompt,
     seed: request.seed,
-    num_images: 1,
+    num_images: request.numImages ?? 1,
     ...(model.sizing === 'size'
       ? { image_size: { width: aspect.width, height: aspect.height } }
       : { aspect_ratio: model.aspectRatios?.[aspect.id] ?? aspect.ratio }),
@@ -260,9 +260,14 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
         pollIntervalMs: options.pollIntervalMs ?? 500,
         onQueueUpdate: (status) => onProgress?.(progressOf(status)),
       })) as FalImageOutput;
-      const location = output.images?.[0]?.url;
-      if (typeof location !== 'string') throw falError('result without an image');
-      const bytes = await download(location, signal);
+      // Never more files than were asked for (and paid for), whatever the answer lists.
+      const locations = (output.images ?? [])
+        .map((image) => image?.url)
+        .filter((url): url is string => typeof url === 'string')
+        .slice(0, request.numImages ?? 1);
+      if (locations.length === 0) throw falError('result without an image');
+      const images: Buffer[] = [];
+      for (const location of locations) images.push(await download(location, signal));
       const seed =
         typeof output.seed === 'number' &&
         Number.isInteger(output.seed) &&
@@ -270,7 +275,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
         output.seed <= LIMITS.seedMax
           ? output.seed
           : request.seed;
-      return { bytes, seed };
+      return { images, seed };
     },
   };
   return observeProvider(adapter, {

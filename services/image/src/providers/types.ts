@@ -9,6 +9,8 @@ export interface GenerationRequest {
   negativePrompt?: string;
   aspect: AspectRatioOption;
   seed: number;
+  /** Images asked for (1 to 4, one seed); the provider may return fewer. */
+  numImages?: number;
 }
 
 /** Where the request stands at the provider (fal's queue statuses). */
@@ -20,8 +22,11 @@ export interface GenerationProgress {
 }
 
 export interface GeneratedImage {
-  /** The provider's image file as it came (any of PNG, JPEG, WebP); the domain converts and sizes it. */
-  bytes: Buffer;
+  /**
+   * The provider's image files as they came (any of PNG, JPEG, WebP), at least one and at most the number asked for;
+   * the domain converts and sizes them.
+   */
+  images: Buffer[];
   /** The seed the provider used (ours when it reports none). */
   seed: number;
 }

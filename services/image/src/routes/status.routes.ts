@@ -1,5 +1,6 @@
-// GET /api/image/status: whether text to image can generate (a provider key is configured) and which photo effects
-// can run, so each screen can say so before the member types or uploads.
+// GET /api/image/status: whether text to image can generate (a provider key is configured), which photo effects can
+// run, how Upscale enlarges and whether Edit a region can run, so each screen can say so before the member types or
+// uploads.
 import { IMAGE_ENDPOINTS } from '@act/contracts';
 import { Router, mountEndpoint } from '@act/service-kit';
 
@@ -7,13 +8,15 @@ export interface StatusRoutesDeps {
   textToImage: boolean;
   /** Per photo-effect tool id, whether it can run now (filled by the effects part of the service). */
   effects?: () => Record<string, boolean>;
+  /** How Upscale enlarges here and whether Edit a region can run. */
+  tools?: () => { upscale: 'standard' | 'model'; editImage: boolean };
 }
 
-export function createStatusRouter({ textToImage, effects }: StatusRoutesDeps): Router {
+export function createStatusRouter({ textToImage, effects, tools }: StatusRoutesDeps): Router {
   const router = new Router();
   mountEndpoint(router, IMAGE_ENDPOINTS.status, {}, async (_input, { ctx }) => {
     ctx.set('cache-control', 'no-store');
-    return { available: textToImage, ...(effects ? { effects: effects() } : {}) };
+    return { available: textToImage, ...(effects ? { effects: effects() } : {}), ...(tools ? tools() : {}) };
   });
   return router;
 }

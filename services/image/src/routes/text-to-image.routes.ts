@@ -1,5 +1,5 @@
 // HTTP edges of text to image (docs/product-rules.md#endpoints), mounted from their contracts definitions: generate
-// (members, 20 credits; JSON, or with Accept: text/event-stream progress events then `done`), the member's gallery
+// (members, 20 credits an image, 1 to 4 a run; JSON, or with Accept: text/event-stream progress events then `done`), the member's gallery
 // (cursor pages, search, model and favourite filters), favourite and delete. Every id names one of the caller's own
 // images; anyone else's answers 404 like an unknown one.
 import { ERROR_TEXTS, IMAGE_ENDPOINTS } from '@act/contracts';
@@ -33,11 +33,11 @@ export function createTextToImageRouter({
     options,
     async (input, { caller: { userId }, respond, requestId }) => {
       // Refusals before any work (no provider key, insufficient credits) are plain JSON errors with nothing held.
-      const charge = await textToImage.reserve(userId, requestId);
+      const charges = await textToImage.reserve(userId, requestId, input.numImages ?? 1);
       return respond({
         run: (emit) => {
           let last: string | undefined;
-          return textToImage.generate(charge, userId, input, (progress) => {
+          return textToImage.generate(charges, userId, input, (progress) => {
             // Polls repeat the same status; only changes go out.
             const key = JSON.stringify(progress);
             if (key !== last) emit({ type: 'progress', ...progress });

@@ -2,10 +2,12 @@
 // e2e launcher (FAL_BASE_URL points at it; every `https://queue.fal.run/...` request of @fal-ai/client lands here):
 // - POST /<endpoint id>                       → IN_QUEUE with request_id (header x-fal-request-id), queue_position
 // - GET  /<owner>/<app>/requests/<id>/status  → IN_QUEUE (position 1), IN_PROGRESS with a `Step n/2` log, COMPLETED
-// - GET  /<owner>/<app>/requests/<id>         → { images: [{ url, width, height, content_type }], seed, prompt }
+// - GET  /<owner>/<app>/requests/<id>         → { images: [{ url, width, height, content_type }], seed, prompt }:
+//   `num_images` of them (at most `maxImages`, to play a provider that returns fewer than asked for)
 // - PUT  /<owner>/<app>/requests/<id>/cancel  → 202, recorded
-// - GET  /files/<id>.png                      → a real PNG of the size the input asked for (image_size, or the size
-//   fal's aspect-ratio models return for aspect_ratio), drawn from the prompt so different prompts differ
+// - GET  /files/<id>[-n].png                  → a real PNG of the size the input asked for (image_size, or the size
+//   fal's aspect-ratio models return for aspect_ratio; the `image_url`'s size for an edit, times `scale` for an
+//   upscaler), drawn from the prompt so different prompts differ
 // `mode` makes the next requests fail (the result answers 500), stall (IN_PROGRESS forever) or succeed.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,6 +24,8 @@ export interface FakeFalRequest {
   /** The Authorization header sent (`Key <FAL_KEY>`). */
   authorization: string | undefined;
   mode: FakeFalMode;
+  /** The most images this request's result lists. */
+  maxImages: number;
   polls: number;
   cancelled: boolean;
   width: number;
@@ -34,6 +38,8 @@ export interface FakeFal {
   requests: FakeFalRequest[];
   /** How the requests submitted from now on end. */
   mode: FakeFalMode;
+  /** The most images one result lists, whatever `num_images` asked for (reset: no cap). */
+  maxImages: number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -48,10 +54,17 @@ const ASPECT_SIZES: Record<string, [number, number]> = {
   '3:4': [896, 1184],
 };
 
-function sizeOf(input: Record<string, unknown>): [number, number] {
+async function sizeOf(input: Record<string, unknown>): Promise<[number, number]> {
   const size = input.image_size as { width?: unknown; height?: unknown } | undefined;
   if (size && typeof size.width === 'number' && typeof size.height === 'number')
     return [size.width, size.height];
+  // An edit or an upscale: the size of the picture sent (a data URI), times the scale asked for.
+  const source = typeof input.image_url === 'string' ? input.image_url : '';
+  if (source.startsWith('data:')) {
+    const meta = await openImage(Buffer.from(source.slice(source.indexOf(',') + 1), 'base64')).metadata();
+    const scale = typeof input.scale === 'number' ? input.scale : 1;
+    return [(meta.width ?? 1) * scale, (meta.height ?? 1) * scale];
+  }
   return ASPECT_SIZES[String(input.aspect_ratio)] ?? [1024, 1024];
 }
 
@@ -87,7 +100,7 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
 export async function startFakeFal(port = 0): Promise<FakeFal> {
   const requests: FakeFalRequest[] = [];
   const byId = new Map<string, FakeFalRequest>();
-  const state = { mode: 'ok' as FakeFalMode };
+  const state = { mode: 'ok' as FakeFalMode, maxImages: Number.POSITIVE_INFINITY };
   let baseUrl = '';
 
   const server = createServer((req, res) => {
@@ -100,7 +113,7 @@ export async function startFakeFal(port = 0): Promise<FakeFal> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname;
-    const file = /^\/files\/([0-9a-f-]{36})\.png$/.exec(path);
+    const file = /^\/files\/([0-9a-f-]{36})(?:-\d+)?\.png$/.exec(path);
     if (file && req.method === 'GET') {
       const request = byId.get(file[1] ?? '');
       if (!request) return json(res, 404, { detail: 'Not found' });
@@ -137,18 +150,18 @@ export async function startFakeFal(port = 0): Promise<FakeFal> {
       if (!queued[3] && req.method === 'GET') {
         if (request.mode === 'fail')
           return json(res, 500, { detail: 'The model failed to generate an image' });
+        const asked = typeof request.input.num_images === 'number' ? request.input.num_images : 1;
+        const count = Math.max(1, Math.min(asked, request.maxImages));
         return json(
           res,
           200,
           {
-            images: [
-              {
-                url: `${baseUrl}/files/${request.id}.png`,
-                width: request.width,
-                height: request.height,
-                content_type: 'image/png',
-              },
-            ],
+            images: Array.from({ length: count }, (_, n) => ({
+              url: `${baseUrl}/files/${request.id}${n === 0 ? '' : `-${n}`}.png`,
+              width: request.width,
+              height: request.height,
+              content_type: 'image/png',
+            })),
             seed: request.input.seed,
             prompt: request.input.prompt,
             has_nsfw_concepts: [false],
@@ -160,13 +173,14 @@ export async function startFakeFal(port = 0): Promise<FakeFal> {
     }
     if (req.method === 'POST' && /^\/[\w.-]+\/[\w./-]+$/.test(path)) {
       const input = await bodyOf(req);
-      const [width, height] = sizeOf(input);
+      const [width, height] = await sizeOf(input);
       const request: FakeFalRequest = {
         id: randomUUID(),
         endpoint: path.slice(1),
         input,
         authorization: req.headers.authorization,
         mode: state.mode,
+        maxImages: state.maxImages,
         polls: 0,
         cancelled: false,
         width,
@@ -204,10 +218,17 @@ export async function startFakeFal(port = 0): Promise<FakeFal> {
     set mode(mode: FakeFalMode) {
       state.mode = mode;
     },
+    get maxImages() {
+      return state.maxImages;
+    },
+    set maxImages(count: number) {
+      state.maxImages = count;
+    },
     reset() {
       requests.length = 0;
       byId.clear();
       state.mode = 'ok';
+      state.maxImages = Number.POSITIVE_INFINITY;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@ import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
 import { FAL_MODELS } from '../providers/fal-models';
 import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
+import { createFalImageTools, FAL_TOOLS } from '../image-tools/fal-image-tools';
 import type { LocalEffectId } from '../effects/local-effects';
 import { createFalConnection, createFalProvider } from '../providers/fal-provider';
 import { startFakeFal, type FakeFal } from './fake-fal';
@@ -34,6 +35,8 @@ export interface ImageTestBed extends ServiceTestBed {
   fileUrlSecret: string;
   /** A replica with a key, pointed at the fake fal (time limit 30 s). */
   service: ImageReplica;
+  /** A new member and a token of theirs; checked to start with the run's 50 credits. */
+  newMember(): Promise<{ userId: string; token: string }>;
   startReplica(options?: {
     withKey?: boolean;
     timeoutMs?: number;
@@ -49,6 +52,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   const storeConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
   const files = createObjectStore(storeConfig, { service: 'image' });
   const replicas: ImageReplica[] = [];
+  const connection = () => createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl });
 
   async function startReplica({
     withKey = true,
@@ -72,10 +76,13 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
         : undefined,
       falEffects: withKey
         ? createFalEffects({
-            connection: createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl }),
+            connection: connection(),
             effects: FAL_EFFECTS,
             pollIntervalMs: 20,
           })
+        : undefined,
+      falImageTools: withKey
+        ? createFalImageTools({ connection: connection(), tools: FAL_TOOLS, pollIntervalMs: 20 })
         : undefined,
       generationTimeoutMs: timeoutMs,
       localEffects,
@@ -103,6 +110,13 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
     fileUrlSecret: storeConfig.FILE_URL_SECRET,
     service,
     startReplica,
+    async newMember() {
+      const userId = randomUUID();
+      const token = await jwks.tokenFor(userId);
+      const balance = await credits.balanceOf(token);
+      if (balance !== 50) throw new Error(`a new member has ${balance} credits, not 50`);
+      return { userId, token };
+    },
     async close() {
       for (const replica of replicas) await replica.close();
       await bed.close();

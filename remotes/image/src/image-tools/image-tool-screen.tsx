@@ -1,0 +1,93 @@
+// The screen Upscale and Edit a region share: Settings on the left (the page's notice, the picture chooser, the
+// tool's own fields, the run button, the error, tips) and the result on the right (tool-result.tsx).
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { getTool, UI_TEXTS, type PhotoEffectReply } from '@act/contracts';
+import { GenerateButton, RunError, TipsBox, type RunButton, type ToolHost } from '@act/host-sdk';
+import { ImageSourcePicker } from './image-source-picker';
+import { ToolResult } from './tool-result';
+import type { PictureSource } from './use-picture-source';
+import '../effects/effect-screen.css';
+
+const C = UI_TEXTS.common;
+
+/**
+ * The run button of a tool on a picture: 'Processing...' while busy, 'Select an Image First' without a picture,
+ * 'Insufficient Credits' below the price, else what the tool's own rules say (`ready`).
+ */
+export function pictureToolButton(s: {
+  busy: boolean;
+  hasPicture: boolean;
+  affordable: boolean;
+  ready: RunButton;
+}): RunButton {
+  if (s.busy) return { label: C.processing, disabled: true };
+  if (!s.hasPicture) return { label: C.selectAnImageFirst, disabled: true };
+  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
+  return s.ready;
+}
+
+export interface ImageToolScreenProps {
+  host: ToolHost;
+  tool: 'upscale' | 'edit-image';
+  texts: { sourceLabel: string; processing: string; readyHint: string; tips: readonly string[] };
+  notice: ReactNode;
+  source: PictureSource;
+  /** A new picture (or none) was chosen. */
+  onSourceChange(): void;
+  /** The tool's own fields, between the picture and the button. */
+  children: ReactNode;
+  icon: LucideIcon;
+  button: RunButton;
+  onRun(): void;
+  run: {
+    status: string;
+    error: string | null;
+    needsSignup: boolean;
+    result: Omit<PhotoEffectReply, 'success'> | null;
+  };
+  /** A line under the result. */
+  note?: string | null | undefined;
+}
+
+export function ImageToolScreen(props: ImageToolScreenProps) {
+  const { host, tool, texts, run } = props;
+  const busy = run.status === 'loading';
+  return (
+    <div className="act-tool-layout ie-effect">
+      <section className="act-panel act-stack" aria-labelledby="it-settings-title">
+        <h2 id="it-settings-title" className="ie-heading">
+          {UI_TEXTS.photoTool.settings}
+        </h2>
+        {props.notice}
+        <ImageSourcePicker
+          api={host.api}
+          source={props.source}
+          label={texts.sourceLabel}
+          disabled={busy}
+          onChange={props.onSourceChange}
+        />
+        {props.children}
+        <GenerateButton
+          host={host}
+          icon={props.icon}
+          block
+          busy={busy}
+          state={props.button}
+          onClick={props.onRun}
+        />
+        <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
+        <TipsBox title={UI_TEXTS.photoTool.tipsTitle} tips={texts.tips} />
+      </section>
+      <ToolResult
+        tool={tool}
+        toolName={getTool(tool).name}
+        busy={busy}
+        processing={texts.processing}
+        readyHint={texts.readyHint}
+        result={run.result}
+        {...(props.note ? { note: props.note } : {})}
+      />
+    </div>
+  );
+}
