@@ -1,5 +1,5 @@
 // The image service's Koa app, built from its dependencies so tests run the real routes over HTTP. One router per
-// resource (text to image, stored files, status; the photo effects add theirs), each made by createXRouter(deps).
+// resource (text to image, stored files, boards, status; the photo effects add theirs), each made by createXRouter(deps).
 import {
   createServiceHttpApp,
   type HttpApp,
@@ -7,6 +7,8 @@ import {
   type StoringToolAppDeps,
   type WorkPool,
 } from '@act/service-kit';
+import { createBoardStore } from './boards/board-store';
+import { createBoardsRouter } from './boards/boards.routes';
 import { createImageStore } from './db/image-store';
 import { createGeneratedImageStore, createPhotoEffects } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
@@ -66,6 +68,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
     createFilesRouter(deps.files),
     createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
+    createBoardsRouter({ verifier: deps.verifier, boards: createBoardStore(deps.sql), files: deps.files }),
     createStatusRouter({ textToImage: textToImage.available, effects: () => effects.availability() }),
   ]);
   return { app, drain: async () => void (await Promise.all([textToImage.drain(), effects.drain()])) };
