@@ -60,5 +60,7 @@ export const IMAGE_BOARD_TEXTS = {
   firstImage: 'First image',
   secondImage: 'Second image',
   original: 'Original',
+  result: 'Result',
+  compareSlider: 'Comparison of the two images',
   compareCaption: 'Move the divider with the arrow keys or by dragging to compare the two images',
 } as const;

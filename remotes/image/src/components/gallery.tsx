@@ -1,7 +1,9 @@
 // The member's Text to Image gallery (docs/product-rules.md#screens, #states, #errors): own images newest first, 8 at
 // a time and more once scrolled within 100 px of the end, reloaded from the start on the 'gallery-updated' event;
 // search by prompt (server-side), filters by model and favourites; a lightbox titled with the prompt with the
-// keyboard arrows between images, Download, Delete (confirmed), Favourite and Use settings.
+// keyboard arrows between images, Download, Delete (confirmed), Favourite and Use settings. Ours: boards (a bar to
+// show one board and manage them, a board button on each card) and comparing two chosen images
+// (docs/product-rules.md#image-boards).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Download, Heart, Search, SlidersHorizontal, Trash2 } from 'lucide-react';
 import {
@@ -39,11 +41,18 @@ import {
   type GalleryFilters,
 } from '../api/image-api';
 import { useDebounced } from '../hooks/use-debounced';
+import { BoardBar } from '../boards/board-bar';
+import { BoardMenu } from '../boards/board-menu';
+import { CompareBar, CompareToggle } from '../boards/compare-bar';
+import { CompareDialog } from '../boards/compare-dialog';
+import { useBoards } from '../boards/use-boards';
+import { useCompareSelection } from '../boards/use-compare-selection';
 import './gallery.css';
 import './image-preview.css';
 
 const T = UI_TEXTS.textToImage;
 const C = UI_TEXTS.common;
+const BT = UI_TEXTS.imageBoards;
 /** The search waits for a pause in typing before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -69,10 +78,12 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
   const [search, setSearch] = useState('');
   const [model, setModel] = useState<ModelFilter>(ALL_MODELS);
   const [favourites, setFavourites] = useState(false);
+  const [board, setBoard] = useState<string | null>(null);
+  const boards = useBoards(api);
   const q = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const filters: GalleryFilters = useMemo(
-    () => ({ q, model: model === ALL_MODELS ? null : model, favourites }),
-    [q, model, favourites],
+    () => ({ q, model: model === ALL_MODELS ? null : model, favourites, board }),
+    [q, model, favourites, board],
   );
   const fetchPage = useCallback(
     (cursor: string | null, signal: AbortSignal) => fetchGalleryPage(api, filters, cursor, signal),
@@ -110,6 +121,8 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
     toast({ title: hasItems ? FALLBACK_ERRORS.loadMore : FALLBACK_ERRORS.loadGallery, variant: 'error' });
   }, [list.error, hasItems]);
 
+  const compare = useCompareSelection(images);
+  const [comparing, setComparing] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = images.findIndex((image) => image.id === openId);
   const open = openIndex >= 0 ? images[openIndex]! : null;
@@ -189,6 +202,8 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           </Button>
         </div>
       </div>
+      <BoardBar boards={boards} selected={board} onSelect={setBoard} />
+      <CompareBar count={compare.ids.length} onCompare={() => setComparing(true)} onClear={compare.clear} />
 
       {list.loading ? (
         <div className="img-gallery__state">
@@ -205,7 +220,9 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           {FALLBACK_ERRORS.loadGallery}
         </Alert>
       ) : images.length === 0 ? (
-        <p className="img-gallery__state">{filtered ? T.galleryNoMatches : T.galleryEmpty}</p>
+        <p className="img-gallery__state">
+          {filtered ? T.galleryNoMatches : board ? BT.boardEmpty : T.galleryEmpty}
+        </p>
       ) : (
         <ul className="img-gallery__grid">
           {images.map((image) => (
@@ -241,6 +258,18 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
               >
                 <Heart size={16} aria-hidden fill={image.favourite ? 'currentColor' : 'none'} />
               </button>
+              <BoardMenu
+                boards={boards}
+                imageId={image.id}
+                label={image.positive_prompt}
+                // Taken off the board shown: the list follows.
+                onChanged={(id) => id === board && reload()}
+              />
+              <CompareToggle
+                label={image.positive_prompt}
+                checked={compare.isChosen(image.id)}
+                onChange={(on) => compare.choose(image.id, on)}
+              />
             </li>
           ))}
         </ul>
@@ -309,6 +338,14 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           </div>
         </ImageLightbox>
       )}
+      {comparing && compare.pair && (
+        <CompareDialog
+          title={BT.compareTitle}
+          first={comparedOf(compare.pair[0], BT.firstImage)}
+          second={comparedOf(compare.pair[1], BT.secondImage)}
+          onClose={() => setComparing(false)}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete !== null}
         onOpenChange={(isOpen) => {
@@ -324,6 +361,14 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
     </section>
   );
 }
+
+const comparedOf = (image: GalleryImage, label: string) => ({
+  src: image.image_path,
+  alt: image.positive_prompt,
+  width: image.width,
+  height: image.height,
+  label,
+});
 
 function ImageFacts({ image }: { image: GalleryImage }) {
   const facts: [string, string][] = [
