@@ -63,7 +63,6 @@ export function BoardNameDialog({
         <TextField
           label={T.boardNameLabel}
           value={name}
-          autoFocus
           maxLength={IMAGE_BOARD_LIMITS.nameMax + 20}
           error={error ?? undefined}
           onChange={(event) => setName(event.target.value)}
