@@ -9,9 +9,6 @@ import { Download, Heart, Search, SlidersHorizontal, Trash2 } from 'lucide-react
 import {
   GALLERY_UPDATED_EVENT,
   IMAGE_MODELS,
-  IMAGE_STYLES,
-  ASPECT_RATIOS,
-  IMAGE_FORMATS,
   LIMITS,
   UI_TEXTS,
   type GalleryImage,
@@ -41,6 +38,7 @@ import {
   type GalleryFilters,
 } from '../api/image-api';
 import { useDebounced } from '../hooks/use-debounced';
+import { comparedOf, GalleryCard, ImageFacts } from './gallery-card';
 import { BoardBar } from '../boards/board-bar';
 import { BoardMenu } from '../boards/board-menu';
 import { CompareBar, CompareToggle } from '../boards/compare-bar';
@@ -62,9 +60,6 @@ const MODEL_FILTER_OPTIONS = [
   { value: ALL_MODELS as ModelFilter, label: T.allModels },
   ...IMAGE_MODELS.map((m) => ({ value: m.id as ModelFilter, label: m.label })),
 ];
-
-const labelOf = <Id extends string>(options: readonly { id: Id; label: string }[], id: Id | null) =>
-  options.find((o) => o.id === id)?.label ?? '';
 
 export interface GalleryProps {
   api: ApiClient;
@@ -226,51 +221,29 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
       ) : (
         <ul className="img-gallery__grid">
           {images.map((image) => (
-            <li key={image.id} className="img-card">
-              <button
-                type="button"
-                className="img-card__open"
-                aria-label={T.openImage(image.positive_prompt)}
-                onClick={() => setOpenId(image.id)}
-              >
-                <img
-                  className="img-card__thumb"
-                  src={image.thumbnail_path}
-                  alt={image.positive_prompt}
-                  width={image.width}
-                  height={image.height}
-                  decoding="async"
+            <GalleryCard
+              key={image.id}
+              image={image}
+              favouriteBusy={favouriteBusy === image.id}
+              onOpen={() => setOpenId(image.id)}
+              onToggleFavourite={() => void toggleFavourite(image)}
+              boardMenu={
+                <BoardMenu
+                  boards={boards}
+                  imageId={image.id}
+                  label={image.positive_prompt}
+                  // Taken off the board shown: the list follows.
+                  onChanged={(id) => id === board && reload()}
                 />
-              </button>
-              <div className="img-card__meta">
-                <p className="img-card__prompt" title={image.positive_prompt}>
-                  {image.positive_prompt}
-                </p>
-                <span className="img-card__model">{labelOf(IMAGE_MODELS, image.model_name)}</span>
-              </div>
-              <button
-                type="button"
-                className="img-card__favourite"
-                aria-pressed={image.favourite}
-                aria-label={image.favourite ? T.unfavourite : T.favourite}
-                disabled={favouriteBusy === image.id}
-                onClick={() => void toggleFavourite(image)}
-              >
-                <Heart size={16} aria-hidden fill={image.favourite ? 'currentColor' : 'none'} />
-              </button>
-              <BoardMenu
-                boards={boards}
-                imageId={image.id}
-                label={image.positive_prompt}
-                // Taken off the board shown: the list follows.
-                onChanged={(id) => id === board && reload()}
-              />
-              <CompareToggle
-                label={image.positive_prompt}
-                checked={compare.isChosen(image.id)}
-                onChange={(on) => compare.choose(image.id, on)}
-              />
-            </li>
+              }
+              compare={
+                <CompareToggle
+                  label={image.positive_prompt}
+                  checked={compare.isChosen(image.id)}
+                  onChange={(on) => compare.choose(image.id, on)}
+                />
+              }
+            />
           ))}
         </ul>
       )}
@@ -359,34 +332,5 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
         onConfirm={confirmDeletion}
       />
     </section>
-  );
-}
-
-const comparedOf = (image: GalleryImage, label: string) => ({
-  src: image.image_path,
-  alt: image.positive_prompt,
-  width: image.width,
-  height: image.height,
-  label,
-});
-
-function ImageFacts({ image }: { image: GalleryImage }) {
-  const facts: [string, string][] = [
-    [T.modelLabel, labelOf(IMAGE_MODELS, image.model_name)],
-    [T.styleLabel, image.style ? labelOf(IMAGE_STYLES, image.style) : T.noStyle],
-    [T.aspectRatioLabel, `${labelOf(ASPECT_RATIOS, image.aspect_ratio)} (${image.width}×${image.height})`],
-    [T.formatLabel, labelOf(IMAGE_FORMATS, image.image_format)],
-    [T.seedLabel, String(image.seed)],
-  ];
-  if (image.negative_prompt) facts.push([T.negativePromptLabel, image.negative_prompt]);
-  return (
-    <dl className="img-facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className="img-facts__item">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
