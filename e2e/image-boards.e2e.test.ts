@@ -1,6 +1,7 @@
 // Boards and comparing in Chromium against the running system (docs/product-rules.md#image-boards): a member with two
 // generated images makes a board, puts one image on it from its card, shows only that board, then compares the two
-// images and moves the slider by keyboard; a photo effect's result is compared with its stored original on the hub.
+// images and moves the slider by keyboard; a photo effect's result is compared with its stored original on the hub,
+// put on the board there, and listed with the board's images.
 // Each new screen state is swept by axe at 1366 px and 390 px with no sideways scrolling at 320 px
 // (docs/architecture.md#accessibility-sweep).
 import { describe, expect, it } from 'vitest';
@@ -108,6 +109,25 @@ describe('image boards and comparing', () => {
       await original.getByRole('img', { name: B.original }).waitFor();
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
       await sweep.check(page, 'image-to-image-compare', 'open');
+      await page.keyboard.press('Escape');
+
+      // The result goes on the board from the hub, and the board shows it beside its image.
+      await page
+        .getByRole('button', { name: B.boardsOf('Color Correction') })
+        .first()
+        .click();
+      const hubMenu = page.getByRole('dialog', { name: B.boardsOf('Color Correction') });
+      await hubMenu.getByRole('checkbox', { name: 'Kites (1)' }).check();
+      await hubMenu.getByRole('checkbox', { name: 'Kites (2)', checked: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await goto(page, '/tools/text-to-image');
+      await bar.getByRole('combobox', { name: B.boardFilterLabel }).click();
+      await page.getByRole('option', { name: 'Kites (2)' }).click();
+      const results = gallery.getByRole('region', { name: B.boardResultsTitle });
+      await results.getByRole('img', { name: 'Color Correction' }).waitFor();
+      expect(await gallery.getByRole('button', { name: /^Open image: / }).count()).toBe(1);
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+      await sweep.check(page, 'text-to-image-boards', 'with-results');
 
       console.log(sweep.report());
       expect(sweep.findings, sweep.report()).toEqual([]);

@@ -42,6 +42,7 @@ export const IMAGE_BOARD_TEXTS = {
     `The board "${name}" will be deleted. Its images stay in your gallery and on your other boards.`,
   boardCreated: 'Board created',
   boardDeleted: 'Board deleted',
+  boardResultsTitle: 'Photo effect results on this board',
   boardEmpty: 'This board is empty. Add images to it with the board button on an image.',
   boardsOf: (prompt: string) => `Boards: ${prompt}`,
   boardsMenuTitle: 'On boards',

@@ -1,5 +1,12 @@
 // Calls of image boards (docs/product-rules.md#image-boards) through the host's API client, typed by the contracts.
-import { ERROR_TEXTS, IMAGE_BOARD_ENDPOINTS, type ImageBoard } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  IMAGE_BOARD_ENDPOINTS,
+  IMAGE_ENDPOINTS,
+  LIMITS,
+  type GeneratedImage,
+  type ImageBoard,
+} from '@act/contracts';
 import type { ApiClient } from '@act/host-sdk';
 
 const E = IMAGE_BOARD_ENDPOINTS;
@@ -38,4 +45,18 @@ export async function removeFromBoard(api: ApiClient, id: string, imageId: strin
     fallbackError: B.updateBoardImages,
   });
   return reply.board;
+}
+
+/** The photo-effect results on a board, newest first (the largest page the hub list serves). */
+export async function fetchBoardResults(
+  api: ApiClient,
+  board: string,
+  signal: AbortSignal,
+): Promise<GeneratedImage[]> {
+  const reply = await api.call(IMAGE_ENDPOINTS.generatedImages, {
+    query: { offset: 0, limit: LIMITS.galleryMaxPageSize, board },
+    fallbackError: ERROR_TEXTS.network.fetchImages,
+    signal,
+  });
+  return reply.images;
 }

@@ -28,6 +28,21 @@ afterEach(() => {
 
 const IMAGES = [galleryImage(1), galleryImage(2), galleryImage(3)];
 
+/** A photo effect's result, with its stored original. */
+const result: GeneratedImage = {
+  id: imageId(7),
+  image_url: '/api/image/files/u/7.jpg?sig=i',
+  thumbnail_url: '/api/image/files/u/7.thumb.webp?sig=t',
+  download_url: '/api/image/files/u/7.jpg?sig=d',
+  original_url: '/api/image/files/u/7.source.png?sig=o',
+  positive_prompt: 'Cartoonify',
+  tool_type: 'image-to-image',
+  tool_id: 'cartoonify',
+  created_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+  width: 640,
+  height: 480,
+};
+
 function setup() {
   installFakeIntersectionObserver();
   const test = setupImageHost({ pages: { '': { images: IMAGES, next: null } } });
@@ -86,6 +101,26 @@ describe('boards in the gallery', () => {
     expect(within(dialog).getByText(ERROR_TEXTS.imageBoards.nameRequired)).toBeTruthy();
     expect(within(dialog).getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
     expect(requestsTo('POST', '/api/image/boards')).toEqual([]);
+  });
+
+  it("lists the board's photo-effect results beside its images, each compared with its original", async () => {
+    const { user, bar, on } = setup();
+    await screen.findByRole('button', { name: 'Open image: prompt number 1' });
+    await newBoard(user, bar, 'Mixed');
+    on('GET /api/image/generated-images', (request) =>
+      json({ success: true, images: queryOf(request).board ? [result] : [], has_more: false }),
+    );
+    await user.click(within(bar()).getByRole('combobox', { name: T.boardFilterLabel }));
+    await user.click(await screen.findByRole('option', { name: 'Mixed (0)' }));
+    const section = await screen.findByRole('region', { name: T.boardResultsTitle });
+    expect(within(section).getByRole('img', { name: 'Cartoonify' }).getAttribute('src')).toBe(
+      result.thumbnail_url,
+    );
+    await user.click(within(section).getByRole('button', { name: `${T.compareWithOriginal}: Cartoonify` }));
+    const dialog = await screen.findByRole('dialog', { name: T.compareOriginalTitle });
+    expect(within(dialog).getByRole('img', { name: T.original }).getAttribute('src')).toBe(
+      result.original_url,
+    );
   });
 
   it('puts an image on a board from its card and takes it off again', async () => {
@@ -153,19 +188,6 @@ describe('comparing two images', () => {
 describe('a photo effect result against its original', () => {
   it('opens the comparison of the stored original and the result from the hub', async () => {
     installFakeIntersectionObserver();
-    const result: GeneratedImage = {
-      id: imageId(7),
-      image_url: '/api/image/files/u/7.jpg?sig=i',
-      thumbnail_url: '/api/image/files/u/7.thumb.webp?sig=t',
-      download_url: '/api/image/files/u/7.jpg?sig=d',
-      original_url: '/api/image/files/u/7.source.png?sig=o',
-      positive_prompt: 'Cartoonify',
-      tool_type: 'image-to-image',
-      tool_id: 'cartoonify',
-      created_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
-      width: 640,
-      height: 480,
-    };
     const test = createRoutedTestHost({ toolId: 'image-to-image' });
     test.on('GET /api/image/generated-images', () =>
       json({ success: true, images: [result], has_more: false }),

@@ -40,6 +40,7 @@ import {
 import { useDebounced } from '../hooks/use-debounced';
 import { comparedOf, GalleryCard, ImageFacts } from './gallery-card';
 import { BoardBar } from '../boards/board-bar';
+import { BoardResults } from '../boards/board-results';
 import { BoardMenu } from '../boards/board-menu';
 import { CompareBar, CompareToggle } from '../boards/compare-bar';
 import { CompareDialog } from '../boards/compare-dialog';
@@ -199,6 +200,7 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
       </div>
       <BoardBar boards={boards} selected={board} onSelect={setBoard} />
       <CompareBar count={compare.ids.length} onCompare={() => setComparing(true)} onClear={compare.clear} />
+      {board && <BoardResults api={api} boards={boards} board={board} />}
 
       {list.loading ? (
         <div className="img-gallery__state">

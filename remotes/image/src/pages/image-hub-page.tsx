@@ -27,7 +27,7 @@ import {
 } from '@act/host-sdk';
 import { fetchHubPage, saveResult } from '../effects/effects-api';
 import { BoardMenu } from '../boards/board-menu';
-import { CompareDialog } from '../boards/compare-dialog';
+import { OriginalComparison } from '../boards/board-results';
 import { useBoards } from '../boards/use-boards';
 import '../effects/effect-screen.css';
 import './image-hub-page.css';
@@ -64,8 +64,6 @@ function HubToolCard({ id, onOpen }: { id: (typeof PHOTO_EFFECT_TOOL_IDS)[number
     </button>
   );
 }
-
-const sizeOf = (image: GeneratedImage) => ({ width: image.width, height: image.height });
 
 export function ImageHubPage({ host }: ToolPageProps) {
   const { api } = host;
@@ -239,19 +237,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
         <p className="ie-coming-soon__text">{H.moreToolsText}</p>
       </section>
 
-      {comparing && (
-        <CompareDialog
-          title={BT.compareOriginalTitle}
-          first={{ ...sizeOf(comparing), src: comparing.original_url, alt: BT.original, label: BT.original }}
-          second={{
-            ...sizeOf(comparing),
-            src: comparing.image_url,
-            alt: comparing.positive_prompt,
-            label: BT.result,
-          }}
-          onClose={() => setComparing(null)}
-        />
-      )}
+      {comparing && <OriginalComparison result={comparing} onClose={() => setComparing(null)} />}
       {shown && open !== null && (
         <ImageLightbox
           open

@@ -11,6 +11,7 @@ export const ROUTES = {
   images: 'GET /api/image/text-to-image/images',
   generate: 'POST /api/image/text-to-image/generate-image',
   boards: 'GET /api/image/boards',
+  results: 'GET /api/image/generated-images',
 } as const;
 export const IMAGES_PATH = '/api/image/text-to-image/images';
 
@@ -71,6 +72,7 @@ export function setupImageHost(
   });
   // The member's boards (docs/product-rules.md#image-boards): none unless a test routes its own.
   test.on(ROUTES.boards, () => json({ success: true, boards: [] }));
+  test.on(ROUTES.results, () => json({ success: true, images: [], has_more: false }));
   const stream = fakeEventStream<TextToImageStreamEvent>();
   test.on(ROUTES.generate, () => stream.response);
   return { ...test, stream, galleryRequests: () => test.requestsTo('GET', IMAGES_PATH) };
