@@ -58,9 +58,9 @@ export async function onBoard(sql: Sql, userId: string, board: string | undefine
   };
 }
 
-export function createBoardStore(sql: Sql): BoardStore {
-  /** The boards with their items' ids (as text: postgres.js parses text[]) and the cover's thumbnail key. */
-  const boardsOf = (userId: string, id?: string) => sql<BoardRecord[]>`
+/** The boards with their items' ids (as text: postgres.js parses text[]) and the cover's thumbnail key. */
+function boardsOf(sql: Sql, userId: string, id?: string) {
+  return sql<BoardRecord[]>`
     select b.id, b.name, b.created_at,
       coalesce(
         array_agg(i.image_id::text order by i.added_at desc, i.image_id) filter (where i.image_id is not null),
@@ -77,51 +77,75 @@ export function createBoardStore(sql: Sql): BoardStore {
     where b.user_id = ${userId} ${id ? sql`and b.id = ${id}` : sql``}
     group by b.id
     order by b.created_at, b.id`;
+}
 
-  async function find(userId: string, id: string): Promise<BoardRecord> {
-    if (!isUuid(id)) throw notFound();
-    const [board] = await boardsOf(userId, id);
+async function findBoard(sql: Sql, userId: string, id: string): Promise<BoardRecord> {
+  if (!isUuid(id)) throw notFound();
+  const [board] = await boardsOf(sql, userId, id);
+  if (!board) throw notFound();
+  return board;
+}
+
+/** The column naming `imageId` when it is one of the member's images; otherwise 404. */
+async function imageColumnOf(sql: Sql, userId: string, imageId: string): Promise<ImageColumn> {
+  if (!isUuid(imageId)) throw notFound();
+  const [row] = await sql<{ kind: ImageColumn }[]>`
+    select 'text_to_image_id' as kind from text_to_images where id = ${imageId} and user_id = ${userId}
+    union all
+    select 'generated_image_id' from generated_images where id = ${imageId} and user_id = ${userId}`;
+  if (!row) throw notFound();
+  return row.kind;
+}
+
+/** Names are unique per member (any case): a taken one is a 409 in plain words. */
+async function named<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, B.nameTaken);
+    throw err;
+  }
+}
+
+async function insertBoard(sql: Sql, userId: string, id: string, name: string): Promise<void> {
+  await named(
+    sql.begin(async (tx) => {
+      // One member's creates queue here, so the count below cannot be passed by two at once.
+      await tx`select pg_advisory_xact_lock(hashtextextended(${`image-boards:${userId}`}, 0))`;
+      const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`
+        select count(*)::int as count from image_boards where user_id = ${userId}`;
+      if (count >= IMAGE_BOARD_LIMITS.boardsPerMember)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, B.tooManyBoards);
+      await tx`insert into image_boards (id, user_id, name) values (${id}, ${userId}, ${name})`;
+    }),
+  );
+}
+
+async function insertItem(sql: Sql, id: string, column: ImageColumn, imageId: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    // The board's row lock makes the count and the insert one step for concurrent adds to the same board.
+    const [board] = await tx`select id from image_boards where id = ${id} for update`;
     if (!board) throw notFound();
-    return board;
-  }
+    const [already] = await tx`
+      select 1 from image_board_items where board_id = ${id} and image_id = ${imageId}`;
+    if (already) return;
+    const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`
+      select count(*)::int as count from image_board_items where board_id = ${id}`;
+    if (count >= IMAGE_BOARD_LIMITS.imagesPerBoard)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, B.boardFull);
+    await tx`insert into image_board_items (board_id, ${tx(column)}) values (${id}, ${imageId})
+      on conflict do nothing`;
+  });
+}
 
-  /** The column naming `imageId` when it is one of the member's images; otherwise 404. */
-  async function imageColumnOf(userId: string, imageId: string): Promise<ImageColumn> {
-    if (!isUuid(imageId)) throw notFound();
-    const [row] = await sql<{ kind: ImageColumn }[]>`
-      select 'text_to_image_id' as kind from text_to_images where id = ${imageId} and user_id = ${userId}
-      union all
-      select 'generated_image_id' from generated_images where id = ${imageId} and user_id = ${userId}`;
-    if (!row) throw notFound();
-    return row.kind;
-  }
-
-  /** Names are unique per member (any case): a taken one is a 409 in plain words. */
-  async function named<T>(write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, B.nameTaken);
-      throw err;
-    }
-  }
-
+export function createBoardStore(sql: Sql): BoardStore {
+  const find = (userId: string, id: string) => findBoard(sql, userId, id);
   return {
-    list: (userId) => boardsOf(userId),
+    list: (userId) => boardsOf(sql, userId),
     find,
     async create(userId, name) {
       const id = randomUUID();
-      await named(
-        sql.begin(async (tx) => {
-          // One member's creates queue here, so the count below cannot be passed by two at once.
-          await tx`select pg_advisory_xact_lock(hashtextextended(${`image-boards:${userId}`}, 0))`;
-          const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`
-            select count(*)::int as count from image_boards where user_id = ${userId}`;
-          if (count >= IMAGE_BOARD_LIMITS.boardsPerMember)
-            throw new AppError(ErrorCode.VALIDATION_FAILED, B.tooManyBoards);
-          await tx`insert into image_boards (id, user_id, name) values (${id}, ${userId}, ${name})`;
-        }),
-      );
+      await insertBoard(sql, userId, id, name);
       return find(userId, id);
     },
     async rename(userId, id, name) {
@@ -136,26 +160,12 @@ export function createBoardStore(sql: Sql): BoardStore {
     },
     async addImage(userId, id, imageId) {
       await findOwned(sql, BOARDS, { id, userId });
-      const column = await imageColumnOf(userId, imageId);
-      await sql.begin(async (tx) => {
-        // The board's row lock makes the count and the insert one step for concurrent adds to the same board.
-        const [board] = await tx`select id from image_boards where id = ${id} for update`;
-        if (!board) throw notFound();
-        const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`
-          select count(*)::int as count from image_board_items where board_id = ${id}`;
-        const [already] = await tx`
-          select 1 from image_board_items where board_id = ${id} and image_id = ${imageId}`;
-        if (already) return;
-        if (count >= IMAGE_BOARD_LIMITS.imagesPerBoard)
-          throw new AppError(ErrorCode.VALIDATION_FAILED, B.boardFull);
-        await tx`insert into image_board_items (board_id, ${tx(column)}) values (${id}, ${imageId})
-          on conflict do nothing`;
-      });
+      await insertItem(sql, id, await imageColumnOf(sql, userId, imageId), imageId);
       return find(userId, id);
     },
     async removeImage(userId, id, imageId) {
       await findOwned(sql, BOARDS, { id, userId });
-      await imageColumnOf(userId, imageId);
+      await imageColumnOf(sql, userId, imageId);
       await sql`delete from image_board_items where board_id = ${id} and image_id = ${imageId}`;
       return find(userId, id);
     },

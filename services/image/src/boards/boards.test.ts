@@ -224,6 +224,30 @@ describe('boards', () => {
   });
 });
 
+describe('a full board', () => {
+  it(`holds at most ${IMAGE_BOARD_LIMITS.imagesPerBoard} images; adding one already on it still answers the same`, async () => {
+    const member = await newMember();
+    const board = await createBoard(member, 'Full');
+    const first = await textToImage(member);
+    await add(member, board.id, first);
+    // The rest of the board filled directly: what is tested is the refusal at the limit.
+    await bed.sql`
+      with images as (
+        insert into text_to_images (id, user_id, positive_prompt, model_name, aspect_ratio, image_format, seed,
+          width, height, image_key, thumbnail_key)
+        select gen_random_uuid(), ${member.userId}, 'filler', 'flux-schnell', 'square', 'png', 1, 64, 64,
+          ${`image/${member.userId}/f.png`}, ${`image/${member.userId}/f.webp`}
+        from generate_series(2, ${IMAGE_BOARD_LIMITS.imagesPerBoard})
+        returning id)
+      insert into image_board_items (board_id, text_to_image_id) select ${board.id}, id from images`;
+    const extra = await textToImage(member);
+    expect(await add(member, board.id, extra)).toMatchObject({ status: 400, body: { error: B.boardFull } });
+    const again = await add(member, board.id, first);
+    expect(again.status).toBe(200);
+    expect((again.body as { board: ImageBoard }).board.imageCount).toBe(IMAGE_BOARD_LIMITS.imagesPerBoard);
+  });
+});
+
 describe('privacy', () => {
   it("answers 404 to another member's board on every board route and on both lists' filter", async () => {
     const owner = await newMember();
