@@ -20,14 +20,17 @@ export interface BoardMenuProps {
 }
 
 export function BoardMenu({ boards, imageId, label, onChanged, look = 'icon' }: BoardMenuProps) {
-  const [busy, setBusy] = useState<string | null>(null);
+  // The box shows the member's choice at once, and goes back if the call is refused. It is never disabled while the
+  // call runs (a disabled box would drop the keyboard focus); a second change meanwhile is ignored.
+  const [pending, setPending] = useState<{ id: string; on: boolean } | null>(null);
   const onCount = boards.boards.filter((b) => b.imageIds.includes(imageId)).length;
   const icon = <Bookmark size={16} aria-hidden fill={onCount > 0 ? 'currentColor' : 'none'} />;
 
   const toggle = async (boardId: string, name: string, on: boolean) => {
-    setBusy(boardId);
+    if (pending) return;
+    setPending({ id: boardId, on });
     const board = await boards.setImage(boardId, imageId, on);
-    setBusy(null);
+    setPending(null);
     if (!board) return;
     announce(on ? T.addedTo(name) : T.removedFrom(name));
     onChanged?.(boardId);
@@ -59,12 +62,13 @@ export function BoardMenu({ boards, imageId, label, onChanged, look = 'icon' }: 
           <legend className="act-sr-only">{T.boardsMenuTitle}</legend>
           {boards.boards.map((board) => {
             const on = board.imageIds.includes(imageId);
+            const shown = pending?.id === board.id ? pending.on : on;
             return (
               <label key={board.id} className="img-boards__choice">
                 <input
                   type="checkbox"
-                  checked={on}
-                  disabled={busy === board.id}
+                  checked={shown}
+                  aria-busy={pending?.id === board.id || undefined}
                   onChange={() => void toggle(board.id, board.name, !on)}
                 />
                 <span>{T.boardOption(board.name, board.imageCount)}</span>

@@ -123,6 +123,22 @@ describe('boards in the gallery', () => {
     );
   });
 
+  it('puts the box back and says why when the board refuses the image', async () => {
+    const { user, bar, fake, on } = setup();
+    await screen.findByRole('button', { name: 'Open image: prompt number 1' });
+    await newBoard(user, bar, 'Full');
+    const refusal = ERROR_TEXTS.imageBoards.boardFull;
+    on(`POST /api/image/boards/${fake.boards()[0]!.id}/images`, () =>
+      json({ success: false, error: refusal, code: 'VALIDATION_FAILED' }, 400),
+    );
+    await user.click(screen.getByRole('button', { name: T.boardsOf('prompt number 1') }));
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Full (0)' });
+    await user.click(box);
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain(refusal));
+    expect(box.checked).toBe(false);
+    expect(document.activeElement).toBe(box);
+  });
+
   it('puts an image on a board from its card and takes it off again', async () => {
     const { user, bar, fake, requestsTo } = setup();
     await screen.findByRole('button', { name: 'Open image: prompt number 1' });
