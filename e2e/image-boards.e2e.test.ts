@@ -75,6 +75,8 @@ describe('image boards and comparing', () => {
       await bar.getByRole('combobox', { name: B.boardFilterLabel }).click();
       await page.getByRole('option', { name: 'Kites (1)' }).click();
       await gallery.getByRole('button', { name: T.openImage(PROMPTS[1]!) }).waitFor({ state: 'detached' });
+      // The list reloads for the board (a spinner meanwhile): the board's image is back before counting.
+      await gallery.getByRole('button', { name: T.openImage(PROMPTS[0]!) }).waitFor();
       expect(await gallery.getByRole('button', { name: /^Open image: / }).count()).toBe(1);
       await sweep.check(page, 'text-to-image-boards', 'filtered');
       await bar.getByRole('combobox', { name: B.boardFilterLabel }).click();
@@ -125,6 +127,8 @@ describe('image boards and comparing', () => {
       await page.getByRole('option', { name: 'Kites (2)' }).click();
       const results = gallery.getByRole('region', { name: B.boardResultsTitle });
       await results.getByRole('img', { name: 'Color Correction' }).waitFor();
+      // The list reloads for the board (a spinner meanwhile): the board's image is back before counting.
+      await gallery.getByRole('button', { name: T.openImage(PROMPTS[0]!) }).waitFor();
       expect(await gallery.getByRole('button', { name: /^Open image: / }).count()).toBe(1);
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
       await sweep.check(page, 'text-to-image-boards', 'with-results');
