@@ -127,6 +127,7 @@ describe('image boards and comparing', () => {
       await page.getByRole('option', { name: 'Kites (2)' }).click();
       const results = gallery.getByRole('region', { name: B.boardResultsTitle });
       await results.getByRole('img', { name: 'Color Correction' }).waitFor();
+      await gallery.getByRole('button', { name: T.openImage(PROMPTS[1]!) }).waitFor({ state: 'detached' });
       // The list reloads for the board (a spinner meanwhile): the board's image is back before counting.
       await gallery.getByRole('button', { name: T.openImage(PROMPTS[0]!) }).waitFor();
       expect(await gallery.getByRole('button', { name: /^Open image: / }).count()).toBe(1);
