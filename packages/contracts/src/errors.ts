@@ -2,6 +2,7 @@
 // browser. Servers put these texts in `{success:false, error, code}`; clients show the server's text and fall back to
 // these.
 import { z } from 'zod';
+import { IMAGE_BOARD_ERRORS } from './image-board-texts';
 import { LIMITS } from './limits';
 import type { BillingCycle } from './plans';
 
@@ -298,6 +299,8 @@ export const ERROR_TEXTS = {
       'Edit a Region needs a provider key: this server has no image provider key configured, so regions cannot be edited yet. Upscale works without one.',
     editFailed: 'Failed to edit the image. Please try again.',
   },
+  /** Ours: image boards (docs/product-rules.md#image-boards). */
+  imageBoards: IMAGE_BOARD_ERRORS,
   gallery: {
     loadMoreImages: 'Failed to load more images.',
     loadGalleryImages: 'Failed to load gallery images.',

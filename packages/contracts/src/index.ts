@@ -26,5 +26,7 @@ export * from './api/chat-stream';
 export * from './api/chat-fuse';
 export * from './api/image';
 export * from './api/image-tools';
+export * from './api/image-boards';
+export * from './image-board-texts';
 export * from './api/voice';
 export * from './api/youtube';

@@ -10,6 +10,7 @@ import { FILE_ENDPOINTS } from './api/files';
 import { OPENAPI_ENDPOINTS } from './api/openapi';
 import { IDENTITY_ENDPOINTS } from './api/identity';
 import { IMAGE_ENDPOINTS } from './api/image';
+import { IMAGE_BOARD_ENDPOINTS } from './api/image-boards';
 import { PROMPT_ENDPOINTS } from './api/prompt';
 import { VOICE_ENDPOINTS } from './api/voice';
 import { YOUTUBE_ENDPOINTS } from './api/youtube';
@@ -62,6 +63,13 @@ export const API_ROUTES = {
   },
   /** `deleteImage` is also the PATCH (favourite) path of one image. */
   image: pathsOf(IMAGE_PATH_ENDPOINTS),
+  /** `boards` serves GET and POST, `board` PATCH and DELETE, `boardImages` POST, `boardImage` DELETE. */
+  imageBoards: {
+    boards: IMAGE_BOARD_ENDPOINTS.boards.path,
+    board: IMAGE_BOARD_ENDPOINTS.deleteBoard.path,
+    boardImages: IMAGE_BOARD_ENDPOINTS.addBoardImage.path,
+    boardImage: IMAGE_BOARD_ENDPOINTS.removeBoardImage.path,
+  },
   voice: pathsOf(VOICE_ENDPOINTS),
   youtube: pathsOf(YOUTUBE_ENDPOINTS),
 } as const;
@@ -103,6 +111,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(CHAT_SHARE_ENDPOINTS),
   chatShowVersion,
   ...Object.values(IMAGE_ENDPOINTS),
+  ...Object.values(IMAGE_BOARD_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),
   ...Object.values(FILE_ENDPOINTS),

@@ -1,6 +1,7 @@
 // Every literal UI string of docs/product-rules.md, so shell and remotes show exactly the spec's words.
 // Texts marked "ours" fill places where the spec shows an element but not its words.
 import { CHAT_SHARE_TEXTS } from './chat-share-texts';
+import { IMAGE_BOARD_TEXTS } from './image-board-texts';
 
 export const PRODUCT_NAME = 'AI Creative Toolbox';
 
@@ -748,6 +749,8 @@ export const UI_TEXTS = {
   },
   /** Ours: shared chats (docs/product-rules.md#shared-chats). */
   share: CHAT_SHARE_TEXTS,
+  /** Ours: image boards and comparing two images (docs/product-rules.md#image-boards). */
+  imageBoards: IMAGE_BOARD_TEXTS,
   pages: {
     privacyPolicy: 'Privacy Policy',
     termsOfService: 'Terms of Service',

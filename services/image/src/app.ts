@@ -1,5 +1,5 @@
 // The image service's Koa app, built from its dependencies so tests run the real routes over HTTP. One router per
-// resource (text to image, stored files, status; the photo effects add theirs), each made by createXRouter(deps).
+// resource (text to image, stored files, boards, status; the photo effects add theirs), each made by createXRouter(deps).
 import {
   createServiceHttpApp,
   type HttpApp,
@@ -8,6 +8,8 @@ import {
   type WorkPool,
   createWorkPool,
 } from '@act/service-kit';
+import { createBoardStore } from './boards/board-store';
+import { createBoardsRouter } from './boards/boards.routes';
 import { createImageStore } from './db/image-store';
 import { createGeneratedImageStore, createPhotoEffects, LOCAL_POOL } from './effects/effects';
 import { createEffectsRouter } from './effects/effects.routes';
@@ -86,6 +88,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     createFilesRouter(deps.files),
     createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
     createImageToolsRouter({ verifier: deps.verifier, tools: imageTools }),
+    createBoardsRouter({ verifier: deps.verifier, boards: createBoardStore(deps.sql), files: deps.files }),
     createStatusRouter({
       textToImage: textToImage.available,
       effects: () => effects.availability(),

@@ -137,6 +137,12 @@ export const GALLERY_PAGE = {
 export const GALLERY_SEARCH_MAX = 200;
 
 /**
+ * Ours: `?board=<id>` on either gallery list keeps the images on one of the member's boards
+ * (docs/product-rules.md#image-boards); another member's board answers 404 like an unknown one.
+ */
+const boardFilter = { board: z.string().min(1).max(64).optional() };
+
+/**
  * `?cursor=&limit=&q=&model=&favourites=`: one page of the member's images, newest first. `q` searches the prompt
  * (server-side, case-insensitive), `model` keeps one model's images, `favourites=true` only favourites.
  */
@@ -144,6 +150,7 @@ export const GalleryImagesQuerySchema = cursorQuery(GALLERY_PAGE).extend({
   q: z.string().trim().max(GALLERY_SEARCH_MAX).optional(),
   model: ImageModelIdSchema.optional(),
   favourites: z.stringbool().optional(),
+  ...boardFilter,
 });
 export type GalleryImagesQuery = z.infer<typeof GalleryImagesQuerySchema>;
 
@@ -287,6 +294,8 @@ export const GeneratedImageSchema = z.object({
   thumbnail_url: z.string(),
   /** Ours: signed URL that downloads the result as an attachment (effectDownloadName). */
   download_url: z.string(),
+  /** Ours: signed URL of the stored input as the effect saw it (upright): the result's "before". */
+  original_url: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
@@ -297,6 +306,7 @@ export const GeneratedImagesQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(LIMITS.galleryMaxPageSize).default(LIMITS.galleryPageSize),
   tool_type: z.literal(IMAGE_TO_IMAGE_TOOL_TYPE).default(IMAGE_TO_IMAGE_TOOL_TYPE),
+  ...boardFilter,
 });
 export type GeneratedImagesQuery = z.infer<typeof GeneratedImagesQuerySchema>;
 

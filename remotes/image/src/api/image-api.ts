@@ -39,6 +39,8 @@ export interface GalleryFilters {
   q: string;
   model: ImageModelId | null;
   favourites: boolean;
+  /** Ours: one of the member's boards (docs/product-rules.md#image-boards); absent or null for all images. */
+  board?: string | null;
 }
 
 export const NO_FILTERS: GalleryFilters = { q: '', model: null, favourites: false };
@@ -60,6 +62,7 @@ export async function fetchGalleryPage(
       q: filters.q.trim(),
       model: filters.model ?? undefined,
       favourites: filters.favourites ? 'true' : undefined,
+      board: filters.board ?? undefined,
     },
     fallbackError: FALLBACK_ERRORS.fetchImages,
     signal,

@@ -24,6 +24,8 @@ export interface BeforeAfterSliderProps {
   aspect?: number;
   /** Offer the side-by-side toggle (results; the sample keeps the slider). */
   allowSideBySide?: boolean;
+  /** The two sides' names and the slider's (Before, After by default; two gallery images name theirs). */
+  labels?: { before: string; after: string; slider: string };
 }
 
 function clamp(value: number): number {
@@ -49,6 +51,7 @@ export function BeforeAfterSlider({
   caption,
   aspect = 4 / 3,
   allowSideBySide = false,
+  labels = { before: T.before, after: T.after, slider: T.compareLabel },
 }: BeforeAfterSliderProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ComparisonView>('slider');
@@ -118,16 +121,16 @@ export function BeforeAfterSlider({
           <div className="ie-compare__before" style={{ clipPath: `inset(0 ${100 - value}% 0 0)` }}>
             <img className="ie-compare__image" src={before.src} alt={before.alt} draggable={false} />
           </div>
-          <span className="ie-compare__label ie-compare__label--before">{T.before}</span>
-          <span className="ie-compare__label ie-compare__label--after">{T.after}</span>
+          <span className="ie-compare__label ie-compare__label--before">{labels.before}</span>
+          <span className="ie-compare__label ie-compare__label--after">{labels.after}</span>
           <div
             role="slider"
             tabIndex={0}
-            aria-label={T.compareLabel}
+            aria-label={labels.slider}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={value}
-            aria-valuetext={`${value}% ${T.before}, ${100 - value}% ${T.after}`}
+            aria-valuetext={`${value}% ${labels.before}, ${100 - value}% ${labels.after}`}
             aria-orientation="horizontal"
             className="ie-compare__handle"
             style={{ left: `${value}%` }}
@@ -140,11 +143,11 @@ export function BeforeAfterSlider({
         <div className="ie-compare__pair">
           <div className="ie-compare__side" style={{ aspectRatio: String(aspect) }}>
             <img className="ie-compare__image" src={before.src} alt={before.alt} />
-            <span className="ie-compare__label ie-compare__label--before">{T.before}</span>
+            <span className="ie-compare__label ie-compare__label--before">{labels.before}</span>
           </div>
           <div className="ie-compare__side" style={{ aspectRatio: String(aspect) }}>
             <img className="ie-compare__image" src={after.src} alt={after.alt} />
-            <span className="ie-compare__label ie-compare__label--after">{T.after}</span>
+            <span className="ie-compare__label ie-compare__label--after">{labels.after}</span>
           </div>
         </div>
       )}

@@ -1,15 +1,14 @@
 // The member's Text to Image gallery (docs/product-rules.md#screens, #states, #errors): own images newest first, 8 at
 // a time and more once scrolled within 100 px of the end, reloaded from the start on the 'gallery-updated' event;
 // search by prompt (server-side), filters by model and favourites; a lightbox titled with the prompt with the
-// keyboard arrows between images, Download, Delete (confirmed), Favourite and Use settings.
+// keyboard arrows between images, Download, Delete (confirmed), Favourite and Use settings. Ours: boards (a bar to
+// show one board and manage them, a board button on each card) and comparing two chosen images
+// (docs/product-rules.md#image-boards).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Download, Heart, Search, SlidersHorizontal, Trash2 } from 'lucide-react';
 import {
   GALLERY_UPDATED_EVENT,
   IMAGE_MODELS,
-  IMAGE_STYLES,
-  ASPECT_RATIOS,
-  IMAGE_FORMATS,
   LIMITS,
   UI_TEXTS,
   type GalleryImage,
@@ -39,11 +38,20 @@ import {
   type GalleryFilters,
 } from '../api/image-api';
 import { useDebounced } from '../hooks/use-debounced';
+import { comparedOf, GalleryCard, ImageFacts } from './gallery-card';
+import { BoardBar } from '../boards/board-bar';
+import { BoardResults } from '../boards/board-results';
+import { BoardMenu } from '../boards/board-menu';
+import { CompareBar, CompareToggle } from '../boards/compare-bar';
+import { CompareDialog } from '../boards/compare-dialog';
+import { useBoards } from '../boards/use-boards';
+import { useCompareSelection } from '../boards/use-compare-selection';
 import './gallery.css';
 import './image-preview.css';
 
 const T = UI_TEXTS.textToImage;
 const C = UI_TEXTS.common;
+const BT = UI_TEXTS.imageBoards;
 /** The search waits for a pause in typing before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -53,9 +61,6 @@ const MODEL_FILTER_OPTIONS = [
   { value: ALL_MODELS as ModelFilter, label: T.allModels },
   ...IMAGE_MODELS.map((m) => ({ value: m.id as ModelFilter, label: m.label })),
 ];
-
-const labelOf = <Id extends string>(options: readonly { id: Id; label: string }[], id: Id | null) =>
-  options.find((o) => o.id === id)?.label ?? '';
 
 export interface GalleryProps {
   api: ApiClient;
@@ -69,10 +74,12 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
   const [search, setSearch] = useState('');
   const [model, setModel] = useState<ModelFilter>(ALL_MODELS);
   const [favourites, setFavourites] = useState(false);
+  const [board, setBoard] = useState<string | null>(null);
+  const boards = useBoards(api);
   const q = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const filters: GalleryFilters = useMemo(
-    () => ({ q, model: model === ALL_MODELS ? null : model, favourites }),
-    [q, model, favourites],
+    () => ({ q, model: model === ALL_MODELS ? null : model, favourites, board }),
+    [q, model, favourites, board],
   );
   const fetchPage = useCallback(
     (cursor: string | null, signal: AbortSignal) => fetchGalleryPage(api, filters, cursor, signal),
@@ -110,6 +117,8 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
     toast({ title: hasItems ? FALLBACK_ERRORS.loadMore : FALLBACK_ERRORS.loadGallery, variant: 'error' });
   }, [list.error, hasItems]);
 
+  const compare = useCompareSelection(images);
+  const [comparing, setComparing] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = images.findIndex((image) => image.id === openId);
   const open = openIndex >= 0 ? images[openIndex]! : null;
@@ -189,6 +198,9 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           </Button>
         </div>
       </div>
+      <BoardBar boards={boards} selected={board} onSelect={setBoard} />
+      <CompareBar count={compare.ids.length} onCompare={() => setComparing(true)} onClear={compare.clear} />
+      {board && <BoardResults api={api} boards={boards} board={board} />}
 
       {list.loading ? (
         <div className="img-gallery__state">
@@ -205,43 +217,35 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           {FALLBACK_ERRORS.loadGallery}
         </Alert>
       ) : images.length === 0 ? (
-        <p className="img-gallery__state">{filtered ? T.galleryNoMatches : T.galleryEmpty}</p>
+        <p className="img-gallery__state">
+          {filtered ? T.galleryNoMatches : board ? BT.boardEmpty : T.galleryEmpty}
+        </p>
       ) : (
         <ul className="img-gallery__grid">
           {images.map((image) => (
-            <li key={image.id} className="img-card">
-              <button
-                type="button"
-                className="img-card__open"
-                aria-label={T.openImage(image.positive_prompt)}
-                onClick={() => setOpenId(image.id)}
-              >
-                <img
-                  className="img-card__thumb"
-                  src={image.thumbnail_path}
-                  alt={image.positive_prompt}
-                  width={image.width}
-                  height={image.height}
-                  decoding="async"
+            <GalleryCard
+              key={image.id}
+              image={image}
+              favouriteBusy={favouriteBusy === image.id}
+              onOpen={() => setOpenId(image.id)}
+              onToggleFavourite={() => void toggleFavourite(image)}
+              boardMenu={
+                <BoardMenu
+                  boards={boards}
+                  imageId={image.id}
+                  label={image.positive_prompt}
+                  // Taken off the board shown: the list follows.
+                  onChanged={(id) => id === board && reload()}
                 />
-              </button>
-              <div className="img-card__meta">
-                <p className="img-card__prompt" title={image.positive_prompt}>
-                  {image.positive_prompt}
-                </p>
-                <span className="img-card__model">{labelOf(IMAGE_MODELS, image.model_name)}</span>
-              </div>
-              <button
-                type="button"
-                className="img-card__favourite"
-                aria-pressed={image.favourite}
-                aria-label={image.favourite ? T.unfavourite : T.favourite}
-                disabled={favouriteBusy === image.id}
-                onClick={() => void toggleFavourite(image)}
-              >
-                <Heart size={16} aria-hidden fill={image.favourite ? 'currentColor' : 'none'} />
-              </button>
-            </li>
+              }
+              compare={
+                <CompareToggle
+                  label={image.positive_prompt}
+                  checked={compare.isChosen(image.id)}
+                  onChange={(on) => compare.choose(image.id, on)}
+                />
+              }
+            />
           ))}
         </ul>
       )}
@@ -309,6 +313,14 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
           </div>
         </ImageLightbox>
       )}
+      {comparing && compare.pair && (
+        <CompareDialog
+          title={BT.compareTitle}
+          first={comparedOf(compare.pair[0], BT.firstImage)}
+          second={comparedOf(compare.pair[1], BT.secondImage)}
+          onClose={() => setComparing(false)}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete !== null}
         onOpenChange={(isOpen) => {
@@ -322,26 +334,5 @@ export function Gallery({ api, onUseSettings, onDeleted }: GalleryProps) {
         onConfirm={confirmDeletion}
       />
     </section>
-  );
-}
-
-function ImageFacts({ image }: { image: GalleryImage }) {
-  const facts: [string, string][] = [
-    [T.modelLabel, labelOf(IMAGE_MODELS, image.model_name)],
-    [T.styleLabel, image.style ? labelOf(IMAGE_STYLES, image.style) : T.noStyle],
-    [T.aspectRatioLabel, `${labelOf(ASPECT_RATIOS, image.aspect_ratio)} (${image.width}×${image.height})`],
-    [T.formatLabel, labelOf(IMAGE_FORMATS, image.image_format)],
-    [T.seedLabel, String(image.seed)],
-  ];
-  if (image.negative_prompt) facts.push([T.negativePromptLabel, image.negative_prompt]);
-  return (
-    <dl className="img-facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className="img-facts__item">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -25,6 +25,7 @@ function image(n: number): GeneratedImage {
     image_url: `/api/image/files/u/${n}.jpg?sig=i`,
     thumbnail_url: `/api/image/files/u/${n}.thumb.webp?sig=t`,
     download_url: `/api/image/files/u/${n}.jpg?sig=d&dl=cartoonify-${1764000000000 + n}.jpg`,
+    original_url: `/api/image/files/u/${n}.source.png?sig=o`,
     positive_prompt: n % 2 === 0 ? `happy ${n}` : 'Cartoonify',
     tool_type: 'image-to-image',
     tool_id: n % 2 === 0 ? 'expression-change' : 'cartoonify',

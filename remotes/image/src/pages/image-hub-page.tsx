@@ -2,9 +2,10 @@
 // (name, description, Available or Coming Soon, its price per use), then the member's latest image-to-image results, 8 at a time and more when
 // scrolled within 100 px of the bottom, in 1 to 4 columns by width, each with Expand (a lightbox titled with its
 // prompt or tool) and Download; reloaded from the start on 'gallery-updated'. Ours: only the member's own results
-// (the spec's shows everyone's).
+// (the spec's shows everyone's), each result also put on boards and compared with its original
+// (docs/product-rules.md#image-boards).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Download, Expand } from 'lucide-react';
+import { Columns2, Download, Expand } from 'lucide-react';
 import {
   ERROR_TEXTS,
   GALLERY_UPDATED_EVENT,
@@ -26,10 +27,14 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { fetchHubPage, saveResult } from '../effects/effects-api';
+import { BoardMenu } from '../boards/board-menu';
+import { OriginalComparison } from '../boards/board-results';
+import { useBoards } from '../boards/use-boards';
 import '../effects/effect-screen.css';
 import './image-hub-page.css';
 
 const H = UI_TEXTS.hub;
+const BT = UI_TEXTS.imageBoards;
 const PAGE_SIZE = LIMITS.galleryPageSize;
 /** docs/product-rules.md#costs-and-limits: the next page loads when the end of the list is within 100 px of sight. */
 const SCROLL_TRIGGER_PX = 100;
@@ -65,6 +70,8 @@ export function ImageHubPage({ host }: ToolPageProps) {
   const { api } = host;
   const [gallery, setGallery] = useState<GalleryState>(START);
   const [open, setOpen] = useState<number | null>(null);
+  const boards = useBoards(api, false);
+  const [comparing, setComparing] = useState<GeneratedImage | null>(null);
   // Each (re)load from the start gets a new number; a page from an older one is dropped.
   const generation = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
@@ -186,6 +193,21 @@ export function ImageHubPage({ host }: ToolPageProps) {
                       <Download size={14} aria-hidden />
                       {H.download}
                     </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`${BT.compareWithOriginal}: ${image.positive_prompt}`}
+                      onClick={() => setComparing(image)}
+                    >
+                      <Columns2 size={14} aria-hidden />
+                      {BT.compareWithOriginal}
+                    </Button>
+                    <BoardMenu
+                      boards={boards}
+                      imageId={image.id}
+                      label={image.positive_prompt}
+                      look="button"
+                    />
                   </div>
                 </div>
               </li>
@@ -216,6 +238,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
         <p className="ie-coming-soon__text">{H.moreToolsText}</p>
       </section>
 
+      {comparing && <OriginalComparison result={comparing} onClose={() => setComparing(null)} />}
       {shown && open !== null && (
         <ImageLightbox
           open

@@ -10,6 +10,8 @@ export const ROUTES = {
   status: 'GET /api/image/status',
   images: 'GET /api/image/text-to-image/images',
   generate: 'POST /api/image/text-to-image/generate-image',
+  boards: 'GET /api/image/boards',
+  results: 'GET /api/image/generated-images',
 } as const;
 export const IMAGES_PATH = '/api/image/text-to-image/images';
 
@@ -68,6 +70,9 @@ export function setupImageHost(
     const page = pages[queryOf(request).cursor ?? ''];
     return page ? galleryReply(page.images, page.next) : galleryReply([]);
   });
+  // The member's boards (docs/product-rules.md#image-boards): none unless a test routes its own.
+  test.on(ROUTES.boards, () => json({ success: true, boards: [] }));
+  test.on(ROUTES.results, () => json({ success: true, images: [], has_more: false }));
   const stream = fakeEventStream<TextToImageStreamEvent>();
   test.on(ROUTES.generate, () => stream.response);
   return { ...test, stream, galleryRequests: () => test.requestsTo('GET', IMAGES_PATH) };

@@ -2,6 +2,7 @@
 // verified token. The gallery is a keyset list (created_at, id) newest first, so an image added while the member
 // scrolls never shifts the pages after it; search is over the prompt, case-insensitive.
 import type { AspectRatio, ImageFormat, ImageModelId, ImageStyle } from '@act/contracts';
+import { onBoard } from '../boards/board-store';
 import {
   afterCursor,
   decodeCursor,
@@ -41,6 +42,8 @@ export interface GalleryFilter {
   q?: string;
   model?: ImageModelId;
   favourites?: boolean;
+  /** One of the member's boards (docs/product-rules.md#image-boards). */
+  board?: string;
 }
 
 const IMAGES = { table: 'text_to_images' };
@@ -85,8 +88,9 @@ export function createImageStore(sql: Sql): ImageStore {
           commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
         }),
       ) as Promise<T>,
-    async list(userId, { cursor, limit, q, model, favourites }) {
+    async list(userId, { cursor, limit, q, model, favourites, board }) {
       const position = cursor ? decodeCursor(cursor) : undefined;
+      const onTheBoard = (await onBoard(sql, userId, board, 'text_to_image_id')).condition;
       const rows = await sql`
         select *, created_at::text as created_key
         from text_to_images
@@ -95,6 +99,7 @@ export function createImageStore(sql: Sql): ImageStore {
           ${q ? sql`and positive_prompt ilike ${containsPattern(q)}` : sql``}
           ${model ? sql`and model_name = ${model}` : sql``}
           ${favourites ? sql`and favourite` : sql``}
+          ${onTheBoard}
         order by created_at desc, id desc
         limit ${limit + 1}`;
       const page = pageOf(rows, limit, (row) => ({

@@ -46,7 +46,11 @@ export function createEffectsRouter({ verifier, store, files, effects }: Effects
   );
 
   mountEndpoint(router, E.generatedImages, options, async (query, { caller, ctx }) => {
-    const page = await store.latest(caller.userId, { offset: query.offset, limit: query.limit });
+    const page = await store.latest(caller.userId, {
+      offset: query.offset,
+      limit: query.limit,
+      board: query.board,
+    });
     ctx.set('cache-control', 'no-store');
     return { images: page.items.map((record) => generatedImageOf(files, record)), has_more: page.hasMore };
   });

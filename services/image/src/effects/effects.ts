@@ -37,6 +37,7 @@ import {
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
+import { onBoard } from '../boards/board-store';
 import type { FalEffects } from './fal-effects';
 import { resultReplyOf, storeResult } from './stored-result';
 import {
@@ -119,6 +120,7 @@ export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecor
     download_url: files.signedUrl(record.image_key, {
       download: effectDownloadName(record.tool_id, record.created_at),
     }),
+    original_url: files.signedUrl(record.original_key),
     width: record.width,
     height: record.height,
   };
@@ -251,9 +253,10 @@ export interface GeneratedImageStore {
   /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
   transaction<T>(fn: (tx: GeneratedImageTransaction) => Promise<T>): Promise<T>;
   /** One page, newest first, and whether another follows. */
+  /** `board`: only the results on that board of the member's (docs/product-rules.md#image-boards). */
   latest(
     userId: string,
-    page: { offset: number; limit: number },
+    page: { offset: number; limit: number; board?: string | undefined },
   ): Promise<{ items: GeneratedImageRecord[]; hasMore: boolean }>;
   /** 404 when the id is unknown, malformed or another member's. */
   find(userId: string, id: string): Promise<GeneratedImageRecord>;
@@ -274,10 +277,11 @@ export function createGeneratedImageStore(sql: Sql): GeneratedImageStore {
           commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
         }),
       ) as Promise<T>,
-    async latest(userId, { offset, limit }) {
+    async latest(userId, { offset, limit, board }) {
+      const onTheBoard = (await onBoard(sql, userId, board, 'generated_image_id')).condition;
       const rows = await sql<GeneratedImageRecord[]>`
         select * from generated_images
-        where user_id = ${userId} and tool_type = 'image-to-image'
+        where user_id = ${userId} and tool_type = 'image-to-image' ${onTheBoard}
         order by created_at desc, id desc
         limit ${limit + 1} offset ${offset}`;
       return { items: rows.slice(0, limit), hasMore: rows.length > limit };

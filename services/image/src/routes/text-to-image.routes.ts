@@ -57,6 +57,7 @@ export function createTextToImageRouter({
       ...(query.q ? { q: query.q } : {}),
       ...(query.model ? { model: query.model } : {}),
       ...(query.favourites ? { favourites: true } : {}),
+      ...(query.board ? { board: query.board } : {}),
     });
     return {
       images: page.items.map((record) => galleryImageOf(files, record)),
