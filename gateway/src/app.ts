@@ -2,7 +2,15 @@
 // (API only) → public up/down health → access check (JWT) → large uploads in flight per client → streaming proxy to
 // the owning service → static shell and remotes.
 import type { Context } from 'koa';
-import { BODY_LIMITS, ERROR_TEXTS, SUPPORT_ROLE, findEndpoint, type Access } from '@act/contracts';
+import {
+  API_KEY_TEXTS,
+  BODY_LIMITS,
+  ERROR_TEXTS,
+  SUPPORT_ROLE,
+  apiKeyMayCall,
+  findEndpoint,
+  type Access,
+} from '@act/contracts';
 import { serviceForPath } from '@act/contracts/server';
 import {
   AppError,
@@ -17,6 +25,7 @@ import {
   type RateLimiterAbstract,
   type Logger,
 } from '@act/service-kit';
+import { createApiKeyResolver, isApiKey } from './api-keys';
 import { API_REFERENCE_PATH, apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
@@ -44,6 +53,8 @@ export interface GatewayDeps {
   health: SystemHealth;
   /** What /remotes.json answers; from `config` (REMOTES_CONFIG, REMOTES_DIR, REMOTE_<FAMILY>_URL) by default. */
   remotes?: RemotesSource;
+  /** How long what identity said about a personal API key is kept (API_KEY_RULES.cacheMs by default). */
+  apiKeyCacheMs?: number;
 }
 
 export function createGatewayApp({
@@ -54,6 +65,7 @@ export function createGatewayApp({
   rateLimiter,
   health,
   remotes = remotesSource(config),
+  apiKeyCacheMs,
 }: GatewayDeps): HttpApp {
   const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
@@ -79,6 +91,12 @@ export function createGatewayApp({
     if (list.length > 0) pools.set(service, createUpstreamPool(list));
   }
 
+  const apiKeys = createApiKeyResolver({
+    identity: pools.get('identity'),
+    verifier,
+    ...(apiKeyCacheMs === undefined ? {} : { cacheMs: apiKeyCacheMs }),
+  });
+
   /** An API call: its access check, then the owning service's answer through the proxy. */
   const proxyApi = async (ctx: Context): Promise<void> => {
     const route = resolveRoute(ctx.method, ctx.path);
@@ -91,9 +109,18 @@ export function createGatewayApp({
     if ((route.access === 'member' || route.access === 'support') && !token) {
       throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
     }
+    let authorization: string | undefined;
     if (route.access !== 'public' && (token || sentAuthorization)) {
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
-      ctx.state.user = await verifier.verify(token);
+      if (isApiKey(token)) {
+        // Refused before any lookup: a key never manages keys, sessions, the account, money or support.
+        if (!route.apiKeyAllowed) throw new AppError(ErrorCode.FORBIDDEN, API_KEY_TEXTS.notAllowed);
+        const key = await apiKeys.resolve(token);
+        ctx.state.user = key.user;
+        authorization = `Bearer ${key.token}`;
+      } else {
+        ctx.state.user = await verifier.verify(token);
+      }
     }
     // The support console's API: only a token whose signed `roles` claim holds the role (docs/security.md#support-role).
     if (route.access === 'support' && !hasRole(ctx.state.user as AuthUser | undefined, SUPPORT_ROLE)) {
@@ -110,6 +137,7 @@ export function createGatewayApp({
         heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
         deadline: app.bodyReadDeadline,
         onBodyBytes: sent,
+        ...(authorization ? { authorization } : {}),
       }),
     );
   };
@@ -153,6 +181,8 @@ interface ResolvedRoute {
   service: ServiceName;
   access: Access;
   bodyLimitBytes: number;
+  /** Whether a personal API key may make this call (docs/architecture.md#personal-api-keys). */
+  apiKeyAllowed: boolean;
 }
 
 // Every request asks this, so answers are kept per method and path. Only paths that belong to a service are kept,
@@ -171,6 +201,7 @@ function resolveRoute(method: string, path: string): ResolvedRoute | undefined {
     service: owner.service,
     access: endpoint?.access ?? 'member',
     bodyLimitBytes: BODY_LIMITS[endpoint?.bodyLimit ?? 'json'],
+    apiKeyAllowed: apiKeyMayCall(endpoint ?? { method, path }),
   };
   if (resolved.size < RESOLVED_MAX) resolved.set(key, route);
   return route;

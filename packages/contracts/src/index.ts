@@ -15,6 +15,7 @@ export * from './api/files';
 export * from './api/openapi';
 export * from './api/pagination';
 export * from './api/identity';
+export * from './api/api-keys';
 export * from './api/credits';
 export * from './api/credit-packs';
 export * from './api/credit-controls';

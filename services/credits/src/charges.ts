@@ -36,6 +36,7 @@ import type { Clock } from './clock';
 import type { AccountRow } from './db/accounts';
 import type { CreditsStore, CreditsTransaction } from './db/credits-store';
 import type { HoldLease, HoldRow, SettleResult, UnreservedRelease } from './db/holds';
+import { reserveWithKey } from './api-key-reserve';
 import { applyDueChanges, ensureAccount } from './domain/account-lifecycle';
 import { raiseNotices } from './domain/credit-controls';
 import type { NoticeEvents } from './domain/notice-events';
@@ -339,7 +340,7 @@ export interface ReserveDeps {
   guestDailyBudgetPerTool: number;
 }
 
-const insufficient: ReserveReply = {
+export const insufficient: ReserveReply = {
   ok: false,
   code: ErrorCode.INSUFFICIENT_CREDITS,
   message: ERROR_TEXTS.toolUse.insufficientCredits,
@@ -348,13 +349,16 @@ const insufficient: ReserveReply = {
 /** Reserves one use on its own (its own statement or transaction). */
 export async function reserveCredits(deps: ReserveDeps, request: ReserveRequest): Promise<ReserveReply> {
   if (request.userId) {
-    return reserveForMember(deps, {
+    const input: MemberReserve = {
       requestId: request.requestId,
       userId: request.userId,
       tool: request.tool,
       cost: toolCost(request.tool, request.options),
       ...(request.lease ? { lease: request.lease } : {}),
-    });
+    };
+    return request.apiKey
+      ? reserveWithKey(deps, { ...input, apiKey: request.apiKey })
+      : reserveForMember(deps, input);
   }
   const visitorIp = guestAddress(request.guestIp);
   if (!visitorIp) {
@@ -485,6 +489,8 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
         cost: toolCost(request.tool, request.options),
         ...(request.lease ? { lease: request.lease } : {}),
       };
+      // A key's charge goes alone: its statement also locks the key's spend (docs/architecture.md#personal-api-keys).
+      if (request.apiKey) return reserveWithKey(deps, { ...input, apiKey: request.apiKey });
       return new Promise<ReserveReply>((resolve, reject) => {
         queue.push({ input, resolve, reject });
         schedulePump();
@@ -493,7 +499,7 @@ export function createReserver(deps: ReserveDeps, options: ReserverOptions = {})
   };
 }
 
-interface MemberReserve {
+export interface MemberReserve {
   requestId: string;
   userId: string;
   tool: ToolId;
@@ -532,7 +538,7 @@ async function reserveForMember({ store, clock }: ReserveDeps, input: MemberRese
  * Whether the charge was refused for the member's own monthly cap (docs/charges.md#spend-cap-and-usage-notices)
  * rather than for the balance: the balance covers it, the cap does not.
  */
-function overCap(account: AccountRow, cost: number): boolean {
+export function overCap(account: AccountRow, cost: number): boolean {
   return (
     account.monthly_cap !== null &&
     account.credits >= cost &&
@@ -540,7 +546,7 @@ function overCap(account: AccountRow, cost: number): boolean {
   );
 }
 
-function spendCapReached(cap: number): ReserveReply {
+export function spendCapReached(cap: number): ReserveReply {
   return {
     ok: false,
     // Its own code: tools that word "insufficient credits" their own way must not hide the cap's text.
@@ -596,7 +602,7 @@ async function reserveForGuest(
 }
 
 /** The stored answer for a repeated requestId; a requestId reused for another payer or tool is refused. */
-function replay(hold: HoldRow, request: { userId?: string; visitorIp?: string; tool: ToolId }): ReserveReply {
+export function replay(hold: HoldRow, request: { userId?: string; visitorIp?: string; tool: ToolId }): ReserveReply {
   // Released before it was reserved: the tool service gave up on this call, so it must not cost anything now.
   if (hold.status === 'void') {
     return { ok: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: ERROR_TEXTS.server.serviceUnavailable };

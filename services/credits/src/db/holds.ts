@@ -2,6 +2,7 @@
 // expiring stale ones. Each money movement writes its ledger row in the same statement or transaction.
 import type { ToolId } from '@act/contracts';
 import type { Db } from '@act/service-kit';
+import { refundKeySpend } from './api-key-charges';
 
 /** `void`: a tombstone left by a release that arrived before its reserve (see voidUnreservedHolds). */
 export type HoldStatus = 'held' | 'committed' | 'released' | 'expired' | 'void';
@@ -451,6 +452,7 @@ async function refundMembers(
       period_spent = greatest(accounts.period_spent - refund.in_period, 0), updated_at = ${now}
     from refund
     where accounts.user_id = refund.user_id`;
+  await refundKeySpend(tx, refunds.map((hold) => hold.requestId));
   await tx`
     insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
     select user_id, cost, ${reason}, request_id, 'refund:' || request_id, ${now}

@@ -14,6 +14,7 @@ import {
   type ImageFormat,
   type ImageStyle,
   type TextToImageRequest,
+  type ApiKeyCharge,
 } from '@act/contracts';
 import {
   assertStorableText,
@@ -113,9 +114,9 @@ export interface TextToImage {
   readonly available: boolean;
   /**
    * Holds the credits (refusing first, with nothing held, when there is no provider key); `requestId` is the HTTP
-   * request's id (EndpointCall.requestId), which the charge sends to credits.
+   * request's id (EndpointCall.requestId), which the charge sends to credits; `apiKey` the call's personal API key.
    */
-  reserve(userId: string, requestId?: string): Promise<Charge>;
+  reserve(userId: string, requestId?: string, apiKey?: ApiKeyCharge): Promise<Charge>;
   /** Generates and stores the image under the held charge; settles it (commit with the row, or release). */
   generate(
     charge: Charge,
@@ -152,11 +153,11 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
   return {
     available: provider !== undefined,
 
-    async reserve(userId, requestId) {
+    async reserve(userId, requestId, apiKey) {
       if (!provider) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.providerKeyMissing);
       }
-      return reserveCharge(deps.credits, { tool: 'text-to-image', userId, httpRequestId: requestId });
+      return reserveCharge(deps.credits, { tool: 'text-to-image', userId, httpRequestId: requestId, apiKey });
     },
 
     async generate(charge, userId, input, onProgress) {

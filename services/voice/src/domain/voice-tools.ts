@@ -10,6 +10,7 @@ import {
   getTool,
   notAvailableWithoutProviderKey,
   voiceDownloadName,
+  type ApiKeyCharge,
   type AudioClip,
   type ErrorCode as ErrorCodeValue,
   type VoiceEngine,
@@ -93,23 +94,30 @@ export interface FollowOptions {
   signal?: AbortSignal;
 }
 
+/** Who starts a job: the member, and the personal API key of the call if it came with one. */
+export interface JobMember {
+  userId: string;
+  apiKey?: ApiKeyCharge | undefined;
+}
+
 export interface VoiceTools {
   status(): VoiceStatusReply['tools'];
-  // Each start takes the HTTP request's id (EndpointCall.requestId): the reserve sends it to credits. The job's
+  // Each start takes the member (with the call's personal API key, if any, which the charge names and credits holds
+  // to its limit) and the HTTP request's id (EndpointCall.requestId): the reserve sends it to credits. The job's
   // settlement, by whichever replica runs it, is background work and names no request.
   textToSpeech(
-    userId: string,
+    member: JobMember,
     input: { text: string; voiceId: string },
     requestId?: string,
   ): Promise<StartedJob>;
   soundEffects(
-    userId: string,
+    member: JobMember,
     input: { prompt: string; durationSeconds?: number },
     requestId?: string,
   ): Promise<StartedJob>;
-  voiceIsolator(userId: string, audio: AudioInput, requestId?: string): Promise<StartedJob>;
+  voiceIsolator(member: JobMember, audio: AudioInput, requestId?: string): Promise<StartedJob>;
   speechToSpeech(
-    userId: string,
+    member: JobMember,
     input: { audio: AudioInput; voiceId: string },
     requestId?: string,
   ): Promise<StartedJob>;
@@ -278,7 +286,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
 
   /** Holds the credits, stores the upload (if any) and starts the job; releases the hold if it cannot start. */
   async function start(
-    userId: string,
+    { userId, apiKey }: JobMember,
     requestId: string | undefined,
     tool: VoiceToolId,
     input: (sourceKey: string | null) => JobInput,
@@ -292,6 +300,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       requestId: jobId,
       leased: false,
       httpRequestId: requestId,
+      apiKey,
     });
     let sourceKey: string | null = null;
     try {
@@ -382,9 +391,9 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       };
     },
 
-    async textToSpeech(userId, { text, voiceId }, requestId) {
+    async textToSpeech(member, { text, voiceId }, requestId) {
       const voice = await voices.resolve(voiceId);
-      return start(userId, requestId, 'text-to-speech', () => ({
+      return start(member, requestId, 'text-to-speech', () => ({
         tool: 'text-to-speech',
         engine,
         text,
@@ -392,9 +401,9 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }));
     },
 
-    async soundEffects(userId, { prompt, durationSeconds }, requestId) {
+    async soundEffects(member, { prompt, durationSeconds }, requestId) {
       needProvider('sound-effects');
-      return start(userId, requestId, 'sound-effects', () => ({
+      return start(member, requestId, 'sound-effects', () => ({
         tool: 'sound-effects',
         engine,
         prompt,
@@ -402,10 +411,10 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }));
     },
 
-    async voiceIsolator(userId, audio, requestId) {
+    async voiceIsolator(member, audio, requestId) {
       requireAudioType(audio);
       return start(
-        userId,
+        member,
         requestId,
         'voice-isolator',
         (sourceKey) => ({ tool: 'voice-isolator', engine, sourceKey: sourceKey!, mime: audio.mime }),
@@ -413,11 +422,11 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       );
     },
 
-    async speechToSpeech(userId, { audio, voiceId }, requestId) {
+    async speechToSpeech(member, { audio, voiceId }, requestId) {
       needProvider('speech-to-speech');
       const voice = await voices.resolve(voiceId);
       return start(
-        userId,
+        member,
         requestId,
         'speech-to-speech',
         (sourceKey) => ({ tool: 'speech-to-speech', engine, sourceKey: sourceKey!, mime: audio.mime, voice }),

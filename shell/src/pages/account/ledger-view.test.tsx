@@ -17,6 +17,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 126,
     tool: 'text-to-image',
     purchase_id: null,
+    api_key: null,
   },
   {
     id: '3',
@@ -26,6 +27,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 146,
     tool: null,
     purchase_id: PURCHASE,
+    api_key: null,
   },
   {
     id: '2',
@@ -35,6 +37,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 46,
     tool: 'image-to-prompt',
     purchase_id: null,
+    api_key: null,
   },
   {
     id: '1',
@@ -44,6 +47,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 50,
     tool: null,
     purchase_id: null,
+    api_key: null,
   },
 ];
 const DAYS = [
