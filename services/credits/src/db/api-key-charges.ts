@@ -88,10 +88,24 @@ export async function keysSpentThisPeriod(
 }
 
 /**
+ * Counts again, for their keys, holds of this period that are charged after their expiry refund (a late success):
+ * the use was made, so it counts toward the key's month as it does toward the spending cap. Runs after the caller
+ * locked the accounts.
+ */
+export async function restoreKeySpend(db: Db, requestIds: readonly string[]): Promise<void> {
+  await addToKeySpend(db, requestIds, 1);
+}
+
+/**
  * Gives the keys back what refunded holds took in this period (a refund of a use from an earlier period changes
  * nothing: that spend is gone with its period). Runs in the refund's transaction, after it locked the accounts.
  */
 export async function refundKeySpend(db: Db, requestIds: readonly string[]): Promise<void> {
+  await addToKeySpend(db, requestIds, -1);
+}
+
+async function addToKeySpend(db: Db, requestIds: readonly string[], sign: 1 | -1): Promise<void> {
+  if (requestIds.length === 0) return;
   await db`
     with back as (
       select h.api_key_id as key_id, sum(h.cost)::int as amount
@@ -100,7 +114,7 @@ export async function refundKeySpend(db: Db, requestIds: readonly string[]): Pro
         and h.created_at >= a.last_credit_reset
       group by h.api_key_id
     )
-    update api_key_spend s set spent = greatest(s.spent - back.amount, 0)
+    update api_key_spend s set spent = greatest(s.spent + ${sign} * back.amount, 0)
     from back, accounts a
     where s.key_id = back.key_id and a.user_id = s.user_id and s.period_start = a.last_credit_reset`;
 }

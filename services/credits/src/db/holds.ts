@@ -2,7 +2,7 @@
 // expiring stale ones. Each money movement writes its ledger row in the same statement or transaction.
 import type { ToolId } from '@act/contracts';
 import type { Db } from '@act/service-kit';
-import { refundKeySpend } from './api-key-charges';
+import { refundKeySpend, restoreKeySpend } from './api-key-charges';
 
 /** `void`: a tombstone left by a release that arrived before its reserve (see voidUnreservedHolds). */
 export type HoldStatus = 'held' | 'committed' | 'released' | 'expired' | 'void';
@@ -358,6 +358,7 @@ export async function commitExpiredHolds(
       returning -delta as amount`;
     await burnCredits(tx, [{ userId: hold.user_id!, amount: taken?.amount ?? 0 }]);
   }
+  await restoreKeySpend(tx, members.map((hold) => hold.request_id));
   await tx`
     insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
     select user_id, visitor_ip, tool, cost, created_at, request_id from holds
