@@ -106,15 +106,17 @@ export function createGatewayApp({
     // The gateway is the first line: members' tokens are checked here and again by the service.
     const token = bearerToken(ctx);
     const sentAuthorization = ctx.get('authorization') !== '';
+    // Refused before any lookup, whatever the endpoint's access (logout is public): a key never manages keys,
+    // sessions, the account, money or support.
+    const withKey = token !== undefined && isApiKey(token);
+    if (withKey && !route.apiKeyAllowed) throw new AppError(ErrorCode.FORBIDDEN, API_KEY_TEXTS.notAllowed);
     if ((route.access === 'member' || route.access === 'support') && !token) {
       throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
     }
     let authorization: string | undefined;
     if (route.access !== 'public' && (token || sentAuthorization)) {
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
-      if (isApiKey(token)) {
-        // Refused before any lookup: a key never manages keys, sessions, the account, money or support.
-        if (!route.apiKeyAllowed) throw new AppError(ErrorCode.FORBIDDEN, API_KEY_TEXTS.notAllowed);
+      if (withKey) {
         const key = await apiKeys.resolve(token);
         ctx.state.user = key.user;
         authorization = `Bearer ${key.token}`;
