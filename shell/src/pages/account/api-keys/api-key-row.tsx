@@ -1,0 +1,102 @@
+// One personal API key in the account's list: name, prefix, limit, spent this month, last use; rename and set the
+// limit in place; revoke (the section confirms it).
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, TextField, errorMessage } from '@act/host-sdk';
+import { API_KEY_RULES, API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
+import { formatDateTime } from '../../../components/format';
+import { limitOf, type ApiKeys, type ListedKey } from './use-api-keys';
+
+const T = API_KEY_TEXTS.page;
+
+export function ApiKeyRow({
+  apiKey,
+  keys,
+  onRevoke,
+}: {
+  apiKey: ListedKey;
+  keys: ApiKeys;
+  onRevoke(key: ListedKey): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  if (editing) return <EditKeyRow apiKey={apiKey} keys={keys} onClose={() => setEditing(false)} />;
+  return (
+    <tr data-testid="api-key-row">
+      <td className="sh-api-keys__name">{apiKey.name}</td>
+      <td>
+        <code>{apiKey.prefix}…</code>
+      </td>
+      <td>
+        {apiKey.monthlyCreditLimit === null ? T.noLimit : apiKey.monthlyCreditLimit.toLocaleString('en-US')}
+      </td>
+      <td>{apiKey.spentThisMonth.toLocaleString('en-US')}</td>
+      <td>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : T.neverUsed}</td>
+      <td className="sh-api-keys__actions">
+        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+          {T.rename}
+          <span className="act-sr-only">: {apiKey.name}</span>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onRevoke(apiKey)}>
+          {T.revoke}
+          <span className="act-sr-only">: {apiKey.name}</span>
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function EditKeyRow({ apiKey, keys, onClose }: { apiKey: ListedKey; keys: ApiKeys; onClose(): void }) {
+  const [name, setName] = useState(apiKey.name);
+  const [limit, setLimit] = useState(
+    apiKey.monthlyCreditLimit === null ? '' : String(apiKey.monthlyCreditLimit),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await keys.update(apiKey.id, { name, monthlyCreditLimit: limitOf(limit) });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, ERROR_TEXTS.generic.unexpected));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <tr data-testid="api-key-row">
+      <td colSpan={6}>
+        <form className="sh-api-keys__edit" onSubmit={save} aria-label={`${T.rename}: ${apiKey.name}`}>
+          {error && <Alert variant="error">{error}</Alert>}
+          <div className="sh-api-keys__fields">
+            <TextField
+              label={T.nameLabel}
+              value={name}
+              maxLength={API_KEY_RULES.nameMax}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <TextField
+              label={T.limitLabel}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={limit}
+              onChange={(event) => setLimit(event.target.value)}
+            />
+          </div>
+          <div className="sh-api-keys__actions">
+            <Button type="submit" size="sm" busy={busy}>
+              {T.save}
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={onClose}>
+              {T.cancel}
+            </Button>
+          </div>
+        </form>
+      </td>
+    </tr>
+  );
+}
