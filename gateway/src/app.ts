@@ -26,7 +26,7 @@ import {
   type Logger,
 } from '@act/service-kit';
 import { createApiKeyResolver, isApiKey } from './api-keys';
-import { API_REFERENCE_PATH, apiReference } from './api-reference';
+import { API_REFERENCE_PATH, TRY_IT_SCRIPT_PATH, apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
@@ -164,7 +164,9 @@ export function createGatewayApp({
         ctx.body = { status: up ? 'up' : 'down' };
         return;
       }
-      if (ctx.path === API_REFERENCE_PATH) return serveApiReference(ctx, () => proxyApi(ctx));
+      if (ctx.path === API_REFERENCE_PATH || ctx.path === TRY_IT_SCRIPT_PATH) {
+        return serveApiReference(ctx, () => proxyApi(ctx));
+      }
       return proxyApi(ctx);
     });
   });

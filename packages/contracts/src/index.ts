@@ -10,6 +10,7 @@ export * from './charging';
 export * from './endpoint';
 export * from './routes';
 export * from './return-path';
+export * from './openapi-examples';
 export * from './api/common';
 export * from './api/files';
 export * from './api/openapi';
