@@ -48,7 +48,7 @@ describe('Personal API keys', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { me: { credits: number } }).me.credits).toBeGreaterThan(0);
 
-    await row.getByRole('button', { name: `${T.revoke}: Nightly export` }).click();
+    await row.getByRole('button', { name: T.revokeLabel('Nightly export') }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(T.revokeConfirm('Nightly export')).waitFor();
     await sweep.check(page, 'account-api-keys', 'revoke-confirm');

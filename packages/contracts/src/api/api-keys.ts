@@ -44,6 +44,8 @@ export const API_KEY_TEXTS = {
   /** A charge refused because it would take what the key spent this month past its own limit. */
   limitReached: (name: string, limit: number) =>
     `This would go over the monthly credit limit of ${limit.toLocaleString('en-US')} credits of the API key "${name}". Change the key's limit in your account.`,
+  /** After a ledger row's kind and tool, for a use made with a key. */
+  viaKey: (name: string) => `via ${name}`,
   page: {
     title: 'API keys',
     intro:
@@ -57,15 +59,23 @@ export const API_KEY_TEXTS = {
     copy: 'Copy key',
     copied: 'Copied',
     done: 'Done',
-    columns: { name: 'Name', key: 'Key', limit: 'Monthly limit', spent: 'Spent this month', lastUsed: 'Last used' },
+    columns: {
+      name: 'Name',
+      key: 'Key',
+      limit: 'Monthly limit',
+      spent: 'Spent this month',
+      lastUsed: 'Last used',
+    },
     noLimit: 'No limit',
     neverUsed: 'Never',
     rename: 'Rename',
+    renameLabel: (name: string) => `Rename or set the limit of ${name}`,
     setLimit: 'Set limit',
     save: 'Save',
     cancel: 'Cancel',
     saved: 'Key saved',
     revoke: 'Revoke',
+    revokeLabel: (name: string) => `Revoke ${name}`,
     revokeConfirm: (name: string) =>
       `Revoke the key "${name}"? Programs using it stop working within seconds. This cannot be undone.`,
     revoked: 'Key revoked',

@@ -31,13 +31,21 @@ export function ApiKeyRow({
       <td>{apiKey.spentThisMonth.toLocaleString('en-US')}</td>
       <td>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : T.neverUsed}</td>
       <td className="sh-api-keys__actions">
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={T.renameLabel(apiKey.name)}
+          onClick={() => setEditing(true)}
+        >
           {T.rename}
-          <span className="act-sr-only">: {apiKey.name}</span>
         </Button>
-        <Button size="sm" variant="outline" onClick={() => onRevoke(apiKey)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={T.revokeLabel(apiKey.name)}
+          onClick={() => onRevoke(apiKey)}
+        >
           {T.revoke}
-          <span className="act-sr-only">: {apiKey.name}</span>
         </Button>
       </td>
     </tr>
