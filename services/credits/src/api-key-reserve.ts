@@ -11,7 +11,7 @@ import {
   spendCapReached,
   type MemberReserve,
   type ReserveDeps,
-} from './charges';
+} from './reserve';
 import { applyDueChanges, ensureAccount } from './domain/account-lifecycle';
 
 export async function reserveWithKey(

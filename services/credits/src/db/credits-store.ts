@@ -91,17 +91,11 @@ import {
 import {
   chargeMember,
   chargeMembers,
-  commitExpiredHolds,
   commitHolds,
-  countGuestUses,
   expireHolds,
   expireHoldsById,
   findHold,
   findLeasedHolds,
-  guestUsedSince,
-  insertGuestHold,
-  lockGuestBudget,
-  lockGuestSlot,
   releaseHolds,
   voidUnreservedHolds,
   type ChargeInput,
@@ -112,6 +106,14 @@ import {
   type SettleResult,
   type UnreservedRelease,
 } from './holds';
+import {
+  countGuestUses,
+  guestUsedSince,
+  insertGuestHold,
+  lockGuestBudget,
+  lockGuestSlot,
+} from './guest-holds';
+import { commitExpiredHolds } from './late-charges';
 
 /** Statements that stand on their own (one statement, so one implicit transaction) or join the caller's. */
 export interface CreditsQueries {

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, LedgerReplySchema, type LedgerEntry, type ToolId } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
-import { applyUsageEvent, reserveCredits } from '../charges';
+import { applyUsageEvent } from '../charges';
+import { reserveCredits } from '../reserve';
 import {
   startCreditsHarness,
   newUserId,
