@@ -4,6 +4,7 @@
 // (/api/credits/api-keys/spend), since credits enforces the limit inside the charge.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { PRODUCT_NAME } from '../ui-texts';
 import { successReply, TimestampSchema } from './common';
 
 /** The rules of keys, in one place for the servers, the pages and the docs' tests. */
@@ -83,6 +84,7 @@ export const API_KEY_TEXTS = {
   },
   api: {
     title: 'API',
+    pageTitle: `API | ${PRODUCT_NAME}`,
     intro:
       'Every tool can be called over HTTP with a personal API key. Send it as a bearer token; each call is charged to your credits like a call from the app, within the key’s monthly limit.',
     manageKeys: 'Manage API keys',

@@ -6,6 +6,7 @@ import { Alert, Spinner, errorMessage } from '@act/host-sdk';
 import { API_KEY_TEXTS, ERROR_TEXTS, OPENAPI_ENDPOINTS, UI_TEXTS } from '@act/contracts';
 import { useServices } from '../../app/services-context';
 import { ScrollRegion } from '../../components/scroll-region';
+import { PageMeta } from '../../seo/page-meta';
 import { curlExamples, type CurlExample, type OpenApiDoc } from './curl-examples';
 import './api-page.css';
 
@@ -43,6 +44,7 @@ export function ApiPage() {
   const { examples, error } = useExamples();
   return (
     <main id="main" className="sh-container sh-api-page">
+      <PageMeta title={T.pageTitle} description={T.intro} path="/account/api" noIndex />
       <h1 className="sh-page-title">{T.title}</h1>
       <p>{T.intro}</p>
       <p className="sh-api-page__links">
