@@ -155,9 +155,9 @@ describe('GET /api/credits/ledger', () => {
     );
     const lines = (await response.text()).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'date,type,tool,credits,balance,purchase_id',
-      expect.stringMatching(/^2025-05-01T08:02:00\.000Z,Tool use,image-to-prompt,-2,46,$/),
-      expect.stringMatching(/^2025-05-01T08:01:00\.000Z,Tool use,image-to-prompt,-2,48,$/),
+      'date,type,tool,credits,balance,purchase_id,api_key',
+      expect.stringMatching(/^2025-05-01T08:02:00\.000Z,Tool use,image-to-prompt,-2,46,,$/),
+      expect.stringMatching(/^2025-05-01T08:01:00\.000Z,Tool use,image-to-prompt,-2,48,,$/),
     ]);
   });
 
