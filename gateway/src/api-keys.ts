@@ -94,7 +94,9 @@ async function tokenFromIdentity(identity: UpstreamPool, secret: string, timeout
       const refused = isConnectError(error);
       if (refused) identity.failed(baseUrl);
       if (refused && index < candidates.length - 1) continue;
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, { cause: error });
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+        cause: error,
+      });
     }
     identity.succeeded(baseUrl);
     const body: unknown = await reply.body.json().catch(() => undefined);

@@ -78,7 +78,11 @@ describe('runChargedTool', () => {
     await runChargedTool(credits, { tool: 'image-to-prompt', userId, apiKey }, async () => 'prompt');
     expect(scripted.requests.at(-1)).toMatchObject({ userId, apiKey });
     // A guest has no key to send.
-    await runChargedTool(credits, { tool: 'image-to-prompt', guestIp: '203.0.113.7', apiKey }, async () => 'p');
+    await runChargedTool(
+      credits,
+      { tool: 'image-to-prompt', guestIp: '203.0.113.7', apiKey },
+      async () => 'p',
+    );
     expect(scripted.requests.at(-1)).not.toHaveProperty('apiKey');
   });
 

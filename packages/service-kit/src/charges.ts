@@ -152,7 +152,16 @@ export async function settleCharge(
 /** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
 export async function reserveCharge(
   credits: CreditsClient,
-  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true, httpRequestId, apiKey }: ChargeInput,
+  {
+    requestId = randomUUID(),
+    tool,
+    userId,
+    guestIp,
+    options,
+    leased = true,
+    httpRequestId,
+    apiKey,
+  }: ChargeInput,
 ): Promise<Charge> {
   const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
   const request: ReserveRequest = {

@@ -68,7 +68,10 @@ describe('a call made with an API key', () => {
       '/api/credits/tool-usage-history',
     );
     expect(history.history).toEqual([
-      expect.objectContaining({ tool_name: 'image-to-prompt', api_key: { id: key.id, name: 'Nightly export' } }),
+      expect.objectContaining({
+        tool_name: 'image-to-prompt',
+        api_key: { id: key.id, name: 'Nightly export' },
+      }),
     ]);
   });
 
@@ -143,7 +146,9 @@ describe('a call made with an API key', () => {
     expect(charged).toHaveLength(5);
     expect(refused.every((reply) => !reply.ok && reply.code === ErrorCode.API_KEY_LIMIT_REACHED)).toBe(true);
     expect(await balanceOf(h.sql, userId)).toBe(40);
-    const [spend] = await h.sql<{ spent: number }[]>`select spent from api_key_spend where key_id = ${key.id}`;
+    const [spend] = await h.sql<
+      { spent: number }[]
+    >`select spent from api_key_spend where key_id = ${key.id}`;
     expect(spend!.spent).toBe(10);
   });
 });

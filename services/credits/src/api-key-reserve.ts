@@ -19,7 +19,11 @@ export async function reserveWithKey(
   reserve: MemberReserve & { apiKey: ApiKeyCharge },
 ): Promise<ReserveReply> {
   const input = { ...reserve, now: clock.now() };
-  const charged = (remainingCredits: number): ReserveReply => ({ ok: true, cost: input.cost, remainingCredits });
+  const charged = (remainingCredits: number): ReserveReply => ({
+    ok: true,
+    cost: input.cost,
+    remainingCredits,
+  });
   try {
     // Fast path, one round trip: the account and the key's spend row exist, nothing is due, everything covers it.
     const remaining = await store.chargeMemberWithKey(input);
@@ -35,7 +39,10 @@ export async function reserveWithKey(
       if (retried !== undefined) return charged(retried);
       if (!account || account.credits < input.cost) return insufficient;
       const limit = input.apiKey.monthlyCreditLimit;
-      if (limit !== null && (await tx.keySpentThisPeriod(input.userId, input.apiKey.id)) + input.cost > limit) {
+      if (
+        limit !== null &&
+        (await tx.keySpentThisPeriod(input.userId, input.apiKey.id)) + input.cost > limit
+      ) {
         // Its own code and text: the member's key, not their balance or cap, refused it.
         return {
           ok: false,

@@ -294,7 +294,10 @@ async function reserveForGuest(
 }
 
 /** The stored answer for a repeated requestId; a requestId reused for another payer or tool is refused. */
-export function replay(hold: HoldRow, request: { userId?: string; visitorIp?: string; tool: ToolId }): ReserveReply {
+export function replay(
+  hold: HoldRow,
+  request: { userId?: string; visitorIp?: string; tool: ToolId },
+): ReserveReply {
   // Released before it was reserved: the tool service gave up on this call, so it must not cost anything now.
   if (hold.status === 'void') {
     return { ok: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: ERROR_TEXTS.server.serviceUnavailable };

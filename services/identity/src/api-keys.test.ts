@@ -115,7 +115,11 @@ interface CreatedKey {
   secret: string;
 }
 
-async function createKey(token: string, name: string, monthlyCreditLimit?: number | null): Promise<CreatedKey> {
+async function createKey(
+  token: string,
+  name: string,
+  monthlyCreditLimit?: number | null,
+): Promise<CreatedKey> {
   const reply = await call(token, 'POST', KEYS, { name, monthlyCreditLimit });
   expect(reply.status).toBe(201);
   return reply.body as unknown as CreatedKey;
@@ -151,7 +155,10 @@ describe('managing keys', () => {
   it('renames a key and sets or removes its limit; bad input changes nothing', async () => {
     const { token } = await newMember();
     const { key } = await createKey(token, 'CI');
-    const renamed = await call(token, 'PATCH', `${KEYS}/${key.id}`, { name: 'CI runner', monthlyCreditLimit: 40 });
+    const renamed = await call(token, 'PATCH', `${KEYS}/${key.id}`, {
+      name: 'CI runner',
+      monthlyCreditLimit: 40,
+    });
     expect(renamed.body.key).toMatchObject({ name: 'CI runner', monthlyCreditLimit: 40 });
     const bad = await call(token, 'PATCH', `${KEYS}/${key.id}`, { monthlyCreditLimit: 0 });
     expect(bad).toMatchObject({ status: 400, body: { error: API_KEY_TEXTS.limitInvalid } });
@@ -186,7 +193,9 @@ describe('managing keys', () => {
       expect(reply).toMatchObject({ status: 404, body: { error: API_KEY_TEXTS.notFound } });
     }
     expect((await call(secret, 'GET', '/api/credits/me')).status).toBe(200);
-    expect((await call(owner.token, 'GET', KEYS)).body.keys).toEqual([expect.objectContaining({ name: 'Mine' })]);
+    expect((await call(owner.token, 'GET', KEYS)).body.keys).toEqual([
+      expect.objectContaining({ name: 'Mine' }),
+    ]);
   });
 });
 
@@ -224,7 +233,12 @@ describe('calling with a key', () => {
     ];
     for (const [method, path, body] of refused) {
       const reply = await call(secret, method, path, body);
-      expect([method, path, reply.status, reply.body.error]).toEqual([method, path, 403, API_KEY_TEXTS.notAllowed]);
+      expect([method, path, reply.status, reply.body.error]).toEqual([
+        method,
+        path,
+        403,
+        API_KEY_TEXTS.notAllowed,
+      ]);
     }
     // Behind the gateway too: the key's token is refused by the service itself.
     const exchanged = await fetch(new URL(API_KEY_TOKEN_PATH, identity.url), {
@@ -237,7 +251,9 @@ describe('calling with a key', () => {
       body: JSON.stringify({ monthlyCap: null }),
     });
     expect(direct.status).toBe(403);
-    const atIdentity = await fetch(new URL(KEYS, identity.url), { headers: { authorization: `Bearer ${keyToken}` } });
+    const atIdentity = await fetch(new URL(KEYS, identity.url), {
+      headers: { authorization: `Bearer ${keyToken}` },
+    });
     expect(atIdentity.status).toBe(403);
     // The key still lives.
     expect((await call(token, 'GET', KEYS)).body.keys).toHaveLength(1);
@@ -246,7 +262,10 @@ describe('calling with a key', () => {
   it('answers one 401 for forged, unknown and revoked keys, revoked on every replica within 10 s', async () => {
     const { token } = await newMember();
     const { key, secret } = await createKey(token, 'Doomed');
-    const unauthorized = { status: 401, body: { success: false, error: ERROR_TEXTS.auth.authenticationFailed } };
+    const unauthorized = {
+      status: 401,
+      body: { success: false, error: ERROR_TEXTS.auth.authenticationFailed },
+    };
     const forged = `${secret.slice(0, -4)}AAAA`;
     expect(await call(forged, 'GET', '/api/credits/me')).toMatchObject(unauthorized);
     expect(await call('act_short', 'GET', '/api/credits/me')).toMatchObject(unauthorized);

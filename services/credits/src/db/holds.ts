@@ -351,7 +351,10 @@ async function refundMembers(
       period_spent = greatest(accounts.period_spent - refund.in_period, 0), updated_at = ${now}
     from refund
     where accounts.user_id = refund.user_id`;
-  await refundKeySpend(tx, refunds.map((hold) => hold.requestId));
+  await refundKeySpend(
+    tx,
+    refunds.map((hold) => hold.requestId),
+  );
   await tx`
     insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
     select user_id, cost, ${reason}, request_id, 'refund:' || request_id, ${now}

@@ -42,7 +42,10 @@ export async function commitExpiredHolds(
       returning -delta as amount`;
     await burnCredits(tx, [{ userId: hold.user_id!, amount: taken?.amount ?? 0 }]);
   }
-  await restoreKeySpend(tx, members.map((hold) => hold.request_id));
+  await restoreKeySpend(
+    tx,
+    members.map((hold) => hold.request_id),
+  );
   await tx`
     insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
     select user_id, visitor_ip, tool, cost, created_at, request_id from holds

@@ -2,13 +2,7 @@
 // key for an access token (API_KEY_TOKEN_PATH, outside /api/ so it is never routed from outside).
 import { API_KEY_ENDPOINTS, API_KEY_TOKEN_PATH, ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode, Router, bearerToken, mountEndpoint } from '@act/service-kit';
-import {
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-  tokenForApiKey,
-  updateApiKey,
-} from '../domain/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey, tokenForApiKey, updateApiKey } from '../domain/api-keys';
 import type { IdentityRouteDeps } from './route-deps';
 
 const E = API_KEY_ENDPOINTS;
