@@ -1,9 +1,10 @@
 // One personal API key in the account's list: name, prefix, limit, spent this month, last use; rename and set the
 // limit in place; revoke (the section confirms it).
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, errorMessage } from '@act/host-sdk';
-import { API_KEY_RULES, API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
+import { Alert, Button, errorMessage } from '@act/host-sdk';
+import { API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
 import { formatDateTime } from '../../../components/format';
+import { KeyFields } from './key-fields';
 import { limitOf, type ApiKeys, type ListedKey } from './use-api-keys';
 
 const T = API_KEY_TEXTS.page;
@@ -53,10 +54,10 @@ export function ApiKeyRow({
 }
 
 function EditKeyRow({ apiKey, keys, onClose }: { apiKey: ListedKey; keys: ApiKeys; onClose(): void }) {
-  const [name, setName] = useState(apiKey.name);
-  const [limit, setLimit] = useState(
-    apiKey.monthlyCreditLimit === null ? '' : String(apiKey.monthlyCreditLimit),
-  );
+  const [draft, setDraft] = useState({
+    name: apiKey.name,
+    limit: apiKey.monthlyCreditLimit === null ? '' : String(apiKey.monthlyCreditLimit),
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -65,7 +66,7 @@ function EditKeyRow({ apiKey, keys, onClose }: { apiKey: ListedKey; keys: ApiKey
     setBusy(true);
     setError(null);
     try {
-      await keys.update(apiKey.id, { name, monthlyCreditLimit: limitOf(limit) });
+      await keys.update(apiKey.id, { name: draft.name, monthlyCreditLimit: limitOf(draft.limit) });
       onClose();
     } catch (err) {
       setError(errorMessage(err, ERROR_TEXTS.generic.unexpected));
@@ -78,23 +79,7 @@ function EditKeyRow({ apiKey, keys, onClose }: { apiKey: ListedKey; keys: ApiKey
       <td colSpan={6}>
         <form className="sh-api-keys__edit" onSubmit={save} aria-label={`${T.rename}: ${apiKey.name}`}>
           {error && <Alert variant="error">{error}</Alert>}
-          <div className="sh-api-keys__fields">
-            <TextField
-              label={T.nameLabel}
-              value={name}
-              maxLength={API_KEY_RULES.nameMax}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <TextField
-              label={T.limitLabel}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              value={limit}
-              onChange={(event) => setLimit(event.target.value)}
-            />
-          </div>
+          <KeyFields draft={draft} onChange={setDraft} />
           <div className="sh-api-keys__actions">
             <Button type="submit" size="sm" busy={busy}>
               {T.save}

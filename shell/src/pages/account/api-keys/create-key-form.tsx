@@ -1,14 +1,14 @@
 // Creating a personal API key: name and optional monthly limit, then its secret shown once with a copy button.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, TextField, errorMessage, useCopy } from '@act/host-sdk';
-import { API_KEY_RULES, API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
+import { Alert, Button, Dialog, errorMessage, useCopy } from '@act/host-sdk';
+import { API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
+import { KeyFields } from './key-fields';
 import { limitOf, type ApiKeys } from './use-api-keys';
 
 const T = API_KEY_TEXTS.page;
 
 export function CreateKeyForm({ keys }: { keys: ApiKeys }) {
-  const [name, setName] = useState('');
-  const [limit, setLimit] = useState('');
+  const [draft, setDraft] = useState({ name: '', limit: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -18,9 +18,8 @@ export function CreateKeyForm({ keys }: { keys: ApiKeys }) {
     setBusy(true);
     setError(null);
     try {
-      setSecret(await keys.create({ name, monthlyCreditLimit: limitOf(limit) }));
-      setName('');
-      setLimit('');
+      setSecret(await keys.create({ name: draft.name, monthlyCreditLimit: limitOf(draft.limit) }));
+      setDraft({ name: '', limit: '' });
     } catch (err) {
       setError(errorMessage(err, ERROR_TEXTS.generic.unexpected));
     } finally {
@@ -31,26 +30,9 @@ export function CreateKeyForm({ keys }: { keys: ApiKeys }) {
   return (
     <form className="sh-api-keys__create" onSubmit={submit} aria-label={T.create}>
       {error && <Alert variant="error">{error}</Alert>}
-      <div className="sh-api-keys__fields">
-        <TextField
-          label={T.nameLabel}
-          value={name}
-          maxLength={API_KEY_RULES.nameMax}
-          autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label={T.limitLabel}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
-        />
-      </div>
+      <KeyFields draft={draft} onChange={setDraft} />
       <div>
-        <Button type="submit" size="sm" busy={busy} disabled={name.trim() === ''}>
+        <Button type="submit" size="sm" busy={busy} disabled={draft.name.trim() === ''}>
           {T.create}
         </Button>
       </div>
