@@ -10,12 +10,10 @@ import {
   getTool,
   notAvailableWithoutProviderKey,
   voiceDownloadName,
-  type ApiKeyCharge,
   type AudioClip,
   type ErrorCode as ErrorCodeValue,
   type VoiceEngine,
   type VoiceJob,
-  type VoiceStatusReply,
   type VoiceToolId,
 } from '@act/contracts';
 import {
@@ -25,11 +23,9 @@ import {
   isAppError,
   isWorkTimeout,
   reserveCharge,
-  type Charge,
   type CreditsClient,
   type JobHandler,
   type JobRecord,
-  type JobRunner,
   type Logger,
   type Outbox,
   type Sql,
@@ -40,7 +36,10 @@ import type { LocalEngine } from '../engines/local-engine';
 import { UnreadableAudioError } from '../engines/pcm';
 import type { ProviderAudio, VoiceProvider } from '../providers/voice-provider';
 import type { ClipRow, ClipStore } from '../db/clip-store';
+import type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools } from './voice-tools-api';
 import type { ResolvedVoice, VoiceCatalogue } from './voices';
+
+export type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools };
 
 /** What the local isolator decodes in process (permissive decoders only); other formats need the provider. */
 export const LOCAL_ISOLATION_TYPES = ['audio/mpeg', 'audio/wav'] as const;
@@ -74,60 +73,6 @@ interface JobResult {
   durationSeconds: number | null;
   /** What the provider billed, for accounting (absent for local work). */
   provider?: { requestId: string | null; characterCost: number | null };
-}
-
-export interface ToolReply {
-  audioUrl: string;
-  clip: AudioClip;
-  remainingCredits: number | null;
-}
-
-export interface StartedJob {
-  jobId: string;
-  tool: VoiceToolId;
-  charge: Charge;
-}
-
-export interface FollowOptions {
-  onProgress?: (percent: number) => void;
-  /** Stops waiting (the job goes on). */
-  signal?: AbortSignal;
-}
-
-/** Who starts a job: the member, and the personal API key of the call if it came with one. */
-export interface JobMember {
-  userId: string;
-  apiKey?: ApiKeyCharge | undefined;
-}
-
-export interface VoiceTools {
-  status(): VoiceStatusReply['tools'];
-  // Each start takes the member (with the call's personal API key, if any, which the charge names and credits holds
-  // to its limit) and the HTTP request's id (EndpointCall.requestId): the reserve sends it to credits. The job's
-  // settlement, by whichever replica runs it, is background work and names no request.
-  textToSpeech(
-    member: JobMember,
-    input: { text: string; voiceId: string },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  soundEffects(
-    member: JobMember,
-    input: { prompt: string; durationSeconds?: number },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  voiceIsolator(member: JobMember, audio: AudioInput, requestId?: string): Promise<StartedJob>;
-  speechToSpeech(
-    member: JobMember,
-    input: { audio: AudioInput; voiceId: string },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  /** Waits for a started job: its reply, or its failure as an AppError (nothing charged, balance after refund). */
-  follow(started: StartedJob, options?: FollowOptions): Promise<ToolReply>;
-  clipOf(row: ClipRow): AudioClip;
-  job(userId: string, id: string): Promise<VoiceJob>;
-  activeJobs(userId: string, tool?: VoiceToolId): Promise<VoiceJob[]>;
-  /** Runs abandoned jobs now (tests; also done periodically). */
-  runner: JobRunner;
 }
 
 export interface VoiceToolsDeps {
