@@ -1,6 +1,6 @@
 // The accessibility sweep of the pages around the tools (docs/architecture.md#accessibility-sweep): the landing page
 // (and its open Tools menu), sign in and sign up (also with a refused password), the four static pages, the dashboard,
-// and the account's three tabs, each checked by axe at 1366 px and 390 px, photographed at both, and without sideways
+// the account's three tabs and the API page, each checked by axe at 1366 px and 390 px, photographed at both, and without sideways
 // scrolling at 320 px.
 import { describe, expect, it } from 'vitest';
 import { getTool, UI_TEXTS } from '@act/contracts';
@@ -57,6 +57,9 @@ describe('accessibility sweep: public and member pages', () => {
       await page.getByRole('tab', { name: UI_TEXTS.account.tabs.usageHistory }).click();
       await page.locator('.sh-usage, .sh-empty').first().waitFor({ timeout: 15_000 });
       await sweep.check(page, 'account', 'usage-history');
+      await goto(page, '/account/api');
+      await page.locator('.sh-api-page__code').first().waitFor({ timeout: 15_000 });
+      await sweep.check(page, 'account-api');
 
       console.log(sweep.report());
       expect(sweep.findings, sweep.report()).toEqual([]);

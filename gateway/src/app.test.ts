@@ -141,7 +141,7 @@ function memberToken(options: SignOptions = {}) {
 }
 
 describe('API reference', () => {
-  it('serves a reference page of the routed services, generated from the contracts, with no script', async () => {
+  it('serves a reference page of the routed services, generated from the contracts, with no inline script', async () => {
     const response = await fetch(`${gateway.url}/api/docs`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -151,7 +151,23 @@ describe('API reference', () => {
     expect(page).toContain('href="/api/credits/openapi.json"');
     // Only services this gateway routes to: chat has no upstream here.
     expect(page).not.toContain('id="chat"');
-    expect(page).not.toMatch(/<script/i);
+    // One script, the "try it" form's, from this origin (the CSP allows no inline script).
+    expect(page.match(/<script[^>]*>/gi)).toEqual(['<script src="/api/docs/try-it.js" defer>']);
+    expect(page).not.toMatch(/<script[^>]*>[^<]/i);
+    expect(page).toContain('<form id="try-it">');
+    expect(page).toContain(
+      '<button type="button" data-try-method="POST" data-try-path="/api/prompt/generate-text-prompt" data-try-body="{&#34;text&#34;:&#34;&#60;text&#62;&#34;}">',
+    );
+  });
+
+  it('serves the "try it" script, which sends the key from the form as a bearer token', async () => {
+    const response = await fetch(`${gateway.url}/api/docs/try-it.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = await response.text();
+    expect(script).toContain("headers.authorization = 'Bearer ' + key");
+    expect(script).toContain("credentials: 'omit'");
   });
 
   it('passes each service’s OpenAPI document through without a token', async () => {

@@ -3,10 +3,12 @@
 // the owning service → static shell and remotes.
 import type { Context } from 'koa';
 import {
+  API_KEY_TEXTS,
   BODY_LIMITS,
   ERROR_TEXTS,
   PRODUCT_VERSION,
   SUPPORT_ROLE,
+  apiKeyMayCall,
   findEndpoint,
   type Access,
 } from '@act/contracts';
@@ -24,7 +26,8 @@ import {
   type RateLimiterAbstract,
   type Logger,
 } from '@act/service-kit';
-import { API_REFERENCE_PATH, apiReference } from './api-reference';
+import { createApiKeyResolver, isApiKey } from './api-keys';
+import { API_REFERENCE_PATH, TRY_IT_SCRIPT_PATH, apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
 import type { SystemHealth } from './health';
@@ -51,6 +54,8 @@ export interface GatewayDeps {
   health: SystemHealth;
   /** What /remotes.json answers; from `config` (REMOTES_CONFIG, REMOTES_DIR, REMOTE_<FAMILY>_URL) by default. */
   remotes?: RemotesSource;
+  /** How long what identity said about a personal API key is kept (API_KEY_RULES.cacheMs by default). */
+  apiKeyCacheMs?: number;
 }
 
 export function createGatewayApp({
@@ -61,6 +66,7 @@ export function createGatewayApp({
   rateLimiter,
   health,
   remotes = remotesSource(config),
+  apiKeyCacheMs,
 }: GatewayDeps): HttpApp {
   const app = createHttpApp({ name: 'gateway', logger, bodyLimit: false });
   const trusted = parseTrustedProxies(config.TRUSTED_PROXIES);
@@ -86,6 +92,12 @@ export function createGatewayApp({
     if (list.length > 0) pools.set(service, createUpstreamPool(list));
   }
 
+  const apiKeys = createApiKeyResolver({
+    identity: pools.get('identity'),
+    verifier,
+    ...(apiKeyCacheMs === undefined ? {} : { cacheMs: apiKeyCacheMs }),
+  });
+
   /** An API call: its access check, then the owning service's answer through the proxy. */
   const proxyApi = async (ctx: Context): Promise<void> => {
     const route = resolveRoute(ctx.method, ctx.path);
@@ -95,12 +107,23 @@ export function createGatewayApp({
     // The gateway is the first line: members' tokens are checked here and again by the service.
     const token = bearerToken(ctx);
     const sentAuthorization = ctx.get('authorization') !== '';
+    // Refused before any lookup, whatever the endpoint's access (logout is public): a key never manages keys,
+    // sessions, the account, money or support.
+    const withKey = token !== undefined && isApiKey(token);
+    if (withKey && !route.apiKeyAllowed) throw new AppError(ErrorCode.FORBIDDEN, API_KEY_TEXTS.notAllowed);
     if ((route.access === 'member' || route.access === 'support') && !token) {
       throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
     }
+    let authorization: string | undefined;
     if (route.access !== 'public' && (token || sentAuthorization)) {
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
-      ctx.state.user = await verifier.verify(token);
+      if (withKey) {
+        const key = await apiKeys.resolve(token);
+        ctx.state.user = key.user;
+        authorization = `Bearer ${key.token}`;
+      } else {
+        ctx.state.user = await verifier.verify(token);
+      }
     }
     // The support console's API: only a token whose signed `roles` claim holds the role (docs/security.md#support-role).
     if (route.access === 'support' && !hasRole(ctx.state.user as AuthUser | undefined, SUPPORT_ROLE)) {
@@ -117,6 +140,7 @@ export function createGatewayApp({
         heartbeatMs: config.SSE_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
         deadline: app.bodyReadDeadline,
         onBodyBytes: sent,
+        ...(authorization ? { authorization } : {}),
       }),
     );
   };
@@ -142,7 +166,9 @@ export function createGatewayApp({
         ctx.body = { status: up ? 'up' : 'down', version: PRODUCT_VERSION };
         return;
       }
-      if (ctx.path === API_REFERENCE_PATH) return serveApiReference(ctx, () => proxyApi(ctx));
+      if (ctx.path === API_REFERENCE_PATH || ctx.path === TRY_IT_SCRIPT_PATH) {
+        return serveApiReference(ctx, () => proxyApi(ctx));
+      }
       return proxyApi(ctx);
     });
   });
@@ -161,6 +187,8 @@ interface ResolvedRoute {
   service: ServiceName;
   access: Access;
   bodyLimitBytes: number;
+  /** Whether a personal API key may make this call (docs/architecture.md#personal-api-keys). */
+  apiKeyAllowed: boolean;
 }
 
 // Every request asks this, so answers are kept per method and path. Only paths that belong to a service are kept,
@@ -179,6 +207,7 @@ function resolveRoute(method: string, path: string): ResolvedRoute | undefined {
     service: owner.service,
     access: endpoint?.access ?? 'member',
     bodyLimitBytes: BODY_LIMITS[endpoint?.bodyLimit ?? 'json'],
+    apiKeyAllowed: apiKeyMayCall(endpoint ?? { method, path }),
   };
   if (resolved.size < RESOLVED_MAX) resolved.set(key, route);
   return route;

@@ -71,6 +71,8 @@ export interface ProxyTarget {
   deadline?: BodyReadDeadline;
   /** Told the bytes the body has sent so far, chunk by chunk; what it throws fails the request. */
   onBodyBytes?: (bytes: number) => void;
+  /** Sent instead of the client's Authorization: the access token a personal API key was exchanged for. */
+  authorization?: string;
 }
 
 export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<void> {
@@ -86,6 +88,7 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
     if (traced && TRACE_CONTEXT.has(name)) continue;
     headers[name] = value;
   }
+  if (target.authorization) headers.authorization = target.authorization;
   headers['x-request-id'] = target.requestId;
   if (target.clientIp) headers['x-client-ip'] = target.clientIp;
   headers['x-forwarded-proto'] = ctx.protocol;
@@ -320,7 +323,7 @@ export function createUpstreamPool(
 }
 
 /** Whether an error from the HTTP client means no connection was made, so the request never reached the upstream. */
-function isConnectError(error: unknown): boolean {
+export function isConnectError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (

@@ -11,12 +11,14 @@ import {
 import { toolCost } from './tools';
 
 describe('error catalogue', () => {
-  it('has the seventeen codes, each with one HTTP status', () => {
-    expect(ERROR_CODES).toHaveLength(17);
+  it('has the eighteen codes, each with one HTTP status', () => {
+    expect(ERROR_CODES).toHaveLength(18);
     for (const code of ERROR_CODES) expect(ERROR_HTTP_STATUS[code]).toBeGreaterThanOrEqual(400);
     expect(ERROR_HTTP_STATUS[ErrorCode.INSUFFICIENT_CREDITS]).toBe(402);
     expect(ERROR_HTTP_STATUS[ErrorCode.UNAUTHENTICATED]).toBe(401);
     expect(ERROR_HTTP_STATUS[ErrorCode.PROVIDER_UNAVAILABLE]).toBe(503);
+    // A key's own monthly limit is a payment refusal like the balance and the cap.
+    expect(ERROR_HTTP_STATUS[ErrorCode.API_KEY_LIMIT_REACHED]).toBe(402);
   });
 
   it('keeps the spec wording', () => {

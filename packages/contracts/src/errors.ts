@@ -21,6 +21,8 @@ export const ErrorCode = {
   INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
   /** The member's own monthly spending cap refuses the charge (docs/charges.md#spend-cap-and-usage-notices). */
   SPEND_CAP_REACHED: 'SPEND_CAP_REACHED',
+  /** The API key's own monthly credit limit refuses the charge (docs/product-rules.md#personal-api-keys). */
+  API_KEY_LIMIT_REACHED: 'API_KEY_LIMIT_REACHED',
   NEEDS_SIGNUP: 'NEEDS_SIGNUP',
   GUEST_IP_REQUIRED: 'GUEST_IP_REQUIRED',
   PROVIDER_FAILED: 'PROVIDER_FAILED',
@@ -50,6 +52,7 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_CREDITS: 402,
   SPEND_CAP_REACHED: 402,
+  API_KEY_LIMIT_REACHED: 402,
   NEEDS_SIGNUP: 403,
   GUEST_IP_REQUIRED: 400,
   PROVIDER_FAILED: 502,

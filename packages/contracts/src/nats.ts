@@ -1,6 +1,7 @@
 // NATS subjects, JetStream names and message schemas of the credits protocol (docs/architecture.md#credits).
 import { z } from 'zod';
 import { TimestampSchema } from './api/common';
+import { ApiKeyChargeSchema } from './api/api-keys';
 import { ErrorCodeSchema } from './errors';
 import { ToolIdSchema } from './tools';
 
@@ -136,8 +137,14 @@ export const ReserveRequestSchema = z
     lease: z
       .object({ replica: z.string().min(1).max(100), ms: z.number().int().min(100).max(600_000) })
       .optional(),
+    /**
+     * The member's personal API key the call was made with: named on the hold, the ledger and the usage row, and
+     * its monthly limit tested inside the charge (docs/product-rules.md#personal-api-keys). Members only.
+     */
+    apiKey: ApiKeyChargeSchema.optional(),
   })
-  .refine((r) => !(r.userId && r.guestIp), { message: 'Send either userId or guestIp, not both' });
+  .refine((r) => !(r.userId && r.guestIp), { message: 'Send either userId or guestIp, not both' })
+  .refine((r) => !r.apiKey || r.userId, { message: 'An API key charges a member' });
 export type ReserveRequest = z.infer<typeof ReserveRequestSchema>;
 
 export const ReserveReplySchema = z.discriminatedUnion('ok', [

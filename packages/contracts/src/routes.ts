@@ -1,6 +1,7 @@
 // The browser's view of every endpoint: the paths by family (derived from the endpoint definitions in api/*.ts), the
 // flat list of definitions the gateway routes by, and the lookup of one request's definition.
 import { routeMatches, type Endpoint } from './endpoint';
+import { API_KEY_ENDPOINTS } from './api/api-keys';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CHAT_SHARE_ENDPOINTS } from './api/chat-share';
 import { CREDITS_ENDPOINTS } from './api/credits';
@@ -100,6 +101,7 @@ function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_END
 /** Every endpoint of every family: the table the gateway routes, authorises and limits by. */
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IDENTITY_ENDPOINTS),
+  ...Object.values(API_KEY_ENDPOINTS),
   ...Object.values(CREDITS_ENDPOINTS),
   ...Object.values(CREDIT_PACK_ENDPOINTS),
   ...Object.values(CREDIT_CONTROLS_ENDPOINTS),

@@ -1,7 +1,7 @@
 // JWT verification for services (defence in depth behind the gateway) and the client IP the gateway vouches for.
 import type { Context, Middleware } from 'koa';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ApiKeyChargeSchema, ERROR_TEXTS, type ApiKeyCharge } from '@act/contracts';
 import { AppError, ErrorCode } from './errors';
 import type { RevocationList } from './revocations';
 
@@ -10,6 +10,12 @@ export interface AuthUser {
   email: string;
   /** The token's `roles` claim (identity's user_roles, docs/security.md#support-role); absent: none. */
   roles?: readonly string[];
+  /**
+   * Set when the call came with a personal API key (the `api_key` claim of the token identity signs for a key,
+   * docs/architecture.md#personal-api-keys): such a caller reaches only what `apiKeyMayCall` allows, and its charges
+   * carry the key to credits.
+   */
+  apiKey?: ApiKeyCharge;
 }
 
 export interface JwtVerifier {
@@ -78,7 +84,12 @@ export function createJwtVerifier({
           throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
         }
         entry = {
-          user: { userId: payload.sub, email: payload.email, ...rolesClaim(payload.roles) },
+          user: {
+            userId: payload.sub,
+            email: payload.email,
+            ...rolesClaim(payload.roles),
+            ...apiKeyClaim(payload.api_key),
+          },
           expiresAtMs: payload.exp! * 1000,
           // Identity signs `iat` with milliseconds, so a password change can fall between two tokens of one second.
           issuedAtMs: typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0,
@@ -105,6 +116,14 @@ export function createJwtVerifier({
 function rolesClaim(claim: unknown): { roles?: readonly string[] } {
   const roles = Array.isArray(claim) ? claim.filter((role): role is string => typeof role === 'string') : [];
   return roles.length > 0 ? { roles } : {};
+}
+
+/** The `api_key` claim of a key's token; a malformed one is no token at all (never a key-less member). */
+function apiKeyClaim(claim: unknown): { apiKey?: ApiKeyCharge } {
+  if (claim === undefined) return {};
+  const parsed = ApiKeyChargeSchema.safeParse(claim);
+  if (!parsed.success) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+  return { apiKey: parsed.data };
 }
 
 /** Whether the verified caller holds the role (the signed `roles` claim; nothing else can grant one). */

@@ -72,6 +72,20 @@ describe('runChargedTool', () => {
     expect(await outcomesOf(request.requestId)).toEqual(['committed']);
   });
 
+  it("sends the call's personal API key with a member's reserve, so credits names it and holds it to its limit", async () => {
+    const userId = randomUUID();
+    const apiKey = { id: randomUUID(), name: 'CI', monthlyCreditLimit: 100 };
+    await runChargedTool(credits, { tool: 'image-to-prompt', userId, apiKey }, async () => 'prompt');
+    expect(scripted.requests.at(-1)).toMatchObject({ userId, apiKey });
+    // A guest has no key to send.
+    await runChargedTool(
+      credits,
+      { tool: 'image-to-prompt', guestIp: '203.0.113.7', apiKey },
+      async () => 'p',
+    );
+    expect(scripted.requests.at(-1)).not.toHaveProperty('apiKey');
+  });
+
   it('releases and rethrows when the work fails', async () => {
     await expect(
       runChargedTool(credits, { tool: 'text-to-image', userId: randomUUID() }, async () => {

@@ -24,6 +24,7 @@ import {
   ERROR_TEXTS,
   ErrorCode,
   outcomeOfUnfinishedRun,
+  type ApiKeyCharge,
   type ChargeOutcome,
   type ToolCostOptions,
   type ToolId,
@@ -74,6 +75,11 @@ export interface ChargeInput extends Omit<ChargeRef, 'requestId'> {
    * replica's lease. Default true: a synchronous call dies with its replica, and credits then refunds it at once.
    */
   leased?: boolean;
+  /**
+   * The member's personal API key the call came with (the caller's `apiKey`): credits names it on the ledger and
+   * tests its monthly limit inside the charge (docs/product-rules.md#personal-api-keys).
+   */
+  apiKey?: ApiKeyCharge | undefined;
 }
 
 export interface RunOptions {
@@ -149,12 +155,22 @@ export async function settleCharge(
 /** Holds the credits for one use; throws the refusal (insufficient credits, guest try spent) as an AppError. */
 export async function reserveCharge(
   credits: CreditsClient,
-  { requestId = randomUUID(), tool, userId, guestIp, options, leased = true, httpRequestId }: ChargeInput,
+  {
+    requestId = randomUUID(),
+    tool,
+    userId,
+    guestIp,
+    options,
+    leased = true,
+    httpRequestId,
+    apiKey,
+  }: ChargeInput,
 ): Promise<Charge> {
   const ref: ChargeRef = { requestId, tool, ...(userId ? { userId } : { guestIp }) };
   const request: ReserveRequest = {
     ...ref,
     ...(options ? { options } : {}),
+    ...(apiKey && userId ? { apiKey } : {}),
     ...(leased && credits.lease ? { lease: credits.lease } : {}),
   };
   let reply: ReserveReply;

@@ -6,7 +6,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ZodObject, type z } from 'zod';
-import { BODY_LIMITS, SUPPORT_ROLE, type Endpoint } from '@act/contracts';
+import { API_KEY_TEXTS, BODY_LIMITS, SUPPORT_ROLE, apiKeyMayCall, type Endpoint } from '@act/contracts';
 import {
   clientIp,
   optionalUser,
@@ -16,6 +16,7 @@ import {
   type AuthUser,
   type JwtVerifier,
 } from './auth';
+import { AppError, ErrorCode } from './errors';
 import { requestSignal } from './charges';
 import { jsonBodyParser, type AppState } from './http-app';
 import { respond, type ReplySpec } from './respond';
@@ -108,6 +109,8 @@ export function mountEndpoint<E extends Endpoint>(
           ? requireRole(verifier, SUPPORT_ROLE)
           : optionalUser(verifier),
     );
+    // Checked here too, behind the gateway's own check: a key's token never manages keys, the account or money.
+    if (!apiKeyMayCall(endpoint)) chain.push(refuseApiKeys);
   }
   const hasBody = BODY_METHODS.has(endpoint.method);
   const successReply = endpoint.reply instanceof ZodObject && 'success' in endpoint.reply.shape;
@@ -153,6 +156,11 @@ function callerOf(ctx: Context, endpoint: Endpoint): Caller | undefined {
     throw new Error(`${endpoint.path} reached without a member`);
   return { guestIp: clientIp(ctx) };
 }
+
+const refuseApiKeys: Middleware = async (ctx, next) => {
+  if (userOf(ctx)?.apiKey) throw new AppError(ErrorCode.FORBIDDEN, API_KEY_TEXTS.notAllowed);
+  await next();
+};
 
 const refuseUnstorableText: Middleware = async (ctx, next) => {
   // The field is named as request validation names it: its path within the params, query or body.

@@ -7,7 +7,7 @@ import { createManualClock } from './clock';
 import { startCreditsHarness, newUserId, type CreditsHarness } from './test-support/harness';
 import { expectMoneyInvariants } from './test-support/money-invariants';
 import { balanceOf, guestReserve, memberReserve, setBalance } from './test-support/factories';
-import { createReserver } from './charges';
+import { createReserver } from './reserve';
 
 let h: CreditsHarness;
 let credits: CreditsClient;

@@ -18,6 +18,7 @@ import type { KeyStore } from './domain/signing-keys';
 import type { TokenRevocations } from './domain/token-revocations';
 import type { UserEvents } from './domain/user-events';
 import type { GoogleOidc } from './providers/google-oidc';
+import { createApiKeysRouter } from './routes/api-keys.routes';
 import { createGoogleRouter } from './routes/google.routes';
 import { createKeysRouter } from './routes/keys.routes';
 import { createRecoveryRouter } from './routes/recovery.routes';
@@ -100,6 +101,7 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
     routeRequests([
       createSessionRouter(routeDeps),
       createUserRouter(routeDeps),
+      createApiKeysRouter(routeDeps),
       createRecoveryRouter(routeDeps),
       createGoogleRouter(routeDeps),
       createKeysRouter(keys),

@@ -11,6 +11,7 @@ import { SkipLink } from './skip-link';
 const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
 const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
+const ApiRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ApiRoute })));
 const SupportRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.SupportRoute })));
 const SharedChatPage = lazy(() =>
   import('../pages/share/shared-chat-page').then((m) => ({ default: m.SharedChatPage })),
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/tools/:toolId" element={<ToolRoute />} />
           <Route path="/support" element={<SupportRoute />} />
+          <Route path="/account/api" element={<ApiRoute />} />
           <Route path="/share/:token" element={<SharedChatPage />} />
           <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="/terms-of-service" element={<TermsOfServicePage />} />

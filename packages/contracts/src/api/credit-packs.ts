@@ -6,6 +6,7 @@ import { endpoint } from '../endpoint';
 import { LIMITS } from '../limits';
 import { ToolIdSchema } from '../tools';
 import { successReply, TimestampSchema } from './common';
+import { ApiKeyRefSchema } from './api-keys';
 import { cursorPage, cursorQuery } from './pagination';
 
 /** The rules of purchased credits (docs/product-rules.md#credit-packs), pinned by credit-packs.test.ts. */
@@ -154,6 +155,8 @@ export const LedgerEntrySchema = z.object({
   tool: ToolIdSchema.nullable(),
   /** The purchase (receipt) of a top-up, its refund or expiry; null otherwise. */
   purchase_id: z.string().nullable(),
+  /** The personal API key a use (and its refund) was made with, by its name when it was used; null otherwise. */
+  api_key: ApiKeyRefSchema.nullable(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 

@@ -6,6 +6,7 @@ import { BillingCycleSchema, PaidPlanIdSchema, PlanIdSchema } from '../plans';
 import { ToolIdSchema } from '../tools';
 import { LIMITS } from '../limits';
 import { successReply, TimestampSchema } from './common';
+import { ApiKeyRefSchema } from './api-keys';
 import { cursorPage, cursorQuery } from './pagination';
 
 /** The member's account as credits sees it. */
@@ -40,6 +41,8 @@ export const UsageHistoryEntrySchema = z.object({
   tool_name: z.string(),
   used_credits: z.number().int().nonnegative(),
   timestamp: TimestampSchema,
+  /** The personal API key the use was made with (its name then); null for uses from the app. */
+  api_key: ApiKeyRefSchema.nullable(),
 });
 export type UsageHistoryEntry = z.infer<typeof UsageHistoryEntrySchema>;
 

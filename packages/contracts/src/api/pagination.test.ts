@@ -48,7 +48,13 @@ describe('cursorPage', () => {
   it('keeps the usage-history reply the browser already reads', () => {
     expectTypeOf<UsageHistoryReply>().toEqualTypeOf<{
       success: true;
-      history: { id: string; tool_name: string; used_credits: number; timestamp: string }[];
+      history: {
+        id: string;
+        tool_name: string;
+        used_credits: number;
+        timestamp: string;
+        api_key: { id: string; name: string } | null;
+      }[];
       next_cursor?: string | null | undefined;
     }>();
     expect(Object.keys(UsageHistoryReplySchema.shape).sort()).toEqual(['history', 'next_cursor', 'success']);

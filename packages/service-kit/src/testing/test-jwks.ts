@@ -8,6 +8,8 @@ export interface SignOptions {
   email?: string;
   /** The `roles` claim identity signs from user_roles (e.g. ['support']). */
   roles?: readonly string[];
+  /** The `api_key` claim of a personal API key's token (docs/architecture.md#personal-api-keys). */
+  apiKey?: { id: string; name: string; monthlyCreditLimit: number | null };
   /** Sign with another key (a forged token). */
   key?: CryptoKey;
   kid?: string;
@@ -36,6 +38,7 @@ function signer(privateKey: CryptoKey): TestJwks['tokenFor'] {
     new SignJWT({
       email: options.email ?? `${userId.slice(0, 8)}@example.com`,
       ...(options.roles ? { roles: [...options.roles] } : {}),
+      ...(options.apiKey ? { api_key: options.apiKey } : {}),
     })
       .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? KID })
       .setSubject(userId)

@@ -9,7 +9,14 @@
 //   stored and the charge settled by it (reply-settlement.ts too): a charged reply's rows and commit in one
 //   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release.
 import { randomUUID } from 'node:crypto';
-import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, ErrorCode, CHARGED_WORK_MAX_MS, toolCost } from '@act/contracts';
+import {
+  DEEP_SEARCH_TEXTS,
+  ERROR_TEXTS,
+  ErrorCode,
+  CHARGED_WORK_MAX_MS,
+  toolCost,
+  type ApiKeyCharge,
+} from '@act/contracts';
 import {
   AppError,
   isAppError,
@@ -67,9 +74,10 @@ export interface ChatReplies {
   /**
    * Reserves, stores the member's message and starts the reply; resolves once it runs (its first event queued).
    * `requestId` is the HTTP request's id (EndpointCall.requestId): the charge sends it to credits, on the reserve and
-   * on the reply's settlement, which comes after the request when the client leaves.
+   * on the reply's settlement, which comes after the request when the client leaves. `apiKey`: the call's personal
+   * API key, if any (the charge names it; credits holds it to its limit).
    */
-  start(request: ReplyRequest, requestId?: string): Promise<Generation<ReplyOutcome>>;
+  start(request: ReplyRequest, requestId?: string, apiKey?: ApiKeyCharge): Promise<Generation<ReplyOutcome>>;
 }
 
 /** A reply whose member's message and rows are stored and whose charge is held, ready to run. */
@@ -92,6 +100,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     terms: ReplyCharge,
     replyId: string,
     httpRequestId: string | undefined,
+    apiKey: ApiKeyCharge | undefined,
   ): Promise<Charge> {
     try {
       return await reserveCharge(credits, {
@@ -99,6 +108,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         userId: request.userId,
         requestId: replyId,
         httpRequestId,
+        apiKey,
         ...(terms.options ? { options: terms.options } : {}),
       });
     } catch (error) {
@@ -112,7 +122,11 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     }
   }
 
-  async function start(request: ReplyRequest, requestId?: string): Promise<Generation<ReplyOutcome>> {
+  async function start(
+    request: ReplyRequest,
+    requestId?: string,
+    apiKey?: ApiKeyCharge,
+  ): Promise<Generation<ReplyOutcome>> {
     const local = request.kind === 'web' && request.answer.by === 'local';
     if (!deps.provider && !local) {
       throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
@@ -132,7 +146,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 
     const replyId = randomUUID();
     const terms = chargeOf(request);
-    const charge = await reserve(request, terms, replyId, requestId);
+    const charge = await reserve(request, terms, replyId, requestId, apiKey);
     const attachments = request.kind === 'agent' ? request.attachments : undefined;
     let sessionId: string;
     let questionId: string;

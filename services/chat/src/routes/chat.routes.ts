@@ -280,7 +280,7 @@ export function createChatRouter({
     mountEndpoint(router, tool.endpoint, options, async (input, { caller, respond, requestId }) => {
       // Refusals (a bad attachment, an unreadable page, no credits) are plain JSON errors: nothing was started.
       const request = await tool.request(input, caller.userId);
-      const generation = await replies.start(request, requestId);
+      const generation = await replies.start(request, requestId, caller.apiKey);
       return respond({
         // Unsubscribed when an event-stream client leaves (the stream's signal, not a request signal per reply);
         // a JSON caller's only listener notes the end.
@@ -341,7 +341,7 @@ export function createChatRouter({
     async (input, { caller, params, respond, requestId }) => {
       // Another member's session or turn is a 404 before anything is reserved.
       const request = await prepareFuse({ store, models }, caller.userId, params.id, input);
-      const generation = await replies.start(request, requestId);
+      const generation = await replies.start(request, requestId, caller.apiKey);
       return respond({
         run: (emit, clientGone) => followStarted(generation, emit, clientGone),
         reply: ({ outcome }) => singleAnswerReply(outcome),

@@ -82,19 +82,20 @@ import {
 } from './ledger';
 import { selectUsagePage, type UsagePageQuery, type UsageRow } from './history';
 import {
+  chargeMemberWithKey,
+  ensureKeySpendRow,
+  keySpentThisPeriod,
+  keysSpentThisPeriod,
+  type KeyChargeInput,
+} from './api-key-charges';
+import {
   chargeMember,
   chargeMembers,
-  commitExpiredHolds,
   commitHolds,
-  countGuestUses,
   expireHolds,
   expireHoldsById,
   findHold,
   findLeasedHolds,
-  guestUsedSince,
-  insertGuestHold,
-  lockGuestBudget,
-  lockGuestSlot,
   releaseHolds,
   voidUnreservedHolds,
   type ChargeInput,
@@ -105,6 +106,14 @@ import {
   type SettleResult,
   type UnreservedRelease,
 } from './holds';
+import {
+  countGuestUses,
+  guestUsedSince,
+  insertGuestHold,
+  lockGuestBudget,
+  lockGuestSlot,
+} from './guest-holds';
+import { commitExpiredHolds } from './late-charges';
 
 /** Statements that stand on their own (one statement, so one implicit transaction) or join the caller's. */
 export interface CreditsQueries {
@@ -123,6 +132,11 @@ export interface CreditsQueries {
     now: Date,
   ): Promise<Array<number | undefined>>;
   findHold(requestId: string): Promise<HoldRow | undefined>;
+  /** The one-statement charge of a call made with an API key, its limit tested inside it (db/api-key-charges.ts). */
+  chargeMemberWithKey(input: KeyChargeInput): Promise<number | undefined>;
+  ensureKeySpendRow(input: KeyChargeInput): Promise<void>;
+  keySpentThisPeriod(userId: string, keyId: string): Promise<number>;
+  keysSpentThisPeriod(userId: string): Promise<Array<{ key_id: string; spent: number }>>;
   guestUsedSince(visitorIp: string, tool: ToolId, since: Date): Promise<boolean>;
   countGuestUses(tool: ToolId, since: Date, limit: number): Promise<number>;
   insertGuestHold(input: {
@@ -227,6 +241,10 @@ function queriesOn(db: Db): CreditsQueries {
     chargeMember: (input) => chargeMember(db, input),
     chargeMembers: (charges, now) => chargeMembers(db, charges, now),
     findHold: (requestId) => findHold(db, requestId),
+    chargeMemberWithKey: (input) => chargeMemberWithKey(db, input),
+    ensureKeySpendRow: (input) => ensureKeySpendRow(db, input),
+    keySpentThisPeriod: (userId, keyId) => keySpentThisPeriod(db, userId, keyId),
+    keysSpentThisPeriod: (userId) => keysSpentThisPeriod(db, userId),
     guestUsedSince: (visitorIp, tool, since) => guestUsedSince(db, visitorIp, tool, since),
     countGuestUses: (tool, since, limit) => countGuestUses(db, tool, since, limit),
     insertGuestHold: (input) => insertGuestHold(db, input),

@@ -9,6 +9,9 @@ export interface UsageRow {
   timestamp: Date;
   /** The timestamp exactly as PostgreSQL stores it (microseconds), so cursors never skip or repeat a row. */
   timestamp_key: string;
+  /** The personal API key of the use (from its hold); null for uses from the app. */
+  api_key_id: string | null;
+  api_key_name: string | null;
 }
 
 export interface UsagePageQuery {
@@ -20,11 +23,12 @@ export interface UsagePageQuery {
 
 export async function selectUsagePage(db: Db, query: UsagePageQuery): Promise<UsageRow[]> {
   return db<UsageRow[]>`
-    select id, tool_name, used_credits, timestamp, timestamp::text as timestamp_key
-    from tool_usage
-    where user_id = ${query.userId}
-      ${query.tool ? db`and tool_name = ${query.tool}` : db``}
-      and ${afterCursor(db, query.after, 'timestamp')}
-    order by timestamp desc, id desc
+    select u.id, u.tool_name, u.used_credits, u.timestamp, u.timestamp::text as timestamp_key, h.api_key_id,
+      h.api_key_name
+    from tool_usage u left join holds h on h.request_id = u.request_id
+    where u.user_id = ${query.userId}
+      ${query.tool ? db`and u.tool_name = ${query.tool}` : db``}
+      and ${afterCursor(db, query.after, 'u.timestamp', 'u.id')}
+    order by u.timestamp desc, u.id desc
     limit ${query.limit}`;
 }

@@ -1,7 +1,9 @@
-// Queries on holds: the one-statement member charge, guest slots, settling a hold on commit or release, and
-// expiring stale ones. Each money movement writes its ledger row in the same statement or transaction.
+// Queries on holds: the one-statement member charge, settling a hold on commit or release, and expiring stale ones
+// (guests' slots are guest-holds.ts, late charges late-charges.ts). Each money movement writes its ledger row in the
+// same statement or transaction.
 import type { ToolId } from '@act/contracts';
 import type { Db } from '@act/service-kit';
+import { refundKeySpend } from './api-key-charges';
 
 /** `void`: a tombstone left by a release that arrived before its reserve (see voidUnreservedHolds). */
 export type HoldStatus = 'held' | 'committed' | 'released' | 'expired' | 'void';
@@ -125,62 +127,6 @@ export async function chargeMembers(
 export async function findHold(db: Db, requestId: string): Promise<HoldRow | undefined> {
   const [row] = await db<HoldRow[]>`select * from holds where request_id = ${requestId}`;
   return row;
-}
-
-// Advisory-lock key spaces (two-int form, so they never meet the single-bigint migration lock).
-const GUEST_SLOT_LOCK_SPACE = 4_711;
-const GUEST_BUDGET_LOCK_SPACE = 4_712;
-
-// Guests are matched by guest_key(address) (migration 002): the IPv4 address, or the IPv6 /64.
-
-/** Serialises guest reserves per (guest network, tool) until the transaction ends; others run in parallel. */
-export async function lockGuestSlot(tx: Db, visitorIp: string, tool: ToolId): Promise<void> {
-  await tx`
-    select pg_advisory_xact_lock(${GUEST_SLOT_LOCK_SPACE}, hashtext(guest_key(${visitorIp}) || '|' || ${tool}))`;
-}
-
-/**
- * Whether this guest network used (or is using) this tool since `since`; released and expired holds do not count.
- */
-export async function guestUsedSince(db: Db, visitorIp: string, tool: ToolId, since: Date): Promise<boolean> {
-  const rows = await db`
-    select 1 from holds
-    where user_id is null and guest_key = guest_key(${visitorIp}) and tool = ${tool}
-      and status in ('held', 'committed') and created_at > ${since}
-    limit 1`;
-  return rows.length > 0;
-}
-
-/**
- * Serialises the guest uses of one tool until the transaction ends, so that counting the budget and taking a use
- * from it cannot interleave. Taken after the slot lock (always in that order, so never a deadlock), and only by a
- * guest who still has a try: repeat visitors are turned away without queueing here.
- */
-export async function lockGuestBudget(tx: Db, tool: ToolId): Promise<void> {
-  await tx`select pg_advisory_xact_lock(${GUEST_BUDGET_LOCK_SPACE}, hashtext(${tool}))`;
-}
-
-/** Guest uses of the tool since `since` (all guests), counted no further than `limit`. */
-export async function countGuestUses(db: Db, tool: ToolId, since: Date, limit: number): Promise<number> {
-  const [row] = await db<{ used: number }[]>`
-    select count(*)::int as used from (
-      select 1 from holds
-      where user_id is null and tool = ${tool} and status in ('held', 'committed') and created_at > ${since}
-      limit ${limit}
-    ) recent`;
-  return row?.used ?? 0;
-}
-
-export async function insertGuestHold(
-  db: Db,
-  input: { requestId: string; visitorIp: string; tool: ToolId; now: Date; lease?: HoldLease },
-): Promise<void> {
-  await db`
-    insert into holds (request_id, visitor_ip, guest_key, tool, cost, status, created_at, replica, lease_ms)
-    values (
-      ${input.requestId}, ${input.visitorIp}, guest_key(${input.visitorIp}), ${input.tool}, 0, 'held', ${input.now},
-      ${input.lease?.replica ?? null}, ${input.lease?.ms ?? null}
-    )`;
 }
 
 export interface SettleInput {
@@ -319,52 +265,6 @@ export async function releaseHolds(
   return rows.map(toSettleResult);
 }
 
-/**
- * Commits holds the sweeper already expired and refunded, because their success arrived late (a member keeps the
- * result, so the use is charged and listed). Must run in a transaction. Each member pays what the balance holds, up
- * to the cost, never going below zero; the ledger row records the rest as debt. Returns the request ids committed.
- */
-export async function commitExpiredHolds(
-  tx: Db,
-  requestIds: readonly string[],
-  now: Date,
-): Promise<string[]> {
-  if (requestIds.length === 0) return [];
-  const holds = await tx<{ request_id: string; user_id: string | null; cost: number }[]>`
-    update holds set status = 'committed', settled_at = ${now}
-    where request_id = any(${requestIds}::uuid[]) and status = 'expired'
-    returning request_id, user_id, cost`;
-  const members = holds.filter((hold) => hold.user_id !== null && hold.cost > 0);
-  const userIds = [...new Set(members.map((hold) => hold.user_id!))].sort();
-  if (userIds.length > 0) {
-    await tx`select user_id from accounts where user_id = any(${userIds}::uuid[]) order by user_id for update`;
-  }
-  for (const hold of members) {
-    // One at a time: two late commits of one member must each see the balance the other left.
-    const [taken] = await tx<{ amount: number }[]>`
-      with account as (
-        select credits from accounts where user_id = ${hold.user_id}
-      ), charged as (
-        update accounts set credits = accounts.credits - least(account.credits, ${hold.cost}),
-          period_spent = accounts.period_spent + least(account.credits, ${hold.cost}), updated_at = ${now}
-        from account where accounts.user_id = ${hold.user_id}
-        returning least(account.credits, ${hold.cost}) as amount
-      )
-      insert into ledger (user_id, delta, reason, request_id, idempotency_key, at, debt)
-      select ${hold.user_id}, -amount, 'late_charge', ${hold.request_id}, 'late_charge:' || ${hold.request_id}::text,
-        ${now}, ${hold.cost} - amount
-      from charged
-      returning -delta as amount`;
-    await burnCredits(tx, [{ userId: hold.user_id!, amount: taken?.amount ?? 0 }]);
-  }
-  await tx`
-    insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
-    select user_id, visitor_ip, tool, cost, created_at, request_id from holds
-    where request_id = any(${holds.map((hold) => hold.request_id)}::uuid[])
-    on conflict (request_id) do nothing`;
-  return holds.map((hold) => hold.request_id);
-}
-
 /** A release for a request whose hold does not exist (yet): who would have paid, for what. */
 export interface UnreservedRelease {
   requestId: string;
@@ -451,6 +351,10 @@ async function refundMembers(
       period_spent = greatest(accounts.period_spent - refund.in_period, 0), updated_at = ${now}
     from refund
     where accounts.user_id = refund.user_id`;
+  await refundKeySpend(
+    tx,
+    refunds.map((hold) => hold.requestId),
+  );
   await tx`
     insert into ledger (user_id, delta, reason, request_id, idempotency_key, at)
     select user_id, cost, ${reason}, request_id, 'refund:' || request_id, ${now}

@@ -12,6 +12,9 @@ export interface LedgerRow {
   balance: number;
   tool: ToolId | null;
   grant_id: string | null;
+  /** The personal API key of a use and its refund (from its hold); null otherwise. */
+  api_key_id: string | null;
+  api_key_name: string | null;
 }
 
 export interface LedgerFilter {
@@ -30,7 +33,8 @@ export interface LedgerPageQuery extends LedgerFilter {
 // Holds are joined for the tool of a use or refund. Their index is the primary key on request_id.
 export async function selectLedgerPage(db: Db, query: LedgerPageQuery): Promise<LedgerRow[]> {
   return db<LedgerRow[]>`
-    select l.id::text as id, l.at, l.reason, l.delta, l.balance::int as balance, h.tool, l.grant_id
+    select l.id::text as id, l.at, l.reason, l.delta, l.balance::int as balance, h.tool, l.grant_id,
+      h.api_key_id, h.api_key_name
     from (
       select id, at, reason, delta, request_id, grant_id, sum(delta) over (order by id) as balance
       from ledger where user_id = ${query.userId}

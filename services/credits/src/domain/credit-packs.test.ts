@@ -11,7 +11,8 @@ import { packShop } from '../test-support/pack-shop';
 import { balanceOf, memberReserve, usageEventFor } from '../test-support/factories';
 import { signPaddleBody } from '../test-support/paddle-fake';
 import { expirePurchasedCredits } from './credit-packs';
-import { applyUsageEvent, reserveCredits } from '../charges';
+import { applyUsageEvent } from '../charges';
+import { reserveCredits } from '../reserve';
 
 let h: CreditsHarness;
 const START = '2025-03-10T12:00:00.000Z';

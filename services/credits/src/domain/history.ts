@@ -3,6 +3,7 @@
 import type { UsageHistoryEntry, UsageHistoryQuery } from '@act/contracts';
 import { decodeCursor, pageOf } from '@act/service-kit';
 import type { CreditsStore } from '../db/credits-store';
+import { apiKeyOf } from './ledger';
 
 export interface UsageHistoryPage {
   history: UsageHistoryEntry[];
@@ -27,6 +28,7 @@ export async function listUsageHistory(
       tool_name: row.tool_name,
       used_credits: row.used_credits,
       timestamp: row.timestamp.toISOString(),
+      api_key: apiKeyOf(row),
     })),
     nextCursor: page.nextCursor,
   };

@@ -50,7 +50,13 @@ function toEntry(row: LedgerRow): LedgerEntry {
     balance: row.balance,
     tool: row.tool,
     purchase_id: row.grant_id,
+    api_key: apiKeyOf(row),
   };
+}
+
+/** The key a use was made with, as its hold names it (docs/architecture.md#personal-api-keys). */
+export function apiKeyOf(row: { api_key_id: string | null; api_key_name: string | null }) {
+  return row.api_key_id ? { id: row.api_key_id, name: row.api_key_name ?? '' } : null;
 }
 
 const CURSOR = /^\d{1,19}$/;
@@ -113,7 +119,7 @@ function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const CSV_HEADER = ['date', 'type', 'tool', 'credits', 'balance', 'purchase_id'];
+const CSV_HEADER = ['date', 'type', 'tool', 'credits', 'balance', 'purchase_id', 'api_key'];
 
 /** Every movement the filters match, newest first, as CSV with a header row (at most CREDIT_PACK_RULES.csvMaxRows). */
 export async function ledgerCsv(store: CreditsStore, userId: string, query: LedgerQuery): Promise<string> {
@@ -127,6 +133,7 @@ export async function ledgerCsv(store: CreditsStore, userId: string, query: Ledg
       row.delta,
       row.balance,
       row.grant_id ?? '',
+      row.api_key_name ?? '',
     ]
       .map(csvField)
       .join(','),

@@ -84,7 +84,14 @@ describe('GET /api/credits/tool-usage-history', () => {
       ['chat-reasoning', 6],
       ['magic-enhance', 1],
     ]);
-    expect(Object.keys(first.history[0]!).sort()).toEqual(['id', 'timestamp', 'tool_name', 'used_credits']);
+    expect(Object.keys(first.history[0]!).sort()).toEqual([
+      'api_key',
+      'id',
+      'timestamp',
+      'tool_name',
+      'used_credits',
+    ]);
+    expect(first.history[0]!.api_key).toBeNull();
     expect(first.next_cursor).toEqual(expect.any(String));
 
     const second = UsageHistoryReplySchema.parse(

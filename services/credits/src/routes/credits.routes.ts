@@ -1,5 +1,6 @@
-// GET /api/credits/me, /api/credits/tool-usage-history (members) and /api/credits/plans (public).
-import { CREDITS_ENDPOINTS, PLANS, type MeReply, type PublicPlan } from '@act/contracts';
+// GET /api/credits/me, /api/credits/tool-usage-history, /api/credits/api-keys/spend (members) and /api/credits/plans
+// (public).
+import { API_KEY_ENDPOINTS, CREDITS_ENDPOINTS, PLANS, type MeReply, type PublicPlan } from '@act/contracts';
 import { Router, mountEndpoint } from '@act/service-kit';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { listUsageHistory } from '../domain/history';
@@ -54,6 +55,14 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
     const page = await listUsageHistory(store, caller.userId, input);
     ctx.set('cache-control', 'no-store');
     return { history: page.history, next_cursor: page.nextCursor };
+  });
+
+  // What each personal API key spent this monthly period, for the key list (identity keeps the keys themselves).
+  mountEndpoint(router, API_KEY_ENDPOINTS.apiKeySpend, options, async (_input, { caller, ctx }) => {
+    await loadCurrentAccount(store, caller.userId, clock.now());
+    const rows = await store.keysSpentThisPeriod(caller.userId);
+    ctx.set('cache-control', 'no-store');
+    return { keys: rows.map((row) => ({ id: row.key_id, spentThisMonth: row.spent })) };
   });
 
   mountEndpoint(router, E.plans, options, async (_input, { ctx }) => {

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, LedgerReplySchema, type LedgerEntry, type ToolId } from '@act/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../clock';
-import { applyUsageEvent, reserveCredits } from '../charges';
+import { applyUsageEvent } from '../charges';
+import { reserveCredits } from '../reserve';
 import {
   startCreditsHarness,
   newUserId,
@@ -154,9 +155,9 @@ describe('GET /api/credits/ledger', () => {
     );
     const lines = (await response.text()).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'date,type,tool,credits,balance,purchase_id',
-      expect.stringMatching(/^2025-05-01T08:02:00\.000Z,Tool use,image-to-prompt,-2,46,$/),
-      expect.stringMatching(/^2025-05-01T08:01:00\.000Z,Tool use,image-to-prompt,-2,48,$/),
+      'date,type,tool,credits,balance,purchase_id,api_key',
+      expect.stringMatching(/^2025-05-01T08:02:00\.000Z,Tool use,image-to-prompt,-2,46,,$/),
+      expect.stringMatching(/^2025-05-01T08:01:00\.000Z,Tool use,image-to-prompt,-2,48,,$/),
     ]);
   });
 

@@ -75,4 +75,16 @@ export async function expectMoneyInvariants(sql: Sql): Promise<void> {
     group by h.request_id, h.status
     having count(u.id) <> (case when h.status = 'committed' then 1 else 0 end)`;
   expect(badUsage, 'holds whose tool_usage rows do not match their status').toEqual([]);
+
+  // A personal API key's spend this period is what its uses of this period hold or were charged
+  // (docs/architecture.md#personal-api-keys): what its limit is tested against.
+  const badKeySpend = await sql`
+    select s.key_id, s.spent,
+      coalesce(sum(h.cost) filter (where h.status in ('held', 'committed')), 0)::int as used
+    from api_key_spend s join accounts a using (user_id)
+    left join holds h on h.api_key_id = s.key_id and h.created_at >= a.last_credit_reset
+    where s.period_start = a.last_credit_reset
+    group by s.key_id, s.spent
+    having s.spent <> coalesce(sum(h.cost) filter (where h.status in ('held', 'committed')), 0)`;
+  expect(badKeySpend, 'API keys whose spend this period differs from their uses').toEqual([]);
 }

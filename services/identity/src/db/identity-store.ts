@@ -4,6 +4,17 @@
 // rows until commit, or must commit together with the caller's other writes, exists only on the store handed to
 // `transaction(fn)`, so the types keep it inside one.
 import type { Db, Outbox, OutboxMessage, Sql, TransactionSql } from '@act/service-kit';
+import {
+  countLiveApiKeys,
+  insertApiKey,
+  listApiKeys,
+  lockUserForKeys,
+  resolveApiKey,
+  revokeApiKey,
+  updateApiKey,
+  type ApiKeyRow,
+  type ResolvedApiKeyRow,
+} from './api-keys';
 import { deleteExpiredRows } from './housekeeping';
 import { insertOAuthAttempt, takeOAuthAttempt, type OAuthAttemptRow } from './oauth-attempts';
 import { consumeOneTimeToken, replaceOneTimeToken, type OneTimePurpose } from './one-time-tokens';
@@ -93,6 +104,16 @@ export interface IdentityQueries {
     /** Queues it once per key (an event's id); false when it was queued before. */
     dedupeKey?: string;
   }): Promise<boolean>;
+  /** The member's live personal API keys, newest first (db/api-keys.ts). */
+  listApiKeys(userId: string): Promise<ApiKeyRow[]>;
+  updateApiKey(
+    userId: string,
+    id: string,
+    change: { name?: string; monthlyCreditLimit?: number | null },
+  ): Promise<ApiKeyRow | undefined>;
+  revokeApiKey(userId: string, id: string, now: Date): Promise<boolean>;
+  /** The live key with this secret hash (and its use noted), or undefined. */
+  resolveApiKey(hash: Buffer, now: Date): Promise<ResolvedApiKeyRow | undefined>;
 }
 
 /** The store inside one transaction: everything above, plus what locks rows or must commit with other writes. */
@@ -119,6 +140,10 @@ export interface IdentityTransaction extends IdentityQueries {
   markEmailFailed(id: string, reason: string): Promise<void>;
   /** Records an outbox message in this transaction, so it exists exactly when the rest commits. */
   addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<void>;
+  /** Locks the member's row, so concurrent key creations count each other (the 10-key rule). */
+  lockUserForKeys(userId: string): Promise<void>;
+  countLiveApiKeys(userId: string): Promise<number>;
+  insertApiKey(key: Omit<ApiKeyRow, 'last_used_at'> & { secret_hash: Buffer }): Promise<ApiKeyRow>;
   /** Runs `fn` under a savepoint: when it throws, only its writes are undone and the transaction goes on. */
   savepoint<T>(fn: (tx: IdentityTransaction) => Promise<T>): Promise<T>;
 }
@@ -151,6 +176,10 @@ function queriesOn(db: Db): IdentityQueries {
     insertOAuthAttempt: (attempt) => insertOAuthAttempt(db, attempt),
     takeOAuthAttempt: (stateHash) => takeOAuthAttempt(db, stateHash),
     insertEmail: (email) => insertEmail(db, email),
+    listApiKeys: (userId) => listApiKeys(db, userId),
+    updateApiKey: (userId, id, change) => updateApiKey(db, userId, id, change),
+    revokeApiKey: (userId, id, now) => revokeApiKey(db, userId, id, now),
+    resolveApiKey: (hash, now) => resolveApiKey(db, hash, now),
   };
 }
 
@@ -166,6 +195,9 @@ function transactionOn(tx: TransactionSql): IdentityTransaction {
     markEmailSent: (id) => markEmailSent(tx, id),
     markEmailFailed: (id, reason) => markEmailFailed(tx, id, reason),
     addToOutbox: (outbox, message) => outbox.enqueue(tx, message),
+    lockUserForKeys: (userId) => lockUserForKeys(tx, userId),
+    countLiveApiKeys: (userId) => countLiveApiKeys(tx, userId),
+    insertApiKey: (key) => insertApiKey(tx, key),
     savepoint: <T>(fn: (inner: IdentityTransaction) => Promise<T>) =>
       tx.savepoint((sp) => fn(transactionOn(sp))) as Promise<T>,
   };

@@ -3,7 +3,7 @@
 // work stores what it got and commits one hold per stored result in the same transaction, and every other hold is
 // released. A failed run releases them all. Credits keeps its one-hold-one-price protocol; the member's history shows
 // one line per image.
-import { ErrorCode, toolCost, type ToolId } from '@act/contracts';
+import { ErrorCode, toolCost, type ToolId, type ApiKeyCharge } from '@act/contracts';
 import { AppError, isAppError, reserveCharge, type Charge, type CreditsClient } from '@act/service-kit';
 
 export interface RunChargesInput {
@@ -12,6 +12,8 @@ export interface RunChargesInput {
   count: number;
   /** The HTTP request's id, sent with each hold (credits logs name it). */
   httpRequestId?: string | undefined;
+  /** The call's personal API key: each hold names it, and its monthly limit counts every image. */
+  apiKey?: ApiKeyCharge | undefined;
   /** The refusal text when the balance cannot cover `count` uses (the credits service words one use only). */
   insufficientText: (count: number, credits: number) => string;
 }
@@ -26,6 +28,7 @@ export async function reserveCharges(credits: CreditsClient, input: RunChargesIn
           tool: input.tool,
           userId: input.userId,
           httpRequestId: input.httpRequestId,
+          apiKey: input.apiKey,
         }),
       );
     }

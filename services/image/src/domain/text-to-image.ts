@@ -16,6 +16,7 @@ import {
   type ImageFormat,
   type ImageStyle,
   type TextToImageRequest,
+  type ApiKeyCharge,
 } from '@act/contracts';
 import {
   assertStorableText,
@@ -114,9 +115,10 @@ export interface TextToImage {
   readonly available: boolean;
   /**
    * Holds the credits of `numImages` images together (refusing first, with nothing held, when there is no provider
-   * key); `requestId` is the HTTP request's id (EndpointCall.requestId), which the charges send to credits.
+   * key); `requestId` is the HTTP request's id (EndpointCall.requestId), which the charges send to credits; `apiKey`
+   * the call's personal API key.
    */
-  reserve(userId: string, requestId?: string, numImages?: number): Promise<Charge[]>;
+  reserve(userId: string, requestId?: string, numImages?: number, apiKey?: ApiKeyCharge): Promise<Charge[]>;
   /** Generates and stores the images under the held charges; settles them (commit with the rows, or release). */
   generate(
     charges: readonly Charge[],
@@ -153,7 +155,7 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
   return {
     available: provider !== undefined,
 
-    async reserve(userId, requestId, numImages = 1) {
+    async reserve(userId, requestId, numImages = 1, apiKey) {
       if (!provider) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.providerKeyMissing);
       }
@@ -162,6 +164,7 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
         userId,
         count: numImages,
         httpRequestId: requestId,
+        apiKey,
         insufficientText: ERROR_TEXTS.image.insufficientCreditsImages,
       });
     },

@@ -25,7 +25,12 @@ export function createEffectsRouter({ verifier, store, files, effects }: Effects
   const options = { verifier };
   // The request's id goes with the charge to credits.
   const run = (tool: PhotoEffectToolId, call: EffectCall, image: string, text?: string) =>
-    effects.run(call.caller.userId, { tool, image, ...(text ? { text } : {}) }, call.requestId);
+    effects.run(
+      call.caller.userId,
+      { tool, image, ...(text ? { text } : {}) },
+      call.requestId,
+      call.caller.apiKey,
+    );
 
   mountEndpoint(router, E.ageProgression, options, (input, call) =>
     run('age-progression', call, input.image, input.ageChange),

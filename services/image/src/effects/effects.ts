@@ -19,6 +19,7 @@ import {
   type GeneratedImageToolId,
   type PhotoEffectReply,
   type PhotoEffectToolId,
+  type ApiKeyCharge,
 } from '@act/contracts';
 import {
   assertStorableText,
@@ -72,8 +73,16 @@ export interface EffectRun {
 export interface PhotoEffects {
   /** Per effect, whether it can run now (with a key all can; without one only the local ones). */
   availability(): Record<PhotoEffectToolId, boolean>;
-  /** `requestId`: the HTTP request's id (EndpointCall.requestId), which the charge sends to credits. */
-  run(userId: string, request: EffectRun, requestId?: string): Promise<Omit<PhotoEffectReply, 'success'>>;
+  /**
+   * `requestId`: the HTTP request's id (EndpointCall.requestId), which the charge sends to credits; `apiKey`: the
+   * personal API key of the call, if any (the charge names it; credits holds it to its limit).
+   */
+  run(
+    userId: string,
+    request: EffectRun,
+    requestId?: string,
+    apiKey?: ApiKeyCharge,
+  ): Promise<Omit<PhotoEffectReply, 'success'>>;
   /** Resolves once every run in flight has settled (a stopping replica waits for them). */
   drain(): Promise<void>;
 }
@@ -190,7 +199,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
       >;
     },
 
-    async run(userId, { tool, image, text }, requestId) {
+    async run(userId, { tool, image, text }, requestId, apiKey) {
       // Refusals before any work, with nothing held: no way to run the effect, then a bad upload.
       if (!canRun(tool)) {
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.image.effectNeedsProviderKey);
@@ -201,7 +210,7 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
       const input = await uprightImage(await readImageDataUrl(image));
       // A replica already busy with as many local effects as it queues refuses now (503), before the hold.
       if (localFor(tool)) pool.admit(userId);
-      const charge = await reserveCharge(deps.credits, { tool, userId, httpRequestId: requestId });
+      const charge = await reserveCharge(deps.credits, { tool, userId, httpRequestId: requestId, apiKey });
 
       const running = charge.run(async () => {
         let result: EffectResult;

@@ -14,10 +14,10 @@ export function createImageToolsRouter({
   const router = new Router();
   const options = { verifier };
   mountEndpoint(router, IMAGE_ENDPOINTS.upscale, options, (input, { caller, requestId }) =>
-    tools.upscale(caller.userId, input, requestId),
+    tools.upscale(caller.userId, input, requestId, caller.apiKey),
   );
   mountEndpoint(router, IMAGE_ENDPOINTS.editImage, options, (input, { caller, requestId }) =>
-    tools.edit(caller.userId, input, requestId),
+    tools.edit(caller.userId, input, requestId, caller.apiKey),
   );
   return router;
 }

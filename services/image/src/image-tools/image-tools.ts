@@ -14,6 +14,7 @@ import {
   type UpscaleMethod,
   type UpscaleReply,
   type UpscaleRequest,
+  type ApiKeyCharge,
 } from '@act/contracts';
 import { AppError, assertStorableText, createInFlight, type WorkPool } from '@act/service-kit';
 import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
@@ -41,11 +42,13 @@ export interface ImageTools {
     userId: string,
     request: UpscaleRequest,
     requestId?: string,
+    apiKey?: ApiKeyCharge,
   ): Promise<Omit<UpscaleReply, 'success'>>;
   edit(
     userId: string,
     request: EditImageRequest,
     requestId?: string,
+    apiKey?: ApiKeyCharge,
   ): Promise<Omit<PhotoEffectReply, 'success'>>;
   drain(): Promise<void>;
 }
@@ -86,7 +89,7 @@ export function createImageTools(deps: ImageToolsDeps): ImageTools {
   return {
     status: () => ({ upscale: method, editImage: fal !== undefined }),
 
-    async upscale(userId, { image, from, scale }, requestId) {
+    async upscale(userId, { image, from, scale }, requestId, apiKey) {
       const input = await readSourceImage(deps.sources, userId, { image, from });
       const width = input.width * scale;
       const height = input.height * scale;
@@ -97,6 +100,7 @@ export function createImageTools(deps: ImageToolsDeps): ImageTools {
         userId,
         tool: 'upscale',
         requestId,
+        apiKey,
         positivePrompt: `${getTool('upscale').name} ${scale}×`,
         input,
         failedText: I.upscaleFailed,
@@ -108,7 +112,7 @@ export function createImageTools(deps: ImageToolsDeps): ImageTools {
       return { ...reply, method };
     },
 
-    async edit(userId, { image, from, mask, prompt }, requestId) {
+    async edit(userId, { image, from, mask, prompt }, requestId, apiKey) {
       if (!fal) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, I.editNeedsProviderKey);
       assertStorableText(prompt);
       const input = await readSourceImage(deps.sources, userId, { image, from });
@@ -117,6 +121,7 @@ export function createImageTools(deps: ImageToolsDeps): ImageTools {
         userId,
         tool: 'edit-image',
         requestId,
+        apiKey,
         positivePrompt: prompt,
         input,
         failedText: I.editFailed,

@@ -3,7 +3,13 @@
 // the result is stored with the charge's commit (effects/stored-result.ts). A failure or the time limit releases the
 // hold with the tool's failure text. A run is not tied to the member's connection: closing the tab lets it finish
 // into the hub gallery (and be charged once).
-import { ERROR_TEXTS, ErrorCode, type GeneratedImageToolId, type PhotoEffectReply } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  ErrorCode,
+  type GeneratedImageToolId,
+  type PhotoEffectReply,
+  type ApiKeyCharge,
+} from '@act/contracts';
 import { AppError, isAppError, reserveCharge, type CreditsClient, type InFlight } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
 import type { EffectResult } from '../effects/local-effects';
@@ -20,6 +26,8 @@ export interface StoredToolRun {
   userId: string;
   tool: GeneratedImageToolId;
   requestId?: string | undefined;
+  /** The call's personal API key: the hold names it and counts against its monthly limit. */
+  apiKey?: ApiKeyCharge | undefined;
   positivePrompt: string;
   input: ImageInput;
   /** The tool's failure text (the reply of a failed run, nothing charged). */
@@ -39,7 +47,12 @@ export async function runStoredTool(
   run: StoredToolRun,
 ): Promise<Omit<PhotoEffectReply, 'success'>> {
   const { userId, tool, failedText } = run;
-  const charge = await reserveCharge(deps.credits, { tool, userId, httpRequestId: run.requestId });
+  const charge = await reserveCharge(deps.credits, {
+    tool,
+    userId,
+    httpRequestId: run.requestId,
+    apiKey: run.apiKey,
+  });
   const running = charge.run(async () => {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new ToolTimeout(deps.timeoutMs)), deps.timeoutMs);

@@ -31,9 +31,9 @@ export function createTextToImageRouter({
     router,
     E.generateImage,
     options,
-    async (input, { caller: { userId }, respond, requestId }) => {
+    async (input, { caller: { userId, apiKey }, respond, requestId }) => {
       // Refusals before any work (no provider key, insufficient credits) are plain JSON errors with nothing held.
-      const charges = await textToImage.reserve(userId, requestId, input.numImages ?? 1);
+      const charges = await textToImage.reserve(userId, requestId, input.numImages ?? 1, apiKey);
       return respond({
         run: (emit) => {
           let last: string | undefined;

@@ -1,6 +1,6 @@
 // The four prompt tools as charged operations: reserve credits, run the provider, commit on success or release on any
 // failure. A provider failure reaches the user as the spec's text for that tool and costs nothing.
-import { ERROR_TEXTS, type ToolId } from '@act/contracts';
+import { ERROR_TEXTS, type ApiKeyCharge, type ToolId } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
@@ -20,6 +20,8 @@ export interface Caller {
   signal?: AbortSignal;
   /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
   requestId?: string;
+  /** The personal API key of the call, if any: the charge names it and credits holds it to its limit. */
+  apiKey?: ApiKeyCharge | undefined;
 }
 
 export interface ToolOutcome {
@@ -71,6 +73,7 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
         tool,
         ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
         httpRequestId: caller.requestId,
+        apiKey: caller.apiKey,
       },
       async (signal) => {
         try {

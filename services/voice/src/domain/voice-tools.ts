@@ -14,7 +14,6 @@ import {
   type ErrorCode as ErrorCodeValue,
   type VoiceEngine,
   type VoiceJob,
-  type VoiceStatusReply,
   type VoiceToolId,
 } from '@act/contracts';
 import {
@@ -24,11 +23,9 @@ import {
   isAppError,
   isWorkTimeout,
   reserveCharge,
-  type Charge,
   type CreditsClient,
   type JobHandler,
   type JobRecord,
-  type JobRunner,
   type Logger,
   type Outbox,
   type Sql,
@@ -39,7 +36,10 @@ import type { LocalEngine } from '../engines/local-engine';
 import { UnreadableAudioError } from '../engines/pcm';
 import type { ProviderAudio, VoiceProvider } from '../providers/voice-provider';
 import type { ClipRow, ClipStore } from '../db/clip-store';
+import type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools } from './voice-tools-api';
 import type { ResolvedVoice, VoiceCatalogue } from './voices';
+
+export type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools };
 
 /** What the local isolator decodes in process (permissive decoders only); other formats need the provider. */
 export const LOCAL_ISOLATION_TYPES = ['audio/mpeg', 'audio/wav'] as const;
@@ -73,53 +73,6 @@ interface JobResult {
   durationSeconds: number | null;
   /** What the provider billed, for accounting (absent for local work). */
   provider?: { requestId: string | null; characterCost: number | null };
-}
-
-export interface ToolReply {
-  audioUrl: string;
-  clip: AudioClip;
-  remainingCredits: number | null;
-}
-
-export interface StartedJob {
-  jobId: string;
-  tool: VoiceToolId;
-  charge: Charge;
-}
-
-export interface FollowOptions {
-  onProgress?: (percent: number) => void;
-  /** Stops waiting (the job goes on). */
-  signal?: AbortSignal;
-}
-
-export interface VoiceTools {
-  status(): VoiceStatusReply['tools'];
-  // Each start takes the HTTP request's id (EndpointCall.requestId): the reserve sends it to credits. The job's
-  // settlement, by whichever replica runs it, is background work and names no request.
-  textToSpeech(
-    userId: string,
-    input: { text: string; voiceId: string },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  soundEffects(
-    userId: string,
-    input: { prompt: string; durationSeconds?: number },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  voiceIsolator(userId: string, audio: AudioInput, requestId?: string): Promise<StartedJob>;
-  speechToSpeech(
-    userId: string,
-    input: { audio: AudioInput; voiceId: string },
-    requestId?: string,
-  ): Promise<StartedJob>;
-  /** Waits for a started job: its reply, or its failure as an AppError (nothing charged, balance after refund). */
-  follow(started: StartedJob, options?: FollowOptions): Promise<ToolReply>;
-  clipOf(row: ClipRow): AudioClip;
-  job(userId: string, id: string): Promise<VoiceJob>;
-  activeJobs(userId: string, tool?: VoiceToolId): Promise<VoiceJob[]>;
-  /** Runs abandoned jobs now (tests; also done periodically). */
-  runner: JobRunner;
 }
 
 export interface VoiceToolsDeps {
@@ -278,7 +231,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
 
   /** Holds the credits, stores the upload (if any) and starts the job; releases the hold if it cannot start. */
   async function start(
-    userId: string,
+    { userId, apiKey }: JobMember,
     requestId: string | undefined,
     tool: VoiceToolId,
     input: (sourceKey: string | null) => JobInput,
@@ -292,6 +245,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       requestId: jobId,
       leased: false,
       httpRequestId: requestId,
+      apiKey,
     });
     let sourceKey: string | null = null;
     try {
@@ -382,9 +336,9 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       };
     },
 
-    async textToSpeech(userId, { text, voiceId }, requestId) {
+    async textToSpeech(member, { text, voiceId }, requestId) {
       const voice = await voices.resolve(voiceId);
-      return start(userId, requestId, 'text-to-speech', () => ({
+      return start(member, requestId, 'text-to-speech', () => ({
         tool: 'text-to-speech',
         engine,
         text,
@@ -392,9 +346,9 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }));
     },
 
-    async soundEffects(userId, { prompt, durationSeconds }, requestId) {
+    async soundEffects(member, { prompt, durationSeconds }, requestId) {
       needProvider('sound-effects');
-      return start(userId, requestId, 'sound-effects', () => ({
+      return start(member, requestId, 'sound-effects', () => ({
         tool: 'sound-effects',
         engine,
         prompt,
@@ -402,10 +356,10 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }));
     },
 
-    async voiceIsolator(userId, audio, requestId) {
+    async voiceIsolator(member, audio, requestId) {
       requireAudioType(audio);
       return start(
-        userId,
+        member,
         requestId,
         'voice-isolator',
         (sourceKey) => ({ tool: 'voice-isolator', engine, sourceKey: sourceKey!, mime: audio.mime }),
@@ -413,11 +367,11 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       );
     },
 
-    async speechToSpeech(userId, { audio, voiceId }, requestId) {
+    async speechToSpeech(member, { audio, voiceId }, requestId) {
       needProvider('speech-to-speech');
       const voice = await voices.resolve(voiceId);
       return start(
-        userId,
+        member,
         requestId,
         'speech-to-speech',
         (sourceKey) => ({ tool: 'speech-to-speech', engine, sourceKey: sourceKey!, mime: audio.mime, voice }),

@@ -57,12 +57,12 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
   const options = { verifier };
 
   mountEndpoint(router, E.textToSpeech, options, async (input, { caller, signal, respond, requestId }) =>
-    respond(followJob(tools, await tools.textToSpeech(caller.userId, input, requestId), 'audioUrl', signal)),
+    respond(followJob(tools, await tools.textToSpeech(caller, input, requestId), 'audioUrl', signal)),
   );
 
   mountEndpoint(router, E.soundEffects, options, async (input, { caller, signal, respond, requestId }) => {
     const started = await tools.soundEffects(
-      caller.userId,
+      caller,
       {
         prompt: input.prompt,
         ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
@@ -74,13 +74,13 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
 
   mountEndpoint(router, E.voiceIsolator, options, async (input, { caller, signal, respond, requestId }) => {
     const audio = await readAudioDataUrl(input.audioFile);
-    const started = await tools.voiceIsolator(caller.userId, audio, requestId);
+    const started = await tools.voiceIsolator(caller, audio, requestId);
     return respond(followJob(tools, started, 'isolatedAudioUrl', signal));
   });
 
   mountEndpoint(router, E.speechToSpeech, options, async (input, { caller, signal, respond, requestId }) => {
     const audio = await readAudioDataUrl(input.audioFile);
-    const started = await tools.speechToSpeech(caller.userId, { audio, voiceId: input.voiceId }, requestId);
+    const started = await tools.speechToSpeech(caller, { audio, voiceId: input.voiceId }, requestId);
     return respond(followJob(tools, started, 'audioUrl', signal));
   });
 

@@ -7,6 +7,7 @@ import {
   ERROR_TEXTS,
   TRANSCRIPT_LIMITS,
   UI_TEXTS,
+  type ApiKeyCharge,
   type VideoChapters,
   type VideoInfo,
   type YoutubeStreamEvent,
@@ -40,6 +41,8 @@ export interface Caller {
   signal?: AbortSignal;
   /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
   requestId?: string;
+  /** The personal API key of the call, if any: the charge names it and credits holds it to its limit. */
+  apiKey?: ApiKeyCharge | undefined;
 }
 
 export interface SummaryResult {
@@ -197,6 +200,7 @@ export function createSummarizer({
         tool: 'youtube-summarizer',
         ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
         httpRequestId: caller.requestId,
+        apiKey: caller.apiKey,
       });
     } catch (error) {
       if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {

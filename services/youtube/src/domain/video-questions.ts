@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
   youtubeMomentUrl,
+  type ApiKeyCharge,
   type VideoAnswer,
   type VideoCitation,
   type VideoSession,
@@ -188,6 +189,8 @@ export interface VideoQuestions {
     signal: AbortSignal,
     /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
     requestId?: string,
+    /** The personal API key of the call, if any (the charge names it; credits holds it to its limit). */
+    apiKey?: ApiKeyCharge,
   ): Promise<VideoAnswer & { remainingCredits: number | null }>;
 }
 
@@ -223,7 +226,7 @@ export function createVideoQuestions({
       };
     },
 
-    async ask(userId, sessionId, question, signal, requestId) {
+    async ask(userId, sessionId, question, signal, requestId, apiKey) {
       if (!provider)
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
       const session = await store.find(userId, sessionId);
@@ -238,6 +241,7 @@ export function createVideoQuestions({
           options: { followUp: true },
           userId,
           httpRequestId: requestId,
+          apiKey,
         });
       } catch (error) {
         if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {

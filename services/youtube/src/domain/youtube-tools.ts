@@ -26,7 +26,12 @@ export function createYoutubeTools({
       }
       const { result, remainingCredits } = await runChargedTool(
         credits,
-        { tool: 'youtube-thumbnail-downloader', userId: caller.userId, httpRequestId: caller.requestId },
+        {
+          tool: 'youtube-thumbnail-downloader',
+          userId: caller.userId,
+          httpRequestId: caller.requestId,
+          apiKey: caller.apiKey,
+        },
         () => thumbnails.list(videoId),
         caller.signal ? { signal: caller.signal } : {},
       );

@@ -61,7 +61,7 @@ export function createYoutubeRouter({
 
   mountEndpoint(router, E.askVideo, options, async (input, { caller, params, signal, respond, requestId }) =>
     respond({
-      run: () => questions.ask(caller.userId, params.id, input.question, signal, requestId),
+      run: () => questions.ask(caller.userId, params.id, input.question, signal, requestId, caller.apiKey),
       reply: (answer) => answer,
       failed: ERROR_TEXTS.youtube.askFailed,
     }),

@@ -4,6 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';
 import { UI_TEXTS, type Me } from '@act/contracts';
+import { ApiKeysSection } from './api-keys/api-keys-section';
 import { CreditControls } from './credit-controls';
 import { OverviewTab } from './overview-tab';
 import { ReceiptView } from './receipt-view';
@@ -56,6 +57,7 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
             <OverviewTab user={user} me={me} />
             <CreditControls />
             <SharedChatsSection />
+            <ApiKeysSection />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab user={user} me={me} />

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerEntry } from '@act/contracts';
 import { json } from '@act/host-sdk/testing';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
-import { chartRows, ledgerQuery } from './ledger';
+import { chartRows, ledgerLabel, ledgerQuery } from './ledger';
 
 const PURCHASE = '0f8a3c1e-5b7d-4e2a-9c6f-1d2e3f4a5b6c';
 const ENTRIES: LedgerEntry[] = [
@@ -17,6 +17,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 126,
     tool: 'text-to-image',
     purchase_id: null,
+    api_key: null,
   },
   {
     id: '3',
@@ -26,6 +27,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 146,
     tool: null,
     purchase_id: PURCHASE,
+    api_key: null,
   },
   {
     id: '2',
@@ -35,6 +37,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 46,
     tool: 'image-to-prompt',
     purchase_id: null,
+    api_key: null,
   },
   {
     id: '1',
@@ -44,6 +47,7 @@ const ENTRIES: LedgerEntry[] = [
     balance: 50,
     tool: null,
     purchase_id: null,
+    api_key: null,
   },
 ];
 const DAYS = [
@@ -54,6 +58,12 @@ const DAYS = [
 afterEach(() => vi.restoreAllMocks());
 
 describe('ledger rules', () => {
+  it('names the personal API key a use was made with', () => {
+    const entry = { ...ENTRIES[0]!, api_key: { id: PURCHASE, name: 'Nightly export' } };
+    expect(ledgerLabel(entry)).toBe('Tool use · Text To Image via Nightly export');
+    expect(ledgerLabel(ENTRIES[0]!)).toBe('Tool use · Text To Image');
+  });
+
   it('turns a period and tool into the query, and the chart days into one row per day', () => {
     const now = new Date('2025-05-31T00:00:00Z');
     expect(ledgerQuery('7d', 'all', now)).toEqual({ from: '2025-05-24T00:00:00.000Z' });

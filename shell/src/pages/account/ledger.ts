@@ -1,6 +1,7 @@
 // Ledger view rules (docs/product-rules.md#ledger): the period filter as a time range, how a movement reads, and the
 // chart's rows (one per day, a column per tool) from the server's per-day totals.
 import {
+  API_KEY_TEXTS,
   CREDIT_PACK_TEXTS,
   titleCaseToolName,
   type LedgerDay,
@@ -31,7 +32,9 @@ export function ledgerQuery(period: LedgerPeriod, tool: string, now: Date = new 
 /** 'Tool use · Text To Image', 'Credit pack', … */
 export function ledgerLabel(entry: LedgerEntry): string {
   const kind = CREDIT_PACK_TEXTS.ledger.kinds[entry.kind];
-  return entry.tool ? `${kind} · ${titleCaseToolName(entry.tool)}` : kind;
+  const label = entry.tool ? `${kind} · ${titleCaseToolName(entry.tool)}` : kind;
+  // A use made with a personal API key names it (docs/product-rules.md#personal-api-keys).
+  return entry.api_key ? `${label} ${API_KEY_TEXTS.viaKey(entry.api_key.name)}` : label;
 }
 
 /** '+100' or '−20'. */

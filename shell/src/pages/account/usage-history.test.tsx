@@ -7,7 +7,7 @@ import { ALL_TOOLS, filterAndSortUsage, usageCreditsLabel, usageToolOptions } fr
 
 let nextId = 1;
 function entry(tool_name: string, used_credits: number, timestamp: string): UsageHistoryEntry {
-  return { id: String(nextId++), tool_name, used_credits, timestamp };
+  return { id: String(nextId++), tool_name, used_credits, timestamp, api_key: null };
 }
 
 const HISTORY = [
