@@ -10,7 +10,7 @@
 # The `npm ci` steps take the registry from NPM_CONFIG_REGISTRY and trust an extra CA bundle passed as the BuildKit
 # secret `build_ca` (docker build --secret id=build_ca,src=company-ca.pem): the secret is mounted for those steps
 # only and no layer holds it. See docs/images.md.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
 
 # Only the manifests, so the dependency layer is rebuilt when they change and not on every source edit.

@@ -1,7 +1,7 @@
 // `npm run build -w services/<name>` (or `-w gateway`): compiles a server workspace into dist/ as plain JavaScript,
 // what its production image runs with `node dist/main.js` (no transpiler at run time).
 //   node ../../scripts/build-service.mjs [entry.ts …] [--outdir <dir>]   (run from the workspace; default src/main.ts)
-// Each entry becomes dist/<name>.js (ESM, Node 20): the workspace's own code and the @act/* packages (they export
+// Each entry becomes dist/<name>.js (ESM, Node 24): the workspace's own code and the @act/* packages (they export
 // TypeScript source) are bundled; npm packages stay imports, loaded at run time from the workspace's production
 // node_modules (native and WebAssembly packages such as sharp, espeak-ng or unpdf keep their files there).
 import { builtinModules } from 'node:module';
@@ -121,7 +121,7 @@ const result = await esbuild
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',

@@ -5,8 +5,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rerunOnRepoNode } from './repo-node.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// On the repository's Node 24 even when started as `node scripts/test.mjs` by an older Node.
+rerunOnRepoNode(repoRoot);
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const vitestJson = path.join(repoRoot, '.data', 'vitest.json');

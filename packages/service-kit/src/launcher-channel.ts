@@ -12,7 +12,10 @@ export function hasLauncherChannel(): boolean {
 export function reportListening(ports: { port: number; opsPort: number }): void {
   if (!hasLauncherChannel()) return;
   const report: ListeningReport = { type: 'listening', pid: process.pid, ...ports };
-  if (isListeningReport(report)) process.send!(report);
+  // A launcher that went while we started can still read as connected until the channel's end is seen: the write
+  // then fails (EPIPE, on Node 24 an 'error' on the process that would crash it with exit 1). The 'disconnect'
+  // that follows stops us cleanly (stopWithLauncher), so the failed report is dropped.
+  if (isListeningReport(report)) process.send!(report, undefined, {}, () => {});
 }
 
 /**
