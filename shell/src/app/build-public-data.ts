@@ -6,6 +6,7 @@ import {
   PAGE_SEO,
   PLANS,
   PRODUCT_NAME,
+  PRODUCT_VERSION,
   SESSION_HINT_STORAGE_KEY,
   TOOL_CATEGORIES,
   UI_TEXTS,
@@ -43,6 +44,8 @@ export interface PublicPlan {
 export function buildPublicData() {
   return {
     productName: PRODUCT_NAME,
+    // A string, not the text's function: this object reaches the bundle as JSON (functions would be dropped).
+    versionLabel: UI_TEXTS.landing.footer.version(PRODUCT_VERSION),
     sessionHintKey: SESSION_HINT_STORAGE_KEY,
     accountPath: ACCOUNT_PATH,
     seo: { home: PAGE_SEO.home },

@@ -1,6 +1,5 @@
 // Footer of the public pages with the spec's links: Home, #features, #pricing, contact and the three policies, and
 // the product's version (docs/operations.md#versions).
-import { PRODUCT_VERSION } from '@act/contracts';
 import { Link } from 'react-router';
 import { PUBLIC_DATA } from '../app/public-data';
 import { BrandLogo } from './brand-logo';
@@ -36,7 +35,7 @@ export function SiteFooter() {
       </div>
       <div className="sh-container sh-footer__bottom">
         <p>{F.rights}</p>
-        <p className="sh-footer__version">{F.version(PRODUCT_VERSION)}</p>
+        <p className="sh-footer__version">{PUBLIC_DATA.versionLabel}</p>
       </div>
     </footer>
   );

@@ -120,7 +120,9 @@ export interface UploadFloodResult {
 /** The memory limit a service's pod has in k8s/base/<service>.yaml, in MB. */
 export async function k8sMemoryLimitMb(service: string): Promise<number> {
   const manifest = await readFile(path.join(REPO_ROOT, 'k8s/base', `${service}.yaml`), 'utf8');
-  const match = /limits:\s*\n\s*memory:\s*(\d+)(Gi|Mi)\b/.exec(manifest);
+  // The service's own container: the pod's `migrate` init container has a limit of its own, listed first.
+  const containers = /^\s+containers:\s*$/m.exec(manifest);
+  const match = /limits:\s*\n\s*memory:\s*(\d+)(Gi|Mi)\b/.exec(manifest.slice(containers?.index ?? 0));
   if (!match) throw new Error(`k8s/base/${service}.yaml has no memory limit`);
   return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
 }
