@@ -4,13 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@act/dev-infra';
 import { runSection } from './bench-run';
+import { runScript } from './run-script';
 import { withMemoryPeaks } from './memory-peaks';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'act-bench-run-'));
 const pidFile = path.join(dir, 'bench-children.json');
 const started: number[] = [];
@@ -22,23 +21,16 @@ afterAll(() => {
 
 /** A bench (tsx) running `lines` after startBenchRun; resolves with what it printed as `NAME <pid>`. */
 function benchScript(lines: string[]): { bench: ChildProcess; printed: (name: string) => Promise<number> } {
-  const bench = spawn(
-    process.execPath,
+  const bench = runScript(
     [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      [
-        "import { spawn } from 'node:child_process';",
-        "import { recordBenchChild, startBenchRun } from './load-tests/bench-run.ts';",
-        "import { startServer } from './load-tests/bench-kit.ts';",
-        'await startBenchRun();',
-        ...lines,
-        'setInterval(() => undefined, 1_000);',
-      ].join('\n'),
+      "import { spawn } from 'node:child_process';",
+      "import { recordBenchChild, startBenchRun } from './load-tests/bench-run.ts';",
+      "import { startServer } from './load-tests/bench-kit.ts';",
+      'await startBenchRun();',
+      ...lines,
+      'setInterval(() => undefined, 1_000);',
     ],
-    { cwd: repoRoot, env: { ...process.env, BENCH_PID_FILE: pidFile }, stdio: ['ignore', 'pipe', 'inherit'] },
+    { BENCH_PID_FILE: pidFile },
   );
   let output = '';
   bench.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
