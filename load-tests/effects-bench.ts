@@ -103,12 +103,11 @@ export async function benchEffects(system: RunningSystem, token: string): Promis
 
   // 4 at once through the gateway, both processes' memory sampled meanwhile.
   const started = performance.now();
-  const {
-    peaksKb: [gatewayPeak, imagePeak],
-    beforeKb: [gatewayBefore, imageBefore],
-  } = await withMemoryPeaks([gatewayPid, imagePid], 20, () =>
+  const sampled = await withMemoryPeaks([gatewayPid, imagePid], 20, () =>
     Promise.all(Array.from({ length: CONCURRENT }, () => post(apiUrl, token, body))),
   );
+  const [gatewayPeak, imagePeak] = sampled.peaksKb as [number, number];
+  const [gatewayBefore, imageBefore] = sampled.beforeKb as [number, number];
   const concurrentWallMs = performance.now() - started;
 
   const mb = (kb: number) => round(kb / 1024);
