@@ -1,12 +1,9 @@
 // The bench's own servers (load-tests/servers/*, started by bench-kit's startServer) never outlive the bench: one
 // killed outright (SIGKILL, an out-of-memory kill, a closed CI job) once left its servers running.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@act/dev-infra';
+import { runScript } from './run-script';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let serverPid: number | undefined;
 
 afterAll(() => {
@@ -15,22 +12,12 @@ afterAll(() => {
 
 describe('startServer', () => {
   it('leaves no server running when the bench is killed outright', async () => {
-    const bench = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        [
-          "import { startServer } from './load-tests/bench-kit.ts';",
-          "const server = await startServer('load-tests/servers/raw-hello.ts');",
-          'console.log(`SERVER ${server.process.pid}`);',
-          'setInterval(() => undefined, 1_000);',
-        ].join('\n'),
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const bench = runScript([
+      "import { startServer } from './load-tests/bench-kit.ts';",
+      "const server = await startServer('load-tests/servers/raw-hello.ts');",
+      'console.log(`SERVER ${server.process.pid}`);',
+      'setInterval(() => undefined, 1_000);',
+    ]);
     const exited = new Promise((resolve) => bench.once('exit', resolve));
     serverPid = await new Promise<number>((resolve, reject) => {
       let printed = '';

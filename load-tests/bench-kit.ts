@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { recordBenchChild } from './bench-run';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 
 export interface RunResult {
@@ -84,6 +85,8 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
+  // And recorded: one that outlives a killed bench all the same (stuck, ignoring the channel) is stopped at its next start.
+  recordBenchChild(script, child);
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error(`${script} did not become ready`)), 30_000);

@@ -11,16 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveInfra, type ResolvedInfra } from '@act/dev-infra';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
-import {
-  benchSigning,
-  load,
-  median,
-  ratio,
-  round,
-  startServer,
-  type BenchServer,
-  type RunResult,
-} from './bench-kit';
+import { benchSigning, load, median, ratio, round, startServer, type BenchServer } from './bench-kit';
 import { processCpuMs, startFakeOpenAi } from '@act/service-kit/testing';
 import {
   benchChatServiceStreams,
@@ -44,19 +35,20 @@ import {
   type PromptBenchResult,
 } from './prompt-bench';
 import { appendHistory } from './history';
+import {
+  recordBenchPids,
+  runSection,
+  skippedSection,
+  startBenchRun,
+  stopBenchChildren,
+  targetTable,
+  type Section,
+} from './bench-run';
 import { benchShell } from './shell-bench';
 import { benchTracing } from './tracing-bench';
 import { ADDED_P99_LIMIT_MS, benchStreamScale, streamScaleCredits } from './stream-scale-bench';
 import { benchUploadMemory } from './upload-memory-bench';
 import { benchVoice, voiceBenchCredits } from './voice-bench';
-
-interface Section {
-  name: string;
-  figures: Record<string, number | string>;
-  runs: RunResult[];
-  /** `missNote` is printed after a missed target: what bounds it (kept out of `what`, the history's key). */
-  targets: Array<{ what: string; value: number; target: string; met: boolean; missNote?: string }>;
-}
 
 async function benchGateway(): Promise<Section> {
   const { jwks, token } = await benchSigning();
@@ -860,6 +852,9 @@ async function benchCreditsSection(infra: ResolvedInfra): Promise<Section> {
   };
 }
 
+// First: stop what a killed bench left running, record this run's children, stop them on Ctrl+C or SIGTERM.
+await startBenchRun();
+
 // Where probed server processes write their memory (chat sections; see servers/memory-probe.mjs).
 const probeDir = await mkdtemp(path.join(tmpdir(), 'act-bench-memory-'));
 
@@ -869,19 +864,6 @@ const infra = await resolveInfra({
   need: { postgres: true, nats: true },
   postgresDurability: 'relaxed',
 });
-
-function report(section: Section): Section {
-  console.log(`\n## ${section.name}`);
-  if (section.runs.length) console.table(section.runs);
-  console.log(section.figures);
-  for (const target of section.targets) {
-    const note = !target.met && target.missNote ? `: ${target.missNote}` : '';
-    console.log(
-      `${target.met ? 'MET ' : 'MISS'}  ${target.what}: ${target.value} (target ${target.target})${note}`,
-    );
-  }
-  return section;
-}
 
 /** 1, 5 and 15 minute load averages, as `uptime` prints them. */
 function loadAverage(): string {
@@ -905,16 +887,16 @@ const streamSamples = process.env.BENCH_STREAM_SAMPLES ? Number(process.env.BENC
 const loadBefore = loadAverage();
 console.log(`load average: ${loadBefore}`);
 const results: Section[] = [];
-const gateway = only && only !== 'gateway' ? undefined : report(await benchGateway());
+const gateway = only && only !== 'gateway' ? undefined : await runSection('gateway', () => benchGateway());
 if (gateway) results.push(gateway);
 if (!only) {
-  results.push(report(await benchChatStreamSection()));
-  results.push(report(await benchCreditsSection(infra)));
+  results.push(await runSection('chat stream', () => benchChatStreamSection()));
+  results.push(await runSection('credits', () => benchCreditsSection(infra)));
 }
-if (!only || only === 'traces') results.push(report(await benchTracingSection(infra)));
-if (!only) buildFrontEnds();
+if (!only || only === 'traces') results.push(await runSection('traces', () => benchTracingSection(infra)));
 /** Every section that needs the whole system (or, for stream-scale alone, the chat part of it). */
 async function runSystemSections(): Promise<void> {
+  if (!only) buildFrontEnds();
   // Chat answers stream from a local fake: 40 chunks half a second apart (20 s), so every reply of the chat section is
   // still open when its memory is read.
   const chatProvider = await startFakeOpenAi();
@@ -943,34 +925,48 @@ async function runSystemSections(): Promise<void> {
     await infra.stop();
     throw error;
   });
+  recordBenchPids('system', system.pids);
   try {
     if (!only) {
       // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
-      results.push(report(await benchShellSection(system)));
-      results.push(report(await benchGallerySection(system)));
+      results.push(await runSection('shell', () => benchShellSection(system)));
+      results.push(await runSection('text-to-image gallery', () => benchGallerySection(system)));
       // Chat's memory per open reply before the upload section sends chat its 10 MB attachments: after them, chat
       // releases megabytes of their code and buffers during the measured window, and the reading fails (no growth),
       // as it did in the two full runs of 2026-11-27; BENCH_ONLY=chat-service measures a chat as fresh.
-      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
-      results.push(report(await benchEffectsSection(system)));
-      results.push(report(await benchUploadMemorySection(system)));
+      results.push(
+        await runSection('chat service streams', () => benchChatServiceSection(system, chatProvider.baseUrl)),
+      );
+      results.push(
+        await runSection('photo effects (10 MB upload, local color correction)', () =>
+          benchEffectsSection(system),
+        ),
+      );
+      results.push(
+        await runSection(
+          'upload memory (refused uploads of the largest file, straight to each service)',
+          () => benchUploadMemorySection(system),
+        ),
+      );
       const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
-      results.push(report(await benchPromptSection(system, rawRps)));
-      results.push(report(await benchVoiceSection(system)));
+      results.push(await runSection('prompt', () => benchPromptSection(system, rawRps)));
+      results.push(await runSection('voice (offline text to speech)', () => benchVoiceSection(system)));
     }
     if (only === 'prompt') {
-      results.push(report(await benchPromptSection(system, 0)));
+      results.push(await runSection('prompt', () => benchPromptSection(system, 0)));
       return;
     }
     if (only === 'chat-service') {
-      results.push(report(await benchChatServiceSection(system, chatProvider.baseUrl)));
+      results.push(
+        await runSection('chat service streams', () => benchChatServiceSection(system, chatProvider.baseUrl)),
+      );
       return;
     }
     // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.
     chatProvider.setFallback({ ...CHAT_ANSWER, chunks: Array<string>(120).fill('word ') });
     results.push(
-      report(
-        await benchStreamScaleSection(system, {
+      await runSection('stream scale', () =>
+        benchStreamScaleSection(system, {
           ...(streamSteps ? { steps: streamSteps } : {}),
           ...(streamSamples ? { samples: streamSamples } : {}),
         }),
@@ -987,8 +983,10 @@ async function runSystemSections(): Promise<void> {
     else await rm(probeDir, { recursive: true, force: true });
   }
 }
-if (only !== 'gateway' && only !== 'traces') await runSystemSections();
-else {
+if (only !== 'gateway' && only !== 'traces') {
+  // A system that cannot start skips its sections; the run still ends with its table and history.
+  await runSystemSections().catch((error: unknown) => results.push(skippedSection('whole system', error)));
+} else {
   await infra.stop();
   await rm(probeDir, { recursive: true, force: true });
 }
@@ -1011,3 +1009,5 @@ const history = await appendHistory({
 });
 console.log(`appended to ${history.file}${history.changes.length ? '; against the last full run:' : ''}`);
 for (const change of history.changes) console.log(`  ${change}`);
+console.log(targetTable(results));
+await stopBenchChildren();

@@ -7,10 +7,10 @@
 //   most 4× the payload (the request body) per upload.
 import { API_ROUTES } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
-import { processMemoryKb } from '@act/service-kit/testing';
 import { setCredits, userIdOf } from '../e2e/support/credits-db';
 import type { RunningSystem } from '../e2e/support/system';
 import { median, round } from './bench-kit';
+import { withMemoryPeaks } from './memory-peaks';
 
 export interface EffectsBenchResult {
   photoBytes: number;
@@ -102,23 +102,13 @@ export async function benchEffects(system: RunningSystem, token: string): Promis
   }
 
   // 4 at once through the gateway, both processes' memory sampled meanwhile.
-  const gatewayBefore = await processMemoryKb(gatewayPid);
-  const imageBefore = await processMemoryKb(imagePid);
-  let gatewayPeak = gatewayBefore;
-  let imagePeak = imageBefore;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      gatewayPeak = Math.max(gatewayPeak, await processMemoryKb(gatewayPid));
-      imagePeak = Math.max(imagePeak, await processMemoryKb(imagePid));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENT }, () => post(apiUrl, token, body)));
+  const sampled = await withMemoryPeaks([gatewayPid, imagePid], 20, () =>
+    Promise.all(Array.from({ length: CONCURRENT }, () => post(apiUrl, token, body))),
+  );
+  const [gatewayPeak, imagePeak] = sampled.peaksKb as [number, number];
+  const [gatewayBefore, imageBefore] = sampled.beforeKb as [number, number];
   const concurrentWallMs = performance.now() - started;
-  sampling = false;
-  await sampler;
 
   const mb = (kb: number) => round(kb / 1024);
   const payloadMb = Buffer.byteLength(body) / (1024 * 1024);

@@ -1,6 +1,7 @@
 // The reference proxy for the gateway's figures: nginx (Debian's package) reverse-proxying the same service-kit
 // hello the gateway proxies, with one worker (the gateway is one Node process) and upstream keep-alive, as a
 // production nginx in front of Node would be configured. Optional: without an nginx binary the comparison is skipped.
+import { recordBenchChild } from './bench-run';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,7 @@ export async function startNginxProxy(upstreamUrl: string): Promise<BenchServer 
   const child = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  recordBenchChild('nginx', child);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
     'nginx',

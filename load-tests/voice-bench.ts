@@ -5,7 +5,8 @@
 // - the voice process's peak resident memory while 4 such texts are spoken at once (sampled from /proc every 50 ms),
 //   next to its resident memory before.
 import { API_ROUTES, LIMITS } from '@act/contracts';
-import { processCpuMs, processMemoryKb } from '@act/service-kit/testing';
+import { processCpuMs } from '@act/service-kit/testing';
+import { withMemoryPeaks } from './memory-peaks';
 
 /** Credits one member needs for the runs below (30 each: a warm-up, `runs` measured runs and one concurrent). */
 export function voiceBenchCredits(runs = 3): number {
@@ -77,7 +78,6 @@ async function speak(apiUrl: string, token: string): Promise<number> {
 }
 
 const cpuSeconds = async (pid: number) => (await processCpuMs(pid)) / 1000;
-const rssMb = async (pid: number) => (await processMemoryKb(pid)) / 1024;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function benchVoice({
@@ -102,20 +102,16 @@ export async function benchVoice({
   }
 
   const concurrent = Math.min(4, tokens.length);
-  const rssBefore = await rssMb(voicePid);
-  let peak = rssBefore;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssMb(voicePid));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
   const started = performance.now();
-  await Promise.all(tokens.slice(0, concurrent).map((token) => speak(apiUrl, token)));
+  const {
+    peaksKb: [peakKb],
+    beforeKb: [beforeKb],
+  } = await withMemoryPeaks([voicePid], 50, () =>
+    Promise.all(tokens.slice(0, concurrent).map((token) => speak(apiUrl, token))),
+  );
+  const peak = peakKb! / 1024;
+  const rssBefore = beforeKb! / 1024;
   const concurrentWall = (performance.now() - started) / 1000;
-  sampling = false;
-  await sampler;
 
   return {
     textChars: TEXT.length,

@@ -13,15 +13,14 @@ import {
   keptSecret,
   createDatabases,
   findFreePort,
-  isProcessAlive,
-  killPid,
+  childPidFile,
   logFormatFor,
   natsUsersFor,
   presentServices,
-  processName,
   resolveInfra,
   startReadyChild,
   startServices,
+  stopRecordedChildren,
   supervise,
 } from '@act/dev-infra';
 import type { ChildSpec, ResolvedInfra, Supervision, SystemEnvOptions } from '@act/dev-infra';
@@ -41,10 +40,10 @@ let formatLogLine: (line: string) => string = (line) => line;
 
 // Pids of the running children, so a launcher killed with SIGKILL leaves nothing that the next start cannot clean.
 const pidsFile = path.join(dataDir, 'launcher-children.json');
+/** The current pid of each child, by name (a restarted child gets a new one). */
+const childPids = childPidFile(pidsFile);
 
 const supervised: Supervision[] = [];
-/** The current pid of each child, by name (a restarted child gets a new one). */
-const childPids = new Map<string, number>();
 let infra: ResolvedInfra | undefined;
 let stopping = false;
 
@@ -59,36 +58,6 @@ function log(line: string): void {
 
 function paint(code: number, text: string): string {
   return useColour ? `\u001b[${code}m${text}\u001b[0m` : text;
-}
-
-function recordChildren(): void {
-  fs.writeFileSync(pidsFile, JSON.stringify({ launcher: process.pid, children: [...childPids.values()] }));
-}
-
-/** Stops services left running by a previous launcher that died without stopping them. */
-async function stopOrphans(): Promise<void> {
-  let recorded: { launcher: number; children: number[] };
-  try {
-    recorded = JSON.parse(fs.readFileSync(pidsFile, 'utf8')) as typeof recorded;
-  } catch {
-    return;
-  }
-  if (isProcessAlive(recorded.launcher)) {
-    throw new Error(`another launcher (pid ${recorded.launcher}) is running from this folder; stop it first`);
-  }
-  for (const pid of recorded.children) {
-    // Only a process still running one of our entry points from this checkout, not a recycled pid.
-    let cwd: string;
-    try {
-      cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
-    } catch {
-      continue;
-    }
-    if (!cwd.startsWith(repoRoot) || processName(pid) !== 'node') continue;
-    log(`stopping ${path.relative(repoRoot, cwd)} (pid ${pid}) left by a previous run`);
-    await killPid(pid, 'SIGTERM', 10_000);
-  }
-  fs.rmSync(pidsFile, { force: true });
 }
 
 /** The spec of a child started again: the ports its first start bound, which the gateway and the others know. */
@@ -123,7 +92,6 @@ function start(spec: ChildSpec, colour: number): Promise<ListeningReport> {
         },
         onSpawn: (child) => {
           if (child.process.pid !== undefined) childPids.set(spec.name, child.process.pid);
-          recordChildren();
         },
         readyTimeoutMs,
       });
@@ -188,7 +156,7 @@ async function main(): Promise<void> {
     log('no service and no gateway found yet: only the infrastructure runs');
 
   fs.mkdirSync(dataDir, { recursive: true });
-  await stopOrphans();
+  await stopRecordedChildren(pidsFile, { root: repoRoot, ownerLabel: 'launcher', log });
   infra = await resolveInfra({
     dataDir,
     need: { postgres: true, nats: true, s3: true },
@@ -261,7 +229,7 @@ async function shutdown(code: number): Promise<void> {
     await supervision.stop();
   }
   if (infra) await infra.stop();
-  fs.rmSync(pidsFile, { force: true });
+  childPids.remove();
   log('stopped');
   process.exit(code);
 }

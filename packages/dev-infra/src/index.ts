@@ -16,6 +16,8 @@ export { DEFAULT_S3_BUCKET, startS3 } from './s3-server';
 export type { S3Env, S3ServerHandle, S3ServerOptions } from './s3-server';
 export { natsAnswers, postgresAnswers, resolveInfra } from './resolve-infra';
 export type { InfraSource, ResolvedInfra, ResolveInfraOptions } from './resolve-infra';
+export { childPidFile, stopRecordedChildren } from './child-pids';
+export type { ChildPidFile } from './child-pids';
 export { findFreePort, isPortFree, probeTcp, waitFor } from './net';
 export {
   DataDirBusyError,
