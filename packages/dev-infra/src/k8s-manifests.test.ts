@@ -530,6 +530,19 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
   });
 });
 
+// The migration Jobs each overlay applies first (docs/deploy.md#migrations); their content: k8s-migrations.test.ts.
+describe.each(['k8s/base/migrations', ...OVERLAYS.map((dir) => `${dir}/migrations`)])('%s', (dir) => {
+  it('passes the Kubernetes schema for every object', async () => {
+    const problems: string[] = [];
+    for (const object of render<K8sObject>(dir)) {
+      await validateAgainstSchema(object).catch((error: Error) =>
+        problems.push(`${object.kind}/${object.metadata.name}: ${error.message}`),
+      );
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('act-config', () => {
   it('is renamed by a changed value in every workload that reads it, which rolls their pods', () => {
     const names = (objects: K8sObject[]) => {
@@ -620,9 +633,10 @@ describe('PostgreSQL', () => {
           ] === `${name}-db`,
       )!;
       expect(policy, `${name}-db NetworkPolicy`).toBeDefined();
-      // Of the workloads, only the owning service reaches its database.
+      // Of the workloads, only the owning service and its migration Job reach its database.
       expect(sourcesByPort(policy).get(5432)).toEqual([
         { podSelector: { matchLabels: { 'app.kubernetes.io/name': name } } },
+        { podSelector: { matchLabels: { 'app.kubernetes.io/name': `${name}-migrate` } } },
         { podSelector: { matchLabels: { 'cnpg.io/cluster': `${name}-db` } } },
         { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'cnpg-system' } } },
       ]);

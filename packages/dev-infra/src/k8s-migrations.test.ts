@@ -72,6 +72,102 @@ describe.each(['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/pr
   });
 });
 
+interface Job {
+  kind: string;
+  metadata: { name: string; labels: Record<string, string> };
+  spec: {
+    backoffLimit?: number;
+    ttlSecondsAfterFinished?: number;
+    template: {
+      metadata: { labels: Record<string, string> };
+      spec: { restartPolicy: string; securityContext?: unknown; containers: Container[] };
+    };
+  };
+}
+interface Policy {
+  kind: string;
+  spec: {
+    podSelector: { matchLabels?: Record<string, string> };
+    ingress?: Array<{
+      from?: Array<{ podSelector?: { matchLabels: Record<string, string> } }>;
+      ports?: Array<{ port: number }>;
+    }>;
+  };
+}
+
+const productVersion = (
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
+const MIGRATE = ['node', '--enable-source-maps', 'dist/main.js', 'migrate'];
+const commandOf = (c: Container) => [...(c.command ?? []), ...(c.args ?? [])];
+
+// The release's first step: `kubectl apply -k <overlay>/migrations`, wait for the Jobs, then apply the overlay.
+describe.each(['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'])(
+  '%s/migrations',
+  (dir) => {
+    const jobs = render<Job>(`${dir}/migrations`);
+    const overlay = render<Deployment | Policy>(dir);
+    const deployment = (name: string) =>
+      overlay.find(
+        (o): o is Deployment => o.kind === 'Deployment' && (o as Deployment).metadata.name === name,
+      )!;
+
+    it('holds Jobs only, one per service with a database, named and labelled with the product version', () => {
+      expect(jobs.every((o) => o.kind === 'Job')).toBe(true);
+      expect(jobs.map((j) => j.metadata.name).sort()).toEqual(
+        WITH_DATABASE.map((name) => `${name}-migrate-${productVersion.replace(/\./g, '-')}`).sort(),
+      );
+      for (const job of jobs) expect(job.metadata.labels['app.kubernetes.io/version']).toBe(productVersion);
+    });
+
+    it.each(WITH_DATABASE)(
+      "%s's Job runs `migrate` as its init container does: same image (the product version), database, security",
+      (name) => {
+        const job = jobs.find((j) => j.metadata.labels['app.kubernetes.io/name'] === `${name}-migrate`)!;
+        const pod = deployment(name).spec.template.spec as unknown as {
+          securityContext: unknown;
+          initContainers: Container[];
+        };
+        const [migrate] = pod.initContainers;
+        const [container] = job.spec.template.spec.containers;
+        expect(job.spec.template.spec.containers).toHaveLength(1);
+        expect(commandOf(container!)).toEqual(MIGRATE);
+        expect(container!.image).toBe(migrate!.image);
+        expect(container!.image.endsWith(`:${productVersion}`), container!.image).toBe(true);
+        expect(envOf(container, 'DATABASE_URL')).toEqual(envOf(migrate, 'DATABASE_URL'));
+        expect(envOf(container, 'DATABASE_URL')?.valueFrom).toBeDefined();
+        const { securityContext, resources } = container as Container & {
+          securityContext: unknown;
+          resources: unknown;
+        };
+        const init = migrate as Container & { securityContext: unknown; resources: unknown };
+        expect(securityContext).toEqual(init.securityContext);
+        expect(resources).toEqual(init.resources);
+        expect(job.spec.template.spec.securityContext).toEqual(pod.securityContext);
+        // A failure is final soon (the wait then fails) and finished Jobs go away on their own.
+        expect(job.spec.template.spec.restartPolicy).toBe('Never');
+        expect(job.spec.backoffLimit).toBeLessThanOrEqual(2);
+        expect(job.spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+        // Not the service's own label: its Service, disruption budget and Deployment do not select the Job's pod.
+        expect(job.spec.template.metadata.labels['app.kubernetes.io/name']).toBe(`${name}-migrate`);
+        if (dir.endsWith('cnpg')) {
+          const policy = overlay.find(
+            (o): o is Policy =>
+              o.kind === 'NetworkPolicy' &&
+              (o as Policy).spec.podSelector.matchLabels?.['cnpg.io/cluster'] === `${name}-db`,
+          )!;
+          const admitted = policy.spec.ingress!.filter((rule) =>
+            rule.from?.some(
+              (from) => from.podSelector?.matchLabels['app.kubernetes.io/name'] === `${name}-migrate`,
+            ),
+          );
+          expect(admitted.flatMap((rule) => rule.ports?.map((p) => p.port))).toContain(5432);
+        }
+      },
+    );
+  },
+);
+
 describe('docker-compose', () => {
   it('leaves MIGRATE_AT_START unset: each service migrates when it starts, as with npm start', () => {
     const compose = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');

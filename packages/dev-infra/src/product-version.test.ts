@@ -61,6 +61,21 @@ describe('the product version', () => {
     },
   );
 
+  it.each(['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/production'])(
+    '%s/migrations runs that version of each migrating image, in Jobs named for it',
+    (dir) => {
+      const jobs = render<Workload>(`${dir}/migrations`).filter((o) => o.kind === 'Job');
+      expect(jobs).toHaveLength(6);
+      for (const job of jobs) {
+        expect(job.metadata.name.endsWith(`-${rootVersion!.replace(/\./g, '-')}`), job.metadata.name).toBe(
+          true,
+        );
+        for (const { image } of job.spec!.template!.spec.containers)
+          expect(image.endsWith(`:${rootVersion}`), image).toBe(true);
+      }
+    },
+  );
+
   it('has its entry in CHANGELOG.md, under an Unreleased section', () => {
     const changelog = fs.readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8');
     expect(changelog).toMatch(/^## \[Unreleased\]$/m);
