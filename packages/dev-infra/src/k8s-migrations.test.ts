@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { render } from './k8s-render';
+import { render, type RenderedObject } from './k8s-render';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -24,9 +24,7 @@ interface Container {
   env?: EnvVar[];
   envFrom?: unknown[];
 }
-interface Deployment {
-  apiVersion: string;
-  kind: string;
+interface Deployment extends RenderedObject {
   metadata: { name: string };
   spec: {
     strategy?: { rollingUpdate?: { maxUnavailable?: number } };
@@ -72,8 +70,7 @@ describe.each(['k8s/overlays/cnpg', 'k8s/overlays/external-db', 'k8s/overlays/pr
   });
 });
 
-interface Job {
-  kind: string;
+interface Job extends RenderedObject {
   metadata: { name: string; labels: Record<string, string> };
   spec: {
     backoffLimit?: number;
@@ -84,8 +81,7 @@ interface Job {
     };
   };
 }
-interface Policy {
-  kind: string;
+interface Policy extends RenderedObject {
   spec: {
     podSelector: { matchLabels?: Record<string, string> };
     ingress?: Array<{
