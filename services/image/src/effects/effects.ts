@@ -40,6 +40,7 @@ import type { ObjectStore } from '@act/service-kit/files';
 import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
 import { onBoard } from '../boards/board-store';
 import type { FalEffects } from './fal-effects';
+import { withinProviderDeadline } from './provider-deadline';
 import { resultReplyOf, storeResult } from './stored-result';
 import {
   cartoonify,
@@ -109,13 +110,6 @@ export interface PhotoEffectsDeps {
  */
 export const LOCAL_POOL = { size: 2, queueLimit: 16, perCallerLimit: 2, timeoutMs: 60_000 } as const;
 
-class EditTimeout extends Error {
-  constructor(ms: number) {
-    super(`photo effect did not finish within ${ms} ms`);
-    this.name = 'EditTimeout';
-  }
-}
-
 /** One hub gallery record, with URLs signed for this reply. */
 export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecord): GeneratedImage {
   return {
@@ -165,24 +159,10 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
     // The runner counts it like a provider call (provider local, operation: the tool), as fal's edits are.
     if (local) return localRunner.run(tool as LocalEffectId, userId, local, input.bytes);
     if (!fal) throw new Error(`${tool} without a provider`);
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new EditTimeout(deps.timeoutMs)), deps.timeoutMs);
-    let edited: Buffer;
-    try {
-      edited = await fal.edit(
-        { tool, bytes: input.bytes, ...(text ? { text } : {}) },
-        { signal: timeout.signal },
-      );
-    } catch (error) {
-      if (timeout.signal.aborted) {
-        logger.warn({ tool, timeoutMs: deps.timeoutMs }, 'photo effect timed out');
-        throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.image.generationTimedOut, { cause: error });
-      }
-      logger.warn({ err: error, tool }, 'photo effect provider failed');
-      throw new AppError(ErrorCode.PROVIDER_FAILED, PHOTO_EFFECT_FAILED_TEXTS[tool], { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+    const edited = await withinProviderDeadline(
+      { timeoutMs: deps.timeoutMs, logger, tool, failedText: PHOTO_EFFECT_FAILED_TEXTS[tool] },
+      (signal) => fal.edit({ tool, bytes: input.bytes, ...(text ? { text } : {}) }, { signal }),
+    );
     try {
       return await toResultJpeg(edited, input.width, input.height);
     } catch (error) {

@@ -3,16 +3,11 @@
 // the result is stored with the charge's commit (effects/stored-result.ts). A failure or the time limit releases the
 // hold with the tool's failure text. A run is not tied to the member's connection: closing the tab lets it finish
 // into the hub gallery (and be charged once).
-import {
-  ERROR_TEXTS,
-  ErrorCode,
-  type GeneratedImageToolId,
-  type PhotoEffectReply,
-  type ApiKeyCharge,
-} from '@act/contracts';
-import { AppError, isAppError, reserveCharge, type CreditsClient, type InFlight } from '@act/service-kit';
+import { type ApiKeyCharge, type GeneratedImageToolId, type PhotoEffectReply } from '@act/contracts';
+import { reserveCharge, type CreditsClient, type InFlight } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
 import type { EffectResult } from '../effects/local-effects';
+import { withinProviderDeadline } from '../effects/provider-deadline';
 import { resultReplyOf, storeResult, type StoreResultDeps } from '../effects/stored-result';
 
 export interface StoredToolDeps extends StoreResultDeps {
@@ -35,13 +30,6 @@ export interface StoredToolRun {
   work(signal: AbortSignal): Promise<EffectResult>;
 }
 
-class ToolTimeout extends Error {
-  constructor(ms: number) {
-    super(`the tool did not finish within ${ms} ms`);
-    this.name = 'ToolTimeout';
-  }
-}
-
 export async function runStoredTool(
   deps: StoredToolDeps,
   run: StoredToolRun,
@@ -54,22 +42,10 @@ export async function runStoredTool(
     apiKey: run.apiKey,
   });
   const running = charge.run(async () => {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new ToolTimeout(deps.timeoutMs)), deps.timeoutMs);
-    let result: EffectResult;
-    try {
-      result = await run.work(timeout.signal);
-    } catch (error) {
-      if (timeout.signal.aborted) {
-        deps.logger.warn({ tool, timeoutMs: deps.timeoutMs }, 'image tool timed out');
-        throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.image.generationTimedOut, { cause: error });
-      }
-      if (isAppError(error)) throw error;
-      deps.logger.warn({ err: error, tool }, 'image tool failed');
-      throw new AppError(ErrorCode.PROVIDER_FAILED, failedText, { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+    const result = await withinProviderDeadline(
+      { timeoutMs: deps.timeoutMs, logger: deps.logger, tool, failedText },
+      (signal) => run.work(signal),
+    );
     return storeResult(deps, {
       userId,
       tool,
