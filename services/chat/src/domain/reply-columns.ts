@@ -13,12 +13,11 @@ import {
   type ChatColumnStatus,
   type Citation,
 } from '@act/contracts';
-import type { Logger } from '@act/service-kit';
+import { createCitationRenumberer, type CitationRenumberer, type Logger } from '@act/service-kit';
 import type { ImageInput, PdfInput } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
 import type { ChatStore, ReplyRowState } from '../db/chat-store';
 import type { ChatProvider, ProviderContentPart, ProviderMessage } from '../providers/types';
-import { createCitationRenumberer, type CitationRenumberer } from '../web/citations';
 import type { LocalAnswer } from '../web/grounding';
 import type { Generation } from './generations';
 import type { ColumnEnd } from './reply-settlement';
@@ -195,7 +194,7 @@ export async function runColumn(
     generation.emit({ type: 'sources', citations });
   };
   // Web chat: `[n]` markers renumbered by first use as they stream, each new source announced.
-  const renumberer: CitationRenumberer | undefined = column.sources
+  const renumberer: CitationRenumberer<Citation> | undefined = column.sources
     ? createCitationRenumberer(column.sources, showSources)
     : undefined;
   try {
