@@ -24,7 +24,6 @@ import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
 import type { ChatStore, MessageRow, SessionRow, ShownMessageRow, StoredChatKind } from '../db/chat-store';
-import { resolveBranch } from '../domain/branching';
 import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
 import type { CopyLimits } from '../domain/copy-limits';
 import { continueWithModel, prepareFuse } from '../domain/fuse';
@@ -156,7 +155,7 @@ export function createChatRouter({
     sendMessage({
       endpoint: CHAT_ENDPOINTS.playground.sendMessage,
       request: async (input, userId) => {
-        const branch = await resolveBranch(store, userId, 'playground', input);
+        const branch = await store.placeOf(userId, 'playground', input);
         return {
           kind: 'playground',
           userId,
@@ -190,7 +189,7 @@ export function createChatRouter({
           ? await readImageDataUrl(input.image, { invalidText: ERROR_TEXTS.validation.invalidChatImage })
           : undefined;
         const pdf = input.pdf ? await readPdfDataUrl(input.pdf) : undefined;
-        const branch = await resolveBranch(store, userId, 'reasoning', input);
+        const branch = await store.placeOf(userId, 'reasoning', input);
         return {
           kind: 'reasoning',
           userId,
