@@ -60,6 +60,7 @@ export {
 export * from './providers';
 export { parseInput } from './validate';
 export { rankPassages, selectPassages, tokenize, type RankedPassage } from './passage-ranking';
+export { createCitationRenumberer, renumberCitations, type CitationRenumberer } from './citation-numbers';
 export { assertStorableText, findUnstorableText } from './storable-text';
 export {
   encodeCursor,

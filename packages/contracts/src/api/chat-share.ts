@@ -3,7 +3,7 @@
 // wrote them) and its attachments through it. A revoked, expired or unknown link answers 404.
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { ChatRoleSchema, ChatSessionParamsSchema } from './chat';
+import { ChatRoleSchema, ChatSessionParamsSchema } from './chat-sessions';
 import { CitationSchema } from './citation';
 import { successReply, TimestampSchema } from './common';
 import { cursorPage, cursorQuery } from './pagination';

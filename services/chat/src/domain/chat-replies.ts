@@ -7,7 +7,8 @@
 // - its columns stream, their text saved every CHAT_PERSIST_INTERVAL_MS (reply-columns.ts);
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
 //   stored and the charge settled by it (reply-settlement.ts too): a charged reply's rows and commit in one
-//   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release.
+//   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release;
+// - the member is told how it ended, as the last event (announceEnd, here).
 import { randomUUID } from 'node:crypto';
 import {
   DEEP_SEARCH_TEXTS,
@@ -30,20 +31,16 @@ import type { ChatModels } from '../config';
 import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ChatProvider } from '../providers/types';
 import type { Generation, GenerationRegistry } from './generations';
-import {
-  columnEnd,
-  columnsFor,
-  rowsOf,
-  runColumn,
-  saveProgressEvery,
-  type ColumnState,
-} from './reply-columns';
+import { columnsFor, runColumn, saveProgressEvery, type ColumnState } from './reply-columns';
 import { chargeOf, storedOf, type ReplyCharge, type ReplyRequest } from './reply-request';
 import {
-  announceEnd,
+  columnEnd,
+  endOf,
+  rowsOf,
   settleReply,
   settleReport,
   storeAndSettle,
+  unstoredEnd,
   type ReplyEnd,
   type ReplyOutcome,
   type ReplySettlement,
@@ -222,7 +219,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     const progress = saveProgressEvery(deps.persistIntervalMs, columns, { store, log });
     const ended = (end: ReplyEnd) => announceEnd(generation, { kind, sessionId, replyId, columns }, end);
     /** The balance after a refund when credits did not tell it: the held balance plus the cost given back. */
-    const refundedBalance = () => (charge.remainingCredits ?? 0) + toolCost(terms.tool, terms.options);
+    const refundedOtherwise = () => (charge.remainingCredits ?? 0) + toolCost(terms.tool, terms.options);
 
     // Set once every column has ended (a reply that breaks before then is shown as failed).
     let settlement: ReplySettlement = { status: 'failed', charge: 'released' };
@@ -253,40 +250,21 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
         { signal: generation.signal },
       );
     } catch (error) {
-      // The charged reply could not be stored even after retrying (charge.run released its hold): a stopped one
-      // still ends as stopped; otherwise the member is told it failed, in the tool's words, and it costs nothing.
+      // The charged reply could not be stored even after retrying (charge.run released its hold): it costs nothing.
       const refunded = isAppError(error) ? error.details.remainingCredits : undefined;
-      const remainingCredits = typeof refunded === 'number' ? refunded : refundedBalance();
-      if (settlement.status === 'stopped') return ended({ status: 'stopped', remainingCredits });
-      log().error({ err: error }, 'chat reply could not be saved; released');
-      const failure = new AppError(ErrorCode.SERVICE_UNAVAILABLE, terms.failedText, {
-        details: { remainingCredits },
-        cause: error,
-      });
-      return ended({ status: 'failed', remainingCredits, failure });
+      const remainingCredits = typeof refunded === 'number' ? refunded : refundedOtherwise();
+      if (settlement.status !== 'stopped')
+        log().error({ err: error }, 'chat reply could not be saved; released');
+      return ended(unstoredEnd(settlement.status, remainingCredits, terms.failedText, error));
     } finally {
       clearTimeout(limit);
       void progress.stop();
     }
-
-    const { status } = settlement;
-    if (settlement.charge === 'committed' && status !== 'failed') {
-      const note =
-        status === 'stopped'
-          ? columns.find((column) => column.status === 'stopped' && column.error)?.error
-          : undefined;
-      return ended({ status, remainingCredits: charge.remainingCredits ?? 0, ...(note ? { note } : {}) });
-    }
-    // Released: shown as failed (the provider broke off before or after text, every playground column failed), or
-    // stopped before any text.
-    const remainingCredits = typeof refund === 'number' ? refund : refundedBalance();
-    if (status === 'stopped') return ended({ status, remainingCredits });
-    // Deep Search says why its report failed (no page could be read, or the writing failed).
-    const failedText = kind === 'deep-search' ? (columns[0]?.error ?? terms.failedText) : terms.failedText;
-    const failure = new AppError(ErrorCode.PROVIDER_FAILED, failedText, {
-      details: { remainingCredits },
-    });
-    return ended({ status: 'failed', remainingCredits, failure });
+    const balances = {
+      heldBalance: charge.remainingCredits ?? 0,
+      refundedBalance: refund ?? refundedOtherwise(),
+    };
+    return ended(endOf({ settlement, kind, columns, ...balances, failedText: terms.failedText }));
   }
 
   return { start };
@@ -295,4 +273,27 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 /** The time limit's stop (one function for every reply, the generation its argument: no closure per open reply). */
 function stopAtTimeLimit(generation: Generation<ReplyOutcome>): void {
   generation.stop('timeout');
+}
+
+/** Sends the reply's last event (`done`, or `error` for a failed reply) and returns its outcome. */
+function announceEnd(
+  generation: Pick<Generation<ReplyOutcome>, 'emit'>,
+  reply: Omit<ReplyOutcome, 'status' | 'remainingCredits' | 'failure'>,
+  end: ReplyEnd,
+): ReplyOutcome {
+  const { status, remainingCredits } = end;
+  if (end.status === 'failed') {
+    const { failure } = end;
+    generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
+    return { ...reply, status, remainingCredits, failure };
+  }
+  const multi = reply.kind === 'playground';
+  generation.emit({
+    type: 'done',
+    status,
+    remainingCredits,
+    ...(multi ? { columns: Object.fromEntries(reply.columns.map((c) => [c.column, c.status])) } : {}),
+    ...(end.note && !multi ? { error: end.note } : {}),
+  });
+  return { ...reply, status, remainingCredits };
 }

@@ -23,7 +23,6 @@ import type { ChatStore, StoredAttachment } from '../db/chat-store';
 import type { ProviderContentPart, ProviderMessage } from '../providers/types';
 import { START_QUESTION, groundedPrompt, localAnswer, type StoredPage } from '../web/grounding';
 import { readWebPage, type PageFetchOptions } from '../web/page-reader';
-import { resolveBranch } from './branching';
 import type { AgentRequest, WebAnswer, WebRequest } from './reply-request';
 
 /** How PDFs reach the model: file parts, or the text extracted here. */
@@ -154,7 +153,7 @@ export function createPreparation(deps: PrepareDeps) {
       attachments.push({ kind: 'pdf', bytes: pdf.bytes, contentType: pdf.mime, name: input.pdfName ?? null });
     }
     const history: ProviderMessage[] = [];
-    const branch = await resolveBranch(store, userId, 'agent', input);
+    const branch = await store.placeOf(userId, 'agent', input);
     if (input.sessionId !== undefined && branch) {
       history.push(...(await agentHistory(input.sessionId, branch.parentId)));
     }
@@ -243,7 +242,7 @@ export function createPreparation(deps: PrepareDeps) {
     }
     const sessionId = input.sessionId!;
     const session = await store.findSession(userId, 'web', sessionId);
-    const branch = (await resolveBranch(store, userId, 'web', input))!;
+    const branch = (await store.placeOf(userId, 'web', input))!;
     // The first message of a web chat is its page: it is started again as a new chat, never edited or asked again.
     if ((input.editOf !== undefined || input.regenerateOf !== undefined) && branch.parentId === null) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.validation.invalidRequest);

@@ -13,15 +13,14 @@ import {
   type ChatColumnStatus,
   type Citation,
 } from '@act/contracts';
-import type { Logger } from '@act/service-kit';
+import { createCitationRenumberer, type CitationRenumberer, type Logger } from '@act/service-kit';
 import type { ImageInput, PdfInput } from '@act/service-kit/media';
 import type { ChatModels } from '../config';
-import type { ChatStore, ReplyRowState } from '../db/chat-store';
+import type { ChatStore } from '../db/chat-store';
 import type { ChatProvider, ProviderContentPart, ProviderMessage } from '../providers/types';
-import { createCitationRenumberer, type CitationRenumberer } from '../web/citations';
 import type { LocalAnswer } from '../web/grounding';
 import type { Generation } from './generations';
-import type { ColumnEnd } from './reply-settlement';
+import { rowsOf } from './reply-settlement';
 import type { ReplyRequest } from './reply-request';
 
 export interface ColumnOutcome {
@@ -195,7 +194,7 @@ export async function runColumn(
     generation.emit({ type: 'sources', citations });
   };
   // Web chat: `[n]` markers renumbered by first use as they stream, each new source announced.
-  const renumberer: CitationRenumberer | undefined = column.sources
+  const renumberer: CitationRenumberer<Citation> | undefined = column.sources
     ? createCitationRenumberer(column.sources, showSources)
     : undefined;
   try {
@@ -245,28 +244,6 @@ export async function runColumn(
       ...(column.error ? { error: column.error } : {}),
     });
   }
-}
-
-/** How a column ended, as the settlement reads it ("text" is answer or reasoning text). */
-export function columnEnd(column: ColumnOutcome): ColumnEnd {
-  return { status: column.status, textArrived: column.content !== '' || column.reasoning !== '' };
-}
-
-function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
-  return status === 'done' ? 'completed' : status;
-}
-
-/** The columns as their stored rows. */
-export function rowsOf(columns: readonly ColumnOutcome[]): ReplyRowState[] {
-  return columns.map((column) => ({
-    id: column.rowId,
-    content: column.content,
-    reasoning: column.reasoning,
-    status: rowStatus(column.status),
-    ...(column.error ? { error: column.error } : {}),
-    citations: column.citations,
-    local: column.local,
-  }));
 }
 
 export interface ProgressSaver {

@@ -16,12 +16,12 @@ import type { ImageInput, PdfInput } from '@act/service-kit/media';
 import type { OpenReplyInput, StoredAttachment } from '../db/chat-store';
 import type { ProviderMessage } from '../providers/types';
 import type { LocalAnswer, StoredPage } from '../web/grounding';
-import type { Branch } from './branching';
+import type { Branch } from '../db/messages-store';
 
 interface RequestBase {
   userId: string;
   prompt: string;
-  /** Where the message goes in an existing session's tree (branching.ts); none for a new session. */
+  /** Where the message goes in an existing session's tree (store.placeOf); none for a new session. */
   branch?: Branch;
 }
 

@@ -1,8 +1,8 @@
-// How a chat reply ends (docs/charges.md#chat-replies). First what it costs, from how its columns ended: one pure
-// rule, built on contracts' outcomeOfChatReply, for a single answer and for a playground turn whose four columns
-// share one charge (settleReply; settleReport for Deep Search). Then the end itself: its final rows are stored and
-// its charge settled as that rule says (storeAndSettle), then the member is told (the last event, `done` or `error`)
-// and the outcome is handed back (announceEnd).
+// How a chat reply ends (docs/charges.md#chat-replies). First what it costs, from how its columns ended (columnEnd):
+// one pure rule, built on contracts' outcomeOfChatReply, for a single answer and for a playground turn whose four
+// columns share one charge (settleReply; settleReport for Deep Search). Then the end itself: its final rows (rowsOf)
+// are stored and its charge settled as that rule says (storeAndSettle), and what the member is told follows from both
+// (endOf and unstoredEnd, pure; chat-replies.ts sends it as the last event, `done` or `error`).
 import {
   outcomeOfChatReply,
   type ChargeOutcome,
@@ -10,14 +10,14 @@ import {
   type ChatReplyStatus,
 } from '@act/contracts';
 import {
+  AppError,
+  ErrorCode,
   retryWhileDbUnavailable,
-  type AppError,
   type Charge,
   type Logger,
   type Outbox,
 } from '@act/service-kit';
 import type { ChatStore, ReplyRowState } from '../db/chat-store';
-import type { Generation } from './generations';
 import type { ColumnOutcome } from './reply-columns';
 import type { ReplyKind } from './reply-request';
 
@@ -64,6 +64,28 @@ function settle(
       : 'failed';
   const textArrived = columns.some((column) => column.textArrived);
   return { status, charge: outcomeOf(status, textArrived) };
+}
+
+/** How a column ended, as the settlement reads it ("text" is answer or reasoning text). */
+export function columnEnd(column: ColumnOutcome): ColumnEnd {
+  return { status: column.status, textArrived: column.content !== '' || column.reasoning !== '' };
+}
+
+function rowStatus(status: ChatColumnStatus): ReplyRowState['status'] {
+  return status === 'done' ? 'completed' : status;
+}
+
+/** The columns as their stored rows. */
+export function rowsOf(columns: readonly ColumnOutcome[]): ReplyRowState[] {
+  return columns.map((column) => ({
+    id: column.rowId,
+    content: column.content,
+    reasoning: column.reasoning,
+    status: rowStatus(column.status),
+    ...(column.error ? { error: column.error } : {}),
+    citations: column.citations,
+    local: column.local,
+  }));
 }
 
 export interface ReplyOutcome {
@@ -128,25 +150,55 @@ export type ReplyEnd =
     }
   | { status: 'failed'; remainingCredits: number; failure: AppError };
 
-/** Sends the reply's last event (`done`, or `error` for a failed reply) and returns its outcome. */
-export function announceEnd(
-  generation: Pick<Generation<ReplyOutcome>, 'emit'>,
-  reply: Omit<ReplyOutcome, 'status' | 'remainingCredits' | 'failure'>,
-  end: ReplyEnd,
-): ReplyOutcome {
-  const { status, remainingCredits } = end;
-  if (end.status === 'failed') {
-    const { failure } = end;
-    generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
-    return { ...reply, status, remainingCredits, failure };
+/** What the member is told once the reply was stored and settled. */
+export interface EndOf {
+  settlement: ReplySettlement;
+  kind: ReplyKind;
+  columns: readonly ColumnOutcome[];
+  /** The balance after the hold (credits told it when the charge was reserved or committed). */
+  heldBalance: number;
+  /** The balance after the refund: as credits told it, or the held balance plus the cost given back. */
+  refundedBalance: number;
+  /** The tool's words for a failed reply. */
+  failedText: string;
+}
+
+/**
+ * The reply's end as the member is shown it. Committed: its status and the held balance, and when the time limit
+ * stopped it, the note that says so. Released: the refunded balance, stopped before any text, or failed in the
+ * tool's words (the provider broke off, every playground column failed; Deep Search says why its report failed).
+ */
+export function endOf(end: EndOf): ReplyEnd {
+  const { settlement, columns, failedText } = end;
+  const { status } = settlement;
+  if (settlement.charge === 'committed' && status !== 'failed') {
+    const note =
+      status === 'stopped'
+        ? columns.find((column) => column.status === 'stopped' && column.error)?.error
+        : undefined;
+    return { status, remainingCredits: end.heldBalance, ...(note ? { note } : {}) };
   }
-  const multi = reply.kind === 'playground';
-  generation.emit({
-    type: 'done',
-    status,
-    remainingCredits,
-    ...(multi ? { columns: Object.fromEntries(reply.columns.map((c) => [c.column, c.status])) } : {}),
-    ...(end.note && !multi ? { error: end.note } : {}),
+  const remainingCredits = end.refundedBalance;
+  if (status === 'stopped') return { status, remainingCredits };
+  const text = end.kind === 'deep-search' ? (columns[0]?.error ?? failedText) : failedText;
+  const failure = new AppError(ErrorCode.PROVIDER_FAILED, text, { details: { remainingCredits } });
+  return { status: 'failed', remainingCredits, failure };
+}
+
+/**
+ * The end of a charged reply that could not be stored even after retrying (charge.run released its hold): a stopped
+ * one still ends as stopped; otherwise the member is told it failed, in the tool's words, and it costs nothing.
+ */
+export function unstoredEnd(
+  status: ChatReplyStatus,
+  remainingCredits: number,
+  failedText: string,
+  cause: unknown,
+): ReplyEnd {
+  if (status === 'stopped') return { status, remainingCredits };
+  const failure = new AppError(ErrorCode.SERVICE_UNAVAILABLE, failedText, {
+    details: { remainingCredits },
+    cause,
   });
-  return { ...reply, status, remainingCredits };
+  return { status: 'failed', remainingCredits, failure };
 }

@@ -1,35 +1,10 @@
-// The web chat's pieces on their own: citation renumbering, text fragments, passages and BM25, the local answer and
-// readable HTML.
+// The web chat's pieces on their own: text fragments, passages and BM25, the local answer and readable HTML (the
+// citation renumbering is the kit's: packages/service-kit/src/citation-numbers.test.ts).
 import { describe, expect, it } from 'vitest';
-import { createCitationRenumberer, textFragmentUrl } from './citations';
+import { textFragmentUrl } from './citations';
 import { localAnswer } from './grounding';
 import { rankPassages, selectPassages } from '@act/service-kit';
 import { splitPassages } from './passages';
-
-const SOURCES = [1, 2, 3, 4].map((n) => ({ url: `https://p.example/#${n}`, quote: `passage ${n}` }));
-
-function run(chunks: string[]) {
-  const announced: number[] = [];
-  const renumberer = createCitationRenumberer(SOURCES, (list) => announced.push(list.length));
-  const text = chunks.map((chunk) => renumberer.push(chunk)).join('') + renumberer.end();
-  return { text, citations: renumberer.citations.map((c) => c.quote), announced };
-}
-
-describe('citation renumbering', () => {
-  it('numbers sources by first use, across markers cut between chunks, and drops unknown ones', () => {
-    expect(run(['Cats [3', '] and dogs [1, 3]', '. Birds [9][', '1].'])).toEqual({
-      text: 'Cats [1] and dogs [2][1]. Birds [2].',
-      citations: ['passage 3', 'passage 1'],
-      announced: [1, 2],
-    });
-  });
-
-  it('leaves Markdown links and text in brackets alone, and flushes a held-back bracket at the end', () => {
-    expect(run(['See [the docs](https://x.example) [note] and [', '']).text).toBe(
-      'See [the docs](https://x.example) [note] and [',
-    );
-  });
-});
 
 describe('text fragments', () => {
   it('points at a passage by its first and last words, escaping what the directive reserves', () => {

@@ -1,7 +1,7 @@
 // The pure parts of "Ask this video": a transcript cut into passages, the moments the model may cite (at the line that
 // best matches the question) and the answer's markers renumbered by first use.
 import { describe, expect, it } from 'vitest';
-import { questionPrompt, renumberCitations, transcriptPassages, type VideoSource } from './video-questions';
+import { citedAnswer, questionPrompt, transcriptPassages, type VideoSource } from './video-questions';
 
 const line = (seconds: number, text: string) => ({ startMs: seconds * 1000, text });
 
@@ -59,10 +59,7 @@ describe('renumbering citations', () => {
   const sources = [source(10), source(20), source(30)];
 
   it('numbers the moments by first use, keeps repeats, drops markers that name no passage', () => {
-    const { answer, citations } = renumberCitations(
-      'Late [3]. Early [1, 3]. Nothing [7]. Again [3]',
-      sources,
-    );
+    const { answer, citations } = citedAnswer('Late [3]. Early [1, 3]. Nothing [7]. Again [3]', sources);
     expect(answer).toBe('Late [1]. Early [2][1]. Nothing . Again [1]');
     expect(citations.map((c) => [c.n, c.start])).toEqual([
       [1, 30],
@@ -71,7 +68,7 @@ describe('renumbering citations', () => {
   });
 
   it('leaves an answer without markers as it is, citing nothing', () => {
-    expect(renumberCitations('  The video does not say.  ', sources)).toEqual({
+    expect(citedAnswer('  The video does not say.  ', sources)).toEqual({
       answer: 'The video does not say.',
       citations: [],
     });

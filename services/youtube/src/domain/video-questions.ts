@@ -17,6 +17,7 @@ import {
   ErrorCode,
   isAppError,
   rankPassages,
+  renumberCitations,
   reserveCharge,
   selectPassages,
   type CreditsClient,
@@ -133,35 +134,19 @@ export function questionPrompt(
   return { system, user: question, sources };
 }
 
-const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
-
 /**
- * The answer with its `[n]` markers (n into `sources`) renumbered by first use (1, 2, …) and unknown ones dropped,
- * and the sources it cites in that order.
+ * The answer with its `[n]` markers (n into `sources`) renumbered by first use (the kit's renumberCitations), and the
+ * moments it cites in that order, each with its number.
  */
-export function renumberCitations(
+export function citedAnswer(
   answer: string,
   sources: readonly VideoSource[],
 ): { answer: string; citations: VideoCitation[] } {
-  const shownOf = new Map<number, number>();
-  const citations: VideoCitation[] = [];
-  const text = answer.replace(MARKER, (_marker, list: string) => {
-    const shown: number[] = [];
-    for (const item of list.split(',')) {
-      const n = Number(item.trim());
-      const source = sources[n - 1];
-      if (!source) continue;
-      let number = shownOf.get(n);
-      if (number === undefined) {
-        number = citations.length + 1;
-        shownOf.set(n, number);
-        citations.push({ n: number, ...source });
-      }
-      if (!shown.includes(number)) shown.push(number);
-    }
-    return shown.map((number) => `[${number}]`).join('');
-  });
-  return { answer: text.replace(/[ \t]+\n/g, '\n').trim(), citations };
+  const { text, cited } = renumberCitations(answer, sources);
+  return {
+    answer: text.replace(/[ \t]+\n/g, '\n').trim(),
+    citations: cited.map((source, index) => ({ n: index + 1, ...source })),
+  };
 }
 
 export function presentAnswer(record: QuestionRecord): VideoAnswer {
@@ -278,7 +263,7 @@ export function createVideoQuestions({
             logger.warn({ err: error, sessionId }, 'question provider failed; hold released');
             throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.youtube.askFailed, { cause: error });
           }
-          const { answer, citations } = renumberCitations(text, prompt.sources);
+          const { answer, citations } = citedAnswer(text, prompt.sources);
           if (!answer) throw new AppError(ErrorCode.PROVIDER_FAILED, ERROR_TEXTS.youtube.askFailed);
           return store.transaction(async (tx) => {
             const saved = await tx.insertQuestion({
