@@ -2,7 +2,7 @@
 // member's text-to-image gallery (pages by cursor, favourites, delete). Part of the image family (image.ts).
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
-import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
+import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
 import {
   AspectRatioSchema,
@@ -12,7 +12,13 @@ import {
   type ImageFormat,
 } from '../options';
 import { cursorPage, cursorQuery } from './pagination';
-import { remainingCreditsField, successReply, TimestampSchema, ToolNameFieldSchema } from './common';
+import {
+  remainingCreditsField,
+  successReply,
+  TimestampSchema,
+  ToolNameFieldSchema,
+  ToolStreamErrorEventSchema,
+} from './common';
 
 const V = ERROR_TEXTS.validation;
 
@@ -179,12 +185,7 @@ export const TextToImageDoneEventSchema = z.object({
   ...runReplyFields,
   remainingCredits: z.number().int().nonnegative().nullable(),
 });
-export const TextToImageErrorEventSchema = z.object({
-  type: z.literal('error'),
-  error: z.string(),
-  code: ErrorCodeSchema,
-  remainingCredits: z.number().int().nonnegative().nullable().optional(),
-});
+export const TextToImageErrorEventSchema = ToolStreamErrorEventSchema;
 export const TextToImageStreamEventSchema = z.discriminatedUnion('type', [
   TextToImageProgressEventSchema,
   TextToImageDoneEventSchema,

@@ -1,8 +1,7 @@
 // The voice family's long jobs (ours): a job any replica can finish and the member can come back to, and the
 // progress streamed to a POST sent with Accept: text/event-stream. Part of the voice family (voice.ts).
 import { z } from 'zod';
-import { ErrorCodeSchema } from '../errors';
-import { remainingCreditsField, successReply, TimestampSchema } from './common';
+import { remainingCreditsField, successReply, TimestampSchema, ToolStreamErrorEventSchema } from './common';
 import { AudioClipSchema, VoiceToolIdSchema } from './voice-clips';
 
 /** A long voice job (ours): any replica can finish it; the member can come back to it. */
@@ -52,12 +51,7 @@ export const VoiceStreamDoneEventSchema = z.object({
   clip: AudioClipSchema,
   ...remainingCreditsField,
 });
-export const VoiceStreamErrorEventSchema = z.object({
-  type: z.literal('error'),
-  error: z.string(),
-  code: ErrorCodeSchema,
-  remainingCredits: z.number().int().nonnegative().nullable().optional(),
-});
+export const VoiceStreamErrorEventSchema = ToolStreamErrorEventSchema;
 export const VoiceStreamEventSchema = z.discriminatedUnion('type', [
   VoiceStreamStartEventSchema,
   VoiceStreamProgressEventSchema,

@@ -1,8 +1,12 @@
 // The video summarizer (docs/product-rules.md#endpoints): its request, the summary with the video's info and chapters,
 // and the events of a streamed summary. Part of the youtube family (youtube.ts).
 import { z } from 'zod';
-import { ErrorCodeSchema } from '../errors';
-import { remainingCreditsField, successReply, ToolNameFieldSchema } from './common';
+import {
+  remainingCreditsField,
+  successReply,
+  ToolNameFieldSchema,
+  ToolStreamErrorEventSchema,
+} from './common';
 import { YoutubeVideoUrlSchema } from './youtube-links';
 
 export const SummarizeYoutubeRequestSchema = z.object({
@@ -82,12 +86,7 @@ export const YoutubeStreamDoneEventSchema = z.object({
   chapters: VideoChaptersSchema,
   remainingCredits: z.number().int().nonnegative().nullable(),
 });
-export const YoutubeStreamErrorEventSchema = z.object({
-  type: z.literal('error'),
-  error: z.string(),
-  code: ErrorCodeSchema,
-  remainingCredits: z.number().int().nonnegative().nullable().optional(),
-});
+export const YoutubeStreamErrorEventSchema = ToolStreamErrorEventSchema;
 export const YoutubeStreamEventSchema = z.discriminatedUnion('type', [
   YoutubeStreamStartEventSchema,
   YoutubeStreamDeltaEventSchema,
