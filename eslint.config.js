@@ -25,10 +25,12 @@ function onlyActPackages(allowed, message) {
   return { group: ['@act/*', ...allowed.flatMap((name) => [`!@act/${name}`, `!@act/${name}/*`])], message };
 }
 
-// A relative path that climbs out of its workspace into another one's sources (../../image/src/...).
+// A relative path that climbs out of its workspace into another one's sources (../../image/src/..., or from e2e/ and
+// load-tests/ ../services/image/src/...), or a package name followed by its src/ (@act/image/src/...).
 const INTO_ANOTHER_WORKSPACE = {
-  regex: '^(\\.\\./)+[^./][^/]*/src(/|$)',
-  message: 'Import another workspace by its package name, never by a path into its src/.',
+  regex: '^((\\.\\./)+([^./][^/]*/)+|@act/[^/]+/)src(/|$)',
+  message:
+    "Import another workspace by its package name and public entries (package.json's exports), never by a path into its src/.",
 };
 
 // Browser code (shell, remotes, host-sdk): contracts and host-sdk only. A remote never imports the shell, another
@@ -134,6 +136,17 @@ export default tseslint.config(
             INTO_ANOTHER_WORKSPACE,
           ],
         },
+      ],
+    },
+  },
+  {
+    // The browser tests and the bench drive the product over HTTP; what they need inside a service (its provider
+    // fakes, the credits workers the bench runs in-process) comes through the package's entries (@act/image/testing).
+    files: ['e2e/**/*.ts', 'load-tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [SHARP_ONLY_THROUGH_OPEN_IMAGE], patterns: [INTO_ANOTHER_WORKSPACE] },
       ],
     },
   },

@@ -12,7 +12,7 @@ import {
   type PhotoEffectToolId,
 } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
-import { bluishPhoto } from '../services/image/src/effects/test-images';
+import { bluishPhoto } from '@act/image/testing';
 import {
   anyBusy,
   PROVIDER_FAILED_REPLY,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signPaddleBody, transactionEventBody } from '../services/credits/src/test-support/paddle-fake';
+import { signPaddleBody, transactionEventBody } from '@act/credits/testing';
 import { seriousA11yViolations, screenshot, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
 import { E2E_PADDLE } from './support/system';

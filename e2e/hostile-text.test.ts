@@ -19,9 +19,9 @@ import { ERROR_TEXTS } from '@act/contracts';
 import { SERVICE_NAMES, type OpenApiDocument, type OpenApiOperation } from '@act/contracts/server';
 import { databaseUrl } from '@act/dev-infra';
 import { dataUrl, makePng, startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
-import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../services/voice/src/test-support/fake-elevenlabs';
-import { startFakeYoutube, type FakeYoutube } from '../services/youtube/src/test-support/fake-youtube';
+import { startFakeFal, type FakeFal } from '@act/image/testing';
+import { startFakeElevenLabs, type FakeElevenLabs } from '@act/voice/testing';
+import { startFakeYoutube, type FakeYoutube } from '@act/youtube/testing';
 import { launchSystem, type RunningSystem } from './support/system';
 
 const run = promisify(execFile);

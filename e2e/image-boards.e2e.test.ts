@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UI_TEXTS } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
-import { bluishPhoto } from '../services/image/src/effects/test-images';
+import { bluishPhoto } from '@act/image/testing';
 import { signUpWithPlentyOfCredits, Sweep, SWEEP_TIMEOUT_MS } from './support/a11y-sweep';
 import { uniqueEmail } from './support/browser';
 import { goto, useBrowser } from './support/fixtures';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ERROR_TEXTS } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
-import { bluishPhoto } from '../services/image/src/effects/test-images';
+import { bluishPhoto } from '@act/image/testing';
 import { launchChromium, screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { launchSystem, repoRoot, type RunningSystem } from './support/system';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UI_TEXTS } from '@act/contracts';
 import { openImage } from '@act/service-kit/media';
-import { bluishPhoto } from '../services/image/src/effects/test-images';
+import { bluishPhoto } from '@act/image/testing';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
 

@@ -23,7 +23,7 @@ import {
   waitUntil,
 } from '@act/service-kit/testing';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
-import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
+import { startFakeFal, type FakeFal } from '@act/image/testing';
 import { pendingUsageEvents, SETTLING } from './support/settling';
 
 const OPENING_CREDITS = 50;

@@ -28,7 +28,7 @@ import {
   type TestJwks,
   waitUntil,
 } from '@act/service-kit/testing';
-import { startFakeFal, type FakeFal } from '../services/image/src/test-support/fake-fal';
+import { startFakeFal, type FakeFal } from '@act/image/testing';
 import { pendingUsageEvents, SETTLING } from './support/settling';
 
 const OPENING_CREDITS = 50;

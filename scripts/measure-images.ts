@@ -23,7 +23,7 @@ import {
   resolveInfra,
   startChild,
 } from '@act/dev-infra';
-import type { ChildSpec, StartedChild } from '@act/dev-infra';
+import type { ChildSpec, ResolvedInfra, StartedChild } from '@act/dev-infra';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argValue = (name: string) => {
@@ -162,20 +162,15 @@ async function stop(child: StartedChild): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Starts per workspace, in milliseconds: from the built image's layout, and through tsx from the sources. */
+type StartTimes = Map<string, { compiled: number[]; tsx: number[] }>;
+
 async function main(): Promise<void> {
   const services = presentServices(repoRoot, GATEWAY_SERVICES);
   const workspaces = [...services.map(({ service }) => `services/${service}`), 'gateway'];
   const stageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'act-images-'));
   console.log(`measure-images: laying out ${workspaces.length} images under ${stageRoot}`);
-  const layouts = new Map<string, Layout>();
-  for (const workspace of workspaces) {
-    const startedAt = Date.now();
-    layouts.set(workspace, layOut(workspace, stageRoot));
-    const layout = layouts.get(workspace)!;
-    console.log(
-      `  ${workspace}: dist ${mb(layout.distBytes)}, node_modules ${mb(layout.nodeModulesBytes)} (${layout.packages} packages), laid out in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
-    );
-  }
+  const layouts = layOutAll(workspaces, stageRoot);
 
   const infra = await resolveInfra({
     dataDir: path.join(stageRoot, 'infra'),
@@ -184,80 +179,117 @@ async function main(): Promise<void> {
   });
   const suffix = `${process.pid}`;
   const databaseName = (service: string) => `measure_${service}_${suffix}`;
-  const times = new Map<string, { compiled: number[]; tsx: number[] }>(
-    workspaces.map((ws) => [ws, { compiled: [], tsx: [] }]),
-  );
+  const databases = services.map(({ service }) => databaseName(service));
+  const times: StartTimes = new Map(workspaces.map((ws) => [ws, { compiled: [], tsx: [] }]));
   try {
-    await createDatabases(
-      infra.databaseUrl!,
-      services.map(({ service }) => databaseName(service)),
-    );
-    const ports = new Map<string, number>();
-    const opsPorts = new Map<string, number>();
-    for (const { service } of services) {
-      ports.set(service, await findFreePort());
-      opsPorts.set(service, await findFreePort());
-    }
-    const identityKeysDir = path.join(stageRoot, 'identity-keys');
-    fs.mkdirSync(identityKeysDir, { mode: 0o700 });
-    const gatewayPort = await findFreePort();
-    const system = buildSystemEnv({
-      repoRoot,
-      infra,
-      routes: GATEWAY_SERVICES,
-      ports,
-      opsPorts,
-      gatewayPort,
-      gatewayOpsPort: await findFreePort(),
-      identityKeysDir,
-      fileUrlSecret: 'measure-images-file-url-secret-0123456789abcdef',
-      nodeEnv: 'production',
-      namespace: `measure${suffix}`,
-      databaseName,
-      env: { LOG_LEVEL: 'warn' },
-      serviceEnv: { identity: { COOKIE_SECURE: 'false', PUBLIC_URL: `http://localhost:${gatewayPort}` } },
-    });
-    const specs = [...system.services, system.gateway];
-    const modes = withTsx ? (['compiled', 'tsx'] as const) : (['compiled'] as const);
-    for (let round = 1; round <= rounds; round++) {
-      for (const mode of modes) {
-        const running: StartedChild[] = [];
-        try {
-          for (const spec of specs) {
-            const workspace = spec.name === 'gateway' ? 'gateway' : `services/${spec.name}`;
-            const compiled = mode === 'compiled';
-            const cwd = compiled ? path.join(layouts.get(workspace)!.root, workspace) : spec.cwd;
-            // tsx keeps its transpile cache in the temp dir: a fresh one each start, as in a new container.
-            const env = compiled
-              ? spec.env
-              : { ...spec.env, TMPDIR: fs.mkdtempSync(path.join(stageRoot, 'tsx-tmp-')) };
-            const { child, ms } = await timeToReady(
-              { ...spec, env },
-              compiled ? 'dist/main.js' : undefined,
-              cwd,
-            );
-            running.push(child);
-            times.get(workspace)![mode].push(ms);
-            console.log(
-              `  round ${round} ${mode.padEnd(8)} ${workspace.padEnd(17)} ready in ${ms.toFixed(0)} ms`,
-            );
-          }
-        } finally {
-          for (const child of running.reverse()) await stop(child);
-        }
-      }
-    }
+    await createDatabases(infra.databaseUrl!, databases);
+    const specs = await systemSpecs({ services, infra, stageRoot, suffix, databaseName });
+    await timeStarts(specs, layouts, stageRoot, times);
   } finally {
     const sql = postgres(infra.databaseUrl!, { max: 1, onnotice: () => undefined });
-    for (const { service } of services)
-      await sql
-        .unsafe(`drop database if exists "${databaseName(service)}" with (force)`)
-        .catch(() => undefined);
+    for (const name of databases)
+      await sql.unsafe(`drop database if exists "${name}" with (force)`).catch(() => undefined);
     await sql.end({ timeout: 5 });
     await infra.stop();
     if (!keep) fs.rmSync(stageRoot, { recursive: true, force: true });
   }
+  report(workspaces, layouts, times);
+}
 
+function layOutAll(workspaces: readonly string[], stageRoot: string): Map<string, Layout> {
+  const layouts = new Map<string, Layout>();
+  for (const workspace of workspaces) {
+    const startedAt = Date.now();
+    const layout = layOut(workspace, stageRoot);
+    layouts.set(workspace, layout);
+    console.log(
+      `  ${workspace}: dist ${mb(layout.distBytes)}, node_modules ${mb(layout.nodeModulesBytes)} (${layout.packages} packages), laid out in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+  }
+  return layouts;
+}
+
+/** The services and the gateway as `npm start` would run them (production mode), on free ports. */
+async function systemSpecs(options: {
+  services: readonly { service: string }[];
+  infra: ResolvedInfra;
+  stageRoot: string;
+  suffix: string;
+  databaseName: (service: string) => string;
+}): Promise<ChildSpec[]> {
+  const { services, infra, stageRoot, suffix, databaseName } = options;
+  const ports = new Map<string, number>();
+  const opsPorts = new Map<string, number>();
+  for (const { service } of services) {
+    ports.set(service, await findFreePort());
+    opsPorts.set(service, await findFreePort());
+  }
+  const identityKeysDir = path.join(stageRoot, 'identity-keys');
+  fs.mkdirSync(identityKeysDir, { mode: 0o700 });
+  const gatewayPort = await findFreePort();
+  const system = buildSystemEnv({
+    repoRoot,
+    infra,
+    routes: GATEWAY_SERVICES,
+    ports,
+    opsPorts,
+    gatewayPort,
+    gatewayOpsPort: await findFreePort(),
+    identityKeysDir,
+    fileUrlSecret: 'measure-images-file-url-secret-0123456789abcdef',
+    nodeEnv: 'production',
+    namespace: `measure${suffix}`,
+    databaseName,
+    env: { LOG_LEVEL: 'warn' },
+    serviceEnv: { identity: { COOKIE_SECURE: 'false', PUBLIC_URL: `http://localhost:${gatewayPort}` } },
+  });
+  return [...system.services, system.gateway];
+}
+
+/** Each round, each mode: starts every workspace in order and keeps it running until the round's last is ready. */
+async function timeStarts(
+  specs: readonly ChildSpec[],
+  layouts: ReadonlyMap<string, Layout>,
+  stageRoot: string,
+  times: StartTimes,
+): Promise<void> {
+  const modes = withTsx ? (['compiled', 'tsx'] as const) : (['compiled'] as const);
+  for (let round = 1; round <= rounds; round++) {
+    for (const mode of modes) {
+      const running: StartedChild[] = [];
+      try {
+        for (const spec of specs) {
+          const workspace = spec.name === 'gateway' ? 'gateway' : `services/${spec.name}`;
+          const compiled = mode === 'compiled';
+          const cwd = compiled ? path.join(layouts.get(workspace)!.root, workspace) : spec.cwd;
+          // tsx keeps its transpile cache in the temp dir: a fresh one each start, as in a new container.
+          const env = compiled
+            ? spec.env
+            : { ...spec.env, TMPDIR: fs.mkdtempSync(path.join(stageRoot, 'tsx-tmp-')) };
+          const { child, ms } = await timeToReady(
+            { ...spec, env },
+            compiled ? 'dist/main.js' : undefined,
+            cwd,
+          );
+          running.push(child);
+          times.get(workspace)![mode].push(ms);
+          console.log(
+            `  round ${round} ${mode.padEnd(8)} ${workspace.padEnd(17)} ready in ${ms.toFixed(0)} ms`,
+          );
+        }
+      } finally {
+        for (const child of running.reverse()) await stop(child);
+      }
+    }
+  }
+}
+
+/** Writes .data/measure-images.json and prints the Markdown table of docs/operations.md#production-images. */
+function report(
+  workspaces: readonly string[],
+  layouts: ReadonlyMap<string, Layout>,
+  times: StartTimes,
+): void {
   const rows = workspaces.map((workspace) => {
     const layout = layouts.get(workspace)!;
     const { compiled, tsx } = times.get(workspace)!;

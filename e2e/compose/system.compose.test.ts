@@ -23,7 +23,7 @@ import {
 } from '@act/dev-infra/docker-images';
 import { openImage } from '@act/service-kit/media';
 import { eventsOf, readStreamBlocks, startFakeOpenAi, type FakeOpenAi } from '@act/service-kit/testing';
-import { bluishPhoto } from '../../services/image/src/effects/test-images';
+import { bluishPhoto } from '@act/image/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, uniqueEmail } from '../support/browser';
 
 /** Its own project name, so an operator's `docker compose` project in this folder is never touched. */

@@ -27,9 +27,9 @@ import {
   waitUntilBoundAndReady,
 } from '@act/dev-infra';
 import type { ChildSpec, StartedChild, SystemEnvOptions } from '@act/dev-infra';
-import { startFakeSearch } from '../../services/chat/src/test-support/fake-search';
-import { startFakeFal } from '../../services/image/src/test-support/fake-fal';
-import { startFakeYoutube } from '../../services/youtube/src/test-support/fake-youtube';
+import { startFakeSearch } from '@act/chat/testing';
+import { startFakeFal } from '@act/image/testing';
+import { startFakeYoutube } from '@act/youtube/testing';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -80,7 +80,23 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   if (declared > target.bodyLimitBytes) {
     throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, ERROR_TEXTS.server.payloadTooLarge);
   }
+  const headers = upstreamHeaders(ctx, target);
+  const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+  const limiter = hasBody ? ctx.req.pipe(meterBody(target)) : undefined;
+  // A client that goes away mid-upload must not leave the upstream request hanging: failing the body stream aborts
+  // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
+  if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
+  // A body cut after the service has answered (a refusal before its end) fails nobody's request: the client's
+  // connection is closed instead of left paused. (Listening also keeps the cut from being an unhandled error.)
+  limiter?.on('error', () => {
+    if (ctx.res.headersSent) ctx.req.destroy();
+  });
+  const response = await requestUpstream(ctx, target, headers, limiter);
+  await answerWith(ctx, response, target.heartbeatMs);
+}
 
+/** The client's headers as they go upstream: without hop-by-hop and gateway-owned ones, with the gateway's own. */
+function upstreamHeaders(ctx: Context, target: ProxyTarget): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   const traced = tracingOn();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
@@ -93,36 +109,33 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   if (target.clientIp) headers['x-client-ip'] = target.clientIp;
   headers['x-forwarded-proto'] = ctx.protocol;
   headers['x-forwarded-host'] = ctx.host;
+  return headers;
+}
 
-  const hasBody = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-  const limiter = hasBody ? ctx.req.pipe(meterBody(target)) : undefined;
-  // A client that goes away mid-upload must not leave the upstream request hanging: failing the body stream aborts
-  // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
-  if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
-  // A body cut after the service has answered (a refusal before its end) fails nobody's request: the client's
-  // connection is closed instead of left paused. (Listening also keeps the cut from being an unhandled error.)
-  limiter?.on('error', () => {
-    if (ctx.res.headersSent) ctx.req.destroy();
-  });
-
-  let response: Dispatcher.ResponseData | undefined;
+/** Sends the request to the pool's replicas in turn (see createUpstreamPool) until one answers; else 503. */
+async function requestUpstream(
+  ctx: Context,
+  target: ProxyTarget,
+  headers: Record<string, string | string[]>,
+  body: Transform | undefined,
+): Promise<Dispatcher.ResponseData> {
   const candidates = target.upstream.order();
   // A request with a body goes to one replica only: its body is consumed once, and it may have side effects.
   const attempts = isRetryable(ctx.method) ? candidates : candidates.slice(0, 1);
   for (const [index, baseUrl] of attempts.entries()) {
     try {
       // Straight to the pool with the replica's origin and the request's own path: no URL to parse per request.
-      response = await dispatcher.request({
+      const response = await dispatcher.request({
         origin: originOf(baseUrl),
         path: ctx.originalUrl,
         method: ctx.method as Dispatcher.HttpMethod,
         headers,
-        body: limiter ?? null,
+        body: body ?? null,
         headersTimeout: target.timeoutMs,
         bodyTimeout: target.timeoutMs,
       });
       target.upstream.succeeded(baseUrl);
-      break;
+      return response;
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
       if (error instanceof AppError) throw error;
@@ -142,8 +155,15 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
       });
     }
   }
-  if (!response) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
+  throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
+}
 
+/** The upstream's answer to the client: its status and headers, then its body whole, streamed or as events. */
+async function answerWith(
+  ctx: Context,
+  response: Dispatcher.ResponseData,
+  heartbeatMs: number,
+): Promise<void> {
   ctx.status = response.statusCode;
   for (const [name, value] of Object.entries(response.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
@@ -156,7 +176,7 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   }
   const contentType = response.headers['content-type'];
   if (typeof contentType === 'string' && contentType.toLowerCase().startsWith(EVENT_STREAM)) {
-    passEventStream(ctx, response.body, target.heartbeatMs);
+    passEventStream(ctx, response.body, heartbeatMs);
     return;
   }
   const length = response.headers['content-length'];

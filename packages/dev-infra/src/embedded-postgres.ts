@@ -71,35 +71,13 @@ export async function startEmbeddedPostgres(
       mode: 0o600,
     });
 
-    const relaxed = options.durability === 'relaxed';
-    const server = new EmbeddedPostgres({
-      databaseDir: pgdata,
+    const server = createServer({
+      pgdata,
       port,
-      user: ADMIN_USER,
       password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      // As root, postgres refuses to run; the package then runs it as the `postgres` system user (created if absent).
-      createPostgresUser: isRoot,
-      initdbFlags: [
-        '--encoding=UTF8',
-        '--locale=C',
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
-        ...(relaxed ? ['--no-sync'] : []),
-      ],
-      postgresFlags: [
-        '-c',
-        'listen_addresses=127.0.0.1',
-        // TCP only: a socket in /tmp or /var/run/postgresql could clash with a system server.
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-        ...(relaxed ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-      ],
+      asRoot: isRoot,
+      relaxed: options.durability === 'relaxed',
       onLog,
-      onError: (error) => onLog(String(error instanceof Error ? error.message : error)),
     });
 
     if (!initialised) {
@@ -160,6 +138,48 @@ export async function startEmbeddedPostgres(
     release();
     throw error;
   }
+}
+
+interface ServerSettings {
+  pgdata: string;
+  port: number;
+  password: string;
+  asRoot: boolean;
+  relaxed: boolean;
+  onLog: (message: string) => void;
+}
+
+/** The server's settings: C.UTF-8 text, TCP on 127.0.0.1 only, and without durability when `relaxed` (tests). */
+function createServer({ pgdata, port, password, asRoot, relaxed, onLog }: ServerSettings): EmbeddedPostgres {
+  return new EmbeddedPostgres({
+    databaseDir: pgdata,
+    port,
+    user: ADMIN_USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // As root, postgres refuses to run; the package then runs it as the `postgres` system user (created if absent).
+    createPostgresUser: asRoot,
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      ...(relaxed ? ['--no-sync'] : []),
+    ],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      // TCP only: a socket in /tmp or /var/run/postgresql could clash with a system server.
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...(relaxed ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog,
+    onError: (error) => onLog(String(error instanceof Error ? error.message : error)),
+  });
 }
 
 /** Creates each database in `names` that does not exist yet on the server at `adminUrl`. */

@@ -8,17 +8,18 @@ import {
   type WorkPool,
   createWorkPool,
 } from '@act/service-kit';
-import { createBoardStore } from './boards/board-store';
-import { createBoardsRouter } from './boards/boards.routes';
+import { createBoardStore } from './db/board-store';
+import { createBoardsRouter } from './routes/boards.routes';
 import { createImageStore } from './db/image-store';
-import { createGeneratedImageStore, createPhotoEffects, LOCAL_POOL } from './effects/effects';
-import { createEffectsRouter } from './effects/effects.routes';
-import type { FalEffects } from './effects/fal-effects';
-import type { LocalEffectId } from './effects/local-effects';
+import { createGeneratedImageStore } from './db/generated-image-store';
+import { createPhotoEffects, LOCAL_POOL } from './domain/photo-effects';
+import { createEffectsRouter } from './routes/effects.routes';
+import type { FalEffects } from './providers/fal-effects';
+import type { LocalEffectId } from './providers/local-effects';
 import { createTextToImage } from './domain/text-to-image';
-import type { FalImageTools } from './image-tools/fal-image-tools';
-import { createImageTools } from './image-tools/image-tools';
-import { createImageToolsRouter } from './image-tools/image-tools.routes';
+import type { FalImageTools } from './providers/fal-image-tools';
+import { createImageTools } from './domain/image-tools';
+import { createImageToolsRouter } from './routes/image-tools.routes';
 import type { ImageProvider } from './providers/types';
 import { createFilesRouter } from './routes/files.routes';
 import { createStatusRouter } from './routes/status.routes';

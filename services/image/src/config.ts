@@ -16,14 +16,14 @@ import {
   z,
 } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
-import { FAL_EFFECT_ENV_PREFIX, falEffectsFromEnv, type FalEffect } from './effects/fal-effects';
-import { LOCAL_EFFECT_IDS } from './effects/local-effects';
+import { FAL_EFFECT_ENV_PREFIX, falEffectsFromEnv, type FalEffect } from './providers/fal-effects';
+import { LOCAL_EFFECT_IDS } from './providers/local-effects';
 import {
   FAL_TOOL_ENV_PREFIX,
   FAL_TOOL_IDS,
   falToolsFromEnv,
   type FalToolId,
-} from './image-tools/fal-image-tools';
+} from './providers/fal-image-tools';
 import { falEndpointFields } from './providers/fal-endpoints';
 import { FAL_MODEL_ENV_PREFIX, falModelsFromEnv, type FalModel } from './providers/fal-models';
 
@@ -34,7 +34,7 @@ const FAL_TIMEOUT_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 /** FAL_MODEL_<ID>: another fal endpoint for one model (the table in providers/fal-models.ts is the default). */
 const falModelFields = falEndpointFields(FAL_MODEL_ENV_PREFIX, IMAGE_MODEL_IDS);
 
-/** FAL_EFFECT_<ID>: another fal endpoint for one photo effect (the table in effects/fal-effects.ts is the default). */
+/** FAL_EFFECT_<ID>: another fal endpoint for one photo effect (the table in providers/fal-effects.ts is the default). */
 const falEffectFields = falEndpointFields(FAL_EFFECT_ENV_PREFIX, PHOTO_EFFECT_TOOL_IDS);
 
 /** FAL_TOOL_UPSCALE, FAL_TOOL_EDIT_IMAGE: another fal endpoint for Upscale or Edit a region. */

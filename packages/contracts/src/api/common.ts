@@ -35,6 +35,17 @@ export const RemainingCreditsSchema = z.number().int().nonnegative().nullable();
 export const remainingCreditsField = { remainingCredits: RemainingCreditsSchema };
 
 /**
+ * The `error` event that ends a tool's streamed reply (text to image, voice jobs, YouTube summaries): the spec's text
+ * and code, and the balance when the failure settled a charge.
+ */
+export const ToolStreamErrorEventSchema = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  remainingCredits: RemainingCreditsSchema.optional(),
+});
+
+/**
  * Optional tool id the browser sends (docs/product-rules.md#endpoints toolName). Servers ignore it for charging: each
  * endpoint knows its own tool, so a caller can never pick a cheaper one.
  */

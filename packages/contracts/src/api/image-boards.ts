@@ -6,7 +6,7 @@ import { endpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
 import { IMAGE_BOARD_ERRORS as B, IMAGE_BOARD_LIMITS } from '../image-board-texts';
 import { successReply, TimestampSchema } from './common';
-import { GalleryImageParamsSchema } from './image';
+import { GalleryImageParamsSchema } from './text-to-image';
 
 const BoardNameSchema = z
   .string({ error: B.nameRequired })

@@ -1,5 +1,5 @@
 // The reply of every tool that stores one picture made from the member's (the photo effects, Upscale, Edit a region):
-// its own module so image.ts and image-tools.ts share it without importing each other.
+// its own module so image-effects.ts and image-tools.ts share it without importing each other.
 import { z } from 'zod';
 import { remainingCreditsField, successReply } from './common';
 

@@ -1,33 +1,36 @@
 // Voice service contracts (docs/product-rules.md#endpoints): text to speech, voice list, sound effects, voice
-// isolator and speech to speech, plus ours: which tools this server can run (status), the member's audio history,
-// long-running jobs and their streamed progress (Accept: text/event-stream on the POST; JSON stays the default
-// reply).
+// isolator and speech to speech, plus ours: which tools this server can run (status), the member's audio history
+// (voice-clips.ts), long-running jobs and their streamed progress (voice-jobs.ts; Accept: text/event-stream on the
+// POST, JSON stays the default reply).
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
-import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
+import { ERROR_TEXTS } from '../errors';
 import { LIMITS } from '../limits';
-import { cursorPage, cursorQuery } from './pagination';
 import {
   AudioDataUrlSchema,
   IdParamsSchema,
   remainingCreditsField,
   successReply,
   SuccessReplySchema,
-  TimestampSchema,
   ToolNameFieldSchema,
 } from './common';
+import {
+  AudioClipSchema,
+  AudioHistoryQuerySchema,
+  AudioHistoryReplySchema,
+  VoiceEngineSchema,
+} from './voice-clips';
+import {
+  ActiveVoiceJobsQuerySchema,
+  ActiveVoiceJobsReplySchema,
+  VoiceJobReplySchema,
+  VoiceStreamEventSchema,
+} from './voice-jobs';
+
+export * from './voice-clips';
+export * from './voice-jobs';
 
 const V = ERROR_TEXTS.validation;
-
-/** The voice family's tools, in the order the dashboard lists them. */
-export const VOICE_TOOL_IDS = [
-  'text-to-speech',
-  'speech-to-speech',
-  'sound-effects',
-  'voice-isolator',
-] as const;
-export const VoiceToolIdSchema = z.enum(VOICE_TOOL_IDS);
-export type VoiceToolId = z.infer<typeof VoiceToolIdSchema>;
 
 const VoiceIdSchema = z
   .string({ error: V.voiceRequired })
@@ -45,32 +48,6 @@ export const TextToSpeechRequestSchema = z.object({
   toolName: ToolNameFieldSchema,
 });
 export type TextToSpeechRequest = z.infer<typeof TextToSpeechRequestSchema>;
-
-/** Where a result was made: by the voice provider (ElevenLabs) or on this server without a key (eSpeak NG, RNNoise). */
-export const VoiceEngineSchema = z.enum(['elevenlabs', 'local']);
-export type VoiceEngine = z.infer<typeof VoiceEngineSchema>;
-
-/** One stored result in a member's audio history (ours). URLs are signed and expire; list again for fresh ones. */
-export const AudioClipSchema = z.object({
-  id: z.uuid(),
-  tool: VoiceToolIdSchema,
-  createdAt: TimestampSchema,
-  /** Plays the result (signed, same origin, Range requests work, so an <audio> element can seek). */
-  audioUrl: z.string(),
-  /** Same file as an attachment named `fileName`. */
-  downloadUrl: z.string(),
-  /** The spec's download name: speech-, sound-effect- or isolated-audio- followed by a timestamp, .mp3. */
-  fileName: z.string(),
-  /** Voice isolator and speech to speech: the uploaded original (signed), for the before/after switch. */
-  sourceUrl: z.string().nullable(),
-  /** The text spoken (TTS) or the sound described (sound effects); null for the audio tools. */
-  text: z.string().nullable(),
-  voiceId: z.string().nullable(),
-  voiceName: z.string().nullable(),
-  durationSeconds: z.number().nonnegative().nullable(),
-  engine: VoiceEngineSchema,
-});
-export type AudioClip = z.infer<typeof AudioClipSchema>;
 
 /** `clip` is ours: the stored result as the history lists it. */
 export const AudioReplySchema = successReply({
@@ -160,91 +137,6 @@ export const VoiceStatusReplySchema = successReply({
   }),
 });
 export type VoiceStatusReply = z.infer<typeof VoiceStatusReplySchema>;
-
-/** `?tool=&cursor=&limit=`: one page of the member's stored results, newest first, optionally of one tool. */
-export const AudioHistoryQuerySchema = cursorQuery({
-  pageSize: LIMITS.pageSize,
-  maxPageSize: LIMITS.maxPageSize,
-}).extend({ tool: VoiceToolIdSchema.optional() });
-export type AudioHistoryQuery = z.infer<typeof AudioHistoryQuerySchema>;
-export const AudioHistoryReplySchema = cursorPage(AudioClipSchema, 'items');
-export type AudioHistoryReply = z.infer<typeof AudioHistoryReplySchema>;
-
-/** A long voice job (ours): any replica can finish it; the member can come back to it. */
-export const VoiceJobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
-export type VoiceJobStatus = z.infer<typeof VoiceJobStatusSchema>;
-export const VoiceJobSchema = z.object({
-  id: z.uuid(),
-  tool: VoiceToolIdSchema,
-  status: VoiceJobStatusSchema,
-  /** 0-100. */
-  progress: z.number().int().min(0).max(100),
-  createdAt: TimestampSchema,
-  /** The stored result once succeeded. */
-  clip: AudioClipSchema.nullable(),
-  /** The spec's failure text once failed (nothing was charged). */
-  error: z.string().nullable(),
-});
-export type VoiceJob = z.infer<typeof VoiceJobSchema>;
-export const VoiceJobReplySchema = successReply({ job: VoiceJobSchema });
-export type VoiceJobReply = z.infer<typeof VoiceJobReplySchema>;
-/** `?tool=`: the member's jobs still queued or running (a screen shows them on return). */
-export const ActiveVoiceJobsQuerySchema = z.object({ tool: VoiceToolIdSchema.optional() });
-export const ActiveVoiceJobsReplySchema = successReply({ jobs: z.array(VoiceJobSchema) });
-export type ActiveVoiceJobsReply = z.infer<typeof ActiveVoiceJobsReplySchema>;
-
-/**
- * Streamed progress of a voice POST sent with `Accept: text/event-stream`: `start` names the job, `progress` events
- * follow (0-100), then `done` with the tool's reply fields (audioUrl or isolatedAudioUrl, clip, remainingCredits) or
- * `error` with the spec's text (nothing charged). The job goes on if the browser leaves; its result shows in history.
- */
-export const VoiceStreamStartEventSchema = z.object({
-  type: z.literal('start'),
-  jobId: z.uuid(),
-  tool: VoiceToolIdSchema,
-});
-export const VoiceStreamProgressEventSchema = z.object({
-  type: z.literal('progress'),
-  progress: z.number().int().min(0).max(100),
-});
-export const VoiceStreamDoneEventSchema = z.object({
-  type: z.literal('done'),
-  jobId: z.uuid(),
-  /** Text to speech, sound effects, speech to speech. */
-  audioUrl: z.string().optional(),
-  /** Voice isolator. */
-  isolatedAudioUrl: z.string().optional(),
-  clip: AudioClipSchema,
-  ...remainingCreditsField,
-});
-export const VoiceStreamErrorEventSchema = z.object({
-  type: z.literal('error'),
-  error: z.string(),
-  code: ErrorCodeSchema,
-  remainingCredits: z.number().int().nonnegative().nullable().optional(),
-});
-export const VoiceStreamEventSchema = z.discriminatedUnion('type', [
-  VoiceStreamStartEventSchema,
-  VoiceStreamProgressEventSchema,
-  VoiceStreamDoneEventSchema,
-  VoiceStreamErrorEventSchema,
-]);
-export type VoiceStreamEvent = z.infer<typeof VoiceStreamEventSchema>;
-
-/**
- * Download names (docs/product-rules.md#endpoints): speech-, sound-effect- and isolated-audio- followed by a
- * timestamp, .mp3.
- */
-export const VOICE_DOWNLOAD_PREFIX: Readonly<Record<VoiceToolId, string>> = {
-  'text-to-speech': 'speech',
-  'speech-to-speech': 'speech',
-  'sound-effects': 'sound-effect',
-  'voice-isolator': 'isolated-audio',
-};
-export function voiceDownloadName(tool: VoiceToolId, at: Date | number = Date.now()): string {
-  const timestamp = typeof at === 'number' ? at : at.getTime();
-  return `${VOICE_DOWNLOAD_PREFIX[tool]}-${timestamp}.mp3`;
-}
 
 /** The voice endpoints (docs/product-rules.md#endpoints, plus status, previews, history and jobs). */
 export const VOICE_ENDPOINTS = {

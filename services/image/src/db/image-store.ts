@@ -2,7 +2,7 @@
 // verified token. The gallery is a keyset list (created_at, id) newest first, so an image added while the member
 // scrolls never shifts the pages after it; search is over the prompt, case-insensitive.
 import type { AspectRatio, ImageFormat, ImageModelId, ImageStyle } from '@act/contracts';
-import { onBoard } from '../boards/board-store';
+import { onBoard } from './board-store';
 import {
   afterCursor,
   decodeCursor,

@@ -15,9 +15,9 @@ import {
 import { createApp, type ImageApp } from '../app';
 import { migrateImageDatabase } from '../db/migrate';
 import { FAL_MODELS } from '../providers/fal-models';
-import { createFalEffects, FAL_EFFECTS } from '../effects/fal-effects';
-import { createFalImageTools, FAL_TOOLS } from '../image-tools/fal-image-tools';
-import type { LocalEffectId } from '../effects/local-effects';
+import { createFalEffects, FAL_EFFECTS } from '../providers/fal-effects';
+import { createFalImageTools, FAL_TOOLS } from '../providers/fal-image-tools';
+import type { LocalEffectId } from '../providers/local-effects';
 import { createFalConnection, createFalProvider } from '../providers/fal-provider';
 import { startFakeFal, type FakeFal } from './fake-fal';
 

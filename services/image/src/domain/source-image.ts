@@ -12,7 +12,7 @@ import {
   type ImageInput,
 } from '@act/service-kit/media';
 import type { ImageStore } from '../db/image-store';
-import type { GeneratedImageStore } from '../effects/effects';
+import type { GeneratedImageStore } from '../db/generated-image-store';
 
 export interface SourceStores {
   images: ImageStore;

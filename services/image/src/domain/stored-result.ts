@@ -1,13 +1,19 @@
 // Storing one result made from the member's picture (a photo effect, Upscale, Edit a region): the picture as the tool
 // saw it (upright), the result (JPEG) and its thumbnail go to the object store, then the generated_images row and the
 // charge's commit are written in one transaction (outbox), so the member is charged exactly when the hub gallery has
-// the result. A failure deletes the objects already stored.
-import type { GeneratedImageToolId, PhotoEffectReply } from '@act/contracts';
+// the result. A failure deletes the objects already stored. Below, how a stored result is shown (its signed URLs) and
+// the provider's picture brought to the stored form.
+import {
+  effectDownloadName,
+  type GeneratedImage,
+  type GeneratedImageToolId,
+  type PhotoEffectReply,
+} from '@act/contracts';
 import type { Charge, Logger, Outbox } from '@act/service-kit';
 import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
-import { makeThumbnail, type ImageInput, type ImageMime } from '@act/service-kit/media';
-import { generatedImageOf, type GeneratedImageRecord, type GeneratedImageStore } from './effects';
-import type { EffectResult } from './local-effects';
+import { makeThumbnail, openImage, type ImageInput, type ImageMime } from '@act/service-kit/media';
+import type { GeneratedImageRecord, GeneratedImageStore } from '../db/generated-image-store';
+import { RESULT_JPEG_QUALITY, type EffectResult } from '../providers/local-effects';
 
 const EXTENSIONS: Record<ImageMime, string> = {
   'image/png': 'png',
@@ -82,4 +88,34 @@ export function resultReplyOf(
     height: record.height,
     remainingCredits: charge.remainingCredits,
   };
+}
+
+/** One hub gallery record, with URLs signed for this reply. */
+export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecord): GeneratedImage {
+  return {
+    id: record.id,
+    image_url: files.signedUrl(record.image_key),
+    positive_prompt: record.positive_prompt,
+    tool_type: record.tool_type,
+    created_at: record.created_at.toISOString(),
+    tool_id: record.tool_id,
+    thumbnail_url: files.signedUrl(record.thumbnail_key),
+    download_url: files.signedUrl(record.image_key, {
+      download: effectDownloadName(record.tool_id, record.created_at),
+    }),
+    original_url: files.signedUrl(record.original_key),
+    width: record.width,
+    height: record.height,
+  };
+}
+
+/** The provider's picture as a JPEG of exactly the input's size (the before/after comparison lines up). */
+export async function toResultJpeg(bytes: Buffer, width: number, height: number): Promise<EffectResult> {
+  const out = await openImage(bytes)
+    .rotate()
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: RESULT_JPEG_QUALITY })
+    .toBuffer();
+  return { bytes: out, width, height };
 }

@@ -4,7 +4,7 @@
 import { IMAGE_BOARD_ENDPOINTS, type ImageBoard } from '@act/contracts';
 import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
-import type { BoardRecord, BoardStore } from './board-store';
+import type { BoardRecord, BoardStore } from '../db/board-store';
 
 export interface BoardsRoutesDeps {
   verifier: JwtVerifier;

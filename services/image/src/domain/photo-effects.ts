@@ -5,18 +5,14 @@
 // correction and cartoonify with sharp without one), the result is brought to the input's size as a JPEG, the input,
 // the result and its thumbnail are stored, and the generated_images row and the charge's commit are written in one
 // transaction. A failure or the time limit releases the hold. A run is not tied to the member's connection: closing
-// the tab lets it finish into the hub gallery (and be charged once).
-// Below them, the generated_images table they fill: each member's results, read and written only with the member's id
-// from the verified token; the hub gallery reads it newest first in the spec's offset pages.
+// the tab lets it finish into the hub gallery (and be charged once). The results go to the generated_images table
+// (db/generated-image-store.ts).
 import {
   ERROR_TEXTS,
   ErrorCode,
   PHOTO_EFFECT_FAILED_TEXTS,
   PHOTO_EFFECT_TOOL_IDS,
-  effectDownloadName,
   getTool,
-  type GeneratedImage,
-  type GeneratedImageToolId,
   type PhotoEffectReply,
   type PhotoEffectToolId,
   type ApiKeyCharge,
@@ -26,30 +22,26 @@ import {
   createInFlight,
   AppError,
   createWorkPool,
-  findOwned,
   isAppError,
   reserveCharge,
-  type Charge,
   type WorkPool,
   type CreditsClient,
   type Logger,
   type Outbox,
-  type Sql,
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
-import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
-import { onBoard } from '../boards/board-store';
-import type { FalEffects } from './fal-effects';
+import { readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
+import type { GeneratedImageStore } from '../db/generated-image-store';
+import type { FalEffects } from '../providers/fal-effects';
 import { withinProviderDeadline } from './provider-deadline';
-import { resultReplyOf, storeResult } from './stored-result';
+import { resultReplyOf, storeResult, toResultJpeg } from './stored-result';
 import {
   cartoonify,
   colorCorrect,
   createLocalEffectRunner,
-  RESULT_JPEG_QUALITY,
   type EffectResult,
   type LocalEffectId,
-} from './local-effects';
+} from '../providers/local-effects';
 
 /** The effects done here without a model (or a key): honest versions of the effect with image processing. */
 export const LOCAL_EFFECTS: Readonly<Record<LocalEffectId, (bytes: Buffer) => Promise<EffectResult>>> = {
@@ -109,36 +101,6 @@ export interface PhotoEffectsDeps {
  * a short queue behind them, two at once per member, and a budget far above a 40 MP photo's few seconds.
  */
 export const LOCAL_POOL = { size: 2, queueLimit: 16, perCallerLimit: 2, timeoutMs: 60_000 } as const;
-
-/** One hub gallery record, with URLs signed for this reply. */
-export function generatedImageOf(files: ObjectStore, record: GeneratedImageRecord): GeneratedImage {
-  return {
-    id: record.id,
-    image_url: files.signedUrl(record.image_key),
-    positive_prompt: record.positive_prompt,
-    tool_type: record.tool_type,
-    created_at: record.created_at.toISOString(),
-    tool_id: record.tool_id,
-    thumbnail_url: files.signedUrl(record.thumbnail_key),
-    download_url: files.signedUrl(record.image_key, {
-      download: effectDownloadName(record.tool_id, record.created_at),
-    }),
-    original_url: files.signedUrl(record.original_key),
-    width: record.width,
-    height: record.height,
-  };
-}
-
-/** The provider's picture as a JPEG of exactly the input's size (the before/after comparison lines up). */
-export async function toResultJpeg(bytes: Buffer, width: number, height: number): Promise<EffectResult> {
-  const out = await openImage(bytes)
-    .rotate()
-    .resize(width, height, { fit: 'cover', position: 'centre' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: RESULT_JPEG_QUALITY })
-    .toBuffer();
-  return { bytes: out, width, height };
-}
 
 export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
   const { files, fal, logger } = deps;
@@ -208,75 +170,5 @@ export function createPhotoEffects(deps: PhotoEffectsDeps): PhotoEffects {
     },
 
     drain: () => inFlight.drain(),
-  };
-}
-
-// --- The generated_images table ---
-
-export interface GeneratedImageRecord {
-  id: string;
-  user_id: string;
-  tool_type: 'image-to-image';
-  tool_id: GeneratedImageToolId;
-  positive_prompt: string;
-  image_key: string;
-  thumbnail_key: string;
-  original_key: string;
-  width: number;
-  height: number;
-  created_at: Date;
-}
-
-export type NewGeneratedImage = Omit<GeneratedImageRecord, 'tool_type' | 'created_at'>;
-
-const GENERATED = { table: 'generated_images' };
-
-/** The store inside one transaction: a stored result and its charge commit together. */
-export interface GeneratedImageTransaction {
-  insert(record: NewGeneratedImage): Promise<GeneratedImageRecord>;
-  /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
-  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
-}
-
-export interface GeneratedImageStore {
-  /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
-  transaction<T>(fn: (tx: GeneratedImageTransaction) => Promise<T>): Promise<T>;
-  /** One page, newest first, and whether another follows. */
-  /** `board`: only the results on that board of the member's (docs/product-rules.md#image-boards). */
-  latest(
-    userId: string,
-    page: { offset: number; limit: number; board?: string | undefined },
-  ): Promise<{ items: GeneratedImageRecord[]; hasMore: boolean }>;
-  /** 404 when the id is unknown, malformed or another member's. */
-  find(userId: string, id: string): Promise<GeneratedImageRecord>;
-}
-
-export function createGeneratedImageStore(sql: Sql): GeneratedImageStore {
-  return {
-    transaction: <T>(fn: (tx: GeneratedImageTransaction) => Promise<T>) =>
-      sql.begin((tx) =>
-        fn({
-          async insert(record) {
-            const [row] = await tx<
-              GeneratedImageRecord[]
-            >`insert into generated_images ${tx(record)} returning *`;
-            if (!row) throw new Error('insert returned no row');
-            return row;
-          },
-          commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
-        }),
-      ) as Promise<T>,
-    async latest(userId, { offset, limit, board }) {
-      const onTheBoard = (await onBoard(sql, userId, board, 'generated_image_id')).condition;
-      const rows = await sql<GeneratedImageRecord[]>`
-        select * from generated_images
-        where user_id = ${userId} and tool_type = 'image-to-image' ${onTheBoard}
-        order by created_at desc, id desc
-        limit ${limit + 1} offset ${offset}`;
-      return { items: rows.slice(0, limit), hasMore: rows.length > limit };
-    },
-    find(userId, id) {
-      return findOwned<GeneratedImageRecord>(sql, GENERATED, { id, userId });
-    },
   };
 }

@@ -5,8 +5,8 @@
 // through). Each endpoint can be replaced by env: FAL_TOOL_UPSCALE, FAL_TOOL_EDIT_IMAGE.
 import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { falEndpointEnvName, falEndpointsFromEnv } from '../providers/fal-endpoints';
-import { falError, type FalConnection } from '../providers/fal-provider';
+import { falEndpointEnvName, falEndpointsFromEnv } from './fal-endpoints';
+import { falError, type FalConnection } from './fal-provider';
 
 export const FAL_TOOL_IDS = ['upscale', 'edit-image'] as const;
 export type FalToolId = (typeof FAL_TOOL_IDS)[number];

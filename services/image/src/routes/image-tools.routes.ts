@@ -2,7 +2,7 @@
 // contracts definitions; both answer like the photo effects (the stored result with its signed URLs).
 import { IMAGE_ENDPOINTS } from '@act/contracts';
 import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
-import type { ImageTools } from './image-tools';
+import type { ImageTools } from '../domain/image-tools';
 
 export function createImageToolsRouter({
   verifier,

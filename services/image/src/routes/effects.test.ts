@@ -17,7 +17,7 @@ import { createWorkPool } from '@act/service-kit';
 import { openImage, sniffImageType } from '@act/service-kit/media';
 import { callJson, dataUrl, makeGif, oversizePngDataUrl } from '@act/service-kit/testing';
 import { startImageTestBed, type ImageReplica, type ImageTestBed } from '../test-support/test-bed';
-import { bluishPhoto, meanAbsoluteDifference } from './test-images';
+import { bluishPhoto, meanAbsoluteDifference } from '../test-support/test-images';
 
 let bed: ImageTestBed;
 let service: ImageReplica;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openImage, sniffImageType } from '@act/service-kit/media';
 import { cartoonify, colorCorrect, colorCorrectionLevels } from './local-effects';
-import { bluishPhoto, channelMeans, flatShare, meanAbsoluteDifference } from './test-images';
+import { bluishPhoto, channelMeans, flatShare, meanAbsoluteDifference } from '../test-support/test-images';
 
 describe('color correction', () => {
   it('removes a blue cast and returns a JPEG of the same size whose pixels differ', async () => {

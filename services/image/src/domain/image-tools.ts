@@ -18,10 +18,9 @@ import {
 } from '@act/contracts';
 import { AppError, assertStorableText, createInFlight, type WorkPool } from '@act/service-kit';
 import { openImage, readImageDataUrl, uprightImage, type ImageInput } from '@act/service-kit/media';
-import { toResultJpeg } from '../effects/effects';
-import type { StoreResultDeps } from '../effects/stored-result';
-import type { FalImageTools } from './fal-image-tools';
-import { createLocalUpscaler } from './local-upscale';
+import { toResultJpeg, type StoreResultDeps } from './stored-result';
+import type { FalImageTools } from '../providers/fal-image-tools';
+import { createLocalUpscaler } from '../providers/local-upscale';
 import { readSourceImage, type SourceStores } from './source-image';
 import { runStoredTool, type StoredToolDeps } from './stored-tool';
 

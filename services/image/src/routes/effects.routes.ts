@@ -4,7 +4,9 @@
 import { IMAGE_ENDPOINTS, type PhotoEffectToolId } from '@act/contracts';
 import { Router, mountEndpoint, type JwtVerifier, type Member } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
-import { generatedImageOf, type GeneratedImageStore, type PhotoEffects } from './effects';
+import type { GeneratedImageStore } from '../db/generated-image-store';
+import type { PhotoEffects } from '../domain/photo-effects';
+import { generatedImageOf } from '../domain/stored-result';
 
 export interface EffectsRoutesDeps {
   verifier: JwtVerifier;

@@ -3,7 +3,7 @@
 // it "standard upscale" for that reason. JPEG like every stored hub result.
 import { observeProvider, serviceMetrics, type WorkPool } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { RESULT_JPEG_QUALITY, type EffectResult } from '../effects/local-effects';
+import { RESULT_JPEG_QUALITY, type EffectResult } from './local-effects';
 
 /** Unsharp mask: a small radius and gentle amounts, enough to undo the resize's blur without halos. */
 const SHARPEN = { sigma: 0.8, m1: 0.6, m2: 1.2 } as const;

@@ -6,8 +6,8 @@
 import { PHOTO_EFFECT_TOOL_IDS, type PhotoEffectToolId } from '@act/contracts';
 import { observeProvider, serviceMetrics } from '@act/service-kit';
 import { openImage } from '@act/service-kit/media';
-import { falEndpointEnvName, falEndpointsFromEnv } from '../providers/fal-endpoints';
-import { falError, type FalConnection } from '../providers/fal-provider';
+import { falEndpointEnvName, falEndpointsFromEnv } from './fal-endpoints';
+import { falError, type FalConnection } from './fal-provider';
 
 export interface FalEffect {
   endpoint: string;

@@ -1,14 +1,14 @@
 // One charged run of a tool that stores a picture made from the member's (Upscale, Edit a region): everything that
 // may refuse has happened before this is called; here the credits are held, the work runs under the time limit, and
-// the result is stored with the charge's commit (effects/stored-result.ts). A failure or the time limit releases the
+// the result is stored with the charge's commit (stored-result.ts). A failure or the time limit releases the
 // hold with the tool's failure text. A run is not tied to the member's connection: closing the tab lets it finish
 // into the hub gallery (and be charged once).
 import { type ApiKeyCharge, type GeneratedImageToolId, type PhotoEffectReply } from '@act/contracts';
 import { reserveCharge, type CreditsClient, type InFlight } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
-import type { EffectResult } from '../effects/local-effects';
-import { withinProviderDeadline } from '../effects/provider-deadline';
-import { resultReplyOf, storeResult, type StoreResultDeps } from '../effects/stored-result';
+import type { EffectResult } from '../providers/local-effects';
+import { withinProviderDeadline } from './provider-deadline';
+import { resultReplyOf, storeResult, type StoreResultDeps } from './stored-result';
 
 export interface StoredToolDeps extends StoreResultDeps {
   credits: CreditsClient;
