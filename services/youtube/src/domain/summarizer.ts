@@ -15,7 +15,6 @@ import {
 import {
   AppError,
   ErrorCode,
-  isAppError,
   reserveCharge,
   type Charge,
   type CreditsClient,
@@ -193,28 +192,14 @@ export function createSummarizer({
     return { material, summary, chapters: await chapterWriter.chapters(material, { language, signal }) };
   }
 
-  /** Holds the 4 credits; refused with the spec's own text (credits itself answers with the generic one). */
-  async function reserve(caller: Caller): Promise<Charge> {
-    try {
-      return await reserveCharge(credits, {
-        tool: 'youtube-summarizer',
-        ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
-        httpRequestId: caller.requestId,
-        apiKey: caller.apiKey,
-      });
-    } catch (error) {
-      if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-        throw new AppError(
-          ErrorCode.INSUFFICIENT_CREDITS,
-          ERROR_TEXTS.validation.insufficientCreditsYoutube,
-          {
-            details: error.details,
-            cause: error,
-          },
-        );
-      }
-      throw error;
-    }
+  /** Holds the 4 credits; a short balance is refused with the spec's own text (reserveCharge looks it up). */
+  function reserve(caller: Caller): Promise<Charge> {
+    return reserveCharge(credits, {
+      tool: 'youtube-summarizer',
+      ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
+      httpRequestId: caller.requestId,
+      apiKey: caller.apiKey,
+    });
   }
 
   return {

@@ -15,7 +15,6 @@ import {
 import {
   AppError,
   ErrorCode,
-  isAppError,
   rankPassages,
   reserveCharge,
   selectPassages,
@@ -234,28 +233,14 @@ export function createVideoQuestions({
         throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.youtube.askNoTranscript);
       }
       const transcript = session.transcript;
-      let charge;
-      try {
-        charge = await reserveCharge(credits, {
-          tool: 'youtube-summarizer',
-          options: { followUp: true },
-          userId,
-          httpRequestId: requestId,
-          apiKey,
-        });
-      } catch (error) {
-        if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-          throw new AppError(
-            ErrorCode.INSUFFICIENT_CREDITS,
-            ERROR_TEXTS.validation.insufficientCreditsYoutubeAsk,
-            {
-              details: error.details,
-              cause: error,
-            },
-          );
-        }
-        throw error;
-      }
+      // A question's price (followUp); a short balance is refused with its own text (reserveCharge looks it up).
+      const charge = await reserveCharge(credits, {
+        tool: 'youtube-summarizer',
+        options: { followUp: true },
+        userId,
+        httpRequestId: requestId,
+        apiKey,
+      });
       const record = await charge.run(
         async (runSignal) => {
           const prompt = questionPrompt(
