@@ -157,6 +157,7 @@ export {
   createOpenAiClient,
   openAiConfigFields,
   openAiKeyOf,
+  openAiFailure,
   type OpenAiClientOptions,
   type OpenAiSettings,
 } from './openai-client';
