@@ -201,6 +201,7 @@ export {
 } from './server';
 export {
   createCreditsClient,
+  payerOf,
   ReserveNotSentError,
   reserveCharge,
   runChargedTool,
@@ -213,6 +214,7 @@ export {
   type Charge,
   type ChargeInput,
   type ChargeRef,
+  type ChargedCall,
   type ChargedToolResult,
   type RunOptions,
 } from './charges';

@@ -4,7 +4,8 @@
 // - charged-run.ts: charge.run(work), settled by the product's rule for an unfinished run;
 // - settlement.ts: the charge as plain data (ChargeRef), settled by any replica;
 // - credits-client.ts and usage-publisher.ts: the NATS and JetStream side of reserve, commit and release;
-// - request-signal.ts: the signal of the HTTP request the work is done for.
+// - request-signal.ts and charged-call.ts: the signal of the HTTP request the work is done for, and the call as
+//   domain code takes it from its handler (payerOf: who pays, which request it names).
 export {
   createCreditsClient,
   DEFAULT_CHARGE_LEASE_MS,
@@ -21,5 +22,6 @@ export {
   type ChargeInput,
   type ChargedToolResult,
 } from './reserve';
+export { payerOf, type ChargedCall } from './charged-call';
 export { requestSignal } from './request-signal';
 export { settleCharge, settlementMessage, type ChargeRef } from './settlement';

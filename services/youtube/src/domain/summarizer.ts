@@ -7,7 +7,6 @@ import {
   ERROR_TEXTS,
   TRANSCRIPT_LIMITS,
   UI_TEXTS,
-  type ApiKeyCharge,
   type VideoChapters,
   type VideoInfo,
   type YoutubeStreamEvent,
@@ -15,8 +14,10 @@ import {
 import {
   AppError,
   ErrorCode,
+  payerOf,
   reserveCharge,
   type Charge,
+  type ChargedCall,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -32,17 +33,6 @@ import {
   timestampLink,
 } from './local-summary';
 import type { VideoMaterial, VideoReader } from './video-reader';
-
-/** Who is calling: a member (userId) or a guest (the IP the gateway vouched for). */
-export interface Caller {
-  userId?: string;
-  guestIp?: string;
-  signal?: AbortSignal;
-  /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
-  requestId?: string;
-  /** The personal API key of the call, if any: the charge names it and credits holds it to its limit. */
-  apiKey?: ApiKeyCharge | undefined;
-}
 
 export interface SummaryResult {
   /** The saved session the member asks questions on. */
@@ -65,7 +55,7 @@ export interface SummaryRun {
 
 export interface Summarizer {
   /** Holds the credits; a refusal (insufficient credits) comes before any work. */
-  reserve(caller: Caller): Promise<Charge>;
+  reserve(call: ChargedCall): Promise<Charge>;
   /** Runs a held charge: reads the video and writes the summary, committed only when it was made whole. */
   summarize(charge: Charge, videoId: string, run: SummaryRun): Promise<SummaryResult>;
 }
@@ -193,13 +183,8 @@ export function createSummarizer({
   }
 
   /** Holds the 4 credits; a short balance is refused with the spec's own text (reserveCharge looks it up). */
-  function reserve(caller: Caller): Promise<Charge> {
-    return reserveCharge(credits, {
-      tool: 'youtube-summarizer',
-      ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
-      httpRequestId: caller.requestId,
-      apiKey: caller.apiKey,
-    });
+  function reserve(call: ChargedCall): Promise<Charge> {
+    return reserveCharge(credits, { tool: 'youtube-summarizer', ...payerOf(call) });
   }
 
   return {

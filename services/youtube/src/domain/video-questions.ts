@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
   youtubeMomentUrl,
-  type ApiKeyCharge,
   type VideoAnswer,
   type VideoCitation,
   type VideoSession,
@@ -15,11 +14,14 @@ import {
 import {
   AppError,
   ErrorCode,
+  payerOf,
   rankPassages,
   reserveCharge,
   selectPassages,
+  type ChargedCall,
   type CreditsClient,
   type Logger,
+  type Member,
   type Outbox,
 } from '@act/service-kit';
 import type { QuestionRecord, SessionStore } from '../db/session-store';
@@ -182,14 +184,10 @@ export interface VideoQuestions {
    * saved and charged together, a failure is free.
    */
   ask(
-    userId: string,
+    /** The handler's call whole: the member, the request's id (sent to credits) and its signal. */
+    call: ChargedCall<Member>,
     sessionId: string,
     question: string,
-    signal: AbortSignal,
-    /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
-    requestId?: string,
-    /** The personal API key of the call, if any (the charge names it; credits holds it to its limit). */
-    apiKey?: ApiKeyCharge,
   ): Promise<VideoAnswer & { remainingCredits: number | null }>;
 }
 
@@ -225,7 +223,8 @@ export function createVideoQuestions({
       };
     },
 
-    async ask(userId, sessionId, question, signal, requestId, apiKey) {
+    async ask(call, sessionId, question) {
+      const { userId } = call.caller;
       if (!provider)
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
       const session = await store.find(userId, sessionId);
@@ -237,9 +236,7 @@ export function createVideoQuestions({
       const charge = await reserveCharge(credits, {
         tool: 'youtube-summarizer',
         options: { followUp: true },
-        userId,
-        httpRequestId: requestId,
-        apiKey,
+        ...payerOf(call),
       });
       const record = await charge.run(
         async (runSignal) => {
@@ -277,7 +274,7 @@ export function createVideoQuestions({
             return saved;
           });
         },
-        { signal },
+        call.signal ? { signal: call.signal } : {},
       );
       return { ...presentAnswer(record), remainingCredits: charge.remainingCredits };
     },
