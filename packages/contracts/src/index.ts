@@ -7,6 +7,7 @@ export * from './plans';
 export * from './options';
 export * from './limits';
 export * from './charging';
+export * from './charge-texts';
 export * from './endpoint';
 export * from './routes';
 export * from './return-path';

@@ -158,6 +158,7 @@ export {
   createOpenAiClient,
   openAiConfigFields,
   openAiKeyOf,
+  openAiFailure,
   type OpenAiClientOptions,
   type OpenAiSettings,
 } from './openai-client';
@@ -201,6 +202,7 @@ export {
 } from './server';
 export {
   createCreditsClient,
+  payerOf,
   ReserveNotSentError,
   reserveCharge,
   runChargedTool,
@@ -213,6 +215,7 @@ export {
   type Charge,
   type ChargeInput,
   type ChargeRef,
+  type ChargedCall,
   type ChargedToolResult,
   type RunOptions,
 } from './charges';

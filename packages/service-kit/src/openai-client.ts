@@ -1,9 +1,11 @@
 // The OpenAI-compatible endpoint every text and vision provider talks to (OpenRouter by default, any compatible
-// host by OPENAI_BASE_URL): its settings, read the same way by every service, and one way to build its client.
-import OpenAI from 'openai';
+// host by OPENAI_BASE_URL): its settings, read the same way by every service, one way to build its client, and one
+// way to turn its failures into the provider layer's ProviderError.
+import OpenAI, { APIError } from 'openai';
 import { z } from 'zod';
 import { configUrl } from './config';
 import { createNodeHttpFetch } from './node-http-fetch';
+import { ProviderError, isTimeoutError, providerStatusOf } from './providers/provider-error';
 
 const optionalText = z.string().min(1).optional();
 
@@ -53,5 +55,29 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
       ...(options.appUrl ? { 'HTTP-Referer': options.appUrl } : {}),
       'X-Title': options.appTitle ?? 'AI Creative Toolbox',
     },
+  });
+}
+
+/**
+ * What a failed call to the endpoint (after the retry rule had its turn) is for the provider layer: a timeout, or an
+ * upstream failure with the HTTP status the provider answered. `operation` names the call as in the provider metrics
+ * (chat-stream, summary-stream…). A ProviderError the adapter threw itself is kept.
+ */
+export function openAiFailure(error: unknown, operation: string): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (isTimeoutError(error)) {
+    return new ProviderError(`The ${operation} call timed out`, 'timeout', {
+      provider: 'openai',
+      operation,
+      cause: error,
+    });
+  }
+  const status = providerStatusOf(error);
+  const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
+  return new ProviderError(`The ${operation} call failed${detail}`, 'upstream', {
+    provider: 'openai',
+    operation,
+    ...(status !== undefined ? { status } : {}),
+    cause: error,
   });
 }

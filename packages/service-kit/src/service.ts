@@ -6,29 +6,22 @@
 // readiness fails and no new connection is taken; requests in flight finish within SHUTDOWN_GRACE_MS; then the app's
 // drain (work a member left running), the service's own closers, periodic jobs, the outbox (published first),
 // revocations and NATS, the database, and last the traces still buffered.
-import { createCreditsClient, type CreditsClient } from './charges';
-import { createJwtVerifier, type JwtVerifier } from './auth';
-import { observeOutboxBacklog, observeStuckJobs } from './backlog-metrics';
-import type { BaseConfig, DatabaseConfig } from './config';
-import { connectDatabase, type Sql } from './database';
+import type { CreditsClient } from './charges';
+import type { JwtVerifier } from './auth';
+import type { BaseConfig } from './config';
+import type { Sql } from './database';
 import { poolHealth } from './database-pool';
-import type { FileService } from '@act/contracts';
-import type { ObjectStore, ObjectStoreConfig } from './files';
+import type { ObjectStore } from './files';
 import type { HttpApp, ReadinessChecks } from './http-app';
 import { createLogger, type Logger } from './logger';
 import { exitAfterMigrating, isMigrateCommand } from './migrate-command';
-import { serviceMetrics } from './metrics';
-import { connectNats, jetstream, type NatsConnection } from './nats';
-import { startOutboxRelay, type Outbox } from './outbox';
+import type { NatsConnection } from './nats';
+import type { Outbox } from './outbox';
 import { startPeriodicJob, type PeriodicJobOptions } from './periodic-job';
-import { startRevocationWatcher } from './revocations';
 import { runService } from './run-service';
 import { serveFromConfig, type RunningServer, type ServerConfig } from './server';
-import type { ToolServiceConfig } from './tool-service';
+import { connectMessaging, connectStorage, shutdownSteps } from './service-steps';
 import { startTracing } from './tracing';
-
-/** Seconds the pool's end waits for queries in flight before cutting them (within server.ts's CLOSE_BUDGET_MS). */
-const DATABASE_END_TIMEOUT_S = 3;
 
 /** What every service's config has: listeners, log level, NATS and the tokens' issuer (see baseConfigSchema). */
 export type ServiceConfig = ServerConfig &
@@ -126,119 +119,22 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
   const config = options.loadConfig();
   const logger = createLogger({ name, level: config.LOG_LEVEL });
   // First: the instrumentations must be in place before any app, pool or client is made (docs/operations.md#traces).
-  const stopTracing = await startTracing(name, { logger });
-  const closers: Closer[] = [];
-  // Filled as each dependency comes up, so a failure part way closes what is open, in the shutdown order.
-  const shutdown: Record<'jobs' | 'outbox' | 'nats' | 'database' | 'tracing', Closer[]> = {
-    jobs: [],
-    outbox: [],
-    nats: [],
-    database: [],
-    // Last, so the spans of the shutdown itself are exported too.
-    tracing: stopTracing ? [stopTracing] : [],
-  };
-  const closeAll = async (first: Closer[]) => {
-    for (const step of [
-      ...first,
-      ...closers,
-      ...shutdown.jobs,
-      ...shutdown.outbox,
-      ...shutdown.nats,
-      ...shutdown.database,
-      ...shutdown.tracing,
-    ]) {
-      try {
-        await step();
-      } catch (error) {
-        logger.warn({ err: error }, 'error while closing a dependency');
-      }
-    }
-  };
-
+  const steps = shutdownSteps(await startTracing(name, { logger }), logger);
   try {
-    const providerContext: ProviderContext<C> = {
-      name,
-      config,
-      logger,
-      onClose: (closer: Closer) => void closers.push(closer),
-    };
-    const readiness: ReadinessChecks = {};
-    const start: Record<string, unknown> = { ...providerContext, readiness };
-    const settings = config as Partial<DatabaseConfig & ObjectStoreConfig & ToolServiceConfig>;
-
+    const providerContext: ProviderContext<C> = { name, config, logger, onClose: steps.onClose };
     // Providers first: what the config alone decides (keys, provider adapters, their warnings) fails before anything
     // is connected.
     const providers = (options.providers ? await options.providers(providerContext) : undefined) as P;
-
-    let sql: Sql | undefined;
-    if (settings.DATABASE_URL) {
-      sql = connectDatabase(settings.DATABASE_URL, { max: settings.DATABASE_POOL_MAX });
-      const db = sql;
-      shutdown.database.push(() => db.end({ timeout: DATABASE_END_TIMEOUT_S }));
-      start.sql = sql;
-      // Readiness checks the database only (docs/architecture.md#nats-down): with NATS away the routes that need
-      // only data stay served, and charged calls refuse themselves at once.
-      readiness.database = () => db`select 1`;
-      // MIGRATE_AT_START=false: a step before this process (`migrate`) did it (docs/deploy.md#migrations).
-      if (options.migrate && settings.MIGRATE_AT_START !== false) {
-        const applied = await options.migrate(sql);
-        if (applied.length > 0) logger.info({ applied }, 'database migrated');
-      }
-      const registry = serviceMetrics(name).registry;
-      if (options.outbox) observeOutboxBacklog(registry, sql);
-      if (options.jobs) observeStuckJobs(registry, sql);
-    }
-    if (settings.FILE_URL_SECRET) {
-      // Loaded only by the services that store files: the S3 client is heavy.
-      const { createObjectStore } = await import('./files');
-      // The config holds FILE_URL_SECRET only where the service keeps files (the store's FileService names).
-      start.files = createObjectStore(settings as ObjectStoreConfig, { service: name as FileService });
-    }
-
-    const nc = await connectNats({
-      url: config.NATS_URL,
-      name,
-      user: config.NATS_USER,
-      password: config.NATS_PASSWORD,
-    });
-    shutdown.nats.push(() => nc.drain());
-    const context: Record<string, unknown> = { ...start, nc, providers };
-    if (settings.CREDITS_TIMEOUT_MS !== undefined) {
-      context.credits = createCreditsClient({
-        nc,
-        namespace: config.NATS_NAMESPACE,
-        timeoutMs: settings.CREDITS_TIMEOUT_MS,
-        ...(settings.CHARGE_LEASE_MS ? { leaseMs: settings.CHARGE_LEASE_MS } : {}),
-        logger,
-        // Counted on the service's /metrics (credits_charges_total), the registry its app serves.
-        metrics: serviceMetrics(name),
-      });
-    }
-    if (settings.JWKS_URL) {
-      // Signed-out sessions and changed passwords end access tokens at once (identity announces them over NATS).
-      const revocations = await startRevocationWatcher({ nc, namespace: config.NATS_NAMESPACE, logger });
-      shutdown.nats.unshift(async () => revocations.stop());
-      context.verifier = createJwtVerifier({
-        jwksUrl: settings.JWKS_URL,
-        issuer: config.JWT_ISSUER,
-        audience: config.JWT_AUDIENCE,
-        revocations: revocations.list,
-      });
-    }
-    if (options.outbox) {
-      if (!sql) throw new Error(`${name}: an outbox needs DATABASE_URL`);
-      const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger });
-      // What the drain saved goes out before NATS closes; anything left waits in the table for the next start.
-      shutdown.outbox.push(
-        () => outbox.publishPending(),
-        () => outbox.stop(),
-      );
-      context.outbox = outbox;
-    }
-    const serviceContext = context as ServiceContext<C, P, O>;
+    const { sql, start } = await connectStorage(options, providerContext, steps.shutdown);
+    const serviceContext = (await connectMessaging(
+      options,
+      { ...start, providers },
+      sql,
+      steps.shutdown,
+    )) as ServiceContext<C, P, O>;
     for (const job of options.periodicJobs?.(serviceContext) ?? []) {
       const started = startPeriodicJob({ ...job, logger });
-      shutdown.jobs.push(() => started.stop());
+      steps.shutdown.jobs.push(() => started.stop());
     }
 
     const service = await options.createApp(serviceContext);
@@ -247,7 +143,7 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     const health = sql ? poolHealth(sql) : undefined;
     if (health) service.app.addLivenessCheck('database', () => !health.isStuck());
     const server = await serveFromConfig(service.app, config, logger, [
-      () => closeAll(service.drain ? [() => service.drain!()] : []),
+      () => steps.closeAll(service.drain ? [() => service.drain!()] : []),
     ]);
     if (options.ready) {
       const [fields, message] = options.ready(serviceContext);
@@ -255,7 +151,7 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     }
     return { context: serviceContext, server };
   } catch (error) {
-    await closeAll([]);
+    await steps.closeAll([]);
     throw error;
   }
 }

@@ -92,31 +92,22 @@ interface OpenedReply {
 export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   const { store, credits, outbox, models, registry, logger } = deps;
 
-  async function reserve(
+  function reserve(
     request: ReplyRequest,
     terms: ReplyCharge,
     replyId: string,
     httpRequestId: string | undefined,
     apiKey: ApiKeyCharge | undefined,
   ): Promise<Charge> {
-    try {
-      return await reserveCharge(credits, {
-        tool: terms.tool,
-        userId: request.userId,
-        requestId: replyId,
-        httpRequestId,
-        apiKey,
-        ...(terms.options ? { options: terms.options } : {}),
-      });
-    } catch (error) {
-      if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-        throw new AppError(ErrorCode.INSUFFICIENT_CREDITS, terms.insufficientText, {
-          details: error.details,
-          cause: error,
-        });
-      }
-      throw error;
-    }
+    // A short balance is refused with the tool's own text (reserveCharge looks it up by tool and options).
+    return reserveCharge(credits, {
+      tool: terms.tool,
+      userId: request.userId,
+      requestId: replyId,
+      httpRequestId,
+      apiKey,
+      ...(terms.options ? { options: terms.options } : {}),
+    });
   }
 
   async function start(

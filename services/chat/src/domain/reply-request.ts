@@ -1,11 +1,8 @@
 // What each chat tool asks a reply for (docs/architecture.md#chat-replies), one shape per tool, and what its
-// charge is (price options and the tool's own texts for a refused reserve and a failed reply). The agent and web
+// charge is (the tool and its price options; the texts are contracts' charge-texts.ts). The agent and web
 // requests are prepared by domain/prepare.ts, which has already checked that their session is the member's.
 import {
-  DEEP_SEARCH_TEXTS,
-  ERROR_TEXTS,
-  insufficientCreditsChatAgent,
-  toolCost,
+  CHAT_REPLY_FAILED_TEXTS,
   type ChatModelId,
   type Citation,
   type PlaygroundModelId,
@@ -130,70 +127,38 @@ export type ReplyRequest =
 /** The four chat tools and Deep Search. */
 export type ReplyKind = ReplyRequest['kind'];
 
-/** What a reply's charge is: the tool, its price options, and the texts of a refused reserve and a failed reply. */
+/**
+ * What a reply's charge is: the tool and its price options (the price rule), and the text a member reads when the
+ * whole reply failed. A refused reserve's text is the tool's own (contracts insufficientCreditsText, by the same
+ * tool and options, applied by the kit's reserveCharge).
+ */
 export interface ReplyCharge {
   tool: ToolId;
   options?: ToolCostOptions;
-  /** The tool's insufficient-credits text (credits itself answers with the generic one). */
-  insufficientText: string;
   /** What a member reads when the whole reply failed (docs/product-rules.md#errors, chat). */
   failedText: string;
 }
 
 export function chargeOf(request: ReplyRequest): ReplyCharge {
-  const { validation, chat } = ERROR_TEXTS;
+  const failed = CHAT_REPLY_FAILED_TEXTS;
   switch (request.kind) {
     case 'playground':
-      return {
-        tool: 'ai-chat-playground',
-        insufficientText: validation.insufficientCreditsPlayground,
-        failedText: chat.sendMessage,
-      };
+      return { tool: 'ai-chat-playground', failedText: failed.playground };
     case 'reasoning':
-      return {
-        tool: 'chat-reasoning',
-        insufficientText: validation.insufficientCreditsReasoning,
-        failedText: chat.sendReasoningQuery,
-      };
+      return { tool: 'chat-reasoning', failedText: failed.reasoning };
     case 'agent':
       return request.webSearch
-        ? {
-            tool: 'chat-agent',
-            options: { webSearch: true },
-            insufficientText: insufficientCreditsChatAgent(toolCost('chat-agent', { webSearch: true })),
-            failedText: chat.sendMessage,
-          }
-        : {
-            tool: 'chat-agent',
-            insufficientText: validation.insufficientCreditsChatAgentBase,
-            failedText: chat.sendMessage,
-          };
+        ? { tool: 'chat-agent', options: { webSearch: true }, failedText: failed.agent }
+        : { tool: 'chat-agent', failedText: failed.agent };
     case 'fuse':
       // Priced as one chat agent message (docs/product-rules.md#fuse).
-      return {
-        tool: 'chat-agent',
-        insufficientText: validation.insufficientCreditsChatAgentBase,
-        failedText: chat.fuseFailed,
-      };
+      return { tool: 'chat-agent', failedText: failed.fuse };
     case 'deep-search':
-      return {
-        tool: 'deep-search',
-        insufficientText: DEEP_SEARCH_TEXTS.insufficientCredits,
-        failedText: DEEP_SEARCH_TEXTS.failed,
-      };
+      return { tool: 'deep-search', failedText: failed['deep-search'] };
     case 'web':
       return request.page
-        ? {
-            tool: 'ai-web-chat',
-            insufficientText: validation.insufficientCreditsWebChat,
-            failedText: chat.startWebChat,
-          }
-        : {
-            tool: 'ai-web-chat',
-            options: { followUp: true },
-            insufficientText: validation.insufficientCreditsWebChatFollowUp,
-            failedText: chat.sendMessage,
-          };
+        ? { tool: 'ai-web-chat', failedText: failed['web-start'] }
+        : { tool: 'ai-web-chat', options: { followUp: true }, failedText: failed['web-follow-up'] };
   }
 }
 

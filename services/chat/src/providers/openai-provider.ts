@@ -12,12 +12,12 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import {
   createOpenAiClient,
   observeProvider,
-  providerStatusOf,
+  openAiFailure,
   retryProviderCall,
   serviceMetrics,
   type ServiceMetrics,
 } from '@act/service-kit';
-import { ProviderError, type ChatProvider, type StreamRequest } from './types';
+import type { ChatProvider, StreamRequest } from './types';
 
 export interface OpenAiChatProviderOptions {
   apiKey: string;
@@ -197,14 +197,7 @@ export function createOpenAiChatProvider(options: OpenAiChatProviderOptions): Ch
       splitter.end();
       // Stopped by our own signal: not a provider failure.
       if (signal.aborted) return;
-      const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-      const status = providerStatusOf(error);
-      throw new ProviderError(`The provider stream failed${detail}`, 'upstream', {
-        provider: 'openai',
-        operation: 'chat-stream',
-        ...(status !== undefined ? { status } : {}),
-        cause: error,
-      });
+      throw openAiFailure(error, 'chat-stream');
     }
   }
 

@@ -3,8 +3,8 @@
 // work stores what it got and commits one hold per stored result in the same transaction, and every other hold is
 // released. A failed run releases them all. Credits keeps its one-hold-one-price protocol; the member's history shows
 // one line per image.
-import { ErrorCode, toolCost, type ToolId, type ApiKeyCharge } from '@act/contracts';
-import { AppError, isAppError, reserveCharge, type Charge, type CreditsClient } from '@act/service-kit';
+import { toolCost, type ToolId, type ApiKeyCharge } from '@act/contracts';
+import { isAppError, reserveCharge, type Charge, type CreditsClient } from '@act/service-kit';
 
 export interface RunChargesInput {
   tool: ToolId;
@@ -18,9 +18,14 @@ export interface RunChargesInput {
   insufficientText: (count: number, credits: number) => string;
 }
 
-/** Holds `count` uses one after the other; the first refusal releases the holds taken and is thrown. */
+/**
+ * Holds `count` uses one after the other; the first refusal releases the holds taken and is thrown. A short balance
+ * for several is refused with the run's whole price (reserveCharge's insufficientText); for one, with the tool's.
+ */
 export async function reserveCharges(credits: CreditsClient, input: RunChargesInput): Promise<Charge[]> {
   const charges: Charge[] = [];
+  const insufficientText =
+    input.count > 1 ? input.insufficientText(input.count, input.count * toolCost(input.tool)) : undefined;
   try {
     for (let i = 0; i < input.count; i += 1) {
       charges.push(
@@ -29,19 +34,13 @@ export async function reserveCharges(credits: CreditsClient, input: RunChargesIn
           userId: input.userId,
           httpRequestId: input.httpRequestId,
           apiKey: input.apiKey,
+          insufficientText,
         }),
       );
     }
     return charges;
   } catch (error) {
     await Promise.all(charges.map((charge) => charge.release().catch(() => undefined)));
-    if (input.count > 1 && isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-      throw new AppError(
-        ErrorCode.INSUFFICIENT_CREDITS,
-        input.insufficientText(input.count, input.count * toolCost(input.tool)),
-        { cause: error },
-      );
-    }
     throw error;
   }
 }

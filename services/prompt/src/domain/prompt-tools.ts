@@ -1,28 +1,19 @@
 // The four prompt tools as charged operations: reserve credits, run the provider, commit on success or release on any
 // failure. A provider failure reaches the user as the spec's text for that tool and costs nothing.
-import { ERROR_TEXTS, type ApiKeyCharge, type ToolId } from '@act/contracts';
+import { ERROR_TEXTS, type ToolId } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
   isAppError,
+  payerOf,
   runChargedTool,
+  type Caller,
+  type ChargedCall,
   type CreditsClient,
   type Logger,
 } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
 import type { DescribeImageInput, PromptProvider, VideoPromptInput, WorkOrigin } from '../providers/types';
-
-/** Who is calling: a member (userId) or a guest (the IP the gateway vouched for, possibly missing). */
-export interface Caller {
-  userId?: string;
-  guestIp?: string;
-  /** The request's signal (requestSignal): aborted when the client hangs up, which stops the work and its charge. */
-  signal?: AbortSignal;
-  /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
-  requestId?: string;
-  /** The personal API key of the call, if any: the charge names it and credits holds it to its limit. */
-  apiKey?: ApiKeyCharge | undefined;
-}
 
 export interface ToolOutcome {
   text: string;
@@ -37,10 +28,11 @@ export interface PromptToolsDeps {
 }
 
 export interface PromptTools {
-  imageToPrompt(caller: Caller, image: ImageInput): Promise<ToolOutcome>;
-  enhancePrompt(caller: Caller, text: string): Promise<ToolOutcome>;
-  describeImage(caller: Caller, input: DescribeImageInput): Promise<ToolOutcome>;
-  videoPrompt(caller: Caller, input: VideoPromptInput): Promise<ToolOutcome>;
+  // Each takes the handler's call whole (the kit's Caller, the request's id and signal): see ChargedCall.
+  imageToPrompt(call: ChargedCall, image: ImageInput): Promise<ToolOutcome>;
+  enhancePrompt(call: ChargedCall, text: string): Promise<ToolOutcome>;
+  describeImage(call: ChargedCall, input: DescribeImageInput): Promise<ToolOutcome>;
+  videoPrompt(call: ChargedCall, input: VideoPromptInput): Promise<ToolOutcome>;
 }
 
 /**
@@ -64,20 +56,16 @@ function callerKeyOf(caller: Caller): string {
 export function createPromptTools({ credits, provider, logger }: PromptToolsDeps): PromptTools {
   async function run(
     tool: PromptToolId,
-    caller: Caller,
+    call: ChargedCall,
     work: (origin: WorkOrigin) => Promise<string>,
   ): Promise<ToolOutcome> {
+    const callerKey = callerKeyOf(call.caller);
     const { result, remainingCredits } = await runChargedTool(
       credits,
-      {
-        tool,
-        ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
-        httpRequestId: caller.requestId,
-        apiKey: caller.apiKey,
-      },
+      { tool, ...payerOf(call) },
       async (signal) => {
         try {
-          return await work({ callerKey: callerKeyOf(caller), signal });
+          return await work({ callerKey, signal });
         } catch (error) {
           // A stop (the client hung up) is not a provider failure; run() releases the hold for it.
           if (isAppError(error) || signal.aborted) throw error;
@@ -85,7 +73,7 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
           throw new AppError(ErrorCode.PROVIDER_FAILED, FAILURE_TEXT[tool], { cause: error });
         }
       },
-      caller.signal ? { signal: caller.signal } : {},
+      call.signal ? { signal: call.signal } : {},
     );
     return { text: result, remainingCredits };
   }
@@ -93,21 +81,21 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
   /** Image tools: a provider that cannot take the work now says so before anything is reserved. */
   async function runImageWork(
     tool: PromptToolId,
-    caller: Caller,
+    call: ChargedCall,
     work: (origin: WorkOrigin) => Promise<string>,
   ): Promise<ToolOutcome> {
-    provider.admit({ callerKey: callerKeyOf(caller) });
-    return run(tool, caller, work);
+    provider.admit({ callerKey: callerKeyOf(call.caller) });
+    return run(tool, call, work);
   }
 
   return {
-    imageToPrompt: (caller, image) =>
-      runImageWork('image-to-prompt', caller, (origin) => provider.imageToPrompt(image, origin)),
-    enhancePrompt: (caller, text) =>
-      run('magic-enhance', caller, (origin) => provider.enhancePrompt(text, origin)),
-    describeImage: (caller, input) =>
-      runImageWork('ai-describe-image', caller, (origin) => provider.describeImage(input, origin)),
-    videoPrompt: (caller, input) =>
-      runImageWork('image-to-video-prompt', caller, (origin) => provider.videoPrompt(input, origin)),
+    imageToPrompt: (call, image) =>
+      runImageWork('image-to-prompt', call, (origin) => provider.imageToPrompt(image, origin)),
+    enhancePrompt: (call, text) =>
+      run('magic-enhance', call, (origin) => provider.enhancePrompt(text, origin)),
+    describeImage: (call, input) =>
+      runImageWork('ai-describe-image', call, (origin) => provider.describeImage(input, origin)),
+    videoPrompt: (call, input) =>
+      runImageWork('image-to-video-prompt', call, (origin) => provider.videoPrompt(input, origin)),
   };
 }

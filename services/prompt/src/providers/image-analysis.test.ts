@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openImage } from '@act/service-kit/media';
 import { makePng } from '@act/service-kit/testing';
-import { analyseImage, colourName } from './image-analysis';
+import { analyseImage } from './image-analysis';
+import { colourName } from './image-colours';
 
 describe('analyseImage', () => {
   it('measures size, orientation, aspect and the dominant colour', async () => {

@@ -1,7 +1,6 @@
 // Prompt provider on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK.
 // Image tools send the validated image as an image_url part; each call has a timeout and at most one retry, by the
 // one rule of docs/providers.md#retries (one-shot completions are safe to repeat after a 5xx).
-import { APIError } from 'openai';
 import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
@@ -18,8 +17,7 @@ import {
   DEFAULT_RETRY_DELAY_MS,
   ProviderError,
   createOpenAiClient,
-  isTimeoutError,
-  providerStatusOf,
+  openAiFailure,
   retryProviderCall,
 } from '@act/service-kit';
 import type { ImageInput } from '@act/service-kit/media';
@@ -83,7 +81,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
     } catch (error) {
       // A call stopped by its caller is not a provider failure.
       if (signal?.aborted) throw signal.reason;
-      throw toProviderError(error);
+      throw openAiFailure(error, 'chat-completion');
     }
     const text = completion.choices[0]?.message?.content;
     const cleaned = typeof text === 'string' ? cleanModelText(text) : '';
@@ -111,20 +109,6 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): PromptProv
 /** The bytes re-labelled with the type their magic bytes proved, whatever the browser claimed. */
 function toDataUrl(image: ImageInput): string {
   return `data:${image.mime};base64,${image.bytes.toString('base64')}`;
-}
-
-function toProviderError(error: unknown): ProviderError {
-  if (error instanceof ProviderError) return error;
-  if (isTimeoutError(error)) {
-    return new ProviderError('The provider timed out', 'timeout', { provider: 'openai', cause: error });
-  }
-  const status = providerStatusOf(error);
-  const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-  return new ProviderError(`The provider call failed${detail}`, 'upstream', {
-    provider: 'openai',
-    ...(status !== undefined ? { status, retryable: status === 429 || status >= 500 } : {}),
-    cause: error,
-  });
 }
 
 /** Strips the wrappers models add despite the instructions: code fences, surrounding quotes, "Prompt:" labels. */

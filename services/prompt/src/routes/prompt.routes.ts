@@ -16,47 +16,38 @@ export function createPromptRouter({ verifier, tools }: PromptRoutesDeps): Route
   const E = PROMPT_ENDPOINTS;
   const options = { verifier };
 
-  // Each tool gets the caller with the request's signal (a client that hangs up before its reply stops the work,
-  // which is then not charged) and its id, which the charge sends to credits.
-  mountEndpoint(router, E.generateImagePrompt, options, async (input, { caller, signal, requestId }) => {
+  // Each tool gets the call whole: the caller, the request's signal (a client that hangs up before its reply stops
+  // the work, which is then not charged) and its id, which the charge sends to credits.
+  mountEndpoint(router, E.generateImagePrompt, options, async (input, call) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.imageToPrompt({ ...caller, signal, requestId }, image);
+    const { text, remainingCredits } = await tools.imageToPrompt(call, image);
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateTextPrompt, options, async (input, { caller, signal, requestId }) => {
-    const { text, remainingCredits } = await tools.enhancePrompt(
-      { ...caller, signal, requestId },
-      input.text,
-    );
+  mountEndpoint(router, E.generateTextPrompt, options, async (input, call) => {
+    const { text, remainingCredits } = await tools.enhancePrompt(call, input.text);
     return { prompt: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateAiDescription, options, async (input, { caller, signal, requestId }) => {
+  mountEndpoint(router, E.generateAiDescription, options, async (input, call) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.describeImage(
-      { ...caller, signal, requestId },
-      {
-        image,
-        language: input.language,
-        tasks: input.analysisTasks,
-      },
-    );
+    const { text, remainingCredits } = await tools.describeImage(call, {
+      image,
+      language: input.language,
+      tasks: input.analysisTasks,
+    });
     return { description: text, remainingCredits };
   });
 
-  mountEndpoint(router, E.generateVideoPrompt, options, async (input, { caller, signal, requestId }) => {
+  mountEndpoint(router, E.generateVideoPrompt, options, async (input, call) => {
     const image = await readImageDataUrl(input.image);
-    const { text, remainingCredits } = await tools.videoPrompt(
-      { ...caller, signal, requestId },
-      {
-        image,
-        language: input.language,
-        cameraMotion: input.cameraMotion,
-        videoStyle: input.videoStyle,
-        actionDescription: input.actionDescription,
-      },
-    );
+    const { text, remainingCredits } = await tools.videoPrompt(call, {
+      image,
+      language: input.language,
+      cameraMotion: input.cameraMotion,
+      videoStyle: input.videoStyle,
+      actionDescription: input.actionDescription,
+    });
     return { prompt: text, remainingCredits };
   });
 

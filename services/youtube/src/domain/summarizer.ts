@@ -7,7 +7,6 @@ import {
   ERROR_TEXTS,
   TRANSCRIPT_LIMITS,
   UI_TEXTS,
-  type ApiKeyCharge,
   type VideoChapters,
   type VideoInfo,
   type YoutubeStreamEvent,
@@ -15,9 +14,10 @@ import {
 import {
   AppError,
   ErrorCode,
-  isAppError,
+  payerOf,
   reserveCharge,
   type Charge,
+  type ChargedCall,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -33,17 +33,6 @@ import {
   timestampLink,
 } from './local-summary';
 import type { VideoMaterial, VideoReader } from './video-reader';
-
-/** Who is calling: a member (userId) or a guest (the IP the gateway vouched for). */
-export interface Caller {
-  userId?: string;
-  guestIp?: string;
-  signal?: AbortSignal;
-  /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
-  requestId?: string;
-  /** The personal API key of the call, if any: the charge names it and credits holds it to its limit. */
-  apiKey?: ApiKeyCharge | undefined;
-}
 
 export interface SummaryResult {
   /** The saved session the member asks questions on. */
@@ -66,7 +55,7 @@ export interface SummaryRun {
 
 export interface Summarizer {
   /** Holds the credits; a refusal (insufficient credits) comes before any work. */
-  reserve(caller: Caller): Promise<Charge>;
+  reserve(call: ChargedCall): Promise<Charge>;
   /** Runs a held charge: reads the video and writes the summary, committed only when it was made whole. */
   summarize(charge: Charge, videoId: string, run: SummaryRun): Promise<SummaryResult>;
 }
@@ -193,28 +182,9 @@ export function createSummarizer({
     return { material, summary, chapters: await chapterWriter.chapters(material, { language, signal }) };
   }
 
-  /** Holds the 4 credits; refused with the spec's own text (credits itself answers with the generic one). */
-  async function reserve(caller: Caller): Promise<Charge> {
-    try {
-      return await reserveCharge(credits, {
-        tool: 'youtube-summarizer',
-        ...(caller.userId ? { userId: caller.userId } : { guestIp: caller.guestIp }),
-        httpRequestId: caller.requestId,
-        apiKey: caller.apiKey,
-      });
-    } catch (error) {
-      if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-        throw new AppError(
-          ErrorCode.INSUFFICIENT_CREDITS,
-          ERROR_TEXTS.validation.insufficientCreditsYoutube,
-          {
-            details: error.details,
-            cause: error,
-          },
-        );
-      }
-      throw error;
-    }
+  /** Holds the 4 credits; a short balance is refused with the spec's own text (reserveCharge looks it up). */
+  function reserve(call: ChargedCall): Promise<Charge> {
+    return reserveCharge(credits, { tool: 'youtube-summarizer', ...payerOf(call) });
   }
 
   return {

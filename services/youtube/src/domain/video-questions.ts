@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
   youtubeMomentUrl,
-  type ApiKeyCharge,
   type VideoAnswer,
   type VideoCitation,
   type VideoSession,
@@ -15,13 +14,15 @@ import {
 import {
   AppError,
   ErrorCode,
-  isAppError,
+  payerOf,
   rankPassages,
   renumberCitations,
   reserveCharge,
   selectPassages,
+  type ChargedCall,
   type CreditsClient,
   type Logger,
+  type Member,
   type Outbox,
 } from '@act/service-kit';
 import type { QuestionRecord, SessionStore } from '../db/session-store';
@@ -168,14 +169,10 @@ export interface VideoQuestions {
    * saved and charged together, a failure is free.
    */
   ask(
-    userId: string,
+    /** The handler's call whole: the member, the request's id (sent to credits) and its signal. */
+    call: ChargedCall<Member>,
     sessionId: string,
     question: string,
-    signal: AbortSignal,
-    /** The HTTP request's id (EndpointCall.requestId): the charge sends it to credits. */
-    requestId?: string,
-    /** The personal API key of the call, if any (the charge names it; credits holds it to its limit). */
-    apiKey?: ApiKeyCharge,
   ): Promise<VideoAnswer & { remainingCredits: number | null }>;
 }
 
@@ -211,7 +208,8 @@ export function createVideoQuestions({
       };
     },
 
-    async ask(userId, sessionId, question, signal, requestId, apiKey) {
+    async ask(call, sessionId, question) {
+      const { userId } = call.caller;
       if (!provider)
         throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.youtube.askNeedsProviderKey);
       const session = await store.find(userId, sessionId);
@@ -219,28 +217,12 @@ export function createVideoQuestions({
         throw new AppError(ErrorCode.CONFLICT, ERROR_TEXTS.youtube.askNoTranscript);
       }
       const transcript = session.transcript;
-      let charge;
-      try {
-        charge = await reserveCharge(credits, {
-          tool: 'youtube-summarizer',
-          options: { followUp: true },
-          userId,
-          httpRequestId: requestId,
-          apiKey,
-        });
-      } catch (error) {
-        if (isAppError(error) && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
-          throw new AppError(
-            ErrorCode.INSUFFICIENT_CREDITS,
-            ERROR_TEXTS.validation.insufficientCreditsYoutubeAsk,
-            {
-              details: error.details,
-              cause: error,
-            },
-          );
-        }
-        throw error;
-      }
+      // A question's price (followUp); a short balance is refused with its own text (reserveCharge looks it up).
+      const charge = await reserveCharge(credits, {
+        tool: 'youtube-summarizer',
+        options: { followUp: true },
+        ...payerOf(call),
+      });
       const record = await charge.run(
         async (runSignal) => {
           const prompt = questionPrompt(
@@ -277,7 +259,7 @@ export function createVideoQuestions({
             return saved;
           });
         },
-        { signal },
+        call.signal ? { signal: call.signal } : {},
       );
       return { ...presentAnswer(record), remainingCredits: charge.remainingCredits };
     },

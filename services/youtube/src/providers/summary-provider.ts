@@ -1,12 +1,10 @@
 // Summaries on any OpenAI-compatible chat-completions API (OpenRouter by default) through the `openai` SDK, streamed
 // like chat replies. A retried stream would show its words twice: only opening it is retried, when refused before it
 // was sent or answered 429 (docs/providers.md#retries).
-import { APIError } from 'openai';
 import {
-  ProviderError,
   createOpenAiClient,
   observeProvider,
-  providerStatusOf,
+  openAiFailure,
   retryProviderCall,
   serviceMetrics,
 } from '@act/service-kit';
@@ -64,14 +62,7 @@ export function createOpenAiSummaryProvider(options: OpenAiSummaryOptions): Summ
       }
     } catch (error) {
       if (signal.aborted) throw error;
-      const detail = error instanceof APIError ? ` (HTTP ${error.status ?? 'connection error'})` : '';
-      const status = providerStatusOf(error);
-      throw new ProviderError(`The summary stream failed${detail}`, 'upstream', {
-        provider: 'openai',
-        operation: 'summary-stream',
-        ...(status !== undefined ? { status } : {}),
-        cause: error,
-      });
+      throw openAiFailure(error, 'summary-stream');
     }
     if (signal.aborted) throw signal.reason;
   }

@@ -42,10 +42,11 @@ export function createYoutubeRouter({
   const E = YOUTUBE_ENDPOINTS;
   const options = { verifier };
 
-  mountEndpoint(router, E.summarize, options, async (input, { caller, signal, respond, requestId }) => {
+  mountEndpoint(router, E.summarize, options, async (input, call) => {
+    const { signal, respond } = call;
     const videoId = videoIdOf(input.videoUrl);
     // Refusals before any work (insufficient credits) are plain JSON errors, whichever reply was asked for.
-    const charge = await summarizer.reserve({ ...caller, requestId });
+    const charge = await summarizer.reserve(call);
     return respond({
       run: (emit) =>
         summarizer.summarize(charge, videoId, {
@@ -59,9 +60,9 @@ export function createYoutubeRouter({
     });
   });
 
-  mountEndpoint(router, E.askVideo, options, async (input, { caller, params, signal, respond, requestId }) =>
-    respond({
-      run: () => questions.ask(caller.userId, params.id, input.question, signal, requestId, caller.apiKey),
+  mountEndpoint(router, E.askVideo, options, async (input, call) =>
+    call.respond({
+      run: () => questions.ask(call, call.params.id, input.question),
       reply: (answer) => answer,
       failed: ERROR_TEXTS.youtube.askFailed,
     }),
@@ -71,9 +72,9 @@ export function createYoutubeRouter({
     session: await questions.session(caller.userId, params.id),
   }));
 
-  mountEndpoint(router, E.thumbnails, options, async (input, { caller, signal, requestId }) => {
+  mountEndpoint(router, E.thumbnails, options, async (input, call) => {
     const videoId = videoIdOf(input.videoUrl);
-    return tools.thumbnails({ ...caller, signal, requestId }, videoId);
+    return tools.thumbnails(call, videoId);
   });
 
   mountEndpoint(router, E.thumbnailDownload, options, async (input, { ctx }) => {

@@ -8,152 +8,22 @@
 // so a waiter on another replica (or a member coming back) sees it too.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { settleCharge, settlementMessage, type ChargeRef, type CreditsClient } from './charges';
-import type { Db, Sql } from './database';
-import { isAppError } from './errors';
-import type { Logger } from './logger';
-import type { Outbox } from './outbox';
-import { startPeriodicJob } from './periodic-job';
-
-/** The kit's migration folder with the jobs table; pass it to runMigrations before the service's own folder. */
-export const JOBS_MIGRATIONS = new URL('../migrations/jobs/', import.meta.url);
-
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface JobRecord<Input = unknown, Result = unknown> {
-  id: string;
-  owner: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  input: Input;
-  result: Result | null;
-  error: string | null;
-  errorCode: string | null;
-  charge: ChargeRef;
-  attempts: number;
-  createdAt: Date;
-  updatedAt: Date;
-  finishedAt: Date | null;
-}
-
-/** A finished job as its waiter sees it: on a failure run here, the balance after the refund when credits said. */
-export type JobOutcome<Input = unknown, Result = unknown> = JobRecord<Input, Result> & {
-  remainingCredits?: number | null;
-};
-
-export interface JobContext {
-  /** Aborts when the job must stop: its lease went to another replica, or the runner is stopping for good. */
-  signal: AbortSignal;
-  /** Reports progress, 0-100 (rounded, never going back). */
-  progress(percent: number): void;
-}
-
-export interface JobHandler<Input = unknown, Result = unknown> {
-  /** Does the work from the stored input; throws to fail the job (nothing charged). */
-  run(job: JobRecord<Input, Result>, context: JobContext): Promise<Result>;
-  /** Writes the result's own records inside the transaction that marks the job succeeded and commits the charge. */
-  saveIn?(tx: Db, job: JobRecord<Input, Result>, result: Result): Promise<void>;
-  /** The text and code stored for a failure (default: the AppError's, else `failureText`). */
-  failureOf?(error: unknown): { message: string; code: string };
-  /** Cleans up after a job that failed for good (e.g. deletes its stored upload); errors are only logged. */
-  onFailed?(job: JobRecord<Input, Result>): Promise<void>;
-}
-
-export interface JobRunnerOptions {
-  sql: Sql;
-  credits: CreditsClient;
-  outbox: Outbox;
-  logger: Logger;
-  // Each tool's handler has its own input and result types; the runner only stores them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  handlers: Readonly<Record<string, JobHandler<any, any>>>;
-  /** Text stored for a failure that is not an AppError, and for a job that ran out of attempts. */
-  failureText: string;
-  /** Names this replica in locked_by. */
-  replicaId?: string;
-  /** How long a claim lasts without a heartbeat; a dead replica's job is re-claimed after it. */
-  leaseMs?: number;
-  /** How often the runner looks for queued or abandoned jobs (and waiters poll jobs running elsewhere). */
-  pollMs?: number;
-  /** Runs of one job (first run and re-claims); after the last one a job whose lease runs out fails. */
-  maxAttempts?: number;
-  /** Re-claimed jobs this replica runs at once (jobs it accepted itself always run here). */
-  concurrency?: number;
-  /** Finished jobs are deleted this long after they finished (their results live in the service's own tables). */
-  retentionMs?: number;
-}
-
-export interface SubmitInput<Input> {
-  id?: string;
-  owner: string;
-  tool: string;
-  input: Input;
-  charge: ChargeRef;
-}
-
-export interface WaitOptions {
-  /** Every progress change, here or (polled) elsewhere. */
-  onProgress?: (percent: number) => void;
-  /** Stops waiting (the job itself goes on). */
-  signal?: AbortSignal;
-}
-
-export interface JobRunner {
-  /** Stores a job and runs it on this replica; returns the stored row (status running). */
-  submit<Input>(job: SubmitInput<Input>): Promise<JobRecord<Input>>;
-  /** Resolves with the job once it succeeded or failed, wherever it runs. */
-  wait<Input, Result>(id: string, options?: WaitOptions): Promise<JobOutcome<Input, Result>>;
-  get<Input, Result>(id: string): Promise<JobRecord<Input, Result> | undefined>;
-  /** The owner's queued and running jobs, newest first, optionally of one tool. */
-  listActive(owner: string, tool?: string): Promise<JobRecord[]>;
-  /** Claims and runs queued or abandoned jobs now (also done every pollMs); resolves with how many it started. */
-  reclaimNow(): Promise<number>;
-  /** Jobs running on this replica. */
-  running(): number;
-  /** Waits for the jobs running here to finish (shutdown drain), then stops polling. */
-  drain(): Promise<void>;
-  /** Stops now: running jobs are aborted and left for another replica to re-claim. */
-  stop(): Promise<void>;
-}
-
-interface JobRow {
-  id: string;
-  owner: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  input: unknown;
-  result: unknown;
-  error: string | null;
-  error_code: string | null;
-  charge: ChargeRef;
-  attempts: number;
-  created_at: Date;
-  updated_at: Date;
-  finished_at: Date | null;
-}
-
-function recordOf<Input, Result>(row: JobRow): JobRecord<Input, Result> {
-  return {
-    id: row.id,
-    owner: row.owner,
-    tool: row.tool,
-    status: row.status,
-    progress: row.progress,
-    input: row.input as Input,
-    result: (row.result ?? null) as Result | null,
-    error: row.error,
-    errorCode: row.error_code,
-    charge: row.charge,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    finishedAt: row.finished_at,
-  };
-}
-
-const isFinished = (status: JobStatus) => status === 'succeeded' || status === 'failed';
+import { settlementMessage, settleCharge } from '../charges';
+import { isAppError } from '../errors';
+import { startPeriodicJob } from '../periodic-job';
+import {
+  recordOf,
+  type JobContext,
+  type JobHandler,
+  type JobOutcome,
+  type JobRecord,
+  type JobRow,
+  type JobRunner,
+  type JobRunnerOptions,
+  type SubmitInput,
+  type WaitOptions,
+} from './types';
+import { waitForJob } from './wait-for-job';
 
 /** Progress is written to the row at most this often (watchers here get every change). */
 const PROGRESS_WRITE_MS = 1_000;
@@ -384,63 +254,12 @@ export function createJobRunner({
       return job;
     },
 
-    wait<Input, Result>(id: string, { onProgress, signal }: WaitOptions = {}) {
-      return new Promise<JobOutcome<Input, Result>>((resolve, reject) => {
-        let last = -1;
-        let settled = false;
-        const finish = (job: JobOutcome) => {
-          if (settled) return;
-          settled = true;
-          cleanup();
-          resolve(job as JobOutcome<Input, Result>);
-        };
-        const progressed = (percent: number) => {
-          if (percent === last) return;
-          last = percent;
-          onProgress?.(percent);
-        };
-        const seen = (job: JobOutcome) => {
-          if (isFinished(job.status)) finish(job);
-          else progressed(job.progress);
-        };
-        const set = listeners.get(id) ?? new Set();
-        set.add(seen);
-        listeners.set(id, set);
-        // The job may run on another replica (re-claimed): read its row now and then.
-        const poll = setInterval(() => {
-          get(id)
-            .then((job) => job && !active.has(id) && seen(job))
-            .catch(() => undefined);
-        }, pollMs);
-        poll.unref();
-        const onAbort = () => {
-          if (settled) return;
-          settled = true;
-          cleanup();
-          reject(signal?.reason);
-        };
-        function cleanup() {
-          clearInterval(poll);
-          set.delete(seen);
-          if (set.size === 0) listeners.delete(id);
-          signal?.removeEventListener('abort', onAbort);
-        }
-        if (signal?.aborted) return onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        // Progress reported before we listened (the job runs here), then whatever the row says.
-        const here = active.get(id);
-        if (here) progressed(here.progress());
-        get(id)
-          .then((job) => {
-            if (!job) {
-              settled = true;
-              cleanup();
-              reject(new Error(`job ${id} does not exist`));
-            } else if (isFinished(job.status)) seen(job);
-          })
-          .catch(() => undefined);
-      });
-    },
+    wait: <Input, Result>(id: string, options?: WaitOptions) =>
+      waitForJob<Input, Result>(
+        { listeners, get, pollMs, progressHere: (jobId) => active.get(jobId)?.progress() },
+        id,
+        options,
+      ),
 
     get,
 

@@ -1,0 +1,111 @@
+// A held charge (docs/architecture.md#charged-runs, docs/charges.md): committed or released now, by this process, or
+// committed inside the transaction that stores the result (transactional outbox), or settled by its run
+// (charged-run.ts). It settles once: the same outcome again is a no-op, a different one an error.
+import type { ChargeOutcome } from '@act/contracts';
+import type { Db } from '../database';
+import type { Outbox } from '../outbox';
+import { runCharged, type RunOptions } from './charged-run';
+import type { CreditsClient } from './credits-client';
+import { settleCharge, usageEvent, type ChargeRef } from './settlement';
+
+export interface Charge {
+  readonly ref: ChargeRef;
+  readonly requestId: string;
+  /** The balance after the hold; null for guests. */
+  readonly remainingCredits: number | null;
+  /** Output reached the member (a streamed word, a stored result): from now on the use is charged, once. */
+  markDelivered(): void;
+  /** Settles now by publishing the outcome. Settling again with the same outcome is a no-op. */
+  commit(): Promise<void>;
+  /** Refunds now; resolves with the balance after the refund when credits answered at once (null for guests). */
+  release(): Promise<number | null | undefined>;
+  /**
+   * Records the commit in the caller's transaction, through the service's outbox, so the stored result and its
+   * charge commit together. Inside run(), make it the last step of the work's transaction.
+   */
+  commitIn(tx: Db, outbox: Outbox): Promise<void>;
+  /**
+   * Runs the work once and settles the charge by the rule of charged-run.ts; rethrows the work's error. An outcome
+   * the work chose itself (commit(), release(), commitIn()) is kept: a work that released returns normally, even if
+   * stopped.
+   */
+  run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T>;
+}
+
+/** What a charge knows about itself while it is held; shared by its methods and its run. */
+export interface ChargeState {
+  readonly ref: ChargeRef;
+  /** The outcome, and its settlement (resolving with the balance after a refund, when known). */
+  settled?: { outcome: ChargeOutcome; done: Promise<number | null | undefined> } | undefined;
+  delivered: boolean;
+  ran: boolean;
+  /** The outbox that holds this charge's commit in a transaction not yet known to have committed. */
+  pendingOutbox?: Outbox | undefined;
+  /** The outcome the caller chose with commit() or release() (kept by run() even when its publish failed). */
+  chosen?: ChargeOutcome | undefined;
+  /** Settles with `outcome` once; the same outcome again returns the first settlement. */
+  settle(outcome: ChargeOutcome): Promise<number | null | undefined>;
+}
+
+export function heldCharge(
+  credits: CreditsClient,
+  ref: ChargeRef,
+  remainingCredits: number | null,
+  httpRequestId: string | undefined,
+): Charge {
+  const state: ChargeState = {
+    ref,
+    delivered: false,
+    ran: false,
+    settle(outcome) {
+      const { settled } = state;
+      if (settled) {
+        if (settled.outcome !== outcome) {
+          throw new Error(
+            `charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`,
+          );
+        }
+        return settled.done;
+      }
+      const done = settleCharge(credits, ref, outcome, httpRequestId).catch((error: unknown) => {
+        // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
+        state.settled = undefined;
+        throw error;
+      });
+      state.settled = { outcome, done };
+      return done;
+    },
+  };
+
+  return {
+    ref,
+    requestId: ref.requestId,
+    remainingCredits,
+    markDelivered() {
+      state.delivered = true;
+    },
+    commit: async () => {
+      const done = state.settle('committed');
+      state.chosen = 'committed';
+      await done;
+    },
+    release: () => {
+      const done = state.settle('released');
+      state.chosen = 'released';
+      return done;
+    },
+    async commitIn(tx, outbox) {
+      if (state.settled) {
+        if (state.settled.outcome === 'committed') return;
+        throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+      }
+      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref), httpRequestId));
+      state.pendingOutbox = outbox;
+      if (!state.ran) {
+        // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
+        state.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+      }
+    },
+    run: (work, options) => runCharged(state, work, options),
+  };
+}
