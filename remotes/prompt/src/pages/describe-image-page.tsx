@@ -17,14 +17,15 @@ import {
   RadioGroup,
   ResultPanel,
   RunError,
+  runButton,
   useImageUpload,
   useToolRun,
   type RadioOption,
+  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
 import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
-import { describeImageButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import './describe-image-page.css';
 
@@ -33,6 +34,21 @@ const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => (
   value: task.id,
   label: task.label,
 }));
+
+/** Two things to choose before the credit check: the image, then at least one analysis task. */
+export function describeImageButton(s: {
+  busy: boolean;
+  hasImage: boolean;
+  hasTask: boolean;
+  affordable: boolean;
+}): RunButton {
+  return runButton({
+    busy: s.busy,
+    missing: (!s.hasImage && T.selectAnImageFirst) || (!s.hasTask && T.selectAnalysisTask),
+    affordable: s.affordable,
+    ready: T.generate,
+  });
+}
 
 export function DescribeImagePage({ host }: ToolPageProps) {
   const upload = useImageUpload();

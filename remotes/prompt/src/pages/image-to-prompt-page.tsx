@@ -9,12 +9,12 @@ import {
   ImageDropZone,
   ResultPanel,
   RunError,
+  runButton,
   useImageUpload,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
-import { imageToPromptButton } from '../button-labels';
 
 const T = UI_TEXTS.imageToPrompt;
 
@@ -23,10 +23,11 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
   const action = useCallback((image: string) => generateImagePrompt(host.api, image), [host.api]);
   const run = useToolRun(host, action, FALLBACK_ERRORS.imageToPrompt);
   const busy = run.status === 'loading';
-  const button = imageToPromptButton({
+  const button = runButton({
     busy,
-    hasImage: upload.image !== null,
+    missing: upload.image === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'image-to-prompt'),
+    ready: T.generate,
   });
 
   return (

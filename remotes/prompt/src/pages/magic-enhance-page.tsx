@@ -9,13 +9,13 @@ import {
   GenerateButton,
   ResultPanel,
   RunError,
+  runButton,
   TipsBox,
   TextArea,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
-import { magicEnhanceButton } from '../button-labels';
 import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
@@ -25,10 +25,11 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
   const action = useCallback((value: string) => enhancePrompt(host.api, value), [host.api]);
   const run = useToolRun(host, action, FALLBACK_ERRORS.magicEnhance);
   const busy = run.status === 'loading';
-  const button = magicEnhanceButton({
+  const button = runButton({
     busy,
-    hasText: text.trim() !== '',
+    missing: text.trim() === '' && T.enterTextFirst,
     affordable: canAfford(host, 'magic-enhance'),
+    ready: T.enhance,
   });
 
   const clearAll = () => {

@@ -20,6 +20,7 @@ import {
   ImageDropZone,
   ResultPanel,
   RunError,
+  runButton,
   TipsBox,
   TextArea,
   useImageUpload,
@@ -27,7 +28,6 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
-import { videoPromptButton } from '../button-labels';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
 import './video-prompt-page.css';
@@ -53,11 +53,13 @@ export function VideoPromptPage({ host }: ToolPageProps) {
   );
   const run = useToolRun(host, action, FALLBACK_ERRORS.videoPrompt);
   const busy = run.status === 'loading';
-  const button = videoPromptButton({
+  // The spec names no label for a missing action description: the button keeps its label and stays disabled.
+  const button = runButton({
     busy,
-    hasImage: upload.image !== null,
-    hasAction: actionDescription.trim() !== '',
+    missing: upload.image === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'image-to-video-prompt'),
+    ready: T.generate,
+    blocked: actionDescription.trim() === '',
   });
 
   const generate = () => {
