@@ -27,8 +27,14 @@ describe('runButton', () => {
   });
 
   it('shows the tool’s label once it can run, disabled only when blocked', () => {
-    expect(runButton({ ...ready, affordable: true })).toEqual({ label: 'Generate Prompt (1 credit)', disabled: false });
+    expect(runButton({ ...ready, affordable: true })).toEqual({
+      label: 'Generate Prompt (1 credit)',
+      disabled: false,
+    });
     expect(runButton(ready)).toEqual({ label: 'Generate Prompt (1 credit)', disabled: false });
-    expect(runButton({ ...ready, blocked: true })).toEqual({ label: 'Generate Prompt (1 credit)', disabled: true });
+    expect(runButton({ ...ready, blocked: true })).toEqual({
+      label: 'Generate Prompt (1 credit)',
+      disabled: true,
+    });
   });
 });
