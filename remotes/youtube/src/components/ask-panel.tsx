@@ -17,9 +17,9 @@ import {
   Alert,
   GenerateButton,
   RunError,
+  runButton,
   TextField,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { askVideo, FALLBACK_ERRORS } from '../api/youtube-api';
@@ -27,15 +27,8 @@ import { VideoAnswerItem } from './video-answer';
 import './ask-panel.css';
 
 const T = UI_TEXTS.youtube;
-const C = UI_TEXTS.common;
 /** What one question costs: the summarizer's follow-up price. */
 export const ASK_COST = toolCost('youtube-summarizer', { followUp: true });
-
-export function askButton(s: { busy: boolean; available: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: T.answering, disabled: true };
-  if (s.available && !s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: withCost(T.ask, ASK_COST), disabled: !s.available };
-}
 
 export interface AskPanelProps {
   host: ToolPageProps['host'];
@@ -112,7 +105,14 @@ export function AskPanel({ host, sessionId, available }: AskPanelProps) {
         <GenerateButton
           onClick={() => void submit()}
           icon={MessageCircleQuestion}
-          state={askButton({ busy, available, affordable })}
+          state={runButton({
+            busy,
+            busyLabel: T.answering,
+            // 'Insufficient Credits' only while questions can be asked at all.
+            affordable: !available || affordable,
+            ready: withCost(T.ask, ASK_COST),
+            blocked: !available,
+          })}
           busy={busy}
           host={host}
         />

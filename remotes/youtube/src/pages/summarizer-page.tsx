@@ -24,10 +24,10 @@ import {
   canAfford,
   ResultPanel,
   RunError,
+  runButton,
   Select,
   useRunAnnouncer,
   useStreamedReply,
-  type RunButton,
   type SelectOption,
   type ToolPageProps,
 } from '@act/host-sdk';
@@ -43,7 +43,6 @@ import './summarizer-page.css';
 import '../components/url-form.css';
 
 const T = UI_TEXTS.youtube;
-const C = UI_TEXTS.common;
 
 /** The summary language choice: the video's own (no `language` sent), or one of the contracts' languages. */
 const SAME_AS_VIDEO = 'same-as-video';
@@ -52,12 +51,6 @@ const LANGUAGE_OPTIONS: readonly SelectOption<SummaryLanguage>[] = [
   { value: SAME_AS_VIDEO, label: T.sameLanguageAsVideo },
   ...LANGUAGES.map((language) => ({ value: language, label: language })),
 ];
-
-export function summarizeButton(s: { busy: boolean; hasUrl: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (s.hasUrl && !s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.summarize, disabled: !s.hasUrl };
-}
 
 interface SummaryState {
   videoId: string | null;
@@ -157,10 +150,12 @@ export function SummarizerPage({ host }: ToolPageProps) {
           onSubmit={submit}
           urlError={link.error}
           icon={Sparkles}
-          button={summarizeButton({
+          button={runButton({
             busy,
-            hasUrl: link.url.trim() !== '',
-            affordable: canAfford(host, 'youtube-summarizer'),
+            // 'Insufficient Credits' only once there is a link to summarize.
+            affordable: link.url.trim() === '' || canAfford(host, 'youtube-summarizer'),
+            ready: T.summarize,
+            blocked: link.url.trim() === '',
           })}
           busy={busy}
           settings={
