@@ -6,7 +6,7 @@
 // result dispatches 'gallery-updated'.
 import { useCallback, useEffect, useState } from 'react';
 import { Download, Wand2 } from 'lucide-react';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS, type PhotoEffectReply } from '@act/contracts';
 import {
   Alert,
   Button,
@@ -159,39 +159,64 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
           )}
         </div>
 
-        {busy ? (
-          <div className="ie-state" role="status" aria-live="polite">
-            <Spinner decorative size={32} />
-            <p className="ie-state__title">{T.processing(effect.name)}</p>
-            <p className="ie-state__text">{T.processingHint}</p>
-          </div>
-        ) : result ? (
-          <BeforeAfterSlider
-            before={{ src: result.originalImageUrl, alt: T.beforeAlt }}
-            after={{ src: result.processedImageUrl, alt: T.afterAlt(effect.name) }}
-            aspect={result.width / result.height}
-            value={slider}
-            onValueChange={setSlider}
-            caption={T.sliderCaption}
-            allowSideBySide
-          />
-        ) : (
-          <>
-            <div className="ie-state ie-state--ready">
-              <p className="ie-state__title">{T.readyToTransform}</p>
-              <p className="ie-state__text">{effect.readyHint}</p>
-            </div>
-            <BeforeAfterSlider
-              before={{ src: SAMPLE_BEFORE, alt: T.sampleBeforeAlt }}
-              after={{ src: SAMPLE_AFTER, alt: T.sampleAfterAlt }}
-              aspect={SAMPLE_SIZE.width / SAMPLE_SIZE.height}
-              value={slider}
-              onValueChange={setSlider}
-              caption={T.sampleCaption}
-            />
-          </>
-        )}
+        <EffectResult
+          effect={effect}
+          busy={busy}
+          result={result}
+          slider={slider}
+          onSliderChange={setSlider}
+        />
       </section>
     </div>
+  );
+}
+
+interface EffectResultProps {
+  effect: EffectConfig;
+  busy: boolean;
+  result: PhotoEffectReply | null;
+  slider: number;
+  onSliderChange(value: number): void;
+}
+
+/** The result panel's body: the wait, the before/after of the result, or the sample before a first run. */
+function EffectResult({ effect, busy, result, slider, onSliderChange }: EffectResultProps) {
+  if (busy) {
+    return (
+      <div className="ie-state" role="status" aria-live="polite">
+        <Spinner decorative size={32} />
+        <p className="ie-state__title">{T.processing(effect.name)}</p>
+        <p className="ie-state__text">{T.processingHint}</p>
+      </div>
+    );
+  }
+  if (result) {
+    return (
+      <BeforeAfterSlider
+        before={{ src: result.originalImageUrl, alt: T.beforeAlt }}
+        after={{ src: result.processedImageUrl, alt: T.afterAlt(effect.name) }}
+        aspect={result.width / result.height}
+        value={slider}
+        onValueChange={onSliderChange}
+        caption={T.sliderCaption}
+        allowSideBySide
+      />
+    );
+  }
+  return (
+    <>
+      <div className="ie-state ie-state--ready">
+        <p className="ie-state__title">{T.readyToTransform}</p>
+        <p className="ie-state__text">{effect.readyHint}</p>
+      </div>
+      <BeforeAfterSlider
+        before={{ src: SAMPLE_BEFORE, alt: T.sampleBeforeAlt }}
+        after={{ src: SAMPLE_AFTER, alt: T.sampleAfterAlt }}
+        aspect={SAMPLE_SIZE.width / SAMPLE_SIZE.height}
+        value={slider}
+        onValueChange={onSliderChange}
+        caption={T.sampleCaption}
+      />
+    </>
   );
 }
