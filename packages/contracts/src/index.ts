@@ -8,6 +8,7 @@ export * from './options';
 export * from './limits';
 export * from './charging';
 export * from './endpoint';
+export * from './failure-texts';
 export * from './routes';
 export * from './return-path';
 export * from './version';

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import type { AudioClip, VoiceToolId, VoiceToolStatus } from '@act/contracts';
 import type { ToolHost } from '@act/host-sdk';
-import { FALLBACK_ERRORS } from './api/voice-api';
 import { useVoiceJob, type VoiceJobView } from './use-voice-job';
 import { useVoiceStatus } from './use-voice-status';
 
@@ -21,10 +20,7 @@ export interface VoiceTool {
 export function useVoiceTool(host: ToolHost, tool: VoiceToolId): VoiceTool {
   const status = useVoiceStatus(host.api, tool);
   const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, tool, {
-    fallbackError: FALLBACK_ERRORS[tool],
-    onDone: (clip: AudioClip) => setLastClip(clip.id),
-  });
+  const job = useVoiceJob(host, tool, { onDone: (clip: AudioClip) => setLastClip(clip.id) });
   return {
     tool,
     status,

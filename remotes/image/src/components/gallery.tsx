@@ -5,9 +5,9 @@
 // show one board and manage them, a board button on each card) and comparing two chosen images
 // (docs/product-rules.md#image-boards).
 import { useEffect, useState } from 'react';
-import { LIMITS, UI_TEXTS, type GalleryImage } from '@act/contracts';
+import { ERROR_TEXTS, LIMITS, UI_TEXTS, type GalleryImage } from '@act/contracts';
 import { Alert, Button, ConfirmDialog, LoadMoreSentinel, Spinner, type ApiClient } from '@act/host-sdk';
-import { FALLBACK_ERRORS, hasFilters } from '../api/image-api';
+import { hasFilters } from '../api/image-api';
 import { BoardBar } from '../boards/board-bar';
 import { BoardResults } from '../boards/board-results';
 import { BoardMenu } from '../boards/board-menu';
@@ -63,7 +63,7 @@ function GalleryGrid({ gallery, boards, board, compare, filtered, onOpen }: Gall
           </Button>
         }
       >
-        {FALLBACK_ERRORS.loadGallery}
+        {ERROR_TEXTS.gallery.loadGalleryImages}
       </Alert>
     );
   }

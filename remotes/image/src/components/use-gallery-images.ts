@@ -2,15 +2,15 @@
 // filters, reloaded from the start on the 'gallery-updated' event, with what changed here since they were read
 // (favourites toggled, images deleted); the toasts when a page fails, Favourite, and Delete once confirmed.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { GALLERY_UPDATED_EVENT, type GalleryImage } from '@act/contracts';
-import { errorMessage, toast, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
 import {
-  deleteImage,
-  fetchGalleryPage,
-  FALLBACK_ERRORS,
-  setFavourite,
-  type GalleryFilters,
-} from '../api/image-api';
+  ERROR_TEXTS,
+  failureTextOf,
+  GALLERY_UPDATED_EVENT,
+  IMAGE_ENDPOINTS,
+  type GalleryImage,
+} from '@act/contracts';
+import { errorMessage, toast, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
+import { deleteImage, fetchGalleryPage, setFavourite, type GalleryFilters } from '../api/image-api';
 
 export interface GalleryImages {
   list: CursorList<GalleryImage>;
@@ -35,7 +35,7 @@ export function useGalleryImages(
     (cursor: string | null, signal: AbortSignal) => fetchGalleryPage(api, filters, cursor, signal),
     [api, filters],
   );
-  const list = useCursorList(fetchPage, { fallbackError: FALLBACK_ERRORS.fetchImages });
+  const list = useCursorList(fetchPage, { fallbackError: failureTextOf(IMAGE_ENDPOINTS.images) });
   const { reload } = list;
 
   // What changed since the pages were read: favourites toggled and images deleted here.
@@ -64,7 +64,10 @@ export function useGalleryImages(
   useEffect(() => {
     if (!list.error) return;
     console.error('Gallery load failed:', list.error);
-    toast({ title: hasItems ? FALLBACK_ERRORS.loadMore : FALLBACK_ERRORS.loadGallery, variant: 'error' });
+    toast({
+      title: hasItems ? ERROR_TEXTS.gallery.loadMoreImages : ERROR_TEXTS.gallery.loadGalleryImages,
+      variant: 'error',
+    });
   }, [list.error, hasItems]);
 
   const [confirmDelete, setConfirmDelete] = useState<GalleryImage | null>(null);
@@ -77,7 +80,7 @@ export function useGalleryImages(
       const updated = await setFavourite(api, image.id, !image.favourite);
       setFavouriteOverrides((map) => new Map(map).set(image.id, updated.favourite));
     } catch (err) {
-      toast({ title: errorMessage(err, FALLBACK_ERRORS.updateImage), variant: 'error' });
+      toast({ title: errorMessage(err, failureTextOf(IMAGE_ENDPOINTS.updateImage)), variant: 'error' });
     } finally {
       setFavouriteBusy(null);
     }
@@ -92,7 +95,7 @@ export function useGalleryImages(
       setDeleted((set) => new Set(set).add(image.id));
       onDeleted(image.id);
     } catch (err) {
-      toast({ title: errorMessage(err, FALLBACK_ERRORS.deleteImage), variant: 'error' });
+      toast({ title: errorMessage(err, failureTextOf(IMAGE_ENDPOINTS.deleteImage)), variant: 'error' });
     } finally {
       setDeleting(false);
       setConfirmDelete(null);

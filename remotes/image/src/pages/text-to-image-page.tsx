@@ -24,7 +24,7 @@ import {
   useStreamedReply,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { downloadImage, FALLBACK_ERRORS, fetchTextToImageAvailable } from '../api/image-api';
+import { downloadImage, fetchTextToImageAvailable } from '../api/image-api';
 import { Gallery } from '../components/gallery';
 import { ImagePreview, type PreviewImage } from '../components/image-preview';
 import { RunImages } from '../components/run-images';
@@ -100,7 +100,6 @@ export function TextToImagePage({ host }: ToolPageProps) {
   // The preview's progress is not a live region: the start, each quarter and the image are announced.
   const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, IMAGE_ENDPOINTS.generateImage, {
-    fallbackError: FALLBACK_ERRORS.generate,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
       if (event.type === 'progress' && event.percentage !== undefined) announcer.progress(event.percentage);

@@ -9,6 +9,8 @@ import {
   UI_TEXTS,
   type AnalysisTask,
   type Language,
+  failureTextOf,
+  PROMPT_ENDPOINTS,
 } from '@act/contracts';
 import {
   canAfford,
@@ -25,7 +27,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
-import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
+import { describeImage } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import './describe-image-page.css';
 
@@ -59,7 +61,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
       describeImage(host.api, { image, language: chosenLanguage, analysisTasks: [chosenTask] }),
     [host.api],
   );
-  const run = useToolRun(host, action, FALLBACK_ERRORS.describeImage);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateAiDescription));
   const busy = run.status === 'loading';
   const button = describeImageButton({
     busy,

@@ -2,7 +2,7 @@
 // Clear All and tips.
 import { useCallback, useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { LIMITS, UI_TEXTS } from '@act/contracts';
+import { LIMITS, UI_TEXTS, failureTextOf, PROMPT_ENDPOINTS } from '@act/contracts';
 import {
   Button,
   canAfford,
@@ -15,7 +15,7 @@ import {
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
+import { enhancePrompt } from '../api/prompt-api';
 import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
@@ -23,7 +23,7 @@ const T = UI_TEXTS.magicEnhance;
 export function MagicEnhancePage({ host }: ToolPageProps) {
   const [text, setText] = useState('');
   const action = useCallback((value: string) => enhancePrompt(host.api, value), [host.api]);
-  const run = useToolRun(host, action, FALLBACK_ERRORS.magicEnhance);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateTextPrompt));
   const busy = run.status === 'loading';
   const button = runButton({
     busy,

@@ -13,6 +13,8 @@ import {
   type CameraMotion,
   type Language,
   type VideoStyle,
+  failureTextOf,
+  PROMPT_ENDPOINTS,
 } from '@act/contracts';
 import {
   canAfford,
@@ -27,7 +29,7 @@ import {
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
+import { generateVideoPrompt } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
 import './video-prompt-page.css';
@@ -51,7 +53,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
     (choices: VideoPromptChoices) => generateVideoPrompt(host.api, choices),
     [host.api],
   );
-  const run = useToolRun(host, action, FALLBACK_ERRORS.videoPrompt);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateVideoPrompt));
   const busy = run.status === 'loading';
   // The spec names no label for a missing action description: the button keeps its label and stays disabled.
   const button = runButton({

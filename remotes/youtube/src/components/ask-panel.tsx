@@ -6,10 +6,12 @@ import { MessageCircleQuestion } from 'lucide-react';
 import {
   AskVideoRequestSchema,
   ERROR_TEXTS,
+  failureTextOf,
   LIMITS,
   UI_TEXTS,
   toolCost,
   withCost,
+  YOUTUBE_ENDPOINTS,
   type AskVideoReply,
   type VideoAnswer,
 } from '@act/contracts';
@@ -22,7 +24,7 @@ import {
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { askVideo, FALLBACK_ERRORS } from '../api/youtube-api';
+import { askVideo } from '../api/youtube-api';
 import { VideoAnswerItem } from './video-answer';
 import './ask-panel.css';
 
@@ -46,7 +48,7 @@ export function AskPanel({ host, sessionId, available }: AskPanelProps) {
   const run = useToolRun<[string], AskVideoReply>(
     host,
     (text) => askVideo(host.api, sessionId, text),
-    FALLBACK_ERRORS.ask,
+    failureTextOf(YOUTUBE_ENDPOINTS.askVideo),
   );
   const busy = run.status === 'loading';
   const affordable = host.user === null || host.credits >= ASK_COST;

@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
+  ERROR_TEXTS,
+  failureTextOf,
   LANGUAGES,
   parseYoutubeVideoId,
   UI_TEXTS,
@@ -32,7 +34,7 @@ import {
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
-import { downloadTranscript, FALLBACK_ERRORS, getTranscript, summarizeRequest } from '../api/youtube-api';
+import { downloadTranscript, getTranscript, summarizeRequest } from '../api/youtube-api';
 import { AskPanel } from '../components/ask-panel';
 import { ChaptersCard } from '../components/chapters-card';
 import { keyMomentLinks } from '../components/key-moments';
@@ -108,7 +110,6 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const transcript = useTranscript(host.api, submittedUrl);
   const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
-    fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
     // The summary grows on screen without being read piece by piece; its end is said once.
     onEvent: (event) => {
@@ -234,7 +235,8 @@ function useTranscript(api: ToolPageProps['host']['api'], videoUrl: string | nul
     getTranscript(api, requested).then(
       (loaded) => current && setReply(loaded),
       (failure: unknown) =>
-        current && setError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.transcript),
+        current &&
+        setError(failure instanceof Error ? failure.message : failureTextOf(YOUTUBE_ENDPOINTS.transcript)),
     );
     return () => {
       current = false;
@@ -249,7 +251,7 @@ function useTranscript(api: ToolPageProps['host']['api'], videoUrl: string | nul
     setDownloadError(null);
     downloadTranscript(api, videoUrl, videoId, format)
       .catch((failure: unknown) =>
-        setDownloadError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.downloadTranscript),
+        setDownloadError(failure instanceof Error ? failure.message : ERROR_TEXTS.youtube.downloadTranscript),
       )
       .finally(() => setDownloading(false));
   };
