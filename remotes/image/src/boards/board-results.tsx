@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Columns2 } from 'lucide-react';
 import { ERROR_TEXTS, UI_TEXTS, type GeneratedImage } from '@act/contracts';
 import { Button, errorMessage, toast, type ApiClient } from '@act/host-sdk';
-import { ImageCard } from '../components/image-card';
+import { ImageCard, ResultThumb } from '../components/image-card';
 import { BoardMenu } from './board-menu';
 import { fetchBoardResults } from './boards-api';
 import { CompareDialog } from './compare-dialog';
@@ -47,15 +47,7 @@ export function BoardResults({ api, boards, board }: BoardResultsProps) {
           <ImageCard
             key={result.id}
             prompt={result.positive_prompt}
-            picture={
-              <img
-                className="img-card__thumb"
-                src={result.thumbnail_url}
-                alt={result.positive_prompt}
-                width={320}
-                height={320}
-              />
-            }
+            picture={<ResultThumb image={result} />}
             actions={
               <>
                 <Button

@@ -1,6 +1,7 @@
 // One image card of the image remote (image-card.css): the text-to-image gallery's images, the hub's results and a
 // board's results show the same square picture, the prompt, then a caption or their buttons.
 import type { ReactNode } from 'react';
+import type { GeneratedImage } from '@act/contracts';
 import './image-card.css';
 
 export interface ImageCardProps {
@@ -28,5 +29,19 @@ export function ImageCard({ prompt, picture, caption, actions, overlay }: ImageC
       </div>
       {overlay}
     </li>
+  );
+}
+
+/** The thumbnail of an image-to-image result (the hub's and a board's), loaded as it scrolls into view. */
+export function ResultThumb({ image }: { image: GeneratedImage }) {
+  return (
+    <img
+      className="img-card__thumb"
+      src={image.thumbnail_url}
+      alt={image.positive_prompt}
+      loading="lazy"
+      width={320}
+      height={320}
+    />
   );
 }

@@ -19,7 +19,7 @@ import { saveResult } from '../effects/effects-api';
 import { BoardMenu } from '../boards/board-menu';
 import { OriginalComparison } from '../boards/board-results';
 import { useBoards, type Boards } from '../boards/use-boards';
-import { ImageCard } from '../components/image-card';
+import { ImageCard, ResultThumb } from '../components/image-card';
 import { useHubGallery, type HubGalleryState } from '../hooks/use-hub-gallery';
 import '../effects/effect-screen.css';
 import './image-hub-page.css';
@@ -57,16 +57,7 @@ function HubResultCard({ image, boards, onExpand, onCompare }: HubResultCardProp
   return (
     <ImageCard
       prompt={image.positive_prompt}
-      picture={
-        <img
-          className="img-card__thumb"
-          src={image.thumbnail_url}
-          alt={image.positive_prompt}
-          loading="lazy"
-          width={320}
-          height={320}
-        />
-      }
+      picture={<ResultThumb image={image} />}
       actions={
         <>
           <Button variant="outline" size="sm" onClick={onExpand}>

@@ -5,21 +5,11 @@
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
-import {
-  Button,
-  GenerateButton,
-  Select,
-  TextArea,
-  canAfford,
-  runButton,
-  type SelectOption,
-  type ToolPageProps,
-} from '@act/host-sdk';
+import { Select, canAfford, runButton, type SelectOption, type ToolPageProps } from '@act/host-sdk';
 import { soundEffectsRequest } from '../api/voice-api';
-import { CharCounter } from '../components/char-counter';
+import { VoiceActions, VoiceTextArea } from '../components/text-form';
 import { VoiceToolLayout } from '../components/voice-tool-layout';
 import { useVoiceTool } from '../use-voice-tool';
-import './text-form.css';
 
 const T = UI_TEXTS.soundEffects;
 const C = UI_TEXTS.common;
@@ -58,17 +48,16 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
       texts={T}
       progress={{ title: C.processing, label: T.resultTitle }}
     >
-      <div className="act-stack vo-text">
-        <TextArea
-          label={T.descriptionLabel}
-          placeholder={T.descriptionPlaceholder}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          rows={5}
-          disabled={busy || !available}
-        />
-        <CharCounter length={length} max={LIMITS.soundEffect} />
-      </div>
+      <VoiceTextArea
+        label={T.descriptionLabel}
+        placeholder={T.descriptionPlaceholder}
+        value={description}
+        onChange={setDescription}
+        rows={5}
+        disabled={busy || !available}
+        length={length}
+        max={LIMITS.soundEffect}
+      />
       <Select
         label={T.durationLabel}
         value={duration}
@@ -76,30 +65,23 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
         options={DURATION_OPTIONS}
         disabled={busy || !available}
       />
-      <div className="vo-actions">
-        <GenerateButton
-          host={host}
-          icon={Sparkles}
-          state={runButton({
-            busy,
-            missing: length > LIMITS.soundEffect && T.descriptionTooLong,
-            // 'Insufficient Credits' only once there is a description to pay for.
-            affordable: length === 0 || canAfford(host, 'sound-effects'),
-            ready: T.generate,
-            blocked: length === 0 || !available,
-          })}
-          busy={busy}
-          onClick={generate}
-        />
-        <Button
-          variant="outline"
-          size="lg"
-          onClick={clearAll}
-          disabled={busy || (description === '' && job.clip === null && job.error === null)}
-        >
-          {C.clearAll}
-        </Button>
-      </div>
+      <VoiceActions
+        host={host}
+        icon={Sparkles}
+        state={runButton({
+          busy,
+          missing: length > LIMITS.soundEffect && T.descriptionTooLong,
+          // 'Insufficient Credits' only once there is a description to pay for.
+          affordable: length === 0 || canAfford(host, 'sound-effects'),
+          ready: T.generate,
+          blocked: length === 0 || !available,
+        })}
+        busy={busy}
+        onGenerate={generate}
+        clearLabel={C.clearAll}
+        clearDisabled={busy || (description === '' && job.clip === null && job.error === null)}
+        onClear={clearAll}
+      />
     </VoiceToolLayout>
   );
 }

@@ -5,21 +5,12 @@
 import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
-import {
-  Button,
-  GenerateButton,
-  TextArea,
-  canAfford,
-  runButton,
-  useCopy,
-  type ToolPageProps,
-} from '@act/host-sdk';
+import { Button, canAfford, runButton, useCopy, type ToolPageProps } from '@act/host-sdk';
 import { textToSpeechRequest } from '../api/voice-api';
-import { CharCounter } from '../components/char-counter';
+import { VoiceActions, VoiceTextArea } from '../components/text-form';
 import { VoicePicker, useVoices } from '../components/voice-picker';
 import { VoiceToolLayout } from '../components/voice-tool-layout';
 import { useVoiceTool } from '../use-voice-tool';
-import './text-form.css';
 
 const T = UI_TEXTS.textToSpeech;
 const C = UI_TEXTS.common;
@@ -54,45 +45,39 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
       progress={{ title: T.generating, label: T.resultTitle }}
     >
       <VoicePicker list={voices} value={voiceId} onChange={setChosenVoice} disabled={busy || !available} />
-      <div className="act-stack vo-text">
-        <TextArea
-          label={T.textLabel}
-          placeholder={T.textPlaceholder}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={8}
-          disabled={busy || !available}
-        />
-        <CharCounter length={length} max={LIMITS.ttsText} warning={T.nearLimit} />
-      </div>
-      <div className="vo-actions">
-        <GenerateButton
-          host={host}
-          icon={AudioLines}
-          state={runButton({
-            busy,
-            busyLabel: T.generating,
-            missing: length > LIMITS.ttsText && T.textTooLong,
-            // 'Insufficient Credits' only once there is a text to pay for.
-            affordable: length === 0 || canAfford(host, 'text-to-speech'),
-            ready: T.generate,
-            blocked: length === 0 || voiceId === null || !available,
-          })}
-          busy={busy}
-          onClick={generate}
-        />
-        <Button
-          variant="outline"
-          size="lg"
-          onClick={clearAll}
-          disabled={busy || (text === '' && job.clip === null && job.error === null)}
-        >
-          {T.clearAll}
-        </Button>
+      <VoiceTextArea
+        label={T.textLabel}
+        placeholder={T.textPlaceholder}
+        value={text}
+        onChange={setText}
+        rows={8}
+        disabled={busy || !available}
+        length={length}
+        max={LIMITS.ttsText}
+        warning={T.nearLimit}
+      />
+      <VoiceActions
+        host={host}
+        icon={AudioLines}
+        state={runButton({
+          busy,
+          busyLabel: T.generating,
+          missing: length > LIMITS.ttsText && T.textTooLong,
+          // 'Insufficient Credits' only once there is a text to pay for.
+          affordable: length === 0 || canAfford(host, 'text-to-speech'),
+          ready: T.generate,
+          blocked: length === 0 || voiceId === null || !available,
+        })}
+        busy={busy}
+        onGenerate={generate}
+        clearLabel={T.clearAll}
+        clearDisabled={busy || (text === '' && job.clip === null && job.error === null)}
+        onClear={clearAll}
+      >
         <Button variant="outline" size="lg" onClick={() => void copy(text)} disabled={text.trim() === ''}>
           {copied ? C.copied : T.copy}
         </Button>
-      </div>
+      </VoiceActions>
       {copyError && <p className="act-error-text">{copyError}</p>}
     </VoiceToolLayout>
   );
