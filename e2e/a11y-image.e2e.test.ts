@@ -133,7 +133,7 @@ async function sweepHub(page: Page, sweep: Sweep, state: 'empty' | 'filled'): Pr
   } else {
     await goto(page, '/tools/image-to-image');
     // The sweep's results (seven effects, Upscale, Edit a Region) are more than a page of 8: scroll to the end.
-    await page.locator('.ie-gallery__card').first().waitFor({ timeout: 15_000 });
+    await page.locator('.ie-gallery .img-card').first().waitFor({ timeout: 15_000 });
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     await page.getByText(H.end).waitFor({ timeout: 15_000 });
     await imagesLoaded(page);

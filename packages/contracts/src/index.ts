@@ -9,6 +9,7 @@ export * from './limits';
 export * from './charging';
 export * from './charge-texts';
 export * from './endpoint';
+export * from './failure-texts';
 export * from './routes';
 export * from './return-path';
 export * from './version';

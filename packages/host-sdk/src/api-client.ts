@@ -3,7 +3,7 @@
 // schema, and turns every failure into an ApiError carrying the spec's text. A streamed reply's Server-Sent Events are
 // read here too (`readEventStream`, with eventsource-parser).
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ERROR_TEXTS, ErrorCode, EVENT_STREAM, type Endpoint } from '@act/contracts';
+import { ERROR_TEXTS, ErrorCode, EVENT_STREAM, failureTextOf, type Endpoint } from '@act/contracts';
 import { ApiError, apiErrorFromReply } from './api-error';
 import {
   endpointUrl,
@@ -134,11 +134,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<Response> {
     const request = opts as { body?: unknown; params?: object; query?: object };
     const url = endpointUrl(endpoint, request as never);
-    return exchange(endpoint.method, url, sendsBody(endpoint) ? request.body : undefined, opts);
+    const fallbackError = opts.fallbackError ?? failureTextOf(endpoint);
+    return exchange(endpoint.method, url, sendsBody(endpoint) ? request.body : undefined, {
+      ...opts,
+      fallbackError,
+    });
   }
 
   async function call(endpoint: Endpoint, opts: CallOptions<Endpoint> = {}): Promise<unknown> {
-    const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
+    const fallbackError = opts.fallbackError ?? failureTextOf(endpoint);
     const response = await fetchRaw(endpoint, opts);
     const json = await readJson(response);
     const reply = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : undefined;
@@ -153,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function* stream(endpoint: StreamedEndpoint, opts: CallOptions<Endpoint> = {}) {
-    const fallbackError = opts.fallbackError ?? ERROR_TEXTS.generic.unexpected;
+    const fallbackError = opts.fallbackError ?? failureTextOf(endpoint);
     const response = await fetchRaw(endpoint, { ...opts, accept: EVENT_STREAM });
     yield* readEventStream(response, endpoint.events, { signal: opts.signal, fallbackError });
   }

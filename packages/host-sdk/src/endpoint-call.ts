@@ -33,7 +33,10 @@ export type CallRequest<E> = E extends Endpoint
 export interface CallControl {
   /** Aborts the request (and a stream's reading): the call rejects with the AbortError. */
   signal?: AbortSignal;
-  /** Spec text shown when the server sends none (network error, proxy error page, unreadable reply). */
+  /**
+   * Spec text shown when the server sends none (network error, proxy error page, unreadable reply); the endpoint's own
+   * (`failureTextOf` in the contracts) unless given.
+   */
   fallbackError?: string;
 }
 

@@ -2,13 +2,13 @@
 // know whether it still streams, its error, and abort it. Built on ApiClient.stream, so the token, refresh and error
 // texts are those of every other call.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
+import { ErrorCode, failureTextOf } from '@act/contracts';
 import type { ApiClient } from './api-client';
 import { ApiError, isApiError } from './api-error';
 import type { CallArgs, CallRequest, EventOf, StreamedEndpoint } from './endpoint-call';
 
 export interface StreamedReplyOptions<T> {
-  /** Spec text for a failure the server did not word (lost connection, unreadable event). */
+  /** Spec text for a failure the server did not word (lost connection, unreadable event); the endpoint's own unless given. */
   fallbackError?: string;
   /**
    * Receives the `remainingCredits` of every event that carries a number there (ToolHost.onCreditsChange), so the
@@ -77,7 +77,7 @@ export function useStreamedReply<E extends StreamedEndpoint>(
       setEvents([]);
       setError(undefined);
       setStreaming(true);
-      const { fallbackError = ERROR_TEXTS.generic.unexpected } = latest.current;
+      const { fallbackError = failureTextOf(endpoint) } = latest.current;
       try {
         const call = { ...request, signal: controller.signal, fallbackError };
         const events = api.stream(endpoint, ...([call] as CallArgs<E>));

@@ -49,14 +49,13 @@ export function jobFromEvents(events: readonly VoiceStreamEvent[]): VoiceJobStat
 export function useVoiceJob(
   host: Pick<ToolHost, 'api' | 'onCreditsChange'>,
   tool: VoiceToolId,
-  options: { fallbackError: string; onDone?(clip: AudioClip): void },
+  options: { onDone?(clip: AudioClip): void },
 ): VoiceJobView {
   const endpoint: VoiceRunEndpoint = VOICE_RUN_ENDPOINTS[tool];
   // The elapsed seconds tick on screen only; the start, each quarter and the clip are announced
   // (docs/architecture.md#status-announcements).
   const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, endpoint, {
-    fallbackError: options.fallbackError,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
       if (event.type === 'progress') announcer.progress(event.progress);

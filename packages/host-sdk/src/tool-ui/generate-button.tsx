@@ -1,17 +1,13 @@
 // The gradient Generate button a tool page ends with: label and disabled state come from the page's rules (a
-// RunButton), and the icon hides while busy, when the spinner shows. A button that says "Insufficient Credits" gets
-// the way to the plans beside it (the label is the one contract text every tool's rules return for that state).
+// RunButton from runButton), and the icon hides while busy, when the spinner shows. A button that says "Insufficient
+// Credits" gets the way to the plans beside it (the label is the one contract text runButton returns for that
+// state).
 import type { LucideIcon } from 'lucide-react';
 import { UI_TEXTS } from '@act/contracts';
 import type { ToolHost } from '../tool-host';
 import { Button, type ButtonProps } from '../ui/button';
 import { PlansLink } from './plans-link';
-
-/** What the run button says and whether it can be pressed, as a plain function of the screen state computes it. */
-export interface RunButton {
-  label: string;
-  disabled: boolean;
-}
+import type { RunButton } from './run-button';
 
 export interface GenerateButtonProps extends Pick<ButtonProps, 'busy' | 'onClick' | 'block' | 'className'> {
   icon: LucideIcon;

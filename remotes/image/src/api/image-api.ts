@@ -1,6 +1,6 @@
 // Calls of the image tools through the host's API client (gateway → image service), typed by the contracts: whether
 // text to image can generate, the member's gallery pages, favourite and delete, and saving an image under the spec's
-// name.
+// name. A failure the server did not word shows the endpoint's text (failureTextOf in the contracts).
 import {
   ERROR_TEXTS,
   IMAGE_ENDPOINTS,
@@ -13,20 +13,6 @@ import {
 import { downloadFile, toast, type ApiClient, type CursorPage } from '@act/host-sdk';
 
 const E = IMAGE_ENDPOINTS;
-
-/**
- * Texts (docs/product-rules.md#errors, and ours for favourite and delete) shown when a call fails without a server
- * text.
- */
-export const FALLBACK_ERRORS = {
-  generate: ERROR_TEXTS.network.generateImage,
-  fetchImages: ERROR_TEXTS.network.fetchImages,
-  loadGallery: ERROR_TEXTS.gallery.loadGalleryImages,
-  loadMore: ERROR_TEXTS.gallery.loadMoreImages,
-  download: ERROR_TEXTS.ui.downloadImage,
-  deleteImage: ERROR_TEXTS.image.deleteImage,
-  updateImage: ERROR_TEXTS.image.updateImage,
-} as const;
 
 /** True when the image service has a provider key; an unanswered check counts as available (generate then says). */
 export async function fetchTextToImageAvailable(api: ApiClient, signal: AbortSignal): Promise<boolean> {
@@ -64,7 +50,6 @@ export async function fetchGalleryPage(
       favourites: filters.favourites ? 'true' : undefined,
       board: filters.board ?? undefined,
     },
-    fallbackError: FALLBACK_ERRORS.fetchImages,
     signal,
   });
   return { items: reply.images, nextCursor: reply.next_cursor ?? null };
@@ -74,13 +59,12 @@ export async function setFavourite(api: ApiClient, id: string, favourite: boolea
   const reply = await api.call(E.updateImage, {
     params: { id },
     body: { favourite },
-    fallbackError: FALLBACK_ERRORS.updateImage,
   });
   return reply.image;
 }
 
 export async function deleteImage(api: ApiClient, id: string): Promise<void> {
-  await api.call(E.deleteImage, { params: { id }, fallbackError: FALLBACK_ERRORS.deleteImage });
+  await api.call(E.deleteImage, { params: { id } });
 }
 
 /**
@@ -92,10 +76,10 @@ export async function downloadImage(image: { id: string; downloadPath: string; f
     await downloadFile(
       image.downloadPath,
       textToImageDownloadName(image.id, image.format),
-      FALLBACK_ERRORS.download,
+      ERROR_TEXTS.ui.downloadImage,
     );
     toast({ title: UI_TEXTS.gallery.imageDownloaded, variant: 'success' });
   } catch (err) {
-    toast({ title: err instanceof Error ? err.message : FALLBACK_ERRORS.download, variant: 'error' });
+    toast({ title: err instanceof Error ? err.message : ERROR_TEXTS.ui.downloadImage, variant: 'error' });
   }
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Columns2 } from 'lucide-react';
 import { ERROR_TEXTS, UI_TEXTS, type GeneratedImage } from '@act/contracts';
 import { Button, errorMessage, toast, type ApiClient } from '@act/host-sdk';
+import { ImageCard, ResultThumb } from '../components/image-card';
 import { BoardMenu } from './board-menu';
 import { fetchBoardResults } from './boards-api';
 import { CompareDialog } from './compare-dialog';
@@ -43,17 +44,12 @@ export function BoardResults({ api, boards, board }: BoardResultsProps) {
       </h3>
       <ul className="ie-gallery" aria-labelledby="img-board-results">
         {results.map((result) => (
-          <li key={result.id} className="ie-gallery__card">
-            <img
-              className="ie-gallery__image"
-              src={result.thumbnail_url}
-              alt={result.positive_prompt}
-              width={320}
-              height={320}
-            />
-            <div className="ie-gallery__body">
-              <p className="ie-gallery__prompt">{result.positive_prompt}</p>
-              <div className="ie-gallery__actions">
+          <ImageCard
+            key={result.id}
+            prompt={result.positive_prompt}
+            picture={<ResultThumb image={result} />}
+            actions={
+              <>
                 <Button
                   variant="outline"
                   size="sm"
@@ -64,9 +60,9 @@ export function BoardResults({ api, boards, board }: BoardResultsProps) {
                   {T.compareWithOriginal}
                 </Button>
                 <BoardMenu boards={boards} imageId={result.id} label={result.positive_prompt} look="button" />
-              </div>
-            </div>
-          </li>
+              </>
+            }
+          />
         ))}
       </ul>
       {comparing && <OriginalComparison result={comparing} onClose={() => setComparing(null)} />}

@@ -12,6 +12,7 @@ import {
   type GalleryImage,
 } from '@act/contracts';
 import type { ComparedImage } from '../boards/compare-dialog';
+import { ImageCard } from './image-card';
 
 const T = UI_TEXTS.textToImage;
 
@@ -36,41 +37,43 @@ export function GalleryCard({
   compare,
 }: GalleryCardProps) {
   return (
-    <li className="img-card">
-      <button
-        type="button"
-        className="img-card__open"
-        aria-label={T.openImage(image.positive_prompt)}
-        onClick={onOpen}
-      >
-        <img
-          className="img-card__thumb"
-          src={image.thumbnail_path}
-          alt={image.positive_prompt}
-          width={image.width}
-          height={image.height}
-          decoding="async"
-        />
-      </button>
-      <div className="img-card__meta">
-        <p className="img-card__prompt" title={image.positive_prompt}>
-          {image.positive_prompt}
-        </p>
-        <span className="img-card__model">{labelOf(IMAGE_MODELS, image.model_name)}</span>
-      </div>
-      <button
-        type="button"
-        className="img-card__favourite"
-        aria-pressed={image.favourite}
-        aria-label={image.favourite ? T.unfavourite : T.favourite}
-        disabled={favouriteBusy}
-        onClick={onToggleFavourite}
-      >
-        <Heart size={16} aria-hidden fill={image.favourite ? 'currentColor' : 'none'} />
-      </button>
-      {boardMenu}
-      {compare}
-    </li>
+    <ImageCard
+      prompt={image.positive_prompt}
+      picture={
+        <button
+          type="button"
+          className="img-card__open"
+          aria-label={T.openImage(image.positive_prompt)}
+          onClick={onOpen}
+        >
+          <img
+            className="img-card__thumb"
+            src={image.thumbnail_path}
+            alt={image.positive_prompt}
+            width={image.width}
+            height={image.height}
+            decoding="async"
+          />
+        </button>
+      }
+      caption={<span className="img-card__model">{labelOf(IMAGE_MODELS, image.model_name)}</span>}
+      overlay={
+        <>
+          <button
+            type="button"
+            className="img-card__favourite"
+            aria-pressed={image.favourite}
+            aria-label={image.favourite ? T.unfavourite : T.favourite}
+            disabled={favouriteBusy}
+            onClick={onToggleFavourite}
+          >
+            <Heart size={16} aria-hidden fill={image.favourite ? 'currentColor' : 'none'} />
+          </button>
+          {boardMenu}
+          {compare}
+        </>
+      }
+    />
   );
 }
 

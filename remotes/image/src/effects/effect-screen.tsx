@@ -6,7 +6,7 @@
 // result dispatches 'gallery-updated'.
 import { useCallback, useEffect, useState } from 'react';
 import { Download, Wand2 } from 'lucide-react';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
+import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS, type PhotoEffectReply } from '@act/contracts';
 import {
   Alert,
   Button,
@@ -14,13 +14,13 @@ import {
   GenerateButton,
   ImageDropZone,
   RunError,
+  runButton,
   TipsBox,
   Spinner,
   TextField,
   useAvailability,
   useImageUpload,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
@@ -31,26 +31,6 @@ import './effect-screen.css';
 
 const T = UI_TEXTS.photoTool;
 const C = UI_TEXTS.common;
-
-/**
- * The run button of a photo effect (docs/product-rules.md#validation) as a plain function of the screen state:
- * 'Processing...' while busy, 'Select an Image First' without an image, 'Insufficient Credits' below 20 credits, else
- * the effect's own label ('Run Expression Change', 'Run Color Correction' without credit text, 'Run Cartoonify (20
- * credits)' ...), disabled while its text is blank or the effect cannot run on this server.
- */
-function effectButton(s: {
-  label: string;
-  busy: boolean;
-  hasImage: boolean;
-  affordable: boolean;
-  hasText: boolean;
-  runnable: boolean;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasImage) return { label: C.selectAnImageFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: s.label, disabled: !s.hasText || !s.runnable };
-}
 
 export interface EffectScreenProps extends ToolPageProps {
   effect: EffectConfig;
@@ -90,14 +70,15 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
     setSlider(SLIDER_DEFAULT);
   }, [imageUrl, reset]);
 
+  // docs/product-rules.md#validation: the effect's own label ('Run Cartoonify (20 credits)'), disabled while its
+  // text is blank or the effect cannot run on this server.
   const hasText = effect.field === null || text.trim() !== '';
-  const button = effectButton({
-    label: effect.runLabel,
+  const button = runButton({
     busy,
-    hasImage: upload.image !== null,
+    missing: upload.image === null && C.selectAnImageFirst,
     affordable: canAfford(host, effect.id),
-    hasText,
-    runnable: availability !== 'unavailable',
+    ready: effect.runLabel,
+    blocked: !hasText || availability === 'unavailable',
   });
 
   const start = async () => {
@@ -178,39 +159,64 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
           )}
         </div>
 
-        {busy ? (
-          <div className="ie-state" role="status" aria-live="polite">
-            <Spinner decorative size={32} />
-            <p className="ie-state__title">{T.processing(effect.name)}</p>
-            <p className="ie-state__text">{T.processingHint}</p>
-          </div>
-        ) : result ? (
-          <BeforeAfterSlider
-            before={{ src: result.originalImageUrl, alt: T.beforeAlt }}
-            after={{ src: result.processedImageUrl, alt: T.afterAlt(effect.name) }}
-            aspect={result.width / result.height}
-            value={slider}
-            onValueChange={setSlider}
-            caption={T.sliderCaption}
-            allowSideBySide
-          />
-        ) : (
-          <>
-            <div className="ie-state ie-state--ready">
-              <p className="ie-state__title">{T.readyToTransform}</p>
-              <p className="ie-state__text">{effect.readyHint}</p>
-            </div>
-            <BeforeAfterSlider
-              before={{ src: SAMPLE_BEFORE, alt: T.sampleBeforeAlt }}
-              after={{ src: SAMPLE_AFTER, alt: T.sampleAfterAlt }}
-              aspect={SAMPLE_SIZE.width / SAMPLE_SIZE.height}
-              value={slider}
-              onValueChange={setSlider}
-              caption={T.sampleCaption}
-            />
-          </>
-        )}
+        <EffectResult
+          effect={effect}
+          busy={busy}
+          result={result}
+          slider={slider}
+          onSliderChange={setSlider}
+        />
       </section>
     </div>
+  );
+}
+
+interface EffectResultProps {
+  effect: EffectConfig;
+  busy: boolean;
+  result: PhotoEffectReply | null;
+  slider: number;
+  onSliderChange(value: number): void;
+}
+
+/** The result panel's body: the wait, the before/after of the result, or the sample before a first run. */
+function EffectResult({ effect, busy, result, slider, onSliderChange }: EffectResultProps) {
+  if (busy) {
+    return (
+      <div className="ie-state" role="status" aria-live="polite">
+        <Spinner decorative size={32} />
+        <p className="ie-state__title">{T.processing(effect.name)}</p>
+        <p className="ie-state__text">{T.processingHint}</p>
+      </div>
+    );
+  }
+  if (result) {
+    return (
+      <BeforeAfterSlider
+        before={{ src: result.originalImageUrl, alt: T.beforeAlt }}
+        after={{ src: result.processedImageUrl, alt: T.afterAlt(effect.name) }}
+        aspect={result.width / result.height}
+        value={slider}
+        onValueChange={onSliderChange}
+        caption={T.sliderCaption}
+        allowSideBySide
+      />
+    );
+  }
+  return (
+    <>
+      <div className="ie-state ie-state--ready">
+        <p className="ie-state__title">{T.readyToTransform}</p>
+        <p className="ie-state__text">{effect.readyHint}</p>
+      </div>
+      <BeforeAfterSlider
+        before={{ src: SAMPLE_BEFORE, alt: T.sampleBeforeAlt }}
+        after={{ src: SAMPLE_AFTER, alt: T.sampleAfterAlt }}
+        aspect={SAMPLE_SIZE.width / SAMPLE_SIZE.height}
+        value={slider}
+        onValueChange={onSliderChange}
+        caption={T.sampleCaption}
+      />
+    </>
   );
 }

@@ -9,24 +9,6 @@ import { ToolResult } from './tool-result';
 import type { PictureSource } from './use-picture-source';
 import '../effects/effect-screen.css';
 
-const C = UI_TEXTS.common;
-
-/**
- * The run button of a tool on a picture: 'Processing...' while busy, 'Select an Image First' without a picture,
- * 'Insufficient Credits' below the price, else what the tool's own rules say (`ready`).
- */
-export function pictureToolButton(s: {
-  busy: boolean;
-  hasPicture: boolean;
-  affordable: boolean;
-  ready: RunButton;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.hasPicture) return { label: C.selectAnImageFirst, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return s.ready;
-}
-
 export interface ImageToolScreenProps {
   host: ToolHost;
   tool: 'upscale' | 'edit-image';

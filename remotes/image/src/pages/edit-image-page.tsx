@@ -5,8 +5,16 @@
 import { useCallback, useState } from 'react';
 import { Brush } from 'lucide-react';
 import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, LIMITS, toolCost, UI_TEXTS } from '@act/contracts';
-import { Alert, canAfford, TextArea, useAvailability, useToolRun, type ToolPageProps } from '@act/host-sdk';
-import { ImageToolScreen, pictureToolButton } from '../image-tools/image-tool-screen';
+import {
+  Alert,
+  canAfford,
+  runButton,
+  TextArea,
+  useAvailability,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
+import { ImageToolScreen } from '../image-tools/image-tool-screen';
 import { editImage, fetchImageStatus, type SourceField } from '../image-tools/image-tools-api';
 import { MaskCanvas } from '../image-tools/mask-canvas';
 import { MaskControls } from '../image-tools/mask-controls';
@@ -33,13 +41,13 @@ export function EditImagePage({ host }: ToolPageProps) {
   const busy = run.status === 'loading';
   const { picture } = source;
   const painted = mask.marks.length > 0;
-  const button = pictureToolButton({
+  // Nothing painted yet: the button asks for a mask once the picture and the credits are there.
+  const button = runButton({
     busy,
-    hasPicture: picture !== null,
+    missing: picture === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'edit-image'),
-    ready: painted
-      ? { label: T.run(COST), disabled: prompt.trim() === '' || availability === 'unavailable' }
-      : { label: T.paintFirst, disabled: true },
+    ready: painted ? T.run(COST) : T.paintFirst,
+    blocked: !painted || prompt.trim() === '' || availability === 'unavailable',
   });
 
   const start = async () => {

@@ -1,53 +1,33 @@
 // Image to Image hub (docs/product-rules.md#screens, #states): a card per photo effect, Upscale and Edit a region
-// (name, description, Available or Coming Soon, its price per use), then the member's latest image-to-image results, 8 at a time and more when
-// scrolled within 100 px of the bottom, in 1 to 4 columns by width, each with Expand (a lightbox titled with its
-// prompt or tool) and Download; reloaded from the start on 'gallery-updated'. Ours: only the member's own results
-// (the spec's shows everyone's), each result also put on boards and compared with its original
-// (docs/product-rules.md#image-boards).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// (name, description, Available or Coming Soon, its price per use), then the member's latest image-to-image results
+// (use-hub-gallery.ts), 8 at a time and more when scrolled within 100 px of the bottom, in 1 to 4 columns by width,
+// each with Expand (a lightbox titled with its prompt or tool) and Download; reloaded from the start on
+// 'gallery-updated'. Ours: only the member's own results (the spec's shows everyone's), each result also put on
+// boards and compared with its original (docs/product-rules.md#image-boards).
+import { useState } from 'react';
 import { Columns2, Download, Expand } from 'lucide-react';
 import {
-  ERROR_TEXTS,
-  GALLERY_UPDATED_EVENT,
   getTool,
-  LIMITS,
   GENERATED_IMAGE_TOOL_IDS,
   toolPath,
   UI_TEXTS,
   type GeneratedImage,
   type GeneratedImageToolId,
 } from '@act/contracts';
-import {
-  Badge,
-  Button,
-  ImageLightbox,
-  LoadMoreSentinel,
-  toast,
-  ToolIcon,
-  type ToolPageProps,
-} from '@act/host-sdk';
-import { fetchHubPage, saveResult } from '../effects/effects-api';
+import { Badge, Button, ImageLightbox, LoadMoreSentinel, ToolIcon, type ToolPageProps } from '@act/host-sdk';
+import { saveResult } from '../effects/effects-api';
 import { BoardMenu } from '../boards/board-menu';
 import { OriginalComparison } from '../boards/board-results';
-import { useBoards } from '../boards/use-boards';
+import { useBoards, type Boards } from '../boards/use-boards';
+import { ImageCard, ResultThumb } from '../components/image-card';
+import { useHubGallery, type HubGalleryState } from '../hooks/use-hub-gallery';
 import '../effects/effect-screen.css';
 import './image-hub-page.css';
 
 const H = UI_TEXTS.hub;
 const BT = UI_TEXTS.imageBoards;
-const PAGE_SIZE = LIMITS.galleryPageSize;
 /** docs/product-rules.md#costs-and-limits: the next page loads when the end of the list is within 100 px of sight. */
 const SCROLL_TRIGGER_PX = 100;
-
-interface GalleryState {
-  images: GeneratedImage[];
-  hasMore: boolean;
-  loading: boolean;
-  /** The first page failed: no empty text (the toast says what happened). */
-  failed: boolean;
-}
-
-const START: GalleryState = { images: [], hasMore: true, loading: true, failed: false };
 
 // A card is one button (its whole text is its name for assistive tech), so it holds phrasing content only.
 function HubToolCard({ id, onOpen }: { id: GeneratedImageToolId; onOpen(): void }) {
@@ -66,83 +46,65 @@ function HubToolCard({ id, onOpen }: { id: GeneratedImageToolId; onOpen(): void 
   );
 }
 
+interface HubResultCardProps {
+  image: GeneratedImage;
+  boards: Boards;
+  onExpand(): void;
+  onCompare(): void;
+}
+
+function HubResultCard({ image, boards, onExpand, onCompare }: HubResultCardProps) {
+  return (
+    <ImageCard
+      prompt={image.positive_prompt}
+      picture={<ResultThumb image={image} />}
+      actions={
+        <>
+          <Button variant="outline" size="sm" onClick={onExpand}>
+            <Expand size={14} aria-hidden />
+            {H.expand}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void saveResult(image.download_url, image.tool_id, image.created_at)}
+          >
+            <Download size={14} aria-hidden />
+            {H.download}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${BT.compareWithOriginal}: ${image.positive_prompt}`}
+            onClick={onCompare}
+          >
+            <Columns2 size={14} aria-hidden />
+            {BT.compareWithOriginal}
+          </Button>
+          <BoardMenu boards={boards} imageId={image.id} label={image.positive_prompt} look="button" />
+        </>
+      }
+    />
+  );
+}
+
+/** The line under the results: loading, empty (unless the first page failed: the toast said so), or the end. */
+function galleryStatus(gallery: HubGalleryState): string {
+  if (gallery.loading) return H.loadingMore;
+  if (gallery.images.length === 0) return gallery.failed ? '' : H.galleryEmpty;
+  return gallery.hasMore ? '' : H.end;
+}
+
 export function ImageHubPage({ host }: ToolPageProps) {
   const { api } = host;
-  const [gallery, setGallery] = useState<GalleryState>(START);
-  const [open, setOpen] = useState<number | null>(null);
+  const { gallery, loadMore, open, setOpen, next } = useHubGallery(api);
   const boards = useBoards(api, false);
   const [comparing, setComparing] = useState<GeneratedImage | null>(null);
-  // Each (re)load from the start gets a new number; a page from an older one is dropped.
-  const generation = useRef(0);
-  const inFlight = useRef<AbortController | null>(null);
-
-  const loadPage = useCallback(
-    async (offset: number) => {
-      const id = offset === 0 ? ++generation.current : generation.current;
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setGallery((g) => (offset === 0 ? { ...START } : { ...g, loading: true }));
-      try {
-        const page = await fetchHubPage(api, offset, PAGE_SIZE, controller.signal);
-        if (id !== generation.current || controller.signal.aborted) return;
-        setGallery((g) => {
-          const known = new Set(offset === 0 ? [] : g.images.map((image) => image.id));
-          const base = offset === 0 ? [] : g.images;
-          // Offset pages shift when a result is added meanwhile: skip what is already shown.
-          const fresh = page.images.filter((image) => !known.has(image.id));
-          return { images: [...base, ...fresh], hasMore: page.hasMore, loading: false, failed: false };
-        });
-      } catch {
-        if (id !== generation.current || controller.signal.aborted) return;
-        setGallery((g) => ({ ...g, loading: false, hasMore: false, failed: offset === 0 }));
-        toast({
-          title: offset === 0 ? ERROR_TEXTS.gallery.loadGalleryImages : ERROR_TEXTS.gallery.loadMoreImages,
-          variant: 'error',
-        });
-      }
-    },
-    [api],
-  );
-
-  useEffect(() => {
-    void loadPage(0);
-    const reload = () => {
-      setOpen(null);
-      void loadPage(0);
-    };
-    window.addEventListener(GALLERY_UPDATED_EVENT, reload);
-    return () => {
-      window.removeEventListener(GALLERY_UPDATED_EVENT, reload);
-      inFlight.current?.abort();
-    };
-  }, [loadPage]);
-
-  const loadMore = () => {
-    if (!gallery.loading && gallery.hasMore) void loadPage(gallery.images.length);
-  };
 
   const openTool = (id: GeneratedImageToolId) => {
     const tool = getTool(id);
     if (tool.hasPage) host.navigate(toolPath(id));
     else window.alert(`${H.comingSoonAlert} ${tool.name}: ${tool.description}`);
-  };
-
-  // Next on the last loaded result asks for the next page and moves on once it is in.
-  const [advancing, setAdvancing] = useState(false);
-  useEffect(() => {
-    if (!advancing || open === null || gallery.loading) return;
-    if (open < gallery.images.length - 1) setOpen(open + 1);
-    setAdvancing(false);
-  }, [advancing, open, gallery.loading, gallery.images.length]);
-
-  const next = () => {
-    if (open === null) return;
-    if (open < gallery.images.length - 1) setOpen(open + 1);
-    else if (gallery.hasMore) {
-      setAdvancing(true);
-      loadMore();
-    }
   };
 
   const shown = open === null ? null : (gallery.images[open] ?? null);
@@ -167,50 +129,13 @@ export function ImageHubPage({ host }: ToolPageProps) {
         {gallery.images.length > 0 && (
           <ul className="ie-gallery" aria-labelledby="ie-hub-gallery">
             {gallery.images.map((image, index) => (
-              <li key={image.id} className="ie-gallery__card">
-                <img
-                  className="ie-gallery__image"
-                  src={image.thumbnail_url}
-                  alt={image.positive_prompt}
-                  loading="lazy"
-                  width={320}
-                  height={320}
-                />
-                <div className="ie-gallery__body">
-                  <p className="ie-gallery__prompt" title={image.positive_prompt}>
-                    {image.positive_prompt}
-                  </p>
-                  <div className="ie-gallery__actions">
-                    <Button variant="outline" size="sm" onClick={() => setOpen(index)}>
-                      <Expand size={14} aria-hidden />
-                      {H.expand}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => void saveResult(image.download_url, image.tool_id, image.created_at)}
-                    >
-                      <Download size={14} aria-hidden />
-                      {H.download}
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`${BT.compareWithOriginal}: ${image.positive_prompt}`}
-                      onClick={() => setComparing(image)}
-                    >
-                      <Columns2 size={14} aria-hidden />
-                      {BT.compareWithOriginal}
-                    </Button>
-                    <BoardMenu
-                      boards={boards}
-                      imageId={image.id}
-                      label={image.positive_prompt}
-                      look="button"
-                    />
-                  </div>
-                </div>
-              </li>
+              <HubResultCard
+                key={image.id}
+                image={image}
+                boards={boards}
+                onExpand={() => setOpen(index)}
+                onCompare={() => setComparing(image)}
+              />
             ))}
           </ul>
         )}
@@ -221,15 +146,7 @@ export function ImageHubPage({ host }: ToolPageProps) {
           revision={gallery.images.length}
         />
         <p className="ie-gallery__status" role="status" aria-live="polite">
-          {gallery.loading
-            ? H.loadingMore
-            : gallery.images.length === 0
-              ? gallery.failed
-                ? ''
-                : H.galleryEmpty
-              : !gallery.hasMore
-                ? H.end
-                : ''}
+          {galleryStatus(gallery)}
         </p>
       </section>
 

@@ -18,14 +18,13 @@ import {
   Alert,
   canAfford,
   RunError,
+  runButton,
   useAvailability,
   useRunAnnouncer,
   useStreamedReply,
-  type Availability,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { downloadImage, FALLBACK_ERRORS, fetchTextToImageAvailable } from '../api/image-api';
+import { downloadImage, fetchTextToImageAvailable } from '../api/image-api';
 import { Gallery } from '../components/gallery';
 import { ImagePreview, type PreviewImage } from '../components/image-preview';
 import { RunImages } from '../components/run-images';
@@ -41,22 +40,8 @@ import {
 import './text-to-image-page.css';
 
 const T = UI_TEXTS.textToImage;
-const C = UI_TEXTS.common;
 
 const PRICE = toolCost('text-to-image');
-
-export function generateButton(s: {
-  busy: boolean;
-  affordable: boolean;
-  availability: Availability;
-  /** Images asked for (the label's count and price). */
-  count?: number;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (!s.affordable) return { label: C.insufficientCredits, disabled: true };
-  const count = s.count ?? 1;
-  return { label: T.generateCount(count, count * PRICE), disabled: s.availability === 'unavailable' };
-}
 
 type RunImage = PreviewImage & { thumbnailPath: string };
 
@@ -115,7 +100,6 @@ export function TextToImagePage({ host }: ToolPageProps) {
   // The preview's progress is not a live region: the start, each quarter and the image are announced.
   const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, IMAGE_ENDPOINTS.generateImage, {
-    fallbackError: FALLBACK_ERRORS.generate,
     onCreditsChange: host.onCreditsChange,
     onEvent: (event) => {
       if (event.type === 'progress' && event.percentage !== undefined) announcer.progress(event.percentage);
@@ -191,7 +175,12 @@ export function TextToImagePage({ host }: ToolPageProps) {
           }}
           errors={errors}
           busy={busy}
-          button={generateButton({ busy, affordable, availability, count })}
+          button={runButton({
+            busy,
+            affordable,
+            ready: T.generateCount(count, count * PRICE),
+            blocked: availability === 'unavailable',
+          })}
           onGenerate={generate}
           promptRef={promptRef}
           notices={notices}

@@ -14,8 +14,8 @@ import {
   type UpscaleMethod,
   type UpscaleScale,
 } from '@act/contracts';
-import { Alert, canAfford, SegmentedControl, useToolRun, type ToolPageProps } from '@act/host-sdk';
-import { ImageToolScreen, pictureToolButton } from '../image-tools/image-tool-screen';
+import { Alert, canAfford, runButton, SegmentedControl, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { ImageToolScreen } from '../image-tools/image-tool-screen';
 import { fetchImageStatus, upscale, type SourceField } from '../image-tools/image-tools-api';
 import { usePictureSource } from '../image-tools/use-picture-source';
 
@@ -43,11 +43,12 @@ export function UpscalePage({ host }: ToolPageProps) {
   const { picture } = source;
   const out = picture?.size && { width: picture.size.width * scale, height: picture.size.height * scale };
   const tooLarge = out ? out.width * out.height > LIMITS.imagePixels : false;
-  const button = pictureToolButton({
+  const button = runButton({
     busy: run.status === 'loading',
-    hasPicture: picture !== null,
+    missing: picture === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'upscale'),
-    ready: { label: T.run(COST), disabled: tooLarge },
+    ready: T.run(COST),
+    blocked: tooLarge,
   });
 
   const start = async () => {

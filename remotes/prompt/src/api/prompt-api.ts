@@ -1,7 +1,6 @@
 // Calls of the four prompt tools through the host's API client (gateway → prompt service), typed by the endpoint
-// definitions in the contracts.
+// definitions in the contracts; a failure the server did not word shows the endpoint's text (failureTextOf).
 import {
-  ERROR_TEXTS,
   PROMPT_ENDPOINTS,
   type AnalysisTask,
   type CameraMotion,
@@ -14,25 +13,15 @@ import type { ApiClient } from '@act/host-sdk';
 
 const E = PROMPT_ENDPOINTS;
 
-/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
-export const FALLBACK_ERRORS = {
-  imageToPrompt: ERROR_TEXTS.network.generatePrompt,
-  magicEnhance: ERROR_TEXTS.ui.enhancePrompt,
-  describeImage: ERROR_TEXTS.network.generateDescription,
-  videoPrompt: ERROR_TEXTS.network.generateVideoPrompt,
-} as const;
-
 export function generateImagePrompt(api: ApiClient, image: string): Promise<PromptReply> {
   return api.call(E.generateImagePrompt, {
     body: { image, toolName: 'image-to-prompt' },
-    fallbackError: FALLBACK_ERRORS.imageToPrompt,
   });
 }
 
 export function enhancePrompt(api: ApiClient, text: string): Promise<PromptReply> {
   return api.call(E.generateTextPrompt, {
     body: { text, toolName: 'magic-enhance' },
-    fallbackError: FALLBACK_ERRORS.magicEnhance,
   });
 }
 
@@ -42,7 +31,6 @@ export function describeImage(
 ): Promise<DescriptionReply> {
   return api.call(E.generateAiDescription, {
     body: { ...input, toolName: 'ai-describe-image' },
-    fallbackError: FALLBACK_ERRORS.describeImage,
   });
 }
 
@@ -58,6 +46,5 @@ export function generateVideoPrompt(
 ): Promise<PromptReply> {
   return api.call(E.generateVideoPrompt, {
     body: { ...input, toolName: 'image-to-video-prompt' },
-    fallbackError: FALLBACK_ERRORS.videoPrompt,
   });
 }

@@ -2,9 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANALYSIS_TASKS, ERROR_TEXTS } from '@act/contracts';
-import { describeImageButton } from '../button-labels';
 import { createTestHost, pngFile } from '@act/host-sdk/testing';
-import { DescribeImagePage } from './describe-image-page';
+import { DescribeImagePage, describeImageButton } from './describe-image-page';
 
 afterEach(cleanup);
 

@@ -9,6 +9,8 @@ import {
   UI_TEXTS,
   type AnalysisTask,
   type Language,
+  failureTextOf,
+  PROMPT_ENDPOINTS,
 } from '@act/contracts';
 import {
   canAfford,
@@ -17,14 +19,15 @@ import {
   RadioGroup,
   ResultPanel,
   RunError,
+  runButton,
   useImageUpload,
   useToolRun,
   type RadioOption,
+  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
-import { FALLBACK_ERRORS, describeImage } from '../api/prompt-api';
-import { describeImageButton } from '../button-labels';
+import { describeImage } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import './describe-image-page.css';
 
@@ -33,6 +36,21 @@ const TASK_OPTIONS: RadioOption<AnalysisTask>[] = ANALYSIS_TASKS.map((task) => (
   value: task.id,
   label: task.label,
 }));
+
+/** Two things to choose before the credit check: the image, then at least one analysis task. */
+export function describeImageButton(s: {
+  busy: boolean;
+  hasImage: boolean;
+  hasTask: boolean;
+  affordable: boolean;
+}): RunButton {
+  return runButton({
+    busy: s.busy,
+    missing: (!s.hasImage && T.selectAnImageFirst) || (!s.hasTask && T.selectAnalysisTask),
+    affordable: s.affordable,
+    ready: T.generate,
+  });
+}
 
 export function DescribeImagePage({ host }: ToolPageProps) {
   const upload = useImageUpload();
@@ -43,7 +61,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
       describeImage(host.api, { image, language: chosenLanguage, analysisTasks: [chosenTask] }),
     [host.api],
   );
-  const run = useToolRun(host, action, FALLBACK_ERRORS.describeImage);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateAiDescription));
   const busy = run.status === 'loading';
   const button = describeImageButton({
     busy,

@@ -2,31 +2,32 @@
 // credits), copy the prompt.
 import { useCallback } from 'react';
 import { Sparkles } from 'lucide-react';
-import { UI_TEXTS } from '@act/contracts';
+import { UI_TEXTS, failureTextOf, PROMPT_ENDPOINTS } from '@act/contracts';
 import {
   canAfford,
   GenerateButton,
   ImageDropZone,
   ResultPanel,
   RunError,
+  runButton,
   useImageUpload,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { FALLBACK_ERRORS, generateImagePrompt } from '../api/prompt-api';
-import { imageToPromptButton } from '../button-labels';
+import { generateImagePrompt } from '../api/prompt-api';
 
 const T = UI_TEXTS.imageToPrompt;
 
 export function ImageToPromptPage({ host }: ToolPageProps) {
   const upload = useImageUpload();
   const action = useCallback((image: string) => generateImagePrompt(host.api, image), [host.api]);
-  const run = useToolRun(host, action, FALLBACK_ERRORS.imageToPrompt);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateImagePrompt));
   const busy = run.status === 'loading';
-  const button = imageToPromptButton({
+  const button = runButton({
     busy,
-    hasImage: upload.image !== null,
+    missing: upload.image === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'image-to-prompt'),
+    ready: T.generate,
   });
 
   return (

@@ -2,20 +2,20 @@
 // Clear All and tips.
 import { useCallback, useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { LIMITS, UI_TEXTS } from '@act/contracts';
+import { LIMITS, UI_TEXTS, failureTextOf, PROMPT_ENDPOINTS } from '@act/contracts';
 import {
   Button,
   canAfford,
   GenerateButton,
   ResultPanel,
   RunError,
+  runButton,
   TipsBox,
   TextArea,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { FALLBACK_ERRORS, enhancePrompt } from '../api/prompt-api';
-import { magicEnhanceButton } from '../button-labels';
+import { enhancePrompt } from '../api/prompt-api';
 import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
@@ -23,12 +23,13 @@ const T = UI_TEXTS.magicEnhance;
 export function MagicEnhancePage({ host }: ToolPageProps) {
   const [text, setText] = useState('');
   const action = useCallback((value: string) => enhancePrompt(host.api, value), [host.api]);
-  const run = useToolRun(host, action, FALLBACK_ERRORS.magicEnhance);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateTextPrompt));
   const busy = run.status === 'loading';
-  const button = magicEnhanceButton({
+  const button = runButton({
     busy,
-    hasText: text.trim() !== '',
+    missing: text.trim() === '' && T.enterTextFirst,
     affordable: canAfford(host, 'magic-enhance'),
+    ready: T.enhance,
   });
 
   const clearAll = () => {

@@ -13,6 +13,8 @@ import {
   type CameraMotion,
   type Language,
   type VideoStyle,
+  failureTextOf,
+  PROMPT_ENDPOINTS,
 } from '@act/contracts';
 import {
   canAfford,
@@ -20,14 +22,14 @@ import {
   ImageDropZone,
   ResultPanel,
   RunError,
+  runButton,
   TipsBox,
   TextArea,
   useImageUpload,
   useToolRun,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { FALLBACK_ERRORS, generateVideoPrompt } from '../api/prompt-api';
-import { videoPromptButton } from '../button-labels';
+import { generateVideoPrompt } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
 import './video-prompt-page.css';
@@ -51,13 +53,15 @@ export function VideoPromptPage({ host }: ToolPageProps) {
     (choices: VideoPromptChoices) => generateVideoPrompt(host.api, choices),
     [host.api],
   );
-  const run = useToolRun(host, action, FALLBACK_ERRORS.videoPrompt);
+  const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateVideoPrompt));
   const busy = run.status === 'loading';
-  const button = videoPromptButton({
+  // The spec names no label for a missing action description: the button keeps its label and stays disabled.
+  const button = runButton({
     busy,
-    hasImage: upload.image !== null,
-    hasAction: actionDescription.trim() !== '',
+    missing: upload.image === null && UI_TEXTS.common.selectAnImageFirst,
     affordable: canAfford(host, 'image-to-video-prompt'),
+    ready: T.generate,
+    blocked: actionDescription.trim() === '',
   });
 
   const generate = () => {

@@ -23,14 +23,6 @@ export const VOICE_RUN_ENDPOINTS = {
 } as const;
 export type VoiceRunEndpoint = (typeof VOICE_RUN_ENDPOINTS)[VoiceToolId];
 
-/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
-export const FALLBACK_ERRORS: Readonly<Record<VoiceToolId, string>> = {
-  'text-to-speech': ERROR_TEXTS.audio.generateSpeech,
-  'speech-to-speech': ERROR_TEXTS.audio.processAudioRetry,
-  'sound-effects': ERROR_TEXTS.audio.generateSoundEffect,
-  'voice-isolator': ERROR_TEXTS.audio.isolateVoice,
-};
-
 /** Page size of a tool's recent results under its screen. */
 export const RECENT_PAGE_SIZE = 5;
 

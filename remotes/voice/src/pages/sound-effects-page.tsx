@@ -4,26 +4,12 @@
 // so first.
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
-import { LIMITS, UI_TEXTS, type AudioClip } from '@act/contracts';
-import {
-  Button,
-  GenerateButton,
-  RunError,
-  Select,
-  TextArea,
-  canAfford,
-  type RunButton,
-  type SelectOption,
-  type ToolPageProps,
-} from '@act/host-sdk';
-import { FALLBACK_ERRORS, soundEffectsRequest } from '../api/voice-api';
-import { CharCounter } from '../components/char-counter';
-import { RecentResults } from '../components/recent-results';
-import { ResultCard } from '../components/result-card';
-import { VoiceNotice } from '../components/voice-notice';
-import { useVoiceJob } from '../use-voice-job';
-import { useVoiceStatus } from '../use-voice-status';
-import './text-form.css';
+import { LIMITS, UI_TEXTS } from '@act/contracts';
+import { Select, canAfford, runButton, type SelectOption, type ToolPageProps } from '@act/host-sdk';
+import { soundEffectsRequest } from '../api/voice-api';
+import { VoiceActions, VoiceTextArea } from '../components/text-form';
+import { VoiceToolLayout } from '../components/voice-tool-layout';
+import { useVoiceTool } from '../use-voice-tool';
 
 const T = UI_TEXTS.soundEffects;
 const C = UI_TEXTS.common;
@@ -38,29 +24,11 @@ const DURATION_OPTIONS: readonly SelectOption<string>[] = [
   })),
 ];
 
-export function soundButton(s: {
-  busy: boolean;
-  length: number;
-  affordable: boolean;
-  available: boolean;
-}): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (s.length > LIMITS.soundEffect) return { label: T.descriptionTooLong, disabled: true };
-  if (s.length > 0 && !s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.generate, disabled: s.length === 0 || !s.available };
-}
-
 export function SoundEffectsPage({ host }: ToolPageProps) {
-  const status = useVoiceStatus(host.api, 'sound-effects');
+  const voice = useVoiceTool(host, 'sound-effects');
+  const { job, available, busy } = voice;
   const [description, setDescription] = useState('');
   const [duration, setDuration] = useState(AUTO);
-  const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, 'sound-effects', {
-    fallbackError: FALLBACK_ERRORS['sound-effects'],
-    onDone: (clip: AudioClip) => setLastClip(clip.id),
-  });
-  const available = status?.available !== false;
-  const busy = job.running;
   const length = description.trim().length;
 
   const generate = () => {
@@ -74,60 +42,46 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
   };
 
   return (
-    <div className="act-stack">
-      <VoiceNotice status={status} />
-      <div className="act-tool-layout">
-        <div className="act-panel act-stack">
-          <div className="act-stack vo-text">
-            <TextArea
-              label={T.descriptionLabel}
-              placeholder={T.descriptionPlaceholder}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              rows={5}
-              disabled={busy || !available}
-            />
-            <CharCounter length={length} max={LIMITS.soundEffect} />
-          </div>
-          <Select
-            label={T.durationLabel}
-            value={duration}
-            onValueChange={setDuration}
-            options={DURATION_OPTIONS}
-            disabled={busy || !available}
-          />
-          <div className="vo-actions">
-            <GenerateButton
-              host={host}
-              icon={Sparkles}
-              state={soundButton({ busy, length, affordable: canAfford(host, 'sound-effects'), available })}
-              busy={busy}
-              onClick={generate}
-            />
-            <Button
-              variant="outline"
-              size="lg"
-              onClick={clearAll}
-              disabled={busy || (description === '' && job.clip === null && job.error === null)}
-            >
-              {C.clearAll}
-            </Button>
-          </div>
-          <RunError error={job.error} needsSignup={job.needsSignup} host={host} />
-        </div>
-        <ResultCard
-          title={T.resultTitle}
-          placeholder={T.resultPlaceholder}
-          job={job}
-          progress={{ title: C.processing, label: T.resultTitle }}
-        />
-      </div>
-      <RecentResults
-        host={host}
-        tool="sound-effects"
-        title={T.recentTitle}
-        refreshKey={job.detachedJobId ?? lastClip}
+    <VoiceToolLayout
+      host={host}
+      voice={voice}
+      texts={T}
+      progress={{ title: C.processing, label: T.resultTitle }}
+    >
+      <VoiceTextArea
+        label={T.descriptionLabel}
+        placeholder={T.descriptionPlaceholder}
+        value={description}
+        onChange={setDescription}
+        rows={5}
+        disabled={busy || !available}
+        length={length}
+        max={LIMITS.soundEffect}
       />
-    </div>
+      <Select
+        label={T.durationLabel}
+        value={duration}
+        onValueChange={setDuration}
+        options={DURATION_OPTIONS}
+        disabled={busy || !available}
+      />
+      <VoiceActions
+        host={host}
+        icon={Sparkles}
+        state={runButton({
+          busy,
+          missing: length > LIMITS.soundEffect && T.descriptionTooLong,
+          // 'Insufficient Credits' only once there is a description to pay for.
+          affordable: length === 0 || canAfford(host, 'sound-effects'),
+          ready: T.generate,
+          blocked: length === 0 || !available,
+        })}
+        busy={busy}
+        onGenerate={generate}
+        clearLabel={C.clearAll}
+        clearDisabled={busy || (description === '' && job.clip === null && job.error === null)}
+        onClear={clearAll}
+      />
+    </VoiceToolLayout>
   );
 }

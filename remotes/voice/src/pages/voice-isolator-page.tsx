@@ -5,43 +5,22 @@
 // ends).
 import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
-import { ERROR_TEXTS, UI_TEXTS, type AudioClip } from '@act/contracts';
-import {
-  GenerateButton,
-  RunError,
-  readFileAsDataUrl,
-  type RunButton,
-  type ToolPageProps,
-} from '@act/host-sdk';
-import { FALLBACK_ERRORS, voiceIsolatorRequest } from '../api/voice-api';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
+import { GenerateButton, readFileAsDataUrl, runButton, type ToolPageProps } from '@act/host-sdk';
+import { voiceIsolatorRequest } from '../api/voice-api';
 import { AudioUpload } from '../components/audio-upload';
-import { RecentResults } from '../components/recent-results';
-import { ResultCard } from '../components/result-card';
-import { VoiceNotice } from '../components/voice-notice';
+import { VoiceToolLayout } from '../components/voice-tool-layout';
 import { useObjectUrl } from '../use-object-url';
-import { useVoiceJob } from '../use-voice-job';
-import { useVoiceStatus } from '../use-voice-status';
+import { useVoiceTool } from '../use-voice-tool';
 
 const T = UI_TEXTS.voiceIsolator;
 
-/** No credit check here (docs/product-rules.md#validation): the server refuses a run the member cannot pay for. */
-export function isolateButton(s: { busy: boolean; hasFile: boolean; available: boolean }): RunButton {
-  if (s.busy) return { label: T.processing, disabled: true };
-  return { label: T.isolate, disabled: !s.hasFile || !s.available };
-}
-
 export function VoiceIsolatorPage({ host }: ToolPageProps) {
-  const status = useVoiceStatus(host.api, 'voice-isolator');
+  const voice = useVoiceTool(host, 'voice-isolator');
+  const { status, job, available, busy } = voice;
   const [file, setFile] = useState<File | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const [lastClip, setLastClip] = useState<string | null>(null);
-  const job = useVoiceJob(host, 'voice-isolator', {
-    fallbackError: FALLBACK_ERRORS['voice-isolator'],
-    onDone: (clip: AudioClip) => setLastClip(clip.id),
-  });
   const originalUrl = useObjectUrl(file);
-  const available = status?.available !== false;
-  const busy = job.running;
 
   const chooseFile = (next: File | null) => {
     job.reset();
@@ -63,42 +42,36 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
   };
 
   return (
-    <div className="act-stack">
-      <VoiceNotice status={status} />
-      <div className="act-tool-layout">
-        <div className="act-panel act-stack">
-          <AudioUpload
-            file={file}
-            onFile={chooseFile}
-            title={T.uploadTitle}
-            hint={T.uploadHint}
-            removeLabel={T.remove}
-            status={status}
-            disabled={busy || !available}
-          />
-          <GenerateButton
-            host={host}
-            icon={AudioLines}
-            state={isolateButton({ busy, hasFile: file !== null, available })}
-            busy={busy}
-            onClick={() => void isolate()}
-          />
-          <RunError error={readError ?? job.error} needsSignup={job.needsSignup} host={host} />
-        </div>
-        <ResultCard
-          title={T.resultTitle}
-          placeholder={T.resultPlaceholder}
-          job={job}
-          progress={{ title: T.processing, label: T.progressLabel, hint: T.processingHint }}
-          compare={{ original: originalUrl, label: T.compareLabel }}
-        />
-      </div>
-      <RecentResults
-        host={host}
-        tool="voice-isolator"
-        title={T.recentTitle}
-        refreshKey={job.detachedJobId ?? lastClip}
+    <VoiceToolLayout
+      host={host}
+      voice={voice}
+      texts={T}
+      progress={{ title: T.processing, label: T.progressLabel, hint: T.processingHint }}
+      compare={{ original: originalUrl, label: T.compareLabel }}
+      error={readError}
+    >
+      <AudioUpload
+        file={file}
+        onFile={chooseFile}
+        title={T.uploadTitle}
+        hint={T.uploadHint}
+        removeLabel={T.remove}
+        status={status}
+        disabled={busy || !available}
       />
-    </div>
+      <GenerateButton
+        host={host}
+        icon={AudioLines}
+        // No credit check here (docs/product-rules.md#validation): the server refuses a run the member cannot pay for.
+        state={runButton({
+          busy,
+          busyLabel: T.processing,
+          ready: T.isolate,
+          blocked: file === null || !available,
+        })}
+        busy={busy}
+        onClick={() => void isolate()}
+      />
+    </VoiceToolLayout>
   );
 }

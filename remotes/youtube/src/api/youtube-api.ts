@@ -3,6 +3,7 @@
 // video, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
 import {
   ERROR_TEXTS,
+  failureTextOf,
   YOUTUBE_ENDPOINTS,
   type AskVideoReply,
   YOUTUBE_THUMBNAIL_SIZES,
@@ -17,22 +18,14 @@ import { apiErrorFromReply, downloadNames, saveBlob, type ApiClient, type CallRe
 
 const E = YOUTUBE_ENDPOINTS;
 
-/** Texts shown when a call fails without a server text (docs/product-rules.md#errors). */
-export const FALLBACK_ERRORS = {
-  summarize: ERROR_TEXTS.network.summarizeVideo,
-  thumbnails: ERROR_TEXTS.network.getThumbnails,
-  download: ERROR_TEXTS.ui.downloadThumbnail,
-  transcript: ERROR_TEXTS.youtube.loadTranscript,
-  downloadTranscript: ERROR_TEXTS.youtube.downloadTranscript,
-  ask: ERROR_TEXTS.youtube.askFailed,
-} as const;
+/** Saving the transcript as a file fails with its own text, not the transcript endpoint's. */
+const TRANSCRIPT_FILE_FAILED = ERROR_TEXTS.youtube.downloadTranscript;
 
 /** A question about a saved summary's video (2 credits; free when it fails): the answer and the moments it cites. */
 export function askVideo(api: ApiClient, sessionId: string, question: string): Promise<AskVideoReply> {
   return api.call(E.askVideo, {
     params: { id: sessionId },
     body: { question, toolName: 'youtube-summarizer' },
-    fallbackError: FALLBACK_ERRORS.ask,
   });
 }
 
@@ -47,7 +40,6 @@ export function summarizeRequest(videoUrl: string, language?: Language): CallReq
 export function getThumbnails(api: ApiClient, videoUrl: string): Promise<GetThumbnailsReply> {
   return api.call(E.thumbnails, {
     body: { videoUrl, toolName: 'youtube-thumbnail-downloader' },
-    fallbackError: FALLBACK_ERRORS.thumbnails,
   });
 }
 
@@ -68,18 +60,17 @@ export async function downloadThumbnail(
   thumbnail: Thumbnail,
 ): Promise<void> {
   const size = thumbnailSize(thumbnail);
-  if (!size) throw new Error(FALLBACK_ERRORS.download);
+  if (!size) throw new Error(failureTextOf(E.thumbnailDownload));
   let blob: Blob;
   try {
     const response = await api.fetchRaw(E.thumbnailDownload, {
       query: { videoId, size },
       accept: 'image/jpeg',
-      fallbackError: FALLBACK_ERRORS.download,
     });
     if (!response.ok) throw new Error(String(response.status));
     blob = await response.blob();
   } catch {
-    throw new Error(FALLBACK_ERRORS.download);
+    throw new Error(failureTextOf(E.thumbnailDownload));
   }
   saveBlob(blob, downloadNames.toolImage('youtube-thumbnail-downloader'));
 }
@@ -88,7 +79,6 @@ export async function downloadThumbnail(
 export function getTranscript(api: ApiClient, videoUrl: string): Promise<TranscriptReply> {
   return api.call(E.transcript, {
     query: { videoUrl, format: 'json' },
-    fallbackError: FALLBACK_ERRORS.transcript,
   });
 }
 
@@ -107,17 +97,13 @@ export async function downloadTranscript(
     response = await api.fetchRaw(E.transcript, {
       query: { videoUrl, format },
       accept: format === 'srt' ? 'application/x-subrip' : 'text/plain',
-      fallbackError: FALLBACK_ERRORS.downloadTranscript,
+      fallbackError: TRANSCRIPT_FILE_FAILED,
     });
   } catch {
-    throw new Error(FALLBACK_ERRORS.downloadTranscript);
+    throw new Error(TRANSCRIPT_FILE_FAILED);
   }
   if (!response.ok) {
-    throw apiErrorFromReply(
-      response.status,
-      await response.json().catch(() => null),
-      FALLBACK_ERRORS.downloadTranscript,
-    );
+    throw apiErrorFromReply(response.status, await response.json().catch(() => null), TRANSCRIPT_FILE_FAILED);
   }
   saveBlob(await response.blob(), downloadNames.transcript(videoId, format));
 }

@@ -6,10 +6,12 @@ import { MessageCircleQuestion } from 'lucide-react';
 import {
   AskVideoRequestSchema,
   ERROR_TEXTS,
+  failureTextOf,
   LIMITS,
   UI_TEXTS,
   toolCost,
   withCost,
+  YOUTUBE_ENDPOINTS,
   type AskVideoReply,
   type VideoAnswer,
 } from '@act/contracts';
@@ -17,25 +19,18 @@ import {
   Alert,
   GenerateButton,
   RunError,
+  runButton,
   TextField,
   useToolRun,
-  type RunButton,
   type ToolPageProps,
 } from '@act/host-sdk';
-import { askVideo, FALLBACK_ERRORS } from '../api/youtube-api';
+import { askVideo } from '../api/youtube-api';
 import { VideoAnswerItem } from './video-answer';
 import './ask-panel.css';
 
 const T = UI_TEXTS.youtube;
-const C = UI_TEXTS.common;
 /** What one question costs: the summarizer's follow-up price. */
 export const ASK_COST = toolCost('youtube-summarizer', { followUp: true });
-
-export function askButton(s: { busy: boolean; available: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: T.answering, disabled: true };
-  if (s.available && !s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: withCost(T.ask, ASK_COST), disabled: !s.available };
-}
 
 export interface AskPanelProps {
   host: ToolPageProps['host'];
@@ -53,7 +48,7 @@ export function AskPanel({ host, sessionId, available }: AskPanelProps) {
   const run = useToolRun<[string], AskVideoReply>(
     host,
     (text) => askVideo(host.api, sessionId, text),
-    FALLBACK_ERRORS.ask,
+    failureTextOf(YOUTUBE_ENDPOINTS.askVideo),
   );
   const busy = run.status === 'loading';
   const affordable = host.user === null || host.credits >= ASK_COST;
@@ -112,7 +107,14 @@ export function AskPanel({ host, sessionId, available }: AskPanelProps) {
         <GenerateButton
           onClick={() => void submit()}
           icon={MessageCircleQuestion}
-          state={askButton({ busy, available, affordable })}
+          state={runButton({
+            busy,
+            busyLabel: T.answering,
+            // 'Insufficient Credits' only while questions can be asked at all.
+            affordable: !available || affordable,
+            ready: withCost(T.ask, ASK_COST),
+            blocked: !available,
+          })}
           busy={busy}
           host={host}
         />

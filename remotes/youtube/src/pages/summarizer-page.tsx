@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import {
+  ERROR_TEXTS,
+  failureTextOf,
   LANGUAGES,
   parseYoutubeVideoId,
   UI_TEXTS,
@@ -24,15 +26,15 @@ import {
   canAfford,
   ResultPanel,
   RunError,
+  runButton,
   Select,
   useRunAnnouncer,
   useStreamedReply,
-  type RunButton,
   type SelectOption,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
-import { downloadTranscript, FALLBACK_ERRORS, getTranscript, summarizeRequest } from '../api/youtube-api';
+import { downloadTranscript, getTranscript, summarizeRequest } from '../api/youtube-api';
 import { AskPanel } from '../components/ask-panel';
 import { ChaptersCard } from '../components/chapters-card';
 import { keyMomentLinks } from '../components/key-moments';
@@ -43,7 +45,6 @@ import './summarizer-page.css';
 import '../components/url-form.css';
 
 const T = UI_TEXTS.youtube;
-const C = UI_TEXTS.common;
 
 /** The summary language choice: the video's own (no `language` sent), or one of the contracts' languages. */
 const SAME_AS_VIDEO = 'same-as-video';
@@ -52,12 +53,6 @@ const LANGUAGE_OPTIONS: readonly SelectOption<SummaryLanguage>[] = [
   { value: SAME_AS_VIDEO, label: T.sameLanguageAsVideo },
   ...LANGUAGES.map((language) => ({ value: language, label: language })),
 ];
-
-export function summarizeButton(s: { busy: boolean; hasUrl: boolean; affordable: boolean }): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  if (s.hasUrl && !s.affordable) return { label: C.insufficientCredits, disabled: true };
-  return { label: T.summarize, disabled: !s.hasUrl };
-}
 
 interface SummaryState {
   videoId: string | null;
@@ -115,7 +110,6 @@ export function SummarizerPage({ host }: ToolPageProps) {
   const transcript = useTranscript(host.api, submittedUrl);
   const announcer = useRunAnnouncer();
   const reply = useStreamedReply(host.api, YOUTUBE_ENDPOINTS.summarize, {
-    fallbackError: FALLBACK_ERRORS.summarize,
     onCreditsChange: host.onCreditsChange,
     // The summary grows on screen without being read piece by piece; its end is said once.
     onEvent: (event) => {
@@ -157,10 +151,12 @@ export function SummarizerPage({ host }: ToolPageProps) {
           onSubmit={submit}
           urlError={link.error}
           icon={Sparkles}
-          button={summarizeButton({
+          button={runButton({
             busy,
-            hasUrl: link.url.trim() !== '',
-            affordable: canAfford(host, 'youtube-summarizer'),
+            // 'Insufficient Credits' only once there is a link to summarize.
+            affordable: link.url.trim() === '' || canAfford(host, 'youtube-summarizer'),
+            ready: T.summarize,
+            blocked: link.url.trim() === '',
           })}
           busy={busy}
           settings={
@@ -239,7 +235,8 @@ function useTranscript(api: ToolPageProps['host']['api'], videoUrl: string | nul
     getTranscript(api, requested).then(
       (loaded) => current && setReply(loaded),
       (failure: unknown) =>
-        current && setError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.transcript),
+        current &&
+        setError(failure instanceof Error ? failure.message : failureTextOf(YOUTUBE_ENDPOINTS.transcript)),
     );
     return () => {
       current = false;
@@ -254,7 +251,7 @@ function useTranscript(api: ToolPageProps['host']['api'], videoUrl: string | nul
     setDownloadError(null);
     downloadTranscript(api, videoUrl, videoId, format)
       .catch((failure: unknown) =>
-        setDownloadError(failure instanceof Error ? failure.message : FALLBACK_ERRORS.downloadTranscript),
+        setDownloadError(failure instanceof Error ? failure.message : ERROR_TEXTS.youtube.downloadTranscript),
       )
       .finally(() => setDownloading(false));
   };

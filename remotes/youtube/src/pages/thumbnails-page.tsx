@@ -3,25 +3,25 @@
 // youtube-thumbnail-downloader-{timestamp}.jpg).
 import { useCallback, useState } from 'react';
 import { Download, ExternalLink, Images } from 'lucide-react';
-import { UI_TEXTS, YoutubeThumbnailUrlSchema, type Thumbnail } from '@act/contracts';
-import { Button, RunError, useToolRun, type RunButton, type ToolPageProps } from '@act/host-sdk';
-import { FALLBACK_ERRORS, downloadThumbnail, getThumbnails } from '../api/youtube-api';
+import {
+  failureTextOf,
+  UI_TEXTS,
+  YOUTUBE_ENDPOINTS,
+  YoutubeThumbnailUrlSchema,
+  type Thumbnail,
+} from '@act/contracts';
+import { Button, RunError, runButton, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import { downloadThumbnail, getThumbnails } from '../api/youtube-api';
 import { UrlForm } from '../components/url-form';
 import { useLinkField } from '../link-check';
 import './thumbnails-page.css';
 
 const T = UI_TEXTS.youtube;
-const C = UI_TEXTS.common;
-
-export function thumbnailsButton(s: { busy: boolean; hasUrl: boolean }): RunButton {
-  if (s.busy) return { label: C.processing, disabled: true };
-  return { label: T.getThumbnails, disabled: !s.hasUrl };
-}
 
 export function ThumbnailsPage({ host }: ToolPageProps) {
   const link = useLinkField(YoutubeThumbnailUrlSchema);
   const action = useCallback((videoUrl: string) => getThumbnails(host.api, videoUrl), [host.api]);
-  const run = useToolRun(host, action, FALLBACK_ERRORS.thumbnails);
+  const run = useToolRun(host, action, failureTextOf(YOUTUBE_ENDPOINTS.thumbnails));
   const busy = run.status === 'loading';
 
   const submit = (value: string) => {
@@ -38,7 +38,7 @@ export function ThumbnailsPage({ host }: ToolPageProps) {
           onSubmit={submit}
           urlError={link.error}
           icon={Images}
-          button={thumbnailsButton({ busy, hasUrl: link.url.trim() !== '' })}
+          button={runButton({ busy, ready: T.getThumbnails, blocked: link.url.trim() === '' })}
           busy={busy}
         />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
@@ -67,7 +67,7 @@ function ThumbnailCard({ thumbnail, onDownload }: { thumbnail: Thumbnail; onDown
     try {
       await onDownload();
     } catch (raw) {
-      setError(raw instanceof Error ? raw.message : FALLBACK_ERRORS.download);
+      setError(raw instanceof Error ? raw.message : failureTextOf(YOUTUBE_ENDPOINTS.thumbnailDownload));
     } finally {
       setBusy(false);
     }

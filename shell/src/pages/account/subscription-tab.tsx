@@ -3,7 +3,7 @@
 // exists. A member without
 // a subscription buys one through Paddle checkout; a member with one changes it in place (never a second
 // subscription).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, ConfirmDialog, errorMessage, toast, type HostUser } from '@act/host-sdk';
 import {
@@ -15,7 +15,6 @@ import {
   getPlan,
   safeReturnPath,
   scheduledPlanChange,
-  type BillingConfig,
   type BillingCycle,
   type Me,
   type PaidPlanId,
@@ -27,6 +26,7 @@ import { formatDate } from '../../components/format';
 import { PlanCard } from '../../components/plan-card';
 import { CreditPacksSection } from './credit-packs-section';
 import { planButton } from './plan-button';
+import { useBillingConfig } from './use-billing-config';
 import { usePaddleCheckout } from './use-paddle-checkout';
 import './subscription-tab.css';
 import '../../components/pricing.css';
@@ -37,8 +37,8 @@ const PAID_PLANS = PUBLIC_DATA.plans.filter((plan) => (PAID_PLAN_IDS as readonly
 export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   const { api, credits } = useServices();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
-  const [config, setConfig] = useState<BillingConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const config = useBillingConfig(api, setError);
   const [pendingDowngrade, setPendingDowngrade] = useState<PaidPlanId | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -47,21 +47,6 @@ export function SubscriptionTab({ user, me }: { user: HostUser; me: Me }) {
   // The tool page that sent an out-of-credits member here; only a same-site path is followed back.
   const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
   const payments = usePaddleCheckout(config, returnTo);
-
-  useEffect(() => {
-    let cancelled = false;
-    api.call(CREDITS_ENDPOINTS.billingConfig).then(
-      (reply) => {
-        if (!cancelled) setConfig(reply.config);
-      },
-      () => {
-        if (!cancelled) setError(ERROR_TEXTS.subscription.paymentInitFailed);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
 
   async function checkout(plan: PaidPlanId) {
     setError(null);
