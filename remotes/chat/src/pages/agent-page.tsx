@@ -24,7 +24,7 @@ import { SingleTurn } from '../components/single-turn';
 import { WebSearchToggle } from '../components/web-search-toggle';
 import { sentAttachments, useAttachments } from '../hooks/use-attachments';
 import { useChatPage } from '../hooks/use-chat-page';
-import { type OutgoingMessage } from '../hooks/use-conversation';
+import { type OutgoingMessage } from '../hooks/use-sending';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 
 const SCREEN = AGENT_SCREEN;

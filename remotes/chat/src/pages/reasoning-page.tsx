@@ -11,7 +11,7 @@ import { MembersOnly } from '../components/members-only';
 import { SingleTurn } from '../components/single-turn';
 import { sentAttachments, useAttachments } from '../hooks/use-attachments';
 import { useChatPage } from '../hooks/use-chat-page';
-import { type OutgoingMessage } from '../hooks/use-conversation';
+import { type OutgoingMessage } from '../hooks/use-sending';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 
 const SCREEN = REASONING_SCREEN;
