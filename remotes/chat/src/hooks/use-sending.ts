@@ -5,12 +5,14 @@
 // stream breaks off after `start`, the service still finishes, saves and charges it, and the conversation follows it
 // by its id (use-followed-reply.ts). Stop asks the server to stop the reply, also before its id arrived.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_ENDPOINTS, ERROR_TEXTS, UI_TEXTS, type ChatKind, type ChatStreamEvent } from '@act/contracts';
+import type { CHAT_ENDPOINTS } from '@act/contracts';
+import { ERROR_TEXTS, UI_TEXTS, type ChatKind, type ChatStreamEvent } from '@act/contracts';
 import { announce, errorMessage, isApiError, type BodyOf, type CallArgs, type ToolHost } from '@act/host-sdk';
 import type { ChatScreen } from '../chat-screens';
 import { SINGLE, applyEvent, failTurn, isStreaming, type Attachments, type Turn } from '../reply-state';
 import { placeSentTurn, type MessageBranch } from './use-branches';
 import type { SessionTurns } from './use-session-turns';
+import { useStop } from './use-stop';
 
 /** The send-message endpoint of a chat kind. */
 type SendEndpoint<K extends ChatKind> = (typeof CHAT_ENDPOINTS)[K]['sendMessage'];
@@ -91,14 +93,11 @@ export function useSending<K extends ChatKind>(
   const { api } = host;
   const [text, setText] = useState('');
   const [reading, setReading] = useState(false);
-  const [stopping, setStopping] = useState(false);
   const [following, setFollowing] = useState(false);
   const [failure, setFailure] = useState<{ text: string; needsSignup: boolean } | null>(null);
-  // What the callbacks must see at once: the reading in progress, the reply id Stop needs, a Stop asked for before
-  // that id arrived, and the latest options and balance callback.
+  const replyStop = useStop(api);
+  // What the callbacks must see at once: the reading in progress, and the latest options and balance callback.
   const reader = useRef<AbortController | null>(null);
-  const replyId = useRef<string | null>(null);
-  const stopWanted = useRef(false);
   const latest = useRef({ options, onCreditsChange: host.onCreditsChange });
   latest.current = { options, onCreditsChange: host.onCreditsChange };
 
@@ -107,39 +106,26 @@ export function useSending<K extends ChatKind>(
   const streaming = reading || serverStreaming;
   const { sessionId, setSessionId, setTurns, turnsNow, refresh } = session;
 
+  const { started: stopStarted, clear: clearStop } = replyStop;
   const leave = useCallback(() => {
     reader.current?.abort();
     reader.current = null;
-    replyId.current = null;
-    stopWanted.current = false;
+    clearStop();
     setReading(false);
-    setStopping(false);
     setFollowing(false);
     setFailure(null);
-  }, []);
+  }, [clearStop]);
 
   // Leaving the page stops reading only; the server finishes the reply.
   useEffect(() => () => reader.current?.abort(), []);
-
-  const sendStop = useCallback(
-    (id: string) => {
-      api.call(CHAT_ENDPOINTS.stop, { body: { messageId: id } }).catch(() => {
-        // The reply may have ended meanwhile; the stream (or the next read) shows how it ended.
-        setStopping(false);
-      });
-    },
-    [api],
-  );
 
   const send = useCallback(
     async (message: OutgoingMessage): Promise<boolean> => {
       if (reader.current) return false;
       const controller = new AbortController();
       reader.current = controller;
-      replyId.current = null;
-      stopWanted.current = false;
+      clearStop();
       setReading(true);
-      setStopping(false);
       setFollowing(false);
       setFailure(null);
       const { columns, price, onSessionCreated, onSessionActive } = latest.current.options;
@@ -152,14 +138,13 @@ export function useSending<K extends ChatKind>(
       const onEvent = (event: ChatStreamEvent) => {
         if (event.type === 'start') {
           reply.started = true;
-          replyId.current = event.messageId;
+          stopStarted(event.messageId);
           if (event.sessionId !== sessionId) {
             setSessionId(event.sessionId);
             onSessionCreated?.(event.sessionId);
           } else {
             onSessionActive?.(event.sessionId);
           }
-          if (stopWanted.current) sendStop(event.messageId);
         } else if (event.type === 'done' || event.type === 'error') {
           reply.ended = true;
           if (event.remainingCredits !== undefined) latest.current.onCreditsChange(event.remainingCredits);
@@ -167,7 +152,7 @@ export function useSending<K extends ChatKind>(
           if (event.type === 'done' && event.status === 'completed')
             announce(UI_TEXTS.announce.replyFinished);
           if (event.type === 'error' && !reply.started) {
-            setFailure({ text: event.error || fallback, needsSignup: false });
+            setFailure(failureOf(event.error || fallback));
             setTurns(placed.undo);
           }
         }
@@ -204,14 +189,13 @@ export function useSending<K extends ChatKind>(
       } finally {
         if (reader.current === controller) {
           reader.current = null;
-          replyId.current = null;
+          clearStop();
           setReading(false);
-          setStopping(false);
         }
       }
       return reply.started;
     },
-    [api, screen, sessionId, setSessionId, setTurns, turnsNow, refresh, sendStop],
+    [api, screen, sessionId, setSessionId, setTurns, turnsNow, refresh, stopStarted, clearStop],
   );
 
   const submit = (sendPrompt: (prompt: string) => Promise<boolean>) => {
@@ -223,27 +207,15 @@ export function useSending<K extends ChatKind>(
     });
   };
 
-  const stop = useCallback(() => {
-    if (!streaming || stopping) return;
-    setStopping(true);
-    const id = reading ? replyId.current : (lastTurn?.replyId ?? null);
-    if (id) sendStop(id);
-    else if (reading) stopWanted.current = true;
-    else setStopping(false);
-  }, [streaming, stopping, reading, lastTurn, sendStop]);
-
   // Once a server-side reply has ended, the Stop is done and it is no longer followed.
   useEffect(() => {
     if (!streaming) {
-      setStopping(false);
+      clearStop();
       setFollowing(false);
     }
-  }, [streaming]);
+  }, [streaming, clearStop]);
 
-  const failSend = useCallback(
-    (text: string | null) => setFailure(text === null ? null : { text, needsSignup: false }),
-    [],
-  );
+  const failSend = useCallback((text: string | null) => setFailure(failureOf(text)), []);
   return {
     text,
     setText,
@@ -252,13 +224,20 @@ export function useSending<K extends ChatKind>(
     streaming,
     reading,
     following: following && serverStreaming,
-    stopping,
-    stop,
+    stopping: replyStop.stopping,
+    stop: () => {
+      if (streaming) replyStop.stop(reading, lastTurn?.replyId);
+    },
     sendError: failure?.text ?? null,
     needsSignup: failure?.needsSignup ?? false,
     failSend,
     leave,
   };
+}
+
+/** A failure shown in the send notice (null: none). */
+function failureOf(text: string | null): { text: string; needsSignup: boolean } | null {
+  return text === null ? null : { text, needsSignup: false };
 }
 
 /** The call's arguments: the screen's extras are typed by its kind's endpoint; with them, these fields are its body. */
