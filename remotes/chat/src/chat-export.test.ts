@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS } from '@act/contracts';
 import {
-  PRINT_HANDLER_HASH,
-  chatHtml,
   chatMarkdown,
   exportFileName,
   exportedChat,
   linkCitationMarkers,
   type ExportSource,
 } from './chat-export';
+import { PRINT_HANDLER_HASH, chatHtml } from './chat-export-html';
 import { staticAnswerRenderer } from './components/export-menu';
 import { SINGLE, type Reply, type Turn } from './reply-state';
 

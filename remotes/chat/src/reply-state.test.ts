@@ -10,9 +10,9 @@ import {
   keepShownText,
   newTurn,
   streamingReply,
-  turnsFromMessages,
   type Turn,
 } from './reply-state';
+import { turnsFromMessages } from './stored-turns';
 
 const [GPT, GEMINI, CLAUDE, DEEPSEEK] = PLAYGROUND_MODELS;
 const FALLBACK = ERROR_TEXTS.chat.sendMessage;

@@ -3,7 +3,8 @@
 // never treated as HTML: raw HTML in it shows as text (no rehype-raw), link URLs pass react-markdown's URL filter (no
 // `javascript:`), every link opens in a new tab without access to this page, and images become plain links so a
 // reply cannot make the browser fetch anything by itself. A caller can turn parts of the text into links (chat's `[n]`
-// sources, a summary's timestamps), outside code and existing links, and render code blocks its own way.
+// sources through `markerLinks`, a summary's timestamps), outside code and existing links, and render code blocks its
+// own way.
 import {
   memo,
   useDeferredValue,
@@ -16,6 +17,8 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent } from 'hast';
+
+export { markerLinks, type MarkerLinkOptions } from './marker-links';
 
 /** A link made from part of the text. */
 export interface TextLink {

@@ -8,13 +8,8 @@ import { Download, Printer } from 'lucide-react';
 import { UI_TEXTS, isHttpUrl, type Citation } from '@act/contracts';
 import { Button, errorMessage, saveBlob } from '@act/host-sdk';
 import { Markdown as HostMarkdown, type TextLinker } from '@act/host-sdk/markdown';
-import {
-  chatHtml,
-  chatMarkdown,
-  exportFileName,
-  type AnswerRenderer,
-  type ExportedChat,
-} from '../chat-export';
+import { chatMarkdown, exportFileName, type ExportedChat } from '../chat-export';
+import { chatHtml, type AnswerRenderer } from '../chat-export-html';
 import { citationLinks } from './markdown';
 import './export-menu.css';
 

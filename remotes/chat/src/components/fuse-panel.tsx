@@ -16,7 +16,6 @@ import {
   type PlaygroundModelId,
 } from '@act/contracts';
 import { Button, Select, announce, errorMessage, type ToolHost } from '@act/host-sdk';
-import { fetchBalance } from '../api/chat-api';
 import {
   SINGLE,
   applyEvent,
@@ -28,6 +27,7 @@ import {
   type FusedReply,
   type Turn,
 } from '../reply-state';
+import { useFollowedReply } from '../hooks/use-followed-reply';
 import { ReplyView } from './reply-view';
 import './fuse-panel.css';
 
@@ -108,41 +108,25 @@ export function FusePanel({ host, sessionId, turn, disabled }: FusePanelProps) {
   // Leaving the turn (or the page) only stops reading: the fuse goes on on the server and is saved there.
   useEffect(() => () => reader.current?.abort(), []);
 
-  // A fuse still being written when the session was opened (a reload) is followed by its id until it ends.
-  const storedFuse = useRef(turn.fused);
-  storedFuse.current = turn.fused;
+  // A fuse still being written when the session was opened (a reload) is followed by its id until it ends; one that
+  // cannot be followed (gone, or the network) keeps what the session showed.
   const followId = turn.fused?.reply.status === 'streaming' ? turn.fused.replyId : undefined;
-  useEffect(() => {
-    const stored = storedFuse.current;
-    if (!followId || !stored) return;
-    const controller = new AbortController();
-    reader.current = controller;
-    const { model: by } = stored;
-    const replyId = followId;
-    let current: Turn = { key: 'fused', prompt: '', replies: { [SINGLE]: stored.reply } };
-    void (async () => {
-      try {
-        const follow = {
-          params: { id: replyId },
-          signal: controller.signal,
-          fallbackError: ERROR_TEXTS.chat.fuseFailed,
-        };
-        for await (const event of api.stream(CHAT_ENDPOINTS.follow, follow)) {
-          if (controller.signal.aborted) return;
-          if (event.type === 'start') current = restartTurn(current);
-          if (event.type === 'done' || event.type === 'error') {
-            if (event.remainingCredits !== undefined) onCreditsChange.current(event.remainingCredits);
-            else onCreditsChange.current(await fetchBalance(api));
-          }
-          current = applyEvent(current, event, ERROR_TEXTS.chat.fuseFailed);
-          setFused({ model: by, replyId, reply: current.replies[SINGLE]! });
-        }
-      } catch {
-        // Not followable (gone, or the network): the card keeps what the session showed.
-      }
-    })();
-    return () => controller.abort();
-  }, [api, followId]);
+  useFollowedReply(
+    api,
+    followId,
+    (event) =>
+      setFused((shown) => {
+        if (!shown || !followId) return shown;
+        const single: Turn = { key: 'fused', prompt: '', replies: { [SINGLE]: shown.reply } };
+        const next = applyEvent(
+          event.type === 'start' ? restartTurn(single) : single,
+          event,
+          ERROR_TEXTS.chat.fuseFailed,
+        );
+        return { model: shown.model, replyId: followId, reply: next.replies[SINGLE]! };
+      }),
+    { fallbackError: ERROR_TEXTS.chat.fuseFailed, onCreditsChange: host.onCreditsChange },
+  );
 
   const streaming = fused?.reply.status === 'streaming';
   const answered = Object.values(turn.replies).some(

@@ -3,11 +3,9 @@
 // n-th source (outside code, where `[1]` is code).
 import { memo, useMemo } from 'react';
 import { UI_TEXTS, type Citation } from '@act/contracts';
-import { Markdown as HostMarkdown, type TextLink, type TextLinker } from '@act/host-sdk/markdown';
+import { Markdown as HostMarkdown, markerLinks, type TextLinker } from '@act/host-sdk/markdown';
 import { CodeBlock } from './code-block';
 import './markdown.css';
-
-const MARKER = /\[(\d{1,3})\]/g;
 
 /** The source a citation link names: its title, else the page's host. */
 export function sourceName(citation: Citation): string {
@@ -19,27 +17,13 @@ export function sourceName(citation: Citation): string {
   }
 }
 
-/** Splits a text at its `[n]` markers, each known n becoming a link to that source. */
+/** A reply's `[n]` markers as links to the n-th source. */
 export function citationLinks(citations: readonly Citation[]): TextLinker {
-  return (text) => {
-    const parts: Array<string | TextLink> = [];
-    let last = 0;
-    for (const match of text.matchAll(MARKER)) {
-      const number = Number(match[1]);
-      const citation = citations[number - 1];
-      if (!citation) continue;
-      if (match.index > last) parts.push(text.slice(last, match.index));
-      parts.push({
-        text: `[${number}]`,
-        href: citation.url,
-        label: UI_TEXTS.chat.sourceLink(number, sourceName(citation)),
-        className: 'ch-cite',
-      });
-      last = match.index + match[0].length;
-    }
-    if (last < text.length) parts.push(text.slice(last));
-    return parts;
-  };
+  return markerLinks(citations, {
+    hrefOf: (citation) => citation.url,
+    labelOf: (citation, n) => UI_TEXTS.chat.sourceLink(n, sourceName(citation)),
+    className: 'ch-cite',
+  });
 }
 
 export interface MarkdownProps {

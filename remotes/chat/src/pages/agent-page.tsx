@@ -17,15 +17,14 @@ import {
 import { type ToolPageProps } from '@act/host-sdk';
 import { AGENT_SCREEN } from '../chat-screens';
 import { AttachmentButtons, AttachmentChips } from '../components/attachment-picker';
-import { ChatFrame, LoadedConversation } from '../components/chat-frame';
+import { ChatFrame } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
 import { ModelGrid, ModelHeader } from '../components/model-grid';
-import { SingleTurn } from '../components/single-turn';
+import { SingleTurnThread } from '../components/single-turn-thread';
 import { WebSearchToggle } from '../components/web-search-toggle';
 import { sentAttachments, useAttachments } from '../hooks/use-attachments';
 import { useChatPage } from '../hooks/use-chat-page';
-import { type OutgoingMessage } from '../hooks/use-conversation';
-import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { type OutgoingMessage } from '../hooks/use-sending';
 
 const SCREEN = AGENT_SCREEN;
 const T = UI_TEXTS.chat;
@@ -67,7 +66,6 @@ function Agent({ host }: ToolPageProps) {
   });
   const { conversation, regenerable } = page;
   const attachments = useAttachments();
-  const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
   // The last message as sent, attachments and web search included, for Regenerate.
   const lastSent = useRef<OutgoingMessage<'agent'> | null>(null);
 
@@ -185,27 +183,15 @@ function Agent({ host }: ToolPageProps) {
       ) : (
         <>
           {model && <ModelHeader model={model} onChange={backToGrid} />}
-          <div className="ch-thread" ref={scroller}>
-            <LoadedConversation conversation={conversation}>
-              {conversation.turns.length === 0 ? (
-                <p className="ch-main__empty">{SCREEN.texts.empty}</p>
-              ) : (
-                conversation.turns.map((turn, index) => (
-                  <SingleTurn
-                    key={turn.key}
-                    turn={turn}
-                    label={model?.name ?? ERROR_TEXTS.chat.sendMessage}
-                    onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
-                    onEdit={
-                      model ? page.editOf(turn, { modelId: model.id, enableWebSearch: searching }) : undefined
-                    }
-                    onShowVersion={page.showVersion}
-                    cost={page.cost}
-                  />
-                ))
-              )}
-            </LoadedConversation>
-          </div>
+          <SingleTurnThread
+            page={page}
+            label={model?.name ?? ERROR_TEXTS.chat.sendMessage}
+            onRegenerate={regenerate}
+            editOf={(turn) =>
+              model ? page.editOf(turn, { modelId: model.id, enableWebSearch: searching }) : undefined
+            }
+            empty={SCREEN.texts.empty}
+          />
         </>
       )}
     </ChatFrame>

@@ -4,7 +4,8 @@ import { DEEP_SEARCH_TEXTS, type ChatStreamEvent } from '@act/contracts';
 import { json } from '@act/host-sdk/testing';
 import { REPLY_ID, SESSION_ID, makeMessage, makeSession, sessionsPage } from '../test-support/chat-host';
 import { emit, renderChatPage, type ChatPageSetup } from '../test-support/chat-page';
-import { DeepSearchPage, reportMarkdown } from './deep-search-page';
+import { reportMarkdown } from '../deep-search-report';
+import { DeepSearchPage } from './deep-search-page';
 
 const SEND = '/api/chat/deep-search';
 const SESSIONS = '/api/chat/deep-search-sessions';

@@ -6,13 +6,12 @@ import { UI_TEXTS } from '@act/contracts';
 import { type ToolPageProps } from '@act/host-sdk';
 import { REASONING_SCREEN } from '../chat-screens';
 import { AttachmentButtons, AttachmentChips } from '../components/attachment-picker';
-import { ChatFrame, LoadedConversation } from '../components/chat-frame';
+import { ChatFrame } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
-import { SingleTurn } from '../components/single-turn';
+import { SingleTurnThread } from '../components/single-turn-thread';
 import { sentAttachments, useAttachments } from '../hooks/use-attachments';
 import { useChatPage } from '../hooks/use-chat-page';
-import { type OutgoingMessage } from '../hooks/use-conversation';
-import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { type OutgoingMessage } from '../hooks/use-sending';
 
 const SCREEN = REASONING_SCREEN;
 const T = UI_TEXTS.chat;
@@ -26,7 +25,6 @@ function Reasoning({ host }: ToolPageProps) {
   const page = useChatPage(host, SCREEN, { columns: null });
   const { conversation, regenerable } = page;
   const attachments = useAttachments();
-  const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
   // The last message as sent, attachments included, for Regenerate.
   const lastSent = useRef<OutgoingMessage | null>(null);
 
@@ -78,25 +76,12 @@ function Reasoning({ host }: ToolPageProps) {
       composerAttachments={<AttachmentChips attachments={attachments} />}
       composerTools={<AttachmentButtons attachments={attachments} disabled={conversation.streaming} />}
     >
-      <div className="ch-thread" ref={scroller}>
-        <LoadedConversation conversation={conversation}>
-          {conversation.turns.length === 0 ? (
-            <p className="ch-main__empty">{SCREEN.texts.empty}</p>
-          ) : (
-            conversation.turns.map((turn, index) => (
-              <SingleTurn
-                key={turn.key}
-                turn={turn}
-                label={T.reasoning}
-                onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
-                onEdit={page.editOf(turn)}
-                onShowVersion={page.showVersion}
-                cost={page.cost}
-              />
-            ))
-          )}
-        </LoadedConversation>
-      </div>
+      <SingleTurnThread
+        page={page}
+        label={T.reasoning}
+        onRegenerate={regenerate}
+        empty={SCREEN.texts.empty}
+      />
     </ChatFrame>
   );
 }

@@ -4,23 +4,16 @@
 // page at the cited passage. New Web Chat and deleting the open session return to the URL step; opening a session
 // shows its page. Without a provider key the web chat still answers, locally, and says so.
 import { useState, type FormEvent } from 'react';
-import { ExternalLink, Globe } from 'lucide-react';
-import {
-  UI_TEXTS,
-  WEB_CHAT_EXAMPLE_LINKS,
-  WEB_CHAT_INITIAL_SETUP,
-  WebsiteUrlSchema,
-  isHttpUrl,
-  getTool,
-} from '@act/contracts';
-import { Alert, Button, TextField, type ToolPageProps } from '@act/host-sdk';
+import { Globe } from 'lucide-react';
+import { UI_TEXTS, WEB_CHAT_INITIAL_SETUP, WebsiteUrlSchema, isHttpUrl, getTool } from '@act/contracts';
+import { Alert, type ToolPageProps } from '@act/host-sdk';
 import { WEB_CHAT_START, WEB_SCREEN } from '../chat-screens';
-import { ChatFrame, LoadedConversation } from '../components/chat-frame';
+import { ChatFrame } from '../components/chat-frame';
 import { lacksCredits } from '../components/chat-notices';
 import { MembersOnly } from '../components/members-only';
-import { SingleTurn } from '../components/single-turn';
+import { SingleTurnThread } from '../components/single-turn-thread';
+import { PageLink, UrlStep } from '../components/web-chat-url-step';
 import { useChatPage } from '../hooks/use-chat-page';
-import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { Turn } from '../reply-state';
 import './web-chat-page.css';
 import '../components/composer.css';
@@ -29,20 +22,6 @@ import '../components/model-grid.css';
 const SCREEN = WEB_SCREEN;
 const T = UI_TEXTS.chat;
 const REPLY_LABEL = getTool('ai-web-chat').name;
-
-/** 'en.wikipedia.org/wiki/Large_language_model' for an example link. */
-function shortUrl(url: string): string {
-  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
-}
-
-function PageLink({ url }: { url: string }) {
-  return (
-    <a className="ch-page-link" href={url} target="_blank" rel="noopener noreferrer nofollow">
-      <span className="ch-page-link__url">{shortUrl(url)}</span>
-      <ExternalLink size={13} aria-hidden />
-    </a>
-  );
-}
 
 export function WebChatPage({ host }: ToolPageProps) {
   if (!host.user) return <MembersOnly host={host} />;
@@ -66,7 +45,6 @@ function WebChat({ host }: ToolPageProps) {
         cost: WEB_CHAT_START.cost,
         insufficientCredits: WEB_CHAT_START.insufficientCredits,
       };
-  const scroller = useStickToBottom<HTMLDivElement>(conversation.turns);
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -142,73 +120,28 @@ function WebChat({ host }: ToolPageProps) {
               <PageLink url={headerUrl} />
             </header>
           )}
-          <div className="ch-thread" ref={scroller}>
-            <LoadedConversation conversation={conversation}>
-              {conversation.turns.map((turn, index) => (
-                <SingleTurn
-                  key={turn.key}
-                  turn={turn}
-                  label={REPLY_LABEL}
-                  question={question(turn, index)}
-                  onRegenerate={index === conversation.turns.length - 1 ? regenerate : undefined}
-                  onEdit={index > 0 ? stepPage.editOf(turn) : undefined}
-                  onShowVersion={stepPage.showVersion}
-                  cost={stepPage.cost}
-                />
-              ))}
-            </LoadedConversation>
-          </div>
+          <SingleTurnThread
+            page={stepPage}
+            label={REPLY_LABEL}
+            question={question}
+            onRegenerate={regenerate}
+            editOf={(turn, index) => (index > 0 ? stepPage.editOf(turn) : undefined)}
+          />
         </>
       ) : (
-        <div className="ch-thread">
-          <form className="ch-url-step" onSubmit={start} noValidate>
-            <p className="ch-main__empty">{SCREEN.texts.empty}</p>
-            <TextField
-              label={T.webUrlLabel}
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder={T.webUrlPlaceholder}
-              value={address}
-              error={addressError}
-              onChange={(event) => {
-                setAddress(event.target.value);
-                setAddressError(null);
-                conversation.clearSendError();
-              }}
-            />
-            <div className="ch-url-step__examples">
-              <span className="ch-url-step__examples-label">{T.exampleLinks}</span>
-              <ul>
-                {WEB_CHAT_EXAMPLE_LINKS.map((link) => (
-                  <li key={link}>
-                    <button
-                      type="button"
-                      className="ch-example"
-                      onClick={() => {
-                        setAddress(link);
-                        setAddressError(null);
-                        conversation.clearSendError();
-                      }}
-                    >
-                      {shortUrl(link)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="ch-url-step__actions">
-              <Button
-                type="submit"
-                variant="gradient"
-                disabled={address.trim() === '' || lacksCredits(host, WEB_CHAT_START.cost)}
-              >
-                {T.startWebChat}
-              </Button>
-              <span className="ch-composer__cost">{T.followUpCost(SCREEN.cost)}</span>
-            </div>
-          </form>
-        </div>
+        <UrlStep
+          intro={SCREEN.texts.empty}
+          address={address}
+          error={addressError}
+          onAddress={(typed) => {
+            setAddress(typed);
+            setAddressError(null);
+            conversation.clearSendError();
+          }}
+          onStart={start}
+          startBlocked={lacksCredits(host, WEB_CHAT_START.cost)}
+          followUpCost={SCREEN.cost}
+        />
       )}
     </ChatFrame>
   );

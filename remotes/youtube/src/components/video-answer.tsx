@@ -4,32 +4,19 @@
 import { useMemo, useState } from 'react';
 import { UI_TEXTS, type VideoAnswer, type VideoCitation } from '@act/contracts';
 import { useCopy } from '@act/host-sdk';
-import { Markdown, type TextLink, type TextLinker } from '@act/host-sdk/markdown';
+import { Markdown, markerLinks, type TextLinker } from '@act/host-sdk/markdown';
 import { chapterTime, CopyMomentButton, MomentLink } from './moment-link';
 
 const T = UI_TEXTS.youtube;
-const MARKER = /\[(\d{1,3})\]/g;
 
 /** The answer's `[n]` markers as links to the n-th cited moment; a marker citing nothing stays text. */
 export function citationLinks(citations: readonly VideoCitation[]): TextLinker {
-  return (text) => {
-    const parts: Array<string | TextLink> = [];
-    let last = 0;
-    for (const match of text.matchAll(MARKER)) {
-      const citation = citations.find((c) => c.n === Number(match[1]));
-      if (!citation) continue;
-      if (match.index > last) parts.push(text.slice(last, match.index));
-      parts.push({
-        text: match[0],
-        href: citation.url,
-        label: T.keyMomentLabel(chapterTime(citation.start)),
-        className: 'yt-moment',
-      });
-      last = match.index + match[0].length;
-    }
-    if (last < text.length) parts.push(text.slice(last));
-    return parts;
-  };
+  return markerLinks(citations, {
+    hrefOf: (citation) => citation.url,
+    labelOf: (citation) => T.keyMomentLabel(chapterTime(citation.start)),
+    numberOf: (citation) => citation.n,
+    className: 'yt-moment',
+  });
 }
 
 export function VideoAnswerItem({ answer }: { answer: VideoAnswer }) {
