@@ -16,7 +16,7 @@ import {
   routeRequests,
   startHttpServer,
 } from '@act/service-kit';
-import { createOpenAiChatProvider } from '../../services/chat/src/providers/openai-provider';
+import { createOpenAiChatProvider } from '@act/chat/bench';
 
 const NO_SESSION = '00000000-0000-4000-8000-000000000000';
 const logger = createLogger({ name: 'bench-chat-floor', level: 'warn' });

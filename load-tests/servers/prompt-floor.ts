@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { AckPolicy, jetstream, jetstreamManager, StorageType, type JsMsg } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import postgres from 'postgres';
-import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-enhance-rules';
+import { enhancePromptByRules } from '@act/prompt/bench';
 
 const role = process.env.FLOOR_ROLE;
 const prefix = process.env.FLOOR_SUBJECT ?? 'bench.floor';
