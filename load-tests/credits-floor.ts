@@ -1,4 +1,4 @@
-// The floor of the credits cycle (docs/architecture.md#performance): the reserve+commit cycle's irreducible I/O
+// The floor of the credits cycle (docs/performance.md): the reserve+commit cycle's irreducible I/O
 // written raw, with no service logic, so the bench can say what the cycle / raw UPDATE ratio can reach on this
 // design. Per cycle: one NATS request/reply whose responder runs the reserve's SQL statement, then one JetStream
 // publish (with its message id, acked by the server) whose durable consumer runs the commit's SQL (commitHolds, one

@@ -6,7 +6,7 @@
 // mounted public here; verifying holds nothing once the stream is open), no charge, no stored question or reply, no
 // generation a member can follow again, no columns or saved progress.
 // Chat's figure minus this one is what chat's own logic holds per open reply; this one minus servers/node-proxy.ts
-// (bare node:http + undici) is what Koa, the kit and the SDK hold (docs/architecture.md#performance).
+// (bare node:http + undici) is what Koa, the kit and the SDK hold (docs/performance.md).
 import { CHAT_ENDPOINTS, ERROR_TEXTS } from '@act/contracts';
 import {
   Router,

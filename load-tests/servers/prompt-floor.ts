@@ -10,7 +10,7 @@
 // commit batch, the hops and nothing else. `design`: the rows credits keeps for every member's use, with the indexes
 // that read them (docs/architecture.md#credits): the reserve takes the credit, writes the hold and its ledger row; a
 // commit batch records each event id, moves each hold to committed, writes its usage row and counts the spend on the
-// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/architecture.md#performance).
+// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/performance.md).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
