@@ -4,7 +4,7 @@
 import type { RunningSystem } from '../e2e/support/system';
 import { benchSigning, ratio, startServer } from './bench-kit';
 import { benchApiUrl, giveCredits, signUpMember } from './bench-members';
-import type { Section } from './bench-run';
+import type { Section, Target } from './bench-run';
 import {
   benchChatServiceStreams,
   benchChatStream,
@@ -13,6 +13,26 @@ import {
   memoryProbeEnv,
 } from './chat-stream-bench';
 import { ADDED_P99_LIMIT_MS, benchStreamScale, streamScaleCredits } from './stream-scale-bench';
+
+/** The gateway's live memory per open chat reply against its target (`count`: how many were open). */
+function gatewayMemoryTarget(count: string, kb: number): Target {
+  return {
+    what: `gateway live memory per open chat reply, ${count} (KB)`,
+    value: kb,
+    target: '<= 60',
+    met: kb <= 60,
+  };
+}
+
+/** The chat service's live memory per open reply against its target. */
+function chatMemoryTarget(count: string, kb: number): Target {
+  return {
+    what: `chat service live memory per open reply, ${count} (KB)`,
+    value: kb,
+    target: '<= 32',
+    met: kb <= 32,
+  };
+}
 
 /**
  * Streamed replies through the real gateway against a stand-in chat service (service-kit's openEventStream): first
@@ -97,16 +117,9 @@ export async function benchChatServiceSection(
     runs: [],
     figures: { ...result, ...floors },
     targets: [
+      gatewayMemoryTarget(`${result.streams} replies`, result.gatewayLiveKbPerStream),
       {
-        what: `gateway live memory per open chat reply, ${result.streams} replies (KB)`,
-        value: result.gatewayLiveKbPerStream,
-        target: '<= 60',
-        met: result.gatewayLiveKbPerStream <= 60,
-      },
-      {
-        what: `chat service live memory per open reply, ${result.streams} replies (KB)`,
-        value: result.chatLiveKbPerStream,
-        target: '<= 32',
+        ...chatMemoryTarget(`${result.streams} replies`, result.chatLiveKbPerStream),
         // No growth at all means the replies were not all open when read (or the baseline held memory that went
         // since): a failed measurement, never a met target.
         met: result.chatLiveKbPerStream > 0 && result.chatLiveKbPerStream <= 32,
@@ -184,18 +197,8 @@ export async function benchStreamScaleSection(
         target: '<= 20',
         met: last.addedP99Ms <= 20,
       },
-      {
-        what: `gateway live memory per open chat reply, ${last.concurrent} open (KB)`,
-        value: last.gatewayLiveKbPerStream,
-        target: '<= 60',
-        met: last.gatewayLiveKbPerStream <= 60,
-      },
-      {
-        what: `chat service live memory per open reply, ${last.concurrent} open (KB)`,
-        value: last.chatLiveKbPerStream,
-        target: '<= 32',
-        met: last.chatLiveKbPerStream <= 32,
-      },
+      gatewayMemoryTarget(`${last.concurrent} open`, last.gatewayLiveKbPerStream),
+      chatMemoryTarget(`${last.concurrent} open`, last.chatLiveKbPerStream),
       {
         what: `no reply failed`,
         value: result.steps.reduce((sum, step) => sum + step.failed, 0),
