@@ -14,24 +14,9 @@ import {
 } from './chat-stream-bench';
 import { ADDED_P99_LIMIT_MS, benchStreamScale, streamScaleCredits } from './stream-scale-bench';
 
-/** The gateway's live memory per open chat reply against its target (`count`: how many were open). */
-function gatewayMemoryTarget(count: string, kb: number): Target {
-  return {
-    what: `gateway live memory per open chat reply, ${count} (KB)`,
-    value: kb,
-    target: '<= 60',
-    met: kb <= 60,
-  };
-}
-
-/** The chat service's live memory per open reply against its target. */
-function chatMemoryTarget(count: string, kb: number): Target {
-  return {
-    what: `chat service live memory per open reply, ${count} (KB)`,
-    value: kb,
-    target: '<= 32',
-    met: kb <= 32,
-  };
+/** A process's live memory per open reply against its limit (`what` names the process and how many were open). */
+function memoryTarget(what: string, kb: number, limit: number): Target {
+  return { what: `${what} (KB)`, value: kb, target: `<= ${limit}`, met: kb <= limit };
 }
 
 /**
@@ -117,9 +102,17 @@ export async function benchChatServiceSection(
     runs: [],
     figures: { ...result, ...floors },
     targets: [
-      gatewayMemoryTarget(`${result.streams} replies`, result.gatewayLiveKbPerStream),
+      memoryTarget(
+        `gateway live memory per open chat reply, ${result.streams} replies`,
+        result.gatewayLiveKbPerStream,
+        60,
+      ),
       {
-        ...chatMemoryTarget(`${result.streams} replies`, result.chatLiveKbPerStream),
+        ...memoryTarget(
+          `chat service live memory per open reply, ${result.streams} replies`,
+          result.chatLiveKbPerStream,
+          32,
+        ),
         // No growth at all means the replies were not all open when read (or the baseline held memory that went
         // since): a failed measurement, never a met target.
         met: result.chatLiveKbPerStream > 0 && result.chatLiveKbPerStream <= 32,
@@ -197,8 +190,16 @@ export async function benchStreamScaleSection(
         target: '<= 20',
         met: last.addedP99Ms <= 20,
       },
-      gatewayMemoryTarget(`${last.concurrent} open`, last.gatewayLiveKbPerStream),
-      chatMemoryTarget(`${last.concurrent} open`, last.chatLiveKbPerStream),
+      memoryTarget(
+        `gateway live memory per open chat reply, ${last.concurrent} open`,
+        last.gatewayLiveKbPerStream,
+        60,
+      ),
+      memoryTarget(
+        `chat service live memory per open reply, ${last.concurrent} open`,
+        last.chatLiveKbPerStream,
+        32,
+      ),
       {
         what: `no reply failed`,
         value: result.steps.reduce((sum, step) => sum + step.failed, 0),
