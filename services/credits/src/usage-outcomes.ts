@@ -88,18 +88,18 @@ async function commitUsage(
  * A commit whose hold the sweeper expired first is still charged (see commitExpiredHolds): the member has the
  * result. A hold read as `held` that the settlement did not move was expired by the sweeper while the statement
  * waited for its row (the statement's read predates the sweeper's commit): it is a candidate too, and
- * commitExpiredHolds, reading the hold afresh, charges it only if it is expired now. Request id → event id.
+ * commitExpiredHolds, reading the hold afresh, charges it only if it is expired now. An event seen before whose hold
+ * is still expired is one too: its statement committed, then its late commit's transaction failed (a hold a late
+ * commit charged is `committed`, and nothing expires a committed hold). Request id → event id.
  */
 function lateCandidates(
   inputs: readonly SettleInput[],
   results: readonly SettleResult[],
 ): Map<string, string> {
   const requestOf = new Map(inputs.map((input) => [input.eventId, input.requestId]));
-  return new Map(
-    results
-      .filter((r) => r.fresh && !r.applied && (r.priorStatus === 'expired' || r.priorStatus === 'held'))
-      .map((r) => [requestOf.get(r.eventId)!, r.eventId]),
-  );
+  const late = (r: SettleResult) =>
+    !r.applied && (r.priorStatus === 'expired' || (r.fresh && r.priorStatus === 'held'));
+  return new Map(results.filter(late).map((r) => [requestOf.get(r.eventId)!, r.eventId]));
 }
 
 /** Charges the late candidates that are expired now; returns their request ids. */
