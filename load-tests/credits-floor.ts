@@ -35,6 +35,8 @@ export async function startCreditsFloor(options: {
   const { sql, nc, namespace, tool, cost } = options;
   const reserveSubject = `${namespace}.floor.reserve`;
   const commitSubject = `${namespace}.floor.committed`;
+  // The notices the floor's spending raises are recorded as credits records them (nobody relays them).
+  const noticeSubject = `${namespace}.floor.notice`;
   const stream = `${namespace}_FLOOR`;
   const jsm = await jetstreamManager(nc);
   await ensureStream(jsm, { name: stream, subjects: [commitSubject] });
@@ -84,8 +86,8 @@ export async function startCreditsFloor(options: {
       const { requestId } = JSON.parse(new TextDecoder().decode(message.data)) as { requestId: string };
       return { eventId: `${requestId}:committed`, requestId };
     });
-    void commitHolds(sql, events, PLAN_ALLOWANCES, new Date()).then(() =>
-      batch.forEach((message) => message.ack()),
+    void commitHolds(sql, events, { allowances: PLAN_ALLOWANCES, subject: noticeSubject }, new Date()).then(
+      () => batch.forEach((message) => message.ack()),
     );
   };
   const consuming = (async () => {

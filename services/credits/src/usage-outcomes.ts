@@ -1,7 +1,7 @@
 // Applying usage outcomes (the third step of a charge; reserving is reserve.ts): committed → a tool_usage row,
 // released → refund. Each event is applied at most once: its id is recorded with the change, and a hold only ever
-// leaves `held` once. A commit batch is one statement (db/commit-batch.ts); late commits and raised notices get a
-// transaction of their own, only when a batch has some (docs/performance.md#the-commit-batch).
+// leaves `held` once. A commit batch is one statement (db/commit-batch.ts); late commits get a transaction of their
+// own, only when a batch has some (docs/performance.md#the-commit-batch).
 import type { UsageEvent } from '@act/contracts/server';
 import type { Clock } from './clock';
 import type { CreditsStore, CreditsTransaction } from './db/credits-store';
@@ -63,23 +63,30 @@ export async function applyUsageEvent(
 }
 
 /**
- * The commit batch's one statement, then, only when it found some, the late commits and the notices due in one
- * transaction: the notice and its outbox event are written together, after the late charges they may count.
+ * The commit batch's one statement (its notices included), then, only when it found some, the late commits in one
+ * transaction with the notices they raise: a notice and its outbox event are written with the charge that crossed
+ * the line.
  */
 async function commitUsage(
   { store, notices }: UsageEventDeps,
   unique: readonly SettleInput[],
   now: Date,
 ): Promise<SettleResult[]> {
-  const batch = await store.commitHolds(unique, PLAN_ALLOWANCES, now);
+  const batch = await store.commitHolds(
+    unique,
+    { allowances: PLAN_ALLOWANCES, subject: notices.subject },
+    now,
+  );
+  let raised = batch.raised;
   const late = lateCandidates(unique, batch.results);
-  if (late.size === 0 && batch.noticeDue.length === 0) return batch.results;
-  let raised = 0;
-  const results = await store.transaction(async (tx) => {
-    const lateCommitted = await commitLate(tx, late, now);
-    raised = await raiseNotices(tx, notices, [...batch.noticeDue, ...lateCommitted], now);
-    return markApplied(batch.results, late, lateCommitted);
-  });
+  const results =
+    late.size === 0
+      ? batch.results
+      : await store.transaction(async (tx) => {
+          const lateCommitted = await tx.commitExpiredHolds([...late.keys()], now);
+          raised += await raiseNotices(tx, notices, lateCommitted, now);
+          return markApplied(batch.results, late, lateCommitted);
+        });
   if (raised > 0) notices.trigger();
   return results;
 }
@@ -100,15 +107,6 @@ function lateCandidates(
   const late = (r: SettleResult) =>
     !r.applied && (r.priorStatus === 'expired' || (r.fresh && r.priorStatus === 'held'));
   return new Map(results.filter(late).map((r) => [requestOf.get(r.eventId)!, r.eventId]));
-}
-
-/** Charges the late candidates that are expired now; returns their request ids. */
-async function commitLate(
-  tx: CreditsTransaction,
-  late: ReadonlyMap<string, string>,
-  now: Date,
-): Promise<string[]> {
-  return late.size === 0 ? [] : tx.commitExpiredHolds([...late.keys()], now);
 }
 
 function markApplied(

@@ -113,7 +113,7 @@ import {
   lockGuestSlot,
 } from './guest-holds';
 import { commitExpiredHolds } from './late-charges';
-import { commitHolds, type CommitBatch } from './commit-batch';
+import { commitHolds, type CommitBatch, type NoticeTarget } from './commit-batch';
 
 /** Statements that stand on their own (one statement, so one implicit transaction) or join the caller's. */
 export interface CreditsQueries {
@@ -156,13 +156,12 @@ export interface CreditsQueries {
   ledgerDays(filter: LedgerFilter): Promise<LedgerDayRow[]>;
   /** Sets or clears the member's monthly spending cap; undefined without an account. */
   setSpendCap(userId: string, cap: number | null, now: Date): Promise<SpendCapRow | undefined>;
+  /**
+   * Commits a batch of holds in one statement: takes their costs from the members' parts and raises the usage notices
+   * with their outbox events (event ids distinct).
+   */
+  commitHolds(events: readonly SettleInput[], notice: NoticeTarget, now: Date): Promise<CommitBatch>;
   /** Raises the usage notices the given committed holds' members have reached (each once per period). */
-  /** Commits a batch of holds in one statement, takes their costs from the members' parts (event ids distinct). */
-  commitHolds(
-    events: readonly SettleInput[],
-    allowances: readonly PlanAllowance[],
-    now: Date,
-  ): Promise<CommitBatch>;
   raiseUsageNotices(
     requestIds: readonly string[],
     allowances: readonly PlanAllowance[],
@@ -259,7 +258,7 @@ function queriesOn(db: Db): CreditsQueries {
     ledgerPage: (query) => selectLedgerPage(db, query),
     ledgerDays: (filter) => selectLedgerDays(db, filter),
     setSpendCap: (userId, cap, now) => setSpendCap(db, userId, cap, now),
-    commitHolds: (events, allowances, now) => commitHolds(db, events, allowances, now),
+    commitHolds: (events, notice, now) => commitHolds(db, events, notice, now),
     raiseUsageNotices: (requestIds, allowances, now) => raiseUsageNotices(db, requestIds, allowances, now),
     listActiveNotices: (userId) => listActiveNotices(db, userId),
     dismissNotice: (userId, noticeId, now) => dismissNotice(db, userId, noticeId, now),
