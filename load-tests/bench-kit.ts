@@ -2,7 +2,7 @@
 // The servers run as production runs a service: compiled by scripts/build-service.mjs (esbuild, as the images'
 // `npm run build`) and started as `node --enable-source-maps <bundle>.js`, never under tsx, whose keepNames wrappers
 // cost memory and CPU for every named function made per request, which production does not pay
-// (docs/architecture.md#performance).
+// (docs/performance.md).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// How `npm run bench` runs its sections and what it leaves behind (docs/architecture.md#how-the-bench-runs):
+// How `npm run bench` runs its sections and what it leaves behind (docs/performance.md#how-the-bench-runs):
 // - a section that cannot measure (a process gone mid-read, a busy machine, a missing tool) is reported on a `SKIP`
 //   line with the reason and the run goes on; the run ends with a table of every target;
 // - every process it starts is recorded in a pid file (dev-infra's childPidFile, as `npm start`'s launcher does):

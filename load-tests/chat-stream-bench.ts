@@ -230,7 +230,7 @@ async function memoryPerStream(
    * Let the warm-up streams run to their end before the baseline (streams that end by themselves: a chat reply).
    * A chat reply belongs to the server: closing its stream leaves the reply running, so a warm-up closed at its first
    * event leaves replies that end inside the measured window, and the code of a reply's later steps (its chunks, the
-   * saved progress, the settlement) compiled inside it, counted per reply (docs/architecture.md#performance).
+   * saved progress, the settlement) compiled inside it, counted per reply (docs/performance.md).
    */
   warmToEnd = false,
 ) {

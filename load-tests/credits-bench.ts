@@ -13,17 +13,21 @@ import {
   createLogger,
   jetstream,
   jetstreamManager,
+  type NatsConnection,
+  type Outbox,
   type Sql,
   startOutboxRelay,
 } from '@act/service-kit';
-import { systemClock } from '../services/credits/src/clock';
-import { loadCreditsConfig } from '../services/credits/src/config';
-import { createCreditsStore } from '../services/credits/src/db/credits-store';
-import { migrateCreditsDatabase } from '../services/credits/src/db/migrate';
-import { ensureAccount } from '../services/credits/src/domain/account-lifecycle';
-import { createNoticeEvents } from '../services/credits/src/domain/notice-events';
-import { createPaddleClient } from '../services/credits/src/providers/paddle';
-import { startCreditsWorkers } from '../services/credits/src/workers';
+import {
+  createCreditsStore,
+  createNoticeEvents,
+  createPaddleClient,
+  ensureAccount,
+  loadCreditsConfig,
+  migrateCreditsDatabase,
+  startCreditsWorkers,
+  systemClock,
+} from '@act/credits/bench';
 import { startCreditsFloor } from './credits-floor';
 
 export interface CreditsBenchOptions {
@@ -113,6 +117,38 @@ async function drive(
   return done;
 }
 
+/** The real credits workers in this process on the scratch database (no periodic jobs), as a replica runs them. */
+async function startWorkers(options: {
+  sql: Sql;
+  nc: NatsConnection;
+  outbox: Outbox;
+  databaseUrl: string;
+  natsUrl: string;
+  namespace: string;
+  poolMax: number;
+}) {
+  const { sql, nc, outbox, namespace } = options;
+  const config = loadCreditsConfig({
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    NATS_NAMESPACE: namespace,
+    JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_MAX: String(options.poolMax),
+  });
+  const deps = {
+    config,
+    sql,
+    store: createCreditsStore(sql),
+    nc,
+    logger: createLogger({ name: 'credits-bench', level: 'warn' }),
+    clock: systemClock,
+    paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: undefined }),
+    notices: createNoticeEvents({ outbox, subject: natsNames(namespace).noticeRaised }),
+  };
+  return startCreditsWorkers(deps, { periodicJobs: false });
+}
+
 export async function benchCredits(options: CreditsBenchOptions = {}): Promise<CreditsBenchResult> {
   const adminUrl = required(options.databaseUrl ?? process.env.DATABASE_URL, 'DATABASE_URL');
   const natsUrl = required(options.natsUrl ?? process.env.NATS_URL, 'NATS_URL');
@@ -122,14 +158,6 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
 
   return withScratchDatabase(adminUrl, async (databaseUrl) => {
     const namespace = `bench${randomUUID().slice(0, 8)}`;
-    const config = loadCreditsConfig({
-      DATABASE_URL: databaseUrl,
-      NATS_URL: natsUrl,
-      NATS_NAMESPACE: namespace,
-      JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      LOG_LEVEL: 'warn',
-      DATABASE_POOL_MAX: String(poolMax),
-    });
     const logger = createLogger({ name: 'credits-bench', level: 'warn' });
     const sql = connectDatabase(databaseUrl, { max: poolMax });
     const nc = await connectNats({ url: natsUrl, name: 'credits-bench' });
@@ -139,17 +167,7 @@ export async function benchCredits(options: CreditsBenchOptions = {}): Promise<C
     try {
       await migrateCreditsDatabase(sql);
       const userIds = await openAccounts(sql, ACCOUNTS);
-      const deps = {
-        config,
-        sql,
-        store: createCreditsStore(sql),
-        nc,
-        logger,
-        clock: systemClock,
-        paddle: createPaddleClient({ apiUrl: config.PADDLE_API_URL, apiKey: undefined }),
-        notices: createNoticeEvents({ outbox, subject: names.noticeRaised }),
-      };
-      const workers = await startCreditsWorkers(deps, { periodicJobs: false });
+      const workers = await startWorkers({ sql, nc, outbox, databaseUrl, natsUrl, namespace, poolMax });
       const credits = createCreditsClient({ nc, namespace, timeoutMs: 30_000 });
       const cycle = async (i: number) => {
         const userId = userIds[i % userIds.length]!;

@@ -1,8 +1,8 @@
-// The floor of the credits cycle (docs/architecture.md#performance): the reserve+commit cycle's irreducible I/O
+// The floor of the credits cycle (docs/performance.md): the reserve+commit cycle's irreducible I/O
 // written raw, with no service logic, so the bench can say what the cycle / raw UPDATE ratio can reach on this
 // design. Per cycle: one NATS request/reply whose responder runs the reserve's SQL statement, then one JetStream
-// publish (with its message id, acked by the server) whose durable consumer runs the commit's SQL (commitHolds in a
-// transaction, with its processed-event id) and acks. What arrives in one turn of the event loop shares a statement
+// publish (with its message id, acked by the server) whose durable consumer runs the commit's SQL (commitHolds, one
+// statement, with its processed-event id) and acks. What arrives in one turn of the event loop shares a statement
 // (chargeMembers; one commit transaction), as in the service: one statement per message is slower than the service
 // itself (measured 145 against 439 cycles/s), so it would be no floor. Left out: validation, the reserver's
 // queueing and fallbacks, the worker's retries, logging, leases, deadlines.
@@ -17,7 +17,7 @@ import {
   type NatsConnection,
   type Sql,
 } from '@act/service-kit';
-import { chargeMembers, commitHolds } from '../services/credits/src/db/holds';
+import { chargeMembers, commitHolds, PLAN_ALLOWANCES } from '@act/credits/bench';
 
 export interface CreditsFloor {
   /** One reserve then commit; resolves once the commit is in the stream (like the real client's commit). */
@@ -35,6 +35,8 @@ export async function startCreditsFloor(options: {
   const { sql, nc, namespace, tool, cost } = options;
   const reserveSubject = `${namespace}.floor.reserve`;
   const commitSubject = `${namespace}.floor.committed`;
+  // The notices the floor's spending raises are recorded as credits records them (nobody relays them).
+  const noticeSubject = `${namespace}.floor.notice`;
   const stream = `${namespace}_FLOOR`;
   const jsm = await jetstreamManager(nc);
   await ensureStream(jsm, { name: stream, subjects: [commitSubject] });
@@ -84,9 +86,9 @@ export async function startCreditsFloor(options: {
       const { requestId } = JSON.parse(new TextDecoder().decode(message.data)) as { requestId: string };
       return { eventId: `${requestId}:committed`, requestId };
     });
-    void sql
-      .begin((tx) => commitHolds(tx, events, new Date()))
-      .then(() => batch.forEach((message) => message.ack()));
+    void commitHolds(sql, events, { allowances: PLAN_ALLOWANCES, subject: noticeSubject }, new Date()).then(
+      () => batch.forEach((message) => message.ack()),
+    );
   };
   const consuming = (async () => {
     for await (const message of messages) {

@@ -1,7 +1,7 @@
 // The bench's history: one JSON line per `npm run bench` in load-tests/history.jsonl (kept in git), with the date,
 // the commit, the machine and every figure of the run (each section's numeric figures and target values, ratios
 // among them). A figure is compared with the same one in the last full run, so a regression shows as a change of
-// ratio whatever the machine; docs/architecture.md#performance.
+// ratio whatever the machine; docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { appendFile, readFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';

@@ -1,6 +1,6 @@
 // Sums a V8 CPU profile (`node --cpu-prof`, a .cpuprofile file) by self time: per function and per package or file,
-// so the cost of each middleware under load can be read without a flame graph viewer. Used for docs/architecture.md's
-// Performance section (profile the kit hello or the gateway under autocannon, then summarise):
+// so the cost of each middleware under load can be read without a flame graph viewer. Used for docs/performance.md
+// (profile the kit hello or the gateway under autocannon, then summarise):
 //   npx tsx load-tests/profile-summary.ts <file.cpuprofile> [--top 40] [--by function|file|package]
 // Shares are of the busy time (idle and garbage collection are shown apart), so two profiles taken on a loaded
 // machine compare by share, not by milliseconds.

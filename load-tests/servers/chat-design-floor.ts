@@ -6,7 +6,7 @@
 // mounted public here; verifying holds nothing once the stream is open), no charge, no stored question or reply, no
 // generation a member can follow again, no columns or saved progress.
 // Chat's figure minus this one is what chat's own logic holds per open reply; this one minus servers/node-proxy.ts
-// (bare node:http + undici) is what Koa, the kit and the SDK hold (docs/architecture.md#performance).
+// (bare node:http + undici) is what Koa, the kit and the SDK hold (docs/performance.md).
 import { CHAT_ENDPOINTS, ERROR_TEXTS } from '@act/contracts';
 import {
   Router,
@@ -16,7 +16,7 @@ import {
   routeRequests,
   startHttpServer,
 } from '@act/service-kit';
-import { createOpenAiChatProvider } from '../../services/chat/src/providers/openai-provider';
+import { createOpenAiChatProvider } from '@act/chat/bench';
 
 const NO_SESSION = '00000000-0000-4000-8000-000000000000';
 const logger = createLogger({ name: 'bench-chat-floor', level: 'warn' });

@@ -2,7 +2,7 @@
 // header, the error-mapping try/catch, one observation of the kit's request histogram, one access-log line through
 // the kit's logger), written as cheaply as possible in one middleware with no router. `floor/bare Koa` is the most
 // any service on this design can reach and `service-kit/floor` what the kit adds on top of it
-// (docs/architecture.md#performance).
+// (docs/performance.md).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';

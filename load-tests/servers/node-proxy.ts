@@ -1,6 +1,6 @@
 // The fastest gateway Node can be on this design: node:http in, undici's keep-alive Agent out (the gateway's own
 // client, the same call), no framework, no middleware, no checks. `gateway/nginx` is bounded by `node proxy/nginx`:
-// whatever the gateway trims, it cannot pass this process (docs/architecture.md#performance). The floors use it as
+// whatever the gateway trims, it cannot pass this process (docs/performance.md). The floors use it as
 // their gateway too (the prompt floor) and as the bare holder of a provider stream (the chat service's floor): the
 // request's method, path and body go to UPSTREAM_URL's origin, and the reply streams back.
 import { createServer } from 'node:http';

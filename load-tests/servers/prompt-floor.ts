@@ -10,14 +10,14 @@
 // commit batch, the hops and nothing else. `design`: the rows credits keeps for every member's use, with the indexes
 // that read them (docs/architecture.md#credits): the reserve takes the credit, writes the hold and its ledger row; a
 // commit batch records each event id, moves each hold to committed, writes its usage row and counts the spend on the
-// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/architecture.md#performance).
+// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/performance.md).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AckPolicy, jetstream, jetstreamManager, StorageType, type JsMsg } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import postgres from 'postgres';
-import { enhancePromptByRules } from '../../services/prompt/src/providers/magic-enhance-rules';
+import { enhancePromptByRules } from '@act/prompt/bench';
 
 const role = process.env.FLOOR_ROLE;
 const prefix = process.env.FLOOR_SUBJECT ?? 'bench.floor';

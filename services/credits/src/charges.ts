@@ -3,9 +3,9 @@
 // The edges: the `credits.reserve` and `credits.release` responders and the USAGE consumers that apply
 // usage.committed and usage.released.
 // Reserving (the rules `credits.reserve` applies) is reserve.ts.
-// Applying outcomes: committed → a tool_usage row, released → refund. Each event is applied at most once: its id is
-// recorded with the change, and a hold only ever leaves `held` once, so a commit or release arriving after the
-// sweeper expired the hold neither charges again nor refunds twice.
+// Applying outcomes (usage-outcomes.ts): committed → a tool_usage row, released → refund. Each event is applied at
+// most once: its id is recorded with the change, and a hold only ever leaves `held` once, so a commit or release
+// arriving after the sweeper expired the hold neither charges again nor refunds twice.
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import {
   REQUEST_ID_HEADER,
@@ -14,7 +14,6 @@ import {
   type NatsNames,
   type ReleaseNowReply,
   type ReserveReply,
-  type UsageEvent,
 } from '@act/contracts/server';
 import {
   type DurableWorker,
@@ -29,13 +28,16 @@ import {
   startDurableWorker,
   type Subscription,
 } from '@act/service-kit';
-import type { Clock } from './clock';
-import type { CreditsStore, CreditsTransaction } from './db/credits-store';
-import type { SettleResult, UnreservedRelease } from './db/holds';
-import { ensureAccount } from './domain/account-lifecycle';
-import { raiseNotices } from './domain/credit-controls';
-import type { NoticeEvents } from './domain/notice-events';
-import { createReserver, guestAddress, type ReserveDeps, type Reserver } from './reserve';
+import { createReserver, type ReserveDeps, type Reserver } from './reserve';
+import { applyUsageEvent, applyUsageEvents, type UsageEventDeps, type UsageOutcome } from './usage-outcomes';
+
+export {
+  applyUsageEvent,
+  applyUsageEvents,
+  usageEventId,
+  type UsageEventDeps,
+  type UsageOutcome,
+} from './usage-outcomes';
 
 // Answers `credits.reserve` requests. Every replica subscribes in the same queue group, so NATS hands each request to
 // exactly one of them. A reply is always sent, even for a malformed request, so callers never wait for a timeout.
@@ -318,118 +320,4 @@ export function startQueueResponder({
       return stopping;
     },
   };
-}
-
-// --- The rules: reserving a tool use (reserve.ts), then applying its outcome ---
-
-// Applying usage outcomes (step 3).
-
-export type UsageOutcome = 'committed' | 'released';
-
-export interface UsageEventDeps {
-  store: CreditsStore;
-  clock: Clock;
-  /** Publishes the usage notices a commit raises (credits.notice.raised). */
-  notices: NoticeEvents;
-}
-
-/** The JetStream message id and processed-event id of an outcome: one per request and outcome. */
-export function usageEventId(requestId: string, outcome: UsageOutcome): string {
-  return `${requestId}:${outcome}`;
-}
-
-/**
- * Applies a batch of events of one outcome in one transaction (one commit for many events is what keeps the
- * consumer ahead of the reservers). Results come back per event, in order; a requestId repeated within the batch
- * is applied once.
- */
-export async function applyUsageEvents(
-  { store, clock, notices }: UsageEventDeps,
-  outcome: UsageOutcome,
-  events: readonly UsageEvent[],
-): Promise<SettleResult[]> {
-  const unique = [...new Map(events.map((event) => [event.requestId, event])).values()].map((event) => ({
-    eventId: usageEventId(event.requestId, outcome),
-    requestId: event.requestId,
-  }));
-  if (unique.length === 0) return [];
-  const now = clock.now();
-  let raised = 0;
-  const results =
-    outcome === 'committed'
-      ? await store.transaction(async (tx) => {
-          const committed = await tx.commitHolds(unique, now);
-          const results = await commitLate(tx, unique, committed, now);
-          raised = await raiseNotices(tx, notices, unique, results, now);
-          return results;
-        })
-      : await store.transaction(async (tx) => {
-          const released = await tx.releaseHolds(unique, now);
-          await voidUnreserved(tx, events, released, now);
-          return released;
-        });
-  if (raised > 0) notices.trigger();
-  const byEventId = new Map(results.map((result) => [result.eventId, result]));
-  return events.map((event) => byEventId.get(usageEventId(event.requestId, outcome))!);
-}
-
-export async function applyUsageEvent(
-  deps: UsageEventDeps,
-  outcome: UsageOutcome,
-  event: UsageEvent,
-): Promise<SettleResult> {
-  const [result] = await applyUsageEvents(deps, outcome, [event]);
-  return result!;
-}
-
-/**
- * Releases that found no hold leave a tombstone (see voidUnreservedHolds). A member's account is opened first, as
- * their first reserve would have; a guest event without a usable address has nothing a reserve could match.
- */
-async function voidUnreserved(
-  tx: CreditsTransaction,
-  events: readonly UsageEvent[],
-  results: readonly SettleResult[],
-  now: Date,
-): Promise<void> {
-  const unknown = new Set(
-    results.filter((r) => r.fresh && r.priorStatus === undefined).map((r) => r.eventId),
-  );
-  const releases: UnreservedRelease[] = [];
-  for (const event of events) {
-    if (!unknown.has(usageEventId(event.requestId, 'released'))) continue;
-    unknown.delete(usageEventId(event.requestId, 'released'));
-    if (event.userId) releases.push({ requestId: event.requestId, tool: event.tool, userId: event.userId });
-    else {
-      const visitorIp = guestAddress(event.guestIp);
-      if (visitorIp) releases.push({ requestId: event.requestId, tool: event.tool, visitorIp });
-    }
-  }
-  const members = [...new Set(releases.flatMap((r) => (r.userId ? [r.userId] : [])))].sort();
-  for (const userId of members) await ensureAccount(tx, userId, now);
-  await tx.voidUnreservedHolds(releases, now);
-}
-
-/**
- * A commit whose hold the sweeper expired first is still charged (see commitExpiredHolds): the member has the
- * result. Marks those results applied. A hold read as `held` that the settlement did not move was expired by the
- * sweeper while the statement waited for its row (the statement's read predates the sweeper's commit): it is a
- * candidate too, and commitExpiredHolds, reading the hold afresh, charges it only if it is expired now.
- */
-async function commitLate(
-  tx: CreditsTransaction,
-  inputs: ReadonlyArray<{ eventId: string; requestId: string }>,
-  results: SettleResult[],
-  now: Date,
-): Promise<SettleResult[]> {
-  const late = new Map(
-    results
-      .filter((r) => r.fresh && !r.applied && (r.priorStatus === 'expired' || r.priorStatus === 'held'))
-      .map((r) => [inputs.find((input) => input.eventId === r.eventId)!.requestId, r.eventId]),
-  );
-  const committed = new Set(await tx.commitExpiredHolds([...late.keys()], now));
-  const appliedEvents = new Set(
-    [...late].filter(([requestId]) => committed.has(requestId)).map(([, e]) => e),
-  );
-  return results.map((r) => (appliedEvents.has(r.eventId) ? { ...r, applied: true } : r));
 }

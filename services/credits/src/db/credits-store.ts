@@ -91,7 +91,6 @@ import {
 import {
   chargeMember,
   chargeMembers,
-  commitHolds,
   expireHolds,
   expireHoldsById,
   findHold,
@@ -114,6 +113,7 @@ import {
   lockGuestSlot,
 } from './guest-holds';
 import { commitExpiredHolds } from './late-charges';
+import { commitHolds, type CommitBatch, type NoticeTarget } from './commit-batch';
 
 /** Statements that stand on their own (one statement, so one implicit transaction) or join the caller's. */
 export interface CreditsQueries {
@@ -156,6 +156,11 @@ export interface CreditsQueries {
   ledgerDays(filter: LedgerFilter): Promise<LedgerDayRow[]>;
   /** Sets or clears the member's monthly spending cap; undefined without an account. */
   setSpendCap(userId: string, cap: number | null, now: Date): Promise<SpendCapRow | undefined>;
+  /**
+   * Commits a batch of holds in one statement: takes their costs from the members' parts and raises the usage notices
+   * with their outbox events (event ids distinct).
+   */
+  commitHolds(events: readonly SettleInput[], notice: NoticeTarget, now: Date): Promise<CommitBatch>;
   /** Raises the usage notices the given committed holds' members have reached (each once per period). */
   raiseUsageNotices(
     requestIds: readonly string[],
@@ -186,8 +191,6 @@ export interface CreditsTransaction extends CreditsQueries {
   updateSubscriptionLink(input: SubscriptionLinkInput): Promise<AccountRow>;
   lockGuestSlot(visitorIp: string, tool: ToolId): Promise<void>;
   lockGuestBudget(tool: ToolId): Promise<void>;
-  /** Commits a batch of holds and takes their costs from the members' parts (event ids distinct in the batch). */
-  commitHolds(events: readonly SettleInput[], now: Date): Promise<SettleResult[]>;
   releaseHolds(events: readonly SettleInput[], now: Date): Promise<SettleResult[]>;
   commitExpiredHolds(requestIds: readonly string[], now: Date): Promise<string[]>;
   voidUnreservedHolds(releases: readonly UnreservedRelease[], now: Date): Promise<void>;
@@ -255,6 +258,7 @@ function queriesOn(db: Db): CreditsQueries {
     ledgerPage: (query) => selectLedgerPage(db, query),
     ledgerDays: (filter) => selectLedgerDays(db, filter),
     setSpendCap: (userId, cap, now) => setSpendCap(db, userId, cap, now),
+    commitHolds: (events, notice, now) => commitHolds(db, events, notice, now),
     raiseUsageNotices: (requestIds, allowances, now) => raiseUsageNotices(db, requestIds, allowances, now),
     listActiveNotices: (userId) => listActiveNotices(db, userId),
     dismissNotice: (userId, noticeId, now) => dismissNotice(db, userId, noticeId, now),
@@ -278,7 +282,6 @@ function transactionOn(tx: TransactionSql): CreditsTransaction {
     updateSubscriptionLink: (input) => updateSubscriptionLink(tx, input),
     lockGuestSlot: (visitorIp, tool) => lockGuestSlot(tx, visitorIp, tool),
     lockGuestBudget: (tool) => lockGuestBudget(tx, tool),
-    commitHolds: (events, now) => commitHolds(tx, events, now),
     releaseHolds: (events, now) => releaseHolds(tx, events, now),
     commitExpiredHolds: (requestIds, now) => commitExpiredHolds(tx, requestIds, now),
     voidUnreservedHolds: (releases, now) => voidUnreservedHolds(tx, releases, now),

@@ -144,14 +144,14 @@ export interface SettleResult {
   priorStatus: HoldStatus | undefined;
 }
 
-interface SettleRow {
+export interface SettleRow {
   event_id: string;
   fresh: boolean;
   applied: boolean;
   prior_status: HoldStatus | null;
 }
 
-function toSettleResult(row: SettleRow): SettleResult {
+export function toSettleResult(row: SettleRow): SettleResult {
   return {
     eventId: row.event_id,
     fresh: row.fresh,
@@ -161,60 +161,22 @@ function toSettleResult(row: SettleRow): SettleResult {
 }
 
 /**
- * The part every settlement starts from: the batch as rows, each hold's status before it, and the event ids recorded
- * now. A repeated event id records nothing, so the outcome's update (joined on `recorded`) settles nothing for it.
+ * The part every settlement starts from: the batch as rows, each hold's status and member before it, and the event
+ * ids recorded now. A repeated event id records nothing, so the outcome's update (joined on `recorded`) settles nothing for it.
  */
-function settlementInput(db: Db, events: readonly SettleInput[], now: Date) {
+export function settlementInput(db: Db, events: readonly SettleInput[], now: Date) {
   return db`
     input as (
       select * from unnest(${events.map((e) => e.eventId)}::text[], ${events.map((e) => e.requestId)}::uuid[])
         as input(event_id, request_id)
     ), prior as (
-      select request_id, status from holds where request_id in (select request_id from input)
+      select request_id, status, user_id from holds where request_id in (select request_id from input)
     ), recorded as (
       insert into processed_events (event_id, source, processed_at)
       select event_id, 'usage', ${now} from input
       on conflict (event_id) do nothing
       returning event_id
     )`;
-}
-
-/**
- * Commits a batch of holds in ONE statement (one round trip per batch): it records each event id, moves each hold
- * held → committed (only from held: a hold that expired or was released stays so, nothing is charged again), writes
- * its tool_usage row and takes the committed costs from the members' parts, plan first, then purchases oldest first
- * (burn_credits_batch, as burnCredits; it runs after the holds' update, whose rows it reads, and locks the accounts
- * in user-id order). Must run in a transaction. Event ids must be distinct within the batch.
- */
-export async function commitHolds(
-  tx: Db,
-  events: readonly SettleInput[],
-  now: Date,
-): Promise<SettleResult[]> {
-  const rows = await tx<SettleRow[]>`
-    with ${settlementInput(tx, events, now)}, settled as (
-      update holds set status = 'committed', settled_at = ${now}
-      from input join recorded using (event_id)
-      where holds.request_id = input.request_id and holds.status = 'held'
-      returning holds.request_id, holds.user_id, holds.visitor_ip, holds.tool, holds.cost, holds.created_at
-    ), usage as (
-      insert into tool_usage (user_id, visitor_ip, tool_name, used_credits, timestamp, request_id)
-      select user_id, visitor_ip, tool, cost, created_at, request_id from settled
-      on conflict (request_id) do nothing
-    ), burned as (
-      -- One row always (an aggregate), joined below so that it runs.
-      select count(burn_credits_batch(members, amounts)) as calls from (
-        select array_agg(user_id order by user_id) as members, array_agg(cost order by user_id) as amounts
-        from settled where user_id is not null and cost > 0
-      ) burn where members is not null
-    )
-    select input.event_id,
-      input.event_id in (select event_id from recorded) as fresh,
-      settled.request_id is not null as applied,
-      prior.status as prior_status
-    from input left join prior using (request_id) left join settled using (request_id)
-      cross join burned`;
-  return rows.map(toSettleResult);
 }
 
 /**

@@ -10,27 +10,24 @@ import {
 } from '@act/contracts';
 import { AppError } from '@act/service-kit';
 import type { CreditsStore, CreditsTransaction } from '../db/credits-store';
-import type { SettleInput, SettleResult } from '../db/holds';
 import { loadCurrentAccount } from './account-lifecycle';
 import type { NoticeEvents } from './notice-events';
 
-const ALLOWANCES = PLANS.map((plan) => ({ plan: plan.id, credits: plan.monthlyCredits }));
+/** Each plan's monthly credits, which the usage notices' lines are shares of. */
+export const PLAN_ALLOWANCES = PLANS.map((plan) => ({ plan: plan.id, credits: plan.monthlyCredits }));
 
 /**
- * Raises the usage notices of the members whose holds this commit applied, each with its `credits.notice.raised`
- * event (for the e-mail). In the commit's transaction, so a notice and its event exist exactly when the spending that
- * crossed the line is committed. Returns how many it raised.
+ * Raises the usage notices of the members of these committed holds, each with its `credits.notice.raised` event (for
+ * the e-mail). In the commit's transaction, so a notice and its event exist exactly when the spending that crossed
+ * the line is committed. Returns how many it raised.
  */
 export async function raiseNotices(
   tx: CreditsTransaction,
   notices: NoticeEvents,
-  events: readonly SettleInput[],
-  results: readonly SettleResult[],
+  requestIds: readonly string[],
   now: Date,
 ): Promise<number> {
-  const applied = new Set(results.filter((result) => result.applied).map((result) => result.eventId));
-  const requestIds = events.filter((event) => applied.has(event.eventId)).map((event) => event.requestId);
-  const raised = await tx.raiseUsageNotices(requestIds, ALLOWANCES, now);
+  const raised = await tx.raiseUsageNotices(requestIds, PLAN_ALLOWANCES, now);
   await notices.record(tx, raised);
   return raised.length;
 }

@@ -8,6 +8,8 @@ import type { RaisedNotice } from '../db/credit-controls';
 import type { CreditsTransaction } from '../db/credits-store';
 
 export interface NoticeEvents {
+  /** The subject its events are published on (the commit batch writes their outbox rows in its own statement). */
+  readonly subject: string;
   /** Call inside the transaction that raised the notices. */
   record(tx: CreditsTransaction, notices: readonly RaisedNotice[]): Promise<void>;
   /** Publish soon (call once that transaction has committed). */
@@ -18,6 +20,7 @@ export interface NoticeEvents {
 
 export function createNoticeEvents({ outbox, subject }: { outbox: Outbox; subject: string }): NoticeEvents {
   return {
+    subject,
     async record(tx, notices) {
       for (const notice of notices) {
         const event: NoticeRaisedEvent = NoticeRaisedEventSchema.parse({

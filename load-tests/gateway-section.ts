@@ -1,0 +1,214 @@
+// The gateway section of `npm run bench`: the hellos of the raw reference, bare Koa, the per-request floor, the
+// service kit, the gateway, the fastest Node proxy and nginx, started as their own processes (no system), and their
+// ratios (docs/performance.md#what-it-measures).
+import {
+  benchSigning,
+  load,
+  median,
+  ratio,
+  startServer,
+  type BenchServer,
+  type RunResult,
+} from './bench-kit';
+import type { Section, Target } from './bench-run';
+import { NGINX_INSTALL_HINT, startNginxProxy } from './nginx-proxy';
+
+interface GatewayServers {
+  raw: BenchServer;
+  koa: BenchServer;
+  floor: BenchServer;
+  kit: BenchServer;
+  gateway: BenchServer;
+  nodeProxy: BenchServer;
+  /** Undefined when nginx is not installed. */
+  nginx: BenchServer | undefined;
+  token: string;
+}
+
+/** Requests per second of each hello: the first windows, then the medians of the three interleaved ones. */
+interface GatewayRates {
+  raw: number;
+  kit: number;
+  gateway: number;
+  protectedGateway: number;
+  koa: number;
+  nodeProxy: number;
+  nginx: number | undefined;
+  kitMedian: number;
+  koaMedian: number;
+  floorMedian: number;
+}
+
+async function startGatewayServers(): Promise<GatewayServers> {
+  const { jwks, token } = await benchSigning();
+  const raw = await startServer('load-tests/servers/raw-hello.ts');
+  const koa = await startServer('load-tests/servers/koa-hello.ts');
+  const floor = await startServer('load-tests/servers/koa-floor-hello.ts');
+  const kit = await startServer('load-tests/servers/kit-hello.ts', { BENCH_JWKS: jwks });
+  const gateway = await startServer('load-tests/servers/gateway.ts', {
+    CREDITS_URL: kit.url,
+    // Required beside CREDITS_URL; the benchmark never calls /api/health, so the public URL stands in.
+    CREDITS_OPS_URL: kit.url,
+    JWKS_URL: `${kit.url}/jwks.json`,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const nodeProxy = await startServer('load-tests/servers/node-proxy.ts', { UPSTREAM_URL: kit.url });
+  const nginx = await startNginxProxy(kit.url);
+  if (!nginx) console.log(`[bench] gateway/nginx: ${NGINX_INSTALL_HINT}`);
+  return { raw, koa, floor, kit, gateway, nodeProxy, nginx, token };
+}
+
+async function loadHellos(servers: GatewayServers): Promise<RunResult[]> {
+  const { raw, koa, floor, kit, gateway, nodeProxy, nginx, token } = servers;
+  return [
+    await load({ label: 'raw node:http hello (reference)', url: `${raw.url}/` }),
+    await load({ label: 'service-kit hello, direct', url: `${kit.url}/api/credits/plans` }),
+    await load({
+      label: 'service-kit hello via gateway (public)',
+      url: `${gateway.url}/api/credits/plans`,
+    }),
+    await load({
+      label: 'service-kit hello via gateway (JWT verified)',
+      url: `${gateway.url}/api/credits/me`,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    await load({ label: 'bare Koa hello (framework ceiling)', url: `${koa.url}/` }),
+    await load({
+      label: 'Koa hello with only the per-request musts (service floor)',
+      url: `${floor.url}/`,
+    }),
+    await load({
+      label: 'service-kit hello via node:http + undici (Node proxy ceiling)',
+      url: `${nodeProxy.url}/api/credits/plans`,
+    }),
+    ...(nginx
+      ? [
+          await load({
+            label: 'service-kit hello via nginx (reference proxy)',
+            url: `${nginx.url}/api/credits/plans`,
+          }),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The kit, bare Koa and the floor twice more, interleaved: on two shared cores one 5-second window moves their
+ * ratios by a tenth or more between runs minutes apart, so each of the three is the median of its three windows.
+ */
+async function interleavedMedians(
+  servers: GatewayServers,
+  first: { kit: number; koa: number; floor: number },
+) {
+  const again = (server: BenchServer, path: string, label: string) =>
+    load({ label, url: `${server.url}${path}` }).then((run) => run.requestsPerSecond);
+  const kitWindows = [first.kit];
+  const koaWindows = [first.koa];
+  const floorWindows = [first.floor];
+  for (let extra = 0; extra < 2; extra++) {
+    kitWindows.push(await again(servers.kit, '/api/credits/plans', 'service-kit hello, direct'));
+    koaWindows.push(await again(servers.koa, '/', 'bare Koa hello'));
+    floorWindows.push(await again(servers.floor, '/', 'Koa floor hello'));
+  }
+  console.log(
+    `[bench] req/s in three windows each: kit ${kitWindows.join(', ')}; bare Koa ${koaWindows.join(', ')}; floor ${floorWindows.join(', ')}`,
+  );
+  return { kitMedian: median(kitWindows), koaMedian: median(koaWindows), floorMedian: median(floorWindows) };
+}
+
+function gatewayFigures(r: GatewayRates): Section['figures'] {
+  return {
+    'b/a': ratio(r.kit, r.raw),
+    'c/a': ratio(r.gateway, r.raw),
+    'protected/public': ratio(r.protectedGateway, r.gateway),
+    'bare Koa/a': ratio(r.koa, r.raw),
+    // Medians of three interleaved windows each (the table's kit, bare Koa and floor rows are the first).
+    'service-kit/bare Koa': ratio(r.kitMedian, r.koaMedian),
+    // The floor is bare Koa plus only what every service must do per request (servers/koa-floor-hello.ts):
+    // `floor/bare Koa` is what any service on Koa can reach, `service-kit/floor` what the kit adds on top.
+    'floor/bare Koa': ratio(r.floorMedian, r.koaMedian),
+    'service-kit/floor': ratio(r.kitMedian, r.floorMedian),
+    // The gateway against a production reverse proxy doing the same job (no JWT, no rate limit in nginx).
+    // How far the gateway is from the fastest Node proxy, and how far that one is from nginx: the gateway
+    // cannot pass the first, so `node proxy/nginx` below 0.7 means the nginx target needs another proxy core.
+    'gateway/node proxy': ratio(r.gateway, r.nodeProxy),
+    ...(r.nginx
+      ? {
+          'gateway/nginx': ratio(r.gateway, r.nginx),
+          'node proxy/nginx': ratio(r.nodeProxy, r.nginx),
+          'nginx/a': ratio(r.nginx, r.raw),
+        }
+      : { 'gateway/nginx': 'nginx not installed' }),
+  };
+}
+
+function gatewayTargets(r: GatewayRates): Target[] {
+  const kitRatio = ratio(r.kit, r.raw);
+  const gatewayRatio = ratio(r.gateway, r.raw);
+  const kitOverKoa = ratio(r.kitMedian, r.koaMedian);
+  return [
+    { what: 'service-kit / raw (b/a)', value: kitRatio, target: '>= 0.6', met: kitRatio >= 0.6 },
+    { what: 'gateway / raw (c/a)', value: gatewayRatio, target: '>= 0.35', met: gatewayRatio >= 0.35 },
+    {
+      what: 'service-kit / bare Koa',
+      value: kitOverKoa,
+      target: '>= 0.8',
+      met: kitOverKoa >= 0.8,
+      missNote: `the per-request floor reaches ${ratio(r.floorMedian, r.koaMedian)} of bare Koa; service-kit / floor ${ratio(r.kitMedian, r.floorMedian)}`,
+    },
+    {
+      // Issue 44: what the kit adds on top of the musts every service pays per request.
+      what: 'service-kit / per-request floor',
+      value: ratio(r.kitMedian, r.floorMedian),
+      target: '>= 0.95',
+      met: ratio(r.kitMedian, r.floorMedian) >= 0.95,
+    },
+    ...(r.nginx
+      ? [
+          {
+            what: 'gateway / nginx',
+            value: ratio(r.gateway, r.nginx),
+            target: '>= 0.7',
+            met: ratio(r.gateway, r.nginx) >= 0.7,
+          },
+          {
+            what: 'Node proxy ceiling / nginx (what any Node gateway can reach)',
+            value: ratio(r.nodeProxy, r.nginx),
+            target: '>= 0.7',
+            met: ratio(r.nodeProxy, r.nginx) >= 0.7,
+          },
+        ]
+      : []),
+  ];
+}
+
+export async function benchGateway(): Promise<Section> {
+  const servers = await startGatewayServers();
+  try {
+    const runs = await loadHellos(servers);
+    const [a, b, c, d, k, f, p, n] = runs.map((run) => run.requestsPerSecond);
+    const medians = await interleavedMedians(servers, { kit: b!, koa: k!, floor: f! });
+    const rates: GatewayRates = {
+      raw: a!,
+      kit: b!,
+      gateway: c!,
+      protectedGateway: d!,
+      koa: k!,
+      nodeProxy: p!,
+      nginx: n,
+      ...medians,
+    };
+    return { name: 'gateway', runs, figures: gatewayFigures(rates), targets: gatewayTargets(rates) };
+  } finally {
+    const { raw, koa, floor, kit, gateway, nodeProxy, nginx } = servers;
+    await Promise.all([
+      gateway.stop(),
+      kit.stop(),
+      koa.stop(),
+      floor.stop(),
+      raw.stop(),
+      nodeProxy.stop(),
+      nginx?.stop(),
+    ]);
+  }
+}
