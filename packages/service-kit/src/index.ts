@@ -7,6 +7,8 @@ export {
   loadConfig,
   configUrl,
   ConfigError,
+  graceCoversWork,
+  shutdownGraceField,
   type BaseConfig,
   type DatabaseConfig,
 } from './config';
