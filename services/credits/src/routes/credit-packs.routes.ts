@@ -26,7 +26,7 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
   });
 
   mountEndpoint(router, E.packCheckout, options, async (input, { caller }) => {
-    const pack = packs.find((candidate) => candidate.id === input.pack_id);
+    const pack = packs.find((candidate) => candidate.id === input.packId);
     if (!pack) throw new AppError(ErrorCode.NOT_FOUND, CREDIT_PACK_TEXTS.errors.packNotForSale);
     const secret = config.PADDLE_WEBHOOK_SECRET;
     // Without webhooks a purchase could never reach the account: do not start one.
