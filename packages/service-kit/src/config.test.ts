@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, databaseConfigFields, loadConfig } from './config';
+import {
+  baseConfigSchema,
+  ConfigError,
+  databaseConfigFields,
+  graceCoversWork,
+  loadConfig,
+  shutdownGraceField,
+} from './config';
 
 const validEnv = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -36,5 +43,28 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset so defaults apply', () => {
     const config = loadConfig(baseConfigSchema, { ...validEnv, LOG_LEVEL: '' });
     expect(config.LOG_LEVEL).toBe('info');
+  });
+});
+
+describe('graceCoversWork', () => {
+  const schema = graceCoversWork(
+    baseConfigSchema.extend({
+      WORK_MS: z.coerce.number().int().default(60_000),
+      OTHER_WORK_MS: z.coerce.number().int().default(30_000),
+      ...shutdownGraceField,
+    }),
+    ['WORK_MS', 'OTHER_WORK_MS'],
+    'job',
+  );
+
+  it('defaults the grace to the longest a charged call may run, which covers the work', () => {
+    expect(loadConfig(schema, validEnv).SHUTDOWN_GRACE_MS).toBe(180_000);
+  });
+
+  it('refuses a grace shorter than any bound of the work, naming the rule', () => {
+    expect(() => loadConfig(schema, { ...validEnv, SHUTDOWN_GRACE_MS: '45000' })).toThrow(
+      'SHUTDOWN_GRACE_MS: must be at least WORK_MS and OTHER_WORK_MS, so a deploy lets the longest job finish',
+    );
+    expect(loadConfig(schema, { ...validEnv, SHUTDOWN_GRACE_MS: '60000' }).SHUTDOWN_GRACE_MS).toBe(60_000);
   });
 });

@@ -2,6 +2,7 @@
 // A bad or missing variable stops the service with one message that names every problem at once (one line when
 // there is one problem, so a log collector keeps it whole).
 import { z } from 'zod';
+import { CHARGED_WORK_MAX_MS } from '@act/contracts';
 import { DEFAULT_BODY_MIN_BYTES_PER_SECOND, DEFAULT_BODY_RATE_WINDOW_MS } from './body-read-deadline';
 
 export class ConfigError extends Error {
@@ -103,4 +104,28 @@ export function loadConfig<S extends z.ZodType>(
     );
   }
   return Object.freeze(result.data);
+}
+
+/**
+ * SHUTDOWN_GRACE_MS for a service whose work in flight finishes when a replica stops (a chat reply, a generation, a
+ * voice job): by default the longest a charged call may hold credits. Spread it into the schema, then let
+ * `graceCoversWork` hold it to the setting that bounds that work.
+ */
+export const shutdownGraceField = {
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
+};
+
+/**
+ * The rule "SHUTDOWN_GRACE_MS ≥ the longest work", so a deploy lets the longest `work` finish: refuses a config whose
+ * grace is shorter than the `longest` setting (the longest of several when the work has several bounds).
+ */
+export function graceCoversWork<
+  K extends string,
+  S extends z.ZodType<Record<K | 'SHUTDOWN_GRACE_MS', number>>,
+>(schema: S, longest: K | readonly K[], work: string): S {
+  const keys: readonly K[] = typeof longest === 'string' ? [longest] : longest;
+  return schema.refine((config) => keys.every((key) => config.SHUTDOWN_GRACE_MS >= config[key]), {
+    path: ['SHUTDOWN_GRACE_MS'],
+    error: `must be at least ${keys.join(' and ')}, so a deploy lets the longest ${work} finish`,
+  });
 }

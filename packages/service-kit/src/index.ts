@@ -7,6 +7,8 @@ export {
   loadConfig,
   configUrl,
   ConfigError,
+  graceCoversWork,
+  shutdownGraceField,
   type BaseConfig,
   type DatabaseConfig,
 } from './config';
@@ -133,6 +135,8 @@ export {
   type RevocationWatcherOptions,
 } from './revocations';
 export { runService } from './run-service';
+// Files made for one request: the one way their download headers are set (stored objects: `@act/service-kit/files`).
+export { MEMBER_DATA_CACHE, sendDownload, type Download } from './files/download';
 export {
   activeTraceContext,
   batchSpan,

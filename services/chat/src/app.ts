@@ -1,14 +1,17 @@
 // The chat service's Koa app, built from its dependencies so tests run the real routes over HTTP (two apps on one
 // NATS namespace are two replicas).
 import {
+  createRateLimitStore,
   createServiceHttpApp,
+  storingToolAppDeps,
   type HttpApp,
   type NatsConnection,
   type RateLimitStore,
   type ServiceApp,
+  type ServiceContext,
   type StoringToolAppDeps,
 } from '@act/service-kit';
-import type { ChatModels } from './config';
+import { chatModelsOf, deepSearchLimitsOf, type ChatConfig, type ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
 import { createShareStore } from './db/share-store';
 import { createChatReplies } from './domain/chat-replies';
@@ -16,6 +19,7 @@ import { createCopyLimits } from './domain/copy-limits';
 import { createGenerationRegistry, type GenerationRegistry } from './domain/generations';
 import { createPreparation, type PdfInputMode } from './domain/prepare';
 import { startChatStops, type ChatStops } from './domain/stops';
+import type { ChatProviders } from './providers';
 import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
 import { createShareRouter } from './routes/share.routes';
@@ -129,4 +133,25 @@ export function createApp(deps: ChatAppDeps): ChatApp {
   app.onDraining(() => void drain());
 
   return { app, registry, stops, drain };
+}
+
+/** The app as main.ts starts it: its settings read from the config, the providers from the providers step. */
+export function chatAppOf(context: ServiceContext<ChatConfig, ChatProviders, true>): ChatApp {
+  const { config, providers } = context;
+  const rateLimits = createRateLimitStore({ redisUrl: config.REDIS_URL });
+  context.onClose(() => rateLimits.close());
+  return createApp({
+    ...storingToolAppDeps(context),
+    nc: context.nc,
+    namespace: config.NATS_NAMESPACE,
+    provider: providers.chat,
+    models: chatModelsOf(config),
+    pdfInput: config.CHAT_PDF_INPUT,
+    webFetch: { allowLoopback: config.WEB_FETCH_ALLOW_LOOPBACK },
+    deepSearch: { search: providers.search, limits: deepSearchLimitsOf(config) },
+    replyMaxMs: config.CHAT_REPLY_MAX_MS,
+    persistIntervalMs: config.CHAT_PERSIST_INTERVAL_MS,
+    shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+    rateLimits,
+  });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@act/service-kit';
 import { openAiKeyOf } from '@act/service-kit';
-import { chatModelsOf, deepSearchLimitsOf, loadChatConfig, searchProviderOf } from './config';
+import { chatModelsOf, deepSearchLimitsOf, loadChatConfig } from './config';
+import { searchProviderOf } from './providers';
 
 const required = {
   DATABASE_URL: 'postgres://localhost/chat',

@@ -11,25 +11,22 @@ import {
   baseConfigSchema,
   configUrl,
   databaseConfigFields,
+  graceCoversWork,
   loadConfig,
   openAiConfigFields,
+  shutdownGraceField,
   toolServiceConfigFields,
   z,
 } from '@act/service-kit';
 import { objectStoreConfigFields } from '@act/service-kit/files';
 import type { DeepSearchLimits } from './deep-search/research';
-import {
-  createBraveSearchProvider,
-  createSearxngProvider,
-  type SearchProvider,
-} from './deep-search/search-provider';
 
 /** Room left inside the charged-work limit for the final write and the commit after the provider stops. */
 const SETTLE_ALLOWANCE_MS = 10_000;
 const REPLY_MAX_MS = CHARGED_WORK_MAX_MS - SETTLE_ALLOWANCE_MS;
 
-export const chatConfigSchema = baseConfigSchema
-  .extend({
+export const chatConfigSchema = graceCoversWork(
+  baseConfigSchema.extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8104),
     ...openAiConfigFields,
     /** Upstream model id of each playground column (the column keeps the spec's id in the API). */
@@ -96,13 +93,12 @@ export const chatConfigSchema = baseConfigSchema
     CHAT_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(64_000).default(4_000),
     ...databaseConfigFields,
     ...toolServiceConfigFields,
-    /** Long enough for the longest reply to finish: a stopping chat service finishes the replies in flight. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
-  })
-  .refine((config) => config.SHUTDOWN_GRACE_MS >= config.CHAT_REPLY_MAX_MS, {
-    path: ['SHUTDOWN_GRACE_MS'],
-    error: 'must be at least CHAT_REPLY_MAX_MS, so a deploy lets the longest reply finish',
-  });
+    /** A stopping chat service finishes the replies in flight. */
+    ...shutdownGraceField,
+  }),
+  'CHAT_REPLY_MAX_MS',
+  'reply',
+);
 
 export type ChatConfig = z.infer<typeof chatConfigSchema>;
 
@@ -117,15 +113,6 @@ export interface ChatModels {
   agent: Record<ChatModelId, string>;
   web: string;
   deepSearch: string;
-}
-
-/** Deep Search's search provider: SearXNG when SEARXNG_URL is set, else Brave with its key, else none. */
-export function searchProviderOf(config: ChatConfig): SearchProvider | undefined {
-  if (config.SEARXNG_URL) return createSearxngProvider(config.SEARXNG_URL);
-  if (config.BRAVE_SEARCH_API_KEY) {
-    return createBraveSearchProvider(config.BRAVE_SEARCH_API_KEY, config.BRAVE_SEARCH_BASE_URL);
-  }
-  return undefined;
 }
 
 export function deepSearchLimitsOf(config: ChatConfig): DeepSearchLimits {

@@ -52,17 +52,17 @@ describe('a call made with an API key', () => {
     await applyUsageEvent(h.deps, 'committed', usageEventFor(request, clock.now()));
     expect(await balanceOf(h.sql, userId)).toBe(48);
 
-    const ledger = await getJson<{ entries: Array<{ kind: string; delta: number; api_key: unknown }> }>(
+    const ledger = await getJson<{ entries: Array<{ kind: string; delta: number; apiKey: unknown }> }>(
       userId,
       '/api/credits/ledger',
     );
     expect(ledger.entries[0]).toMatchObject({
       kind: 'tool_use',
       delta: -2,
-      api_key: { id: key.id, name: 'Nightly export' },
+      apiKey: { id: key.id, name: 'Nightly export' },
     });
     // The sign-up grant was no key's.
-    expect(ledger.entries.at(-1)).toMatchObject({ kind: 'plan_grant', api_key: null });
+    expect(ledger.entries.at(-1)).toMatchObject({ kind: 'plan_grant', apiKey: null });
     const history = await getJson<{ history: Array<{ tool_name: string; api_key: unknown }> }>(
       userId,
       '/api/credits/tool-usage-history',

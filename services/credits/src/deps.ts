@@ -1,4 +1,4 @@
-// What the credits app and its workers are built from; main.ts wires the real ones, tests their own.
+// What the credits app and its workers are built from; creditsAppOf (app.ts) wires the real ones, tests their own.
 import type { JwtVerifier, Logger, NatsConnection, Sql } from '@act/service-kit';
 import type { Clock } from './clock';
 import type { CreditsStore } from './db/credits-store';

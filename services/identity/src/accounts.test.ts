@@ -208,7 +208,7 @@ describe('account changes', () => {
     expect(await changed.json()).toMatchObject({
       success: true,
       user: { email },
-      email_change_pending: false,
+      emailChangePending: false,
     });
 
     expect((await browser.postJson(`${R.token}?grant_type=refresh_token`, {})).status).toBe(200);
@@ -241,7 +241,7 @@ describe('account changes', () => {
     expect((await put({ email: taken, current_password: 'move-password' })).status).toBe(409);
 
     const started = await put({ email: target, current_password: 'move-password' });
-    expect(await started.json()).toMatchObject({ user: { email }, email_change_pending: true });
+    expect(await started.json()).toMatchObject({ user: { email }, emailChangePending: true });
     expect((await getJson<{ user: { email: string } }>(browser, R.user, token)).body.user.email).toBe(email);
 
     const [message] = await listEmailsFor(identity.sql, target);

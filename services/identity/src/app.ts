@@ -1,6 +1,7 @@
 // The identity HTTP app: sign-up, sessions, account, recovery, Google sign-in and the JWKS, all under /api/identity.
 import {
   createHttpApp,
+  MEMBER_DATA_CACHE,
   createJwtVerifier,
   type Logger,
   type NatsConnection,
@@ -66,7 +67,7 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
 
   // Replies carry tokens and account data: no cache may keep them (the JWKS route sets its own policy).
   app.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Cache-Control', MEMBER_DATA_CACHE);
     await next();
   });
 

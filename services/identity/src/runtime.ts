@@ -1,7 +1,7 @@
-// What identity runs besides its routes, shared by main.ts (through startService) and the tests: the signing keys
-// and the optional Google provider (read from the config before anything connects), then, on the service's
+// What identity runs besides its routes, shared by main.ts (through startService) and the tests: on the service's
 // database, NATS and outbox, the IDENTITY stream, token revocations, the user-event and email outboxes, the e-mails
-// of credits' usage notices and the rate limits; and how to stop them (before the kit closes the outbox, NATS and the database).
+// of credits' usage notices and the rate limits; and how to stop them (before the kit closes the outbox, NATS and the
+// database). The signing keys and Google sign-in come from the providers step (providers/index.ts).
 import { natsNames } from '@act/contracts/server';
 import {
   createRevocationList,
@@ -10,12 +10,14 @@ import {
   type Logger,
   type NatsConnection,
   type Outbox,
+  type ServiceApp,
+  type ServiceContext,
   type Sql,
   startRevocationWatcher,
 } from '@act/service-kit';
-import type { IdentityAppDeps } from './app';
+import { createApp, type IdentityAppDeps } from './app';
 import type { IdentityConfig } from './config';
-import { createIdentityStore } from './db/identity-store';
+import { createIdentityStore, type IdentityStore } from './db/identity-store';
 import { createMailQueue } from './domain/mail';
 import { startNoticeEmails } from './domain/notice-emails';
 import { preparePasswordHashing } from './domain/passwords';
@@ -25,46 +27,14 @@ import {
   scaleRateLimits,
   type RateLimitRules,
 } from './domain/rate-limits';
-import { keyStoreFromEnv, keyStoreFromFile, type KeyStore } from './domain/signing-keys';
-import { answerRevocationLists, createTokenRevocations } from './domain/token-revocations';
+import {
+  answerRevocationLists,
+  createTokenRevocations,
+  type TokenRevocations,
+} from './domain/token-revocations';
 import { createUserEvents } from './domain/user-events';
-import { createGoogleOidc, type GoogleOidc } from './providers/google-oidc';
+import type { IdentityProviders } from './providers';
 import { createSmtpTransport } from './providers/smtp-transport';
-
-/** What identity reads from its config alone: its signing keys and, when configured, Google sign-in. */
-export interface IdentityProviders {
-  keys: KeyStore;
-  google: GoogleOidc | undefined;
-}
-
-export async function loadIdentityProviders(
-  config: Readonly<IdentityConfig>,
-  logger: Logger,
-  keys?: KeyStore,
-): Promise<IdentityProviders> {
-  const keyStore =
-    keys ??
-    (config.IDENTITY_SIGNING_KEYS
-      ? await keyStoreFromEnv(config.IDENTITY_SIGNING_KEYS, {
-          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-        })
-      : await keyStoreFromFile({
-          dir: config.IDENTITY_KEYS_DIR,
-          rotationDays: config.IDENTITY_KEY_ROTATION_DAYS,
-          accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-        }));
-  const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? createGoogleOidc({
-          issuer: config.GOOGLE_ISSUER,
-          clientId: config.GOOGLE_CLIENT_ID,
-          clientSecret: config.GOOGLE_CLIENT_SECRET,
-          redirectUri: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/identity/callback`,
-        })
-      : undefined;
-  if (!google) logger.info('GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET not set: Google sign-in is off');
-  return { keys: keyStore, google };
-}
 
 /** The service's connections (startService's context, or a test's own). */
 export interface IdentityConnections {
@@ -115,30 +85,7 @@ export async function startIdentityRuntime(
       replicas: config.JETSTREAM_REPLICAS,
     });
 
-    // Revocations: this replica answers list requests, announces what it revokes, and follows the other replicas
-    // (its own announcements come back too; applying one twice changes nothing).
-    const revocationLists = answerRevocationLists({
-      nc,
-      namespace: config.NATS_NAMESPACE,
-      store,
-      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      logger,
-    });
-    closers.push(async () => revocationLists.stop());
-    const revocations = createTokenRevocations({
-      nc,
-      namespace: config.NATS_NAMESPACE,
-      list: createRevocationList(),
-      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      logger,
-    });
-    const revocationWatcher = await startRevocationWatcher({
-      nc,
-      namespace: config.NATS_NAMESPACE,
-      list: revocations.list,
-      logger,
-    });
-    closers.unshift(async () => revocationWatcher.stop());
+    const revocations = await startRevocations({ config, logger, store, nc }, closers);
 
     const events = createUserEvents({ outbox, subject: names.userCreated });
     const transport = config.SMTP_URL
@@ -181,4 +128,50 @@ export async function startIdentityRuntime(
     await close();
     throw error;
   }
+}
+
+/**
+ * Revocations: this replica answers list requests, announces what it revokes, and follows the other replicas (its
+ * own announcements come back too; applying one twice changes nothing). Its stops join `closers`.
+ */
+async function startRevocations(
+  {
+    config,
+    logger,
+    store,
+    nc,
+  }: Pick<IdentityConnections, 'config' | 'logger' | 'nc'> & { store: IdentityStore },
+  closers: Array<() => Promise<unknown>>,
+): Promise<TokenRevocations> {
+  const revocationLists = answerRevocationLists({
+    nc,
+    namespace: config.NATS_NAMESPACE,
+    store,
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    logger,
+  });
+  closers.push(async () => revocationLists.stop());
+  const revocations = createTokenRevocations({
+    nc,
+    namespace: config.NATS_NAMESPACE,
+    list: createRevocationList(),
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    logger,
+  });
+  const revocationWatcher = await startRevocationWatcher({
+    nc,
+    namespace: config.NATS_NAMESPACE,
+    list: revocations.list,
+    logger,
+  });
+  closers.unshift(async () => revocationWatcher.stop());
+  return revocations;
+}
+
+/** The app as main.ts starts it: the runtime on startService's connections, stopped as the app's drain. */
+export async function identityAppOf(
+  context: ServiceContext<IdentityConfig, IdentityProviders, true>,
+): Promise<ServiceApp> {
+  const runtime = await startIdentityRuntime(context, context.providers);
+  return { ...createApp({ ...runtime.deps, readiness: context.readiness }), drain: runtime.close };
 }

@@ -11,7 +11,9 @@ import {
   baseConfigSchema,
   configUrl,
   databaseConfigFields,
+  graceCoversWork,
   loadConfig,
+  shutdownGraceField,
   toolServiceConfigFields,
   z,
 } from '@act/service-kit';
@@ -40,8 +42,8 @@ const falEffectFields = falEndpointFields(FAL_EFFECT_ENV_PREFIX, PHOTO_EFFECT_TO
 /** FAL_TOOL_UPSCALE, FAL_TOOL_EDIT_IMAGE: another fal endpoint for Upscale or Edit a region. */
 const falToolFields = falEndpointFields(FAL_TOOL_ENV_PREFIX, FAL_TOOL_IDS);
 
-export const imageConfigSchema = baseConfigSchema
-  .extend({
+export const imageConfigSchema = graceCoversWork(
+  baseConfigSchema.extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(8105),
     /** fal.ai API key; without it text to image says it needs one and answers 503 with nothing charged. */
     FAL_KEY: z.string().min(1).optional(),
@@ -78,13 +80,12 @@ export const imageConfigSchema = baseConfigSchema
     ...objectStoreConfigFields,
     ...databaseConfigFields,
     ...toolServiceConfigFields,
-    /** Long enough for the longest generation to finish and be stored: a stopping replica finishes those in flight. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(CHARGED_WORK_MAX_MS),
-  })
-  .refine((config) => config.SHUTDOWN_GRACE_MS >= config.FAL_TIMEOUT_MS, {
-    path: ['SHUTDOWN_GRACE_MS'],
-    error: 'must be at least FAL_TIMEOUT_MS, so a deploy lets the longest generation finish',
-  });
+    /** A stopping replica finishes the generations in flight and stores them. */
+    ...shutdownGraceField,
+  }),
+  'FAL_TIMEOUT_MS',
+  'generation',
+);
 
 export type ImageConfig = z.infer<typeof imageConfigSchema>;
 

@@ -1,14 +1,18 @@
 // The voice service's Koa app, built from its dependencies so tests run the real routes over HTTP.
 import {
   createServiceHttpApp,
+  storingToolAppDeps,
   type HttpApp,
   type ServiceApp,
+  type ServiceContext,
   type StoringToolAppDeps,
 } from '@act/service-kit';
+import type { VoiceConfig } from './config';
 import { createClipStore } from './db/clip-store';
 import { createVoiceTools, type VoiceTools } from './domain/voice-tools';
 import { createVoiceCatalogue } from './domain/voices';
 import type { LocalEngine } from './engines/local-engine';
+import type { VoiceProviders } from './providers';
 import type { VoiceProvider } from './providers/voice-provider';
 import { createVoiceRouter } from './routes/voice.routes';
 
@@ -64,4 +68,17 @@ export function createApp(deps: VoiceAppDeps): VoiceApp {
     drain: () => tools.runner.drain(),
     stop: () => tools.runner.stop(),
   };
+}
+
+/** The app as main.ts starts it: its settings read from the config, the engines from the providers step. */
+export function voiceAppOf(context: ServiceContext<VoiceConfig, VoiceProviders, true>): VoiceApp {
+  const { config, providers } = context;
+  return createApp({
+    ...storingToolAppDeps(context),
+    provider: providers.provider,
+    local: providers.local,
+    voicesCacheMs: config.VOICES_CACHE_MS,
+    jobLeaseMs: config.JOB_LEASE_MS,
+    jobPollMs: config.JOB_POLL_MS,
+  });
 }

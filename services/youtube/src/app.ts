@@ -1,17 +1,21 @@
 // The youtube service's Koa app, built from its dependencies so tests run the real routes over HTTP.
 import {
   createServiceHttpApp,
+  toolAppDeps,
   type Outbox,
   type ServiceApp,
+  type ServiceContext,
   type Sql,
   type ToolAppDeps,
 } from '@act/service-kit';
+import type { YoutubeConfig } from './config';
 import { createSessionStore } from './db/session-store';
 import { createSummarizer } from './domain/summarizer';
 import { createThumbnailService } from './domain/thumbnails';
 import { createVideoQuestions } from './domain/video-questions';
 import { createVideoReader } from './domain/video-reader';
 import { createYoutubeTools } from './domain/youtube-tools';
+import type { YoutubeProviders } from './providers';
 import type { SummaryProvider } from './providers/summary-provider';
 import type { TranscriptSource, VideoInfoSource } from './providers/types';
 import type { FetchLike } from './providers/youtube-fetch';
@@ -52,4 +56,19 @@ export function createApp(deps: YoutubeAppDeps): ServiceApp {
     logger,
   });
   return { app: createServiceHttpApp('youtube', deps, [router]) };
+}
+
+/** The app as main.ts starts it: its settings read from the config, the adapters from the providers step. */
+export function youtubeAppOf(context: ServiceContext<YoutubeConfig, YoutubeProviders, true>): ServiceApp {
+  const { config, providers } = context;
+  return createApp({
+    ...toolAppDeps(context),
+    sql: context.sql,
+    outbox: context.outbox,
+    info: providers.info,
+    transcripts: providers.transcripts,
+    provider: providers.summary,
+    fetch: providers.fetch,
+    transcriptCacheMs: config.TRANSCRIPT_CACHE_MS,
+  });
 }

@@ -102,15 +102,15 @@ export const CreditPackSchema = z.object({
   id: PackIdSchema,
   credits: z.number().int().positive(),
   /** US cents. */
-  price_cents: z.number().int().nonnegative(),
+  priceCents: z.number().int().nonnegative(),
   /** Paddle's price id; null while the operator has not set it (the pack shows but cannot be bought). */
-  price_id: z.string().nullable(),
+  priceId: z.string().nullable(),
 });
 export type CreditPack = z.infer<typeof CreditPackSchema>;
 export const CreditPacksReplySchema = successReply({ packs: z.array(CreditPackSchema) });
 export type CreditPacksReply = z.infer<typeof CreditPacksReplySchema>;
 
-export const PackCheckoutRequestSchema = z.object({ pack_id: PackIdSchema });
+export const PackCheckoutRequestSchema = z.object({ packId: PackIdSchema });
 export type PackCheckoutRequest = z.infer<typeof PackCheckoutRequestSchema>;
 
 /** Passthrough data of a pack checkout: the member's id signed by credits, as for plans. */
@@ -154,9 +154,9 @@ export const LedgerEntrySchema = z.object({
   /** The tool of a use and its refund; null otherwise. */
   tool: ToolIdSchema.nullable(),
   /** The purchase (receipt) of a top-up, its refund or expiry; null otherwise. */
-  purchase_id: z.string().nullable(),
+  purchaseId: z.string().nullable(),
   /** The personal API key a use (and its refund) was made with, by its name when it was used; null otherwise. */
-  api_key: ApiKeyRefSchema.nullable(),
+  apiKey: ApiKeyRefSchema.nullable(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
@@ -197,17 +197,17 @@ export const PurchaseStatusSchema = z.enum(['active', 'refunding', 'refunded', '
 export const PurchaseSchema = z.object({
   id: z.string(),
   /** Paddle's transaction id (txn_…). */
-  transaction_id: z.string(),
-  pack_id: z.string(),
+  transactionId: z.string(),
+  packId: z.string(),
   credits: z.number().int(),
   /** Credits of it not yet spent. */
   remaining: z.number().int(),
   /** What was paid, in minor units (cents) of `currency`. */
-  amount_minor: z.number().int(),
+  amountMinor: z.number().int(),
   currency: z.string(),
   status: PurchaseStatusSchema,
-  purchased_at: TimestampSchema,
-  expires_at: TimestampSchema,
+  purchasedAt: TimestampSchema,
+  expiresAt: TimestampSchema,
   /** Whether the member may still ask for their money back (unused, within the refund window). */
   refundable: z.boolean(),
 });

@@ -126,12 +126,12 @@ export const CheckoutReplySchema = successReply({ custom_data: CheckoutCustomDat
 export type CheckoutReply = z.infer<typeof CheckoutReplySchema>;
 
 /**
- * An upgrade applies at once, as soon as the payment provider confirms it (effective_at null); a downgrade waits for
- * the end of the paid billing period (effective_at).
+ * An upgrade applies at once, as soon as the payment provider confirms it (effectiveAt null); a downgrade waits for
+ * the end of the paid billing period (effectiveAt).
  */
 export const ChangePlanReplySchema = successReply({
   change: z.enum(['upgrade', 'downgrade']),
-  effective_at: TimestampSchema.nullable(),
+  effectiveAt: TimestampSchema.nullable(),
 });
 export type ChangePlanReply = z.infer<typeof ChangePlanReplySchema>;
 

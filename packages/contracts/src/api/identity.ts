@@ -145,10 +145,10 @@ export type CallbackQuery = z.infer<typeof CallbackQuerySchema>;
 export const IdentitySettingsReplySchema = successReply({ providers: z.object({ google: z.boolean() }) });
 export type IdentitySettingsReply = z.infer<typeof IdentitySettingsReplySchema>;
 
-/** Reply of PUT user: email_change_pending when a confirmation link went to the new address. */
+/** Reply of PUT user: emailChangePending when a confirmation link went to the new address. */
 export const UpdateUserReplySchema = successReply({
   user: SessionUserSchema,
-  email_change_pending: z.boolean(),
+  emailChangePending: z.boolean(),
 });
 export type UpdateUserReply = z.infer<typeof UpdateUserReplySchema>;
 

@@ -17,3 +17,4 @@ export {
 } from './object-store';
 export { createUrlSigner, type UrlSigner } from './signed-urls';
 export { mountFileRoute, sendStoredFile } from './file-route';
+export { MEMBER_DATA_CACHE, sendDownload, type Download } from './download';

@@ -44,9 +44,9 @@ describe('packs for sale', () => {
     const response = await h.request('/api/credits/packs');
     expect(response.status).toBe(200);
     expect(CreditPacksReplySchema.parse(await response.json()).packs).toEqual([
-      { id: 'pack-100', credits: 100, price_cents: 500, price_id: 'pri_pack_100' },
-      { id: 'pack-500', credits: 500, price_cents: 2000, price_id: 'pri_pack_500' },
-      { id: 'pack-2000', credits: 2000, price_cents: 7000, price_id: 'pri_pack_2000' },
+      { id: 'pack-100', credits: 100, priceCents: 500, priceId: 'pri_pack_100' },
+      { id: 'pack-500', credits: 500, priceCents: 2000, priceId: 'pri_pack_500' },
+      { id: 'pack-2000', credits: 2000, priceCents: 7000, priceId: 'pri_pack_2000' },
     ]);
   });
 
@@ -55,7 +55,7 @@ describe('packs for sale', () => {
       method: 'POST',
       token: await h.tokenFor(newUserId()),
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pack_id: 'pack-7' }),
+      body: JSON.stringify({ packId: 'pack-7' }),
     });
     expect(response.status).toBe(404);
   });
@@ -69,19 +69,19 @@ describe('buying a pack', () => {
     expect(await me(userId)).toMatchObject({ credits: 550, plan_credits: 50, purchased_credits: 500 });
     const [receipt] = await purchases(userId);
     expect(receipt).toMatchObject({
-      transaction_id: bought.transactionId,
-      pack_id: 'pack-500',
+      transactionId: bought.transactionId,
+      packId: 'pack-500',
       credits: 500,
       remaining: 500,
-      amount_minor: 500,
+      amountMinor: 500,
       currency: 'USD',
       status: 'active',
-      purchased_at: START,
-      expires_at: '2026-03-10T12:00:00.000Z',
+      purchasedAt: START,
+      expiresAt: '2026-03-10T12:00:00.000Z',
       refundable: true,
     });
     const one = await h.request(`/api/credits/purchases/${receipt!.id}`, { token: await h.tokenFor(userId) });
-    expect(PurchaseReplySchema.parse(await one.json()).purchase.transaction_id).toBe(bought.transactionId);
+    expect(PurchaseReplySchema.parse(await one.json()).purchase.transactionId).toBe(bought.transactionId);
     // Another member cannot read it.
     const foreign = await h.request(`/api/credits/purchases/${receipt!.id}`, {
       token: await h.tokenFor(newUserId()),

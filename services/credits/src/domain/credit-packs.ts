@@ -25,8 +25,8 @@ export function presentPacks(packs: readonly Pack[]): CreditPack[] {
   return packs.map((pack) => ({
     id: pack.id,
     credits: pack.credits,
-    price_cents: pack.priceCents,
-    price_id: pack.priceId,
+    priceCents: pack.priceCents,
+    priceId: pack.priceId,
   }));
 }
 
@@ -106,15 +106,15 @@ export function isRefundable(grant: GrantRow, now: Date): boolean {
 export function presentPurchase(grant: GrantRow, now: Date): Purchase {
   return {
     id: grant.id,
-    transaction_id: grant.transaction_id,
-    pack_id: grant.pack_id,
+    transactionId: grant.transaction_id,
+    packId: grant.pack_id,
     credits: grant.credits,
     remaining: grant.remaining,
-    amount_minor: Number(grant.amount_minor),
+    amountMinor: Number(grant.amount_minor),
     currency: grant.currency,
     status: grant.status,
-    purchased_at: grant.purchased_at.toISOString(),
-    expires_at: grant.expires_at.toISOString(),
+    purchasedAt: grant.purchased_at.toISOString(),
+    expiresAt: grant.expires_at.toISOString(),
     refundable: isRefundable(grant, now),
   };
 }

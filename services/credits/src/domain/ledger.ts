@@ -49,8 +49,8 @@ function toEntry(row: LedgerRow): LedgerEntry {
     delta: row.delta,
     balance: row.balance,
     tool: row.tool,
-    purchase_id: row.grant_id,
-    api_key: apiKeyOf(row),
+    purchaseId: row.grant_id,
+    apiKey: apiKeyOf(row),
   };
 }
 

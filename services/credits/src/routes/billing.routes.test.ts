@@ -393,7 +393,7 @@ describe('POST /api/billing/change-plan', () => {
     expect(ChangePlanReplySchema.parse(await response.json())).toEqual({
       success: true,
       change: 'upgrade',
-      effective_at: null,
+      effectiveAt: null,
     });
     expect(h.paddle.requests.slice(before)).toEqual([
       {
@@ -426,7 +426,7 @@ describe('POST /api/billing/change-plan', () => {
     expect(await response.json()).toEqual({
       success: true,
       change: 'downgrade',
-      effective_at: periodEnd.toISOString(),
+      effectiveAt: periodEnd.toISOString(),
     });
     const calls = h.paddle.requests.slice(before);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([

@@ -92,7 +92,7 @@ export function createBillingRouter(deps: CreditsDeps): Router {
       { store, clock, logger: ctx.state.log, paddle, prices },
       { userId: caller.userId, plan: input.plan, cycle: input.billing_cycle },
     );
-    return { change: result.change, effective_at: result.effectiveAt?.toISOString() ?? null };
+    return { change: result.change, effectiveAt: result.effectiveAt?.toISOString() ?? null };
   });
 
   return router;

@@ -3,7 +3,7 @@
 // mountEndpoint refuses everyone else, as the gateway does before it).
 import { randomUUID } from 'node:crypto';
 import { CREDIT_CONTROLS_ENDPOINTS } from '@act/contracts';
-import { Router, clientIp, mountEndpoint } from '@act/service-kit';
+import { MEMBER_DATA_CACHE, Router, clientIp, mountEndpoint } from '@act/service-kit';
 import { changeSpendCap, dismissMemberNotice, listNotices, readSpendCap } from '../domain/credit-controls';
 import { redeemCode } from '../domain/redemption';
 import { adjustCredits, createCode, findSupportMember } from '../domain/support';
@@ -16,7 +16,7 @@ export function createCreditControlsRouter(deps: CreditsDeps): Router {
   const options = { verifier };
 
   mountEndpoint(router, E.getSpendCap, options, async (_input, { caller, ctx }) => {
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { spendCap: await readSpendCap(store, caller.userId, clock.now()) };
   });
 
@@ -25,7 +25,7 @@ export function createCreditControlsRouter(deps: CreditsDeps): Router {
   }));
 
   mountEndpoint(router, E.notices, options, async (_input, { caller, ctx }) => {
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { notices: await listNotices(store, caller.userId, clock.now()) };
   });
 
@@ -39,7 +39,7 @@ export function createCreditControlsRouter(deps: CreditsDeps): Router {
   );
 
   mountEndpoint(router, E.supportMember, options, async (input, { ctx }) => {
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { member: await findSupportMember(store, input.email, clock.now()) };
   });
 

@@ -1,7 +1,7 @@
 // GET /api/credits/packs (public), POST /api/credits/packs/checkout, GET /api/credits/ledger (JSON pages or CSV),
 // GET /api/credits/purchases[/:id] (receipts) and POST /api/credits/purchases/:id/refund (members, their own only).
 import { CREDIT_PACK_ENDPOINTS, CREDIT_PACK_TEXTS, ERROR_TEXTS, ErrorCode } from '@act/contracts';
-import { AppError, Router, mountEndpoint } from '@act/service-kit';
+import { AppError, MEMBER_DATA_CACHE, Router, mountEndpoint, sendDownload } from '@act/service-kit';
 import { packsOf } from '../config';
 import { signCheckoutUser, checkoutSigningKey } from '../domain/checkout-signature';
 import { loadPurchase, presentPacks, presentPurchase } from '../domain/credit-packs';
@@ -26,7 +26,7 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
   });
 
   mountEndpoint(router, E.packCheckout, options, async (input, { caller }) => {
-    const pack = packs.find((candidate) => candidate.id === input.pack_id);
+    const pack = packs.find((candidate) => candidate.id === input.packId);
     if (!pack) throw new AppError(ErrorCode.NOT_FOUND, CREDIT_PACK_TEXTS.errors.packNotForSale);
     const secret = config.PADDLE_WEBHOOK_SECRET;
     // Without webhooks a purchase could never reach the account: do not start one.
@@ -43,18 +43,16 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
   });
 
   mountEndpoint(router, E.ledger, options, async (input, { caller, ctx }) => {
-    ctx.set('cache-control', 'private, no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     // Opened and brought up to date first, as GET /me does: a reset that fell due is in the ledger it reads.
     await loadCurrentAccount(store, caller.userId, clock.now());
     if (input.format === 'csv') {
-      const csv = await ledgerCsv(store, caller.userId, input);
-      ctx.set('content-type', 'text/csv; charset=utf-8');
-      ctx.set(
-        'content-disposition',
-        `attachment; filename="credit-history-${clock.now().toISOString().slice(0, 10)}.csv"`,
-      );
-      ctx.set('x-content-type-options', 'nosniff');
-      ctx.body = csv;
+      sendDownload(ctx, {
+        body: await ledgerCsv(store, caller.userId, input),
+        type: 'text/csv; charset=utf-8',
+        fileName: `credit-history-${clock.now().toISOString().slice(0, 10)}.csv`,
+        cache: MEMBER_DATA_CACHE,
+      });
       return undefined;
     }
     const page = await listLedger(store, caller.userId, input);
@@ -62,14 +60,14 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
   });
 
   mountEndpoint(router, E.purchases, options, async (_input, { caller, ctx }) => {
-    ctx.set('cache-control', 'private, no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     const now = clock.now();
     const grants = await store.listGrants(caller.userId, PURCHASES_SHOWN);
     return { purchases: grants.map((grant) => presentPurchase(grant, now)) };
   });
 
   mountEndpoint(router, E.purchase, options, async (_input, { caller, params, ctx }) => {
-    ctx.set('cache-control', 'private, no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     const grant = await loadPurchase(store, caller.userId, params.id);
     return { purchase: presentPurchase(grant, clock.now()) };
   });

@@ -1,7 +1,7 @@
 // GET /api/credits/me, /api/credits/tool-usage-history, /api/credits/api-keys/spend (members) and /api/credits/plans
 // (public).
 import { API_KEY_ENDPOINTS, CREDITS_ENDPOINTS, PLANS, type MeReply, type PublicPlan } from '@act/contracts';
-import { Router, mountEndpoint } from '@act/service-kit';
+import { MEMBER_DATA_CACHE, Router, mountEndpoint } from '@act/service-kit';
 import { loadCurrentAccount } from '../domain/account-lifecycle';
 import { listUsageHistory } from '../domain/history';
 import type { AccountRow } from '../db/accounts';
@@ -47,13 +47,13 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
       store.recordMemberEmail(caller.userId, caller.email, now),
     ]);
     const split = found ?? { plan: account.credits, purchased: 0 };
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return presentMe({ ...account, credits: split.plan + split.purchased }, split);
   });
 
   mountEndpoint(router, E.history, options, async (input, { caller, ctx }) => {
     const page = await listUsageHistory(store, caller.userId, input);
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { history: page.history, next_cursor: page.nextCursor };
   });
 
@@ -61,7 +61,7 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   mountEndpoint(router, API_KEY_ENDPOINTS.apiKeySpend, options, async (_input, { caller, ctx }) => {
     await loadCurrentAccount(store, caller.userId, clock.now());
     const rows = await store.keysSpentThisPeriod(caller.userId);
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { keys: rows.map((row) => ({ id: row.key_id, spentThisMonth: row.spent })) };
   });
 

@@ -50,7 +50,7 @@ async function buyPack() {
     method: 'POST',
     token: await h.tokenFor(userId),
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pack_id: 'pack-100' }),
+    body: JSON.stringify({ packId: 'pack-100' }),
   });
   const { custom_data: customData } = (await checkout.json()) as { custom_data: Record<string, unknown> };
   const body = transactionEventBody({
@@ -94,7 +94,7 @@ describe('GET /api/credits/ledger', () => {
       ['tool_use', 'image-to-prompt', -2, 48],
       ['plan_grant', null, 50, 50],
     ]);
-    expect(reply.entries.find((entry) => entry.kind === 'top_up')?.purchase_id).toBe(purchaseId);
+    expect(reply.entries.find((entry) => entry.kind === 'top_up')?.purchaseId).toBe(purchaseId);
     expect(reply.entries[0]!.balance).toBe(
       (await h.sql`select credits from accounts where user_id = ${userId}`)[0]!.credits,
     );

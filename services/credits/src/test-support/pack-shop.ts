@@ -34,7 +34,7 @@ export function packShop(harness: () => CreditsHarness, clock: Clock) {
       method: 'POST',
       token: await harness().tokenFor(userId),
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pack_id: packId }),
+      body: JSON.stringify({ packId }),
     });
     expect(response.status).toBe(200);
     return PackCheckoutReplySchema.parse(await response.json()).custom_data;

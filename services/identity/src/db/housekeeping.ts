@@ -1,5 +1,12 @@
 // Deletes rows that can no longer matter: expired refresh tokens and attempts, used or expired email tokens.
-import type { Sql } from '@act/service-kit';
+import type { PeriodicJobOptions, Sql } from '@act/service-kit';
+
+const HOUSEKEEPING_INTERVAL_MS = 3600 * 1000;
+
+/** The hourly job that runs deleteExpiredRows (every replica; deleting twice changes nothing). */
+export function housekeepingJob(sql: Sql): Omit<PeriodicJobOptions, 'logger'> {
+  return { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => deleteExpiredRows(sql) };
+}
 
 export async function deleteExpiredRows(sql: Sql): Promise<void> {
   // Rotated tokens are kept until they expire: a replay of one must still be recognised as reuse.

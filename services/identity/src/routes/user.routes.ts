@@ -25,7 +25,7 @@ export function createUserRouter(deps: IdentityRouteDeps): Router {
       password: input.password,
       currentRefreshToken: readRefreshCookie(ctx),
     });
-    return { user: presentUser(user), email_change_pending: emailChangePending };
+    return { user: presentUser(user), emailChangePending };
   });
 
   return router;

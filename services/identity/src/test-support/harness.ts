@@ -28,12 +28,8 @@ import { loadIdentityConfig, type IdentityConfig } from '../config';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits, type RateLimitRules } from '../domain/rate-limits';
 import { migrateIdentityDatabase } from '../db/migrate';
 import type { KeyStore } from '../domain/signing-keys';
-import {
-  loadIdentityProviders,
-  startIdentityRuntime,
-  type IdentityRuntime,
-  type RuntimeOverrides,
-} from '../runtime';
+import { loadIdentityProviders } from '../providers';
+import { startIdentityRuntime, type IdentityRuntime, type RuntimeOverrides } from '../runtime';
 
 /** Limits high enough that a test's own traffic never trips them (tests that want a 429 pass their own). */
 export const RELAXED_RATE_LIMITS: RateLimitRules = scaleRateLimits(DEFAULT_RATE_LIMITS, 1000);

@@ -7,8 +7,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ERROR_CODES,
   ERROR_TEXTS,
-  getTool,
-  notAvailableWithoutProviderKey,
   voiceDownloadName,
   type AudioClip,
   type ErrorCode as ErrorCodeValue,
@@ -20,60 +18,24 @@ import {
   AppError,
   createJobRunner,
   ErrorCode,
-  isAppError,
-  isWorkTimeout,
   reserveCharge,
   type CreditsClient,
-  type JobHandler,
   type JobRecord,
   type Logger,
   type Outbox,
   type Sql,
 } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
-import { audioDurationSeconds, type AudioInput } from '@act/service-kit/media';
+import type { AudioInput } from '@act/service-kit/media';
 import type { LocalEngine } from '../engines/local-engine';
-import { UnreadableAudioError } from '../engines/pcm';
-import type { ProviderAudio, VoiceProvider } from '../providers/voice-provider';
+import type { VoiceProvider } from '../providers/voice-provider';
 import type { ClipRow, ClipStore } from '../db/clip-store';
 import type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools } from './voice-tools-api';
-import type { ResolvedVoice, VoiceCatalogue } from './voices';
+import { needProvider, voiceJobHandlers, type JobInput, type JobResult } from './voice-jobs';
+import { requireIsolatableAudio, voiceToolStatus } from './voice-status';
+import type { VoiceCatalogue } from './voices';
 
 export type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools };
-
-/** What the local isolator decodes in process (permissive decoders only); other formats need the provider. */
-export const LOCAL_ISOLATION_TYPES = ['audio/mpeg', 'audio/wav'] as const;
-const ALL_AUDIO_TYPES = [
-  'audio/mpeg',
-  'audio/wav',
-  'audio/mp4',
-  'audio/aac',
-  'audio/ogg',
-  'audio/webm',
-  'audio/flac',
-];
-
-/** Each tool's failure text (docs/product-rules.md#errors). */
-const FAILURE_TEXT: Readonly<Record<VoiceToolId, string>> = {
-  'text-to-speech': ERROR_TEXTS.audio.generateSpeech,
-  'sound-effects': ERROR_TEXTS.audio.generateSoundEffect,
-  'voice-isolator': ERROR_TEXTS.audio.isolateVoice,
-  'speech-to-speech': ERROR_TEXTS.audio.processAudioRetry,
-};
-
-type JobInput =
-  | { tool: 'text-to-speech'; engine: VoiceEngine; text: string; voice: ResolvedVoice }
-  | { tool: 'sound-effects'; engine: VoiceEngine; prompt: string; durationSeconds?: number }
-  | { tool: 'voice-isolator'; engine: VoiceEngine; sourceKey: string; mime: string }
-  | { tool: 'speech-to-speech'; engine: VoiceEngine; sourceKey: string; mime: string; voice: ResolvedVoice };
-
-interface JobResult {
-  clipId: string;
-  audioKey: string;
-  durationSeconds: number | null;
-  /** What the provider billed, for accounting (absent for local work). */
-  provider?: { requestId: string | null; characterCost: number | null };
-}
 
 export interface VoiceToolsDeps {
   sql: Sql;
@@ -96,134 +58,12 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
   const { credits, files, clips, voices, provider, local, logger } = deps;
   const engine: VoiceEngine = provider ? 'elevenlabs' : 'local';
 
-  /** The provider, or the 503 'needs a provider key' for a tool only the provider can do (nothing held). */
-  const needProvider = (tool: VoiceToolId): VoiceProvider => {
-    if (!provider) {
-      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, notAvailableWithoutProviderKey(getTool(tool).name));
-    }
-    return provider;
-  };
-
-  async function makeAudio(
-    job: JobRecord<JobInput, JobResult>,
-    progress: (percent: number) => void,
-    signal: AbortSignal,
-  ): Promise<Buffer | ProviderAudio> {
-    const input = job.input;
-    const onProgress = (fraction: number) => progress(5 + fraction * 85);
-    progress(5);
-    switch (input.tool) {
-      case 'text-to-speech':
-        if (input.engine === 'local') {
-          const result = await local.run(
-            job.owner,
-            { kind: 'speak', text: input.text, voice: input.voice.espeak ?? 'en-us' },
-            { onProgress, signal },
-          );
-          return result.mp3;
-        }
-        return needProvider(input.tool).textToSpeech({ text: input.text, voiceId: input.voice.id, signal });
-      case 'sound-effects':
-        return needProvider(input.tool).soundEffect({
-          text: input.prompt,
-          ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
-          signal,
-        });
-      case 'voice-isolator': {
-        const bytes = await files.read(input.sourceKey);
-        if (input.engine === 'local') {
-          const mime = input.mime === 'audio/wav' ? 'audio/wav' : 'audio/mpeg';
-          const result = await local.run(job.owner, { kind: 'isolate', bytes, mime }, { onProgress, signal });
-          return result.mp3;
-        }
-        return needProvider(input.tool).isolateVoice({ audio: { bytes, mime: input.mime }, signal });
-      }
-      case 'speech-to-speech': {
-        const bytes = await files.read(input.sourceKey);
-        return needProvider(input.tool).speechToSpeech({
-          audio: { bytes, mime: input.mime },
-          voiceId: input.voice.id,
-          signal,
-        });
-      }
-    }
-  }
-
-  const handler: JobHandler<JobInput, JobResult> = {
-    async run(job, { progress, signal }) {
-      const made = await makeAudio(job, progress, signal);
-      const audio = Buffer.isBuffer(made) ? made : made.audio;
-      if (audio.length === 0) throw new Error('no audio was made');
-      progress(92);
-      const stored = await files.put({
-        owner: job.owner,
-        body: audio,
-        contentType: 'audio/mpeg',
-        ext: 'mp3',
-      });
-      progress(98);
-      return {
-        clipId: randomUUID(),
-        audioKey: stored.key,
-        durationSeconds: (await audioDurationSeconds(audio, 'audio/mpeg')) ?? null,
-        ...(Buffer.isBuffer(made)
-          ? {}
-          : { provider: { requestId: made.requestId, characterCost: made.characterCost } }),
-      };
-    },
-    async saveIn(tx, job, result) {
-      const input = job.input;
-      await clips.insertIn(tx, {
-        id: result.clipId,
-        user_id: job.owner,
-        tool: input.tool,
-        job_id: job.id,
-        audio_key: result.audioKey,
-        source_key: 'sourceKey' in input ? input.sourceKey : null,
-        text:
-          input.tool === 'text-to-speech' ? input.text : input.tool === 'sound-effects' ? input.prompt : null,
-        voice_id: 'voice' in input ? input.voice.id : null,
-        voice_name: 'voice' in input ? input.voice.name : null,
-        duration_seconds: result.durationSeconds,
-        engine: input.engine,
-      });
-    },
-    async onFailed(job) {
-      // Nothing was made: the upload kept for the before/after switch goes too.
-      if ('sourceKey' in job.input) await files.delete([job.input.sourceKey]);
-    },
-    failureOf(error) {
-      // Only our own refusals keep their text; a provider's or engine's message never reaches the member.
-      if (isAppError(error)) return { message: error.message, code: error.code };
-      if (error instanceof UnreadableAudioError) {
-        return { message: ERROR_TEXTS.voice.audioUnreadable, code: ErrorCode.VALIDATION_FAILED };
-      }
-      return { message: ERROR_TEXTS.audio.processAudioRetry, code: ErrorCode.PROVIDER_FAILED };
-    },
-  };
-
-  /** The tool's own failure text for a job failure that has no AppError of ours. */
-  const toolHandler = (tool: VoiceToolId): JobHandler<JobInput, JobResult> => ({
-    ...handler,
-    failureOf(error) {
-      const failure = handler.failureOf!(error);
-      if (isAppError(error) || error instanceof UnreadableAudioError) return failure;
-      if (isWorkTimeout(error)) logger.warn({ tool }, 'local voice work ran out of its time budget');
-      return { message: FAILURE_TEXT[tool], code: ErrorCode.PROVIDER_FAILED };
-    },
-  });
-
   const runner = createJobRunner({
     sql: deps.sql,
     credits,
     outbox: deps.outbox,
     logger,
-    handlers: {
-      'text-to-speech': toolHandler('text-to-speech'),
-      'sound-effects': toolHandler('sound-effects'),
-      'voice-isolator': toolHandler('voice-isolator'),
-      'speech-to-speech': toolHandler('speech-to-speech'),
-    },
+    handlers: voiceJobHandlers({ files, clips, provider, local, logger }),
     failureText: ERROR_TEXTS.audio.processAudioRetry,
     ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
     ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}),
@@ -301,40 +141,8 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     };
   }
 
-  const requireAudioType = (audio: AudioInput) => {
-    if (!provider && !(LOCAL_ISOLATION_TYPES as readonly string[]).includes(audio.mime)) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, ERROR_TEXTS.voice.localFormats, {
-        details: { field: 'audioFile' },
-      });
-    }
-  };
-
   return {
-    status() {
-      const keyNote = (tool: VoiceToolId) =>
-        provider ? null : notAvailableWithoutProviderKey(getTool(tool).name);
-      return {
-        'text-to-speech': { available: true, engine, acceptedAudio: [], note: null },
-        'sound-effects': {
-          available: Boolean(provider),
-          engine: provider ? engine : null,
-          acceptedAudio: [],
-          note: keyNote('sound-effects'),
-        },
-        'voice-isolator': {
-          available: true,
-          engine,
-          acceptedAudio: provider ? ALL_AUDIO_TYPES : [...LOCAL_ISOLATION_TYPES],
-          note: provider ? null : ERROR_TEXTS.voice.localFormats,
-        },
-        'speech-to-speech': {
-          available: Boolean(provider),
-          engine: provider ? engine : null,
-          acceptedAudio: provider ? ALL_AUDIO_TYPES : [],
-          note: keyNote('speech-to-speech'),
-        },
-      };
-    },
+    status: () => voiceToolStatus(provider),
 
     async textToSpeech(member, { text, voiceId }, requestId) {
       const voice = await voices.resolve(voiceId);
@@ -347,7 +155,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     },
 
     async soundEffects(member, { prompt, durationSeconds }, requestId) {
-      needProvider('sound-effects');
+      needProvider(provider, 'sound-effects');
       return start(member, requestId, 'sound-effects', () => ({
         tool: 'sound-effects',
         engine,
@@ -357,7 +165,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     },
 
     async voiceIsolator(member, audio, requestId) {
-      requireAudioType(audio);
+      requireIsolatableAudio(provider, audio);
       return start(
         member,
         requestId,
@@ -368,7 +176,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     },
 
     async speechToSpeech(member, { audio, voiceId }, requestId) {
-      needProvider('speech-to-speech');
+      needProvider(provider, 'speech-to-speech');
       const voice = await voices.resolve(voiceId);
       return start(
         member,

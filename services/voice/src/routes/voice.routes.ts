@@ -3,7 +3,7 @@
 // this server can run (status), the member's audio history and jobs, and the stored files (signed URLs, Range
 // requests).
 import { ERROR_TEXTS, VOICE_ENDPOINTS, type VoiceStreamEvent } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
+import { Router, mountEndpoint, sendDownload, type JwtVerifier } from '@act/service-kit';
 import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readAudioDataUrl } from '@act/service-kit/media';
 import type { ClipStore } from '../db/clip-store';
@@ -90,11 +90,11 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
   }));
 
   mountEndpoint(router, E.voicePreview, {}, async (_input, { ctx, params: { voiceId } }) => {
-    const body = await voices.preview(voiceId);
-    ctx.set('content-type', 'audio/mpeg');
-    ctx.set('cache-control', 'public, max-age=86400');
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.body = body;
+    sendDownload(ctx, {
+      body: await voices.preview(voiceId),
+      type: 'audio/mpeg',
+      cache: 'public, max-age=86400',
+    });
     return undefined;
   });
 

@@ -4,7 +4,14 @@
 // i.ytimg.com), the transcript (free, members; JSON lines or a `.txt` / `.srt` attachment), and the member's saved
 // summaries with their questions (docs/product-rules.md#youtube-ask: 2 credits a question, free when it fails).
 import { ERROR_TEXTS, YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier, type Logger } from '@act/service-kit';
+import {
+  MEMBER_DATA_CACHE,
+  Router,
+  mountEndpoint,
+  sendDownload,
+  type JwtVerifier,
+  type Logger,
+} from '@act/service-kit';
 import type { Summarizer } from '../domain/summarizer';
 import type { ThumbnailService } from '../domain/thumbnails';
 import { readTranscript, transcriptFile } from '../domain/transcript-files';
@@ -79,11 +86,7 @@ export function createYoutubeRouter({
 
   mountEndpoint(router, E.thumbnailDownload, options, async (input, { ctx }) => {
     const { body, fileName } = await thumbnails.download(input.videoId, input.size);
-    ctx.set('content-type', 'image/jpeg');
-    ctx.set('content-disposition', `attachment; filename="${fileName}"`);
-    ctx.set('cache-control', 'private, max-age=3600');
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.body = body;
+    sendDownload(ctx, { body, type: 'image/jpeg', fileName, cache: 'private, max-age=3600' });
     return undefined;
   });
 
@@ -91,11 +94,12 @@ export function createYoutubeRouter({
     const transcript = await readTranscript(reader, videoIdOf(input.videoUrl), logger);
     if (input.format === 'json') return transcript;
     const file = transcriptFile(transcript, input.format);
-    ctx.set('content-type', file.contentType);
-    ctx.set('content-disposition', `attachment; filename="${file.fileName}"`);
-    ctx.set('cache-control', 'private, no-store');
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.body = file.body;
+    sendDownload(ctx, {
+      body: file.body,
+      type: file.contentType,
+      fileName: file.fileName,
+      cache: MEMBER_DATA_CACHE,
+    });
     return undefined;
   });
 

@@ -109,7 +109,7 @@ describe('account view', () => {
         me: makeMe({ plan: 'pro', has_subscription: true, subscription_id: 'sub_01abc' }),
       });
       backend.on('POST /api/billing/change-plan', () =>
-        json({ success: true, change: 'upgrade', effective_at: null }),
+        json({ success: true, change: 'upgrade', effectiveAt: null }),
       );
       renderApp('/dashboard?view=account&tab=subscription', { backend });
       fireEvent.click(await screen.findByRole('button', { name: 'Upgrade: Ultimate' }));
@@ -134,7 +134,7 @@ describe('account view', () => {
           me: makeMe({ plan: 'pro', has_subscription: true, subscription_id: 'sub_01abc' }),
         });
         backend.on('POST /api/billing/change-plan', () =>
-          json({ success: true, change: 'upgrade', effective_at: null }),
+          json({ success: true, change: 'upgrade', effectiveAt: null }),
         );
         const app = renderApp(`${plansPath()}&return=${encodeURIComponent(back)}`, { backend });
         fireEvent.click(await screen.findByRole('button', { name: 'Upgrade: Ultimate' }));
@@ -152,7 +152,7 @@ describe('account view', () => {
       backend.on('GET /api/credits/me', () => json({ success: true, me }));
       backend.on('POST /api/billing/change-plan', () => {
         me = { ...me, scheduled_plan: 'pro', scheduled_change_at: '2025-08-01T12:00:00.000Z' };
-        return json({ success: true, change: 'downgrade', effective_at: '2025-08-01T12:00:00.000Z' });
+        return json({ success: true, change: 'downgrade', effectiveAt: '2025-08-01T12:00:00.000Z' });
       });
       renderApp('/dashboard?view=account&tab=subscription', { backend });
       fireEvent.click(await screen.findByRole('button', { name: 'Downgrade: Pro' }));

@@ -57,10 +57,10 @@ export function CreditPacksSection({ payments, email }: { payments: PaddleChecko
           {packs.map((pack) => (
             <li key={pack.id} className="sh-packs__pack act-panel">
               <span className="sh-packs__credits">{packName(pack.credits)}</span>
-              <span className="sh-packs__price">{formatUsdCents(pack.price_cents)}</span>
+              <span className="sh-packs__price">{formatUsdCents(pack.priceCents)}</span>
               <Button
                 variant="outline"
-                disabled={!pack.price_id}
+                disabled={!pack.priceId}
                 aria-label={`${P.buy}: ${packName(pack.credits)}`}
                 onClick={() => void buy(pack)}
               >

@@ -16,8 +16,8 @@ const ENTRIES: LedgerEntry[] = [
     delta: -20,
     balance: 126,
     tool: 'text-to-image',
-    purchase_id: null,
-    api_key: null,
+    purchaseId: null,
+    apiKey: null,
   },
   {
     id: '3',
@@ -26,8 +26,8 @@ const ENTRIES: LedgerEntry[] = [
     delta: 100,
     balance: 146,
     tool: null,
-    purchase_id: PURCHASE,
-    api_key: null,
+    purchaseId: PURCHASE,
+    apiKey: null,
   },
   {
     id: '2',
@@ -36,8 +36,8 @@ const ENTRIES: LedgerEntry[] = [
     delta: -4,
     balance: 46,
     tool: 'image-to-prompt',
-    purchase_id: null,
-    api_key: null,
+    purchaseId: null,
+    apiKey: null,
   },
   {
     id: '1',
@@ -46,8 +46,8 @@ const ENTRIES: LedgerEntry[] = [
     delta: 50,
     balance: 50,
     tool: null,
-    purchase_id: null,
-    api_key: null,
+    purchaseId: null,
+    apiKey: null,
   },
 ];
 const DAYS = [
@@ -59,7 +59,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('ledger rules', () => {
   it('names the personal API key a use was made with', () => {
-    const entry = { ...ENTRIES[0]!, api_key: { id: PURCHASE, name: 'Nightly export' } };
+    const entry = { ...ENTRIES[0]!, apiKey: { id: PURCHASE, name: 'Nightly export' } };
     expect(ledgerLabel(entry)).toBe('Tool use · Text To Image via Nightly export');
     expect(ledgerLabel(ENTRIES[0]!)).toBe('Tool use · Text To Image');
   });

@@ -142,12 +142,12 @@ export function LedgerView() {
                       <td className="sh-usage__date">{formatDateTime(entry.at)}</td>
                       <td>
                         {ledgerLabel(entry)}
-                        {entry.purchase_id && (
+                        {entry.purchaseId && (
                           <>
                             {' '}
                             <Link
                               className="sh-ledger__receipt"
-                              to={`/dashboard?view=account&tab=usage&receipt=${entry.purchase_id}`}
+                              to={`/dashboard?view=account&tab=usage&receipt=${entry.purchaseId}`}
                             >
                               {L.receipt}
                             </Link>

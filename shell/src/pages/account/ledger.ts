@@ -34,7 +34,7 @@ export function ledgerLabel(entry: LedgerEntry): string {
   const kind = CREDIT_PACK_TEXTS.ledger.kinds[entry.kind];
   const label = entry.tool ? `${kind} · ${titleCaseToolName(entry.tool)}` : kind;
   // A use made with a personal API key names it (docs/product-rules.md#personal-api-keys).
-  return entry.api_key ? `${label} ${API_KEY_TEXTS.viaKey(entry.api_key.name)}` : label;
+  return entry.apiKey ? `${label} ${API_KEY_TEXTS.viaKey(entry.apiKey.name)}` : label;
 }
 
 /** '+100' or '−20'. */

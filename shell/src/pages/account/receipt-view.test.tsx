@@ -9,15 +9,15 @@ import { createFakeBackend, renderApp } from '../../test-support/render-app';
 const ID = '0f8a3c1e-5b7d-4e2a-9c6f-1d2e3f4a5b6c';
 const PURCHASE: Purchase = {
   id: ID,
-  transaction_id: 'txn_01hv8xxxreceipt',
-  pack_id: 'pack-500',
+  transactionId: 'txn_01hv8xxxreceipt',
+  packId: 'pack-500',
   credits: 500,
   remaining: 500,
-  amount_minor: 2000,
+  amountMinor: 2000,
   currency: 'USD',
   status: 'active',
-  purchased_at: '2025-05-02T09:00:00.000Z',
-  expires_at: '2026-05-02T09:00:00.000Z',
+  purchasedAt: '2025-05-02T09:00:00.000Z',
+  expiresAt: '2026-05-02T09:00:00.000Z',
   refundable: true,
 };
 

@@ -106,11 +106,11 @@ export function ReceiptView({ purchaseId }: { purchaseId: string }) {
       <dl className="sh-facts sh-receipt__facts">
         <div>
           <dt>{R.transaction}</dt>
-          <dd data-testid="receipt-transaction">{purchase.transaction_id}</dd>
+          <dd data-testid="receipt-transaction">{purchase.transactionId}</dd>
         </div>
         <div>
           <dt>{R.date}</dt>
-          <dd>{formatDateTime(purchase.purchased_at)}</dd>
+          <dd>{formatDateTime(purchase.purchasedAt)}</dd>
         </div>
         <div>
           <dt>{R.item}</dt>
@@ -118,11 +118,11 @@ export function ReceiptView({ purchaseId }: { purchaseId: string }) {
         </div>
         <div>
           <dt>{R.amount}</dt>
-          <dd data-testid="receipt-amount">{formatAmount(purchase.amount_minor, purchase.currency)}</dd>
+          <dd data-testid="receipt-amount">{formatAmount(purchase.amountMinor, purchase.currency)}</dd>
         </div>
         <div>
           <dt>{R.expires}</dt>
-          <dd>{formatDate(purchase.expires_at)}</dd>
+          <dd>{formatDate(purchase.expiresAt)}</dd>
         </div>
         <div>
           <dt>{R.status}</dt>

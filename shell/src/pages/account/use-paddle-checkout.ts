@@ -109,11 +109,11 @@ export function usePaddleCheckout(
   const openPackCheckout = useCallback(
     async (pack: CreditPack, email: string) => {
       if (!paddle || !config) throw new Error(ERROR_TEXTS.subscription.paymentNotReady);
-      if (!pack.price_id) throw new Error(CREDIT_PACK_TEXTS.errors.packNotForSale);
+      if (!pack.priceId) throw new Error(CREDIT_PACK_TEXTS.errors.packNotForSale);
       let customData;
       try {
         ({ custom_data: customData } = await api.call(CREDIT_PACK_ENDPOINTS.packCheckout, {
-          body: { pack_id: pack.id },
+          body: { packId: pack.id },
           fallbackError: CREDIT_PACK_TEXTS.errors.startPurchase,
         }));
       } catch (error) {
@@ -121,7 +121,7 @@ export function usePaddleCheckout(
       }
       try {
         paddle.Checkout.open({
-          items: [{ priceId: pack.price_id, quantity: 1 }],
+          items: [{ priceId: pack.priceId, quantity: 1 }],
           customer: { email },
           customData,
           // Bought from a tool's "out of credits" link: back to that tool once paid, as after a plan checkout.
