@@ -119,7 +119,7 @@ describe('JSON replies', () => {
     expect(sessions.body).toMatchObject({
       success: true,
       sessions: [{ id: sessionId, title: 'What is the capital of France?' }],
-      next_cursor: null,
+      nextCursor: null,
     });
     const messages = await messagesOf(token, sessionId);
     expect(messages.map((m) => [m.role, m.model_name, m.status, m.content])).toEqual([
@@ -548,7 +548,7 @@ describe('sessions', () => {
     const second = await callJson(
       chat.url,
       'GET',
-      `/api/chat/chat-reasoning/sessions?limit=5&cursor=${first.body.next_cursor as string}`,
+      `/api/chat/chat-reasoning/sessions?limit=5&cursor=${first.body.nextCursor as string}`,
       { token },
     );
     expect((second.body.sessions as Array<{ id: string }>).map((s) => s.id)).toEqual([
@@ -556,7 +556,7 @@ describe('sessions', () => {
       ids[1],
       ids[0],
     ]);
-    expect(second.body.next_cursor).toBeNull();
+    expect(second.body.nextCursor).toBeNull();
     // The playground's list is apart.
     expect((await callJson(chat.url, 'GET', '/api/chat/sessions', { token })).body.sessions).toEqual([]);
 

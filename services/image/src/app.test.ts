@@ -57,10 +57,10 @@ const fetchPath = (path: string, init?: RequestInit) => fetch(`${service.url}${p
 async function gallery(
   token: string,
   query = '',
-): Promise<{ images: GalleryImage[]; next_cursor: string | null }> {
+): Promise<{ images: GalleryImage[]; nextCursor: string | null }> {
   const reply = await callJson(service.url, 'GET', `${IMAGES}${query}`, { token });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body as { images: GalleryImage[]; next_cursor: string | null };
+  return reply.body as { images: GalleryImage[]; nextCursor: string | null };
 }
 
 async function streamGenerate(
@@ -326,12 +326,12 @@ describe('gallery', () => {
     );
     const first = await gallery(token);
     expect(first.images.map((i) => i.id)).toEqual([...ids].reverse().slice(0, 8));
-    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(first.nextCursor).toEqual(expect.any(String));
 
     const [added] = await seedImages(userId, ['added while scrolling']);
-    const second = await gallery(token, `?cursor=${first.next_cursor}`);
+    const second = await gallery(token, `?cursor=${first.nextCursor}`);
     expect(second.images.map((i) => i.id)).toEqual([...ids].reverse().slice(8));
-    expect(second.next_cursor).toBeNull();
+    expect(second.nextCursor).toBeNull();
     expect(new Set([...first.images, ...second.images].map((i) => i.id)).size).toBe(11);
 
     // Reloading from the start (gallery-updated) shows the new one first.

@@ -46,16 +46,16 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeFetch {
         ? json({ success: true, me })
         : json({ success: false, error: 'User not found', code: 'NOT_FOUND' }, 404),
     'GET /api/credits/tool-usage-history': () =>
-      json({ success: true, history: options.history ?? [], next_cursor: null }),
+      json({ success: true, history: options.history ?? [], nextCursor: null }),
     'GET /api/credits/ledger': () =>
       json({
         success: true,
         entries: options.ledger?.entries ?? [],
         days: options.ledger?.days ?? [],
-        next_cursor: null,
+        nextCursor: null,
       }),
     'GET /api/credits/packs': () => json({ success: true, packs: options.packs ?? [] }),
-    'GET /api/chat/shares': () => json({ success: true, shares: [], next_cursor: null }),
+    'GET /api/chat/shares': () => json({ success: true, shares: [], nextCursor: null }),
     'GET /api/billing/config': () =>
       json({
         success: true,

@@ -105,10 +105,10 @@ export const GeneratedImagesQuerySchema = z.object({
 });
 export type GeneratedImagesQuery = z.infer<typeof GeneratedImagesQuerySchema>;
 
-/** `has_more` (ours) tells whether another page follows, so the end text shows without one more empty call. */
+/** `hasMore` (ours) tells whether another page follows, so the end text shows without one more empty call. */
 export const GeneratedImagesReplySchema = successReply({
   images: z.array(GeneratedImageSchema),
-  has_more: z.boolean(),
+  hasMore: z.boolean(),
 });
 export type GeneratedImagesReply = z.infer<typeof GeneratedImagesReplySchema>;
 

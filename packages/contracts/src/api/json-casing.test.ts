@@ -24,9 +24,6 @@ const SPEC_CASED_SHAPES: ReadonlyMap<unknown, string> = new Map<unknown, string>
   [PackCheckoutCustomDataSchema, "Paddle's custom_data (packs)"],
 ]);
 
-/** Keys of the one list-page envelope (`cursorPage`) and the hub gallery's page, which the spec's lists read. */
-const PAGE_ENVELOPE_KEYS: ReadonlySet<string> = new Set(['next_cursor', 'has_more']);
-
 /** Third parties' wire names carried whole: Paddle's custom_data field itself. */
 const WIRE_KEYS: ReadonlySet<string> = new Set(['custom_data']);
 
@@ -45,8 +42,7 @@ function snakeKeysOf(node: unknown, path: string, found: string[]): void {
       continue;
     }
     for (const [name, property] of Object.entries(value as JsonNode)) {
-      if (name.includes('_') && !PAGE_ENVELOPE_KEYS.has(name) && !WIRE_KEYS.has(name))
-        found.push(`${path}.${name}`);
+      if (name.includes('_') && !WIRE_KEYS.has(name)) found.push(`${path}.${name}`);
       snakeKeysOf(property, `${path}.${name}`, found);
     }
   }

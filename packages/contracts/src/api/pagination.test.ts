@@ -34,12 +34,12 @@ describe('cursorPage', () => {
 
   it('names the list as asked and carries the next cursor, null or absent on the last page', () => {
     const Page = cursorPage(Item, 'sessions');
-    expect(Page.parse({ success: true, sessions: [{ id: 'a' }], next_cursor: 'c' })).toEqual({
+    expect(Page.parse({ success: true, sessions: [{ id: 'a' }], nextCursor: 'c' })).toEqual({
       success: true,
       sessions: [{ id: 'a' }],
-      next_cursor: 'c',
+      nextCursor: 'c',
     });
-    expect(Page.safeParse({ success: true, sessions: [], next_cursor: null }).success).toBe(true);
+    expect(Page.safeParse({ success: true, sessions: [], nextCursor: null }).success).toBe(true);
     expect(Page.safeParse({ success: true, sessions: [] }).success).toBe(true);
     expect(Page.safeParse({ success: true, items: [] }).success).toBe(false);
     expect(cursorPage(Item).safeParse({ success: true, items: [{ id: 'b' }] }).success).toBe(true);
@@ -55,8 +55,8 @@ describe('cursorPage', () => {
         timestamp: string;
         api_key: { id: string; name: string } | null;
       }[];
-      next_cursor?: string | null | undefined;
+      nextCursor?: string | null | undefined;
     }>();
-    expect(Object.keys(UsageHistoryReplySchema.shape).sort()).toEqual(['history', 'next_cursor', 'success']);
+    expect(Object.keys(UsageHistoryReplySchema.shape).sort()).toEqual(['history', 'nextCursor', 'success']);
   });
 });

@@ -24,17 +24,17 @@ export const CursorQuerySchema = cursorQuery({ pageSize: LIMITS.pageSize, maxPag
 export type CursorQuery = z.infer<typeof CursorQuerySchema>;
 
 type CursorPageShape<Key extends string, Item extends z.ZodType> = { [K in Key]: z.ZodArray<Item> } & {
-  next_cursor: z.ZodOptional<z.ZodNullable<z.ZodString>>;
+  nextCursor: z.ZodOptional<z.ZodNullable<z.ZodString>>;
 };
 
 /**
- * `{success:true, <key>: Item[], next_cursor}`: one page of a list, newest first. `key` names the list as the spec
- * does ('history', 'sessions', 'images'); `next_cursor` is null (or absent) on the last page.
+ * `{success:true, <key>: Item[], nextCursor}`: one page of a list, newest first. `key` names the list as the spec
+ * does ('history', 'sessions', 'images'); `nextCursor` is null (or absent) on the last page.
  */
 export function cursorPage<Item extends z.ZodType, Key extends string = 'items'>(
   item: Item,
   key: Key = 'items' as Key,
 ) {
-  const shape = { [key]: z.array(item), next_cursor: z.string().nullable().optional() };
+  const shape = { [key]: z.array(item), nextCursor: z.string().nullable().optional() };
   return successReply(shape as CursorPageShape<Key, Item>);
 }

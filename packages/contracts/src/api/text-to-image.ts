@@ -146,7 +146,7 @@ export const GalleryImagesQuerySchema = cursorQuery(GALLERY_PAGE).extend({
 });
 export type GalleryImagesQuery = z.infer<typeof GalleryImagesQuerySchema>;
 
-/** `{success, images, next_cursor}`; next_cursor is null on the last page. */
+/** `{success, images, nextCursor}`; nextCursor is null on the last page. */
 export const GalleryImagesReplySchema = cursorPage(GalleryImageSchema, 'images');
 export type GalleryImagesReply = z.infer<typeof GalleryImagesReplySchema>;
 

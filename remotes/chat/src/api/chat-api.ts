@@ -24,7 +24,7 @@ export async function listSessions(
     fallbackError: screen.texts.loadSessions,
     signal,
   });
-  return { items: reply.sessions, nextCursor: reply.next_cursor ?? null };
+  return { items: reply.sessions, nextCursor: reply.nextCursor ?? null };
 }
 
 export async function listMessages(

@@ -49,7 +49,7 @@ export function makeMessage(overrides: Partial<ChatMessage>): ChatMessage {
   };
 }
 
-/** `{success, sessions, next_cursor}` as the sessions endpoint answers. */
+/** `{success, sessions, nextCursor}` as the sessions endpoint answers. */
 export function sessionsPage(sessions: ChatSession[], nextCursor: string | null = null): Response {
-  return json({ success: true, sessions, next_cursor: nextCursor });
+  return json({ success: true, sessions, nextCursor });
 }

@@ -52,7 +52,7 @@ export async function fetchGalleryPage(
     },
     signal,
   });
-  return { items: reply.images, nextCursor: reply.next_cursor ?? null };
+  return { items: reply.images, nextCursor: reply.nextCursor ?? null };
 }
 
 export async function setFavourite(api: ApiClient, id: string, favourite: boolean): Promise<GalleryImage> {

@@ -108,7 +108,7 @@ describe('boards in the gallery', () => {
     await screen.findByRole('button', { name: 'Open image: prompt number 1' });
     await newBoard(user, bar, 'Mixed');
     on('GET /api/image/generated-images', (request) =>
-      json({ success: true, images: queryOf(request).board ? [result] : [], has_more: false }),
+      json({ success: true, images: queryOf(request).board ? [result] : [], hasMore: false }),
     );
     await user.click(within(bar()).getByRole('combobox', { name: T.boardFilterLabel }));
     await user.click(await screen.findByRole('option', { name: 'Mixed (0)' }));
@@ -206,7 +206,7 @@ describe('a photo effect result against its original', () => {
     installFakeIntersectionObserver();
     const test = createRoutedTestHost({ toolId: 'image-to-image' });
     test.on('GET /api/image/generated-images', () =>
-      json({ success: true, images: [result], has_more: false }),
+      json({ success: true, images: [result], hasMore: false }),
     );
     const user = userEvent.setup();
     render(<ImageHubPage host={test.host} />);

@@ -43,7 +43,7 @@ export async function fetchHubPage(
     fallbackError: ERROR_TEXTS.network.fetchImages,
     signal,
   });
-  return { images: reply.images, hasMore: reply.has_more };
+  return { images: reply.images, hasMore: reply.hasMore };
 }
 
 /** The name a signed download URL was signed with (its `dl`), else the spec's tool-name-timestamp.jpg. */

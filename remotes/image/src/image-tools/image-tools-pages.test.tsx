@@ -58,9 +58,9 @@ function setup(page: 'upscale' | 'edit-image', status: Record<string, unknown>, 
   const test = createRoutedTestHost({ toolId: page, credits });
   test.on('GET /api/image/status', () => json({ success: true, available: true, ...status }));
   test.on('GET /api/image/text-to-image/images', () =>
-    json({ success: true, images: [galleryImage(1)], next_cursor: null }),
+    json({ success: true, images: [galleryImage(1)], nextCursor: null }),
   );
-  test.on('GET /api/image/generated-images', () => json({ success: true, images: [], has_more: false }));
+  test.on('GET /api/image/generated-images', () => json({ success: true, images: [], hasMore: false }));
   const user = userEvent.setup({ applyAccept: false });
   const Page = page === 'upscale' ? UpscalePage : EditImagePage;
   render(<Page host={test.host} />);

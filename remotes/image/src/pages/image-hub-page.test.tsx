@@ -38,7 +38,7 @@ function image(n: number): GeneratedImage {
 const page = (from: number, count: number, hasMore: boolean) => ({
   success: true,
   images: Array.from({ length: count }, (_, i) => image(from + i)),
-  has_more: hasMore,
+  hasMore,
 });
 
 function setup(first: unknown = page(1, 0, false)) {
@@ -89,7 +89,7 @@ describe('Image to Image hub', () => {
     expect(screen.getByAltText('happy 2').getAttribute('src')).toBe('/api/image/files/u/2.thumb.webp?sig=t');
 
     // One result repeats (a result was added meanwhile, shifting the offsets): it is not shown twice.
-    reply(200, { success: true, images: [image(8), image(9), image(10)], has_more: false });
+    reply(200, { success: true, images: [image(8), image(9), image(10)], hasMore: false });
     scrollNearBottom();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
     expect(calls[1]?.path).toBe('/api/image/generated-images?offset=8&limit=8');

@@ -43,7 +43,7 @@ export function galleryImage(n: number, overrides: Partial<GalleryImage> = {}): 
 }
 
 export function galleryReply(images: GalleryImage[], nextCursor: string | null = null) {
-  return json({ success: true, images, next_cursor: nextCursor });
+  return json({ success: true, images, nextCursor });
 }
 
 /** The query of a recorded request as a plain object. */
@@ -72,7 +72,7 @@ export function setupImageHost(
   });
   // The member's boards (docs/product-rules.md#image-boards): none unless a test routes its own.
   test.on(ROUTES.boards, () => json({ success: true, boards: [] }));
-  test.on(ROUTES.results, () => json({ success: true, images: [], has_more: false }));
+  test.on(ROUTES.results, () => json({ success: true, images: [], hasMore: false }));
   const stream = fakeEventStream<TextToImageStreamEvent>();
   test.on(ROUTES.generate, () => stream.response);
   return { ...test, stream, galleryRequests: () => test.requestsTo('GET', IMAGES_PATH) };

@@ -51,7 +51,7 @@ export async function getRecentClips(
     query: { tool, limit: RECENT_PAGE_SIZE, cursor: cursor ?? undefined },
     signal,
   });
-  return { items: reply.items, nextCursor: reply.next_cursor ?? null };
+  return { items: reply.items, nextCursor: reply.nextCursor ?? null };
 }
 
 /** The member's jobs of one tool still queued or running (work that outlived an earlier visit). */

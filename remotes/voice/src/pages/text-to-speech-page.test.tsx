@@ -234,7 +234,7 @@ describe('Text to Speech screen', () => {
     const items = [older];
     const { user, requestsTo } = setup({
       routes: {
-        [ROUTES.history]: () => json({ success: true, items, next_cursor: null }),
+        [ROUTES.history]: () => json({ success: true, items, nextCursor: null }),
         [`DELETE /api/voice/history/${older.id}`]: () => {
           items.length = 0;
           return json({ success: true });

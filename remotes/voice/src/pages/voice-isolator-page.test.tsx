@@ -134,7 +134,7 @@ describe('Voice Isolator screen', () => {
           history.push(clip);
           return json({ success: true, job: { ...job, status: 'succeeded', progress: 100, clip } });
         },
-        [ROUTES.history]: () => json({ success: true, items: history, next_cursor: null }),
+        [ROUTES.history]: () => json({ success: true, items: history, nextCursor: null }),
       },
     });
     const recent = screen.getByRole('region', { name: 'Recent isolations' });

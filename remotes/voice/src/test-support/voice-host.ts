@@ -86,7 +86,7 @@ export function voiceHost(options: {
       ? json({ success: false, error: 'Failed to fetch voices', code: 'SERVICE_UNAVAILABLE' }, 503)
       : json({ success: true, voices: VOICES, engine: 'elevenlabs' }),
   );
-  test.on(ROUTES.history, () => json({ success: true, items: history, next_cursor: null }));
+  test.on(ROUTES.history, () => json({ success: true, items: history, nextCursor: null }));
   test.on(ROUTES.jobs, () => json({ success: true, jobs: [] }));
   for (const [route, handler] of Object.entries(options.routes ?? {})) test.on(route, handler);
   return {

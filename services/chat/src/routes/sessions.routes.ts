@@ -43,7 +43,7 @@ export function mountSessionRoutes(
         limit: input.limit,
         q: input.q || undefined,
       });
-      return { sessions: page.items.map(presentSession), next_cursor: page.nextCursor };
+      return { sessions: page.items.map(presentSession), nextCursor: page.nextCursor };
     });
 
     mountEndpoint(router, endpoints.renameSession, options, async (input, { caller, params }) => {

@@ -9,7 +9,7 @@ import {
   type ChatShare,
   type SharedChatMessage,
 } from '@act/contracts';
-import { AppError, Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
+import { AppError, MEMBER_DATA_CACHE, Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
 import { sendStoredFile, type ObjectStore } from '@act/service-kit/files';
 import type { StoredAttachment } from '../db/chat-store';
 import type { ShareRow, ShareStore, SnapshotMessage } from '../db/share-store';
@@ -80,7 +80,7 @@ export function createShareRouter({ verifier, shares, files, copies }: ShareRout
 
   mountEndpoint(router, E.list, options, async (input, { caller }) => {
     const page = await shares.list(caller.userId, { cursor: input.cursor || undefined, limit: input.limit });
-    return { shares: page.items.map(presentShare), next_cursor: page.nextCursor };
+    return { shares: page.items.map(presentShare), nextCursor: page.nextCursor };
   });
 
   mountEndpoint(router, E.revoke, options, async (_input, { caller, params }) => {
@@ -91,7 +91,7 @@ export function createShareRouter({ verifier, shares, files, copies }: ShareRout
   mountEndpoint(router, E.shared, {}, async (_input, { ctx, params }) => {
     // Said on every answer, the 404 included: a shared chat is never for search engines.
     ctx.set('x-robots-tag', 'noindex, nofollow');
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     const snapshot = await shares.findLive(params.token);
     if (!snapshot) throw notFound();
     return {
@@ -108,7 +108,7 @@ export function createShareRouter({ verifier, shares, files, copies }: ShareRout
     const attachment = filesOf(snapshot.messages)[Number(params.n)];
     if (!attachment) throw notFound();
     // Revocable at any time: nothing keeps a copy.
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     await sendStoredFile(ctx, files, attachment.key, { disposition: 'inline' });
     return undefined;
   });

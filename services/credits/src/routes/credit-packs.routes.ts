@@ -56,7 +56,7 @@ export function createCreditPacksRouter(deps: CreditsDeps): Router {
       return undefined;
     }
     const page = await listLedger(store, caller.userId, input);
-    return { entries: page.entries, next_cursor: page.nextCursor, days: page.days };
+    return { entries: page.entries, nextCursor: page.nextCursor, days: page.days };
   });
 
   mountEndpoint(router, E.purchases, options, async (_input, { caller, ctx }) => {

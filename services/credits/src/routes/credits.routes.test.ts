@@ -92,15 +92,15 @@ describe('GET /api/credits/tool-usage-history', () => {
       'used_credits',
     ]);
     expect(first.history[0]!.api_key).toBeNull();
-    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(first.nextCursor).toEqual(expect.any(String));
 
     const second = UsageHistoryReplySchema.parse(
       await (
-        await h.request(`/api/credits/tool-usage-history?limit=2&cursor=${first.next_cursor}`, { token })
+        await h.request(`/api/credits/tool-usage-history?limit=2&cursor=${first.nextCursor}`, { token })
       ).json(),
     );
     expect(second.history.map((entry) => entry.tool_name)).toEqual(['image-to-prompt']);
-    expect(second.next_cursor ?? null).toBeNull();
+    expect(second.nextCursor ?? null).toBeNull();
 
     const filtered = UsageHistoryReplySchema.parse(
       await (await h.request('/api/credits/tool-usage-history?tool=magic-enhance', { token })).json(),

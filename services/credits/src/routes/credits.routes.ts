@@ -54,7 +54,7 @@ export function createCreditsRouter(deps: CreditsDeps): Router {
   mountEndpoint(router, E.history, options, async (input, { caller, ctx }) => {
     const page = await listUsageHistory(store, caller.userId, input);
     ctx.set('cache-control', MEMBER_DATA_CACHE);
-    return { history: page.history, next_cursor: page.nextCursor };
+    return { history: page.history, nextCursor: page.nextCursor };
   });
 
   // What each personal API key spent this monthly period, for the key list (identity keeps the keys themselves).

@@ -98,7 +98,7 @@ describe('GET /api/credits/ledger', () => {
     expect(reply.entries[0]!.balance).toBe(
       (await h.sql`select credits from accounts where user_id = ${userId}`)[0]!.credits,
     );
-    expect(reply.next_cursor).toBeNull();
+    expect(reply.nextCursor).toBeNull();
     // Credits spent per day and tool: the failed image is refunded, so it costs nothing.
     expect(reply.days).toEqual([
       { day: '2025-05-01', tool: 'image-to-prompt', credits: 4 },
@@ -129,7 +129,7 @@ describe('GET /api/credits/ledger', () => {
       expect(page.entries.length).toBeLessThanOrEqual(3);
       if (cursor) expect(page.days).toEqual([]);
       seen.push(...page.entries.map((entry) => entry.id));
-      cursor = page.next_cursor;
+      cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all);
     const bad = await h.request('/api/credits/ledger?cursor=bm90LWEtY3Vyc29y', {

@@ -2,7 +2,7 @@
 // create (201), rename and delete a board, add an image to it and take one off. Every board and image id names one of
 // the caller's own; anyone else's answers 404 like an unknown one.
 import { IMAGE_BOARD_ENDPOINTS, type ImageBoard } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
+import { MEMBER_DATA_CACHE, Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import type { BoardRecord, BoardStore } from '../db/board-store';
 
@@ -31,7 +31,7 @@ export function createBoardsRouter({ verifier, boards, files }: BoardsRoutesDeps
   const reply = (record: BoardRecord) => ({ board: imageBoardOf(files, record) });
 
   mountEndpoint(router, E.boards, options, async (_input, { caller, ctx }) => {
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { boards: (await boards.list(caller.userId)).map((record) => imageBoardOf(files, record)) };
   });
   mountEndpoint(router, E.createBoard, options, async ({ name }, { caller, ctx }) => {

@@ -2,7 +2,7 @@
 // seven effect endpoints (members, 20 credits each), the hub gallery of the member's own results (offset pages of 8,
 // newest first) and one result by id. Anyone else's result answers 404 like an unknown one.
 import { IMAGE_ENDPOINTS, type PhotoEffectToolId } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier, type Member } from '@act/service-kit';
+import { MEMBER_DATA_CACHE, Router, mountEndpoint, type JwtVerifier, type Member } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import type { GeneratedImageStore } from '../db/generated-image-store';
 import type { PhotoEffects } from '../domain/photo-effects';
@@ -58,12 +58,12 @@ export function createEffectsRouter({ verifier, store, files, effects }: Effects
       limit: query.limit,
       board: query.board,
     });
-    ctx.set('cache-control', 'no-store');
-    return { images: page.items.map((record) => generatedImageOf(files, record)), has_more: page.hasMore };
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
+    return { images: page.items.map((record) => generatedImageOf(files, record)), hasMore: page.hasMore };
   });
 
   mountEndpoint(router, E.generatedImage, options, async (_input, { caller, ctx, params: { id } }) => {
-    ctx.set('cache-control', 'no-store');
+    ctx.set('cache-control', MEMBER_DATA_CACHE);
     return { image: generatedImageOf(files, await store.find(caller.userId, id)) };
   });
 

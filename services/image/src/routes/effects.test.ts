@@ -317,7 +317,7 @@ describe('hub gallery', () => {
       );
     const alices = await page(alice.token);
     expect(alices.images.map((image) => image.id)).toEqual([second.id, first.id]);
-    expect(alices.has_more).toBe(false);
+    expect(alices.hasMore).toBe(false);
     expect(alices.images[1]).toMatchObject({
       tool_type: 'image-to-image',
       tool_id: 'age-progression',
@@ -329,9 +329,9 @@ describe('hub gallery', () => {
     expect((await page(bob.token)).images.map((image) => image.id)).toEqual([bobs.id]);
 
     const one = await page(alice.token, '?limit=1');
-    expect([one.images.map((i) => i.id), one.has_more]).toEqual([[second.id], true]);
+    expect([one.images.map((i) => i.id), one.hasMore]).toEqual([[second.id], true]);
     const next = await page(alice.token, '?limit=1&offset=1');
-    expect([next.images.map((i) => i.id), next.has_more]).toEqual([[first.id], false]);
+    expect([next.images.map((i) => i.id), next.hasMore]).toEqual([[first.id], false]);
 
     const mine = await callJson(service.url, 'GET', `/api/image/generated-images/${first.id}`, {
       token: alice.token,

@@ -15,6 +15,7 @@ export interface StatusRoutesDeps {
 export function createStatusRouter({ textToImage, effects, tools }: StatusRoutesDeps): Router {
   const router = new Router();
   mountEndpoint(router, IMAGE_ENDPOINTS.status, {}, async (_input, { ctx }) => {
+    // Not a member's data (MEMBER_DATA_CACHE): availability changes at runtime, so no cache may keep an old answer.
     ctx.set('cache-control', 'no-store');
     return { available: textToImage, ...(effects ? { effects: effects() } : {}), ...(tools ? tools() : {}) };
   });

@@ -61,7 +61,7 @@ export function createTextToImageRouter({
     });
     return {
       images: page.items.map((record) => galleryImageOf(files, record)),
-      next_cursor: page.nextCursor,
+      nextCursor: page.nextCursor,
     };
   });
 

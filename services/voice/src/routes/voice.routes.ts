@@ -106,7 +106,7 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
       ...(input.tool ? { tool: input.tool } : {}),
       ...(input.cursor ? { cursor: input.cursor } : {}),
     });
-    return { items: page.items.map((row) => tools.clipOf(row)), next_cursor: page.nextCursor };
+    return { items: page.items.map((row) => tools.clipOf(row)), nextCursor: page.nextCursor };
   });
 
   mountEndpoint(router, E.deleteClip, options, async (_input, { caller, params: { id } }) => {

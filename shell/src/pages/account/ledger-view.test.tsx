@@ -134,7 +134,7 @@ describe('ledger view', () => {
         ? new Response('date,type,tool,credits,balance,purchase_id\r\n', {
             headers: { 'content-type': 'text/csv; charset=utf-8' },
           })
-        : json({ success: true, entries: ENTRIES, days: [], next_cursor: null }),
+        : json({ success: true, entries: ENTRIES, days: [], nextCursor: null }),
     );
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);

@@ -56,7 +56,7 @@ export function LedgerView() {
         signal,
       });
       if (cursor === null) setDays(reply.days);
-      return { items: reply.entries, nextCursor: reply.next_cursor ?? null };
+      return { items: reply.entries, nextCursor: reply.nextCursor ?? null };
     },
     [api, query],
   );

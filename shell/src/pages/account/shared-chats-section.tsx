@@ -30,7 +30,7 @@ export function SharedChatsSection() {
         fallbackError: T.loadFailedList,
         signal,
       });
-      return { items: reply.shares, nextCursor: reply.next_cursor ?? null };
+      return { items: reply.shares, nextCursor: reply.nextCursor ?? null };
     },
     [api],
   );

@@ -38,7 +38,7 @@ export function UsageHistoryTab() {
         fallbackError: ERROR_TEXTS.usage.loadUsageHistory,
         signal,
       });
-      return { items: reply.history, nextCursor: reply.next_cursor ?? null };
+      return { items: reply.history, nextCursor: reply.nextCursor ?? null };
     },
     [api],
   );

@@ -90,8 +90,8 @@ describe('Usage History tab', () => {
     backend.on('GET /api/credits/tool-usage-history', (request) => {
       const cursor = new URL(request.url, 'http://localhost').searchParams.get('cursor');
       return cursor === 'page-2'
-        ? json({ success: true, history: HISTORY.slice(3), next_cursor: null })
-        : json({ success: true, history: HISTORY.slice(0, 3), next_cursor: 'page-2' });
+        ? json({ success: true, history: HISTORY.slice(3), nextCursor: null })
+        : json({ success: true, history: HISTORY.slice(0, 3), nextCursor: 'page-2' });
     });
     renderApp('/dashboard?view=account&tab=usage', { backend });
     expect(await screen.findAllByTestId('usage-row')).toHaveLength(3);

@@ -87,7 +87,7 @@ describe('the account’s shared chats', () => {
       expiresAt: '2025-01-01T00:00:00Z',
     };
     backend.on('GET /api/chat/shares', () =>
-      json({ success: true, shares: [share, expired], next_cursor: null }),
+      json({ success: true, shares: [share, expired], nextCursor: null }),
     );
     backend.on(`DELETE /api/chat/shares/${share.id}`, () => json({ success: true }));
     renderApp('/dashboard?view=account', { backend });
