@@ -2,7 +2,7 @@
 // One page module per screen (src/pages); parts shared by the screens live in src/components and src/hooks.
 import type { ToolPages } from '@act/host-sdk';
 import { EditImagePage } from './pages/edit-image-page';
-import { EFFECT_PAGES } from './pages/effect-page';
+import { EFFECT_PAGES } from './effects/effect-screen';
 import { ImageHubPage } from './pages/image-hub-page';
 import { TextToImagePage } from './pages/text-to-image-page';
 import { UpscalePage } from './pages/upscale-page';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS, type PhotoEffectToolId } from '@act/contracts';
 import { createTestHost, pngFile } from '@act/host-sdk/testing';
-import { EFFECT_PAGES } from '../pages/effect-page';
+import { EFFECT_PAGES } from './effect-screen';
 
 afterEach(cleanup);
 

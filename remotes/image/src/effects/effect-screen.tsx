@@ -3,10 +3,18 @@
 // effect's text field, the run button, the error, tips) and Result on the right (the before/after comparison of the
 // member's photo and the result, with Download; 'Processing <effect>' while it runs; 'Ready to Transform' and a
 // sample comparison until a result exists). Removing the image resets file, preview, result, error and slider (50); a
-// result dispatches 'gallery-updated'.
-import { useCallback, useEffect, useState } from 'react';
+// result dispatches 'gallery-updated'. The seven photo-effect pages are this screen, each with its effect's entry in
+// EFFECT_CONFIGS (EFFECT_PAGES at the bottom).
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Download, Wand2 } from 'lucide-react';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS, type PhotoEffectReply } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  GALLERY_UPDATED_EVENT,
+  PHOTO_EFFECT_TOOL_IDS,
+  UI_TEXTS,
+  type PhotoEffectReply,
+  type PhotoEffectToolId,
+} from '@act/contracts';
 import {
   Alert,
   Button,
@@ -25,7 +33,7 @@ import {
 } from '@act/host-sdk';
 import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
 import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
-import type { EffectConfig } from './effect-configs';
+import { EFFECT_CONFIGS, type EffectConfig } from './effect-configs';
 import { fetchEffectAvailability, saveResult } from './effects-api';
 import './effect-screen.css';
 
@@ -220,3 +228,15 @@ function EffectResult({ effect, busy, result, slider, onSliderChange }: EffectRe
     </>
   );
 }
+
+function effectPage(id: PhotoEffectToolId): ComponentType<ToolPageProps> {
+  const effect = EFFECT_CONFIGS[id];
+  const Page = ({ host }: ToolPageProps) => <EffectScreen host={host} effect={effect} />;
+  Page.displayName = `EffectPage(${id})`;
+  return Page;
+}
+
+/** The page of each photo effect, keyed by tool id. */
+export const EFFECT_PAGES = Object.fromEntries(
+  PHOTO_EFFECT_TOOL_IDS.map((id) => [id, effectPage(id)]),
+) as Record<PhotoEffectToolId, ComponentType<ToolPageProps>>;
