@@ -21,8 +21,8 @@ const QUESTION = 'How do lighthouses keep their light steady? Show it in code.';
 
 const messageBox = (page: Page) => page.getByPlaceholder(/Type your message/);
 
-async function send(page: Page): Promise<void> {
-  await messageBox(page).fill(QUESTION);
+async function send(page: Page, question = QUESTION): Promise<void> {
+  await messageBox(page).fill(question);
   await messageBox(page).press('Enter');
 }
 
@@ -52,7 +52,8 @@ function chatTools(pageUrl: () => string): ToolDriver[] {
       ready: (page) => page.getByRole('heading', { name: T.chooseModel }).waitFor({ timeout: 15_000 }),
       async start(page) {
         await page.getByTestId('chat-model').filter({ hasText: 'GPT-4o Mini' }).click();
-        await send(page);
+        // Its result holds a rich answer: an HTML artifact, display maths and a Mermaid diagram.
+        await send(page, `${QUESTION} Add the richdemo.`);
       },
       call: '**/api/chat/chat-agent/send-message',
       busy: stopShown,

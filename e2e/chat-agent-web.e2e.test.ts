@@ -25,7 +25,7 @@ async function balance(page: Page): Promise<string | null> {
 
 /** Waits until the last reply has ended (Send is back) and returns it. */
 async function lastReplyDone(page: Page) {
-  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
   const reply = page.getByTestId('chat-reply').last();
   await page.locator('[data-testid="chat-reply"][data-status="done"]').last().waitFor({ timeout: 30_000 });
   return reply;

@@ -18,7 +18,7 @@ const T = UI_TEXTS.chatExport;
 const HOSTILE = 'Any news on rates <img src=x onerror="window.pwned=1"> today?';
 
 async function lastReplyDone(page: Page) {
-  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="chat-reply"][data-status="done"]').last().waitFor({ timeout: 30_000 });
 }
 

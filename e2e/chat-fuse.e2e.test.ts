@@ -62,7 +62,7 @@ describe('AI Chat Playground: fuse and continue', () => {
     const agentInput = page.getByPlaceholder(/Type your message/);
     await agentInput.fill('And by how much?');
     await agentInput.press('Enter');
-    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
     await page
       .getByTestId('chat-reply')
       .nth(1)

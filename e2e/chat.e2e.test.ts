@@ -45,7 +45,7 @@ describe('AI Chat Playground', () => {
     await input.waitFor({ timeout: 15_000 });
     await page.getByText('No conversations yet').waitFor();
     expect(await page.getByTestId('next-message-cost').textContent()).toContain('5 credits');
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
 
     await input.fill(QUESTION);
     await input.press('Enter');
@@ -57,7 +57,7 @@ describe('AI Chat Playground', () => {
     const partial = (await first.textContent()) ?? '';
     await screenshot(page, 'chat-playground-streaming', { fullPage: false });
 
-    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
     const answers: string[] = [];
     for (const model of PLAYGROUND_MODELS) {
       const text = (await reply(page, model).locator('.ch-md').textContent()) ?? '';
@@ -152,7 +152,7 @@ describe('AI Chat Playground', () => {
         .waitFor({ timeout: 30_000 });
       expect(await reply(page, model).textContent()).toContain('one word at a time');
     }
-    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     await goto(page, '/dashboard');
     expect(await page.getByTestId('credit-balance').textContent()).toBe('45 credits');
   });
@@ -201,7 +201,7 @@ describe('Chat Reasoning', () => {
     // Words had arrived, so the stop is charged, and the reply says so.
     expect(await answer.getByTestId('reply-charge').textContent()).toBe(UI_TEXTS.chat.chargedStopped);
     expect(await answer.textContent()).not.toContain('one word at a time, so there is time');
-    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     expect(await page.getByTestId('credit-balance').textContent()).toBe('44 credits');
     // The question shows the attached image as a thumbnail.
     expect(await page.getByRole('img', { name: 'grey.png' }).count()).toBe(1);
@@ -219,7 +219,7 @@ describe('Chat Reasoning', () => {
     await goto(page, '/tools/chat-reasoning');
     await page.getByText(ERROR_TEXTS.chat.providerKeyMissing).waitFor({ timeout: 15_000 });
     await page.getByPlaceholder(/Type your message/).fill('Hello?');
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'chat-reasoning-no-provider-key', { fullPage: false });
   });
 });

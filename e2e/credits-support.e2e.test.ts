@@ -12,19 +12,12 @@ import { CREDIT_CONTROLS_TEXTS } from '@act/contracts';
 import { databaseUrl } from '@act/dev-infra';
 import { screenshot, uniqueEmail } from './support/browser';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { accessToken } from './support/members';
 
 const PASSWORD = 'correct-horse-7';
 const S = CREDIT_CONTROLS_TEXTS.support;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
-
-async function accessToken(page: Page, email: string): Promise<string> {
-  const reply = await page.request.post('/api/identity/token?grant_type=password', {
-    data: { grant_type: 'password', email, password: PASSWORD },
-  });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { session: { access_token: string } }).session.access_token;
-}
 
 /** One Magic Enhance use (1 credit) through the API, as any client may. */
 async function useMagicEnhance(page: Page, token: string): Promise<void> {
@@ -78,7 +71,7 @@ describe('credits support console', () => {
       await staff.waitForURL('**/support');
 
       // The member spends 40 of the free plan's 50 credits: the 80% line.
-      const token = await accessToken(member, memberEmail);
+      const token = await accessToken(member, memberEmail, PASSWORD);
       for (let batch = 0; batch < 5; batch += 1) {
         await Promise.all(Array.from({ length: 8 }, () => useMagicEnhance(member, token)));
       }

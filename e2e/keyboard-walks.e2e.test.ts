@@ -103,7 +103,7 @@ describe('keyboard-only walks', () => {
     await page.keyboard.press('Enter');
     const reply = page.getByTestId('chat-reply').last();
     await reply.getByText(/Answer from/).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
     expect(await reply.getAttribute('aria-busy')).not.toBe('true');
     await page.getByTestId('credit-balance').getByText('48 credits').waitFor({ timeout: 10_000 });
   });

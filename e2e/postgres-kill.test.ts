@@ -120,6 +120,8 @@ beforeAll(async () => {
   ).url;
   urls.prompt = (
     await start('services/prompt', {
+      // A member's prompt result is stored with its charge (issue 37): the same killed server.
+      DATABASE_URL: await postgres.database('prompt'),
       PROMPT_PROVIDER: 'openai',
       OPENAI_API_KEY: 'pg-kill-fake-key',
       OPENAI_BASE_URL: openai.baseUrl,

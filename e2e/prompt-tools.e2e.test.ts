@@ -1,44 +1,15 @@
 // The prompt tools of issue 6 in Chromium against the running system: a member uploads a real PNG to Image to
 // Prompt, gets a prompt from the local provider, copies it, sees the balance drop to 48 and the use in Usage
 // History; a member with an empty balance sees Magic Enhance refuse, in the page and at the API.
-import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
-import { openImage } from '@act/service-kit/media';
 import { screenshot, seriousA11yViolations, uniqueEmail } from './support/browser';
-import { setCredits, userIdOf } from './support/credits-db';
 import { goto, signUp, useBrowser } from './support/fixtures';
+import { gradientPng } from './support/images';
+import { setMemberCredits } from './support/members';
 import { expectSingleUsageEntry } from './support/usage-history';
 
 const PASSWORD = 'correct-horse-7';
-
-/** A 64×48 RGB gradient, encoded as a real PNG. */
-async function gradientPng(): Promise<Buffer> {
-  const width = 64;
-  const height = 48;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      pixels[at] = Math.round((x / (width - 1)) * 255);
-      pixels[at + 1] = Math.round((y / (height - 1)) * 200);
-      pixels[at + 2] = 255 - Math.round((x / (width - 1)) * 255);
-    }
-  }
-  return openImage(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
-}
-
-/** An access token for the member through the password grant, as any API client gets one. */
-async function accessToken(page: Page, email: string): Promise<string> {
-  const reply = await page.request.post('/api/identity/token?grant_type=password', {
-    data: { grant_type: 'password', email, password: PASSWORD },
-  });
-  expect(reply.ok()).toBe(true);
-  const { session } = (await reply.json()) as { session: { access_token: string } };
-  return session.access_token;
-}
 
 describe('prompt tools', () => {
   const browser = useBrowser();
@@ -59,7 +30,7 @@ describe('prompt tools', () => {
     expect(await run.textContent()).toBe('Select an Image First');
     expect(await run.isDisabled()).toBe(true);
 
-    const png = await gradientPng();
+    const png = await gradientPng(64, 48);
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: png });
@@ -80,26 +51,22 @@ describe('prompt tools', () => {
     expect(await page.getByTestId('credit-balance').textContent()).toBe('48 credits');
     expect(await run.textContent()).toBe('Generate Prompt (2 credits)');
 
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(prompt);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'image-to-prompt-result');
     // 'Copied!' lasts 2 s, then the button reads Copy again.
-    await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4_000 });
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 4_000 });
 
     await expectSingleUsageEntry(page, { tool: 'Image To Prompt', cost: '2 credits', balance: '48 credits' });
   });
 
   it('shows Insufficient Credits on Magic Enhance when the balance is below its cost', async () => {
-    const adminUrl = inject('databaseUrl');
-    if (!adminUrl)
-      throw new Error('this test needs the database URL (set E2E_DATABASE_URL with E2E_BASE_URL)');
     const page = await browser.newPage();
     const email = uniqueEmail('broke');
     await signUp(page, email, PASSWORD);
-    const token = await accessToken(page, email);
-    await setCredits({ adminUrl, namespace: inject('namespace') }, userIdOf(token), 0);
+    const token = await setMemberCredits(page, email, PASSWORD, 0);
 
     await goto(page, '/tools/magic-enhance');
     await page.getByRole('heading', { level: 1, name: 'Magic Enhance' }).waitFor();

@@ -26,6 +26,7 @@ import { benchGateway } from './gateway-section';
 import { appendHistory } from './history';
 import { benchCreditsSection, benchTracingSection } from './infra-sections';
 import { benchPromptSection } from './prompt-section';
+import { benchLibrarySection, buildShellForLibrary, LIBRARY_SECTION } from './library-section';
 import {
   benchEffectsSection,
   benchGallerySection,
@@ -57,8 +58,10 @@ function loadAverage(): string {
 // BENCH_ONLY runs one section alone: `gateway` (the hellos, no system), `prompt` (with its floor) on a system of the
 // gateway, identity, credits and prompt, or `stream-scale` or `chat-service` (the chat service streams and their
 // floor) on a system of the gateway, identity, credits and chat; stream-scale at the steps of BENCH_STREAM_STEPS (for
-// instance `20,50` to try it on a busy machine). A partial run is recorded in the history but never compared against.
-const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service', 'traces'];
+// instance `20,50` to try it on a busy machine); `library` (/library in Chromium with 10,000 items) on a system of the
+// gateway, identity, credits, image and library, with the shell built. A partial run is recorded in the history but
+// never compared against.
+const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service', 'traces', 'library'];
 const only = process.env.BENCH_ONLY;
 if (only && !ONLY_SECTIONS.includes(only)) {
   throw new Error(`BENCH_ONLY knows ${ONLY_SECTIONS.join(', ')}, not ${only}`);
@@ -81,6 +84,9 @@ type ChatProvider = Awaited<ReturnType<typeof startFakeOpenAi>>;
 // still open when its memory is read.
 const CHAT_ANSWER = { kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 } as const;
 
+/** What BENCH_ONLY's section needs besides identity and credits (chat for the stream sections). */
+const ONLY_SERVICES: Record<string, string[]> = { prompt: ['prompt'], library: ['image', 'library'] };
+
 /** The whole system (or, for BENCH_ONLY, the part of it that section needs), started as its images run it. */
 async function startBenchSystem(chatProvider: ChatProvider): Promise<RunningSystem> {
   return launchSystem({
@@ -88,7 +94,7 @@ async function startBenchSystem(chatProvider: ChatProvider): Promise<RunningSyst
     namespace: 'bench',
     // The services and gateway as their images run them: compiled, not under tsx.
     built: true,
-    ...(only ? { services: ['identity', 'credits', only === 'prompt' ? 'prompt' : 'chat'] } : {}),
+    ...(only ? { services: ['identity', 'credits', ...(ONLY_SERVICES[only] ?? ['chat'])] } : {}),
     // The bench's PostgreSQL and NATS; the local prompt provider whatever keys the environment holds; chat's fake.
     env: {
       DATABASE_URL: infra.databaseUrl,
@@ -112,6 +118,7 @@ async function runFullSystemSections(system: RunningSystem, chatProvider: ChatPr
   // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
   results.push(await runSection('shell', () => benchShellSection(system)));
   results.push(await runSection('text-to-image gallery', () => benchGallerySection(system)));
+  results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
   // Chat's memory per open reply before the upload section sends chat its 10 MB attachments: after them, chat
   // releases megabytes of their code and buffers during the measured window, and the reading fails (no growth),
   // as it did in the two full runs of 2026-11-27; BENCH_ONLY=chat-service measures a chat as fresh.
@@ -142,6 +149,10 @@ async function runOnSystem(system: RunningSystem, chatProvider: ChatProvider): P
     results.push(await runSection('prompt', () => benchPromptSection(system, promptOptions(0))));
     return;
   }
+  if (only === 'library') {
+    results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
+    return;
+  }
   if (only === 'chat-service') {
     results.push(
       await runSection('chat service streams', () =>
@@ -165,6 +176,7 @@ async function runOnSystem(system: RunningSystem, chatProvider: ChatProvider): P
 /** Every section that needs the whole system (or, for stream-scale alone, the chat part of it). */
 async function runSystemSections(): Promise<void> {
   if (!only) buildFrontEnds();
+  if (only === 'library') buildShellForLibrary();
   const chatProvider = await startFakeOpenAi();
   chatProvider.setFallback(CHAT_ANSWER);
   const system = await startBenchSystem(chatProvider).catch(async (error: unknown) => {

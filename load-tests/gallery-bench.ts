@@ -110,7 +110,7 @@ interface Measured {
   lcpElement: string;
 }
 
-async function call<T>(url: string, init: RequestInit): Promise<{ body: T; response: Response }> {
+export async function call<T>(url: string, init: RequestInit): Promise<{ body: T; response: Response }> {
   const response = await fetch(url, init);
   const body = (await response.json()) as T;
   if (!response.ok)
@@ -119,7 +119,7 @@ async function call<T>(url: string, init: RequestInit): Promise<{ body: T; respo
 }
 
 /** Signs in with the password grant: the access token and the refresh cookie a browser context can start from. */
-async function signIn(
+export async function signIn(
   apiUrl: string,
   email: string,
 ): Promise<{ token: string; cookie: { name: string; value: string } }> {

@@ -1,7 +1,7 @@
 // The accessibility sweep of every screen (docs/architecture.md#accessibility-sweep): each screen, and each tool in
 // its empty, busy, result and error state, is checked by axe (WCAG 2.2 AA, every impact) at 1366 px and 390 px wide,
-// photographed whole at both widths (e2e/screenshots/<width>/<screen>-<state>.png, git-ignored), and must not scroll
-// sideways at 320 px (reflow). A sweep collects every finding and reports them together, so one run lists them all.
+// in the light and the dark theme, photographed whole at both widths (e2e/screenshots/<width>/<screen>-<state>.png,
+// git-ignored; see SCREENSHOTS), and must not scroll sideways at 320 px (reflow). A sweep collects every finding and reports them together, so one run lists them all.
 import type { Page, Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { ERROR_TEXTS, ErrorCode, ERROR_HTTP_STATUS, type ToolId } from '@act/contracts';
@@ -14,8 +14,27 @@ export const SWEEP_WIDTHS = [1366, 390] as const;
 export const REFLOW_WIDTH = 320;
 const HEIGHTS: Record<number, number> = { 1366: 900, 390: 844, 320: 640 };
 
-/** A whole file's sweep is one test: many screens, each checked at three widths. */
+/** A whole file's sweep is one test (or a few): many screens, each checked at three widths. */
 export const SWEEP_TIMEOUT_MS = 600_000;
+
+/**
+ * How long one step of a check (a resize, a theme switch, an axe run, a screenshot) may take on a busy machine (an
+ * axe run through AxeBuilder took up to 28 s at a load average of 40 on two cores).
+ * Playwright's evaluate, emulateMedia and setViewportSize have no timeout of their own: a stuck one would otherwise
+ * hold the test until SWEEP_TIMEOUT_MS and say nothing about where it stuck.
+ */
+export const STEP_TIMEOUT_MS = 60_000;
+
+/**
+ * The sweep's screenshots (git-ignored, for a person to look at): by default the light theme's, the whole page at each
+ * sweep width; `E2E_SWEEP_SCREENSHOTS=all` adds the dark theme's, `none` takes none (axe and reflow are checked all
+ * the same). A full-page PNG is a large part of a check's time, and nothing reads them in CI.
+ */
+const SCREENSHOTS = process.env.E2E_SWEEP_SCREENSHOTS ?? 'light';
+
+function wantsScreenshot(theme: SweepTheme): boolean {
+  return SCREENSHOTS === 'all' || (SCREENSHOTS !== 'none' && theme === 'light');
+}
 
 export type ToolState = 'empty' | 'busy' | 'result' | 'error';
 
@@ -27,36 +46,88 @@ export interface Finding {
   detail: string;
 }
 
+/**
+ * Runs one step of a check, failing within `ms` with the screen, the step and the page's address (a page that
+ * navigated away mid-check shows there) instead of hanging.
+ */
+export async function bounded<T>(
+  page: Page,
+  where: string,
+  step: string,
+  work: Promise<T>,
+  ms = STEP_TIMEOUT_MS,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`${where}: ${step} did not finish within ${ms / 1000} s (page at ${page.url()})`)),
+      ms,
+    );
+  });
+  // The abandoned step may still fail later (its page closed with the test): that is not a second error.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The findings of one file's sweep, and how many screen × state × width checks it made. */
 export class Sweep {
   readonly findings: Finding[] = [];
   checks = 0;
+  /** Time spent in check(), for the report: what the sweep itself costs, apart from reaching each state. */
+  private checkingMs = 0;
 
   /**
-   * Checks the page as it is now: axe and a full-page screenshot at each sweep width, and reflow at 320 px. The
-   * viewport is put back to the first width afterwards.
+   * Checks the page as it is now: axe at each sweep width in each theme (with a screenshot, see SCREENSHOTS), and
+   * reflow at 320 px. The order (light at 1366, dark at 1366 and 390, light at 390, then 320) needs two theme
+   * switches and three resizes. The page is put back to the first width and the light theme afterwards.
    */
   async check(page: Page, screen: string, state = 'loaded'): Promise<void> {
-    for (const width of SWEEP_WIDTHS) {
-      await resize(page, width);
+    const startedAt = Date.now();
+    const label = `${screen}-${state}`;
+    const steps: [SweepTheme, number][] = [
+      ['light', SWEEP_WIDTHS[0]],
+      ['dark', SWEEP_WIDTHS[0]],
+      ['dark', SWEEP_WIDTHS[1]],
+      ['light', SWEEP_WIDTHS[1]],
+    ];
+    await bounded(page, label, 'showing the light theme', showTheme(page, 'light'));
+    for (const [theme, width] of steps) {
+      const where = `${label}@${width}${theme === 'dark' ? '-dark' : ''}`;
+      await bounded(page, where, `resizing to ${width} px`, resize(page, width));
+      await bounded(page, where, `switching to the ${theme} theme`, showTheme(page, theme));
       this.checks++;
-      const where = `${screen}-${state}@${width}`;
-      for (const { rule, detail } of await a11yViolations(page)) this.findings.push({ where, rule, detail });
-      await screenshot(page, `${width}/${screen}-${state}`);
+      for (const { rule, detail } of await bounded(page, where, 'the axe check', a11yViolations(page)))
+        this.findings.push({ where, rule, detail });
+      if (wantsScreenshot(theme)) {
+        const name = `${width}${theme === 'dark' ? '-dark' : ''}/${label}`;
+        await bounded(page, where, 'the screenshot', screenshot(page, name));
+      }
     }
-    await resize(page, REFLOW_WIDTH);
-    const overflow = await page.evaluate(
-      '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
-    );
-    const { scroll, client } = overflow as { scroll: number; client: number };
+    const where = `${label}@${REFLOW_WIDTH}`;
+    await bounded(page, where, `resizing to ${REFLOW_WIDTH} px`, resize(page, REFLOW_WIDTH));
+    const { scroll, client } = (await bounded(
+      page,
+      where,
+      'measuring the page width',
+      page.evaluate(
+        '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+      ),
+    )) as { scroll: number; client: number };
     if (scroll > client) {
+      const widest = await bounded(page, where, 'finding the widest elements', widestElements(page, client));
       this.findings.push({
-        where: `${screen}-${state}@${REFLOW_WIDTH}`,
+        where,
         rule: 'reflow',
-        detail: `scrolls sideways: ${scroll} px of content in ${client} px (${await widestElements(page, client)})`,
+        detail: `scrolls sideways: ${scroll} px of content in ${client} px (${widest})`,
       });
     }
-    await resize(page, SWEEP_WIDTHS[0]);
+    await bounded(page, label, `resizing back to ${SWEEP_WIDTHS[0]} px`, resize(page, SWEEP_WIDTHS[0]));
+    this.checkingMs += Date.now() - startedAt;
   }
 
   /** The findings counted by rule, e.g. `color-contrast: 12`, then each finding: for the assertion message. */
@@ -65,15 +136,31 @@ export class Sweep {
     for (const finding of this.findings) byRule.set(finding.rule, (byRule.get(finding.rule) ?? 0) + 1);
     const counts = [...byRule].map(([rule, count]) => `${rule}: ${count}`).join(', ');
     return [
-      `${this.checks} screen × state × width checks, ${this.findings.length} findings (${counts || 'none'}); ` +
+      `${this.checks} screen × state × width checks in ${(this.checkingMs / 1000).toFixed(1)} s, ` +
+        `${this.findings.length} findings (${counts || 'none'}); ` +
         'screenshots in e2e/screenshots/<width>/',
       ...this.findings.map((f) => `${f.where} ${f.rule}: ${f.detail}`),
     ].join('\n');
   }
 }
 
+/** Each screen is checked in both themes (docs/architecture.md#themes): the system setting, as a member's would. */
+export const SWEEP_THEMES = ['light', 'dark'] as const;
+type SweepTheme = (typeof SWEEP_THEMES)[number];
+
+/** Switches the browser's colour scheme and waits for the page to follow it (theme-boot.js listens). */
+async function showTheme(page: Page, theme: SweepTheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme, {
+    timeout: STEP_TIMEOUT_MS,
+  });
+}
+
 async function resize(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
+  const size = { width, height: HEIGHTS[width] ?? 900 };
+  const now = page.viewportSize();
+  if (now?.width === size.width && now.height === size.height) return;
+  await page.setViewportSize(size);
 }
 
 /** The elements whose right edge passes the viewport, for the reflow message. */

@@ -18,10 +18,20 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A fake microphone that is always allowed (dictation in chat, the Speech to Speech recorder).
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  // Read aloud starts playing once its speech is made, after the click's activation may have lapsed.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** `extraArgs`: more switches for one file's browser (e.g. a recording as the fake microphone's sound). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 let counter = 0;

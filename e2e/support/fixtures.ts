@@ -6,15 +6,20 @@ import { launchChromium } from './browser';
 
 export interface BrowserFixture {
   baseUrl: string;
-  /** A new, isolated browser context and page (1280×800), closed by the caller or at the end of the file. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A new, isolated browser context and page (1280×800), closed by the caller or at the end of the file. Its browser
+   * language is en-US unless `locale` says otherwise, so the page is English whatever the machine's language
+   * (docs/architecture.md#languages).
+   */
+  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<Page>;
 }
 
-export function useBrowser(): BrowserFixture {
+/** `chromiumArgs`: more switches for this file's Chromium (launchChromium). */
+export function useBrowser(chromiumArgs: readonly string[] = []): BrowserFixture {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchChromium(chromiumArgs);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
@@ -29,6 +34,7 @@ export function useBrowser(): BrowserFixture {
       const context = await browser.newContext({
         baseURL: inject('baseUrl'),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        locale: options.locale ?? 'en-US',
       });
       contexts.push(context);
       return context.newPage();
@@ -64,5 +70,5 @@ export async function sendChatMessage(page: Page, text: string): Promise<void> {
   await input.fill(text);
   await input.press('Enter');
   await page.getByRole('button', { name: UI_TEXTS.chat.stop }).waitFor();
-  await page.getByRole('button', { name: UI_TEXTS.chat.send }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: UI_TEXTS.chat.send, exact: true }).waitFor({ timeout: 30_000 });
 }

@@ -17,6 +17,7 @@ import { GATEWAY_SERVICES, natsPermissions } from '@act/contracts/server';
 import {
   buildSystemEnv,
   createDatabases,
+  dropDatabases,
   findFreePort,
   natsUsersFor,
   presentServices,
@@ -29,6 +30,7 @@ import {
 import type { ChildSpec, StartedChild, SystemEnvOptions } from '@act/dev-infra';
 import { startFakeSearch } from '@act/chat/testing';
 import { startFakeFal } from '@act/image/testing';
+import { startFakeOpenAiStt } from '@act/voice/testing';
 import { startFakeYoutube } from '@act/youtube/testing';
 import { FAKE_PROVIDER_KEY, startStreamingProvider } from './fake-provider';
 
@@ -169,6 +171,11 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     chatProvider && options.allowLoopbackPages && !options.env?.SEARXNG_URL
       ? await startDeepSearchFake()
       : undefined;
+  // Dictation's speech to text (OpenAI-compatible) from the voice service's local fake; speech stays local (eSpeak).
+  const fakeStt =
+    has('voice') && !options.env?.ELEVENLABS_API_KEY && !options.env?.OPENAI_BASE_URL
+      ? await startFakeOpenAiStt()
+      : undefined;
   const stop = async () => {
     stopping = true;
     for (const child of [...children].reverse()) await stopChild(child.process, 'SIGTERM', 10_000);
@@ -176,15 +183,16 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
     await fakeSearch?.close();
     await fakeYoutube?.close();
     await fakeFal?.close();
+    await fakeStt?.close();
     await infra.stop();
   };
 
   try {
     const dbName = (service: string) => `${namespace}_${service}`;
-    await createDatabases(
-      infra.databaseUrl!,
-      services.map(({ service }) => dbName(service)),
-    );
+    const databases = services.map(({ service }) => dbName(service));
+    // Every run starts empty: on a shared server these names may hold another checkout's data and migrations.
+    await dropDatabases(infra.databaseUrl!, databases);
+    await createDatabases(infra.databaseUrl!, databases);
     const gatewayPort = options.gatewayPort || (await findFreePort());
     const identityKeysDir = path.join(dataDir, 'identity-keys');
     fs.mkdirSync(identityKeysDir, { recursive: true, mode: 0o700 });
@@ -231,7 +239,14 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
           : {}),
         // Voice runs its local engines (eSpeak NG, RNNoise), never a real ElevenLabs account from the shell's
         // environment, unless the caller names one.
-        ...(has('voice') && !options.env?.ELEVENLABS_API_KEY ? { voice: { ELEVENLABS_API_KEY: '' } } : {}),
+        ...(has('voice') && !options.env?.ELEVENLABS_API_KEY
+          ? {
+              voice: {
+                ELEVENLABS_API_KEY: '',
+                ...(fakeStt ? { OPENAI_API_KEY: fakeStt.apiKey, OPENAI_BASE_URL: fakeStt.baseUrl } : {}),
+              },
+            }
+          : {}),
         ...(providerEnv || fakeYoutube
           ? {
               youtube: {

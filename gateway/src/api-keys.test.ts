@@ -1,13 +1,13 @@
 // The gateway's key lookups against a stand-in identity: what identity said is kept for the cache bound and no
 // longer, so a revoked key is refused once that much time has passed (API_KEY_RULES.cacheMs, inside the product's
 // 10 s); calls with one key at once ask once; identity's 401 is the one 401; a token without the key's claim never
-// lets a key act as a full member.
+// lets a key act as a full member; a cut-off of the member's tokens (account deleted) refuses a cached key at once.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_RULES, API_KEY_TOKEN_PATH, ERROR_TEXTS } from '@act/contracts';
-import { createJwtVerifier, isAppError } from '@act/service-kit';
+import { createJwtVerifier, createRevocationList, isAppError, type RevocationList } from '@act/service-kit';
 import { TEST_JWT_AUDIENCE, TEST_JWT_ISSUER, startTestJwks, type TestJwks } from '@act/service-kit/testing';
 import { createApiKeyResolver } from './api-keys';
 import { createUpstreamPool } from './proxy';
@@ -47,10 +47,15 @@ afterAll(async () => {
   await jwks.close();
 });
 
-function resolverAt(clock: { now: number }) {
+function resolverAt(clock: { now: number }, revocations?: RevocationList) {
   return createApiKeyResolver({
     identity: createUpstreamPool([identityUrl]),
-    verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: TEST_JWT_ISSUER, audience: TEST_JWT_AUDIENCE }),
+    verifier: createJwtVerifier({
+      jwksUrl: jwks.url,
+      issuer: TEST_JWT_ISSUER,
+      audience: TEST_JWT_AUDIENCE,
+      revocations,
+    }),
     now: () => clock.now,
   });
 }
@@ -106,4 +111,34 @@ describe('key lookups at the gateway', () => {
     expect(await refusal(resolverAt({ now: 3_000_000 }).resolve(SECRET))).toEqual(UNAUTHENTICATED);
     withClaim = true;
   });
+
+  it("asks identity again once the member's tokens are cut off: a deleted member's key is refused at once", async () => {
+    live = true;
+    withClaim = true;
+    const revocations = createRevocationList();
+    const resolver = resolverAt({ now: 4_000_000 }, revocations);
+    expect((await resolver.resolve(SECRET)).user.userId).toBe(userId);
+    const before = asked;
+    // A password change: the cached token predates the cut-off; identity gives the live key a new one.
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // test tokens' iat is in whole seconds
+    cutOff(revocations, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await resolver.resolve(SECRET)).user.userId).toBe(userId);
+    expect(asked).toBe(before + 1);
+    // The account deleted: the key is still in the gateway's cache, and refused at once.
+    live = false;
+    cutOff(revocations, Date.now() + 1_000);
+    expect(await refusal(resolver.resolve(SECRET))).toEqual(UNAUTHENTICATED);
+    live = true;
+  });
 });
+
+/** What identity announces when a member's tokens end (account deleted, password changed). */
+function cutOff(revocations: RevocationList, notBeforeMs: number) {
+  revocations.apply({
+    kind: 'user',
+    userId,
+    notBefore: new Date(notBeforeMs).toISOString(),
+    expiresAt: new Date(notBeforeMs + 900_000).toISOString(),
+  });
+}

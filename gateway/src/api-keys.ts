@@ -2,7 +2,8 @@
 // is made as the key's member. Identity turns the key into a short access token naming the member and the key; the
 // gateway verifies it like any token and sends it on instead of the key, so services see a member (and the key) the
 // way they always do and never the secret. What identity said is kept API_KEY_RULES.cacheMs at most, so a revoked
-// key stops working on every replica within that, with no message between them.
+// key stops working on every replica within that, with no message between them; a cut-off of the member's tokens
+// (account deleted, password changed) applies at once, as the cached token is verified again on each call.
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { API_KEY_RULES, API_KEY_TOKEN_PATH, ApiKeyTokenReplySchema, ERROR_TEXTS } from '@act/contracts';
@@ -61,7 +62,12 @@ export function createApiKeyResolver({
     async resolve(secret) {
       const id = createHash('sha256').update(secret).digest('base64url');
       const cached = cache.get(id);
-      if (cached && cached.until > now()) return cached.resolved;
+      // The cached token is checked again against the revocation list: a cut-off of the member's tokens (account
+      // deleted, password changed) must not let it through for the rest of the cache bound. Then identity is asked
+      // again: it refuses a deleted member's key, and gives a live key a token issued after the cut-off.
+      if (cached && cached.until > now() && (await stillValid(verifier, cached.resolved.token))) {
+        return cached.resolved;
+      }
       if (cached) cache.delete(id);
       let asking = pending.get(id);
       if (!asking) {
@@ -76,6 +82,13 @@ export function createApiKeyResolver({
       return resolved;
     },
   };
+}
+
+async function stillValid(verifier: JwtVerifier, token: string): Promise<boolean> {
+  return verifier.verify(token).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Asks identity's replicas in turn (the next one only when a connection is refused). */

@@ -53,6 +53,8 @@ beforeAll(async () => {
   router.get('/api/credits/plans', echo);
   router.get('/api/credits/support/member', echo);
   router.get('/api/prompt/openapi.json', echo);
+  router.get('/api/library/items', echo);
+  router.delete('/api/library/items/:id', echo);
   router.post('/api/prompt/generate-text-prompt', async (ctx) => {
     let bytes = 0;
     for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
@@ -83,6 +85,8 @@ beforeAll(async () => {
 
   staticDir = await mkdtemp(path.join(tmpdir(), 'gw-static-'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
+  await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"AI Creative Toolbox"}');
   await mkdir(path.join(staticDir, 'static', 'js'), { recursive: true });
   await writeFile(path.join(staticDir, 'static', 'js', 'main.3f2a9c1b.js'), 'console.log(1)');
   // A build's precompressed copies (scripts/build.mjs writes them).
@@ -107,7 +111,12 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: 5_000,
       HSTS: false,
     },
-    upstreams: { credits: upstream.url, prompt: upstream.url, identity: 'http://127.0.0.1:9' },
+    upstreams: {
+      credits: upstream.url,
+      prompt: upstream.url,
+      library: upstream.url,
+      identity: 'http://127.0.0.1:9',
+    },
     logger: silentLogger(),
     verifier,
     // identity's ops listener is a closed port: /api/health must say down.
@@ -187,6 +196,22 @@ describe('gateway routing and access', () => {
     const body = (await response.json()) as { requestId: string };
     expect(body).toMatchObject({ path: '/api/credits/me', query: 'x=1', authorization: `Bearer ${token}` });
     expect(body.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('routes /api/library to the library service, members only', async () => {
+    const token = await memberToken();
+    const id = '6a1f8a52-0c1e-4c59-9a0f-3f1c2b7d9e10';
+    const list = await fetch(`${gateway.url}/api/library/items?q=cat`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ path: '/api/library/items', query: 'q=cat' });
+    const removed = await fetch(`${gateway.url}/api/library/items/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await removed.json()).toMatchObject({ path: `/api/library/items/${id}` });
+    expect((await fetch(`${gateway.url}/api/library/items`)).status).toBe(401);
   });
 
   it('refuses a member route without a token: 401 Authentication failed', async () => {
@@ -427,6 +452,39 @@ describe('static files and headers', () => {
     const permissions = response.headers.get('permissions-policy')!;
     expect(permissions).toContain('microphone=(self)');
     expect(permissions).toContain('camera=()');
+  });
+
+  it('serves the service worker and the web app manifest revalidated, and lets the page use them (our origin only)', async () => {
+    const worker = await fetch(`${gateway.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    // A cached old worker would keep an old version of the product in charge (docs/architecture.md#service-worker).
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${gateway.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const policy = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy')!;
+    expect(policy).toContain("worker-src 'self';");
+    expect(policy).toContain("manifest-src 'self';");
+  });
+
+  it('lets the shell frame only its own pages, and serves the artifact frame sandboxed under its own policy', async () => {
+    const shell = await fetch(`${gateway.url}/`);
+    expect(shell.headers.get('content-security-policy')).toContain("frame-src 'self' https://*.paddle.com");
+
+    const response = await fetch(`${gateway.url}/artifact-frame`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // docs/security.md#artifact-sandbox: scripts only, an opaque origin, nothing from a network, framed by us only.
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toContain(
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:",
+    );
+    expect(policy).toContain('sandbox allow-scripts');
+    expect(policy).not.toContain('allow-same-origin');
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(await response.text()).toContain('document.write(d)');
   });
 
   it('sends the precompressed copy a browser accepts, with the original type and caching', async () => {

@@ -27,6 +27,7 @@ import {
   type Logger,
 } from '@act/service-kit';
 import { createApiKeyResolver, isApiKey } from './api-keys';
+import { ARTIFACT_FRAME_PATH, serveArtifactFrame } from './artifact-frame';
 import { API_REFERENCE_PATH, TRY_IT_SCRIPT_PATH, apiReference } from './api-reference';
 import { parseTrustedProxies, resolveClientIp } from './client-ip';
 import type { GatewayConfig, ServiceName } from './config';
@@ -155,6 +156,9 @@ export function createGatewayApp({
       ctx.get('x-forwarded-for') || undefined,
       trusted,
     );
+    if (ctx.path === ARTIFACT_FRAME_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      return serveArtifactFrame(ctx);
+    }
     if (!ctx.path.startsWith('/api/')) return next();
     await limitApi(ctx, async () => {
       if (ctx.path === '/api/health') {

@@ -167,7 +167,8 @@ async function answerWith(
   ctx.status = response.statusCode;
   for (const [name, value] of Object.entries(response.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
-    ctx.set(name, value);
+    // Straight to node's response: Koa's set() copies every value (String(), an array per call), undici's are strings.
+    ctx.res.setHeader(name, value);
   }
   if (ctx.method === 'HEAD' || ctx.status === 204 || ctx.status === 304) {
     response.body.resume();

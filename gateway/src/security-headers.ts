@@ -14,7 +14,11 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[] = []): st
     `font-src 'self'${remotes} data:`,
     // A remote's mf-manifest.json is fetched before it runs.
     `connect-src 'self'${remotes} https://*.paddle.com`,
-    'frame-src https://*.paddle.com',
+    // 'self': an answer's artifact runs in the gateway's sandboxed artifact frame (docs/security.md#artifact-sandbox).
+    "frame-src 'self' https://*.paddle.com",
+    // The shell's service worker and web app manifest (docs/architecture.md#service-worker), from our origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,6 +1,7 @@
 // Serves the built shell and remotes, precompressed where the build left a `.br` or `.gz` copy. Content-hashed
 // assets are cached for a year; the files that point at them (index.html, remotes.json, mf-manifest.json,
-// remoteEntry.js) are revalidated every time so a deploy shows at once.
+// remoteEntry.js) are revalidated every time so a deploy shows at once, and so are the service worker and the web
+// app manifest (docs/architecture.md#service-worker): a stale sw.js would keep an old version in charge.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
@@ -12,6 +13,8 @@ const NEVER_CACHED = new Set([
   'mf-manifest.json',
   'mf-stats.json',
   'remoteEntry.js',
+  'sw.js',
+  'manifest.webmanifest',
 ]);
 /** What the build precompresses: these may be answered in another encoding, so caches must key on it. */
 const PRECOMPRESSED = /\.(?:js|mjs|css|html|json|svg|txt)$/;

@@ -8,17 +8,20 @@ import { App } from './app/app';
 // Loaded on first use (auth page, member pages): the landing page renders without the shared host-sdk, the remote
 // loader or its version check.
 async function loadServices() {
-  const [{ createShellServices }, { loadFederatedToolPages }, { getTool }] = await Promise.all([
-    import('./app/shell-services'),
-    import('./federation/remote-loader'),
-    import('@act/contracts'),
-  ]);
+  const [{ createShellServices }, { loadFederatedToolPages }, { getTool }, { adoptAccountLanguage }] =
+    await Promise.all([
+      import('./app/shell-services'),
+      import('./federation/remote-loader'),
+      import('@act/contracts'),
+      import('./app/account-language'),
+    ]);
   // Opened straight on a tool page: fetch its remote now, beside the session refresh and the member check, instead
   // of after them (the loader keeps the attempt, so the page reuses it; a failure is the page's to show).
   const tool = getTool(/^\/tools\/([^/]+)/.exec(window.location.pathname)?.[1] ?? '');
   if (tool?.hasPage) loadFederatedToolPages(tool.family).catch(() => undefined);
   const services = createShellServices({ loadToolPages: loadFederatedToolPages });
   services.auth.startAutoRefresh();
+  adoptAccountLanguage(services.auth, () => window.location.reload());
   return services;
 }
 

@@ -14,6 +14,7 @@ describe('insufficientCreditsText', () => {
     ['ai-web-chat', { followUp: true }],
     ['youtube-summarizer', {}],
     ['youtube-summarizer', { followUp: true }],
+    ['transcribe', { minutes: 3 }],
   ];
 
   it.each(worded)('words the price of %s %o', (tool, options) => {

@@ -27,6 +27,11 @@ export function insufficientCreditsText(tool: ToolId, options: ToolCostOptions =
       return options.followUp ? v.insufficientCreditsWebChatFollowUp : v.insufficientCreditsWebChat;
     case 'youtube-summarizer':
       return options.followUp ? v.insufficientCreditsYoutubeAsk : v.insufficientCreditsYoutube;
+    case 'transcribe': {
+      // Ours (docs/product-rules.md#dictation): the price depends on the recording's length, so it is named.
+      const cost = toolCost('transcribe', options);
+      return `Insufficient credits. Dictating this recording needs ${cost} credit${cost === 1 ? '' : 's'}.`;
+    }
     default:
       return undefined;
   }

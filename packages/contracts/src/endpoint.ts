@@ -1,7 +1,9 @@
 // One definition per HTTP endpoint: method, path, who may call it, how large its body may be, its request and reply
 // schemas, and the catalogue tool it charges. The gateway's routing, access and body-limit tables, the services'
-// mountEndpoint and the browser's paths all derive from these; nothing restates them.
+// mountEndpoint and the browser's paths all derive from these; nothing restates them. A definition also carries what
+// the browser shows when a call of it fails without a server text, so no remote keeps a table of its own.
 import type { z } from 'zod';
+import { ERROR_TEXTS } from './errors';
 import { getTool, type GuestToolId, type ToolCostOptions, type ToolId } from './tools';
 
 const MiB = 1024 * 1024;
@@ -55,8 +57,30 @@ export interface Endpoint {
   tool?: ToolId;
   /** The price options every call of this endpoint has (a follow-up question: the tool's follow-up price). */
   toolOptions?: ToolCostOptions;
+  /**
+   * What the browser shows when a call fails without a server text (docs/product-rules.md#errors): a network error, a
+   * proxy's error page, a reply it cannot read. Read through `failureTextOf`; absent means the generic text. A
+   * function, read when a call fails: the page switches ERROR_TEXTS to its language after contracts has loaded
+   * (docs/architecture.md#languages), so a string copied at definition would stay English.
+   */
+  failureText?: () => string;
   /** Keep the raw body text for the handler (signature checks); every other endpoint drops it after parsing. */
   rawBody?: boolean;
+  /**
+   * A DELETE whose request schema describes a JSON body instead of the query: deleting the account takes the
+   * member's password, which must never sit in a URL (access logs, browser history).
+   */
+  deleteBody?: true;
+}
+
+/** True when the request schema describes the body (POST, PUT, PATCH, or a DELETE with `deleteBody`). */
+export function sendsBody(endpoint: Pick<Endpoint, 'method' | 'deleteBody'>): boolean {
+  return (
+    endpoint.method === 'POST' ||
+    endpoint.method === 'PUT' ||
+    endpoint.method === 'PATCH' ||
+    (endpoint.method === 'DELETE' && endpoint.deleteBody === true)
+  );
 }
 
 type EndpointSpec = Omit<Endpoint, 'bodyLimit'> & { bodyLimit?: BodyLimitClass };
@@ -75,6 +99,14 @@ export function toolEndpoint<const E extends Omit<EndpointSpec, 'access'> & { to
 ): E & { access: ToolAccess<E['tool']>; bodyLimit: BodyLimitClass } {
   const access = (getTool(spec.tool).guest ? 'guest' : 'member') as ToolAccess<E['tool']>;
   return { bodyLimit: 'json', ...spec, access };
+}
+
+/**
+ * The endpoint's own failure text, else the generic one. Host-sdk's API client reads it for every call; a call that
+ * means something else by the same endpoint (a transcript saved as a file) passes its own `fallbackError`.
+ */
+export function failureTextOf(endpoint: Endpoint): string {
+  return endpoint.failureText?.() ?? ERROR_TEXTS.generic.unexpected;
 }
 
 /** True when method and path (query string ignored) match the endpoint, `:name` matching one path segment. */

@@ -112,6 +112,9 @@ export const ERROR_TEXTS = {
     // Ours: the spec gives the web-search text only; a web chat follow-up's price is ours (the catalogue's followUp).
     insufficientCreditsChatAgentBase: 'Insufficient credits. 2 credits required to send a message.',
     insufficientCreditsWebChatFollowUp: 'Insufficient credits. 2 credits required to ask about the page.',
+    /** See insufficientCreditsChatAgent below. */
+    insufficientCreditsChatAgent: (required: number) =>
+      `Insufficient credits. ${required} credits required (2 base + 5 for web search).`,
     insufficientCreditsYoutube: 'Insufficient credits. 4 credits required.',
     // Ours: a question about a summarized video (the catalogue's followUp price).
     insufficientCreditsYoutubeAsk: 'Insufficient credits. 2 credits required to ask about the video.',
@@ -152,6 +155,8 @@ export const ERROR_TEXTS = {
     modelNoWebSearch: 'This model does not support web search',
     invalidThumbnailUrl: 'Please enter a valid YouTube watch or short link',
     invalidRequest: 'Invalid request',
+    /** See invalidWebsiteUrl below. */
+    invalidWebsiteUrl: (exampleHost: string) => `Please enter a valid website URL (e.g., ${exampleHost})`,
     // Ours: every date a request names (filters, expiry dates) must be a real instant between these years.
     dateOutOfRange: 'Please enter a valid date between the years 2000 and 2100.',
     // Ours: PostgreSQL cannot store U+0000 in text, so no field of any request may hold it (docs/security.md).
@@ -326,6 +331,10 @@ export const ERROR_TEXTS = {
       'Without a provider key only MP3 and WAV files can be processed here. Please upload an MP3 or WAV file.',
     clipNotFound: 'Audio not found',
     jobNotFound: 'Job not found',
+    /** Ours (docs/product-rules.md#dictation): the provider failed; nothing was charged. */
+    transcribeFailed: 'Could not turn the recording into text. Please try again.',
+    /** Ours: a recording with no words in it; nothing was charged. */
+    transcribeEmpty: 'No speech was heard in the recording. Please try again.',
   },
   subscription: {
     paymentInitFailed: 'Payment system initialization failed',
@@ -343,6 +352,19 @@ export const ERROR_TEXTS = {
   },
   usage: {
     loadUsageHistory: 'Failed to load usage history',
+  },
+  /** Ours: the member's library (docs/product-rules.md#library). */
+  library: {
+    /** The result's own service did not answer the delete in time: nothing was deleted. */
+    deleteUnavailable: 'This item could not be deleted right now. Nothing was changed; please try again.',
+  },
+  /** Ours (issue 38): chat projects and custom instructions (docs/product-rules.md#chat-workspace). */
+  chatWorkspace: {
+    projectNameRequired: 'Please enter a project name',
+    projectNameTooLong: 'Project name must be at most 100 characters',
+    instructionsTooLong: 'Instructions must be at most 4000 characters',
+    nothingToChange: 'Nothing to change',
+    tooManyProjects: 'You can keep at most 100 projects. Delete one to make another.',
   },
   /** Ours: server-side texts the spec does not list. */
   server: {
@@ -377,12 +399,12 @@ export const ERROR_TEXTS = {
  * agent).
  */
 export function insufficientCreditsChatAgent(required: number): string {
-  return `Insufficient credits. ${required} credits required (2 base + 5 for web search).`;
+  return ERROR_TEXTS.validation.insufficientCreditsChatAgent(required);
 }
 
 /** 'Please enter a valid website URL (e.g., {host})' (docs/product-rules.md#validation, web chat). */
 export function invalidWebsiteUrl(exampleHost: string): string {
-  return `Please enter a valid website URL (e.g., ${exampleHost})`;
+  return ERROR_TEXTS.validation.invalidWebsiteUrl(exampleHost);
 }
 
 /**

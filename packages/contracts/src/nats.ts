@@ -46,8 +46,35 @@ export interface NatsNames {
   noticeRaised: string;
   /** JetStream: notice events identity could not apply after retries (inside the NOTICES stream's subjects). */
   noticeDeadLetter: string;
+  /** JetStream, through each result-storing service's outbox (message id `created:<id>`): a result was stored. */
+  creationCreated: string;
+  /** JetStream, through the outbox (message id `deleted:<id>`): a result was deleted. */
+  creationDeleted: string;
+  /** What the library's consumer reads: `created` and `deleted` (one token: not the dead letters below). */
+  creationEvents: string;
+  /** JetStream: creation events the library could not apply (inside `creation.>`, outside `creation.*`). */
+  creationDeadLetter: string;
+  /**
+   * Request/reply prefix: the library asks `<prefix>.<service>` (CreationDeleteRequestSchema) to delete a member's
+   * result; one replica of the owning service answers (queue group `library-delete`).
+   */
+  creationDeletePrefix: string;
+  /**
+   * Request/reply: the library asks the chat service for one stored answer of a member's session
+   * (ChatAnswerRequestSchema), for Send to under that answer; one chat replica answers (queue group `library-answer`).
+   */
+  chatAnswer: string;
   usageStream: string;
   identityStream: string;
+  /** The library's stream of creation events (`creation.>`). */
+  creationsStream: string;
+  creationsStreamSubjects: string[];
+  /** The library's durable consumer of the creations stream. */
+  libraryConsumer: string;
+  /** Queue group of each owning service's replicas answering library delete requests. */
+  creationDeleteQueue: string;
+  /** Queue group of the chat replicas answering the library's answer requests. */
+  chatAnswerQueue: string;
   /** Credits' stream of usage notices (`credits.notice.>` only: credits.reserve and credits.release stay core NATS). */
   noticesStream: string;
   /** Subjects captured by each stream. */
@@ -62,6 +89,22 @@ export interface NatsNames {
   noticeConsumer: string;
   /** Queue group of the identity replicas answering revocation-list requests. */
   revocationsQueue: string;
+  /**
+   * Request/reply prefix of the member's data export (docs/architecture.md#data-export): identity asks
+   * `<prefix>.<service>` (MemberExportRequestSchema) and one replica of that service answers with its part in chunks.
+   */
+  memberExportPrefix: string;
+  /** Queue group of each service's replicas answering export requests. */
+  memberExportQueue: string;
+  /**
+   * JetStream (IDENTITY stream), through identity's outbox in the transaction that marks the member deleted: every
+   * service deletes the member's data (docs/architecture.md#member-deletion).
+   */
+  userDeleted: string;
+  /** JetStream: deletions a service could not apply after retries (inside `identity.>`, outside user.*). */
+  memberDeletionDeadLetter: string;
+  /** Prefix of each service's durable consumer of userDeleted: `<prefix>-<service>`. */
+  memberDeletionConsumerPrefix: string;
 }
 
 function sanitize(value: string): string {
@@ -89,8 +132,19 @@ export function natsNames(namespace?: string): NatsNames {
     chargeLeases: subject('credits.leases'),
     noticeRaised: subject('credits.notice.raised'),
     noticeDeadLetter: subject('credits.notice.dead'),
+    creationCreated: subject('creation.created'),
+    creationDeleted: subject('creation.deleted'),
+    creationEvents: subject('creation.*'),
+    creationDeadLetter: subject('creation.dead.library'),
+    creationDeletePrefix: subject('library.delete'),
+    chatAnswer: subject('library.answer.chat'),
     usageStream: name('USAGE'),
     identityStream: name('IDENTITY'),
+    creationsStream: name('CREATIONS'),
+    creationsStreamSubjects: [subject('creation.>')],
+    libraryConsumer: name('library-creations'),
+    creationDeleteQueue: name('library-delete'),
+    chatAnswerQueue: name('library-answer'),
     noticesStream: name('NOTICES'),
     usageStreamSubjects: [subject('usage.>')],
     identityStreamSubjects: [subject('identity.>')],
@@ -100,6 +154,11 @@ export function natsNames(namespace?: string): NatsNames {
     userConsumer: name('credits-users'),
     noticeConsumer: name('identity-notices'),
     revocationsQueue: name('identity-revocations'),
+    memberExportPrefix: subject('member.export'),
+    memberExportQueue: name('member-export'),
+    userDeleted: subject('identity.user.deleted'),
+    memberDeletionDeadLetter: subject('identity.dead.member-deletion'),
+    memberDeletionConsumerPrefix: name('member-deletion'),
   };
 }
 
@@ -122,7 +181,14 @@ export const ReserveRequestSchema = z
     // An empty string counts as missing and also reaches credits (GUEST_IP_REQUIRED).
     guestIp: z.string().max(64).optional(),
     tool: ToolIdSchema,
-    options: z.object({ webSearch: z.boolean().optional(), followUp: z.boolean().optional() }).optional(),
+    options: z
+      .object({
+        webSearch: z.boolean().optional(),
+        followUp: z.boolean().optional(),
+        /** Started minutes of audio for a tool priced per minute (dictation, at most the 5-minute audio cap). */
+        minutes: z.number().int().min(1).max(60).optional(),
+      })
+      .optional(),
     /**
      * When the caller stops waiting for the reply. Credits refuses a request that reaches it later (after a stall)
      * rather than charging a call its caller already reported as failed. Clocks of the two hosts are assumed close
@@ -198,6 +264,10 @@ export const UserCreatedEventSchema = z.object({
 });
 export type UserCreatedEvent = z.infer<typeof UserCreatedEventSchema>;
 
+/** Body of `userDeleted` (message id `deleted:<userId>`): no e-mail, the account no longer has one. */
+export const UserDeletedEventSchema = z.object({ userId: z.uuid(), deletedAt: TimestampSchema });
+export type UserDeletedEvent = z.infer<typeof UserDeletedEventSchema>;
+
 /**
  * Body of `noticeRaised`: the member's notice (its id in credits), the threshold crossed, the monthly period it
  * belongs to, and the allowance and credits spent this period when it was raised.
@@ -244,3 +314,23 @@ export const TokenRevocationsReplySchema = z.object({
   next: z.string().max(200).optional(),
 });
 export type TokenRevocationsReply = z.infer<typeof TokenRevocationsReplySchema>;
+
+/** The services that hold a part of a member's data export (the `<service>` of `member.export.<service>`). */
+export const MEMBER_EXPORT_SERVICES = ['credits', 'chat', 'prompt', 'image', 'voice', 'youtube'] as const;
+export type MemberExportService = (typeof MEMBER_EXPORT_SERVICES)[number];
+
+/** `member.export.<service>` request: the member whose data is exported, and the export it is for (logs). */
+export const MemberExportRequestSchema = z.object({ exportId: z.uuid(), userId: z.uuid() });
+export type MemberExportRequest = z.infer<typeof MemberExportRequestSchema>;
+
+/**
+ * A service's part of the export. `documents` are JSON files written into the zip at their path; `files` are stored
+ * objects (images, audio) the exporter streams from the object store into the zip at their path, so no file's bytes
+ * travel over NATS. The part is sent as JSON text cut into chunks (each message under NATS's payload limit), ended by
+ * an empty message (service-kit member-export.ts).
+ */
+export const MemberExportPartSchema = z.object({
+  documents: z.array(z.object({ path: z.string().min(1).max(300), data: z.unknown() })),
+  files: z.array(z.object({ path: z.string().min(1).max(300), key: z.string().min(1).max(500) })),
+});
+export type MemberExportPart = z.infer<typeof MemberExportPartSchema>;

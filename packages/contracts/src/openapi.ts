@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ErrorReplySchema } from './api/common';
 import { OPENAPI_ENDPOINTS } from './api/openapi';
-import type { Endpoint } from './endpoint';
+import { sendsBody, type Endpoint } from './endpoint';
 import { ENDPOINTS } from './routes';
 import { serviceForPath, type ServiceName } from './services';
 import { getTool, toolCost } from './tools';
@@ -79,7 +79,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): O
 }
 
 function operationOf(definition: Endpoint): OpenApiOperation {
-  const hasBody = ['POST', 'PUT', 'PATCH'].includes(definition.method);
+  const hasBody = sendsBody(definition);
   const parameters = [
     ...parametersOf(definition.params, 'path'),
     ...(hasBody ? [] : parametersOf(definition.request, 'query')),

@@ -17,6 +17,22 @@ export const LANGUAGES = [
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'English';
+/**
+ * Each output language's displayed name. The language itself is the id sent to the server (and the word its
+ * instructions use), so it stays English; only these names switch (docs/architecture.md#languages).
+ */
+export const OUTPUT_LANGUAGE_TEXTS: Record<Language, string> = {
+  English: 'English',
+  Spanish: 'Spanish',
+  French: 'French',
+  German: 'German',
+  Italian: 'Italian',
+  Portuguese: 'Portuguese',
+  Chinese: 'Chinese',
+  Japanese: 'Japanese',
+  Korean: 'Korean',
+  Arabic: 'Arabic',
+};
 
 export interface Option<Id extends string> {
   id: Id;

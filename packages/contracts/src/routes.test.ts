@@ -18,7 +18,9 @@ describe('routes', () => {
     expect(serviceForPath(API_ROUTES.billing.webhook)?.service).toBe('credits');
     expect(serviceForPath(API_ROUTES.chat.web.sessions)?.service).toBe('chat');
     expect(serviceForPath('/api/identityx/token')).toBeUndefined();
-    expect(GATEWAY_SERVICES.map((s) => s.defaultPort)).toEqual([8101, 8102, 8103, 8104, 8105, 8106, 8107]);
+    expect(GATEWAY_SERVICES.map((s) => s.defaultPort)).toEqual([
+      8101, 8102, 8103, 8104, 8105, 8106, 8107, 8108,
+    ]);
   });
 
   it('uses the spec endpoint names', () => {

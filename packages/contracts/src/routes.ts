@@ -1,9 +1,14 @@
 // The browser's view of every endpoint: the paths by family (derived from the endpoint definitions in api/*.ts), the
 // flat list of definitions the gateway routes by, and the lookup of one request's definition.
 import { routeMatches, type Endpoint } from './endpoint';
+import { ACCOUNT_DELETION_ENDPOINTS } from './api/account-deletion';
 import { API_KEY_ENDPOINTS } from './api/api-keys';
+import { DATA_EXPORT_ENDPOINTS } from './api/identity-exports';
 import { CHAT_ENDPOINTS } from './api/chat';
 import { CHAT_SHARE_ENDPOINTS } from './api/chat-share';
+import { CHAT_PROMPT_ENDPOINTS } from './api/chat-prompts';
+import { CHAT_INSTRUCTIONS_ENDPOINTS } from './api/chat-instructions';
+import { CHAT_PROJECT_ENDPOINTS } from './api/chat-projects';
 import { CREDITS_ENDPOINTS } from './api/credits';
 import { CREDIT_PACK_ENDPOINTS } from './api/credit-packs';
 import { CREDIT_CONTROLS_ENDPOINTS } from './api/credit-controls';
@@ -12,6 +17,7 @@ import { OPENAPI_ENDPOINTS } from './api/openapi';
 import { IDENTITY_ENDPOINTS } from './api/identity';
 import { IMAGE_ENDPOINTS } from './api/image';
 import { IMAGE_BOARD_ENDPOINTS } from './api/image-boards';
+import { LIBRARY_ENDPOINTS } from './api/library';
 import { PROMPT_ENDPOINTS } from './api/prompt';
 import { VOICE_ENDPOINTS } from './api/voice';
 import { YOUTUBE_ENDPOINTS } from './api/youtube';
@@ -19,8 +25,14 @@ import { YOUTUBE_ENDPOINTS } from './api/youtube';
 const I = IDENTITY_ENDPOINTS;
 const C = CREDITS_ENDPOINTS;
 
-// One image's path serves PATCH and DELETE; it is listed once, as deleteImage.
-const { updateImage: _imagePatch, ...IMAGE_PATH_ENDPOINTS } = IMAGE_ENDPOINTS;
+// One image's path serves GET, PATCH and DELETE; it is listed once, as deleteImage.
+const { updateImage: _imagePatch, image: _imageGet, ...IMAGE_PATH_ENDPOINTS } = IMAGE_ENDPOINTS;
+// One library item's path serves GET and DELETE; it is listed once, as item.
+const { deleteItem: _libraryDelete, ...LIBRARY_PATH_ENDPOINTS } = LIBRARY_ENDPOINTS;
+// One stored prompt result's path serves GET and DELETE; it is listed once, as result.
+const { deleteResult: _promptResultDelete, ...PROMPT_PATH_ENDPOINTS } = PROMPT_ENDPOINTS;
+// One stored clip's path serves GET and DELETE; it is listed once, as clip.
+const { deleteClip: _voiceClipDelete, ...VOICE_PATH_ENDPOINTS } = VOICE_ENDPOINTS;
 
 /** The path of every endpoint, by family, for the browser's API calls (one path may serve two methods). */
 export const API_ROUTES = {
@@ -49,7 +61,8 @@ export const API_ROUTES = {
     changePlan: C.changePlan.path,
     checkout: C.checkout.path,
   },
-  prompt: pathsOf(PROMPT_ENDPOINTS),
+  /** `result` serves GET and DELETE. */
+  prompt: pathsOf(PROMPT_PATH_ENDPOINTS),
   chat: {
     playground: chatPaths(CHAT_ENDPOINTS.playground),
     agent: chatPaths(CHAT_ENDPOINTS.agent),
@@ -71,8 +84,11 @@ export const API_ROUTES = {
     boardImages: IMAGE_BOARD_ENDPOINTS.addBoardImage.path,
     boardImage: IMAGE_BOARD_ENDPOINTS.removeBoardImage.path,
   },
-  voice: pathsOf(VOICE_ENDPOINTS),
+  /** `clip` serves GET and DELETE. */
+  voice: pathsOf(VOICE_PATH_ENDPOINTS),
   youtube: pathsOf(YOUTUBE_ENDPOINTS),
+  /** `item` serves GET and DELETE (deleteItem). */
+  library: pathsOf(LIBRARY_PATH_ENDPOINTS),
 } as const;
 
 function pathsOf<const T extends Record<string, Endpoint>>(endpoints: T): { [K in keyof T]: T[K]['path'] } {
@@ -102,6 +118,7 @@ function chatPaths(chat: (typeof CHAT_KIND_ENDPOINTS)[keyof typeof CHAT_KIND_END
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(IDENTITY_ENDPOINTS),
   ...Object.values(API_KEY_ENDPOINTS),
+  ...Object.values(DATA_EXPORT_ENDPOINTS),
   ...Object.values(CREDITS_ENDPOINTS),
   ...Object.values(CREDIT_PACK_ENDPOINTS),
   ...Object.values(CREDIT_CONTROLS_ENDPOINTS),
@@ -111,13 +128,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   chatStatus,
   chatFollow,
   ...Object.values(CHAT_SHARE_ENDPOINTS),
+  ...Object.values(CHAT_PROMPT_ENDPOINTS),
   chatShowVersion,
+  ...Object.values(CHAT_PROJECT_ENDPOINTS),
+  ...Object.values(CHAT_INSTRUCTIONS_ENDPOINTS),
   ...Object.values(IMAGE_ENDPOINTS),
   ...Object.values(IMAGE_BOARD_ENDPOINTS),
   ...Object.values(VOICE_ENDPOINTS),
   ...Object.values(YOUTUBE_ENDPOINTS),
+  ...Object.values(LIBRARY_ENDPOINTS),
   ...Object.values(FILE_ENDPOINTS),
   ...Object.values(OPENAPI_ENDPOINTS),
+  ...Object.values(ACCOUNT_DELETION_ENDPOINTS),
 ];
 
 /** The definition of a request's endpoint (query string ignored), if it has one. */

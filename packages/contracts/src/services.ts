@@ -1,7 +1,16 @@
 // Server only (@act/contracts/server): the deployment table of the services behind the gateway — which path
 // prefixes each owns, the env names of its URLs and its default ports in `npm start`, docker-compose and k8s.
 
-export const SERVICE_NAMES = ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'credits',
+  'prompt',
+  'chat',
+  'image',
+  'voice',
+  'youtube',
+  'library',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface GatewayService {
@@ -76,6 +85,14 @@ export const GATEWAY_SERVICES: readonly GatewayService[] = [
     defaultPort: 8107,
     opsUrlEnv: 'YOUTUBE_OPS_URL',
     defaultOpsPort: 9107,
+  },
+  {
+    service: 'library',
+    prefixes: ['/api/library'],
+    urlEnv: 'LIBRARY_URL',
+    defaultPort: 8108,
+    opsUrlEnv: 'LIBRARY_OPS_URL',
+    defaultOpsPort: 9108,
   },
 ];
 

@@ -29,6 +29,7 @@ describe('tool catalogue', () => {
       'speech-to-speech': 5,
       'sound-effects': 10,
       'voice-isolator': 20,
+      transcribe: 1,
       'age-progression': 20,
       'baby-version': 20,
       'background-change': 20,
@@ -50,6 +51,13 @@ describe('tool catalogue', () => {
     expect(toolCost('text-to-image')).toBe(20);
   });
 
+  it('charges dictation 1 credit per started minute, at least one', () => {
+    expect(toolCost('transcribe')).toBe(1);
+    expect(toolCost('transcribe', { minutes: 1 })).toBe(1);
+    expect(toolCost('transcribe', { minutes: 3 })).toBe(3);
+    expect(toolCost('chat-agent', { minutes: 3 })).toBe(2);
+  });
+
   it('charges a web chat 6 to start and 2 per follow-up, and a follow-up of other tools their usual cost', () => {
     expect(toolCost('ai-web-chat')).toBe(6);
     expect(toolCost('ai-web-chat', { followUp: true })).toBe(2);
@@ -58,18 +66,26 @@ describe('tool catalogue', () => {
 
   it('lists every id once, in TOOL_IDS order', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([...TOOL_IDS]);
-    expect(new Set(TOOL_IDS).size).toBe(26);
+    expect(new Set(TOOL_IDS).size).toBe(27);
   });
 
   it('hides four photo effects from the dashboard and shows the hub', () => {
     const hidden = TOOLS.filter((t) => !t.dashboardVisible).map((t) => t.id);
-    expect(hidden.sort()).toEqual(['age-progression', 'baby-version', 'background-change', 'cartoonify']);
+    // Dictation is the microphone of the chat message boxes, not a tool card.
+    expect(hidden.sort()).toEqual([
+      'age-progression',
+      'baby-version',
+      'background-change',
+      'cartoonify',
+      'transcribe',
+    ]);
     expect(getTool('image-to-image').dashboardVisible).toBe(true);
   });
 
   it('has a page for every tool: speech-to-speech (issue 14) and deep-search (issue 24) included', () => {
+    // Dictation lives in the chat message boxes (docs/product-rules.md#dictation).
     const withoutPage = TOOLS.filter((t) => !t.hasPage).map((t) => t.id);
-    expect(withoutPage).toEqual([]);
+    expect(withoutPage).toEqual(['transcribe']);
   });
 
   it('lists the seven photo effects, Upscale and Edit a region on the hub', () => {

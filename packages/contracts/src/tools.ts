@@ -28,6 +28,7 @@ export const TOOL_IDS = [
   'speech-to-speech',
   'sound-effects',
   'voice-isolator',
+  'transcribe',
   'youtube-summarizer',
   'youtube-thumbnail-downloader',
 ] as const;
@@ -37,6 +38,18 @@ export type ToolId = z.infer<typeof ToolIdSchema>;
 
 export const TOOL_CATEGORIES = ['AI Prompt', 'Ask AI', 'Create with AI', 'AI Voice', 'Other Tools'] as const;
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+/**
+ * Each category's displayed name (the Tools menu, the dashboard's groups). A category itself (`tool.category`) is a
+ * stable id that groups tools and names headings and stays English; only these names switch language
+ * (docs/architecture.md#languages).
+ */
+export const TOOL_CATEGORY_TEXTS: Record<ToolCategory, string> = {
+  'AI Prompt': 'AI Prompt',
+  'Ask AI': 'Ask AI',
+  'Create with AI': 'Create with AI',
+  'AI Voice': 'AI Voice',
+  'Other Tools': 'Other Tools',
+};
 
 /** The remote and service family that owns a tool. */
 export const TOOL_FAMILIES = ['prompt', 'chat', 'image', 'voice', 'youtube'] as const;
@@ -88,6 +101,8 @@ export interface Tool {
      * summarizer: a question about the summarized video).
      */
     followUp?: number;
+    /** `cost` is per started minute of audio (dictation): toolCost() multiplies it by `minutes`. */
+    perStartedMinute?: boolean;
   };
   category: ToolCategory;
   family: ToolFamily;
@@ -512,6 +527,25 @@ const CATALOGUE = [
     guest: false,
   },
   {
+    // Ours (issue 39, docs/product-rules.md#dictation): not a page of its own but the microphone in every chat
+    // message box; a catalogue entry so credits prices it (1 credit per started minute) and the ledger names it.
+    id: 'transcribe',
+    name: 'Dictation',
+    description: 'Speak instead of typing: a recording turned into text in any chat message box.',
+    cost: 1,
+    costOptions: { perStartedMinute: true },
+    category: 'AI Voice',
+    family: 'voice',
+    icon: 'mic',
+    seoTitle: `AI Dictation${SEO_SUFFIX}`,
+    seoDescription:
+      'Dictate chat messages: record in the browser and get the text in the message box, one credit per started minute.',
+    dashboardVisible: false,
+    hasPage: false,
+    hubListed: false,
+    guest: false,
+  },
+  {
     id: 'youtube-summarizer',
     name: 'YouTube Summarizer',
     description: 'Paste a YouTube link and get the key points of the video in a short summary.',
@@ -569,6 +603,8 @@ export interface ToolCostOptions {
   webSearch?: boolean;
   /** A follow-up message of a tool that has a follow-up price (web chat, a question about a summarized video). */
   followUp?: boolean;
+  /** Started minutes of audio, for a tool priced per started minute (dictation); 1 when absent. */
+  minutes?: number;
 }
 
 /** Credits one use costs, options included (chat agent: 2, or 7 with web search; web chat: 6 to start, 2 after). */
@@ -576,7 +612,8 @@ export function toolCost(id: ToolId, options?: ToolCostOptions): number {
   const tool = getTool(id);
   const base = options?.followUp ? (tool.costOptions?.followUp ?? tool.cost) : tool.cost;
   const webSearchExtra = options?.webSearch ? (tool.costOptions?.webSearch ?? 0) : 0;
-  return base + webSearchExtra;
+  const units = tool.costOptions?.perStartedMinute ? Math.max(1, options?.minutes ?? 1) : 1;
+  return base * units + webSearchExtra;
 }
 
 export function toolsInCategory(category: ToolCategory): Tool[] {

@@ -1,19 +1,24 @@
 // Every literal UI string of docs/product-rules.md, so shell and remotes show exactly the spec's words.
 // Texts marked "ours" fill places where the spec shows an element but not its words.
 import { CHAT_SHARE_TEXTS } from './chat-share-texts';
+import { CHAT_WORKSPACE_TEXTS } from './chat-workspace-texts';
 import { IMAGE_BOARD_TEXTS } from './image-board-texts';
+import { LIBRARY_TEXTS } from './library-texts';
+import { formatNumber } from './i18n/format';
+import { PHRASE_TEXTS } from './i18n/phrase-texts';
 
 export const PRODUCT_NAME = 'AI Creative Toolbox';
 
 /** 'Free' for 0, '1 credit', else 'N credits' (docs/product-rules.md#screens dashboard cards). */
 export function formatCost(cost: number): string {
-  if (cost === 0) return 'Free';
-  return cost === 1 ? '1 credit' : `${cost.toLocaleString('en-US')} credits`;
+  // In the active language (docs/architecture.md#languages), like every helper below.
+  if (cost === 0) return PHRASE_TEXTS.free;
+  return PHRASE_TEXTS.credits(cost, formatNumber(cost));
 }
 
 /** 'Save $X per year' (docs/product-rules.md#costs-and-limits). */
 export function saveDollarsPerYear(amount: number): string {
-  return `Save $${amount.toLocaleString('en-US')} per year`;
+  return PHRASE_TEXTS.saveDollarsPerYear(formatNumber(amount));
 }
 
 // Words whose brand spelling title case would break.
@@ -33,18 +38,17 @@ export function titleCaseToolName(toolName: string): string {
  * (docs/product-rules.md#validation).
  */
 export function deleteSessionConfirm(kind: string): string {
-  const label = kind.trim();
-  return `Are you sure you want to delete this ${label ? `${label} ` : ''}session? This action cannot be undone.`;
+  return PHRASE_TEXTS.deleteSessionConfirm(kind.trim());
 }
 
 /** Ours: the pending change shown on the subscription tab, e.g. 'Your plan changes to Pro on August 1, 2025.' */
 export function scheduledPlanChange(planName: string, date: string): string {
-  return `Your plan changes to ${planName} on ${date}.`;
+  return PHRASE_TEXTS.scheduledPlanChange(planName, date);
 }
 
 /** 'Generate Prompt (2 credits)'-style button label. */
 export function withCost(label: string, cost: number): string {
-  return `${label} (${formatCost(cost)})`;
+  return PHRASE_TEXTS.withCost(label, formatCost(cost));
 }
 
 export const UI_TEXTS = {
@@ -110,6 +114,10 @@ export const UI_TEXTS = {
       /** The small-screen header's button that opens the same links as a list. */
       menu: 'Menu',
       toolsByCategory: 'Tools by category',
+      /** The screen-reader name of the list of categories (hero, Tools menu). */
+      toolCategories: 'Tool categories',
+      /** The screen-reader name of the header's navigation. */
+      main: 'Main',
     },
     featuresTitle: 'Everything you need to create with AI',
     featuresSubtitle: 'Five toolsets, one credit balance.',
@@ -143,6 +151,11 @@ export const UI_TEXTS = {
       rights: `© 2025 ${PRODUCT_NAME}. All rights reserved.`,
       /** The release running (PRODUCT_VERSION), for a member reporting a problem. */
       version: (version: string) => `Version ${version}`,
+      // Ours: the footer's column headings and tagline, and its navigation's screen-reader name.
+      navLabel: 'Footer',
+      productHeading: 'Product',
+      companyHeading: 'Company',
+      tagline: `${PRODUCT_NAME}: prompts, chat, images and voice in one credit balance.`,
     },
   },
   auth: {
@@ -214,6 +227,8 @@ export const UI_TEXTS = {
     },
   },
   pricing: {
+    /** The screen-reader name of the Monthly / Yearly switch. */
+    billingCycle: 'Billing cycle',
     monthly: 'Monthly',
     yearly: 'Yearly',
     saveOneMonth: 'Save 1 month',
@@ -751,6 +766,10 @@ export const UI_TEXTS = {
   share: CHAT_SHARE_TEXTS,
   /** Ours: image boards and comparing two images (docs/product-rules.md#image-boards). */
   imageBoards: IMAGE_BOARD_TEXTS,
+  /** Ours: projects, custom instructions and pins (docs/product-rules.md#chat-workspace). */
+  chatWorkspace: CHAT_WORKSPACE_TEXTS,
+  /** Ours: the Library page and Send to (docs/product-rules.md#library-page). */
+  library: LIBRARY_TEXTS,
   pages: {
     privacyPolicy: 'Privacy Policy',
     termsOfService: 'Terms of Service',
@@ -763,10 +782,10 @@ export const UI_TEXTS = {
 
 /** Photo tool button and state texts: 'Run Expression Change', 'Processing Expression Change'. */
 export function runToolLabel(toolName: string): string {
-  return `Run ${toolName}`;
+  return PHRASE_TEXTS.runTool(toolName);
 }
 export function processingToolLabel(toolName: string): string {
-  return `Processing ${toolName}`;
+  return PHRASE_TEXTS.processingTool(toolName);
 }
 
 /**

@@ -16,6 +16,7 @@ import { imageConfigSchema } from '../../../services/image/src/config';
 import { promptConfigSchema } from '../../../services/prompt/src/config';
 import { voiceConfigSchema } from '../../../services/voice/src/config';
 import { youtubeConfigSchema } from '../../../services/youtube/src/config';
+import { libraryConfigSchema } from '../../../services/library/src/config';
 import { gatewayConfigSchema } from '../../../gateway/src/config';
 import {
   containerSources,
@@ -40,6 +41,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   image: imageConfigSchema,
   voice: voiceConfigSchema,
   youtube: youtubeConfigSchema,
+  library: libraryConfigSchema,
   gateway: gatewayConfigSchema,
 };
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CHARGED_WORK_MAX_MS, TOOL_FAMILIES } from '@act/contracts';
+import { SERVICE_NAMES } from '@act/contracts/server';
 import { natsPasswordEnv } from './nats-auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,21 +50,11 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     const initSql = fs.readFileSync(path.join(repoRoot, 'scripts/docker/postgres-init.sql'), 'utf8');
-    for (const name of ['identity', 'credits', 'chat', 'image', 'voice', 'youtube']) {
+    for (const name of SERVICE_NAMES) {
       expect(initSql).toContain(`CREATE DATABASE ${name};`);
       expect(config.services[name]?.environment?.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${name}$`));
     }
-    // prompt keeps no data: no database URL (nor its password) reaches it.
-    expect(config.services.prompt?.environment?.DATABASE_URL).toBeUndefined();
-    expect(Object.keys(config.services.gateway?.depends_on ?? {}).sort()).toEqual([
-      'chat',
-      'credits',
-      'identity',
-      'image',
-      'prompt',
-      'voice',
-      'youtube',
-    ]);
+    expect(Object.keys(config.services.gateway?.depends_on ?? {}).sort()).toEqual([...SERVICE_NAMES].sort());
   });
 
   it('probes every service on its unpublished ops port, which the gateway health-checks', () => {
@@ -71,7 +62,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       execFileSync('docker-compose', ['-f', composeFile, 'config'], { encoding: 'utf8' }),
     ) as { services: Record<string, ComposeService> };
     const gateway = config.services.gateway!;
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube']) {
+    for (const name of SERVICE_NAMES) {
       const service = config.services[name]!;
       const opsPort = Number(service.environment?.OPS_PORT);
       expect(opsPort, `${name} OPS_PORT`).toBe(Number(service.environment?.PORT) + 1000);
@@ -93,7 +84,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
         (sum, [, n, unit]) => sum + Number(n) * { h: 3600, m: 60, s: 1 }[unit as 'h' | 'm' | 's'],
         0,
       );
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube', 'gateway']) {
+    for (const name of [...SERVICE_NAMES, 'gateway']) {
       const service = config.services[name]!;
       const graceMs = Number(service.environment?.SHUTDOWN_GRACE_MS);
       expect(graceMs, `${name} SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
@@ -112,7 +103,7 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(nats.volumes).toContain(
       `${path.join(repoRoot, 'k8s/base/nats-auth.conf')}:/etc/nats/nats-auth.conf:ro`,
     );
-    for (const name of ['identity', 'credits', 'prompt', 'chat', 'image', 'voice', 'youtube', 'gateway']) {
+    for (const name of [...SERVICE_NAMES, 'gateway']) {
       const env = config.services[name]!.environment!;
       expect(env.NATS_USER).toBe(name);
       expect(env.NATS_PASSWORD, `${name} password`).toBe(nats.environment?.[natsPasswordEnv(name)]);

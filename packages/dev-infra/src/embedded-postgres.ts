@@ -203,6 +203,23 @@ export async function createDatabases(adminUrl: string, names: readonly string[]
   }
 }
 
+/**
+ * Drops the named databases if they exist (connections closed first). For a run that must start empty: the e2e
+ * system's databases keep fixed names on a shared server, where another checkout may have left them at other
+ * migrations.
+ */
+export async function dropDatabases(adminUrl: string, names: readonly string[]): Promise<void> {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => undefined, connect_timeout: 10 });
+  try {
+    for (const name of names) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid database name: ${name}`);
+      await sql.unsafe(`drop database if exists "${name}" with (force)`);
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 /** The URL of database `name` on the same server as `adminUrl` (same credentials). */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);

@@ -1,6 +1,7 @@
 // @act/dev-infra: the embedded PostgreSQL, NATS and S3 behind `npm start` and the test suite.
 export {
   createDatabases,
+  dropDatabases,
   databaseUrl,
   dropUserDatabases,
   redactUrl,

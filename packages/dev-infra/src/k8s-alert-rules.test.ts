@@ -103,7 +103,8 @@ function seriesOf(expr: string): string[] {
 
 /** The metric families the service kit registers, read from the modules that define them. */
 function exportedSeries(): Set<string> {
-  const families = ['metrics.ts', 'backlog-metrics.ts', 'jetstream-metrics.ts'].flatMap((file) => {
+  const modules = ['metrics.ts', 'backlog-metrics.ts', 'jetstream-metrics.ts', 'member-deletion.ts'];
+  const families = modules.flatMap((file) => {
     const source = fs.readFileSync(path.join(repoRoot, 'packages/service-kit/src', file), 'utf8');
     return [...source.matchAll(/(?:name: |gauge\(\s*)'([a-z_]+)'/g)].map((m) => m[1]!);
   });
@@ -190,6 +191,8 @@ describe('k8s/monitoring alert rules', () => {
       'jetstream_dead_letter_messages',
       'outbox_oldest_pending_age_seconds',
       'jobs_stuck',
+      'member_deletion_pending',
+      'member_deletion_dead_letters',
       'kube_pod_container_status_restarts_total',
     ]) {
       expect(read.has(family), family).toBe(true);

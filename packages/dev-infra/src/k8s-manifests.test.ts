@@ -173,6 +173,7 @@ describe.each(['k8s/base', ...OVERLAYS])('%s', (dir) => {
       'gateway',
       'identity',
       'image',
+      'library',
       'prompt',
       'voice',
       'youtube',
@@ -586,7 +587,16 @@ describe('PostgreSQL', () => {
     );
 
   it('is chosen by an overlay: the base names no database', () => {
-    expect(DATABASE_SERVICES).toEqual(['identity', 'credits', 'chat', 'image', 'voice', 'youtube']);
+    expect(DATABASE_SERVICES).toEqual([
+      'identity',
+      'credits',
+      'prompt',
+      'chat',
+      'image',
+      'voice',
+      'youtube',
+      'library',
+    ]);
     const base = render<K8sObject>('k8s/base');
     for (const name of SERVICE_NAMES) expect(databaseUrlOf(base, name), name).toBeUndefined();
   });

@@ -32,7 +32,7 @@ describe('the product version', () => {
 
   it('tags every image `npm run images` builds as act/<name>:<version>, the tags docker-compose.yml runs', () => {
     const images = appImages();
-    expect(images).toHaveLength(13);
+    expect(images).toHaveLength(14);
     for (const image of images) expect(image.tag).toBe(`act/${image.service}:${rootVersion}`);
     const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
       services: Record<string, { image?: string }>;
@@ -40,7 +40,7 @@ describe('the product version', () => {
     const ours = Object.values(compose.services)
       .map((s) => s.image ?? '')
       .filter((image) => image.startsWith('act/'));
-    expect(ours.length).toBe(13);
+    expect(ours.length).toBe(14);
     for (const image of ours)
       expect(image).toMatch(new RegExp(`^act/[a-z-]+:${rootVersion!.replace(/\./g, '\\.')}$`));
   });
@@ -65,7 +65,7 @@ describe('the product version', () => {
     '%s/migrations runs that version of each migrating image, in Jobs named for it',
     (dir) => {
       const jobs = render<Workload>(`${dir}/migrations`).filter((o) => o.kind === 'Job');
-      expect(jobs).toHaveLength(6);
+      expect(jobs).toHaveLength(8);
       for (const job of jobs) {
         expect(job.metadata.name.endsWith(`-${rootVersion!.replace(/\./g, '-')}`), job.metadata.name).toBe(
           true,

@@ -1,6 +1,6 @@
 // The one error type every host-sdk call throws: the text to show (server text or the caller's spec fallback),
 // a machine code to branch on, the HTTP status, and the guest needsSignup flag.
-import { ERROR_HTTP_STATUS, ERROR_CODES, ErrorCode } from '@act/contracts';
+import { ERROR_HTTP_STATUS, ERROR_CODES, ErrorCode, serverErrorText } from '@act/contracts';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -32,11 +32,15 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** Builds the ApiError of a failed reply: the server's text when it sent one, else the fallback. */
+/**
+ * Builds the ApiError of a failed reply: the server's text when it sent one (worded in the page's language for the
+ * codes contracts maps, docs/product-rules.md#languages), else the fallback.
+ */
 export function apiErrorFromReply(status: number, body: unknown, fallbackError: string): ApiError {
   const reply = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message = typeof reply.error === 'string' && reply.error.trim() !== '' ? reply.error : fallbackError;
   const code = isErrorCode(reply.code) ? reply.code : codeForStatus(status);
+  const serverText = typeof reply.error === 'string' && reply.error.trim() !== '' ? reply.error : null;
+  const message = serverText === null ? fallbackError : serverErrorText(code, serverText);
   const needsSignup = reply.needsSignup === true || code === ErrorCode.NEEDS_SIGNUP;
   return new ApiError(message, code, status, needsSignup);
 }

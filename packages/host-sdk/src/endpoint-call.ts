@@ -19,9 +19,13 @@ type Part<Name extends string, T> = [T] extends [undefined]
     : { [P in Name]: T };
 
 /** The body of a call to E (its request schema's input), or undefined when E sends none. */
-export type BodyOf<E> = E extends { method: BodyMethod } ? InputOf<E, 'request'> : undefined;
+export type BodyOf<E> = E extends { method: BodyMethod } | { deleteBody: true }
+  ? InputOf<E, 'request'>
+  : undefined;
 /** The query of a call to E (GET and DELETE: its request schema's input), or undefined when it takes none. */
-export type QueryOf<E> = E extends { method: BodyMethod } ? undefined : InputOf<E, 'request'>;
+export type QueryOf<E> = E extends { method: BodyMethod } | { deleteBody: true }
+  ? undefined
+  : InputOf<E, 'request'>;
 /** The `:name` path parameters of E, or undefined when its path has none. */
 export type ParamsOf<E> = InputOf<E, 'params'>;
 
@@ -55,10 +59,8 @@ export type StreamedEndpoint = Endpoint & { events: z.ZodType };
 /** One parsed event of a streamed E (its event schema's output). */
 export type EventOf<E> = E extends { events: infer S extends z.ZodType } ? z.output<S> : never;
 
-/** True for the methods whose request schema describes the body; the others' describes the query. */
-export function sendsBody(endpoint: Pick<Endpoint, 'method'>): boolean {
-  return endpoint.method === 'POST' || endpoint.method === 'PUT' || endpoint.method === 'PATCH';
-}
+/** True when the request schema describes the body; otherwise it describes the query (contracts' sendsBody). */
+export { sendsBody } from '@act/contracts';
 
 type QueryValue = string | number | boolean | null | undefined;
 

@@ -1,6 +1,7 @@
 // The build side of the front-end contract, shared by the shell's and every remote's rsbuild.config.ts: the shared
-// singletons (one React, router, host-sdk and contracts per page) and the whole Rsbuild config of a remote, so a new
-// family's remote is `export default defineRemoteConfig({ family, devPort })` and nothing is copied.
+// singletons (one React, router, host-sdk with its Markdown renderer, and contracts per page) and the whole Rsbuild
+// config of a remote, so a new family's remote is `export default defineRemoteConfig({ family, devPort })` and nothing
+// is copied.
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -18,6 +19,9 @@ export const SHARED_SINGLETONS = {
   'react-dom/': singleton,
   'react-router': singleton,
   '@act/host-sdk': singleton,
+  // The one Markdown renderer (with its KaTeX and Mermaid chunks) is its own entry, so the host SDK's main one stays
+  // light; shared like it, a page holds one copy (the shell's) however many remotes render Markdown.
+  '@act/host-sdk/markdown': singleton,
   '@act/contracts': singleton,
 };
 

@@ -97,9 +97,40 @@ export type { SelectOption, SelectProps } from './ui/select';
 export { Slider } from './ui/slider';
 export type { SliderProps } from './ui/slider';
 export { Spinner } from './ui/spinner';
+export { ThemeSelect, ThemeSwitch } from './ui/theme-controls';
+export { resolvedTheme, setThemeChoice, THEME_STORAGE_KEY, useThemeChoice } from './theme';
 export type { SpinnerProps } from './ui/spinner';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs';
 export { Toaster, dismissToast, getToasts, toast, useToast } from './ui/toaster';
 export type { ToastInput, ToastItem, ToastVariant } from './ui/toaster';
 export { ToolIcon } from './ui/tool-icon';
 export type { ToolIconProps } from './ui/tool-icon';
+
+// The member's library (issue 37): filling a tool from `?from=` and the Send to menu of a result.
+export { fromItemId, trimToLimit, useFromItem } from './library/use-from-item';
+export type { FromItemFill, FromItemState } from './library/use-from-item';
+export { useImageFromItem } from './library/use-image-from-item';
+export { FromItemNotice } from './library/from-item-notice';
+export { SendToMenu } from './library/send-to-menu';
+export type { SendToMenuProps } from './library/send-to-menu';
+
+// The member's custom instructions for every chat screen (issue 38): the account page's and the chat dialog's form.
+export { CustomInstructionsForm } from './ui/custom-instructions-form';
+export type { CustomInstructionsFormProps } from './ui/custom-instructions-form';
+// The keyboard (issue 42): the palette's fuzzy match, which key press is which shortcut, and the current tool's run.
+export { fuzzyFilter, fuzzyScore } from './fuzzy-match';
+export { isTypingTarget, shortcutOf } from './keyboard-shortcuts';
+export type { ShortcutId } from './keyboard-shortcuts';
+export { registerRunButton, runCurrentTool, useRunButton } from './tool-ui/run-action';
+// Recording from the microphone (Speech to Speech, dictation in chat, conversation mode): one MediaRecorder set-up.
+export {
+  NOTHING_HEARD_MS,
+  PAUSE_MS,
+  SPEECH_LEVEL,
+  bareAudioType,
+  levelOf,
+  useRecorder,
+} from './use-recorder';
+export type { Recorder, RecorderOptions, RecorderState } from './use-recorder';
+export { ResultHistory } from './library/result-history';
+export type { ResultHistoryItem, ResultHistoryProps, ResultHistoryTexts } from './library/result-history';

@@ -12,6 +12,7 @@ export { createFakeFetch, json } from './test-support/fake-fetch';
 export type { FakeFetch, FakeHandler, RecordedRequest } from './test-support/fake-fetch';
 export { fakeEventStream, type FakeEventStream } from './test-support/fake-event-stream';
 export { makeMe, makeSession } from './test-support/factories';
+export { FakeMicrophone, FakeRecorder } from './test-support/fake-microphone';
 
 export interface RecordedCall {
   path: string;

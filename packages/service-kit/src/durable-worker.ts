@@ -179,7 +179,8 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
 export interface DurableConsumerOptions {
   stream: string;
   name: string;
-  filterSubject: string;
+  /** One subject, or several (the library reads two subjects of a stream whose dead letters it also holds). */
+  filterSubject: string | readonly string[];
   maxDeliver: number;
   ackWaitMs: number;
   maxAckPending?: number;
@@ -204,7 +205,9 @@ export async function ensureDurableConsumer(
       durable_name: options.name,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subject: options.filterSubject,
+      ...(typeof options.filterSubject === 'string'
+        ? { filter_subject: options.filterSubject }
+        : { filter_subjects: [...options.filterSubject] }),
       ...limits,
     });
   }

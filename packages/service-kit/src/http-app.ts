@@ -191,9 +191,11 @@ function openApiDocument(service: ServiceName): Koa.Middleware {
  * `keepRawBody: false` drops the raw text after parsing, and the parsed body is dropped once the endpoint has
  * validated it (mountEndpoint), so a large upload is not held twice while the handler runs.
  */
-export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.Middleware {
+export function jsonBodyParser(limit: number, options: { keepRawBody?: boolean; deleteBody?: boolean } = {}) {
+  const parsedMethods = ['POST', 'PUT', 'PATCH', ...(options.deleteBody ? ['DELETE'] : [])];
   const parseJson = bodyParser({
     enableTypes: ['json'],
+    parsedMethods,
     jsonLimit: limit,
     // Arrays or strings at the top level are never valid payloads here.
     jsonStrict: true,
@@ -201,8 +203,8 @@ export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.
       throw error;
     },
   });
-  return async (ctx, next) => {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'DELETE') return next();
+  return async (ctx: Koa.Context, next: Koa.Next) => {
+    if (!parsedMethods.includes(ctx.method)) return next();
     const { bodyMemory, bodyReadDeadline } = ctx.app as Partial<HttpApp>;
     // An inflated body's read never ends when its client goes (the inflater is not told), holding its budget for
     // good, and the minimum rate cannot cut it; no client of ours compresses what it sends (docs/limits.md).
@@ -228,7 +230,7 @@ export function jsonBodyParser(limit: number, { keepRawBody = true } = {}): Koa.
     try {
       const parsed = parseJson(ctx, async () => {
         stopGuard?.();
-        if (!keepRawBody) delete (ctx.request as { rawBody?: string }).rawBody;
+        if (options.keepRawBody === false) delete (ctx.request as { rawBody?: string }).rawBody;
         await next();
       });
       // The parser has started reading (synchronously): the guard sees every chunk it sees.

@@ -137,6 +137,8 @@ export {
 export { runService } from './run-service';
 // Files made for one request: the one way their download headers are set (stored objects: `@act/service-kit/files`).
 export { MEMBER_DATA_CACHE, sendDownload, type Download } from './files/download';
+// Signing alone (no S3 client): the library signs URLs of files its owning services keep.
+export { createUrlSigner, type UrlSigner } from './files/signed-urls';
 export {
   activeTraceContext,
   batchSpan,
@@ -261,6 +263,27 @@ export {
   type OutboxMessage,
   type OutboxOptions,
 } from './outbox';
+export { enqueueCreationCreated, enqueueCreationDeleted, ensureCreationsStream } from './creations';
+export {
+  backfillCreations,
+  creationAnnouncer,
+  deletedUnlessMissing,
+  startCreationOwner,
+  CREATIONS_MIGRATIONS,
+  type CreationAnnouncer,
+  type CreationOf,
+  type CreationOwner,
+  type CreationOwnerOptions,
+} from './creation-owner';
+export {
+  answerMemberExport,
+  exportRow,
+  exportRows,
+  requestMemberExport,
+  MemberExportFailed,
+  type MemberExportResponder,
+  type MemberExportResponderOptions,
+} from './member-export';
 export {
   mountEndpoint,
   type Caller,
@@ -275,3 +298,9 @@ export {
   type MountOptions,
 } from './mount-endpoint';
 export { createInFlight, type InFlight } from './in-flight';
+export {
+  memberDeletionConsumer,
+  runMemberDeletion,
+  startMemberDeletion,
+  type MemberDeletionOptions,
+} from './member-deletion';

@@ -16,6 +16,7 @@ import {
 } from '@act/contracts/server';
 import { startNats, type NatsServerHandle } from '@act/dev-infra';
 import { createCreditsClient } from './charges';
+import { ensureCreationsStream } from './creations';
 import {
   AckPolicy,
   connectNats,
@@ -24,7 +25,8 @@ import {
   jetstreamManager,
   type NatsConnection,
 } from './nats';
-import { uniqueNamespace } from './testing';
+import { startMemberDeletion } from './member-deletion';
+import { silentLogger, uniqueNamespace } from './testing';
 
 const SERVICES = [
   'identity',
@@ -149,22 +151,66 @@ describe('NATS users per service', () => {
     await jetstream(credits).publish(names.usageDeadLetter, 'poison');
   });
 
-  it('refuses a tool service the reserve subject, identity events, other inboxes and the JetStream API', async () => {
+  it('refuses a tool service the reserve subject, identity events, other inboxes and other streams', async () => {
     const prompt = as.prompt!;
     expect(String(await subscribeError(prompt, names.reserve))).toMatch(/Permissions Violation/);
     expect(String(await subscribeError(prompt, '_INBOX_credits.>'))).toMatch(/Permissions Violation/);
     expect(String(await subscribeError(prompt, `${names.reserve.replace('credits.reserve', '>')}`))).toMatch(
       /Permissions Violation/,
     );
-    await expect(jetstreamManager(prompt)).rejects.toThrow();
+    // A service that stores results reaches the JetStream API for its CREATIONS stream, and for member deletion looks
+    // up IDENTITY (startMemberDeletion), but changes no one else's stream.
+    const jsm = await jetstreamManager(prompt);
+    await expect(jsm.streams.info(names.identityStream)).resolves.toBeDefined();
+    await expect(jsm.streams.update(names.identityStream, { max_msgs: 1 })).rejects.toThrow();
+    await expect(jsm.streams.delete(names.identityStream)).rejects.toThrow();
+    await expect(jsm.streams.add({ name: names.usageStream, subjects: ['x.>'] })).rejects.toThrow();
 
     const identityEvents = await streamMessages(names.identityStream);
-    await expect(
-      jetstream(prompt).publish(names.userCreated, JSON.stringify({ userId: randomUUID() }), {
-        timeout: 1_000,
-      }),
-    ).rejects.toThrow();
+    for (const subject of [names.userCreated, names.userDeleted]) {
+      await expect(
+        jetstream(prompt).publish(subject, JSON.stringify({ userId: randomUUID() }), { timeout: 1_000 }),
+      ).rejects.toThrow();
+    }
     expect(await streamMessages(names.identityStream)).toBe(identityEvents);
+  });
+
+  it('lets every service but identity consume account deletions with a durable consumer of its own', async () => {
+    const { prompt, chat } = as as Required<typeof as>;
+    for (const [service, nc] of [
+      ['prompt', prompt],
+      ['chat', chat],
+    ] as const) {
+      const worker = await startMemberDeletion({
+        nc,
+        logger: silentLogger(),
+        namespace,
+        service,
+        deleteMember: async () => undefined,
+      });
+      await worker.stop();
+    }
+    await expect(
+      jetstream(prompt).publish(names.memberDeletionDeadLetter, '{}', { timeout: 1_000 }),
+    ).resolves.toBeDefined();
+  });
+
+  it('lets a result owner ensure CREATIONS, publish its events and answer its own library deletes only', async () => {
+    const { prompt, chat } = as as Required<typeof as>;
+    await ensureCreationsStream(await jetstreamManager(prompt), names);
+    const ack = await jetstream(prompt).publish(names.creationDeleted, '{}', { msgID: randomUUID() });
+    expect(ack.stream).toBe(names.creationsStream);
+    expect(await subscribeError(prompt, `${names.creationDeletePrefix}.prompt`)).toBeUndefined();
+    expect(String(await subscribeError(prompt, `${names.creationDeletePrefix}.chat`))).toMatch(
+      /Permissions Violation/,
+    );
+    expect(await subscribeError(chat, `${names.creationDeletePrefix}.chat`)).toBeUndefined();
+    expect(String(await subscribeError(as.gateway!, `${names.creationDeletePrefix}.prompt`))).toMatch(
+      /Permissions Violation/,
+    );
+    // One stored chat answer for Send to: chat alone answers the library's question, no other owner can.
+    expect(await subscribeError(chat, names.chatAnswer)).toBeUndefined();
+    expect(String(await subscribeError(prompt, names.chatAnswer))).toMatch(/Permissions Violation/);
   });
 
   it('lets credits publish usage notices to NOTICES and identity consume them, and no one else publish one', async () => {

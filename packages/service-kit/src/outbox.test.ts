@@ -91,4 +91,42 @@ describe('startOutboxRelay', () => {
     expect(published?.published_at).toBeInstanceOf(Date);
     await outbox.stop();
   });
+
+  it('marks what one run published before a refusal, and keeps the rest pending in order', async () => {
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
+    const [first, refused, after] = [randomUUID(), randomUUID(), randomUUID()];
+    const before = await messagesInStream();
+    await sql.begin(async (tx) => {
+      await outbox.enqueue(tx, { subject, msgId: first, payload: { id: first } });
+      await outbox.enqueue(tx, { subject: `${namespace}.nowhere.${refused}`, msgId: refused, payload: {} });
+      await outbox.enqueue(tx, { subject, msgId: after, payload: { id: after } });
+    });
+    await outbox.publishPending();
+    expect(await messagesInStream()).toBe(before + 1);
+    const rows = await sql`
+      select msg_id, published_at is not null as published, attempts from jetstream_outbox
+      where msg_id in (${first}, ${refused}, ${after})`;
+    expect(new Map(rows.map((row) => [row.msg_id, [row.published, row.attempts]]))).toEqual(
+      new Map([
+        [first, [true, 1]],
+        [refused, [false, 1]],
+        [after, [false, 0]],
+      ]),
+    );
+    await sql`delete from jetstream_outbox where msg_id = ${refused}`;
+    await outbox.stop();
+  });
+
+  it('drops rows published over a day ago and keeps newer ones', async () => {
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await sql`
+      insert into jetstream_outbox (msg_id, subject, payload, published_at) values
+        (${old}, ${subject}, '{}', now() - interval '25 hours'),
+        (${recent}, ${subject}, '{}', now() - interval '23 hours')`;
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
+    await outbox.publishPending();
+    const rows = await sql`select msg_id from jetstream_outbox where msg_id in (${old}, ${recent})`;
+    expect(rows.map((row) => row.msg_id)).toEqual([recent]);
+    await outbox.stop();
+  });
 });

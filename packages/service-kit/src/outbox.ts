@@ -53,6 +53,37 @@ function toNatsHeaders(values: Record<string, string> | null) {
   return h;
 }
 
+/** How often a relay drops the rows published over a day ago (a scan of the table: not on every run). */
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * Publishes the rows in order, stopping at the first JetStream refuses (what follows waits for the next run rather
+ * than overtaking it). Returns how many were published and the id of the one refused, if any.
+ */
+async function publishInOrder(
+  rows: readonly PendingRow[],
+  js: JetStreamClient,
+  publishTimeoutMs: number,
+  logger: Logger,
+): Promise<{ published: number; refused?: string | undefined }> {
+  let published = 0;
+  for (const row of rows) {
+    try {
+      const headers = toNatsHeaders(row.headers);
+      await js.publish(row.subject, JSON.stringify(row.payload), {
+        msgID: row.msg_id,
+        timeout: publishTimeoutMs,
+        ...(headers ? { headers } : {}),
+      });
+    } catch (error) {
+      logger.warn({ err: error, msgId: row.msg_id }, 'outbox message not published yet; will retry');
+      return { published, refused: row.msg_id };
+    }
+    published += 1;
+  }
+  return { published };
+}
+
 export function startOutboxRelay({
   sql,
   js,
@@ -61,37 +92,47 @@ export function startOutboxRelay({
   publishTimeoutMs = 2_000,
   batchSize = 100,
 }: OutboxOptions): Outbox {
+  let cleanedAt = 0;
   const relay = startPeriodicJob({
     name: 'jetstream outbox',
     intervalMs,
     logger,
     run: () =>
       sql.begin(async (tx) => {
-        const rows = await tx<PendingRow[]>`
-          select msg_id, subject, payload, headers from jetstream_outbox
-          where published_at is null
-          order by created_at
-          limit ${batchSize}
-          for update skip locked`;
-        for (const row of rows) {
-          try {
-            const headers = toNatsHeaders(row.headers);
-            await js.publish(row.subject, JSON.stringify(row.payload), {
-              msgID: row.msg_id,
-              timeout: publishTimeoutMs,
-              ...(headers ? { headers } : {}),
-            });
-          } catch (error) {
-            await tx`update jetstream_outbox set attempts = attempts + 1 where msg_id = ${row.msg_id}`;
-            logger.warn({ err: error, msgId: row.msg_id }, 'outbox message not published yet; will retry');
-            // Keep order: what follows waits for the next run rather than overtaking this message.
-            return;
-          }
+        // Taken and marked published in one statement (a run follows every charged call: each round trip counts);
+        // what JetStream refuses is marked pending again below, in the same transaction.
+        // The locked rows are numbered in the order they were taken (created_at, then as recorded): RETURNING keeps
+        // no order, and one transaction's messages share a created_at.
+        const taken = await tx<Array<PendingRow & { position: number }>>`
+          with picked as (
+            select msg_id from jetstream_outbox
+            where published_at is null
+            order by created_at
+            limit ${batchSize}
+            for update skip locked
+          ), numbered as (
+            select msg_id, (row_number() over ())::int as position from picked
+          )
+          update jetstream_outbox o set published_at = now(), attempts = o.attempts + 1
+          from numbered n where o.msg_id = n.msg_id
+          returning o.msg_id, o.subject, o.payload, o.headers, n.position`;
+        const rows = taken.sort((a, b) => a.position - b.position);
+        const { published, refused } = await publishInOrder(rows, js, publishTimeoutMs, logger);
+        if (refused) {
+          // The refused message counts its attempt; those after it were not tried.
+          const unpublished = rows.slice(published).map((row) => row.msg_id);
           await tx`
-            update jetstream_outbox set published_at = now(), attempts = attempts + 1 where msg_id = ${row.msg_id}`;
+            update jetstream_outbox
+            set published_at = null, attempts = attempts - (case when msg_id = ${refused} then 0 else 1 end)
+            where msg_id in ${tx(unpublished)}`;
         }
-        // Published rows are kept a day for diagnosis (JetStream's duplicate window is minutes), then dropped.
-        await tx`delete from jetstream_outbox where published_at < now() - interval '1 day'`;
+        // Published rows are kept a day for diagnosis (JetStream's duplicate window is minutes), then dropped. The
+        // delete scans the table, so it runs once a minute at most, not on every run.
+        const now = Date.now();
+        if (now - cleanedAt >= CLEANUP_EVERY_MS) {
+          cleanedAt = now;
+          await tx`delete from jetstream_outbox where published_at < now() - interval '1 day'`;
+        }
       }),
   });
 

@@ -84,10 +84,11 @@ export async function connectStorage<C extends ServiceConfig>(
     if (options.outbox) observeOutboxBacklog(registry, db);
     if (options.jobs) observeStuckJobs(registry, db);
   }
-  if (settings.FILE_URL_SECRET) {
+  if (settings.FILE_URL_SECRET && settings.S3_BUCKET) {
     // Loaded only by the services that store files: the S3 client is heavy.
     const { createObjectStore } = await import('./files');
-    // The config holds FILE_URL_SECRET only where the service keeps files (the store's FileService names).
+    // The config holds S3_BUCKET only where the service keeps files (the store's FileService names); the library
+    // holds FILE_URL_SECRET alone, to sign URLs of the files other services keep.
     start.files = createObjectStore(settings as ObjectStoreConfig, { service: name as FileService });
   }
   return { sql, start };

@@ -6,6 +6,12 @@
 // readiness fails and no new connection is taken; requests in flight finish within SHUTDOWN_GRACE_MS; then the app's
 // drain (work a member left running), the service's own closers, periodic jobs, the outbox (published first),
 // revocations and NATS, the database, and last the traces still buffered.
+import {
+  MEMBER_EXPORT_SERVICES,
+  natsNames,
+  type MemberExportPart,
+  type MemberExportService,
+} from '@act/contracts/server';
 import type { CreditsClient } from './charges';
 import type { JwtVerifier } from './auth';
 import type { BaseConfig } from './config';
@@ -14,6 +20,9 @@ import { poolHealth } from './database-pool';
 import type { ObjectStore } from './files';
 import type { HttpApp, ReadinessChecks } from './http-app';
 import { createLogger, type Logger } from './logger';
+import { runMemberDeletion } from './member-deletion';
+import { answerMemberExport } from './member-export';
+import { serviceMetrics } from './metrics';
 import { exitAfterMigrating, isMigrateCommand } from './migrate-command';
 import type { NatsConnection } from './nats';
 import type { Outbox } from './outbox';
@@ -64,7 +73,7 @@ export type StartContext<C> = ProviderContext<C> & {
   /** What /readyz checks, for the app (createHttpApp): the database where there is one, never NATS. */
   readiness: ReadinessChecks;
 } & (C extends { DATABASE_URL: string } ? { sql: Sql } : unknown) &
-  (C extends { FILE_URL_SECRET: string } ? { files: ObjectStore } : unknown);
+  (C extends { S3_BUCKET: string } ? { files: ObjectStore } : unknown);
 
 /** The context once NATS is up: the connection, and the verifier and credits client when the config asks for them. */
 export type ServiceContext<C, P, O extends boolean> = StartContext<C> & {
@@ -89,6 +98,16 @@ export interface ServiceOptions<C extends ServiceConfig, P, O extends boolean> {
   /** Background jobs the service runs; stopped after the app's drain. */
   periodicJobs?(context: ServiceContext<C, P, O>): Array<Omit<PeriodicJobOptions, 'logger'>>;
   createApp(context: ServiceContext<C, P, O>): ServiceApp | Promise<ServiceApp>;
+  /**
+   * Deletes everything the service holds for a member whose account was deleted (idempotent): run on each
+   * identity.user.deleted by the kit's member-deletion consumer (docs/architecture.md#member-deletion).
+   */
+  deleteMember?(context: ServiceContext<C, P, O>): (userId: string, deletedAt: Date) => Promise<void>;
+  /**
+   * Everything the service keeps for a member, and nobody else's: its part of the member's data export, answered on
+   * `member.export.<service>` (docs/architecture.md#data-export). Only the services identity asks may set it.
+   */
+  exportMember?(context: ServiceContext<C, P, O>): (userId: string) => Promise<MemberExportPart>;
   /** The line logged once the service serves (its fields and message). */
   ready?(context: ServiceContext<C, P, O>): [fields: Record<string, unknown>, message: string];
 }
@@ -137,6 +156,8 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
       steps.shutdown.jobs.push(() => started.stop());
     }
 
+    steps.shutdown.jobs.push(...startMemberDataWork(options, serviceContext));
+
     const service = await options.createApp(serviceContext);
     // Liveness watches the pool: a pool whose calls time out and which hands out no connection for long is stuck,
     // and only a restart frees it (readiness alone would take the replica out of rotation and leave it there).
@@ -154,4 +175,42 @@ export async function launchService<C extends ServiceConfig, P = undefined, O ex
     await steps.closeAll([]);
     throw error;
   }
+}
+
+/**
+ * The member's own data on the bus, for the services that keep some: their deletion on identity.user.deleted
+ * (docs/architecture.md#member-deletion) and their part of an export (#data-export). Returns the stops for shutdown.
+ */
+function startMemberDataWork<C extends ServiceConfig, P, O extends boolean>(
+  options: ServiceOptions<C, P, O>,
+  context: ServiceContext<C, P, O>,
+): Closer[] {
+  const { name, config, logger, nc } = context;
+  const stops: Closer[] = [];
+  if (options.deleteMember) {
+    const deletion = runMemberDeletion({
+      nc,
+      logger,
+      namespace: config.NATS_NAMESPACE,
+      service: name,
+      deleteMember: options.deleteMember(context),
+      registry: serviceMetrics(name).registry,
+      // Every service's config has it (baseConfigSchema); ServiceConfig does not name it.
+      replicas: (config as { JETSTREAM_REPLICAS?: number }).JETSTREAM_REPLICAS,
+    });
+    stops.push(() => deletion.stop());
+  }
+  if (options.exportMember) {
+    if (!(MEMBER_EXPORT_SERVICES as readonly string[]).includes(name))
+      throw new Error(`${name} is not among the services a member export asks (MEMBER_EXPORT_SERVICES)`);
+    const responder = answerMemberExport({
+      nc,
+      names: natsNames(config.NATS_NAMESPACE),
+      logger,
+      service: name as MemberExportService,
+      collect: options.exportMember(context),
+    });
+    stops.push(() => responder.stop());
+  }
+  return stops;
 }

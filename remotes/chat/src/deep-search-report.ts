@@ -30,11 +30,8 @@ export function stepText(step: StepEvent): string {
   return step.detail ? `${label} ${step.step === 'searching' ? `“${step.detail}”` : step.detail}` : label;
 }
 
-/** The saved session's question and report. */
-export function reportOf(messages: ChatMessage[]): Report | null {
-  const question = messages.find((message) => message.role === 'user');
-  const answer = messages.find((message) => message.role === 'assistant');
-  if (!question) return null;
+/** A saved question and its report (none yet: the report is being started). */
+function savedReport(question: ChatMessage, answer: ChatMessage | undefined): Report {
   return {
     question: question.content,
     text: answer?.content ?? '',
@@ -43,6 +40,20 @@ export function reportOf(messages: ChatMessage[]): Report | null {
     error: answer?.error ?? null,
     ...(answer?.reply_id ? { replyId: answer.reply_id } : {}),
   };
+}
+
+/** Every question of the saved session with its report, oldest first (a follow-up's come after the first). */
+export function reportsOf(messages: ChatMessage[]): Report[] {
+  return messages.flatMap((message, index) => {
+    if (message.role !== 'user') return [];
+    const next = messages[index + 1];
+    return [savedReport(message, next?.role === 'assistant' ? next : undefined)];
+  });
+}
+
+/** The saved session's last question and report (the one a follow-up may still be writing). */
+export function reportOf(messages: ChatMessage[]): Report | null {
+  return reportsOf(messages).at(-1) ?? null;
 }
 
 /**

@@ -1,9 +1,12 @@
 // The chat service's Koa app, built from its dependencies so tests run the real routes over HTTP (two apps on one
 // NATS namespace are two replicas).
+import { natsNames } from '@act/contracts/server';
 import {
+  creationAnnouncer,
   createRateLimitStore,
   createServiceHttpApp,
   storingToolAppDeps,
+  type CreationOwner,
   type HttpApp,
   type NatsConnection,
   type RateLimitStore,
@@ -13,6 +16,8 @@ import {
 } from '@act/service-kit';
 import { chatModelsOf, deepSearchLimitsOf, type ChatConfig, type ChatModels } from './config';
 import { createChatStore } from './db/chat-store';
+import { createPromptsStore } from './db/prompts-store';
+import { startChatLibrary } from './library';
 import { createShareStore } from './db/share-store';
 import { createChatReplies } from './domain/chat-replies';
 import { createCopyLimits } from './domain/copy-limits';
@@ -22,6 +27,7 @@ import { startChatStops, type ChatStops } from './domain/stops';
 import type { ChatProviders } from './providers';
 import type { ChatProvider } from './providers/types';
 import { createChatRouter } from './routes/chat.routes';
+import { createPromptsRouter } from './routes/prompts.routes';
 import { createShareRouter } from './routes/share.routes';
 import type { DeepSearchLimits } from './deep-search/research';
 import type { SearchProvider } from './deep-search/search-provider';
@@ -57,6 +63,8 @@ export interface ChatApp extends ServiceApp {
    * subscription. Starts when the server begins to drain; startService awaits it before the outbox closes.
    */
   drain(): Promise<void>;
+  /** Starts its side of the member's library (library.ts); main.ts awaits it before serving. */
+  startLibrary(): Promise<CreationOwner>;
 }
 
 export function createApp(deps: ChatAppDeps): ChatApp {
@@ -65,10 +73,13 @@ export function createApp(deps: ChatAppDeps): ChatApp {
   const registry = createGenerationRegistry();
   const search = deps.deepSearch?.search;
   const stops = startChatStops({ nc, namespace: deps.namespace, store, registry, logger });
+  const names = natsNames(deps.namespace);
+  const creations = creationAnnouncer(deps.outbox, names, 'chat');
   const replies = createChatReplies({
     store,
     credits: deps.credits,
     outbox: deps.outbox,
+    creations,
     provider: deps.provider,
     models: deps.models,
     registry,
@@ -111,6 +122,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       followIntervalMs: deps.persistIntervalMs,
       models: deps.models,
       copies,
+      creations,
     }),
     createShareRouter({
       verifier: deps.verifier,
@@ -118,6 +130,7 @@ export function createApp(deps: ChatAppDeps): ChatApp {
       files: deps.files,
       copies,
     }),
+    createPromptsRouter({ verifier: deps.verifier, prompts: createPromptsStore(sql) }),
   ]);
 
   let drained: Promise<void> | undefined;
@@ -132,15 +145,17 @@ export function createApp(deps: ChatAppDeps): ChatApp {
   // in flight (detached ones too) go on; Stop keeps working meanwhile.
   app.onDraining(() => void drain());
 
-  return { app, registry, stops, drain };
+  const startLibrary = () =>
+    startChatLibrary({ ...deps, names, creations, store, stops, files: deps.files, logger });
+  return { app, registry, stops, drain, startLibrary };
 }
 
 /** The app as main.ts starts it: its settings read from the config, the providers from the providers step. */
-export function chatAppOf(context: ServiceContext<ChatConfig, ChatProviders, true>): ChatApp {
+export async function chatAppOf(context: ServiceContext<ChatConfig, ChatProviders, true>): Promise<ChatApp> {
   const { config, providers } = context;
   const rateLimits = createRateLimitStore({ redisUrl: config.REDIS_URL });
   context.onClose(() => rateLimits.close());
-  return createApp({
+  const chat = createApp({
     ...storingToolAppDeps(context),
     nc: context.nc,
     namespace: config.NATS_NAMESPACE,
@@ -154,4 +169,7 @@ export function chatAppOf(context: ServiceContext<ChatConfig, ChatProviders, tru
     shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     rateLimits,
   });
+  // Its side of the member's library: the CREATIONS stream, the backfill, the answers to delete requests.
+  await chat.startLibrary();
+  return chat;
 }

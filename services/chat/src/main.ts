@@ -6,6 +6,8 @@ import { chatAppOf } from './app';
 import { loadChatConfig } from './config';
 import { abandonedRepliesJob } from './db/abandoned-replies';
 import { migrateChatDatabase } from './db/migrate';
+import { deleteChatMember } from './domain/member-deletion';
+import { collectChatExport } from './domain/member-export';
 import { providersOf } from './providers';
 
 startService({
@@ -16,6 +18,11 @@ startService({
   providers: providersOf,
   periodicJobs: (context) => [abandonedRepliesJob(context)],
   createApp: chatAppOf,
+  exportMember:
+    ({ sql }) =>
+    (userId) =>
+      collectChatExport(sql, userId),
+  deleteMember: (context) => (userId) => deleteChatMember(context, userId),
   ready: ({ providers }) => [
     { provider: providers.chat?.name ?? 'none', search: providers.search?.name ?? 'none' },
     'chat ready',

@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { startKillablePostgres, type KillablePostgres } from '@act/dev-infra/killable-postgres';
 import {
+  createTestDatabase,
   launchChildService,
   startTestJwks,
   testNatsUrl,
   uniqueNamespace,
   type ChildService,
+  type TestDatabase,
   type TestJwks,
 } from '@act/service-kit/testing';
 
@@ -22,14 +24,17 @@ let jwks: TestJwks;
 let creditsDbUrl: string;
 let credits: ChildService;
 let prompt: ChildService;
+/** Prompt's own database (its members' results) stays up: only credits' server is killed. */
+let promptDb: TestDatabase;
 
 beforeAll(async () => {
   [pg, jwks] = await Promise.all([startKillablePostgres('credits-down'), startTestJwks()]);
   creditsDbUrl = await pg.database('credits');
+  promptDb = await createTestDatabase('pgdown_prompt');
   const shared = { NATS_URL: testNatsUrl(), NATS_NAMESPACE: uniqueNamespace('pgdown'), JWKS_URL: jwks.url };
   const launched = await Promise.all([
     launchChildService('services/credits', { ...shared, DATABASE_URL: creditsDbUrl }),
-    launchChildService('services/prompt', shared),
+    launchChildService('services/prompt', { ...shared, DATABASE_URL: promptDb.url }),
   ]);
   [credits, prompt] = launched;
   await Promise.all(launched.map((child) => child.ready));
@@ -38,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([credits, prompt].map((child) => child?.stop()));
   await pg?.remove();
+  await promptDb?.drop().catch(() => undefined);
   await jwks?.close();
 }, 60_000);
 

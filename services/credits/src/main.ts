@@ -4,7 +4,11 @@
 import { startService } from '@act/service-kit';
 import { creditsAppOf } from './app';
 import { loadCreditsConfig } from './config';
+import { createCreditsStore } from './db/credits-store';
 import { migrateCreditsDatabase } from './db/migrate';
+import { deleteCreditsMember } from './domain/member-deletion';
+import { collectCreditsExport } from './domain/member-export';
+import { systemClock } from './clock';
 import { providersOf } from './providers';
 
 startService({
@@ -14,4 +18,15 @@ startService({
   outbox: true,
   providers: providersOf,
   createApp: creditsAppOf,
+  exportMember:
+    ({ sql }) =>
+    (userId) =>
+      collectCreditsExport(sql, userId),
+  deleteMember:
+    ({ sql, logger, providers }) =>
+    (userId) =>
+      deleteCreditsMember(
+        { sql, store: createCreditsStore(sql), clock: systemClock, logger, paddle: providers.paddle },
+        userId,
+      ),
 });

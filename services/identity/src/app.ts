@@ -11,8 +11,10 @@ import {
   type Sql,
 } from '@act/service-kit';
 import { IDENTITY_ENDPOINTS } from '@act/contracts';
+import type { ObjectStore } from '@act/service-kit/files';
 import type { IdentityConfig } from './config';
 import type { IdentityStore } from './db/identity-store';
+import type { DataExports } from './domain/data-exports';
 import type { MailQueue } from './domain/mail';
 import type { AuthRateLimits } from './domain/rate-limits';
 import type { KeyStore } from './domain/signing-keys';
@@ -20,6 +22,7 @@ import type { TokenRevocations } from './domain/token-revocations';
 import type { UserEvents } from './domain/user-events';
 import type { GoogleOidc } from './providers/google-oidc';
 import { createApiKeysRouter } from './routes/api-keys.routes';
+import { createDataExportsRouter } from './routes/data-exports.routes';
 import { createGoogleRouter } from './routes/google.routes';
 import { createKeysRouter } from './routes/keys.routes';
 import { createRecoveryRouter } from './routes/recovery.routes';
@@ -48,6 +51,8 @@ export interface IdentityAppDeps {
   rateLimits: AuthRateLimits;
   google: GoogleOidc | undefined;
   revocations: TokenRevocations;
+  /** Export my data and the object store its zips are kept in: absent without S3_BUCKET and FILE_URL_SECRET. */
+  dataExports?: { exports: DataExports; files: ObjectStore };
   /**
    * The database only (startService): sign-in, sign-up and sessions need nothing else, so with NATS away identity
    * stays ready, and its outbox relay publishes the user events once NATS is back.
@@ -96,6 +101,7 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
     google: deps.google,
     publicUrl: config.PUBLIC_URL,
     cookieSecure: config.COOKIE_SECURE,
+    exportFiles: deps.dataExports?.files,
   };
 
   app.use(
@@ -103,6 +109,7 @@ export function createApp(deps: IdentityAppDeps): ServiceApp {
       createSessionRouter(routeDeps),
       createUserRouter(routeDeps),
       createApiKeysRouter(routeDeps),
+      createDataExportsRouter({ verifier: routeDeps.verifier, ...deps.dataExports }),
       createRecoveryRouter(routeDeps),
       createGoogleRouter(routeDeps),
       createKeysRouter(keys),

@@ -1,5 +1,6 @@
 // Identity configuration: parsed once from the environment at start, frozen, and handed to createApp.
 import { baseConfigSchema, configUrl, databaseConfigFields, loadConfig, z } from '@act/service-kit';
+import { objectStoreConfigFields } from '@act/service-kit/files';
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -35,6 +36,13 @@ export const identityConfigSchema = baseConfigSchema
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: configUrl(['http', 'https']).default('https://accounts.google.com'),
+    // Data export (docs/architecture.md#data-export): the zips go to the object store the tools keep files in, and
+    // their download links are signed with FILE_URL_SECRET. Without S3_BUCKET and FILE_URL_SECRET, exports answer 503.
+    ...objectStoreConfigFields,
+    S3_BUCKET: objectStoreConfigFields.S3_BUCKET.optional(),
+    FILE_URL_SECRET: objectStoreConfigFields.FILE_URL_SECRET.optional(),
+    /** How long each service may take to answer its part of an export before the export fails. */
+    EXPORT_PART_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -33,6 +33,7 @@ import {
   type TokenRevocations,
 } from './domain/token-revocations';
 import { createUserEvents } from './domain/user-events';
+import { startDataExportsOf } from './domain/data-exports-setup';
 import type { IdentityProviders } from './providers';
 import { createSmtpTransport } from './providers/smtp-transport';
 
@@ -87,7 +88,7 @@ export async function startIdentityRuntime(
 
     const revocations = await startRevocations({ config, logger, store, nc }, closers);
 
-    const events = createUserEvents({ outbox, subject: names.userCreated });
+    const events = createUserEvents({ outbox, names });
     const transport = config.SMTP_URL
       ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined;
@@ -116,12 +117,28 @@ export async function startIdentityRuntime(
     });
     closers.unshift(() => noticeEmails.stop());
 
+    const dataExports = await startDataExportsOf({ config, logger, sql, nc, names });
+    if (dataExports) closers.unshift(() => dataExports.exports.stop());
+
     await preparePasswordHashing();
     // Anything left unpublished by a previous run goes out now.
     void events.publishPending();
 
     return {
-      deps: { config, logger, sql, store, nc, keys, events, mail, rateLimits, google, revocations },
+      deps: {
+        config,
+        logger,
+        sql,
+        store,
+        nc,
+        keys,
+        events,
+        mail,
+        rateLimits,
+        google,
+        revocations,
+        dataExports,
+      },
       close,
     };
   } catch (error) {

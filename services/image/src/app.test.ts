@@ -381,6 +381,9 @@ describe('gallery', () => {
         return rest;
       },
       asStranger: {
+        // The library's `?open=<id>` reads one image: another member's is a 404 too.
+        open: (id) =>
+          fetch(`${service.url}${IMAGES}/${id}`, { headers: { authorization: `Bearer ${stranger.token}` } }),
         delete: (id) =>
           fetch(`${service.url}${IMAGES}/${id}`, {
             method: 'DELETE',
@@ -401,6 +404,12 @@ describe('gallery', () => {
     expect(foreign).not.toBe(imagePath);
     expect((await fetchPath(foreign)).status).toBe(403);
     expect((await fetchPath(imagePath)).status).toBe(200);
+    const own = (await gallery(owner.token)).images[0]!;
+    const reopened = await fetch(`${service.url}${IMAGES}/${own.id}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(reopened.status).toBe(200);
+    expect(((await reopened.json()) as { image: { id: string } }).image.id).toBe(own.id);
   });
 
   it('refuses a tampered or expired file URL with 403', async () => {

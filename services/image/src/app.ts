@@ -3,6 +3,7 @@
 import {
   createServiceHttpApp,
   type HttpApp,
+  type CreationAnnouncer,
   type ServiceApp,
   type StoringToolAppDeps,
   type WorkPool,
@@ -27,6 +28,8 @@ import { createTextToImageRouter } from './routes/text-to-image.routes';
 
 /** `files`: the object store the images and thumbnails are kept in (service 'image'). */
 export interface ImageAppDeps extends StoringToolAppDeps {
+  /** Announces stored and deleted results to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
   /** Absent without FAL_KEY: text to image says so (status, 503) and reserves nothing. */
   provider: ImageProvider | undefined;
   /** The photo effects through fal; absent without FAL_KEY (color correction and cartoonify then run locally). */
@@ -55,6 +58,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     files: deps.files,
     credits: deps.credits,
     outbox: deps.outbox,
+    creations: deps.creations,
     provider: deps.provider,
     logger,
     timeoutMs: deps.generationTimeoutMs,
@@ -67,6 +71,7 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     files: deps.files,
     credits: deps.credits,
     outbox: deps.outbox,
+    creations: deps.creations,
     fal: deps.falEffects,
     logger,
     timeoutMs: deps.generationTimeoutMs,
@@ -79,13 +84,20 @@ export function createApp(deps: ImageAppDeps): ImageApp {
     files: deps.files,
     credits: deps.credits,
     outbox: deps.outbox,
+    creations: deps.creations,
     logger,
     timeoutMs: deps.generationTimeoutMs,
     fal: deps.falImageTools,
     pool: localPool,
   });
   const app = createServiceHttpApp('image', deps, [
-    createTextToImageRouter({ verifier: deps.verifier, store, files: deps.files, textToImage, logger }),
+    createTextToImageRouter({
+      verifier: deps.verifier,
+      store,
+      files: deps.files,
+      textToImage,
+      deletes: deps,
+    }),
     createFilesRouter(deps.files),
     createEffectsRouter({ verifier: deps.verifier, store: generatedImages, files: deps.files, effects }),
     createImageToolsRouter({ verifier: deps.verifier, tools: imageTools }),

@@ -3,7 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@act/contracts';
-import type { NatsConnection, RunningServer } from '@act/service-kit';
+import { natsNames } from '@act/contracts/server';
+import {
+  ensureCreationsStream,
+  jetstreamManager,
+  type NatsConnection,
+  type RunningServer,
+} from '@act/service-kit';
 import {
   callJson,
   type CreditsProcess,
@@ -19,10 +25,11 @@ import {
   startTestService,
   type TestJwks,
   testToolAccess,
-  connectToRun,
-  type RunConnection,
+  startServiceTestBed,
+  type ServiceTestBed,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
+import { migratePromptDatabase } from './db/migrate';
 import { createOpenAiProvider } from './providers/openai-provider';
 
 const V = ERROR_TEXTS.validation;
@@ -32,17 +39,23 @@ let jwks: TestJwks;
 let credits: CreditsProcess;
 let fake: FakeOpenAi;
 let nc: NatsConnection;
-let run: RunConnection;
+let run: ServiceTestBed;
 let prompt: RunningServer;
 let png: string;
 
 beforeAll(async () => {
-  run = await connectToRun('prompt-test');
+  run = await startServiceTestBed('prompt', migratePromptDatabase);
   ({ jwks, credits, nc } = run);
+  const names = natsNames(credits.namespace);
+  // The stored results' library events need their stream, as promptAppOf makes sure at start.
+  await ensureCreationsStream(await jetstreamManager(nc), names);
   fake = await startFakeOpenAi();
   const { app } = createApp({
     logger: silentLogger('prompt'),
     ...testToolAccess({ jwks, credits }, nc),
+    sql: run.sql,
+    outbox: run.outbox,
+    names,
     provider: createOpenAiProvider({
       apiKey: 'sk-test',
       baseUrl: fake.baseUrl,
@@ -96,12 +109,15 @@ function randomIp(): string {
 
 /** The balance once credits has applied every usage event so far (a release refunds asynchronously). */
 async function settledBalance(token: string): Promise<number> {
+  // A member's commit is recorded in the outbox with their stored result: published first.
+  await run.outbox.publishPending();
   await credits.settled();
   return credits.balanceOf(token);
 }
 
 /** The usage history once credits has applied every usage event so far (a commit is recorded asynchronously). */
 async function settledHistory(token: string) {
+  await run.outbox.publishPending();
   await credits.settled();
   return credits.historyOf(token);
 }
@@ -117,7 +133,12 @@ describe('members are charged on success', () => {
     );
     expect(imagePrompt).toEqual({
       status: 200,
-      body: { success: true, prompt: 'answer from v/i2p', remainingCredits: 48 },
+      body: {
+        success: true,
+        prompt: 'answer from v/i2p',
+        remainingCredits: 48,
+        resultId: expect.any(String),
+      },
     });
     expect(await credits.balanceOf(token)).toBe(48);
 
@@ -126,7 +147,12 @@ describe('members are charged on success', () => {
       { text: 'a cat', toolName: 'magic-enhance' },
       { token },
     );
-    expect(enhanced.body).toEqual({ success: true, prompt: 'answer from t/me', remainingCredits: 47 });
+    expect(enhanced.body).toEqual({
+      success: true,
+      prompt: 'answer from t/me',
+      remainingCredits: 47,
+      resultId: expect.any(String),
+    });
 
     const description = await post(
       'generate-ai-description',
@@ -137,6 +163,7 @@ describe('members are charged on success', () => {
       success: true,
       description: 'answer from v/desc',
       remainingCredits: 45,
+      resultId: expect.any(String),
     });
 
     const video = await post(
@@ -150,7 +177,12 @@ describe('members are charged on success', () => {
       },
       { token },
     );
-    expect(video.body).toEqual({ success: true, prompt: 'answer from v/video', remainingCredits: 43 });
+    expect(video.body).toEqual({
+      success: true,
+      prompt: 'answer from v/video',
+      remainingCredits: 43,
+      resultId: expect.any(String),
+    });
 
     expect(await settledHistory(token)).toEqual([
       ['image-to-video-prompt', 2],

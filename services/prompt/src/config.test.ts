@@ -5,6 +5,7 @@ import { loadPromptConfig } from './config';
 const base = {
   NATS_URL: 'nats://127.0.0.1:4222',
   JWKS_URL: 'http://127.0.0.1:8101/api/identity/.well-known/jwks.json',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prompt',
 };
 
 describe('PROVIDER_TIMEOUT_MS', () => {

@@ -1,10 +1,11 @@
-// Configuration of the prompt service, parsed once from the environment at start.
-// The service keeps no records of its own, so it needs no database: only NATS (credits) and the JWKS.
+// Configuration of the prompt service, parsed once from the environment at start: its database (the members' stored
+// results), NATS (credits) and the JWKS, and its provider.
 import { CHARGED_WORK_MAX_MS } from '@act/contracts';
 import {
   DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_RETRY_DELAY_MS,
   baseConfigSchema,
+  databaseConfigFields,
   loadConfig,
   openAiConfigFields,
   toolServiceConfigFields,
@@ -50,6 +51,7 @@ export const promptConfigSchema = baseConfigSchema.extend({
   LOCAL_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   LOCAL_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(8),
   LOCAL_WORK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  ...databaseConfigFields,
   ...toolServiceConfigFields,
 });
 

@@ -2,10 +2,13 @@
 // tesseract cannot finish must not hold up other members, must be really cancelled, and must not be free for guests.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { natsNames } from '@act/contracts/server';
 import {
   createCreditsClient,
   createJwtVerifier,
   createWorkPool,
+  ensureCreationsStream,
+  jetstreamManager,
   type CreditsClient,
   type NatsConnection,
   type RunningServer,
@@ -19,10 +22,11 @@ import {
   silentLogger,
   startTestService,
   type TestJwks,
-  connectToRun,
-  type RunConnection,
+  startServiceTestBed,
+  type ServiceTestBed,
 } from '@act/service-kit/testing';
 import { createApp } from './app';
+import { migratePromptDatabase } from './db/migrate';
 import { createLocalProvider } from './providers/local-provider';
 import type { PromptProvider } from './providers/types';
 
@@ -32,7 +36,7 @@ const BUDGET_MS = 10_000;
 let jwks: TestJwks;
 let credits: CreditsProcess;
 let nc: NatsConnection;
-let run: RunConnection;
+let run: ServiceTestBed;
 /** The service as configured by default: two workers, one job per caller at a time. */
 let pool: WorkPool;
 let provider: PromptProvider;
@@ -53,14 +57,18 @@ async function serve(servicePool: WorkPool, credits: CreditsClient) {
       verifier: createJwtVerifier({ jwksUrl: jwks.url, issuer: 'act-identity', audience: 'act-api' }),
       credits,
       provider: servedProvider,
+      sql: run.sql,
+      outbox: run.outbox,
+      names: natsNames(run.credits.namespace),
     }).app,
   );
   return { servedProvider, server };
 }
 
 beforeAll(async () => {
-  run = await connectToRun('prompt-local-work-test');
+  run = await startServiceTestBed('prompt_local_work', migratePromptDatabase);
   ({ jwks, credits, nc } = run);
+  await ensureCreationsStream(await jetstreamManager(nc), natsNames(credits.namespace));
   const client = createCreditsClient({ nc, namespace: credits.namespace, timeoutMs: 5_000 });
 
   pool = createWorkPool({ size: 2, queueLimit: 8, perCallerLimit: 1, timeoutMs: BUDGET_MS });

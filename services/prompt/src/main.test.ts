@@ -17,7 +17,7 @@ let bed: ServiceProcessBed;
 let prompt: ChildService;
 
 beforeAll(async () => {
-  bed = await startServiceProcessBed('services/prompt');
+  bed = await startServiceProcessBed('services/prompt', { database: 'prompt' });
   prompt = await bed.start();
 }, 90_000);
 

@@ -33,11 +33,12 @@ beforeAll(async () => {
   nats = await startOwnNats();
   jwks = await startTestJwks();
   keysDir = await mkdtemp(path.join(tmpdir(), 'nats-down-keys-'));
-  const [identityDb, creditsDb] = await Promise.all([
+  const [identityDb, creditsDb, promptDb] = await Promise.all([
     createTestDatabase('nats_down_identity'),
     createTestDatabase('nats_down_credits'),
+    createTestDatabase('nats_down_prompt'),
   ]);
-  databases.push(identityDb, creditsDb);
+  databases.push(identityDb, creditsDb, promptDb);
   const namespace = uniqueNamespace('down');
   const shared = { NATS_URL: nats.url, NATS_NAMESPACE: namespace, JWKS_URL: jwks.url };
   // Started together: only credits' streams must exist before a charged call, and the test waits for all three.
@@ -48,7 +49,7 @@ beforeAll(async () => {
       IDENTITY_KEYS_DIR: keysDir,
     }),
     launchChildService('services/credits', { ...shared, DATABASE_URL: creditsDb.url }),
-    launchChildService('services/prompt', shared),
+    launchChildService('services/prompt', { ...shared, DATABASE_URL: promptDb.url }),
   ]);
   [identity, credits, prompt] = launched;
   await Promise.all(launched.map((child) => child.ready));

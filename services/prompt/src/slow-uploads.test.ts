@@ -19,7 +19,7 @@ let prompt: ChildService;
 const slow: SlowUpload[] = [];
 
 beforeAll(async () => {
-  bed = await startServiceProcessBed('services/prompt');
+  bed = await startServiceProcessBed('services/prompt', { database: 'prompt' });
   prompt = await bed.start({
     MEMORY_LIMIT_MB: '1024',
     ...QUICK_BODY_RATE_ENV,

@@ -16,7 +16,7 @@ import {
 let bed: UploadMemoryBed;
 
 beforeAll(async () => {
-  bed = await startUploadMemoryBed('prompt');
+  bed = await startUploadMemoryBed('prompt', { database: 'prompt_upload' });
 }, 90_000);
 
 afterAll(() => bed?.close(), 30_000);

@@ -10,7 +10,9 @@ import {
   type AudioClip,
   type VoiceStreamEvent,
 } from '@act/contracts';
+import { natsNames } from '@act/contracts/server';
 import {
+  creationAnnouncer,
   createWorkPool,
   z,
   type NatsConnection,
@@ -76,6 +78,7 @@ function startService(withKey: boolean) {
     sql,
     outbox,
     files,
+    creations: creationAnnouncer(outbox, natsNames(credits.namespace), 'voice'),
     provider: withKey
       ? createElevenLabsProvider({ apiKey: eleven.apiKey, baseUrl: eleven.baseUrl, timeoutMs: 10_000 })
       : undefined,
@@ -412,6 +415,11 @@ describe('with ElevenLabs (the fake, through the real SDK)', () => {
       token: intruder.token,
     });
     expect(foreignDelete).toMatchObject({ status: 404 });
+    // Reopening it by id (the library's `?open=`): the owner gets it, anyone else a 404.
+    expect((await get(keyed, `history/${clip.id}`, intruder.token)).status).toBe(404);
+    const reopened = await get(keyed, `history/${clip.id}`, token);
+    expect(reopened.status).toBe(200);
+    expect((reopened.body.clip as AudioClip).id).toBe(clip.id);
     expect((await get(keyed, 'history', intruder.token)).body.items).toEqual([]);
     // A file URL re-addressed to another owner's folder fails its signature.
     const forged = url.replace(/\/files\/[^/]+\//, `/files/${randomUUID()}/`);

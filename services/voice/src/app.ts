@@ -1,24 +1,34 @@
 // The voice service's Koa app, built from its dependencies so tests run the real routes over HTTP.
+import { natsNames } from '@act/contracts/server';
 import {
+  creationAnnouncer,
   createServiceHttpApp,
   storingToolAppDeps,
   type HttpApp,
+  type CreationAnnouncer,
   type ServiceApp,
   type ServiceContext,
   type StoringToolAppDeps,
 } from '@act/service-kit';
 import type { VoiceConfig } from './config';
 import { createClipStore } from './db/clip-store';
+import { createDictation } from './domain/transcribe';
 import { createVoiceTools, type VoiceTools } from './domain/voice-tools';
 import { createVoiceCatalogue } from './domain/voices';
 import type { LocalEngine } from './engines/local-engine';
 import type { VoiceProviders } from './providers';
+import type { Transcriber } from './providers/transcriber';
 import type { VoiceProvider } from './providers/voice-provider';
+import { startVoiceLibrary } from './library';
 import { createVoiceRouter } from './routes/voice.routes';
 
 export interface VoiceAppDeps extends StoringToolAppDeps {
+  /** Announces stored and deleted clips to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
   /** Absent without ELEVENLABS_API_KEY: speech and isolation run locally, the rest answer 503. */
   provider: VoiceProvider | undefined;
+  /** Speech to text for dictation; absent without a key (ElevenLabs or OpenAI-compatible): 503. */
+  transcriber?: Transcriber | undefined;
   local: LocalEngine;
   voicesCacheMs: number;
   jobLeaseMs?: number;
@@ -52,6 +62,7 @@ export function createApp(deps: VoiceAppDeps): VoiceApp {
     outbox: deps.outbox,
     files: deps.files,
     clips,
+    creations: deps.creations,
     voices,
     provider: deps.provider,
     local: deps.local,
@@ -60,7 +71,14 @@ export function createApp(deps: VoiceAppDeps): VoiceApp {
     ...(deps.jobPollMs ? { jobPollMs: deps.jobPollMs } : {}),
   });
   const app = createServiceHttpApp('voice', deps, [
-    createVoiceRouter({ verifier: deps.verifier, tools, voices, clips, files: deps.files }),
+    createVoiceRouter({
+      verifier: deps.verifier,
+      tools,
+      voices,
+      clips,
+      dictation: createDictation({ credits: deps.credits, transcriber: deps.transcriber, logger }),
+      deletes: deps,
+    }),
   ]);
   return {
     app,
@@ -70,15 +88,26 @@ export function createApp(deps: VoiceAppDeps): VoiceApp {
   };
 }
 
-/** The app as main.ts starts it: its settings read from the config, the engines from the providers step. */
-export function voiceAppOf(context: ServiceContext<VoiceConfig, VoiceProviders, true>): VoiceApp {
-  const { config, providers } = context;
-  return createApp({
+/**
+ * The app as main.ts starts it: its settings read from the config, the engines from the providers step, and its side
+ * of the member's library (library.ts: the CREATIONS stream, the backfill, the answers to delete requests).
+ */
+export async function voiceAppOf(
+  context: ServiceContext<VoiceConfig, VoiceProviders, true>,
+): Promise<VoiceApp> {
+  const { config, providers, nc, sql, files, outbox, logger } = context;
+  const names = natsNames(config.NATS_NAMESPACE);
+  const creations = creationAnnouncer(outbox, names, 'voice');
+  const app = createApp({
     ...storingToolAppDeps(context),
+    creations,
     provider: providers.provider,
+    transcriber: providers.transcriber,
     local: providers.local,
     voicesCacheMs: config.VOICES_CACHE_MS,
     jobLeaseMs: config.JOB_LEASE_MS,
     jobPollMs: config.JOB_POLL_MS,
   });
+  await startVoiceLibrary({ nc, sql, files, outbox, logger, names, creations });
+  return app;
 }

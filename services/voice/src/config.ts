@@ -27,6 +27,14 @@ export const voiceConfigSchema = graceCoversWork(
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
     /** Where ElevenLabs calls go instead of https://api.elevenlabs.io (tests: a local fake). */
     ELEVENLABS_BASE_URL: configUrl(['http', 'https']).optional(),
+    /** Speech to text for dictation without ElevenLabs: an OpenAI-compatible key (docs/providers.md#speech-to-text). */
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    /** Where OpenAI-compatible calls go (`…/v1`); `/audio/transcriptions` is appended. */
+    OPENAI_BASE_URL: configUrl(['http', 'https']).default('https://api.openai.com/v1'),
+    /** The OpenAI-compatible transcription model. */
+    TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+    /** ElevenLabs' speech-to-text model. */
+    ELEVENLABS_TRANSCRIBE_MODEL: z.string().min(1).default('scribe_v1'),
     /**
      * One provider call. Voice isolation takes 30-120 s (docs/product-rules.md#costs-and-limits); the whole job must
      * fit in the time a charge may be held.

@@ -5,6 +5,8 @@ import { startService } from '@act/service-kit';
 import { voiceAppOf } from './app';
 import { loadVoiceConfig } from './config';
 import { migrateVoiceDatabase } from './db/migrate';
+import { deleteVoiceMember } from './domain/member-deletion';
+import { collectVoiceExport } from './domain/member-export';
 import { providersOf } from './providers';
 
 startService({
@@ -15,5 +17,10 @@ startService({
   jobs: true,
   providers: providersOf,
   createApp: voiceAppOf,
+  exportMember:
+    ({ sql }) =>
+    (userId) =>
+      collectVoiceExport(sql, userId),
+  deleteMember: (context) => (userId) => deleteVoiceMember(context, userId),
   ready: ({ providers }) => [{ provider: providers.provider?.name ?? 'local' }, 'voice service ready'],
 });

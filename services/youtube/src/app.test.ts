@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, UI_TEXTS, YoutubeStreamEventSchema, type YoutubeStreamEvent } from '@act/contracts';
-import type { RunningServer } from '@act/service-kit';
+import { natsNames } from '@act/contracts/server';
+import { ensureCreationsStream, jetstreamManager, type RunningServer } from '@act/service-kit';
 import {
   callJson,
   type FakeOpenAi,
@@ -46,6 +47,7 @@ function startService(provider: SummaryProvider | undefined) {
       ...testToolAccess({ jwks, credits }, nc),
       sql,
       outbox,
+      names: natsNames(bed.credits.namespace),
       info: youtubei,
       transcripts: [youtubei, createYoutubeTranscriptAdapter({ fetch })],
       provider,
@@ -57,6 +59,8 @@ function startService(provider: SummaryProvider | undefined) {
 
 beforeAll(async () => {
   bed = await startServiceTestBed('youtube', migrateYoutubeDatabase);
+  // The saved summaries' library events need their stream, as youtubeAppOf makes sure at start.
+  await ensureCreationsStream(await jetstreamManager(bed.nc), natsNames(bed.credits.namespace));
   openai = await startFakeOpenAi();
   yt = await startFakeYoutube();
   service = await startService(

@@ -4,6 +4,8 @@ import { startService } from '@act/service-kit';
 import { youtubeAppOf } from './app';
 import { loadYoutubeConfig } from './config';
 import { migrateYoutubeDatabase } from './db/migrate';
+import { deleteYoutubeMember } from './domain/member-deletion';
+import { collectYoutubeExport } from './domain/member-export';
 import { providersOf } from './providers';
 
 startService({
@@ -13,5 +15,10 @@ startService({
   outbox: true,
   providers: providersOf,
   createApp: youtubeAppOf,
+  exportMember:
+    ({ sql }) =>
+    (userId) =>
+      collectYoutubeExport(sql, userId),
+  deleteMember: (context) => (userId) => deleteYoutubeMember(context, userId),
   ready: ({ providers }) => [{ provider: providers.summary?.name ?? 'local' }, 'youtube service ready'],
 });

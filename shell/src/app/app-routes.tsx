@@ -12,6 +12,7 @@ const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ def
 const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
 const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
 const ApiRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ApiRoute })));
+const LibraryRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.LibraryRoute })));
 const SupportRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.SupportRoute })));
 const SharedChatPage = lazy(() =>
   import('../pages/share/shared-chat-page').then((m) => ({ default: m.SharedChatPage })),
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/tools/:toolId" element={<ToolRoute />} />
+          <Route path="/library" element={<LibraryRoute />} />
           <Route path="/support" element={<SupportRoute />} />
           <Route path="/account/api" element={<ApiRoute />} />
           <Route path="/share/:token" element={<SharedChatPage />} />

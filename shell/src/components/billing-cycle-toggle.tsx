@@ -18,7 +18,7 @@ export function BillingCycleToggle({
   return (
     <ToggleGroup.Root
       type="single"
-      aria-label="Billing cycle"
+      aria-label={P.billingCycle}
       className="act-segmented sh-cycle-toggle"
       value={value}
       // Radix sends '' when the pressed item is clicked again; the toggle always keeps one cycle.

@@ -1,23 +1,15 @@
-// Date formatting shared by the member screens ('Member since', credit resets, usage history).
+// Date formatting shared by the member screens ('Member since', credit resets, usage history), in the page's
+// language through contracts' one formatter (docs/architecture.md#languages).
+import { formatDateTime as formatDateTimeForLocale, formatLongDate } from '@act/contracts';
 
-/** 'January 5, 2025'. */
+/** 'January 5, 2025' / '5 de enero de 2025'. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatLongDate(iso);
 }
 
-/** 'Jan 5, 2025, 3:04 PM'. */
+/** 'Jan 5, 2025, 3:04 PM' / '5 ene 2025, 15:04'. */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatDateTimeForLocale(iso);
 }
 
 /** The next monthly reset after `lastResetIso`: same day next month in UTC, clamped to the month's last day. */

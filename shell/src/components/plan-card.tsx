@@ -34,7 +34,7 @@ export function PlanCard({ plan, cycle, action, current }: PlanCardProps) {
         {plan.name}
       </h3>
       <p className="sh-plan-card__price" data-testid={`price-${plan.id}`}>
-        <span className="sh-plan-card__amount">${price.toLocaleString('en-US')}</span>
+        <span className="sh-plan-card__amount">${price.toLocaleString(PUBLIC_DATA.intlLocale)}</span>
         <span className="sh-plan-card__period">{cycle === 'monthly' ? P.perMonth : P.perYear}</span>
       </p>
       <p className="sh-plan-card__saving" aria-hidden={!saving || undefined}>

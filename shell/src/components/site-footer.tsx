@@ -1,8 +1,9 @@
-// Footer of the public pages with the spec's links: Home, #features, #pricing, contact and the three policies, and
-// the product's version (docs/operations.md#versions).
+// Footer of the public pages with the spec's links: Home, #features, #pricing, contact and the three policies, the
+// language switcher (docs/product-rules.md#languages) and the product's version (docs/operations.md#versions).
 import { Link } from 'react-router';
 import { PUBLIC_DATA } from '../app/public-data';
 import { BrandLogo } from './brand-logo';
+import { LanguageLinks } from './language-links';
 import './site-footer.css';
 
 const F = PUBLIC_DATA.texts.landing.footer;
@@ -13,25 +14,24 @@ export function SiteFooter() {
       <div className="sh-container sh-footer__inner">
         <div className="sh-footer__brand">
           <BrandLogo />
-          <p className="sh-footer__tagline">
-            {PUBLIC_DATA.productName}: prompts, chat, images and voice in one credit balance.
-          </p>
+          <p className="sh-footer__tagline">{F.tagline}</p>
         </div>
-        <nav aria-label="Footer" className="sh-footer__nav">
+        <nav aria-label={F.navLabel} className="sh-footer__nav">
           <div className="sh-footer__col">
-            <h2 className="sh-footer__heading">Product</h2>
+            <h2 className="sh-footer__heading">{F.productHeading}</h2>
             <Link to="/">{F.home}</Link>
             <Link to="/#features">{F.features}</Link>
             <Link to="/#pricing">{F.pricing}</Link>
           </div>
           <div className="sh-footer__col">
-            <h2 className="sh-footer__heading">Company</h2>
+            <h2 className="sh-footer__heading">{F.companyHeading}</h2>
             <Link to="/contact-us">{F.contact}</Link>
             <Link to="/privacy-policy">{F.privacy}</Link>
             <Link to="/terms-of-service">{F.terms}</Link>
             <Link to="/refund-policy">{F.refund}</Link>
           </div>
         </nav>
+        <LanguageLinks />
       </div>
       <div className="sh-container sh-footer__bottom">
         <p>{F.rights}</p>

@@ -56,6 +56,7 @@ export function createFakeBackend(options: FakeBackendOptions = {}): FakeFetch {
       }),
     'GET /api/credits/packs': () => json({ success: true, packs: options.packs ?? [] }),
     'GET /api/chat/shares': () => json({ success: true, shares: [], nextCursor: null }),
+    'GET /api/chat/instructions': () => json({ success: true, instructions: { text: '', enabled: false } }),
     'GET /api/billing/config': () =>
       json({
         success: true,

@@ -94,17 +94,17 @@ export const API_KEY_TEXTS = {
 } as const;
 
 const LimitSchema = z
-  .number({ error: API_KEY_TEXTS.limitInvalid })
-  .int({ error: API_KEY_TEXTS.limitInvalid })
-  .min(1, { error: API_KEY_TEXTS.limitInvalid })
-  .max(API_KEY_RULES.limitMax, { error: API_KEY_TEXTS.limitInvalid })
+  .number({ error: () => API_KEY_TEXTS.limitInvalid })
+  .int({ error: () => API_KEY_TEXTS.limitInvalid })
+  .min(1, { error: () => API_KEY_TEXTS.limitInvalid })
+  .max(API_KEY_RULES.limitMax, { error: () => API_KEY_TEXTS.limitInvalid })
   .nullable();
 
 const NameSchema = z
-  .string({ error: API_KEY_TEXTS.nameRequired })
+  .string({ error: () => API_KEY_TEXTS.nameRequired })
   .trim()
-  .min(1, { error: API_KEY_TEXTS.nameRequired, abort: true })
-  .max(API_KEY_RULES.nameMax, { error: API_KEY_TEXTS.nameTooLong });
+  .min(1, { error: () => API_KEY_TEXTS.nameRequired, abort: true })
+  .max(API_KEY_RULES.nameMax, { error: () => API_KEY_TEXTS.nameTooLong });
 
 export const ApiKeySchema = z.object({
   id: z.uuid(),
@@ -133,13 +133,13 @@ export type CreateApiKeyReply = z.infer<typeof CreateApiKeyReplySchema>;
 export const UpdateApiKeyRequestSchema = z
   .object({ name: NameSchema.optional(), monthlyCreditLimit: LimitSchema.optional() })
   .refine((body) => body.name !== undefined || body.monthlyCreditLimit !== undefined, {
-    error: API_KEY_TEXTS.nameRequired,
+    error: () => API_KEY_TEXTS.nameRequired,
   });
 export type UpdateApiKeyRequest = z.input<typeof UpdateApiKeyRequestSchema>;
 export const ApiKeyReplySchema = successReply({ key: ApiKeySchema });
 export const ApiKeysReplySchema = successReply({ keys: z.array(ApiKeySchema) });
 export type ApiKeysReply = z.infer<typeof ApiKeysReplySchema>;
-export const ApiKeyParamsSchema = z.object({ id: z.uuid({ error: API_KEY_TEXTS.notFound }) });
+export const ApiKeyParamsSchema = z.object({ id: z.uuid({ error: () => API_KEY_TEXTS.notFound }) });
 
 /** Credits each of the member's keys spent in the current monthly period (keys that spent nothing are absent). */
 export const ApiKeySpendReplySchema = successReply({

@@ -2,15 +2,22 @@
 import { z } from 'zod';
 import { CitationSchema } from './citation';
 import { QuestionFieldSchema, successReply, ToolNameFieldSchema } from './common';
-import { chatReplyFields } from './chat-send';
+import { chatReplyFields, projectField } from './chat-send';
 
 /**
- * POST deep-search (docs/product-rules.md#deep-search): a question in, a researched report out (a new session each
- * time). Streamed, its steps come as `step` events before the report's text.
+ * POST deep-search (docs/product-rules.md#deep-search): a question in, a researched report out (a new session, or
+ * with `sessionId` a follow-up in that report's session). Streamed, its steps come as `step` events before the
+ * report's text.
  */
 export const DeepSearchRequestSchema = z.object({
   question: QuestionFieldSchema,
   toolName: ToolNameFieldSchema,
+  /**
+   * Ours (issue 38): a follow-up in one of the member's Deep Search sessions, grounded in its earlier reports and
+   * their sources plus new searches (another member's session answers 404 and nothing is charged).
+   */
+  sessionId: z.uuid().optional(),
+  ...projectField,
 });
 export type DeepSearchRequest = z.infer<typeof DeepSearchRequestSchema>;
 
@@ -45,6 +52,9 @@ export const DEEP_SEARCH_TEXTS = {
   stop: 'Stop',
   stopped: 'Stopped. You were not charged.',
   newResearch: 'New research',
+  followUpLabel: 'Ask a follow-up question about this report',
+  followUpPlaceholder: 'Ask a follow-up… (it searches again, and reads this report and its sources)',
+  followUp: (cost: number) => `Ask follow-up (${cost} credits)`,
   history: 'Past reports',
   empty: 'Ask a question: Deep Search plans searches, reads the best pages and writes one cited report.',
   copy: 'Copy report',

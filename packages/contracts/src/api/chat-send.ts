@@ -1,8 +1,11 @@
-// What a member sends to a chat tool and what its send-message answers as JSON (the streamed events are
-// chat-stream.ts): the playground, the chat agent, the reasoning chat and the web chat, with the branch fields every
-// send may carry (edit and branch).
+// What a member sends to a chat tool and what its send-message answers: as JSON (the playground, the chat agent and
+// the reasoning chat, with the branch fields every send may carry: edit and branch; the web chat's own request is
+// chat-web.ts), or as a stream of events (below). Streamed chat replies: the Server-Sent Events a send-message
+// endpoint answers with when the request accepts `text/event-stream` (JSON stays the default), and the one Stop
+// request every chat tool shares. Each event's `data` is one of these JSON objects; the first is `start`, the last is
+// `done` or `error`.
 import { z } from 'zod';
-import { ERROR_TEXTS, invalidWebsiteUrl } from '../errors';
+import { ERROR_TEXTS, ErrorCodeSchema } from '../errors';
 import { LIMITS } from '../limits';
 import { ChatModelIdSchema, getChatModel, PlaygroundModelIdSchema } from '../options';
 import { CitationSchema } from './citation';
@@ -18,10 +21,10 @@ import { ChatRoleSchema } from './chat-sessions';
 const V = ERROR_TEXTS.validation;
 
 const MessageTextSchema = z
-  .string({ error: V.messageRequired })
+  .string({ error: () => V.messageRequired })
   .trim()
-  .min(1, { error: V.messageRequired, abort: true })
-  .max(LIMITS.chatMessage, { error: V.messageTooLong });
+  .min(1, { error: () => V.messageRequired, abort: true })
+  .max(LIMITS.chatMessage, { error: () => V.messageTooLong });
 
 export const HistoryMessageSchema = z.object({
   role: ChatRoleSchema,
@@ -36,11 +39,13 @@ export type HistoryMessage = z.infer<typeof HistoryMessageSchema>;
  * again, its answer a sibling version of the earlier ones (the prompt is ignored). At most one, with a sessionId.
  * Each costs what a new message of the tool costs.
  */
-const branchFields = {
+export const branchFields = {
   parentId: z.uuid().optional(),
   editOf: z.uuid().optional(),
   regenerateOf: z.uuid().optional(),
 };
+/** Ours (issue 38): a new chat starts in this project of the member's (ignored with a sessionId). */
+export const projectField = { projectId: z.string().min(1).max(64).optional() };
 export const PlaygroundSendMessageRequestSchema = z.object({
   sessionId: z.uuid().optional(),
   prompt: MessageTextSchema,
@@ -50,6 +55,7 @@ export const PlaygroundSendMessageRequestSchema = z.object({
     .optional(),
   toolName: ToolNameFieldSchema,
   ...branchFields,
+  ...projectField,
   /** Ours: with regenerateOf, only this model's answer is regenerated (one column; one message's price). */
   column: PlaygroundModelIdSchema.optional(),
 });
@@ -83,6 +89,7 @@ export const ChatAgentSendMessageRequestSchema = z
     enableWebSearch: z.boolean().default(false),
     toolName: ToolNameFieldSchema,
     ...branchFields,
+    ...projectField,
   })
   .superRefine((req, ctx) => {
     // Attachments and web search only for models that support them (docs/product-rules.md#entities flags).
@@ -103,6 +110,7 @@ export const ChatReasoningSendMessageRequestSchema = z.object({
   pdf: PdfDataUrlSchema.nullable().optional(),
   toolName: ToolNameFieldSchema,
   ...branchFields,
+  ...projectField,
 });
 export type ChatReasoningSendMessageRequest = z.infer<typeof ChatReasoningSendMessageRequestSchema>;
 
@@ -125,70 +133,148 @@ export const ChatSendMessageReplySchema = successReply({
 });
 export type ChatSendMessageReply = z.infer<typeof ChatSendMessageReplySchema>;
 
-/** The prompt that, with a url, starts a web chat (docs/product-rules.md#endpoints). */
-export const WEB_CHAT_INITIAL_SETUP = 'INITIAL_SETUP';
-/** Example host shown in the web chat URL error text. */
-export const WEB_CHAT_EXAMPLE_HOST = 'https://example.com';
-/** Ours: the example links of the web chat's URL step. */
-export const WEB_CHAT_EXAMPLE_LINKS = [
-  'https://en.wikipedia.org/wiki/Large_language_model',
-  'https://developer.mozilla.org/en-US/docs/Web/HTTP/Overview',
-  'https://www.gutenberg.org/files/1342/1342-h/1342-h.htm',
-] as const;
-
-/** True for an absolute http(s) URL (docs/product-rules.md#validation web chat rule). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-export const WebsiteUrlSchema = z
-  .string({ error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) })
-  .trim()
-  .max(LIMITS.urlMax, { error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST), abort: true })
-  .refine(isHttpUrl, { error: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) });
-
-/**
- * POST ai-web-chat. Start: prompt 'INITIAL_SETUP' with url. Continue: sessionId with the question.
- */
-export const WebChatRequestSchema = z
-  .object({
-    sessionId: z.uuid().optional(),
-    url: WebsiteUrlSchema.optional(),
-    prompt: z
-      .string({ error: V.enterYourQuestion })
-      .trim()
-      .max(LIMITS.chatMessage, { error: V.messageTooLong }),
-    toolName: ToolNameFieldSchema,
-    ...branchFields,
-  })
-  .superRefine((req, ctx) => {
-    if (req.prompt === WEB_CHAT_INITIAL_SETUP) {
-      if (!req.url)
-        ctx.addIssue({ code: 'custom', path: ['url'], message: invalidWebsiteUrl(WEB_CHAT_EXAMPLE_HOST) });
-      return;
-    }
-    if (req.prompt.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['prompt'], message: V.enterYourQuestion });
-    if (!req.sessionId) ctx.addIssue({ code: 'custom', path: ['sessionId'], message: V.noActiveChatSession });
-  });
-export type WebChatRequest = z.infer<typeof WebChatRequestSchema>;
-
-/** `response` is the answer; on start, the page summary or greeting the assistant opens the chat with. */
-export const WebChatReplySchema = successReply({
-  ...chatReplyFields,
-  /** Ours: the answer was made by the local extractive answerer (no provider key), not by a model. */
-  local: z.boolean().optional(),
-  /** Ours: the page the session reads (its address after redirects) and its title. */
-  url: z.string().optional(),
-  title: z.string().optional(),
-});
-export type WebChatReply = z.infer<typeof WebChatReplySchema>;
-
 /** GET /api/chat/status: whether chat can answer (a provider key is configured), shown before the member types. */
 export const ChatStatusReplySchema = successReply({ available: z.boolean() });
 export type ChatStatusReply = z.infer<typeof ChatStatusReplySchema>;
+
+/** The media type of a streamed reply: sent as `Accept` to ask for one, answered as `Content-Type`. */
+export const EVENT_STREAM = 'text/event-stream';
+
+/** A balance after the reply; chat is for members only, so it is always a number. */
+const StreamCreditsSchema = z.number().int().nonnegative();
+
+/** How one playground column ended. */
+export const ChatColumnStatusSchema = z.enum(['done', 'failed', 'stopped']);
+export type ChatColumnStatus = z.infer<typeof ChatColumnStatusSchema>;
+
+/** How the whole reply ended. */
+export const ChatReplyStatusSchema = z.enum(['completed', 'stopped', 'failed']);
+export type ChatReplyStatus = z.infer<typeof ChatReplyStatusSchema>;
+
+/**
+ * First event. `messageId` is the reply's id, the one Stop takes: for the playground one id for the whole
+ * four-column turn (each column's stored message has its own row id). `columns` lists the playground's model ids.
+ */
+export const ChatStreamStartEventSchema = z.object({
+  type: z.literal('start'),
+  sessionId: z.uuid(),
+  messageId: z.uuid(),
+  columns: z.array(z.string()).optional(),
+  /** Ours: the member's message the reply answers (what Edit and Regenerate name). */
+  userMessageId: z.uuid().optional(),
+  /** Web chat: the answer comes from the local extractive answerer (no provider key), not a model. */
+  local: z.boolean().optional(),
+});
+
+/**
+ * The reply's numbered sources so far (web search results, the web chat's cited passages): the whole list each
+ * time, replacing the one before; `[n]` in the answer is the n-th.
+ */
+export const ChatStreamSourcesEventSchema = z.object({
+  type: z.literal('sources'),
+  citations: z.array(CitationSchema),
+});
+
+/** Answer text to append (to the column of that playground model id, when given). */
+export const ChatStreamDeltaEventSchema = z.object({
+  type: z.literal('delta'),
+  text: z.string(),
+  column: z.string().optional(),
+});
+
+/** Reasoning text to append; shown apart from the answer, collapsed. */
+export const ChatStreamReasoningEventSchema = z.object({
+  type: z.literal('reasoning'),
+  text: z.string(),
+  column: z.string().optional(),
+});
+
+/** One playground column ended; `error` is the spec's text for a failed column. */
+export const ChatStreamColumnEventSchema = z.object({
+  type: z.literal('column'),
+  column: z.string(),
+  status: ChatColumnStatusSchema,
+  error: z.string().optional(),
+});
+
+/**
+ * Last event of a reply that completed or was stopped (or, in the playground, where some columns failed); it was
+ * charged unless it stopped before any text (docs/charges.md). `error` on a stopped reply says why the server stopped
+ * it (UI_TEXTS.chat.stoppedAtTimeLimit); a reply shown as failed ends with the `error` event instead, never charged.
+ */
+export const ChatStreamDoneEventSchema = z.object({
+  type: z.literal('done'),
+  status: ChatReplyStatusSchema,
+  remainingCredits: StreamCreditsSchema,
+  columns: z.record(z.string(), ChatColumnStatusSchema).optional(),
+  error: z.string().optional(),
+});
+
+/** Last event of a reply that failed: the spec's error text and code (never a stack). */
+export const ChatStreamErrorEventSchema = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  remainingCredits: StreamCreditsSchema.optional(),
+});
+
+/** Deep Search: what its research is doing now (docs/product-rules.md#deep-search); the steps of one report. */
+export const DEEP_SEARCH_STEPS = ['planning', 'searching', 'reading', 'writing'] as const;
+export const DeepSearchStepSchema = z.enum(DEEP_SEARCH_STEPS);
+export type DeepSearchStep = z.infer<typeof DeepSearchStepSchema>;
+
+/** Deep Search only: one research step began; `detail` is the search's query or the host of the page being read. */
+export const ChatStreamStepEventSchema = z.object({
+  type: z.literal('step'),
+  step: DeepSearchStepSchema,
+  detail: z.string().optional(),
+});
+
+export const ChatStreamEventSchema = z.discriminatedUnion('type', [
+  ChatStreamStartEventSchema,
+  ChatStreamStepEventSchema,
+  ChatStreamDeltaEventSchema,
+  ChatStreamReasoningEventSchema,
+  ChatStreamColumnEventSchema,
+  ChatStreamSourcesEventSchema,
+  ChatStreamDoneEventSchema,
+  ChatStreamErrorEventSchema,
+]);
+export type ChatStreamEvent = z.infer<typeof ChatStreamEventSchema>;
+export type ChatStreamStartEvent = z.infer<typeof ChatStreamStartEventSchema>;
+export type ChatStreamDeltaEvent = z.infer<typeof ChatStreamDeltaEventSchema>;
+export type ChatStreamReasoningEvent = z.infer<typeof ChatStreamReasoningEventSchema>;
+export type ChatStreamColumnEvent = z.infer<typeof ChatStreamColumnEventSchema>;
+export type ChatStreamStepEvent = z.infer<typeof ChatStreamStepEventSchema>;
+export type ChatStreamSourcesEvent = z.infer<typeof ChatStreamSourcesEventSchema>;
+export type ChatStreamDoneEvent = z.infer<typeof ChatStreamDoneEventSchema>;
+export type ChatStreamErrorEvent = z.infer<typeof ChatStreamErrorEventSchema>;
+
+/**
+ * Last event of a followed reply (GET /api/chat/replies/:id, docs/product-rules.md#resume): the same as `done`, but it
+ * may come without the balance (the replica that follows a reply by id need not be the one that charged it; the page
+ * reads the balance again from credits then).
+ */
+export const ChatFollowDoneEventSchema = ChatStreamDoneEventSchema.extend({
+  remainingCredits: StreamCreditsSchema.optional(),
+});
+
+/**
+ * The events of a followed reply: `start`, then the reply's whole text so far as `delta`/`reasoning` events (the page
+ * shows them in place of what it had), then the rest as it is saved, and last `done` or `error`, ending with exactly
+ * the text the server stored.
+ */
+export const ChatFollowEventSchema = z.discriminatedUnion('type', [
+  ChatStreamStartEventSchema,
+  ChatStreamDeltaEventSchema,
+  ChatStreamReasoningEventSchema,
+  ChatStreamColumnEventSchema,
+  ChatStreamSourcesEventSchema,
+  ChatFollowDoneEventSchema,
+  ChatStreamErrorEventSchema,
+]);
+export type ChatFollowEvent = z.infer<typeof ChatFollowEventSchema>;
+
+/** POST /api/chat/stop: stops the reply with this id (the `start` event's messageId), whichever replica streams it. */
+export const ChatStopRequestSchema = z.object({ messageId: z.uuid() });
+export type ChatStopRequest = z.infer<typeof ChatStopRequestSchema>;

@@ -38,6 +38,10 @@ export const ChatSessionSchema = z.object({
   model_id: z.string().nullable().optional(),
   /** Web chat: the page the session is about. */
   url: z.string().nullable().optional(),
+  /** Ours (issue 38): the member's project the chat is in, or null. */
+  project_id: z.uuid().nullable().optional(),
+  /** Ours (issue 38): a pinned chat stays at the top of its list. */
+  pinned: z.boolean().optional(),
 });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 
@@ -108,9 +112,13 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const CHAT_SESSIONS_PAGE = { pageSize: 10, maxPageSize: 50 } as const;
 export const CHAT_SEARCH_MAX = 200;
 
-/** `?cursor=&limit=&q=`: one page of a chat tool's sessions, newest activity first; `q` searches titles and messages. */
+/**
+ * `?cursor=&limit=&q=&projectId=`: one page of a chat tool's sessions, pinned first, then newest activity first; `q`
+ * searches titles and messages; `projectId` keeps the chats of one of the member's projects (issue 38).
+ */
 export const ChatSessionsQuerySchema = cursorQuery(CHAT_SESSIONS_PAGE).extend({
   q: z.string().trim().max(CHAT_SEARCH_MAX).optional(),
+  projectId: z.string().min(1).max(64).optional(),
 });
 export type ChatSessionsQuery = z.infer<typeof ChatSessionsQuerySchema>;
 
@@ -119,13 +127,24 @@ export type ChatSessionsReply = z.infer<typeof ChatSessionsReplySchema>;
 
 export const CHAT_TITLE_MAX = 100;
 
-export const RenameChatSessionRequestSchema = z.object({
-  title: z
-    .string({ error: V.invalidRequest })
-    .trim()
-    .min(1, { error: V.invalidRequest, abort: true })
-    .max(CHAT_TITLE_MAX, { error: V.invalidRequest }),
-});
+/**
+ * PATCH of a session: a new title, a move into a project of the member's (`projectId`; null takes it out), a pin
+ * (issue 38). At least one of them.
+ */
+export const RenameChatSessionRequestSchema = z
+  .object({
+    title: z
+      .string({ error: () => V.invalidRequest })
+      .trim()
+      .min(1, { error: () => V.invalidRequest, abort: true })
+      .max(CHAT_TITLE_MAX, { error: () => V.invalidRequest })
+      .optional(),
+    projectId: z.string().min(1).max(64).nullable().optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((req) => req.title !== undefined || req.projectId !== undefined || req.pinned !== undefined, {
+    error: () => V.invalidRequest,
+  });
 export type RenameChatSessionRequest = z.infer<typeof RenameChatSessionRequestSchema>;
 
 export const RenameChatSessionReplySchema = successReply({ session: ChatSessionSchema });

@@ -1,7 +1,7 @@
 // Chat service contracts (docs/product-rules.md#endpoints): the endpoints of the playground, chat agent, reasoning
 // chat, web chat and Deep Search, with their sessions. Their shapes live beside it, one file each: sessions and
-// messages (chat-sessions.ts), what a send carries and answers (chat-send.ts), Deep Search (chat-deep-search.ts),
-// fuse and continue (chat-fuse.ts), the streamed events (chat-stream.ts); this module exports them all again.
+// messages (chat-sessions.ts), what a send carries and answers, as JSON or streamed events (chat-send.ts), Deep Search (chat-deep-search.ts),
+// fuse and continue (chat-fuse.ts), the web chat's request (chat-web.ts); this module exports them all again.
 import type { z } from 'zod';
 import { endpoint, toolEndpoint, type BodyLimitClass } from '../endpoint';
 import type { ToolId } from '../tools';
@@ -19,14 +19,16 @@ import {
 } from './chat-fuse';
 import {
   ChatAgentSendMessageRequestSchema,
+  ChatFollowEventSchema,
   ChatReasoningSendMessageRequestSchema,
   ChatSendMessageReplySchema,
   ChatStatusReplySchema,
+  ChatStopRequestSchema,
+  ChatStreamEventSchema,
   PlaygroundSendMessageReplySchema,
   PlaygroundSendMessageRequestSchema,
-  WebChatReplySchema,
-  WebChatRequestSchema,
 } from './chat-send';
+import { WebChatReplySchema, WebChatRequestSchema } from './chat-web';
 import {
   ChatMessagesQuerySchema,
   ChatMessagesReplySchema,
@@ -40,11 +42,11 @@ import {
   RenameChatSessionReplySchema,
   RenameChatSessionRequestSchema,
 } from './chat-sessions';
-import { ChatFollowEventSchema, ChatStopRequestSchema, ChatStreamEventSchema } from './chat-stream';
 
 export { CitationSchema, type Citation } from './citation';
 export * from './chat-sessions';
 export * from './chat-send';
+export * from './chat-web';
 export * from './chat-deep-search';
 
 /** The four endpoints of one chat assistant: send a message, list and delete its sessions, read a session. */

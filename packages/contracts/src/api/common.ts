@@ -53,12 +53,18 @@ export const ToolNameFieldSchema = ToolIdSchema.optional();
 
 /** A question to research or to ask of a video: required, at most as long as a chat message. */
 export const QuestionFieldSchema = z
-  .string({ error: V.enterYourQuestion })
+  .string({ error: () => V.enterYourQuestion })
   .trim()
-  .min(1, { error: V.enterYourQuestion, abort: true })
-  .max(LIMITS.chatMessage, { error: V.messageTooLong });
+  .min(1, { error: () => V.enterYourQuestion, abort: true })
+  .max(LIMITS.chatMessage, { error: () => V.messageTooLong });
 
-function dataUrlSchema(prefix: RegExp, maxChars: number, typeMessage: string, sizeMessage: string) {
+/** The texts are getters, read when a value is refused: in a browser they are in the page's language by then. */
+function dataUrlSchema(
+  prefix: RegExp,
+  maxChars: number,
+  typeMessage: () => string,
+  sizeMessage: () => string,
+) {
   // Length is checked first and aborts, so an absurdly large string fails before any regex runs.
   // The servers still check the decoded byte count and the magic bytes.
   return z
@@ -84,27 +90,27 @@ const IMAGE_DATA_URL_PREFIX = new RegExp(`^data:(${IMAGE_UPLOAD_LABELS.join('|')
 export const ImageDataUrlSchema = dataUrlSchema(
   IMAGE_DATA_URL_PREFIX,
   LIMITS.imageDataUrlChars,
-  V.invalidImage,
-  V.imageTooLarge,
+  () => V.invalidImage,
+  () => V.imageTooLarge,
 );
 /** Chat attachments use the shorter spec text for a wrong type. */
 export const ChatImageDataUrlSchema = dataUrlSchema(
   IMAGE_DATA_URL_PREFIX,
   LIMITS.imageDataUrlChars,
-  V.invalidChatImage,
-  V.imageTooLarge,
+  () => V.invalidChatImage,
+  () => V.imageTooLarge,
 );
 export const PdfDataUrlSchema = dataUrlSchema(
   /^data:application\/pdf;base64,/i,
   LIMITS.pdfDataUrlChars,
-  V.invalidPdf,
-  V.pdfTooLarge,
+  () => V.invalidPdf,
+  () => V.pdfTooLarge,
 );
 export const AudioDataUrlSchema = dataUrlSchema(
   /^data:(audio\/[a-z0-9.+-]+|video\/(webm|mp4));base64,/i,
   LIMITS.audioDataUrlChars,
-  V.invalidAudio,
-  V.audioTooLarge,
+  () => V.invalidAudio,
+  () => V.audioTooLarge,
 );
 
 /** Decoded size in bytes of a base64 data URL (without decoding it). */
@@ -125,12 +131,12 @@ export const LATEST_INSTANT_MS = Date.UTC(2101, 0, 1) - 1;
  * in UTC), which would reach the database and answer 500; bounded here, after the offset is applied, they are a 400
  * in plain words.
  */
-export const TimestampSchema = z.iso.datetime({ offset: true, error: V.dateOutOfRange }).refine(
+export const TimestampSchema = z.iso.datetime({ offset: true, error: () => V.dateOutOfRange }).refine(
   (text) => {
     const at = Date.parse(text);
     return at >= EARLIEST_INSTANT_MS && at <= LATEST_INSTANT_MS;
   },
-  { error: V.dateOutOfRange },
+  { error: () => V.dateOutOfRange },
 );
 
 /** Path parameter `:id`. */

@@ -136,7 +136,7 @@ export const RedemptionCodeSchema = z
   .trim()
   .min(4)
   .max(40)
-  .regex(/^[A-Za-z0-9-]+$/, CREDIT_CONTROLS_TEXTS.redeem.invalid)
+  .regex(/^[A-Za-z0-9-]+$/, { error: () => CREDIT_CONTROLS_TEXTS.redeem.invalid })
   .transform((code) => code.toUpperCase());
 
 /** Wrong codes a member, or an address, may try in an hour before redeeming answers 429 (successes do not count). */
@@ -152,9 +152,11 @@ const NEW_CODE = new RegExp(`^-*(?:[${CREATE_CODE_ALPHABET}]-*){${CREATE_CODE_MI
 export const NewRedemptionCodeSchema = z
   .string()
   .trim()
-  .max(40, CREDIT_CONTROLS_TEXTS.support.codeRule)
+  .max(40, { error: () => CREDIT_CONTROLS_TEXTS.support.codeRule })
   .transform((code) => code.toUpperCase())
-  .refine((code) => code === '' || NEW_CODE.test(code), { error: CREDIT_CONTROLS_TEXTS.support.codeRule })
+  .refine((code) => code === '' || NEW_CODE.test(code), {
+    error: () => CREDIT_CONTROLS_TEXTS.support.codeRule,
+  })
   .optional()
   .transform((code) => (code ? code : undefined));
 export const RedeemRequestSchema = z.object({ code: RedemptionCodeSchema });

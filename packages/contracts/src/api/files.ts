@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 
-/** The services that keep files in the object store. */
-export const FILE_SERVICES = ['chat', 'image', 'voice'] as const;
+/** The services that keep files in the object store (identity: the member's data-export zips). */
+export const FILE_SERVICES = ['chat', 'image', 'voice', 'identity'] as const;
 export type FileService = (typeof FILE_SERVICES)[number];
 
 /**
@@ -38,4 +38,5 @@ export const FILE_ENDPOINTS = {
   chat: filesEndpoint('chat'),
   image: filesEndpoint('image'),
   voice: filesEndpoint('voice'),
+  identity: filesEndpoint('identity'),
 } as const;

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
+import { LANGUAGE_ERRORS } from '../i18n/language-texts';
+import { LOCALES } from '../i18n/locale';
 import { LIMITS } from '../limits';
 import { successReply, SuccessReplySchema, TimestampSchema } from './common';
 
@@ -17,25 +19,25 @@ export const SESSION_HINT_STORAGE_KEY = 'act-signed-in';
 
 /** Emails are trimmed and lower-cased so one address maps to one account. */
 export const EmailSchema = z
-  .string({ error: V.emailRequired })
+  .string({ error: () => V.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, { error: V.emailRequired, abort: true })
-  .max(LIMITS.emailMax, { error: V.emailTooLong, abort: true })
-  .regex(z.regexes.email, { error: V.emailInvalid });
+  .min(1, { error: () => V.emailRequired, abort: true })
+  .max(LIMITS.emailMax, { error: () => V.emailTooLong, abort: true })
+  .regex(z.regexes.email, { error: () => V.emailInvalid });
 
 /** A new password: required, 6 to 128 characters (docs/product-rules.md#validation; the maximum is ours). */
 export const NewPasswordSchema = z
-  .string({ error: V.passwordRequired })
-  .min(1, { error: V.passwordRequired, abort: true })
-  .min(LIMITS.passwordMin, { error: V.passwordTooShort, abort: true })
-  .max(LIMITS.passwordMax, { error: V.passwordTooLong });
+  .string({ error: () => V.passwordRequired })
+  .min(1, { error: () => V.passwordRequired, abort: true })
+  .min(LIMITS.passwordMin, { error: () => V.passwordTooShort, abort: true })
+  .max(LIMITS.passwordMax, { error: () => V.passwordTooLong });
 
 /** A password offered at sign-in: only required and bounded; the length rule applies when it is set. */
 export const PasswordSchema = z
-  .string({ error: V.passwordRequired })
-  .min(1, { error: V.passwordRequired, abort: true })
-  .max(LIMITS.passwordMax, { error: V.passwordTooLong });
+  .string({ error: () => V.passwordRequired })
+  .min(1, { error: () => V.passwordRequired, abort: true })
+  .max(LIMITS.passwordMax, { error: () => V.passwordTooLong });
 
 export const SignupRequestSchema = z.object({ email: EmailSchema, password: NewPasswordSchema });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
@@ -67,6 +69,8 @@ export const SessionUserSchema = z.object({
    * the gateway and services check the token's claim (docs/security.md#support-role).
    */
   roles: z.array(z.string()).optional(),
+  /** The member's language (docs/product-rules.md#languages): their e-mails use it; 'en' until they choose. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -100,14 +104,20 @@ export const UpdateUserRequestSchema = z
     email: EmailSchema.optional(),
     password: NewPasswordSchema.optional(),
     current_password: z
-      .string({ error: V.currentPasswordRequired })
-      .min(1, { error: V.currentPasswordRequired, abort: true })
-      .max(LIMITS.passwordMax, { error: V.passwordTooLong }),
+      .string({ error: () => V.currentPasswordRequired })
+      .min(1, { error: () => V.currentPasswordRequired, abort: true })
+      .max(LIMITS.passwordMax, { error: () => V.passwordTooLong }),
   })
   .refine((u) => u.email !== undefined || u.password !== undefined, {
-    error: V.invalidRequest,
+    error: () => V.invalidRequest,
   });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+/** PATCH user: the member's language, which needs no password (docs/product-rules.md#languages). */
+export const UpdateLocaleRequestSchema = z.object({
+  locale: z.enum(LOCALES, { error: () => LANGUAGE_ERRORS.invalidLocale }),
+});
+export type UpdateLocaleRequest = z.infer<typeof UpdateLocaleRequestSchema>;
 
 export const RecoverRequestSchema = z.object({ email: EmailSchema });
 export type RecoverRequest = z.infer<typeof RecoverRequestSchema>;
@@ -128,7 +138,7 @@ export const AuthorizeQuerySchema = z.object({
   redirect_to: z
     .string()
     // Same-origin paths only: no scheme, no '//' or '/\' (browsers read both as another host), no whitespace.
-    .regex(/^\/(?![/\\])[^\s\\]*$/, { error: V.invalidRequest })
+    .regex(/^\/(?![/\\])[^\s\\]*$/, { error: () => V.invalidRequest })
     .max(512)
     .optional(),
 });
@@ -210,6 +220,13 @@ export const IDENTITY_ENDPOINTS = {
     access: 'member',
     request: UpdateUserRequestSchema,
     reply: UpdateUserReplySchema,
+  }),
+  updateLocale: endpoint({
+    method: 'PATCH',
+    path: '/api/identity/user',
+    access: 'member',
+    request: UpdateLocaleRequestSchema,
+    reply: UserReplySchema,
   }),
   recover: endpoint({
     method: 'POST',

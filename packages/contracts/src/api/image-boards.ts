@@ -9,10 +9,10 @@ import { successReply, TimestampSchema } from './common';
 import { GalleryImageParamsSchema } from './text-to-image';
 
 const BoardNameSchema = z
-  .string({ error: B.nameRequired })
+  .string({ error: () => B.nameRequired })
   .trim()
-  .min(1, { error: B.nameRequired, abort: true })
-  .max(IMAGE_BOARD_LIMITS.nameMax, { error: B.nameTooLong });
+  .min(1, { error: () => B.nameRequired, abort: true })
+  .max(IMAGE_BOARD_LIMITS.nameMax, { error: () => B.nameTooLong });
 
 /** `{ name }`: create or rename a board. */
 export const BoardNameRequestSchema = z.object({ name: BoardNameSchema });
@@ -28,10 +28,10 @@ export const BoardImageParamsSchema = z.object({
 /** `{ imageId }`: a text-to-image image or a photo-effect result of the member's. */
 export const AddBoardImageRequestSchema = z.object({
   imageId: z
-    .string({ error: B.imageIdRequired })
+    .string({ error: () => B.imageIdRequired })
     .trim()
-    .min(1, { error: B.imageIdRequired })
-    .max(64, { error: ERROR_TEXTS.server.notFound }),
+    .min(1, { error: () => B.imageIdRequired })
+    .max(64, { error: () => ERROR_TEXTS.server.notFound }),
 });
 export type AddBoardImageRequest = z.infer<typeof AddBoardImageRequestSchema>;
 

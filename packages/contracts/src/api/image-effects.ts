@@ -17,12 +17,12 @@ import { ImageDataUrlSchema, successReply, TimestampSchema, ToolNameFieldSchema 
 
 const V = ERROR_TEXTS.validation;
 
-const effectText = (required: string) =>
+const effectText = (required: () => string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(LIMITS.effectText, { error: V.effectTextTooLong });
+    .max(LIMITS.effectText, { error: () => V.effectTextTooLong });
 
 /** baby-version, broccoli-haircut, cartoonify, color-correction. */
 export const PhotoEffectRequestSchema = z.object({
@@ -32,17 +32,17 @@ export const PhotoEffectRequestSchema = z.object({
 export type PhotoEffectRequest = z.infer<typeof PhotoEffectRequestSchema>;
 
 export const AgeProgressionRequestSchema = PhotoEffectRequestSchema.extend({
-  ageChange: effectText(V.ageChangeRequired),
+  ageChange: effectText(() => V.ageChangeRequired),
 });
 export type AgeProgressionRequest = z.infer<typeof AgeProgressionRequestSchema>;
 
 export const BackgroundChangeRequestSchema = PhotoEffectRequestSchema.extend({
-  prompt: effectText(V.backgroundDescriptionRequired),
+  prompt: effectText(() => V.backgroundDescriptionRequired),
 });
 export type BackgroundChangeRequest = z.infer<typeof BackgroundChangeRequestSchema>;
 
 export const ExpressionChangeRequestSchema = PhotoEffectRequestSchema.extend({
-  expression: effectText(V.expressionRequired),
+  expression: effectText(() => V.expressionRequired),
 });
 export type ExpressionChangeRequest = z.infer<typeof ExpressionChangeRequestSchema>;
 

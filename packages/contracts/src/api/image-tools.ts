@@ -16,9 +16,9 @@ const I = ERROR_TEXTS.image;
  * like another member's), never a validation error that would tell the two apart.
  */
 const FromSchema = z
-  .string({ error: I.imageOrFromRequired })
+  .string({ error: () => I.imageOrFromRequired })
   .trim()
-  .min(1, { error: I.imageOrFromRequired })
+  .min(1, { error: () => I.imageOrFromRequired })
   .max(64);
 
 /** Exactly one source: an upload or one of the member's images. */
@@ -41,7 +41,7 @@ export type UpscaleScale = (typeof UPSCALE_SCALES)[number];
 export const UpscaleRequestSchema = z
   .object({
     ...sourceFields,
-    scale: z.union([z.literal(2), z.literal(4)], { error: I.upscaleScaleInvalid }),
+    scale: z.union([z.literal(2), z.literal(4)], { error: () => I.upscaleScaleInvalid }),
     toolName: ToolNameFieldSchema,
   })
   .superRefine(oneSource);
@@ -63,14 +63,14 @@ export const EditImageRequestSchema = z
     ...sourceFields,
     /** White (or opaque) where the picture may change, black (or transparent) where it stays; same size as the image. */
     mask: z
-      .string({ error: I.editMaskRequired })
-      .min(1, { error: I.editMaskRequired, abort: true })
+      .string({ error: () => I.editMaskRequired })
+      .min(1, { error: () => I.editMaskRequired, abort: true })
       .pipe(ImageDataUrlSchema),
     prompt: z
-      .string({ error: I.editPromptRequired })
+      .string({ error: () => I.editPromptRequired })
       .trim()
-      .min(1, { error: I.editPromptRequired, abort: true })
-      .max(LIMITS.editPrompt, { error: ERROR_TEXTS.validation.promptTooLong }),
+      .min(1, { error: () => I.editPromptRequired, abort: true })
+      .max(LIMITS.editPrompt, { error: () => ERROR_TEXTS.validation.promptTooLong }),
     toolName: ToolNameFieldSchema,
   })
   .superRefine(oneSource);

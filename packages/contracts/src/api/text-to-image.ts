@@ -23,19 +23,23 @@ import {
 const V = ERROR_TEXTS.validation;
 
 export const SeedSchema = z
-  .number({ error: V.seedInvalid })
-  .int({ error: V.seedInvalid })
-  .min(0, { error: V.seedInvalid })
-  .max(LIMITS.seedMax, { error: V.seedInvalid });
+  .number({ error: () => V.seedInvalid })
+  .int({ error: () => V.seedInvalid })
+  .min(0, { error: () => V.seedInvalid })
+  .max(LIMITS.seedMax, { error: () => V.seedInvalid });
 
 export const TextToImageRequestSchema = z.object({
   model: ImageModelIdSchema,
   prompt: z
-    .string({ error: V.enterPrompt })
+    .string({ error: () => V.enterPrompt })
     .trim()
-    .min(1, { error: V.enterPrompt, abort: true })
-    .max(LIMITS.prompt, { error: V.promptTooLong }),
-  negativePrompt: z.string().trim().max(LIMITS.negativePrompt, { error: V.negativePromptTooLong }).optional(),
+    .min(1, { error: () => V.enterPrompt, abort: true })
+    .max(LIMITS.prompt, { error: () => V.promptTooLong }),
+  negativePrompt: z
+    .string()
+    .trim()
+    .max(LIMITS.negativePrompt, { error: () => V.negativePromptTooLong })
+    .optional(),
   /** Omitted by the browser for 'none' (docs/product-rules.md#endpoints); 'none' is accepted and means the same. */
   style: ImageStyleSchema.optional(),
   aspectRatio: AspectRatioSchema,
@@ -44,10 +48,10 @@ export const TextToImageRequestSchema = z.object({
   seed: SeedSchema.optional(),
   /** Images made by this run, 1 to 4, each charged as one use (docs/product-rules.md#images-per-run). */
   numImages: z
-    .number({ error: ERROR_TEXTS.image.numImagesInvalid })
-    .int({ error: ERROR_TEXTS.image.numImagesInvalid })
-    .min(1, { error: ERROR_TEXTS.image.numImagesInvalid })
-    .max(LIMITS.imagesPerRunMax, { error: ERROR_TEXTS.image.numImagesInvalid })
+    .number({ error: () => ERROR_TEXTS.image.numImagesInvalid })
+    .int({ error: () => ERROR_TEXTS.image.numImagesInvalid })
+    .min(1, { error: () => ERROR_TEXTS.image.numImagesInvalid })
+    .max(LIMITS.imagesPerRunMax, { error: () => ERROR_TEXTS.image.numImagesInvalid })
     .optional(),
   toolName: ToolNameFieldSchema,
 });
@@ -158,7 +162,7 @@ export const GalleryImageParamsSchema = z.object({ id: z.string().min(1).max(64)
 
 /** PATCH an image: mark or unmark it as a favourite. */
 export const UpdateGalleryImageRequestSchema = z.object({
-  favourite: z.boolean({ error: V.invalidRequest }),
+  favourite: z.boolean({ error: () => V.invalidRequest }),
 });
 export type UpdateGalleryImageRequest = z.infer<typeof UpdateGalleryImageRequestSchema>;
 
@@ -198,6 +202,7 @@ export type TextToImageDoneEvent = z.infer<typeof TextToImageDoneEventSchema>;
 /** Text to image and the member's gallery of its results (IMAGE_ENDPOINTS holds them with the rest). */
 export const TEXT_TO_IMAGE_ENDPOINTS = {
   generateImage: toolEndpoint({
+    failureText: () => ERROR_TEXTS.network.generateImage,
     method: 'POST',
     path: '/api/image/text-to-image/generate-image',
     tool: 'text-to-image',
@@ -207,14 +212,24 @@ export const TEXT_TO_IMAGE_ENDPOINTS = {
   }),
   /** The member's text-to-image gallery, newest first, by cursor. */
   images: endpoint({
+    failureText: () => ERROR_TEXTS.network.fetchImages,
     method: 'GET',
     path: '/api/image/text-to-image/images',
     access: 'member',
     request: GalleryImagesQuerySchema,
     reply: GalleryImagesReplySchema,
   }),
+  /** Ours: one of the member's images, re-signed (Text to Image reopens it from the library's `?open=<id>`). */
+  image: endpoint({
+    method: 'GET',
+    path: '/api/image/text-to-image/images/:id',
+    access: 'member',
+    params: GalleryImageParamsSchema,
+    reply: UpdateGalleryImageReplySchema,
+  }),
   /** Ours: mark or unmark one of the member's images as a favourite. */
   updateImage: endpoint({
+    failureText: () => ERROR_TEXTS.image.updateImage,
     method: 'PATCH',
     path: '/api/image/text-to-image/images/:id',
     access: 'member',
@@ -224,6 +239,7 @@ export const TEXT_TO_IMAGE_ENDPOINTS = {
   }),
   /** Deletes one of the member's images and its stored files. */
   deleteImage: endpoint({
+    failureText: () => ERROR_TEXTS.image.deleteImage,
     method: 'DELETE',
     path: '/api/image/text-to-image/images/:id',
     access: 'member',

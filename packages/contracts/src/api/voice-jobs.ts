@@ -1,8 +1,9 @@
-// The voice family's long jobs (ours): a job any replica can finish and the member can come back to, and the
-// progress streamed to a POST sent with Accept: text/event-stream. Part of the voice family (voice.ts).
+// What this server can run (GET /api/voice/status) and the voice family's long jobs (ours): a job any replica can
+// finish and the member can come back to (GET /api/voice/jobs). Part of the voice family (voice.ts, which holds the
+// events a run streams).
 import { z } from 'zod';
-import { remainingCreditsField, successReply, TimestampSchema, ToolStreamErrorEventSchema } from './common';
-import { AudioClipSchema, VoiceToolIdSchema } from './voice-clips';
+import { successReply, TimestampSchema } from './common';
+import { AudioClipSchema, VoiceEngineSchema, VoiceToolIdSchema } from './voice-clips';
 
 /** A long voice job (ours): any replica can finish it; the member can come back to it. */
 export const VoiceJobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
@@ -27,35 +28,25 @@ export const ActiveVoiceJobsQuerySchema = z.object({ tool: VoiceToolIdSchema.opt
 export const ActiveVoiceJobsReplySchema = successReply({ jobs: z.array(VoiceJobSchema) });
 export type ActiveVoiceJobsReply = z.infer<typeof ActiveVoiceJobsReplySchema>;
 
-/**
- * Streamed progress of a voice POST sent with `Accept: text/event-stream`: `start` names the job, `progress` events
- * follow (0-100), then `done` with the tool's reply fields (audioUrl or isolatedAudioUrl, clip, remainingCredits) or
- * `error` with the spec's text (nothing charged). The job goes on if the browser leaves; its result shows in history.
- */
-export const VoiceStreamStartEventSchema = z.object({
-  type: z.literal('start'),
-  jobId: z.uuid(),
-  tool: VoiceToolIdSchema,
+/** Ours: which voice tools this server can run, so a screen says so before the member types or uploads. */
+export const VoiceToolStatusSchema = z.object({
+  available: z.boolean(),
+  /** Who does the work when available; null when not. */
+  engine: VoiceEngineSchema.nullable(),
+  /** Upload types this tool accepts here (MIME types); empty for the text tools. */
+  acceptedAudio: z.array(z.string()),
+  /** Why it is unavailable, or what the local engine cannot do; null when there is nothing to say. */
+  note: z.string().nullable(),
 });
-export const VoiceStreamProgressEventSchema = z.object({
-  type: z.literal('progress'),
-  progress: z.number().int().min(0).max(100),
+export type VoiceToolStatus = z.infer<typeof VoiceToolStatusSchema>;
+export const VoiceStatusReplySchema = successReply({
+  tools: z.object({
+    'text-to-speech': VoiceToolStatusSchema,
+    'speech-to-speech': VoiceToolStatusSchema,
+    'sound-effects': VoiceToolStatusSchema,
+    'voice-isolator': VoiceToolStatusSchema,
+    /** Dictation in the chat message boxes: available with a speech-to-text provider, else the note says why. */
+    transcribe: VoiceToolStatusSchema,
+  }),
 });
-export const VoiceStreamDoneEventSchema = z.object({
-  type: z.literal('done'),
-  jobId: z.uuid(),
-  /** Text to speech, sound effects, speech to speech. */
-  audioUrl: z.string().optional(),
-  /** Voice isolator. */
-  isolatedAudioUrl: z.string().optional(),
-  clip: AudioClipSchema,
-  ...remainingCreditsField,
-});
-export const VoiceStreamErrorEventSchema = ToolStreamErrorEventSchema;
-export const VoiceStreamEventSchema = z.discriminatedUnion('type', [
-  VoiceStreamStartEventSchema,
-  VoiceStreamProgressEventSchema,
-  VoiceStreamDoneEventSchema,
-  VoiceStreamErrorEventSchema,
-]);
-export type VoiceStreamEvent = z.infer<typeof VoiceStreamEventSchema>;
+export type VoiceStatusReply = z.infer<typeof VoiceStatusReplySchema>;

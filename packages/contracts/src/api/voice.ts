@@ -1,7 +1,7 @@
 // Voice service contracts (docs/product-rules.md#endpoints): text to speech, voice list, sound effects, voice
-// isolator and speech to speech, plus ours: which tools this server can run (status), the member's audio history
-// (voice-clips.ts), long-running jobs and their streamed progress (voice-jobs.ts; Accept: text/event-stream on the
-// POST, JSON stays the default reply).
+// isolator and speech to speech, plus ours: the member's audio history (voice-clips.ts), which tools this server can
+// run and long-running jobs (voice-jobs.ts). A run's progress streams as events when the POST asks for
+// Accept: text/event-stream (below); JSON stays the default reply.
 import { z } from 'zod';
 import { endpoint, toolEndpoint } from '../endpoint';
 import { ERROR_TEXTS } from '../errors';
@@ -13,37 +13,42 @@ import {
   successReply,
   SuccessReplySchema,
   ToolNameFieldSchema,
+  ToolStreamErrorEventSchema,
 } from './common';
 import {
   AudioClipSchema,
   AudioHistoryQuerySchema,
   AudioHistoryReplySchema,
   VoiceEngineSchema,
+  VoiceToolIdSchema,
+  type VoiceToolId,
 } from './voice-clips';
+import { TRANSCRIBE_ENDPOINT } from './voice-transcribe';
 import {
   ActiveVoiceJobsQuerySchema,
   ActiveVoiceJobsReplySchema,
   VoiceJobReplySchema,
-  VoiceStreamEventSchema,
+  VoiceStatusReplySchema,
 } from './voice-jobs';
 
 export * from './voice-clips';
 export * from './voice-jobs';
+export * from './voice-transcribe';
 
 const V = ERROR_TEXTS.validation;
 
 const VoiceIdSchema = z
-  .string({ error: V.voiceRequired })
+  .string({ error: () => V.voiceRequired })
   .trim()
-  .min(1, { error: V.voiceRequired, abort: true })
-  .max(LIMITS.voiceIdChars, { error: ERROR_TEXTS.voice.unknownVoice });
+  .min(1, { error: () => V.voiceRequired, abort: true })
+  .max(LIMITS.voiceIdChars, { error: () => ERROR_TEXTS.voice.unknownVoice });
 
 export const TextToSpeechRequestSchema = z.object({
   text: z
-    .string({ error: V.textRequired })
+    .string({ error: () => V.textRequired })
     .trim()
-    .min(1, { error: V.textRequired, abort: true })
-    .max(LIMITS.ttsText, { error: V.textTooLong }),
+    .min(1, { error: () => V.textRequired, abort: true })
+    .max(LIMITS.ttsText, { error: () => V.textTooLong }),
   voiceId: VoiceIdSchema,
   toolName: ToolNameFieldSchema,
 });
@@ -76,17 +81,17 @@ export const VoicePreviewParamsSchema = z.object({ voiceId: z.string().min(1).ma
 
 export const SoundEffectsRequestSchema = z.object({
   prompt: z
-    .string({ error: V.soundDescriptionRequired })
+    .string({ error: () => V.soundDescriptionRequired })
     .trim()
-    .min(1, { error: V.soundDescriptionRequired, abort: true })
-    .max(LIMITS.soundEffect, { error: V.descriptionTooLong }),
+    .min(1, { error: () => V.soundDescriptionRequired, abort: true })
+    .max(LIMITS.soundEffect, { error: () => V.descriptionTooLong }),
   /**
    * Ours: length of the effect, 2-10 s (docs/product-rules.md#costs-and-limits); the provider chooses when absent.
    */
   durationSeconds: z
-    .number({ error: ERROR_TEXTS.voice.durationRange })
-    .min(LIMITS.soundEffectSeconds.min, { error: ERROR_TEXTS.voice.durationRange })
-    .max(LIMITS.soundEffectSeconds.max, { error: ERROR_TEXTS.voice.durationRange })
+    .number({ error: () => ERROR_TEXTS.voice.durationRange })
+    .min(LIMITS.soundEffectSeconds.min, { error: () => ERROR_TEXTS.voice.durationRange })
+    .max(LIMITS.soundEffectSeconds.max, { error: () => ERROR_TEXTS.voice.durationRange })
     .optional(),
   toolName: ToolNameFieldSchema,
 });
@@ -117,30 +122,43 @@ export type SpeechToSpeechRequest = z.infer<typeof SpeechToSpeechRequestSchema>;
 export const SpeechToSpeechReplySchema = AudioReplySchema;
 export type SpeechToSpeechReply = AudioReply;
 
-/** Ours: which voice tools this server can run, so a screen says so before the member types or uploads. */
-export const VoiceToolStatusSchema = z.object({
-  available: z.boolean(),
-  /** Who does the work when available; null when not. */
-  engine: VoiceEngineSchema.nullable(),
-  /** Upload types this tool accepts here (MIME types); empty for the text tools. */
-  acceptedAudio: z.array(z.string()),
-  /** Why it is unavailable, or what the local engine cannot do; null when there is nothing to say. */
-  note: z.string().nullable(),
+/**
+ * Streamed progress of a voice POST sent with `Accept: text/event-stream`: `start` names the job, `progress` events
+ * follow (0-100), then `done` with the tool's reply fields (audioUrl or isolatedAudioUrl, clip, remainingCredits) or
+ * `error` with the spec's text (nothing charged). The job goes on if the browser leaves; its result shows in history.
+ */
+export const VoiceStreamStartEventSchema = z.object({
+  type: z.literal('start'),
+  jobId: z.uuid(),
+  tool: VoiceToolIdSchema,
 });
-export type VoiceToolStatus = z.infer<typeof VoiceToolStatusSchema>;
-export const VoiceStatusReplySchema = successReply({
-  tools: z.object({
-    'text-to-speech': VoiceToolStatusSchema,
-    'speech-to-speech': VoiceToolStatusSchema,
-    'sound-effects': VoiceToolStatusSchema,
-    'voice-isolator': VoiceToolStatusSchema,
-  }),
+export const VoiceStreamProgressEventSchema = z.object({
+  type: z.literal('progress'),
+  progress: z.number().int().min(0).max(100),
 });
-export type VoiceStatusReply = z.infer<typeof VoiceStatusReplySchema>;
+export const VoiceStreamDoneEventSchema = z.object({
+  type: z.literal('done'),
+  jobId: z.uuid(),
+  /** Text to speech, sound effects, speech to speech. */
+  audioUrl: z.string().optional(),
+  /** Voice isolator. */
+  isolatedAudioUrl: z.string().optional(),
+  clip: AudioClipSchema,
+  ...remainingCreditsField,
+});
+export const VoiceStreamErrorEventSchema = ToolStreamErrorEventSchema;
+export const VoiceStreamEventSchema = z.discriminatedUnion('type', [
+  VoiceStreamStartEventSchema,
+  VoiceStreamProgressEventSchema,
+  VoiceStreamDoneEventSchema,
+  VoiceStreamErrorEventSchema,
+]);
+export type VoiceStreamEvent = z.infer<typeof VoiceStreamEventSchema>;
 
 /** The voice endpoints (docs/product-rules.md#endpoints, plus status, previews, history and jobs). */
 export const VOICE_ENDPOINTS = {
   textToSpeech: toolEndpoint({
+    failureText: () => ERROR_TEXTS.audio.generateSpeech,
     method: 'POST',
     path: '/api/voice/text-to-speech',
     tool: 'text-to-speech',
@@ -148,7 +166,13 @@ export const VOICE_ENDPOINTS = {
     reply: TextToSpeechReplySchema,
     events: VoiceStreamEventSchema,
   }),
-  voices: endpoint({ method: 'GET', path: '/api/voice/voices', access: 'member', reply: VoicesReplySchema }),
+  voices: endpoint({
+    method: 'GET',
+    path: '/api/voice/voices',
+    access: 'member',
+    reply: VoicesReplySchema,
+    failureText: () => ERROR_TEXTS.network.fetchVoices,
+  }),
   /**
    * A voice's sample as MP3 (binary reply). Public so an <audio> element can play it without a token; only the
    * listed voices, each rendered once and cached.
@@ -160,6 +184,7 @@ export const VOICE_ENDPOINTS = {
     params: VoicePreviewParamsSchema,
   }),
   soundEffects: toolEndpoint({
+    failureText: () => ERROR_TEXTS.audio.generateSoundEffect,
     method: 'POST',
     path: '/api/voice/sound-effects',
     tool: 'sound-effects',
@@ -168,6 +193,7 @@ export const VOICE_ENDPOINTS = {
     events: VoiceStreamEventSchema,
   }),
   voiceIsolator: toolEndpoint({
+    failureText: () => ERROR_TEXTS.audio.isolateVoice,
     method: 'POST',
     path: '/api/voice/voice-isolator',
     tool: 'voice-isolator',
@@ -177,6 +203,7 @@ export const VOICE_ENDPOINTS = {
     events: VoiceStreamEventSchema,
   }),
   speechToSpeech: toolEndpoint({
+    failureText: () => ERROR_TEXTS.audio.processAudioRetry,
     method: 'POST',
     path: '/api/voice/speech-to-speech',
     tool: 'speech-to-speech',
@@ -185,6 +212,7 @@ export const VOICE_ENDPOINTS = {
     reply: SpeechToSpeechReplySchema,
     events: VoiceStreamEventSchema,
   }),
+  transcribe: TRANSCRIBE_ENDPOINT,
   status: endpoint({
     method: 'GET',
     path: '/api/voice/status',
@@ -197,6 +225,14 @@ export const VOICE_ENDPOINTS = {
     access: 'member',
     request: AudioHistoryQuerySchema,
     reply: AudioHistoryReplySchema,
+  }),
+  /** Ours: one of the member's stored clips, re-signed (a tool page reopens it from the library's `?open=<id>`). */
+  clip: endpoint({
+    method: 'GET',
+    path: '/api/voice/history/:id',
+    access: 'member',
+    params: IdParamsSchema,
+    reply: successReply({ clip: AudioClipSchema }),
   }),
   deleteClip: endpoint({
     method: 'DELETE',
@@ -220,3 +256,12 @@ export const VOICE_ENDPOINTS = {
     reply: VoiceJobReplySchema,
   }),
 } as const;
+
+/** Each voice tool's run: the page starts it, the service's job fails with its `failureText`. */
+export const VOICE_TOOL_ENDPOINTS = {
+  'text-to-speech': VOICE_ENDPOINTS.textToSpeech,
+  'speech-to-speech': VOICE_ENDPOINTS.speechToSpeech,
+  'sound-effects': VOICE_ENDPOINTS.soundEffects,
+  'voice-isolator': VOICE_ENDPOINTS.voiceIsolator,
+} as const satisfies Record<VoiceToolId, unknown>;
+export type VoiceToolEndpoint = (typeof VOICE_TOOL_ENDPOINTS)[VoiceToolId];

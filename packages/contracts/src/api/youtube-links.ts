@@ -50,18 +50,18 @@ export function parseYoutubeVideoId(
 
 /** Summarizer: watch, short or embed link (docs/product-rules.md#validation). */
 export const YoutubeVideoUrlSchema = z
-  .string({ error: V.invalidYoutubeUrl })
+  .string({ error: () => V.invalidYoutubeUrl })
   .trim()
-  .max(LIMITS.urlMax, { error: V.invalidYoutubeUrl, abort: true })
-  .refine((v) => parseYoutubeVideoId(v) !== null, { error: V.invalidYoutubeUrl });
+  .max(LIMITS.urlMax, { error: () => V.invalidYoutubeUrl, abort: true })
+  .refine((v) => parseYoutubeVideoId(v) !== null, { error: () => V.invalidYoutubeUrl });
 
 /** Thumbnail downloader: watch or short link with an 11-character id (docs/product-rules.md#validation). */
 export const YoutubeThumbnailUrlSchema = z
-  .string({ error: V.invalidYoutubeUrl })
+  .string({ error: () => V.invalidYoutubeUrl })
   .trim()
-  .max(LIMITS.urlMax, { error: V.invalidYoutubeUrl, abort: true })
+  .max(LIMITS.urlMax, { error: () => V.invalidYoutubeUrl, abort: true })
   .refine((v) => parseYoutubeVideoId(v, ['watch', 'short', 'shorts']) !== null, {
-    error: V.invalidYoutubeUrl,
+    error: () => V.invalidYoutubeUrl,
   });
 
 /** Ours: the link that opens a video at a moment (`t=` in whole seconds), as chapters and cited moments give it. */

@@ -49,10 +49,12 @@ export function youtubeThumbnails(videoId: string): Thumbnail[] {
 }
 
 export const ThumbnailDownloadQuerySchema = z.object({
-  videoId: z.string({ error: V.invalidYoutubeUrl }).regex(YOUTUBE_VIDEO_ID, { error: V.invalidYoutubeUrl }),
+  videoId: z
+    .string({ error: () => V.invalidYoutubeUrl })
+    .regex(YOUTUBE_VIDEO_ID, { error: () => V.invalidYoutubeUrl }),
   size: z.enum(
     YOUTUBE_THUMBNAIL_SIZES.map((s) => s.size),
-    { error: V.invalidRequest },
+    { error: () => V.invalidRequest },
   ),
 });
 export type ThumbnailDownloadQuery = z.infer<typeof ThumbnailDownloadQuerySchema>;

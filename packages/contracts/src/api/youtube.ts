@@ -11,6 +11,7 @@ import {
   VideoSessionParamsSchema,
   VideoSessionReplySchema,
 } from './youtube-ask';
+import { PastSummariesQuerySchema, PastSummariesReplySchema } from './youtube-history';
 import { YoutubeVideoUrlSchema } from './youtube-links';
 import {
   SummarizeYoutubeReplySchema,
@@ -26,6 +27,7 @@ import {
 export * from './youtube-links';
 export * from './youtube-summary';
 export * from './youtube-ask';
+export * from './youtube-history';
 export * from './youtube-thumbnails';
 
 const V = ERROR_TEXTS.validation;
@@ -39,7 +41,7 @@ export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
 export const TranscriptQuerySchema = z.object({
   videoUrl: YoutubeVideoUrlSchema,
-  format: z.enum(TRANSCRIPT_FORMATS, { error: V.invalidRequest }).default('json'),
+  format: z.enum(TRANSCRIPT_FORMATS, { error: () => V.invalidRequest }).default('json'),
 });
 export type TranscriptQuery = z.input<typeof TranscriptQuerySchema>;
 
@@ -67,6 +69,7 @@ export const TRANSCRIPT_LIMITS = { maxLines: 20_000, maxChars: 1_000_000 } as co
  */
 export const YOUTUBE_ENDPOINTS = {
   summarize: toolEndpoint({
+    failureText: () => ERROR_TEXTS.network.summarizeVideo,
     method: 'POST',
     path: '/api/youtube/summarize-youtube',
     tool: 'youtube-summarizer',
@@ -79,6 +82,7 @@ export const YOUTUBE_ENDPOINTS = {
    * `.txt` / `.srt` attachment (no JSON schema for those). In the transcript's own language.
    */
   transcript: endpoint({
+    failureText: () => ERROR_TEXTS.youtube.loadTranscript,
     method: 'GET',
     path: '/api/youtube/transcript',
     access: 'member',
@@ -91,6 +95,7 @@ export const YOUTUBE_ENDPOINTS = {
    * provider key. Another member's session is 404.
    */
   askVideo: toolEndpoint({
+    failureText: () => ERROR_TEXTS.youtube.askFailed,
     method: 'POST',
     path: '/api/youtube/sessions/:id/questions',
     tool: 'youtube-summarizer',
@@ -107,7 +112,24 @@ export const YOUTUBE_ENDPOINTS = {
     params: VideoSessionParamsSchema,
     reply: VideoSessionReplySchema,
   }),
+  /** Ours (issue 37): the member's past summaries, newest first, a cursor page at a time. */
+  summaries: endpoint({
+    method: 'GET',
+    path: '/api/youtube/summaries',
+    access: 'member',
+    request: PastSummariesQuerySchema,
+    reply: PastSummariesReplySchema,
+  }),
+  /** Ours (issue 37): deletes a past summary with its questions; another member's id is 404. */
+  deleteSummary: endpoint({
+    method: 'DELETE',
+    path: '/api/youtube/summaries/:id',
+    access: 'member',
+    params: VideoSessionParamsSchema,
+    reply: successReply({}),
+  }),
   thumbnails: toolEndpoint({
+    failureText: () => ERROR_TEXTS.network.getThumbnails,
     method: 'POST',
     path: '/api/youtube/youtube-thumbnail-downloader/get-youtube-thumbnails',
     tool: 'youtube-thumbnail-downloader',
@@ -119,6 +141,7 @@ export const YOUTUBE_ENDPOINTS = {
    * free, and a plain link (`<a href download>`) sends no token.
    */
   thumbnailDownload: endpoint({
+    failureText: () => ERROR_TEXTS.ui.downloadThumbnail,
     method: 'GET',
     path: '/api/youtube/thumbnail',
     access: 'public',

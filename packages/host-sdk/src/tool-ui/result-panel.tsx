@@ -14,9 +14,11 @@ export interface ResultPanelProps {
   loading: boolean;
   /** Renders the text (e.g. light Markdown); without it the text shows as written, line breaks kept. */
   renderText?(text: string): ReactNode;
+  /** More buttons beside Copy, shown with a result (e.g. its Send to menu). */
+  actions?: ReactNode;
 }
 
-export function ResultPanel({ title, text, placeholder, loading, renderText }: ResultPanelProps) {
+export function ResultPanel({ title, text, placeholder, loading, renderText, actions }: ResultPanelProps) {
   const { copied, error, copy } = useCopy();
   const headingId = useId();
   return (
@@ -35,6 +37,7 @@ export function ResultPanel({ title, text, placeholder, loading, renderText }: R
           {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
           {copied ? UI_TEXTS.common.copied : UI_TEXTS.common.copy}
         </Button>
+        {text && !loading && actions}
       </header>
       <div className="act-result__body" aria-busy={loading || undefined}>
         {loading ? (

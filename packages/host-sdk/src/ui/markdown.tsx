@@ -4,9 +4,13 @@
 // `javascript:`), every link opens in a new tab without access to this page, and images become plain links so a
 // reply cannot make the browser fetch anything by itself. A caller can turn parts of the text into links (chat's `[n]`
 // sources through `markerLinks`, a summary's timestamps), outside code and existing links, and render code blocks its
-// own way.
+// own way. Rich answers (docs/product-rules.md#rich-answers): maths by KaTeX (math.ts, loaded when a `$` appears),
+// `mermaid` blocks as diagrams and `html`/`svg` blocks as sandboxed artifacts; `staticFile` renders for a saved file
+// (maths as MathML, every code block as code).
 import {
+  createContext,
   memo,
+  useContext,
   useDeferredValue,
   useMemo,
   type ComponentPropsWithoutRef,
@@ -17,8 +21,13 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent } from 'hast';
+import { ARTIFACT_LANGUAGES, type ArtifactLanguage } from '@act/contracts';
+import { ArtifactBlock } from './artifact-block';
+import { useMath } from './math';
+import { MermaidDiagram } from './mermaid-diagram';
 
 export { markerLinks, type MarkerLinkOptions } from './marker-links';
+export { loadMath } from './math';
 
 /** A link made from part of the text. */
 export interface TextLink {
@@ -52,6 +61,13 @@ export interface MarkdownProps {
   codeBlock?: ComponentType<CodeBlockProps>;
   /** A single line break in the text is a line break on screen (summaries written line by line); off by default. */
   lineBreaks?: boolean;
+  /** The text is still being written: artifacts show their code and diagrams wait until it is done. */
+  streaming?: boolean;
+  /**
+   * Rendered for a saved file (react-dom/server): maths as MathML (no KaTeX CSS needed), diagrams and artifacts as
+   * their code. Call `loadMath()` first, or the maths stays as written.
+   */
+  staticFile?: boolean;
 }
 
 /** The few Markdown (mdast) node shapes the link plugin reads and writes. */
@@ -147,15 +163,36 @@ function Table({ children }: ComponentPropsWithoutRef<'table'>) {
   );
 }
 
+const isArtifact = (language: string | null): language is ArtifactLanguage =>
+  (ARTIFACT_LANGUAGES as readonly (string | null)[]).includes(language);
+
+interface BlockMode {
+  streaming: boolean;
+  staticFile: boolean;
+}
+
+// Through context, not the components: new components would remount every block (and forget an artifact's chosen
+// tab) when the answer finishes.
+const BlockModeContext = createContext<BlockMode>({ streaming: false, staticFile: false });
+
 function componentsFor(CodeBlock: ComponentType<CodeBlockProps>): Components {
   return {
     // A fenced or indented code block: <pre><code class="language-x">…</code></pre>.
-    pre({ node }) {
+    pre: function Pre({ node }) {
+      const { streaming, staticFile } = useContext(BlockModeContext);
       const code = node?.children.find(
         (child): child is Element => child.type === 'element' && child.tagName === 'code',
       );
       const text = code ? textOf(code).replace(/\n$/, '') : '';
-      return <CodeBlock code={text} language={languageOf(code)} />;
+      const language = languageOf(code);
+      const name = language?.toLowerCase() ?? null;
+      if (!staticFile && name === 'mermaid') {
+        return <MermaidDiagram code={text} streaming={streaming} codeView={CodeBlock} />;
+      }
+      if (!staticFile && isArtifact(name)) {
+        return <ArtifactBlock code={text} language={name} streaming={streaming} codeView={CodeBlock} />;
+      }
+      return <CodeBlock code={text} language={language} />;
     },
     a: SafeLink,
     img: ImageAsLink,
@@ -175,22 +212,33 @@ export const Markdown = memo(function Markdown({
   linkText,
   codeBlock,
   lineBreaks = false,
+  streaming = false,
+  staticFile = false,
 }: MarkdownProps) {
   const shown = useDeferredValue(text);
+  const math = useMath(shown);
   const plugins = useMemo(
     () => [
       remarkGfm,
+      ...(math?.remark ?? []),
       ...(lineBreaks ? [remarkBreaks] : []),
       ...(linkText ? [remarkTextLinks(linkText)] : []),
     ],
-    [lineBreaks, linkText],
+    [lineBreaks, linkText, math],
+  );
+  const rehypePlugins = useMemo(
+    () => (staticFile ? math?.rehypeStatic : math?.rehype) ?? [],
+    [math, staticFile],
   );
   const components = useMemo(() => (codeBlock ? componentsFor(codeBlock) : PLAIN_COMPONENTS), [codeBlock]);
+  const mode = useMemo(() => ({ streaming, staticFile }), [streaming, staticFile]);
   return (
     <div className={className ? `act-md ${className}` : 'act-md'}>
-      <ReactMarkdown remarkPlugins={plugins} components={components}>
-        {shown}
-      </ReactMarkdown>
+      <BlockModeContext.Provider value={mode}>
+        <ReactMarkdown remarkPlugins={plugins} rehypePlugins={rehypePlugins} components={components}>
+          {shown}
+        </ReactMarkdown>
+      </BlockModeContext.Provider>
     </div>
   );
 });

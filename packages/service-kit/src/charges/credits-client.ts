@@ -93,11 +93,14 @@ function announceLease(nc: NatsConnection, subject: string, leaseMs: number, log
   return lease;
 }
 
+/** One decoder for every reply (one per call was an object more per charged call). */
+const utf8 = new TextDecoder();
+
 /** Credits' answer to a reserve, parsed; an answer that is not one is an internal error. */
 function parseReserveReply(data: Uint8Array): ReserveReply | { invalid: unknown } {
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(data));
+    body = JSON.parse(utf8.decode(data));
   } catch (error) {
     throw new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected, { cause: error });
   }
@@ -166,7 +169,7 @@ export function createCreditsClient({
               ...(headers ? { headers } : {}),
             });
           });
-          const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(new TextDecoder().decode(reply.data)));
+          const parsed = ReleaseNowReplySchema.safeParse(JSON.parse(utf8.decode(reply.data)));
           if (parsed.success && parsed.data.ok) return parsed.data.remainingCredits;
         } catch {
           // No answer in time (credits busy or away): the durable event below does the refund later.

@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -61,6 +62,11 @@ export interface ObjectStore {
   head(key: string): Promise<ObjectHead>;
   /** Removes the objects; keys already gone are fine. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * Removes every file of `owner` (all keys under `<service>/<owner>/`), page by page; returns how many. Account
+   * deletion (docs/architecture.md#member-deletion): it also finds files no row points at any more.
+   */
+  deleteOwner(owner: string): Promise<number>;
   /** A same-origin URL reading `key` until it expires; `download` makes it an attachment saved under that name. */
   signedUrl(key: string, options?: { download?: string }): string;
   /** True when `query` is a valid, unexpired signature for `key`. */
@@ -127,7 +133,7 @@ export function createObjectStore(config: ObjectStoreConfig, options: ObjectStor
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
-  return {
+  const store: ObjectStore = {
     service,
 
     async put(input) {
@@ -202,6 +208,25 @@ export function createObjectStore(config: ObjectStoreConfig, options: ObjectStor
       );
     },
 
+    async deleteOwner(owner) {
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: `${prefix}${owner}/`,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        const keys = (page.Contents ?? []).flatMap((entry) => (entry.Key ? [entry.Key] : []));
+        await store.delete(keys);
+        removed += keys.length;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
+    },
+
     signedUrl(key, urlOptions = {}) {
       const { owner, name } = addressOf(key);
       return `/api/${service}/files/${owner}/${name}?${signer.sign(key, urlOptions)}`;
@@ -215,6 +240,7 @@ export function createObjectStore(config: ObjectStoreConfig, options: ObjectStor
       return `${prefix}${owner}/${name}`;
     },
   };
+  return store;
 }
 
 /** One of a record's files: they share the record's id and differ by suffix (`''`, `.thumb`, `.input`, …). */

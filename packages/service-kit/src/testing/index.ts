@@ -156,3 +156,4 @@ export {
   type ServiceTestBed,
 } from './service-test-bed';
 export { testToolAccess } from './tool-access';
+export { creationEvents } from './creation-events';

@@ -3,7 +3,9 @@
 // usage events, and the member's money once settled. Each service's tests add their apps and fakes on top.
 import { connectDatabase, type Sql } from '../database';
 import { createLogger } from '../logger';
-import { connectNats, jetstream, type NatsConnection } from '../nats';
+import { natsNames } from '@act/contracts/server';
+import { ensureCreationsStream } from '../creations';
+import { connectNats, jetstream, jetstreamManager, type NatsConnection } from '../nats';
 import { startOutboxRelay, type Outbox } from '../outbox';
 import { runServices } from './run-services';
 import { createTestDatabase, testNatsUrl, type TestDatabase } from './test-infra';
@@ -54,6 +56,9 @@ export async function startServiceTestBed(
   const db = await createTestDatabase(databaseName);
   const sql = connectDatabase(db.url);
   await migrate(sql);
+  // The run's CREATIONS stream, as a result-owning service ensures it at start: its outbox keeps order, so a creation
+  // event with no stream to take it would hold back the usage events recorded after it.
+  await ensureCreationsStream(await jetstreamManager(nc), natsNames(credits.namespace));
   const outbox = startOutboxRelay({
     sql,
     js: jetstream(nc),

@@ -4,12 +4,14 @@
 // service after a reply that was not read here ended.
 import { CREDITS_ENDPOINTS, LIMITS, type ChatMessage, type ChatSession } from '@act/contracts';
 import type { ApiClient, CursorPage } from '@act/host-sdk';
-import type { ChatScreen } from '../chat-screens';
+import type { ChatScreen } from '../hooks/use-chat-page';
 
 export interface SessionQuery {
   cursor: string | null;
   /** Server-side search of titles and message text; empty for all. */
   q: string;
+  /** Issue 38: one project's chats; all when null or left out. */
+  projectId?: string | null;
   signal?: AbortSignal;
 }
 
@@ -17,10 +19,15 @@ export interface SessionQuery {
 export async function listSessions(
   api: ApiClient,
   screen: ChatScreen,
-  { cursor, q, signal }: SessionQuery,
+  { cursor, q, projectId, signal }: SessionQuery,
 ): Promise<CursorPage<ChatSession>> {
   const reply = await api.call(screen.endpoints.sessions, {
-    query: { cursor: cursor ?? undefined, limit: LIMITS.sessionPageSize, q: q.trim() },
+    query: {
+      cursor: cursor ?? undefined,
+      limit: LIMITS.sessionPageSize,
+      q: q.trim(),
+      ...(projectId ? { projectId } : {}),
+    },
     fallbackError: screen.texts.loadSessions,
     signal,
   });

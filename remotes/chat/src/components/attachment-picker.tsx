@@ -1,14 +1,82 @@
-// Attach image / Attach PDF buttons (each opens a file chooser) and the chips of the attached files with Remove, plus
-// the refusal text of a file that does not qualify. A control the chosen model cannot use stays visible but says why
-// (its tooltip and description, and the refusal line when pressed) instead of opening a chooser.
-import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+// The optional image and PDF of the next message (chat agent, reasoning): the Attach image / Attach PDF buttons (each
+// opens a file chooser), the chips of the attached files with Remove, and the refusal text of a file that does not
+// qualify. A control the chosen model cannot use stays visible but says why (its tooltip and description, and the
+// refusal line when pressed) instead of opening a chooser. `useAttachments` checks a file as
+// docs/product-rules.md#validation says (an image type, else 'Please select a valid image file'; a PDF, else 'Please
+// select a valid PDF file'; 10 MB each) and reads it as a data URL for the API; the server checks type, size and
+// magic bytes again.
+import { useCallback, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { FileText, ImageIcon, Paperclip, X } from 'lucide-react';
-import { UI_TEXTS } from '@act/contracts';
-import { IMAGE_ACCEPT, PDF_ACCEPT } from '@act/host-sdk';
-import type { AttachmentKind, AttachmentsState } from '../hooks/use-attachments';
+import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
+import { IMAGE_ACCEPT, PDF_ACCEPT, checkChatImageFile, checkPdfFile, readFileAsDataUrl } from '@act/host-sdk';
+import type { Attachments } from '../reply-state';
 import './attachment-picker.css';
 
 const T = UI_TEXTS.chat;
+
+export interface AttachedFile {
+  name: string;
+  dataUrl: string;
+}
+
+export type AttachmentKind = 'image' | 'pdf';
+
+export interface AttachmentsState {
+  image: AttachedFile | null;
+  pdf: AttachedFile | null;
+  /** The last refused file's reason (spec text), or why a control cannot be used. */
+  error: string | null;
+  attach(kind: AttachmentKind, file: File): Promise<void>;
+  remove(kind: AttachmentKind): void;
+  /** Shows why a file cannot be attached (e.g. the chosen model cannot read images). */
+  refuse(reason: string): void;
+  clear(): void;
+}
+
+export function useAttachments(): AttachmentsState {
+  const [image, setImage] = useState<AttachedFile | null>(null);
+  const [pdf, setPdf] = useState<AttachedFile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const attach = useCallback(async (kind: AttachmentKind, file: File) => {
+    const problem = kind === 'image' ? checkChatImageFile(file) : checkPdfFile(file);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      const dataUrl = await readFileAsDataUrl(
+        file,
+        kind === 'image' ? ERROR_TEXTS.ui.readImageFile : ERROR_TEXTS.validation.invalidPdf,
+      );
+      setError(null);
+      (kind === 'image' ? setImage : setPdf)({ name: file.name, dataUrl });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : ERROR_TEXTS.ui.readImageFile);
+    }
+  }, []);
+
+  const remove = useCallback((kind: AttachmentKind) => {
+    (kind === 'image' ? setImage : setPdf)(null);
+    setError(null);
+  }, []);
+
+  const clear = useCallback(() => {
+    setImage(null);
+    setPdf(null);
+    setError(null);
+  }, []);
+
+  return { image, pdf, error, attach, remove, refuse: setError, clear };
+}
+
+/** The attached files as the sent turn shows them until the stored session gives their own URLs. */
+export function sentAttachments(image: AttachedFile | null, pdf: AttachedFile | null): Attachments {
+  return {
+    ...(image ? { image: { name: image.name, url: image.dataUrl } } : {}),
+    ...(pdf ? { pdf: { name: pdf.name } } : {}),
+  };
+}
 
 /** One attach button: opens its chooser, or, when `refusal` says why it cannot be used, shows that reason instead. */
 function AttachButton({

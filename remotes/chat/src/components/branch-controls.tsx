@@ -3,9 +3,10 @@
 // textarea with Save & send, which says what it costs, and Cancel; Escape cancels). Every control is a button or a
 // field: keyboard-operable with the product's visible focus.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, Pencil } from 'lucide-react';
-import { UI_TEXTS, type ChatMessageVersions } from '@act/contracts';
+import { BookmarkPlus, ChevronLeft, ChevronRight, Pencil } from 'lucide-react';
+import { CHAT_PROMPT_TEXTS, UI_TEXTS, type ChatMessageVersions } from '@act/contracts';
 import { Button, TextArea } from '@act/host-sdk';
+import { usePromptLibrary } from '../hooks/prompt-library-context';
 import './branch-controls.css';
 
 const T = UI_TEXTS.chat;
@@ -69,6 +70,7 @@ export function EditableQuestion({
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(prompt);
   const editButton = useRef<HTMLButtonElement>(null);
+  const library = usePromptLibrary();
   const area = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -125,9 +127,15 @@ export function EditableQuestion({
   return (
     <>
       {children}
-      {(onEdit || (versions && versions.count > 1)) && (
+      {(onEdit || library || (versions && versions.count > 1)) && (
         <span className="ch-user-actions">
           <VersionNav versions={versions} onShow={onShowVersion} />
+          {library && (
+            <Button size="sm" variant="ghost" onClick={() => library.saveFrom(prompt)}>
+              <BookmarkPlus size={14} aria-hidden />
+              {CHAT_PROMPT_TEXTS.saveAsPrompt}
+            </Button>
+          )}
           {onEdit && (
             <Button
               ref={editButton}

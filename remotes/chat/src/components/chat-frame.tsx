@@ -5,13 +5,17 @@ import type { ReactNode } from 'react';
 import { UI_TEXTS, getTool, type ChatSession } from '@act/contracts';
 import { Alert, Button, Spinner, type ToolHost } from '@act/host-sdk';
 import type { ChatPage } from '../hooks/use-chat-page';
-import type { Conversation } from '../hooks/use-conversation';
+import type { Conversation } from '../hooks/use-chat-page';
 import { exportedChat } from '../chat-export';
 import type { Turn } from '../reply-state';
 import { ChatNotices } from './chat-notices';
 import { Composer } from './composer';
+import { PromptLibraryProvider } from './prompt-library';
+import { ChatVoiceProvider } from '../voice/voice-context';
 import { ExportMenu } from './export-menu';
+import { InstructionsInUse } from './instructions-in-use';
 import { SessionSidebar } from './session-sidebar';
+import { ReplySendToProvider } from './reply-send-to';
 import './chat-frame.css';
 
 export interface ChatFrameProps {
@@ -83,57 +87,76 @@ export function ChatFrame({
       promptOf: exportPrompt,
     });
   return (
-    <div className="ch-layout">
-      <SessionSidebar
-        screen={screen}
-        sessions={page.sessions}
-        api={host.api}
-        activeId={conversation.sessionId}
-        onSelect={(session) => {
-          conversation.open(session.id);
-          onOpened?.(session);
-        }}
-        onNew={() => {
-          conversation.reset();
-          page.setText('');
-          onNew?.();
-        }}
-        onDeleted={(id) => {
-          if (id !== conversation.sessionId) return;
-          conversation.reset();
-          onActiveDeleted?.();
-        }}
-      />
-      <section className={mainClassName ? `ch-main act-panel ${mainClassName}` : 'ch-main act-panel'}>
-        {exportable && <ExportMenu chat={exportChat} disabled={conversation.streaming} />}
-        {children}
-        {banner}
-        <ChatNotices
-          host={host}
-          availability={page.availability}
-          needsProvider={page.needsProvider}
-          cost={page.cost}
-          insufficientCredits={page.insufficientCredits}
-          sendError={conversation.sendError}
-          needsSignup={conversation.needsSignup}
-          following={conversation.following}
-        />
-        {showComposer && (
-          <Composer
-            value={page.text}
-            onChange={page.setText}
-            onSend={onSend}
-            onStop={conversation.stop}
-            streaming={conversation.streaming}
-            stopping={conversation.stopping}
-            blocked={page.blocked}
-            cost={page.cost}
-            attachments={composerAttachments}
-            tools={composerTools}
+    <ChatVoiceProvider host={host}>
+      <PromptLibraryProvider api={host.user ? host.api : undefined}>
+        <div className="ch-layout">
+          <SessionSidebar
+            screen={screen}
+            sessions={page.sessions}
+            api={host.api}
+            activeId={conversation.sessionId}
+            onSelect={(session) => {
+              conversation.open(session.id);
+              onOpened?.(session);
+            }}
+            onNew={() => {
+              conversation.reset();
+              page.setText('');
+              onNew?.();
+            }}
+            onDeleted={(id) => {
+              if (id !== conversation.sessionId) return;
+              conversation.reset();
+              onActiveDeleted?.();
+            }}
           />
-        )}
-      </section>
-    </div>
+          <section className={mainClassName ? `ch-main act-panel ${mainClassName}` : 'ch-main act-panel'}>
+            {exportable && <ExportMenu chat={exportChat} disabled={conversation.streaming} />}
+            <ReplySendToProvider
+              target={
+                host.user && conversation.sessionId
+                  ? { sessionId: conversation.sessionId, toolId: screen.toolId, navigate: host.navigate }
+                  : null
+              }
+            >
+              {children}
+            </ReplySendToProvider>
+            {banner}
+            <InstructionsInUse
+              api={host.api}
+              sessionId={conversation.sessionId}
+              projectId={page.sessions.projectId}
+              version={conversation.streaming}
+            />
+            <ChatNotices
+              host={host}
+              availability={page.availability}
+              needsProvider={page.needsProvider}
+              cost={page.cost}
+              insufficientCredits={page.insufficientCredits}
+              sendError={conversation.sendError}
+              needsSignup={conversation.needsSignup}
+              following={conversation.following}
+            />
+            {showComposer && (
+              <Composer
+                value={page.text}
+                onChange={page.setText}
+                onSend={onSend}
+                onStop={conversation.stop}
+                streaming={conversation.streaming}
+                stopping={conversation.stopping}
+                blocked={page.blocked}
+                cost={page.cost}
+                attachments={composerAttachments}
+                tools={composerTools}
+                api={host.user ? host.api : undefined}
+              />
+            )}
+          </section>
+        </div>
+      </PromptLibraryProvider>
+    </ChatVoiceProvider>
   );
 }
 

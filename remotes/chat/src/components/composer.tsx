@@ -1,9 +1,16 @@
 // The message box of a chat screen: Enter sends, Shift+Enter adds a line, Esc stops the reply being written; Send
-// with the next message's cost beside it, or Stop while a reply streams. Attachments (reasoning) sit above the box.
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
-import { Send, Square } from 'lucide-react';
-import { LIMITS, UI_TEXTS, formatCost } from '@act/contracts';
-import { Button } from '@act/host-sdk';
+// with the next message's cost beside it, or Stop while a reply streams. Attachments (reasoning) sit above the box;
+// `/` opens the member's saved prompts (use-slash-prompts.ts); Dictate (members, docs/product-rules.md#dictation)
+// puts spoken words in at the cursor.
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { BookMarked, Send, Square } from 'lucide-react';
+import { CHAT_PROMPT_TEXTS, LIMITS, UI_TEXTS, formatCost } from '@act/contracts';
+import { Button, type ApiClient } from '@act/host-sdk';
+import { usePromptLibrary } from '../hooks/prompt-library-context';
+import { useSlashPrompts } from '../hooks/use-slash-prompts';
+import { DictationButton } from '../voice/dictation-button';
+import { insertAtCursor } from '../voice/insert-text';
+import { PromptMenu } from './prompt-menu';
 import './composer.css';
 
 const T = UI_TEXTS.chat;
@@ -24,6 +31,8 @@ export interface ComposerProps {
   attachments?: ReactNode;
   /** Extra buttons at the left of the action row (attach image, attach PDF). */
   tools?: ReactNode;
+  /** The member's API client, for the `/` menu of saved prompts (none: no menu). */
+  api?: ApiClient;
 }
 
 export function Composer({
@@ -37,11 +46,19 @@ export function Composer({
   cost,
   attachments,
   tools,
+  api,
 }: ComposerProps) {
   const inputId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const menu = useSlashPrompts({ api, value, onChange, textarea });
+  const library = usePromptLibrary();
   const canSend = !streaming && !blocked && value.trim() !== '';
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (menu.onKeyDown(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Escape' && streaming) {
       event.preventDefault();
       onStop();
@@ -60,18 +77,34 @@ export function Composer({
       <label className="act-sr-only" htmlFor={inputId}>
         {T.messagePlaceholder}
       </label>
+      <PromptMenu menu={menu} />
       <textarea
+        ref={textarea}
         id={inputId}
         className="act-textarea ch-composer__input"
         rows={3}
         placeholder={T.messagePlaceholder}
         value={value}
         maxLength={LIMITS.chatMessage}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          onChange(event.target.value);
+          menu.onTextChange(event.target.value, event.target.selectionStart);
+        }}
         onKeyDown={onKeyDown}
+        onBlur={menu.close}
+        {...menu.inputProps}
       />
       <div className="ch-composer__row">
-        <div className="ch-composer__tools">{tools}</div>
+        <div className="ch-composer__tools">
+          {tools}
+          {library && (
+            <Button type="button" variant="ghost" size="sm" onClick={library.manage}>
+              <BookMarked size={14} aria-hidden />
+              {CHAT_PROMPT_TEXTS.manage}
+            </Button>
+          )}
+          <DictationButton onText={(text) => onChange(insertAtCursor(value, textarea.current, text))} />
+        </div>
         <span className="ch-composer__cost" data-testid="next-message-cost">
           {T.nextMessageCost}: {formatCost(cost)}
         </span>

@@ -1,7 +1,12 @@
-// Deep Search's question box: the question, then Research (its price) or, while the research runs, Stop.
-import type { FormEvent } from 'react';
+// Deep Search's question box: the question, then Research (its price) or, while the research runs, Stop. `/` offers
+// the member's saved prompts (use-slash-prompts.ts); Dictate puts spoken words in at the cursor.
+import { useRef, type FormEvent } from 'react';
 import { DEEP_SEARCH_TEXTS, LIMITS } from '@act/contracts';
-import { Button } from '@act/host-sdk';
+import { Button, type ApiClient } from '@act/host-sdk';
+import { useSlashPrompts } from '../hooks/use-slash-prompts';
+import { DictationButton } from '../voice/dictation-button';
+import { insertAtCursor } from '../voice/insert-text';
+import { PromptMenu } from './prompt-menu';
 
 const T = DEEP_SEARCH_TEXTS;
 
@@ -17,10 +22,14 @@ export interface DeepSearchAskProps {
   /** The member's question, trimmed; not called for an empty one, while blocked or while running. */
   onAsk(question: string): void;
   onStop(): void;
+  /** The member's API client, for the `/` menu of saved prompts. */
+  api?: ApiClient;
 }
 
 export function DeepSearchAsk(props: DeepSearchAskProps) {
-  const { question, onQuestion, cost, blocked, running, stopping, onAsk, onStop } = props;
+  const { question, onQuestion, cost, blocked, running, stopping, onAsk, onStop, api } = props;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const menu = useSlashPrompts({ api, value: question, onChange: onQuestion, textarea });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = question.trim();
@@ -32,7 +41,9 @@ export function DeepSearchAsk(props: DeepSearchAskProps) {
       <label className="ds-ask__label" htmlFor="ds-question">
         {T.questionLabel}
       </label>
+      <PromptMenu menu={menu} />
       <textarea
+        ref={textarea}
         id="ds-question"
         className="act-input ds-ask__input"
         value={question}
@@ -40,9 +51,21 @@ export function DeepSearchAsk(props: DeepSearchAskProps) {
         rows={3}
         placeholder={T.questionPlaceholder}
         disabled={running}
-        onChange={(event) => onQuestion(event.target.value)}
+        onChange={(event) => {
+          onQuestion(event.target.value);
+          menu.onTextChange(event.target.value, event.target.selectionStart);
+        }}
+        onKeyDown={(event) => {
+          if (menu.onKeyDown(event)) event.preventDefault();
+        }}
+        onBlur={menu.close}
+        {...menu.inputProps}
       />
       <div className="ds-ask__actions">
+        <DictationButton
+          disabled={running}
+          onText={(text) => onQuestion(insertAtCursor(question, textarea.current, text))}
+        />
         {running ? (
           <Button type="button" variant="danger" onClick={onStop} busy={stopping}>
             {T.stop}

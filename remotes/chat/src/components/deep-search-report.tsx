@@ -1,6 +1,7 @@
 // Deep Search's research as it is shown: the steps of the run here (the latest marked while it runs), then the report
 // with its numbered citations, a note while it is still written or after a Stop, its failure in its own words, and
-// once finished Copy and Download as Markdown (docs/product-rules.md#deep-search).
+// once finished Copy, Download as Markdown and the page's Send to (docs/product-rules.md#deep-search, #send-to).
+import type { ReactNode } from 'react';
 import { DEEP_SEARCH_TEXTS } from '@act/contracts';
 import { Alert, Button, downloadNames, saveBlob, useCopy } from '@act/host-sdk';
 import { reportMarkdown, stepText, type Report, type StepEvent } from '../deep-search-report';
@@ -28,9 +29,11 @@ export interface DeepSearchReportProps {
   report: Report;
   /** The report is followed from the server (opened, not researched here): say it is still being written. */
   reopened: boolean;
+  /** The report's Send to menu (its session is its library item), shown once it is finished. */
+  sendTo?: ReactNode;
 }
 
-export function DeepSearchReport({ report, reopened }: DeepSearchReportProps) {
+export function DeepSearchReport({ report, reopened, sendTo }: DeepSearchReportProps) {
   const copy = useCopy();
   const finished = report.status === 'completed' && report.text !== '';
   const download = () =>
@@ -54,6 +57,7 @@ export function DeepSearchReport({ report, reopened }: DeepSearchReportProps) {
           <Button type="button" variant="outline" size="sm" onClick={download}>
             {T.download}
           </Button>
+          {sendTo}
           {copy.error && <span className="ds-note">{copy.error}</span>}
         </div>
       )}

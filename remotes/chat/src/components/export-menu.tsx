@@ -7,7 +7,7 @@ import { createElement, useState } from 'react';
 import { Download, Printer } from 'lucide-react';
 import { UI_TEXTS, isHttpUrl, type Citation } from '@act/contracts';
 import { Button, errorMessage, saveBlob } from '@act/host-sdk';
-import { Markdown as HostMarkdown, type TextLinker } from '@act/host-sdk/markdown';
+import { Markdown as HostMarkdown, loadMath, type TextLinker } from '@act/host-sdk/markdown';
 import { chatMarkdown, exportFileName, type ExportedChat } from '../chat-export';
 import { chatHtml, type AnswerRenderer } from '../chat-export-html';
 import { citationLinks } from './markdown';
@@ -26,14 +26,15 @@ function webCitationLinks(citations: readonly Citation[]): TextLinker {
   };
 }
 
-/** The host's safe Markdown renderer, to static HTML. */
+/** The host's safe Markdown renderer, to static HTML: maths as MathML, diagrams and artifacts as their code. */
 export async function staticAnswerRenderer(): Promise<AnswerRenderer> {
-  const { renderToStaticMarkup } = await import('react-dom/server');
+  const [{ renderToStaticMarkup }] = await Promise.all([import('react-dom/server'), loadMath()]);
   return (text, citations) =>
     renderToStaticMarkup(
       createElement(HostMarkdown, {
         text,
         className: 'md',
+        staticFile: true,
         linkText: citations.length ? webCitationLinks(citations) : undefined,
       }),
     );

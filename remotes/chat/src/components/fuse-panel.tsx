@@ -68,6 +68,7 @@ export function FusedCard({ fused, price }: { fused: FusedReply; price?: number 
       <ReplyView
         reply={{ ...fused.reply, text: answer }}
         label={T.fusedBy(name)}
+        answer={fused.replyId ? { message: fused.replyId } : undefined}
         chargeNote={chargeNote(turn, SINGLE)}
         cost={cost === undefined ? undefined : T.replyCost(cost)}
       />

@@ -27,8 +27,9 @@ describe('Markdown replies', () => {
   });
 
   it('keeps HTML inside a code block as text, and shows unknown languages unhighlighted', () => {
+    // Streaming: an html block shows its Code tab (its Preview is the sandboxed frame, host-sdk's rich-answer tests).
     const { container } = render(
-      <Markdown text={'```html\n<img src=x onerror=alert(1)>\n```\n\n```klingon\nqapla\n```'} />,
+      <Markdown text={'```html\n<img src=x onerror=alert(1)>\n```\n\n```klingon\nqapla\n```'} streaming />,
     );
     expect(container.querySelector('img')).toBeNull();
     const blocks = container.querySelectorAll('pre');

@@ -30,9 +30,19 @@ export interface MarkdownProps {
   text: string;
   /** The reply's numbered sources: `[n]` in the text links to the n-th. */
   citations?: readonly Citation[];
+  /** Still being written: artifacts show their code, diagrams wait (docs/product-rules.md#rich-answers). */
+  streaming?: boolean;
 }
 
-export const Markdown = memo(function Markdown({ text, citations }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, citations, streaming }: MarkdownProps) {
   const linkText = useMemo(() => (citations?.length ? citationLinks(citations) : undefined), [citations]);
-  return <HostMarkdown text={text} className="ch-md" linkText={linkText} codeBlock={CodeBlock} />;
+  return (
+    <HostMarkdown
+      text={text}
+      className="ch-md"
+      linkText={linkText}
+      codeBlock={CodeBlock}
+      streaming={streaming}
+    />
+  );
 });

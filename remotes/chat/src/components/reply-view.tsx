@@ -1,11 +1,14 @@
 // One assistant reply: the model's reasoning (collapsed, apart from the answer), the answer as Markdown while it grows,
 // its numbered sources (each opens the page, the web chat's at the cited passage), whether it was made locally, its end
 // state (stopped, or the failure in the spec's words) and what that end cost, and Copy (every reply) and Regenerate (the last one).
+// A finished answer of a stored session also has Send to (reply-send-to.tsx).
 import { Check, Copy, RotateCcw } from 'lucide-react';
-import { UI_TEXTS, type Citation } from '@act/contracts';
+import { UI_TEXTS, type Citation, type SendToAnswer } from '@act/contracts';
 import { Badge, Button, Spinner, useCopy } from '@act/host-sdk';
 import type { Reply } from '../reply-state';
 import { VersionNav } from './branch-controls';
+import { ReadAloudButton } from '../voice/read-aloud';
+import { ReplySendTo } from './reply-send-to';
 import { Markdown, sourceName } from './markdown';
 import './reply-view.css';
 
@@ -25,6 +28,8 @@ export interface ReplyViewProps {
   regenerateCost?: number;
   /** Present while versions may be flipped (‹ 2/3 ›): shows the version with this id. */
   onShowVersion?: (messageId: string) => void;
+  /** Which stored answer this is (its reply id, and its column on the playground), for Send to. */
+  answer?: SendToAnswer;
 }
 
 export function ReplyView({
@@ -35,6 +40,7 @@ export function ReplyView({
   cost,
   regenerateCost,
   onShowVersion,
+  answer,
 }: ReplyViewProps) {
   const { copied, copy } = useCopy();
   const streaming = reply.status === 'streaming';
@@ -58,7 +64,7 @@ export function ReplyView({
       {reply.local && !reply.text.startsWith(T.localAnswerNote) && (
         <p className="ch-reply__local">{T.localAnswerNote}</p>
       )}
-      {reply.text !== '' && <Markdown text={reply.text} citations={reply.citations} />}
+      {reply.text !== '' && <Markdown text={reply.text} citations={reply.citations} streaming={streaming} />}
       {reply.citations.length > 0 && <Sources citations={reply.citations} />}
       {reply.status === 'failed' && (
         <p className="ch-reply__error" role="alert">
@@ -86,6 +92,8 @@ export function ReplyView({
               {copied ? UI_TEXTS.common.copied : UI_TEXTS.common.copy}
             </Button>
           )}
+          {reply.text !== '' && <ReadAloudButton text={reply.text} />}
+          {reply.status !== 'failed' && reply.text !== '' && <ReplySendTo label={label} answer={answer} />}
           {onRegenerate && (
             <Button
               size="sm"

@@ -1,16 +1,16 @@
 // One session in a chat screen's list: its title, what it is about (the chat agent's model, the web chat's site) and
 // when it was last used, opening it; then Share, Rename (the title edited in place) and Delete.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Pencil, Share2, Trash2 } from 'lucide-react';
-import { CHAT_TITLE_MAX, UI_TEXTS, getChatModel, type ChatSession } from '@act/contracts';
+import { FolderInput, Pencil, Pin, PinOff, Share2, Trash2 } from 'lucide-react';
+import { CHAT_TITLE_MAX, UI_TEXTS, formatShortDate, getChatModel, type ChatSession } from '@act/contracts';
 import { Button } from '@act/host-sdk';
 
 const T = UI_TEXTS.chat;
+const W = UI_TEXTS.chatWorkspace;
 
+/** 'Jan 5' / '5 ene', in the page's language. */
 function formatUpdated(timestamp: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return formatShortDate(timestamp);
 }
 
 /** What a session is about besides its title: the chat agent's model, or the web chat's site. */
@@ -88,6 +88,9 @@ export interface SessionItemProps {
   onSelect(): void;
   /** Present when the session can be shared. */
   onShare?(): void;
+  /** Issue 38: pin or unpin it (a pinned chat stays at the top), and move it into or out of a project. */
+  onTogglePin?(): void;
+  onMove?(): void;
   onDelete(): void;
 }
 
@@ -107,7 +110,10 @@ export function SessionItem(props: SessionItemProps) {
             disabled={disabled}
             onClick={props.onSelect}
           >
-            <span className="ch-session__title">{session.title}</span>
+            <span className="ch-session__title">
+              {session.pinned && <Pin size={12} aria-label={W.pinned} className="ch-session__pin" />}
+              {session.title}
+            </span>
             {meta && (
               <span className="ch-session__meta" data-testid="chat-session-meta">
                 {meta}
@@ -116,6 +122,28 @@ export function SessionItem(props: SessionItemProps) {
             <span className="ch-session__date">{formatUpdated(session.updated_at)}</span>
           </button>
           <span className="ch-session__actions">
+            {props.onTogglePin && (
+              <button
+                type="button"
+                className="act-icon-btn"
+                aria-label={session.pinned ? W.unpin(session.title) : W.pin(session.title)}
+                aria-pressed={session.pinned ?? false}
+                onClick={props.onTogglePin}
+              >
+                {session.pinned ? <PinOff size={15} aria-hidden /> : <Pin size={15} aria-hidden />}
+              </button>
+            )}
+            {props.onMove && (
+              <button
+                type="button"
+                className="act-icon-btn"
+                aria-label={W.move(session.title)}
+                title={W.moveTitle}
+                onClick={props.onMove}
+              >
+                <FolderInput size={15} aria-hidden />
+              </button>
+            )}
             {props.onShare && (
               <button
                 type="button"

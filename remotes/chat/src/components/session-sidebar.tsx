@@ -6,7 +6,10 @@ import { MessageSquarePlus, Search } from 'lucide-react';
 import { CHAT_SEARCH_MAX, LIMITS, UI_TEXTS, type ChatSession } from '@act/contracts';
 import { Alert, Button, ConfirmDialog, Spinner, type ApiClient } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
-import type { ChatScreen } from '../chat-screens';
+import { useProjects } from '../hooks/use-projects';
+import type { ChatScreen } from '../hooks/use-chat-page';
+import { MoveDialog } from './move-dialog';
+import { ProjectBar } from './project-bar';
 import { SessionItem } from './session-item';
 import { ShareDialog } from './share-dialog';
 import './session-sidebar.css';
@@ -41,6 +44,9 @@ export function SessionSidebar({
   const [sharing, setSharing] = useState<ChatSession | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Issue 38: projects, pins and moving a chat (with the API client only, like Share).
+  const projects = useProjects(api);
+  const [moving, setMoving] = useState<ChatSession | null>(null);
 
   const confirmDelete = async () => {
     if (!confirming) return;
@@ -94,6 +100,10 @@ export function SessionSidebar({
             onCancelRename={() => setRenaming(null)}
             onSelect={() => onSelect(session)}
             onShare={api ? () => setSharing(session) : undefined}
+            onTogglePin={
+              api ? () => void sessions.update(session.id, { pinned: !session.pinned }) : undefined
+            }
+            onMove={api ? () => setMoving(session) : undefined}
             onDelete={() => setConfirming(session.id)}
           />
         ))}
@@ -129,6 +139,7 @@ export function SessionSidebar({
           onChange={(event) => sessions.setSearch(event.target.value)}
         />
       </label>
+      {api && <ProjectBar api={api} projects={projects} sessions={sessions} />}
       <h2 className="ch-sidebar__title">{T.sessions}</h2>
       {sessions.actionError && <Alert variant="error">{sessions.actionError}</Alert>}
       <div
@@ -151,6 +162,12 @@ export function SessionSidebar({
         onConfirm={confirmDelete}
       />
       {api && <ShareDialog api={api} session={sharing} onClose={() => setSharing(null)} />}
+      <MoveDialog
+        session={moving}
+        projects={projects.items}
+        onMove={(session, projectId) => sessions.update(session.id, { projectId })}
+        onClose={() => setMoving(null)}
+      />
     </aside>
   );
 }

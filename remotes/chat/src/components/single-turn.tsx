@@ -96,6 +96,7 @@ export function SingleTurn({
           onRegenerate={onRegenerate}
           regenerateCost={price}
           onShowVersion={onShowVersion}
+          answer={turn.replyId ? { message: turn.replyId } : undefined}
           chargeNote={chargeNote(turn, SINGLE)}
           cost={cost === undefined ? undefined : T.replyCost(cost)}
         />

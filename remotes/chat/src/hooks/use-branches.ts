@@ -4,9 +4,9 @@
 import { useCallback } from 'react';
 import { CHAT_ENDPOINTS, type ChatKind } from '@act/contracts';
 import { errorMessage, type ApiClient } from '@act/host-sdk';
-import type { ChatScreen } from '../chat-screens';
+import type { ChatScreen } from './use-chat-page';
 import { newTurn, regeneratingTurn, type Turn } from '../reply-state';
-import type { Conversation } from './use-conversation';
+import type { Conversation } from './use-chat-page';
 import type { MessageExtras, OutgoingMessage } from './use-sending';
 
 /** Where a message goes in the session's tree: in place of a stored message, or as one more answer to one. */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CHAT_ENDPOINTS } from '@act/contracts';
 import { ERROR_TEXTS, UI_TEXTS, type ChatKind, type ChatStreamEvent } from '@act/contracts';
 import { announce, errorMessage, isApiError, type BodyOf, type CallArgs, type ToolHost } from '@act/host-sdk';
-import type { ChatScreen } from '../chat-screens';
+import type { ChatScreen } from './use-chat-page';
 import { SINGLE, applyEvent, failTurn, isStreaming, type Attachments, type Turn } from '../reply-state';
 import { placeSentTurn, type MessageBranch } from './use-branches';
 import type { SessionTurns } from './use-session-turns';
@@ -23,7 +23,7 @@ export type SendMessageBody<K extends ChatKind> = BodyOf<SendEndpoint<K>>;
 /** The fields of a kind's send-message body a screen gives; sending adds sessionId, prompt, toolName and the branch. */
 export type MessageExtras<K extends ChatKind> = Omit<
   SendMessageBody<K>,
-  'sessionId' | 'prompt' | 'toolName' | 'editOf' | 'regenerateOf' | 'parentId'
+  'sessionId' | 'prompt' | 'toolName' | 'editOf' | 'regenerateOf' | 'parentId' | 'projectId'
 >;
 
 /** What a screen sends with a message besides the prompt (histories, attachments). */
@@ -82,6 +82,8 @@ export interface SendingOptions {
   onSessionCreated?(sessionId: string): void;
   /** Called when a message was sent in an existing session (the list moves it to the top). */
   onSessionActive?(sessionId: string): void;
+  /** Issue 38: a new chat starts in this project (the one the session list shows). */
+  projectId?: string | null;
 }
 
 export function useSending<K extends ChatKind>(
@@ -128,7 +130,7 @@ export function useSending<K extends ChatKind>(
       setReading(true);
       setFollowing(false);
       setFailure(null);
-      const { columns, price, onSessionCreated, onSessionActive } = latest.current.options;
+      const { columns, price, onSessionCreated, onSessionActive, projectId } = latest.current.options;
       const placed = placeSentTurn(turnsNow(), message, columns ?? [SINGLE], message.price ?? price);
       setTurns(placed.show);
       const update = (change: (turn: Turn) => Turn) =>
@@ -161,7 +163,7 @@ export function useSending<K extends ChatKind>(
       try {
         for await (const event of api.stream(
           screen.endpoints.sendMessage,
-          ...sendArgs(screen, sessionId, message, controller.signal, fallback),
+          ...sendArgs(screen, sessionId, message, controller.signal, fallback, projectId),
         )) {
           if (controller.signal.aborted) break;
           onEvent(event);
@@ -247,9 +249,10 @@ function sendArgs(
   message: OutgoingMessage,
   signal: AbortSignal,
   fallbackError: string,
+  projectId?: string | null,
 ): CallArgs<SendEndpoint<ChatKind>> {
   const body = {
-    ...(sessionId ? { sessionId } : {}),
+    ...(sessionId ? { sessionId } : projectId ? { projectId } : {}),
     prompt: message.prompt,
     ...message.extra,
     ...message.branch,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ChatSession } from '@act/contracts';
 import { errorMessage, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
 import { listSessions } from '../api/chat-api';
-import type { ChatScreen } from '../chat-screens';
+import type { ChatScreen } from './use-chat-page';
 
 /** Pause in typing after which the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -20,12 +20,18 @@ export interface SessionList extends CursorList<ChatSession> {
   rename(id: string, title: string): Promise<boolean>;
   /** A message was just sent in this session: it moves to the top, as the server orders it. */
   touch(id: string): void;
+  /** Issue 38: the project whose chats are listed (null: every chat); new chats start in it. */
+  projectId: string | null;
+  setProjectId(id: string | null): void;
+  /** Pins or unpins a chat, or moves it into a project (null: out of it); the list is read again. */
+  update(id: string, change: { pinned?: boolean; projectId?: string | null }): Promise<boolean>;
 }
 
 export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList {
   const [search, setSearch] = useState('');
   const [activeSearch, setActiveSearch] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
   // Sessions renamed or deleted here, applied over the loaded pages until the next reload.
   const [renamed, setRenamed] = useState<Record<string, string>>({});
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -38,8 +44,8 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
 
   const fetchPage = useCallback(
     (cursor: string | null, signal: AbortSignal) =>
-      listSessions(api, screen, { cursor, q: activeSearch, signal }),
-    [api, screen, activeSearch],
+      listSessions(api, screen, { cursor, q: activeSearch, projectId, signal }),
+    [api, screen, activeSearch, projectId],
   );
   const list = useCursorList(fetchPage, { fallbackError: screen.texts.loadSessions });
   const { reload } = list;
@@ -92,6 +98,25 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
     [api, screen],
   );
 
+  const update = useCallback(
+    async (id: string, change: { pinned?: boolean; projectId?: string | null }) => {
+      try {
+        await api.call(screen.endpoints.renameSession, {
+          params: { id },
+          body: change,
+          fallbackError: screen.texts.renameSession,
+        });
+        setActionError(null);
+        freshReload();
+        return true;
+      } catch (error) {
+        setActionError(errorMessage(error, screen.texts.renameSession));
+        return false;
+      }
+    },
+    [api, screen, freshReload],
+  );
+
   const items = list.items
     .filter((session) => !removed.has(session.id))
     .map((session) => ({
@@ -115,5 +140,8 @@ export function useSessionList(api: ApiClient, screen: ChatScreen): SessionList 
     remove,
     rename,
     touch,
+    projectId,
+    setProjectId,
+    update,
   };
 }

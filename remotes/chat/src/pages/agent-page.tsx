@@ -3,9 +3,11 @@
 // a model clears the current session; opening a session restores its model; New Chat, Change model and deleting the
 // open session return to the grid. An image and a PDF may go with a message where the model can read them, and web
 // search where it has it; a message costs 2 credits, 7 with web search, shown next to Send. Replies show the sources
-// web search returned as numbered links.
+// web search returned as numbered links. Conversation mode (docs/product-rules.md#conversation-mode) sends what the
+// member says and reads the answer aloud, hands-free.
 import { useEffect, useRef, useState } from 'react';
 import {
+  CHAT_ENDPOINTS,
   ERROR_TEXTS,
   UI_TEXTS,
   getChatModel,
@@ -14,19 +16,41 @@ import {
   toolCost,
   type ChatModel,
 } from '@act/contracts';
-import { type ToolPageProps } from '@act/host-sdk';
-import { AGENT_SCREEN } from '../chat-screens';
-import { AttachmentButtons, AttachmentChips } from '../components/attachment-picker';
+import { FromItemNotice, type ToolPageProps } from '@act/host-sdk';
+import {
+  AttachmentButtons,
+  AttachmentChips,
+  sentAttachments,
+  useAttachments,
+  type AttachmentsState,
+} from '../components/attachment-picker';
 import { ChatFrame } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
 import { ModelGrid, ModelHeader } from '../components/model-grid';
 import { SingleTurnThread } from '../components/single-turn-thread';
 import { WebSearchToggle } from '../components/web-search-toggle';
-import { sentAttachments, useAttachments } from '../hooks/use-attachments';
-import { useChatPage } from '../hooks/use-chat-page';
+import { CHAT_SESSION_TEXTS, type ChatScreen, useChatPage } from '../hooks/use-chat-page';
+import { useFromContext } from '../hooks/use-from-context';
 import { type OutgoingMessage } from '../hooks/use-sending';
+import { SINGLE } from '../reply-state';
+import { ConversationModeButton, ConversationModeStatus } from '../voice/conversation-mode';
+import { useConversationMode } from '../voice/use-conversation-mode';
+import { ChatVoiceProvider, useChatVoice } from '../voice/voice-context';
 
-const SCREEN = AGENT_SCREEN;
+/**
+ * Chat Agent: 2 credits a message without web search (the page adds 5 with it;
+ * docs/product-rules.md#costs-and-limits).
+ */
+const SCREEN: ChatScreen<'agent'> = {
+  toolId: 'chat-agent',
+  cost: toolCost('chat-agent'),
+  endpoints: CHAT_ENDPOINTS.agent,
+  texts: {
+    ...CHAT_SESSION_TEXTS,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsChatAgentBase,
+    empty: UI_TEXTS.chat.agentEmpty,
+  },
+};
 const T = UI_TEXTS.chat;
 const WEB_SEARCH_EXTRA = toolCost('chat-agent', { webSearch: true }) - toolCost('chat-agent');
 
@@ -49,9 +73,37 @@ function sessionModel(modelId: string | null | undefined): ChatModel | null {
   );
 }
 
+/** A message to the chosen model: only the attachments it can read go with it. */
+function agentMessage(
+  prompt: string,
+  model: ChatModel,
+  { image: picked, pdf: pickedPdf }: Pick<AttachmentsState, 'image' | 'pdf'>,
+  enableWebSearch: boolean,
+): OutgoingMessage<'agent'> {
+  const image = model.vision ? picked : null;
+  const pdf = model.pdfs ? pickedPdf : null;
+  return {
+    prompt,
+    attachments: sentAttachments(image, pdf),
+    extra: {
+      modelId: model.id,
+      image: image?.dataUrl ?? null,
+      pdf: pdf?.dataUrl ?? null,
+      imageName: image?.name ?? null,
+      pdfName: pdf?.name ?? null,
+      enableWebSearch,
+    },
+  };
+}
+
 export function AgentPage({ host }: ToolPageProps) {
   if (!host.user) return <MembersOnly host={host} />;
-  return <Agent host={host} />;
+  // Voice above the chat frame: conversation mode sends and reads answers from here.
+  return (
+    <ChatVoiceProvider host={host}>
+      <Agent host={host} />
+    </ChatVoiceProvider>
+  );
 }
 
 function Agent({ host }: ToolPageProps) {
@@ -66,6 +118,8 @@ function Agent({ host }: ToolPageProps) {
   });
   const { conversation, regenerable } = page;
   const attachments = useAttachments();
+  // `?from=`: a report or summary, put in the message box as context once a model is chosen.
+  const fromContext = useFromContext(host);
   // The last message as sent, attachments and web search included, for Regenerate.
   const lastSent = useRef<OutgoingMessage<'agent'> | null>(null);
 
@@ -74,26 +128,20 @@ function Agent({ host }: ToolPageProps) {
     return conversation.send(message);
   };
 
-  const onSend = () =>
-    page.submit((prompt) => {
-      if (!model) return Promise.resolve(false);
-      // Only what this model can read goes with the message.
-      const image = model.vision ? attachments.image : null;
-      const pdf = model.pdfs ? attachments.pdf : null;
-      attachments.clear();
-      return send({
-        prompt,
-        attachments: sentAttachments(image, pdf),
-        extra: {
-          modelId: model.id,
-          image: image?.dataUrl ?? null,
-          pdf: pdf?.dataUrl ?? null,
-          imageName: image?.name ?? null,
-          pdfName: pdf?.name ?? null,
-          enableWebSearch: searching,
-        },
-      });
-    });
+  const sendPrompt = (prompt: string) => {
+    if (!model) return Promise.resolve(false);
+    const message = agentMessage(prompt, model, attachments, searching);
+    attachments.clear();
+    return send(message);
+  };
+  const onSend = () => page.submit(sendPrompt);
+  const conversationMode = useConversationMode(useChatVoice(), {
+    // Refused as Send would be (no provider, short balance): the notices say why.
+    send: (text) => (page.blocked || conversation.streaming ? Promise.resolve(false) : sendPrompt(text)),
+    streaming: conversation.streaming,
+    lastReply: conversation.turns.at(-1)?.replies[SINGLE],
+    stopReply: conversation.stop,
+  });
 
   // The last message again, with what it was sent with when it was sent from this page (else as the page is set now).
   // A stored message's answer is written again as a new version of it (its files are read back by the service).
@@ -112,6 +160,8 @@ function Agent({ host }: ToolPageProps) {
       : undefined;
 
   const clearDraft = () => {
+    // Another session, model or a new chat: the hands-free loop does not follow.
+    conversationMode.stop();
     attachments.clear();
     page.setText('');
     lastSent.current = null;
@@ -129,6 +179,8 @@ function Agent({ host }: ToolPageProps) {
     conversation.reset();
     clearDraft();
     setModel(chosen);
+    const context = fromContext.take();
+    if (context) page.setText(context);
   };
 
   // A session opened by its address (a reload, another tab) has no list entry to restore its model from: its answers'.
@@ -172,12 +224,19 @@ function Agent({ host }: ToolPageProps) {
               onRefuse={attachments.refuse}
               disabled={conversation.streaming}
             />
+            <ConversationModeButton
+              mode={conversationMode}
+              messageCost={cost}
+              disabled={conversation.streaming || page.blocked}
+            />
           </>
         )
       }
+      banner={!choosing && <ConversationModeStatus mode={conversationMode} />}
     >
       {choosing ? (
         <div className="ch-thread">
+          <FromItemNotice state={fromContext.state} />
           <ModelGrid onChoose={choose} />
         </div>
       ) : (

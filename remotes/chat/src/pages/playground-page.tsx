@@ -5,16 +5,23 @@
 // phone the four columns do not fit side by side: a tab list shows one at a time (arrow keys, a tap or a sideways
 // swipe switch; docs/architecture.md#keyboard-and-focus).
 import { useState } from 'react';
-import { PLAYGROUND_MODELS, PLAYGROUND_MODEL_INFO, UI_TEXTS, type PlaygroundModelId } from '@act/contracts';
+import {
+  CHAT_ENDPOINTS,
+  ERROR_TEXTS,
+  PLAYGROUND_MODEL_INFO,
+  PLAYGROUND_MODELS,
+  UI_TEXTS,
+  toolCost,
+  type PlaygroundModelId,
+} from '@act/contracts';
 import { Tabs, TabsContent, TabsList, TabsTrigger, type ToolPageProps } from '@act/host-sdk';
-import { PLAYGROUND_SCREEN } from '../chat-screens';
 import { EditableQuestion } from '../components/branch-controls';
 import { ChatFrame, LoadedConversation } from '../components/chat-frame';
 import { ContinueButton } from '../components/continue-button';
 import { FusePanel } from '../components/fuse-panel';
 import { MembersOnly } from '../components/members-only';
 import { ReplyView } from '../components/reply-view';
-import { useChatPage, type ChatPage } from '../hooks/use-chat-page';
+import { CHAT_SESSION_TEXTS, type ChatScreen, useChatPage, type ChatPage } from '../hooks/use-chat-page';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { useSwipe } from '../hooks/use-swipe';
@@ -23,7 +30,16 @@ import './playground-page.css';
 import '../components/single-turn.css';
 import '../components/model-grid.css';
 
-const SCREEN = PLAYGROUND_SCREEN;
+const SCREEN: ChatScreen<'playground'> = {
+  toolId: 'ai-chat-playground',
+  cost: toolCost('ai-chat-playground'),
+  endpoints: CHAT_ENDPOINTS.playground,
+  texts: {
+    ...CHAT_SESSION_TEXTS,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsPlayground,
+    empty: UI_TEXTS.chat.playgroundEmpty,
+  },
+};
 const T = UI_TEXTS.chat;
 /** Where the columns become tabs (playground-page.css stacks them from here down otherwise). */
 export const PLAYGROUND_TABS_QUERY = '(max-width: 640px)';
@@ -86,6 +102,7 @@ function ModelColumn({ model, page, questions, host }: ModelColumnProps) {
                   onRegenerate={turn === last ? regenerate : undefined}
                   regenerateCost={page.cost}
                   onShowVersion={page.showVersion}
+                  answer={turn.replyId ? { message: turn.replyId, column: model } : undefined}
                   chargeNote={chargeNote(turn, model)}
                   cost={cost === undefined ? undefined : T.playgroundTurnCost(cost)}
                 />

@@ -2,18 +2,36 @@
 // shown collapsed, apart from the answer), an optional image and PDF with each message, 'New Reasoning'; 6 credits a
 // message.
 import { useRef } from 'react';
-import { UI_TEXTS } from '@act/contracts';
+import { CHAT_ENDPOINTS, ERROR_TEXTS, UI_TEXTS, deleteSessionConfirm, toolCost } from '@act/contracts';
 import { type ToolPageProps } from '@act/host-sdk';
-import { REASONING_SCREEN } from '../chat-screens';
-import { AttachmentButtons, AttachmentChips } from '../components/attachment-picker';
+import {
+  AttachmentButtons,
+  AttachmentChips,
+  sentAttachments,
+  useAttachments,
+} from '../components/attachment-picker';
 import { ChatFrame } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
 import { SingleTurnThread } from '../components/single-turn-thread';
-import { sentAttachments, useAttachments } from '../hooks/use-attachments';
-import { useChatPage } from '../hooks/use-chat-page';
+import { type ChatScreen, useChatPage } from '../hooks/use-chat-page';
 import { type OutgoingMessage } from '../hooks/use-sending';
 
-const SCREEN = REASONING_SCREEN;
+const SCREEN: ChatScreen<'reasoning'> = {
+  toolId: 'chat-reasoning',
+  cost: toolCost('chat-reasoning'),
+  endpoints: CHAT_ENDPOINTS.reasoning,
+  texts: {
+    newSession: UI_TEXTS.chat.newReasoning,
+    confirmDelete: deleteSessionConfirm('reasoning'),
+    loadSessions: ERROR_TEXTS.chat.loadReasoningSessions,
+    loadMessages: ERROR_TEXTS.chat.loadReasoningMessages,
+    deleteSession: ERROR_TEXTS.chat.deleteReasoningSession,
+    renameSession: ERROR_TEXTS.chat.renameSession,
+    send: ERROR_TEXTS.chat.sendReasoningQuery,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsReasoning,
+    empty: UI_TEXTS.chat.reasoningEmpty,
+  },
+};
 const T = UI_TEXTS.chat;
 
 export function ReasoningPage({ host }: ToolPageProps) {

@@ -5,21 +5,59 @@
 // shows its page. Without a provider key the web chat still answers, locally, and says so.
 import { useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';
-import { UI_TEXTS, WEB_CHAT_INITIAL_SETUP, WebsiteUrlSchema, isHttpUrl, getTool } from '@act/contracts';
+import {
+  CHAT_ENDPOINTS,
+  ERROR_TEXTS,
+  UI_TEXTS,
+  WEB_CHAT_INITIAL_SETUP,
+  deleteSessionConfirm,
+  getTool,
+  isHttpUrl,
+  toolCost,
+  WebsiteUrlSchema,
+} from '@act/contracts';
 import { Alert, type ToolPageProps } from '@act/host-sdk';
-import { WEB_CHAT_START, WEB_SCREEN } from '../chat-screens';
 import { ChatFrame } from '../components/chat-frame';
 import { lacksCredits } from '../components/chat-notices';
 import { MembersOnly } from '../components/members-only';
 import { SingleTurnThread } from '../components/single-turn-thread';
 import { PageLink, UrlStep } from '../components/web-chat-url-step';
-import { useChatPage } from '../hooks/use-chat-page';
+import { type ChatScreen, useChatPage } from '../hooks/use-chat-page';
 import type { Turn } from '../reply-state';
 import './web-chat-page.css';
 import '../components/composer.css';
 import '../components/model-grid.css';
 
-const SCREEN = WEB_SCREEN;
+/**
+ * AI Web Chat: the message box sends follow-ups (2 credits, ours); starting, 6 credits, has its own step and texts
+ * (WEB_CHAT_START).
+ */
+const SCREEN: ChatScreen<'web'> = {
+  toolId: 'ai-web-chat',
+  cost: toolCost('ai-web-chat', { followUp: true }),
+  endpoints: CHAT_ENDPOINTS.web,
+  texts: {
+    newSession: UI_TEXTS.chat.newWebChat,
+    confirmDelete: deleteSessionConfirm('web chat'),
+    loadSessions: ERROR_TEXTS.chat.loadWebChatSessions,
+    loadMessages: ERROR_TEXTS.chat.loadWebChatMessages,
+    deleteSession: ERROR_TEXTS.chat.deleteWebChatSession,
+    renameSession: ERROR_TEXTS.chat.renameSession,
+    send: ERROR_TEXTS.chat.sendMessageDot,
+    insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChatFollowUp,
+    empty: UI_TEXTS.chat.webChatIntro,
+  },
+};
+
+/**
+ * Starting a web chat: 6 credits (docs/product-rules.md#costs-and-limits), its refusal and failure texts
+ * (docs/product-rules.md#validation, #errors).
+ */
+const WEB_CHAT_START = {
+  cost: toolCost('ai-web-chat'),
+  insufficientCredits: ERROR_TEXTS.validation.insufficientCreditsWebChat,
+  failed: ERROR_TEXTS.chat.startWebChat,
+} as const;
 const T = UI_TEXTS.chat;
 const REPLY_LABEL = getTool('ai-web-chat').name;
 

@@ -19,7 +19,12 @@ export function createChatHost(
 ): ChatTestHost {
   return createRoutedTestHost({
     ...options,
-    routes: { 'GET /api/chat/status': () => json({ success: true, available: options.available ?? true }) },
+    routes: {
+      'GET /api/chat/status': () => json({ success: true, available: options.available ?? true }),
+      // Issue 38: no projects and no instructions in use unless a test says otherwise.
+      'GET /api/chat/projects': () => json({ success: true, projects: [] }),
+      'GET /api/chat/instructions/in-use': () => json({ success: true, inUse: [] }),
+    },
   });
 }
 

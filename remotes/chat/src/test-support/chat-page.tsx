@@ -24,6 +24,8 @@ export interface ChatPageSetup {
   address?: string;
   /** Options for `userEvent.setup` (the reasoning tests upload files their input would not accept). */
   userEvents?: Parameters<typeof userEvent.setup>[0];
+  /** More routes, answered from the first render ("METHOD /path"). */
+  routes?: Record<string, FakeHandler>;
 }
 
 export function renderChatPage(Page: ComponentType<ToolPageProps>, options: ChatPageSetup) {
@@ -42,6 +44,7 @@ export function renderChatPage(Page: ComponentType<ToolPageProps>, options: Chat
   window.history.replaceState(null, '', address);
   const test = createChatHost({ toolId, credits, available, user });
   test.on(`GET ${sessionsPath}`, typeof sessions === 'function' ? sessions : () => sessions.clone());
+  for (const [route, handler] of Object.entries(options.routes ?? {})) test.on(route, handler);
   const events = userEvent.setup(userEvents);
   const view = render(<Page host={test.host} />);
   const input = () => screen.getByPlaceholderText(/Type your message/) as HTMLTextAreaElement;

@@ -83,3 +83,8 @@ export async function downloadImage(image: { id: string; downloadPath: string; f
     toast({ title: err instanceof Error ? err.message : ERROR_TEXTS.ui.downloadImage, variant: 'error' });
   }
 }
+
+/** One of the member's text-to-image pictures, re-signed (the library's `?open=<id>`); 404 for another member's. */
+export async function fetchImage(api: ApiClient, id: string, signal: AbortSignal): Promise<GalleryImage> {
+  return (await api.call(E.image, { params: { id }, signal })).image;
+}

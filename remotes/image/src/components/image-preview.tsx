@@ -40,6 +40,8 @@ export interface ImagePreviewProps {
   onImageLoaded?(): void;
   /** Shown under the preview (the run's other images). */
   below?: ReactNode;
+  /** Beside Download: the shown image's Send to menu. */
+  sendTo?: ReactNode;
 }
 
 export function ImagePreview(props: ImagePreviewProps) {
@@ -74,6 +76,7 @@ function PreviewBody({
   onRegenerate,
   onDownload,
   onImageLoaded,
+  sendTo,
 }: ImagePreviewProps & { image: PreviewImage }) {
   const [zoom, setZoom] = useState(1);
   const [loaded, setLoaded] = useState(false);
@@ -144,6 +147,7 @@ function PreviewBody({
           <Download size={16} aria-hidden />
           {T.download}
         </Button>
+        {!busy && sendTo}
       </div>
     </>
   );

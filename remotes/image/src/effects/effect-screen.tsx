@@ -19,14 +19,17 @@ import {
   Alert,
   Button,
   canAfford,
+  FromItemNotice,
   GenerateButton,
   ImageDropZone,
   RunError,
   runButton,
+  SendToMenu,
   TipsBox,
   Spinner,
   TextField,
   useAvailability,
+  useImageFromItem,
   useImageUpload,
   useToolRun,
   type ToolPageProps,
@@ -35,6 +38,7 @@ import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-sl
 import { SAMPLE_AFTER, SAMPLE_BEFORE, SAMPLE_SIZE } from '../components/sample-images';
 import { EFFECT_CONFIGS, type EffectConfig } from './effect-configs';
 import { fetchEffectAvailability, saveResult } from './effects-api';
+import { useOpenedEffect } from './use-opened-effect';
 import './effect-screen.css';
 
 const T = UI_TEXTS.photoTool;
@@ -46,6 +50,10 @@ export interface EffectScreenProps extends ToolPageProps {
 
 export function EffectScreen({ host, effect }: EffectScreenProps) {
   const upload = useImageUpload();
+  // `?from=<library item>`: the member's stored image, put in the upload as if they had picked it.
+  const from = useImageFromItem(host, upload);
+  // `?open=<id>`: a stored result of this effect, shown as the result until the member picks another photo.
+  const opened = useOpenedEffect(host, effect.id);
   const [text, setText] = useState(effect.field?.initial ?? '');
   const [textTouched, setTextTouched] = useState(false);
   const [slider, setSlider] = useState(SLIDER_DEFAULT);
@@ -69,14 +77,16 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
   const run = useToolRun(host, action, effect.failedText);
   const { reset } = run;
   const busy = run.status === 'loading';
-  const result = run.result;
+  const result = run.result ?? opened.result;
 
   // A new photo (or none) starts over: no result, no error, the slider in the middle.
   const imageUrl = upload.image?.dataUrl ?? null;
+  const { close } = opened;
   useEffect(() => {
     reset();
+    close();
     setSlider(SLIDER_DEFAULT);
-  }, [imageUrl, reset]);
+  }, [imageUrl, reset, close]);
 
   // docs/product-rules.md#validation: the effect's own label ('Run Cartoonify (20 credits)'), disabled while its
   // text is blank or the effect cannot run on this server.
@@ -119,6 +129,8 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
         )}
         <div className="act-stack ie-upload">
           <span className="act-label">{T.uploadLabel}</span>
+          <FromItemNotice state={from} />
+          {opened.error && <Alert variant="error">{opened.error}</Alert>}
           <ImageDropZone
             upload={upload}
             disabled={busy}
@@ -160,10 +172,13 @@ export function EffectScreen({ host, effect }: EffectScreenProps) {
             {T.result}
           </h2>
           {result && !busy && (
-            <Button variant="outline" size="sm" busy={downloading} onClick={() => void download()}>
-              {!downloading && <Download size={16} aria-hidden />}
-              {T.download}
-            </Button>
+            <div className="ie-result__actions">
+              <SendToMenu itemId={result.id} kind="image" fromTool={effect.id} navigate={host.navigate} />
+              <Button variant="outline" size="sm" busy={downloading} onClick={() => void download()}>
+                {!downloading && <Download size={16} aria-hidden />}
+                {T.download}
+              </Button>
+            </div>
           )}
         </div>
 

@@ -8,6 +8,7 @@ import {
   UI_TEXTS,
   type GeneratedImage,
   type GeneratedImageToolId,
+  type PhotoEffectReply,
   type PhotoEffectToolId,
 } from '@act/contracts';
 import { downloadFile, toast, type ApiClient } from '@act/host-sdk';
@@ -69,4 +70,29 @@ export async function saveResult(url: string, tool: GeneratedImageToolId, at?: D
   } catch (err) {
     toast({ title: err instanceof Error ? err.message : ERROR_TEXTS.ui.downloadImage, variant: 'error' });
   }
+}
+
+/**
+ * One of the member's effect results (the library's `?open=<id>`), as the effect screen shows a run's reply; 404 for
+ * another member's. Nothing was charged, so there is no new balance.
+ */
+export async function fetchEffectResult(
+  api: ApiClient,
+  id: string,
+  signal: AbortSignal,
+): Promise<{ tool: GeneratedImageToolId; reply: PhotoEffectReply }> {
+  const { image } = await api.call(E.generatedImage, { params: { id }, signal });
+  return {
+    tool: image.tool_id,
+    reply: {
+      success: true,
+      id: image.id,
+      processedImageUrl: image.image_url,
+      originalImageUrl: image.original_url,
+      downloadUrl: image.download_url,
+      width: image.width,
+      height: image.height,
+      remainingCredits: null,
+    },
+  };
 }

@@ -1,9 +1,11 @@
 // The screen Upscale and Edit a region share: Settings on the left (the page's notice, the picture chooser, the
-// tool's own fields, the run button, the error, tips) and the result on the right (tool-result.tsx).
+// tool's own fields, the run button, the error, tips) and the result on the right (tool-result.tsx). The library's
+// `?open=<id>` shows the member's stored result of this tool there until another picture is chosen.
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { getTool, UI_TEXTS, type PhotoEffectReply } from '@act/contracts';
-import { GenerateButton, RunError, TipsBox, type RunButton, type ToolHost } from '@act/host-sdk';
+import { Alert, GenerateButton, RunError, TipsBox, type RunButton, type ToolHost } from '@act/host-sdk';
+import { useOpenedEffect } from '../effects/use-opened-effect';
 import { ImageSourcePicker } from './image-source-picker';
 import { ToolResult } from './tool-result';
 import type { PictureSource } from './use-picture-source';
@@ -35,6 +37,7 @@ export interface ImageToolScreenProps {
 export function ImageToolScreen(props: ImageToolScreenProps) {
   const { host, tool, texts, run } = props;
   const busy = run.status === 'loading';
+  const opened = useOpenedEffect(host, tool);
   return (
     <div className="act-tool-layout ie-effect">
       <section className="act-panel act-stack" aria-labelledby="it-settings-title">
@@ -42,12 +45,16 @@ export function ImageToolScreen(props: ImageToolScreenProps) {
           {UI_TEXTS.photoTool.settings}
         </h2>
         {props.notice}
+        {opened.error && <Alert variant="error">{opened.error}</Alert>}
         <ImageSourcePicker
           api={host.api}
           source={props.source}
           label={texts.sourceLabel}
           disabled={busy}
-          onChange={props.onSourceChange}
+          onChange={() => {
+            opened.close();
+            props.onSourceChange();
+          }}
         />
         {props.children}
         <GenerateButton
@@ -67,7 +74,8 @@ export function ImageToolScreen(props: ImageToolScreenProps) {
         busy={busy}
         processing={texts.processing}
         readyHint={texts.readyHint}
-        result={run.result}
+        result={run.result ?? opened.result}
+        navigate={host.navigate}
         {...(props.note ? { note: props.note } : {})}
       />
     </div>

@@ -1,10 +1,19 @@
 // The Upscale and Edit a Region pages on the routed test host: what each says before anything is chosen (how this
 // server upscales; that editing needs a provider key), the button's states and price, the request each sends (an
-// upload or one of the member's images; the painted mask), and the result.
+// upload or one of the member's images; the painted mask), and the result with Send to (the image tools).
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXTS, GALLERY_UPDATED_EVENT, UI_TEXTS } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  GALLERY_UPDATED_EVENT,
+  getTool,
+  LIBRARY_TEXTS,
+  sendToPath,
+  sendToTargets,
+  UI_TEXTS,
+  type ToolId,
+} from '@act/contracts';
 import { createRoutedTestHost, json, pngFile } from '@act/host-sdk/testing';
 import { galleryImage, imageId } from '../test-support/image-host';
 import { EditImagePage } from '../pages/edit-image-page';
@@ -78,6 +87,17 @@ function setup(page: 'upscale' | 'edit-image', status: Record<string, unknown>, 
   return { ...test, user, upload, runButton };
 }
 
+/** Opens the result's Send to menu: its entries are the tools that take an image, without the one it came from. */
+async function sendToMenuOf(user: ReturnType<typeof userEvent.setup>, from: ToolId): Promise<HTMLElement[]> {
+  const resultPanel = await screen.findByRole('region', { name: UI_TEXTS.photoTool.result });
+  await user.click(within(resultPanel).getByRole('button', { name: new RegExp(LIBRARY_TEXTS.sendTo) }));
+  const items = await screen.findAllByRole('menuitem');
+  expect(items.map((item) => item.textContent)).toEqual(
+    sendToTargets('image', from).map((id) => getTool(id).name),
+  );
+  return items;
+}
+
 describe('Upscale page', () => {
   it('says it uses a standard upscale without a key, shows the result size and sends the upload at 2×', async () => {
     const { user, upload, runButton, on, requestsTo, onCreditsChange } = setup('upscale', {
@@ -118,6 +138,17 @@ describe('Upscale page', () => {
       toolName: 'upscale',
     });
     expect(await screen.findByText(`${U.resultSize(256, 192)} · ${U.modelLabel}`)).toBeTruthy();
+  });
+
+  it('sends the stored result on to the image tools (not Upscale itself), by its id', async () => {
+    const { user, upload, runButton, on, navigate } = setup('upscale', { upscale: 'standard' });
+    await upload();
+    on('POST /api/image/upscale', () => result(128, 96, { method: 'standard' }));
+    await user.click(runButton());
+    const items = await sendToMenuOf(user, 'upscale');
+    expect(items.map((item) => item.textContent)).not.toContain(getTool('upscale').name);
+    await user.click(screen.getByRole('menuitem', { name: getTool('cartoonify').name }));
+    expect(navigate).toHaveBeenCalledWith(sendToPath('cartoonify', imageId(900)));
   });
 });
 
@@ -162,6 +193,9 @@ describe('Edit a Region page', () => {
     expect(String((call!.body as { image: string }).image)).toMatch(/^data:image\/png;base64,/);
     const resultPanel = await screen.findByRole('region', { name: UI_TEXTS.photoTool.result });
     expect(within(resultPanel).getByRole('button', { name: 'Download' })).toBeTruthy();
+    // The edited picture goes on like any image, Upscale included.
+    const items = await sendToMenuOf(user, 'edit-image');
+    expect(items.map((item) => item.textContent)).toContain(getTool('upscale').name);
   });
 
   it('clears the mask, and shows the server refusal in its words', async () => {

@@ -1,9 +1,10 @@
 // The result side of Upscale and Edit a region: 'Processing …' while it runs, then the before/after comparison of the
-// member's picture and the stored result with Download (saved under the tool's name), else the ready hint.
+// member's picture and the stored result with Send to (the image tools, docs/product-rules.md#send-to: the result's
+// id is its library item's) and Download (saved under the tool's name), else the ready hint.
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { UI_TEXTS, type GeneratedImageToolId, type PhotoEffectReply } from '@act/contracts';
-import { Button, Spinner } from '@act/host-sdk';
+import { Button, SendToMenu, Spinner } from '@act/host-sdk';
 import { BeforeAfterSlider, SLIDER_DEFAULT } from '../components/before-after-slider';
 import { saveResult } from '../effects/effects-api';
 
@@ -18,9 +19,20 @@ export interface ToolResultProps {
   result: Omit<PhotoEffectReply, 'success'> | null;
   /** A line under the comparison (the result's size and how it was made). */
   note?: string;
+  /** Client-side navigation, for Send to. */
+  navigate(path: string): void;
 }
 
-export function ToolResult({ tool, toolName, busy, processing, readyHint, result, note }: ToolResultProps) {
+export function ToolResult({
+  tool,
+  toolName,
+  busy,
+  processing,
+  readyHint,
+  result,
+  note,
+  navigate,
+}: ToolResultProps) {
   const [slider, setSlider] = useState(SLIDER_DEFAULT);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
@@ -39,10 +51,13 @@ export function ToolResult({ tool, toolName, busy, processing, readyHint, result
           {P.result}
         </h2>
         {result && !busy && (
-          <Button variant="outline" size="sm" busy={downloading} onClick={() => void download()}>
-            {!downloading && <Download size={16} aria-hidden />}
-            {P.download}
-          </Button>
+          <div className="ie-result__actions">
+            <SendToMenu itemId={result.id} kind="image" fromTool={tool} navigate={navigate} />
+            <Button variant="outline" size="sm" busy={downloading} onClick={() => void download()}>
+              {!downloading && <Download size={16} aria-hidden />}
+              {P.download}
+            </Button>
+          </div>
         )}
       </div>
       {busy ? (

@@ -2,8 +2,8 @@
 // (with 1 to 4 images per run; the button's price follows the count), the preview with its progress bar (moved by the
 // provider's queue progress when it reports one), zoom, Regenerate with the same seed and Download, the run's images
 // to choose from, and the member's gallery. 20 credits per image; the notice that the server has no provider key
-// shows before the member types.
-import { useRef, useState } from 'react';
+// shows before the member types. The library's `?open=<id>` shows that stored picture with its settings.
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import {
   ERROR_TEXTS,
   GALLERY_UPDATED_EVENT,
@@ -17,11 +17,15 @@ import {
 import {
   Alert,
   canAfford,
+  FromItemNotice,
   RunError,
   runButton,
+  SendToMenu,
   useAvailability,
+  useFromItem,
   useRunAnnouncer,
   useStreamedReply,
+  type FromItemState,
   type ToolPageProps,
 } from '@act/host-sdk';
 import { downloadImage, fetchTextToImageAvailable } from '../api/image-api';
@@ -30,6 +34,7 @@ import { ImagePreview, type PreviewImage } from '../components/image-preview';
 import { RunImages } from '../components/run-images';
 import { SettingsPanel } from '../components/settings-panel';
 import { useGenerationProgress, type GenerationPhase } from '../hooks/use-generation-progress';
+import { previewOf, useOpenedImage } from '../hooks/use-opened-image';
 import {
   checkSettings,
   DEFAULT_SETTINGS,
@@ -86,6 +91,58 @@ export function runFromEvents(events: readonly TextToImageStreamEvent[]): RunVie
   return view;
 }
 
+interface NoticesProps {
+  host: ToolPageProps['host'];
+  from: FromItemState;
+  /** `?open=` named a picture that could not be shown. */
+  openError: string | null;
+  unavailable: boolean;
+  affordable: boolean;
+  count: number;
+  error: string | null;
+  needsSignup: boolean;
+}
+
+/** Above the button: the `?from=` note, the missing provider key, the balance too low for the count, the run's error. */
+function Notices({
+  host,
+  from,
+  openError,
+  unavailable,
+  affordable,
+  count,
+  error,
+  needsSignup,
+}: NoticesProps) {
+  return (
+    <>
+      <FromItemNotice state={from} />
+      {openError && <Alert variant="error">{openError}</Alert>}
+      {unavailable && <Alert variant="info">{ERROR_TEXTS.image.providerKeyMissing}</Alert>}
+      {!unavailable && !affordable && (
+        <Alert variant="error">
+          {count === 1
+            ? ERROR_TEXTS.validation.insufficientCreditsTextToImage
+            : ERROR_TEXTS.image.insufficientCreditsImages(count, count * PRICE)}
+        </Alert>
+      )}
+      <RunError error={error} needsSignup={needsSignup} host={host} />
+    </>
+  );
+}
+
+/** The shown image's Send to menu (docs/product-rules.md#send-to). */
+function ImageSendTo({ host, id }: { host: ToolPageProps['host']; id: string }) {
+  return <SendToMenu itemId={id} kind="image" fromTool="text-to-image" navigate={host.navigate} size="md" />;
+}
+
+/** `?from=<library item>`: a stored prompt becomes this prompt (cut to its limit, with a note). */
+function useFromPrompt(host: ToolPageProps['host'], setSettings: Dispatch<SetStateAction<ImageSettings>>) {
+  return useFromItem(host, ({ text }) => {
+    if (text !== undefined) setSettings((current) => ({ ...current, prompt: text }));
+  });
+}
+
 export function TextToImagePage({ host }: ToolPageProps) {
   const availability = useAvailability((signal) => fetchTextToImageAvailable(host.api, signal), [host.api]);
   const [settings, setSettings] = useState<ImageSettings>(DEFAULT_SETTINGS);
@@ -96,6 +153,11 @@ export function TextToImagePage({ host }: ToolPageProps) {
   const [runImages, setRunImages] = useState<RunImage[]>([]);
   const [imageLoaded, setImageLoaded] = useState(true);
   const promptRef = useRef<HTMLTextAreaElement>(null);
+  const from = useFromPrompt(host, setSettings);
+  const openError = useOpenedImage(host, (image) => {
+    setSettings(settingsOf(image));
+    setShown(previewOf(image));
+  });
 
   // The preview's progress is not a live region: the start, each quarter and the image are announced.
   const announcer = useRunAnnouncer();
@@ -150,20 +212,6 @@ export function TextToImagePage({ host }: ToolPageProps) {
     promptRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   };
 
-  const notices = (
-    <>
-      {availability === 'unavailable' && <Alert variant="info">{ERROR_TEXTS.image.providerKeyMissing}</Alert>}
-      {availability !== 'unavailable' && !affordable && (
-        <Alert variant="error">
-          {count === 1
-            ? ERROR_TEXTS.validation.insufficientCreditsTextToImage
-            : ERROR_TEXTS.image.insufficientCreditsImages(count, count * PRICE)}
-        </Alert>
-      )}
-      <RunError error={error} needsSignup={reply.error?.needsSignup === true} host={host} />
-    </>
-  );
-
   return (
     <div className="act-stack img-page">
       <div className="act-tool-layout">
@@ -183,7 +231,18 @@ export function TextToImagePage({ host }: ToolPageProps) {
           })}
           onGenerate={generate}
           promptRef={promptRef}
-          notices={notices}
+          notices={
+            <Notices
+              host={host}
+              from={from}
+              openError={openError}
+              unavailable={availability === 'unavailable'}
+              affordable={affordable}
+              count={count}
+              error={error ?? null}
+              needsSignup={reply.error?.needsSignup === true}
+            />
+          }
         />
         <ImagePreview
           image={shown}
@@ -201,6 +260,7 @@ export function TextToImagePage({ host }: ToolPageProps) {
               });
           }}
           onImageLoaded={() => setImageLoaded(true)}
+          sendTo={shown && <ImageSendTo host={host} id={shown.id} />}
           below={
             busy ? null : (
               <RunImages

@@ -14,7 +14,16 @@ import {
   type UpscaleMethod,
   type UpscaleScale,
 } from '@act/contracts';
-import { Alert, canAfford, runButton, SegmentedControl, useToolRun, type ToolPageProps } from '@act/host-sdk';
+import {
+  Alert,
+  canAfford,
+  FromItemNotice,
+  runButton,
+  SegmentedControl,
+  useFromItem,
+  useToolRun,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { ImageToolScreen } from '../image-tools/image-tool-screen';
 import { fetchImageStatus, upscale, type SourceField } from '../image-tools/image-tools-api';
 import { usePictureSource } from '../image-tools/use-picture-source';
@@ -24,6 +33,12 @@ const COST = toolCost('upscale');
 
 export function UpscalePage({ host }: ToolPageProps) {
   const source = usePictureSource();
+  // `?from=<library item>`: the member's stored image, put in the upload as if they had picked it.
+  const from = useFromItem(host, (fill) => {
+    if (!fill.file) return;
+    source.setMode('upload');
+    void source.upload.select(fill.file);
+  });
   const [scale, setScale] = useState<UpscaleScale>(2);
   const [method, setMethod] = useState<UpscaleMethod | null>(null);
   useEffect(() => {
@@ -63,7 +78,10 @@ export function UpscalePage({ host }: ToolPageProps) {
       tool="upscale"
       texts={T}
       notice={
-        method && <Alert variant="info">{method === 'standard' ? T.standardNotice : T.modelNotice}</Alert>
+        <>
+          <FromItemNotice state={from} />
+          {method && <Alert variant="info">{method === 'standard' ? T.standardNotice : T.modelNotice}</Alert>}
+        </>
       }
       source={source}
       onSourceChange={run.reset}

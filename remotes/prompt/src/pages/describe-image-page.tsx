@@ -15,20 +15,23 @@ import {
 import {
   canAfford,
   GenerateButton,
+  FromItemNotice,
   ImageDropZone,
   RadioGroup,
   ResultPanel,
   RunError,
   runButton,
+  useImageFromItem,
   useImageUpload,
   useToolRun,
   type RadioOption,
   type RunButton,
-  type ToolPageProps,
 } from '@act/host-sdk';
 import { Markdown } from '@act/host-sdk/markdown';
 import { describeImage } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
+import { ResultSendTo } from '../components/result-send-to';
+import type { PromptToolPageProps } from '../components/with-recent-results';
 import './describe-image-page.css';
 
 const T = UI_TEXTS.describeImage;
@@ -52,8 +55,10 @@ export function describeImageButton(s: {
   });
 }
 
-export function DescribeImagePage({ host }: ToolPageProps) {
+export function DescribeImagePage({ host, shown }: PromptToolPageProps) {
   const upload = useImageUpload();
+  // `?from=<library item>`: the member's stored image, in the upload as if they had picked it.
+  const from = useImageFromItem(host, upload);
   const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
   const [task, setTask] = useState<AnalysisTask | null>(DEFAULT_ANALYSIS_TASKS[0] ?? null);
   const action = useCallback(
@@ -77,6 +82,7 @@ export function DescribeImagePage({ host }: ToolPageProps) {
   return (
     <div className="act-tool-layout">
       <div className="act-panel act-stack">
+        <FromItemNotice state={from} />
         <ImageDropZone
           upload={upload}
           disabled={busy}
@@ -104,7 +110,14 @@ export function DescribeImagePage({ host }: ToolPageProps) {
       </div>
       <ResultPanel
         title={T.resultTitle}
-        text={run.result?.description ?? null}
+        text={run.result?.description ?? shown?.text ?? null}
+        actions={
+          <ResultSendTo
+            host={host}
+            tool="ai-describe-image"
+            id={run.result ? run.result.resultId : shown?.id}
+          />
+        }
         placeholder={UI_TEXTS.describeImage.resultPlaceholder}
         loading={busy}
         renderText={(text) => <Markdown text={text} className="pr-formatted" lineBreaks />}

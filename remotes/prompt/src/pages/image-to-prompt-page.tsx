@@ -6,20 +6,25 @@ import { UI_TEXTS, failureTextOf, PROMPT_ENDPOINTS } from '@act/contracts';
 import {
   canAfford,
   GenerateButton,
+  FromItemNotice,
   ImageDropZone,
   ResultPanel,
   RunError,
   runButton,
+  useImageFromItem,
   useImageUpload,
   useToolRun,
-  type ToolPageProps,
 } from '@act/host-sdk';
 import { generateImagePrompt } from '../api/prompt-api';
+import { ResultSendTo } from '../components/result-send-to';
+import type { PromptToolPageProps } from '../components/with-recent-results';
 
 const T = UI_TEXTS.imageToPrompt;
 
-export function ImageToPromptPage({ host }: ToolPageProps) {
+export function ImageToPromptPage({ host, shown }: PromptToolPageProps) {
   const upload = useImageUpload();
+  // `?from=<library item>`: the member's stored image, in the upload as if they had picked it.
+  const from = useImageFromItem(host, upload);
   const action = useCallback((image: string) => generateImagePrompt(host.api, image), [host.api]);
   const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateImagePrompt));
   const busy = run.status === 'loading';
@@ -33,6 +38,7 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
   return (
     <div className="act-tool-layout">
       <div className="act-panel act-stack">
+        <FromItemNotice state={from} />
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <GenerateButton
           host={host}
@@ -46,7 +52,14 @@ export function ImageToPromptPage({ host }: ToolPageProps) {
       </div>
       <ResultPanel
         title={T.resultTitle}
-        text={run.result?.prompt ?? null}
+        text={run.result?.prompt ?? shown?.text ?? null}
+        actions={
+          <ResultSendTo
+            host={host}
+            tool="image-to-prompt"
+            id={run.result ? run.result.resultId : shown?.id}
+          />
+        }
         placeholder={T.resultPlaceholder}
         loading={busy}
       />

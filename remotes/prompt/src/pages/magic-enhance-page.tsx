@@ -13,15 +13,17 @@ import {
   TipsBox,
   TextArea,
   useToolRun,
-  type ToolPageProps,
 } from '@act/host-sdk';
 import { enhancePrompt } from '../api/prompt-api';
+import { ResultSendTo } from '../components/result-send-to';
+import type { PromptToolPageProps } from '../components/with-recent-results';
 import './magic-enhance-page.css';
 
 const T = UI_TEXTS.magicEnhance;
 
-export function MagicEnhancePage({ host }: ToolPageProps) {
-  const [text, setText] = useState('');
+export function MagicEnhancePage({ host, shown }: PromptToolPageProps) {
+  // A reopened result comes back with what was typed for it.
+  const [text, setText] = useState(shown?.input ?? '');
   const action = useCallback((value: string) => enhancePrompt(host.api, value), [host.api]);
   const run = useToolRun(host, action, failureTextOf(PROMPT_ENDPOINTS.generateTextPrompt));
   const busy = run.status === 'loading';
@@ -72,7 +74,10 @@ export function MagicEnhancePage({ host }: ToolPageProps) {
       </div>
       <ResultPanel
         title={T.resultTitle}
-        text={run.result?.prompt ?? null}
+        text={run.result?.prompt ?? shown?.text ?? null}
+        actions={
+          <ResultSendTo host={host} tool="magic-enhance" id={run.result ? run.result.resultId : shown?.id} />
+        }
         placeholder={UI_TEXTS.magicEnhance.resultPlaceholder}
         loading={busy}
       />

@@ -19,19 +19,22 @@ import {
 import {
   canAfford,
   GenerateButton,
+  FromItemNotice,
   ImageDropZone,
   ResultPanel,
   RunError,
   runButton,
   TipsBox,
   TextArea,
+  useImageFromItem,
   useImageUpload,
   useToolRun,
-  type ToolPageProps,
 } from '@act/host-sdk';
 import { generateVideoPrompt } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
+import { ResultSendTo } from '../components/result-send-to';
+import type { PromptToolPageProps } from '../components/with-recent-results';
 import './video-prompt-page.css';
 
 const T = UI_TEXTS.videoPrompt;
@@ -43,8 +46,10 @@ interface VideoPromptChoices {
   actionDescription: string;
 }
 
-export function VideoPromptPage({ host }: ToolPageProps) {
+export function VideoPromptPage({ host, shown }: PromptToolPageProps) {
   const upload = useImageUpload();
+  // `?from=<library item>`: the member's stored image, in the upload as if they had picked it.
+  const from = useImageFromItem(host, upload);
   const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
   const [cameraMotion, setCameraMotion] = useState<CameraMotion>(DEFAULT_CAMERA_MOTION);
   const [videoStyle, setVideoStyle] = useState<VideoStyle>(DEFAULT_VIDEO_STYLE);
@@ -78,6 +83,7 @@ export function VideoPromptPage({ host }: ToolPageProps) {
   return (
     <div className="act-tool-layout">
       <div className="act-panel act-stack">
+        <FromItemNotice state={from} />
         <ImageDropZone upload={upload} disabled={busy} onRemove={run.reset} />
         <div className="pr-options">
           <LanguageSelect
@@ -119,7 +125,14 @@ export function VideoPromptPage({ host }: ToolPageProps) {
       <div className="act-stack">
         <ResultPanel
           title={T.resultTitle}
-          text={run.result?.prompt ?? null}
+          text={run.result?.prompt ?? shown?.text ?? null}
+          actions={
+            <ResultSendTo
+              host={host}
+              tool="image-to-video-prompt"
+              id={run.result ? run.result.resultId : shown?.id}
+            />
+          }
           placeholder={UI_TEXTS.videoPrompt.resultPlaceholder}
           loading={busy}
         />

@@ -1,6 +1,6 @@
-// Calls of the voice tools through the host's API client (gateway → voice service), typed by the contracts: which
-// tools this server can run, the voice list, the member's recent results, and the four runs, each POSTed with
-// `Accept: text/event-stream` so the page sees the job's progress (useStreamedReply with VoiceStreamEventSchema).
+// Calls of the voice service through the host's API client (gateway → voice service), typed by the contracts: which
+// tools this server can run, the voice list, the member's recent results and jobs, deleting and downloading a clip.
+// The four runs are streamed from use-voice-tool.ts (VOICE_TOOL_ENDPOINTS).
 import {
   ERROR_TEXTS,
   VOICE_ENDPOINTS,
@@ -10,18 +10,9 @@ import {
   type VoiceStatusReply,
   type VoiceToolId,
 } from '@act/contracts';
-import { downloadFile, endpointUrl, type ApiClient, type CallRequest, type CursorPage } from '@act/host-sdk';
+import { downloadFile, endpointUrl, type ApiClient, type CursorPage } from '@act/host-sdk';
 
 const E = VOICE_ENDPOINTS;
-
-/** The streamed run of each voice tool. */
-export const VOICE_RUN_ENDPOINTS = {
-  'text-to-speech': E.textToSpeech,
-  'speech-to-speech': E.speechToSpeech,
-  'sound-effects': E.soundEffects,
-  'voice-isolator': E.voiceIsolator,
-} as const;
-export type VoiceRunEndpoint = (typeof VOICE_RUN_ENDPOINTS)[VoiceToolId];
 
 /** Page size of a tool's recent results under its screen. */
 export const RECENT_PAGE_SIZE = 5;
@@ -34,10 +25,7 @@ export async function getVoiceStatus(api: ApiClient, signal?: AbortSignal): Prom
 }
 
 export async function getVoices(api: ApiClient, signal?: AbortSignal): Promise<VoiceOption[]> {
-  const reply = await api.call(E.voices, {
-    fallbackError: ERROR_TEXTS.network.fetchVoices,
-    signal,
-  });
+  const reply = await api.call(E.voices, { signal });
   return reply.voices;
 }
 
@@ -67,30 +55,6 @@ export async function getActiveJobs(
 export async function getJob(api: ApiClient, id: string, signal?: AbortSignal): Promise<VoiceJob> {
   const reply = await api.call(E.job, { params: { id }, signal });
   return reply.job;
-}
-
-export function textToSpeechRequest(text: string, voiceId: string): CallRequest<typeof E.textToSpeech> {
-  return { body: { text, voiceId, toolName: 'text-to-speech' } };
-}
-
-export function speechToSpeechRequest(
-  audioFile: string,
-  voiceId: string,
-): CallRequest<typeof E.speechToSpeech> {
-  return { body: { audioFile, voiceId, toolName: 'speech-to-speech' } };
-}
-
-export function soundEffectsRequest(
-  prompt: string,
-  durationSeconds: number | null,
-): CallRequest<typeof E.soundEffects> {
-  return {
-    body: { prompt, toolName: 'sound-effects', ...(durationSeconds !== null ? { durationSeconds } : {}) },
-  };
-}
-
-export function voiceIsolatorRequest(audioFile: string): CallRequest<typeof E.voiceIsolator> {
-  return { body: { audioFile, toolName: 'voice-isolator' } };
 }
 
 /** Deletes one of the member's stored results. */

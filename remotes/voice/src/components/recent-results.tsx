@@ -3,7 +3,14 @@
 // "still processing" and the list reloads when they end.
 import { useCallback, useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { ERROR_TEXTS, UI_TEXTS, type AudioClip, type VoiceJob, type VoiceToolId } from '@act/contracts';
+import {
+  ERROR_TEXTS,
+  UI_TEXTS,
+  formatDateTime,
+  type AudioClip,
+  type VoiceJob,
+  type VoiceToolId,
+} from '@act/contracts';
 import { Button, ConfirmDialog, Spinner, errorMessage, useCursorList, type ToolHost } from '@act/host-sdk';
 import { deleteClip, getActiveJobs, getJob, getRecentClips } from '../api/voice-api';
 import { AudioPlayer } from './audio-player';
@@ -77,7 +84,7 @@ export function RecentResults({ host, tool, title, refreshKey }: RecentResultsPr
             <div className="vo-recent__meta">
               <span className="vo-recent__text">{clipTitle(clip)}</span>
               <time className="vo-recent__date" dateTime={clip.createdAt}>
-                {new Date(clip.createdAt).toLocaleString()}
+                {formatDateTime(clip.createdAt)}
               </time>
               <Button
                 variant="ghost"

@@ -1,8 +1,9 @@
 // The right-hand result area of a voice screen: a title, then the run's wait (progress and elapsed time), its clip in
 // the player (with Before/After for the tools that start from a recording), a note that a run whose connection was
-// cut is still being made, or a placeholder until there is a result.
-import { UI_TEXTS } from '@act/contracts';
-import type { VoiceJobView } from '../use-voice-job';
+// cut is still being made, or a placeholder until there is a result. A stored clip reopened from the library
+// (`?open=<id>`) shows here until the tool runs again.
+import { UI_TEXTS, type AudioClip } from '@act/contracts';
+import type { VoiceJobView } from '../use-voice-tool';
 import { AudioPlayer } from './audio-player';
 import { JobProgress, type JobProgressProps } from './job-progress';
 import './result-card.css';
@@ -15,9 +16,12 @@ export interface ResultCardProps {
   progress: Omit<JobProgressProps, 'progress' | 'elapsedSeconds'>;
   /** The recording the clip was made from, offered as Before beside the result. */
   compare?: { original: string | null; label: string };
+  /** A stored clip reopened by `?open=`, shown while the job has none. */
+  opened?: AudioClip | null;
 }
 
-export function ResultCard({ title, placeholder, job, progress, compare }: ResultCardProps) {
+export function ResultCard({ title, placeholder, job, progress, compare, opened }: ResultCardProps) {
+  const clip = job.clip ?? (job.error === null ? opened : null) ?? null;
   return (
     <section className="act-panel act-stack vo-result" aria-label={title}>
       <div className="vo-result__header">
@@ -25,13 +29,11 @@ export function ResultCard({ title, placeholder, job, progress, compare }: Resul
       </div>
       {job.running ? (
         <JobProgress {...progress} progress={job.progress} elapsedSeconds={job.elapsedSeconds} />
-      ) : job.clip ? (
+      ) : clip ? (
         <AudioPlayer
-          clip={job.clip}
-          label={job.clip.fileName}
-          {...(compare
-            ? { original: compare.original ?? job.clip.sourceUrl, compareLabel: compare.label }
-            : {})}
+          clip={clip}
+          label={clip.fileName}
+          {...(compare ? { original: compare.original ?? clip.sourceUrl, compareLabel: compare.label } : {})}
         />
       ) : job.detachedJobId ? (
         <p className="vo-result__placeholder" role="status">

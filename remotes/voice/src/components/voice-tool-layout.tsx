@@ -1,7 +1,8 @@
 // The screen every voice tool shares: the notice when the server cannot run it, the settings panel (the page's
-// fields and buttons, then the run's error), the result card with the job's progress, and the recent results below.
+// fields and buttons, then the run's error), the result card with the job's progress (or the clip `?open=` names, or
+// why it cannot be shown), and the recent results below.
 import type { ReactNode } from 'react';
-import { RunError, type ToolHost } from '@act/host-sdk';
+import { Alert, RunError, type ToolHost } from '@act/host-sdk';
 import type { VoiceTool } from '../use-voice-tool';
 import { RecentResults } from './recent-results';
 import { ResultCard, type ResultCardProps } from './result-card';
@@ -30,6 +31,7 @@ export function VoiceToolLayout({
   return (
     <div className="act-stack">
       <VoiceNotice status={voice.status} />
+      {voice.opened.error && <Alert variant="error">{voice.opened.error}</Alert>}
       <div className="act-tool-layout">
         <div className="act-panel act-stack">
           {children}
@@ -41,6 +43,7 @@ export function VoiceToolLayout({
           job={job}
           progress={progress}
           compare={compare}
+          opened={voice.opened.clip}
         />
       </div>
       <RecentResults host={host} tool={voice.tool} title={texts.recentTitle} refreshKey={voice.recentKey} />

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
 import { Select, canAfford, runButton, type SelectOption, type ToolPageProps } from '@act/host-sdk';
-import { soundEffectsRequest } from '../api/voice-api';
 import { VoiceActions, VoiceTextArea } from '../components/text-form';
 import { VoiceToolLayout } from '../components/voice-tool-layout';
 import { useVoiceTool } from '../use-voice-tool';
@@ -32,7 +31,14 @@ export function SoundEffectsPage({ host }: ToolPageProps) {
   const length = description.trim().length;
 
   const generate = () => {
-    job.start(soundEffectsRequest(description.trim(), duration === AUTO ? null : Number(duration)));
+    const prompt = description.trim();
+    job.start({
+      body: {
+        prompt,
+        toolName: 'sound-effects',
+        ...(duration === AUTO ? {} : { durationSeconds: Number(duration) }),
+      },
+    });
   };
 
   const clearAll = () => {

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceStreamEvent } from '@act/contracts';
-import { fakeEventStream } from '@act/host-sdk/testing';
+import { FakeMicrophone, fakeEventStream } from '@act/host-sdk/testing';
 import { ROUTES, makeClip, mp3File, recordDownloads, voiceHost } from '../test-support/voice-host';
 import { SpeechToSpeechPage } from './speech-to-speech-page';
 
@@ -10,76 +10,6 @@ afterEach(cleanup);
 recordDownloads();
 
 const JOB_ID = '44444444-4444-4444-8444-444444444444';
-
-/**
- * The browser's microphone as the page uses it: getUserMedia gives a stream whose track can be stopped, MediaRecorder
- * hands over chunks and fires stop, and the AnalyserNode returns the samples the test sets (the level meter's input).
- */
-class FakeMicrophone {
-  samples = new Uint8Array(1024).fill(128);
-  stopped = 0;
-  recorders: FakeRecorder[] = [];
-  denied = false;
-  install() {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fakes below are classes of their own
-    const mic = this;
-    const track = { stop: () => (mic.stopped += 1) };
-    const stream = { getTracks: () => [track] };
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      clipboard: navigator.clipboard,
-      mediaDevices: {
-        getUserMedia: async () => {
-          if (mic.denied) throw new DOMException('Permission denied', 'NotAllowedError');
-          return stream;
-        },
-      },
-    });
-    vi.stubGlobal(
-      'MediaRecorder',
-      class extends FakeRecorder {
-        constructor() {
-          super();
-          mic.recorders.push(this);
-        }
-      },
-    );
-    vi.stubGlobal(
-      'AudioContext',
-      class {
-        createAnalyser() {
-          return {
-            fftSize: 2048,
-            getByteTimeDomainData: (target: Uint8Array) => target.set(mic.samples.subarray(0, target.length)),
-          };
-        }
-        createMediaStreamSource() {
-          return { connect: () => undefined };
-        }
-        close() {
-          return Promise.resolve();
-        }
-      },
-    );
-  }
-}
-
-class FakeRecorder {
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType = 'audio/webm;codecs=opus';
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    this.state = 'inactive';
-    this.ondataavailable?.({
-      data: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])], { type: 'audio/webm' }),
-    });
-    this.onstop?.();
-  }
-}
 
 let mic: FakeMicrophone;
 beforeEach(() => {

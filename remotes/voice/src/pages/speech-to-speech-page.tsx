@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Wand2 } from 'lucide-react';
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { GenerateButton, canAfford, readFileAsDataUrl, runButton, type ToolPageProps } from '@act/host-sdk';
-import { speechToSpeechRequest } from '../api/voice-api';
 import { AudioUpload, checkVoiceUpload } from '../components/audio-upload';
 import { Recorder } from '../components/recorder';
 import { VoicePicker, useVoices } from '../components/voice-picker';
@@ -42,7 +41,7 @@ export function SpeechToSpeechPage({ host }: ToolPageProps) {
       setFileError((error as Error).message);
       return;
     }
-    job.start(speechToSpeechRequest(dataUrl, voiceId));
+    job.start({ body: { audioFile: dataUrl, voiceId, toolName: 'speech-to-speech' } });
   };
 
   return (

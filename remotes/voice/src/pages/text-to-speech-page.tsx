@@ -5,8 +5,15 @@
 import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
 import { LIMITS, UI_TEXTS } from '@act/contracts';
-import { Button, canAfford, runButton, useCopy, type ToolPageProps } from '@act/host-sdk';
-import { textToSpeechRequest } from '../api/voice-api';
+import {
+  Button,
+  canAfford,
+  FromItemNotice,
+  runButton,
+  useCopy,
+  useFromItem,
+  type ToolPageProps,
+} from '@act/host-sdk';
 import { VoiceActions, VoiceTextArea } from '../components/text-form';
 import { VoicePicker, useVoices } from '../components/voice-picker';
 import { VoiceToolLayout } from '../components/voice-tool-layout';
@@ -21,6 +28,10 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
   const voices = useVoices(host.api);
   const [chosenVoice, setChosenVoice] = useState<string | null>(null);
   const [text, setText] = useState('');
+  // `?from=<library item>`: a chat answer, report or summary to read aloud, cut to the 2,000 characters with a note.
+  const from = useFromItem(host, (fill) => {
+    if (fill.text !== undefined) setText(fill.text);
+  });
   const { copy, copied, error: copyError } = useCopy();
 
   // The first listed voice until the member picks one.
@@ -29,7 +40,7 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
 
   const generate = () => {
     if (!voiceId) return;
-    job.start(textToSpeechRequest(text.trim(), voiceId));
+    job.start({ body: { text: text.trim(), voiceId, toolName: 'text-to-speech' } });
   };
 
   const clearAll = () => {
@@ -44,6 +55,7 @@ export function TextToSpeechPage({ host }: ToolPageProps) {
       texts={T}
       progress={{ title: T.generating, label: T.resultTitle }}
     >
+      <FromItemNotice state={from} />
       <VoicePicker list={voices} value={voiceId} onChange={setChosenVoice} disabled={busy || !available} />
       <VoiceTextArea
         label={T.textLabel}

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { AudioLines } from 'lucide-react';
 import { ERROR_TEXTS, UI_TEXTS } from '@act/contracts';
 import { GenerateButton, readFileAsDataUrl, runButton, type ToolPageProps } from '@act/host-sdk';
-import { voiceIsolatorRequest } from '../api/voice-api';
 import { AudioUpload } from '../components/audio-upload';
 import { VoiceToolLayout } from '../components/voice-tool-layout';
 import { useObjectUrl } from '../use-object-url';
@@ -38,7 +37,7 @@ export function VoiceIsolatorPage({ host }: ToolPageProps) {
       setReadError((error as Error).message);
       return;
     }
-    job.start(voiceIsolatorRequest(dataUrl));
+    job.start({ body: { audioFile: dataUrl, toolName: 'voice-isolator' } });
   };
 
   return (

@@ -55,7 +55,9 @@ export function makeClip(tool: VoiceToolId, overrides: Partial<AudioClip> = {}):
 
 const AVAILABLE: VoiceToolStatus = { available: true, engine: 'elevenlabs', acceptedAudio: [], note: null };
 
-export function statusReply(overrides: Partial<Record<VoiceToolId, Partial<VoiceToolStatus>>> = {}) {
+export function statusReply(
+  overrides: Partial<Record<VoiceToolId | 'transcribe', Partial<VoiceToolStatus>>> = {},
+) {
   return {
     success: true,
     tools: {
@@ -63,6 +65,7 @@ export function statusReply(overrides: Partial<Record<VoiceToolId, Partial<Voice
       'speech-to-speech': { ...AVAILABLE, ...overrides['speech-to-speech'] },
       'sound-effects': { ...AVAILABLE, ...overrides['sound-effects'] },
       'voice-isolator': { ...AVAILABLE, ...overrides['voice-isolator'] },
+      transcribe: { ...AVAILABLE, ...overrides.transcribe },
     },
   };
 }

@@ -1,11 +1,14 @@
 // Calls of the two YouTube tools through the host's API client (gateway → youtube service), typed by the contracts:
 // the streamed summary, the video's transcript (its lines, or a .txt / .srt file), a question about the summarized
-// video, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg).
+// video, the thumbnails of a video and a thumbnail's download through the service (same origin, a .jpg), and the
+// member's past summaries (list, reopen, delete).
 import {
   ERROR_TEXTS,
   failureTextOf,
   YOUTUBE_ENDPOINTS,
   type AskVideoReply,
+  type PastSummariesReply,
+  type VideoSession,
   YOUTUBE_THUMBNAIL_SIZES,
   type GetThumbnailsReply,
   type Language,
@@ -106,4 +109,18 @@ export async function downloadTranscript(
     throw apiErrorFromReply(response.status, await response.json().catch(() => null), TRANSCRIPT_FILE_FAILED);
   }
   saveBlob(await response.blob(), downloadNames.transcript(videoId, format));
+}
+
+/** The member's past summaries, newest first, one page after `cursor` (docs/product-rules.md#youtube-past-summaries). */
+export function listPastSummaries(api: ApiClient, cursor?: string): Promise<PastSummariesReply> {
+  return api.call(YOUTUBE_ENDPOINTS.summaries, { query: cursor ? { cursor } : {} });
+}
+
+/** A past summary reopened with its chapters and answered questions. */
+export async function getPastSummary(api: ApiClient, id: string): Promise<VideoSession> {
+  return (await api.call(YOUTUBE_ENDPOINTS.session, { params: { id } })).session;
+}
+
+export async function deletePastSummary(api: ApiClient, id: string): Promise<void> {
+  await api.call(YOUTUBE_ENDPOINTS.deleteSummary, { params: { id } });
 }

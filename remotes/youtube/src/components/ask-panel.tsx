@@ -38,13 +38,15 @@ export interface AskPanelProps {
   sessionId: string;
   /** False when the server has no AI provider (the summary was made locally). */
   available: boolean;
+  /** The questions already answered (a reopened past summary). */
+  initialAnswers?: readonly VideoAnswer[];
 }
 
-export function AskPanel({ host, sessionId, available }: AskPanelProps) {
+export function AskPanel({ host, sessionId, available, initialAnswers = [] }: AskPanelProps) {
   const headingId = useId();
   const [question, setQuestion] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [answers, setAnswers] = useState<VideoAnswer[]>([]);
+  const [answers, setAnswers] = useState<VideoAnswer[]>([...initialAnswers]);
   const run = useToolRun<[string], AskVideoReply>(
     host,
     (text) => askVideo(host.api, sessionId, text),

@@ -9,6 +9,7 @@ import {
   ERROR_TEXTS,
   failureTextOf,
   LANGUAGES,
+  OUTPUT_LANGUAGE_TEXTS,
   parseYoutubeVideoId,
   UI_TEXTS,
   YOUTUBE_ENDPOINTS,
@@ -51,7 +52,7 @@ const SAME_AS_VIDEO = 'same-as-video';
 type SummaryLanguage = Language | typeof SAME_AS_VIDEO;
 const LANGUAGE_OPTIONS: readonly SelectOption<SummaryLanguage>[] = [
   { value: SAME_AS_VIDEO, label: T.sameLanguageAsVideo },
-  ...LANGUAGES.map((language) => ({ value: language, label: language })),
+  ...LANGUAGES.map((language) => ({ value: language, label: OUTPUT_LANGUAGE_TEXTS[language] })),
 ];
 
 interface SummaryState {

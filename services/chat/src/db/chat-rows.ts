@@ -18,6 +18,9 @@ export interface SessionRow {
   url: string | null;
   page_title: string | null;
   page_passages: string[] | null;
+  /** Issue 38: the member's project the chat is in, and whether it is pinned (top of its list). */
+  project_id: string | null;
+  pinned: boolean;
   created_at: Date;
   updated_at: Date;
 }

@@ -4,6 +4,7 @@
 // where a new message goes (messages-store.ts), and a reply's rows (replies-store.ts); the rows are chat-rows.ts.
 import type { Sql } from '@act/service-kit';
 import { createMessagesStore } from './messages-store';
+import { createProjectsStore } from './projects-store';
 import { createRepliesStore } from './replies-store';
 import { createSessionsStore } from './sessions-store';
 
@@ -20,6 +21,7 @@ export {
 } from './chat-rows';
 export type { Branch, BranchInput } from './messages-store';
 export type { OpenReplyInput } from './replies-store';
+export type { ProjectRow, SystemText } from './projects-store';
 
 export function createChatStore(sql: Sql) {
   const sessions = createSessionsStore(sql);
@@ -27,6 +29,7 @@ export function createChatStore(sql: Sql) {
     ...sessions,
     ...createMessagesStore(sql, sessions.findSession),
     ...createRepliesStore(sql),
+    ...createProjectsStore(sql),
   };
 }
 

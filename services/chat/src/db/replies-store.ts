@@ -34,6 +34,8 @@ export interface OpenReplyInput {
   parentId?: string | null;
   /** Regenerate: the member's message answered again; no new member's message is stored. */
   answerOf?: string;
+  /** Issue 38: a new session starts in this project (already checked as the member's). */
+  projectId?: string;
 }
 
 /** Writes the reply's final rows (inside the given transaction, or not) and touches the session. */
@@ -62,10 +64,11 @@ export function createRepliesStore(sql: Sql) {
         if (sessionId === undefined) {
           sessionId = randomUUID();
           await tx`
-            insert into chat_sessions (id, user_id, kind, title, model_id, url, page_title, page_passages)
+            insert into chat_sessions (id, user_id, kind, title, model_id, url, page_title, page_passages,
+              project_id)
             values (${sessionId}, ${input.userId}, ${input.kind},
               ${titleFromMessage(input.title ?? input.prompt)}, ${input.modelId ?? null}, ${page?.url ?? null},
-              ${page?.title ?? null}, ${page ? tx.json(page.passages) : null})`;
+              ${page?.title ?? null}, ${page ? tx.json(page.passages) : null}, ${input.projectId ?? null})`;
         } else {
           await tx`
             update chat_sessions set updated_at = now(),

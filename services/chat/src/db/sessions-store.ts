@@ -1,17 +1,10 @@
 // A member's chat sessions: found (a 404 for another member's, another tool's, unknown or malformed), listed (paged,
 // searchable), renamed, deleted with their messages, and a playground session continued as a chat agent session.
 import { randomUUID } from 'node:crypto';
-import {
-  afterCursor,
-  decodeCursor,
-  deleteOwned,
-  findOwned,
-  pageOf,
-  type Page,
-  type Sql,
-} from '@act/service-kit';
+import { deleteOwned, findOwned, type Db, type Page, type Sql } from '@act/service-kit';
 import { notFound, type SessionRow, type StoredAttachment, type StoredChatKind } from './chat-rows';
 import { conversationAlong, treeOf, treeRowsOf } from './messages-store';
+import { afterPinnedCursor, decodePinnedCursor, pinnedPageOf } from './pinned-cursor';
 
 const SESSIONS = { table: 'chat_sessions' };
 
@@ -31,47 +24,71 @@ export function createSessionsStore(sql: Sql) {
   return {
     findSession,
 
+    /** The member's session of any chat tool, or a 404 (another member's, unknown, malformed). */
+    findAnySession(userId: string, id: string): Promise<SessionRow> {
+      return findOwned<SessionRow>(sql, SESSIONS, { id, userId });
+    },
+
     async listSessions(
       userId: string,
       kind: StoredChatKind,
-      { cursor, limit, q }: { cursor?: string; limit: number; q?: string },
+      { cursor, limit, q, projectId }: { cursor?: string; limit: number; q?: string; projectId?: string },
     ): Promise<Page<SessionRow & { updated_key: string }>> {
-      const position = cursor ? decodeCursor(cursor) : undefined;
+      const position = cursor ? decodePinnedCursor(cursor) : undefined;
       const search = q ? containsPattern(q) : undefined;
+      // Pinned chats first (issue 38), each part newest activity first; the cursor says which part it is in.
       const rows = await sql<Array<SessionRow & { updated_key: string }>>`
         select s.*, s.updated_at::text as updated_key
         from chat_sessions s
         where s.user_id = ${userId} and s.kind = ${kind}
-          and ${afterCursor(sql, position, 's.updated_at', 's.id')}
+          and ${projectId ? sql`s.project_id = ${projectId}` : sql`true`}
+          and ${afterPinnedCursor(sql, position)}
           and ${
             search
               ? sql`(s.title ilike ${search} or exists (
                   select 1 from chat_messages m where m.session_id = s.id and m.content ilike ${search}))`
               : sql`true`
           }
-        order by s.updated_at desc, s.id desc
+        order by s.pinned desc, s.updated_at desc, s.id desc
         limit ${limit + 1}`;
-      return pageOf(rows, limit, (row) => ({ timestampKey: row.updated_key, id: row.id }));
+      return pinnedPageOf(rows, limit);
     },
 
+    /**
+     * Renames, moves (a project already checked as the member's; null: out of any) or pins the session. Moving and
+     * pinning leave its activity time alone, so the list keeps its order otherwise.
+     * `renamed`: what else the change writes in its transaction (its announcement to the library).
+     */
     async renameSession(
       userId: string,
       kind: StoredChatKind,
       id: string,
-      title: string,
+      change: { title?: string; projectId?: string | null; pinned?: boolean },
+      renamed?: (tx: Db) => Promise<void>,
     ): Promise<SessionRow> {
-      await findSession(userId, kind, id);
-      const [row] = await sql<SessionRow[]>`
-        update chat_sessions set title = ${title} where id = ${id} and user_id = ${userId} returning *`;
-      if (!row) throw notFound();
-      return row;
+      const session = await findSession(userId, kind, id);
+      const projectId = change.projectId === undefined ? session.project_id : change.projectId;
+      return sql.begin(async (tx) => {
+        const [row] = await tx<SessionRow[]>`
+          update chat_sessions
+          set title = ${change.title ?? session.title}, project_id = ${projectId},
+            pinned = ${change.pinned ?? session.pinned}
+          where id = ${id} and user_id = ${userId} returning *`;
+        if (!row) throw notFound();
+        await renamed?.(tx);
+        return row;
+      }) as Promise<SessionRow>;
     },
 
-    /** Deletes the session and its messages; the ids of replies still streaming in it are returned to be stopped. */
+    /**
+     * Deletes the session and its messages; the ids of replies still streaming in it are returned to be stopped.
+     * `deleted`: what else the delete writes in its transaction (its announcement to the library).
+     */
     async deleteSession(
       userId: string,
       kind: StoredChatKind,
       id: string,
+      deleted?: (tx: Db) => Promise<void>,
     ): Promise<{ streaming: string[]; files: string[] }> {
       await findSession(userId, kind, id);
       const streaming = await sql<Array<{ reply_id: string }>>`
@@ -79,7 +96,10 @@ export function createSessionsStore(sql: Sql) {
         where session_id = ${id} and status = 'streaming' and reply_id is not null`;
       const attached = await sql<Array<{ attachments: StoredAttachment[] }>>`
         select attachments from chat_messages where session_id = ${id} and attachments is not null`;
-      await deleteOwned(sql, SESSIONS, { id, userId });
+      await sql.begin(async (tx) => {
+        await deleteOwned(tx, SESSIONS, { id, userId });
+        await deleted?.(tx);
+      });
       return {
         streaming: streaming.map((row) => row.reply_id),
         files: attached.flatMap((row) => row.attachments.map((attachment) => attachment.key)),

@@ -4,6 +4,7 @@
 import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, UI_TEXTS, type Citation } from '@act/contracts';
 import type { ColumnRun, ColumnState } from '../domain/reply-columns';
 import { runColumn } from '../domain/reply-columns';
+import type { EarlierReport } from './follow-up';
 import { NoSourcesError, research, type DeepSearchDeps } from './research';
 
 /** `[text](url)` safe for Markdown: brackets in a title cannot end the link early. */
@@ -23,12 +24,13 @@ export async function runReport(
   question: string,
   run: ColumnRun,
   deps: DeepSearchDeps,
+  earlier: readonly EarlierReport[] = [],
 ): Promise<void> {
   const { signal, provider, generation, log } = run;
   const step: Parameters<typeof research>[2]['step'] = (event) => generation.emit({ type: 'step', ...event });
   try {
     if (!provider) throw new Error('no provider');
-    const found = await research(question, deps, { signal, provider, step, log });
+    const found = await research(question, deps, { signal, provider, step, log }, earlier);
     column.messages = found.messages;
     column.sources = found.sources;
     column.sourcesRead = found.sources;

@@ -8,6 +8,14 @@ import { isAppError, selectPassages, type Logger } from '@act/service-kit';
 import type { ChatProvider, ProviderMessage } from '../providers/types';
 import { passageCitation } from '../web/citations';
 import { readSizedWebPage, type PageFetchOptions, type WebPage } from '../web/page-reader';
+import {
+  combineSources,
+  earlierConversation,
+  earlierSourceBlock,
+  FOLLOW_UP_PLAN,
+  FOLLOW_UP_PROMPT,
+  type EarlierReport,
+} from './follow-up';
 import type { SearchProvider, SearchResult } from './search-provider';
 
 export interface DeepSearchLimits {
@@ -82,14 +90,24 @@ export function parsePlan(text: string, question: string, max: number): string[]
   return queries.length > 0 ? queries : [question.slice(0, QUERY_MAX_CHARS)];
 }
 
-async function plan(question: string, deps: DeepSearchDeps, run: ResearchRun): Promise<string[]> {
+async function plan(
+  question: string,
+  deps: DeepSearchDeps,
+  run: ResearchRun,
+  earlier: readonly EarlierReport[],
+): Promise<string[]> {
   let text = '';
+  // A follow-up's plan knows the earlier questions, so it searches for what is new.
+  const before = earlier.map((report) => `Earlier question: ${report.question}`).join('\n');
   try {
     await run.provider.stream({
       model: deps.model,
       messages: [
-        { role: 'system', content: PLAN_PROMPT(deps.limits.maxSearches) },
-        { role: 'user', content: question },
+        {
+          role: 'system',
+          content: PLAN_PROMPT(deps.limits.maxSearches) + (earlier.length > 0 ? ` ${FOLLOW_UP_PLAN}` : ''),
+        },
+        { role: 'user', content: before ? `${before}\n\nFollow-up question: ${question}` : question },
       ],
       signal: run.signal,
       onText: (chunk) => {
@@ -195,8 +213,16 @@ const WRITE_PROMPT =
   'answer something, say what is missing instead of guessing. Do not add a list of sources at the end. Write in the ' +
   'language of the question.';
 
-/** The report's prompt: each page's passages most related to the question and the plan, cut to share the context. */
-export function reportPrompt(question: string, queries: string[], pages: WebPage[]): Research {
+/**
+ * The report's prompt: each page's passages most related to the question and the plan, cut to share the context; a
+ * follow-up's also carries the earlier reports (as the conversation before it) and their sources after the new pages.
+ */
+export function reportPrompt(
+  question: string,
+  queries: string[],
+  pages: WebPage[],
+  earlier: readonly EarlierReport[] = [],
+): Research {
   const query = [question, ...queries].join(' ');
   const share = Math.floor(LIMITS.modelDocumentChars / Math.max(1, pages.length));
   const blocks: string[] = [];
@@ -211,22 +237,33 @@ export function reportPrompt(question: string, queries: string[], pages: WebPage
       best === undefined ? { url: page.url, title: page.title } : passageCitation(page, page.passages[best]!);
     sources.push({ ...citation, url: page.url });
   });
+  const combined = combineSources(sources, earlier);
+  combined.sources.slice(sources.length).forEach((source, index) => {
+    blocks.push(earlierSourceBlock(source, sources.length + index + 1));
+  });
+  const instructions = earlier.length > 0 ? `${WRITE_PROMPT} ${FOLLOW_UP_PROMPT}` : WRITE_PROMPT;
   return {
     messages: [
-      { role: 'system', content: `${WRITE_PROMPT}\n\nSources:\n\n${blocks.join('\n\n---\n\n')}` },
+      { role: 'system', content: `${instructions}\n\nSources:\n\n${blocks.join('\n\n---\n\n')}` },
+      ...earlierConversation(combined.renumbered),
       { role: 'user', content: question },
     ],
-    sources,
+    sources: combined.sources,
   };
 }
 
 /**
- * Plans, searches and reads for `question`. Resolves with the report's prompt; rejects with NoSourcesError when no
+ * Plans, searches and reads for `question` (a follow-up of `earlier` reports of its session). Resolves with the report's prompt; rejects with NoSourcesError when no
  * page could be read (every search failed or returned nothing readable), or with the stop when `run.signal` aborted.
  */
-export async function research(question: string, deps: DeepSearchDeps, run: ResearchRun): Promise<Research> {
+export async function research(
+  question: string,
+  deps: DeepSearchDeps,
+  run: ResearchRun,
+  earlier: readonly EarlierReport[] = [],
+): Promise<Research> {
   run.step({ step: 'planning' });
-  const queries = await plan(question, deps, run);
+  const queries = await plan(question, deps, run, earlier);
   // Searching and reading share one time limit, searching at most half of it (a hanging provider leaves time to read
   // what the other searches found); the member's stop ends them too.
   const signal = AbortSignal.any([run.signal, AbortSignal.timeout(deps.limits.maxMs)]);
@@ -245,6 +282,7 @@ export async function research(question: string, deps: DeepSearchDeps, run: Rese
   }
   const pages = await readPages(interleave(lists), deps, run, signal);
   run.signal.throwIfAborted();
-  if (pages.length === 0) throw new NoSourcesError();
-  return reportPrompt(question, queries, pages);
+  // A follow-up may be written from the earlier sources alone; a first report needs a page.
+  if (pages.length === 0 && !earlier.some((report) => report.sources.length > 0)) throw new NoSourcesError();
+  return reportPrompt(question, queries, pages, earlier);
 }

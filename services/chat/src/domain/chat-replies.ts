@@ -2,7 +2,7 @@
 // docs/architecture.md#credits, docs/charges.md):
 // - the cost is reserved before the provider is called (playground 5 for all four columns together, reasoning 6,
 //   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up, a playground fuse 2 as one chat agent
-//   message: reply-request.ts);
+//   message: reply-settlement.ts `chargeOf`);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
 // - its columns stream, their text saved every CHAT_PERSIST_INTERVAL_MS (reply-columns.ts);
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
@@ -15,7 +15,6 @@ import {
   ERROR_TEXTS,
   ErrorCode,
   CHARGED_WORK_MAX_MS,
-  toolCost,
   type ApiKeyCharge,
 } from '@act/contracts';
 import {
@@ -26,14 +25,18 @@ import {
   type CreditsClient,
   type Logger,
   type Outbox,
+  type CreationAnnouncer,
 } from '@act/service-kit';
 import type { ChatModels } from '../config';
-import type { ChatStore, StoredAttachment } from '../db/chat-store';
+import type { ChatStore, OpenReplyInput, StoredAttachment } from '../db/chat-store';
 import type { ChatProvider } from '../providers/types';
 import type { Generation, GenerationRegistry } from './generations';
+import { instructedProvider } from './instructions';
 import { columnsFor, runColumn, saveProgressEvery, type ColumnState } from './reply-columns';
-import { chargeOf, storedOf, type ReplyCharge, type ReplyRequest } from './reply-request';
+import type { ReplyRequest } from './reply-request';
 import {
+  announceEnd,
+  chargeOf,
   columnEnd,
   endOf,
   rowsOf,
@@ -42,6 +45,7 @@ import {
   storeAndSettle,
   unstoredEnd,
   type ReplyEnd,
+  type ReplyCharge,
   type ReplyOutcome,
   type ReplySettlement,
 } from './reply-settlement';
@@ -56,6 +60,8 @@ export interface ChatRepliesDeps {
   store: ChatStore;
   credits: CreditsClient;
   outbox: Outbox;
+  /** Announces a session to the member's library when an answer of it is stored (domain/creations.ts). */
+  creations: CreationAnnouncer;
   /** Absent without a provider key: every reply is refused with a 503 before anything is reserved. */
   provider: ChatProvider | undefined;
   models: ChatModels;
@@ -87,28 +93,12 @@ interface OpenedReply {
   columns: ColumnState[];
   charge: Charge;
   terms: ReplyCharge;
+  /** The provider as this reply calls it: the project's and the member's instructions first (instructions.ts). */
+  provider: ChatProvider | undefined;
 }
 
 export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   const { store, credits, outbox, models, registry, logger } = deps;
-
-  function reserve(
-    request: ReplyRequest,
-    terms: ReplyCharge,
-    replyId: string,
-    httpRequestId: string | undefined,
-    apiKey: ApiKeyCharge | undefined,
-  ): Promise<Charge> {
-    // A short balance is refused with the tool's own text (reserveCharge looks it up by tool and options).
-    return reserveCharge(credits, {
-      tool: terms.tool,
-      userId: request.userId,
-      requestId: replyId,
-      httpRequestId,
-      apiKey,
-      ...(terms.options ? { options: terms.options } : {}),
-    });
-  }
 
   async function start(
     request: ReplyRequest,
@@ -131,10 +121,21 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       await store.findSession(userId, kind, request.sessionId);
     }
     const columns = await columnsFor(request, { store, models });
+    // Another member's project is a 404 before the reserve; the texts never change the price (chargeOf).
+    const projectId = await store.projectOfReply(userId, request);
+    const provider = instructedProvider(deps.provider, await store.systemTextsOf(userId, projectId));
 
     const replyId = randomUUID();
     const terms = chargeOf(request);
-    const charge = await reserve(request, terms, replyId, requestId, apiKey);
+    // A short balance is refused with the tool's own text (reserveCharge looks it up by tool and options).
+    const charge = await reserveCharge(credits, {
+      tool: terms.tool,
+      userId,
+      requestId: replyId,
+      httpRequestId: requestId,
+      apiKey,
+      ...(terms.options ? { options: terms.options } : {}),
+    });
     const attachments = request.kind === 'agent' ? request.attachments : undefined;
     let sessionId: string;
     let questionId: string;
@@ -159,6 +160,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
               replyId,
               columns: columns.map((column) => ({ rowId: column.rowId, modelName: column.column })),
               ...storedOf(request),
+              ...(request.sessionId === undefined && projectId ? { projectId } : {}),
               ...(saved.length > 0 ? { attachments: saved } : {}),
             }));
     } catch (error) {
@@ -167,7 +169,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       throw error;
     }
 
-    const reply: OpenedReply = { request, sessionId, replyId, questionId, columns, charge, terms };
+    const reply: OpenedReply = { request, sessionId, replyId, questionId, columns, charge, terms, provider };
     return registry.start<ReplyOutcome>(
       replyId,
       userId,
@@ -180,7 +182,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
           replyId,
           status: 'failed',
           columns,
-          remainingCredits: (charge.remainingCredits ?? 0) + toolCost(terms.tool, terms.options),
+          remainingCredits: (charge.remainingCredits ?? 0) + terms.price,
           failure: new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected),
         };
       },
@@ -189,7 +191,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
 
   /** Streams the columns, then stores the reply and settles its charge by how they ended, and tells the member. */
   async function runReply(reply: OpenedReply, generation: Generation<ReplyOutcome>): Promise<ReplyOutcome> {
-    const { request, sessionId, replyId, questionId, columns, charge, terms } = reply;
+    const { request, sessionId, replyId, questionId, columns, charge, terms, provider } = reply;
     const { kind } = request;
     const local = kind === 'web' && request.answer.by === 'local' ? request.answer.answer : undefined;
     const multi = kind === 'playground';
@@ -210,7 +212,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     const progress = saveProgressEvery(deps.persistIntervalMs, columns, { store, log });
     const ended = (end: ReplyEnd) => announceEnd(generation, { kind, sessionId, replyId, columns }, end);
     /** The balance after a refund when credits did not tell it: the held balance plus the cost given back. */
-    const refundedOtherwise = () => (charge.remainingCredits ?? 0) + toolCost(terms.tool, terms.options);
+    const refundedOtherwise = () => (charge.remainingCredits ?? 0) + terms.price;
 
     // Set once every column has ended (a reply that breaks before then is shown as failed).
     let settlement: ReplySettlement = { status: 'failed', charge: 'released' };
@@ -218,21 +220,30 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     try {
       await charge.run(
         async (signal) => {
-          const run = { signal, provider: deps.provider, local, generation, multi, log };
+          const run = { signal, provider, local, generation, multi, log };
           const report = kind === 'deep-search' ? deps.deepSearch : undefined;
           await Promise.all(
             columns.map((column) =>
-              report ? runReport(column, request.prompt, run, report) : runColumn(column, run),
+              report
+                ? runReport(
+                    column,
+                    request.prompt,
+                    run,
+                    report,
+                    (kind === 'deep-search' && request.earlier) || [],
+                  )
+                : runColumn(column, run),
             ),
           );
           await progress.stop();
           settlement = (report ? settleReport : settleReply)(columns.map(columnEnd), signal.aborted);
           // Each answer keeps what its reply cost: the price when charged, nothing when free.
-          const credits = settlement.charge === 'committed' ? toolCost(terms.tool, terms.options) : 0;
+          const credits = settlement.charge === 'committed' ? terms.price : 0;
           const rows = rowsOf(columns).map((row) => ({ ...row, credits }));
           refund = await storeAndSettle(sessionId, rows, settlement.charge, {
             store,
             outbox,
+            creations: deps.creations,
             charge,
             until,
             log,
@@ -261,30 +272,22 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   return { start };
 }
 
+/** What the stored session and member's message carry beyond the prompt. */
+function storedOf(
+  request: ReplyRequest,
+): Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page' | 'parentId' | 'answerOf'> {
+  const { branch } = request;
+  const place = branch
+    ? { parentId: branch.parentId, ...(branch.answerOf ? { answerOf: branch.answerOf.id } : {}) }
+    : {};
+  if (request.kind === 'agent') return { ...place, modelId: request.modelId };
+  if (request.kind === 'web' && request.page) {
+    return { userContent: request.url, title: request.page.title, page: request.page };
+  }
+  return place;
+}
+
 /** The time limit's stop (one function for every reply, the generation its argument: no closure per open reply). */
 function stopAtTimeLimit(generation: Generation<ReplyOutcome>): void {
   generation.stop('timeout');
-}
-
-/** Sends the reply's last event (`done`, or `error` for a failed reply) and returns its outcome. */
-function announceEnd(
-  generation: Pick<Generation<ReplyOutcome>, 'emit'>,
-  reply: Omit<ReplyOutcome, 'status' | 'remainingCredits' | 'failure'>,
-  end: ReplyEnd,
-): ReplyOutcome {
-  const { status, remainingCredits } = end;
-  if (end.status === 'failed') {
-    const { failure } = end;
-    generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
-    return { ...reply, status, remainingCredits, failure };
-  }
-  const multi = reply.kind === 'playground';
-  generation.emit({
-    type: 'done',
-    status,
-    remainingCredits,
-    ...(multi ? { columns: Object.fromEntries(reply.columns.map((c) => [c.column, c.status])) } : {}),
-    ...(end.note && !multi ? { error: end.note } : {}),
-  });
-  return { ...reply, status, remainingCredits };
 }

@@ -1,25 +1,21 @@
-// What each chat tool asks a reply for (docs/architecture.md#chat-replies), one shape per tool, and what its
-// charge is (the tool and its price options; the texts are contracts' charge-texts.ts). The agent and web
+// What each chat tool asks a reply for (docs/architecture.md#chat-replies), one shape per tool: types only. Its
+// charge is reply-settlement.ts's `chargeOf`; what its rows carry, chat-replies.ts's `storedOf`. The agent and web
 // requests are prepared by domain/prepare.ts, which has already checked that their session is the member's.
-import {
-  CHAT_REPLY_FAILED_TEXTS,
-  type ChatModelId,
-  type Citation,
-  type PlaygroundModelId,
-  type ToolCostOptions,
-  type ToolId,
-} from '@act/contracts';
+import type { ChatModelId, Citation, PlaygroundModelId } from '@act/contracts';
 import type { ImageInput, PdfInput } from '@act/service-kit/media';
-import type { OpenReplyInput, StoredAttachment } from '../db/chat-store';
+import type { StoredAttachment } from '../db/chat-store';
 import type { ProviderMessage } from '../providers/types';
 import type { LocalAnswer, StoredPage } from '../web/grounding';
 import type { Branch } from '../db/messages-store';
+import type { EarlierReport } from '../deep-search/follow-up';
 
 interface RequestBase {
   userId: string;
   prompt: string;
   /** Where the message goes in an existing session's tree (store.placeOf); none for a new session. */
   branch?: Branch;
+  /** Issue 38: a new session starts in this project of the member's (checked before the reserve). */
+  projectId?: string;
 }
 
 /** AI Chat Playground: the prompt to four models at once; each reads its own answers of the session. */
@@ -96,10 +92,15 @@ export interface WebFollowUpRequest extends WebRequestBase {
 
 export type WebRequest = WebStartRequest | WebFollowUpRequest;
 
-/** Deep Search: the question (its prompt), researched and reported on in a new session. */
+/**
+ * Deep Search: the question (its prompt), researched and reported on in a new session, or as a follow-up in one of
+ * the member's report sessions (checked as theirs, with its delivered reports read, before the reserve).
+ */
 export interface DeepSearchRequest extends RequestBase {
   kind: 'deep-search';
-  sessionId?: undefined;
+  sessionId?: string;
+  /** A follow-up's earlier reports, oldest first (none for a new session). */
+  earlier?: EarlierReport[];
   /** The upstream model that plans and writes. */
   model: string;
 }
@@ -126,53 +127,3 @@ export type ReplyRequest =
 
 /** The four chat tools and Deep Search. */
 export type ReplyKind = ReplyRequest['kind'];
-
-/**
- * What a reply's charge is: the tool and its price options (the price rule), and the text a member reads when the
- * whole reply failed. A refused reserve's text is the tool's own (contracts insufficientCreditsText, by the same
- * tool and options, applied by the kit's reserveCharge).
- */
-export interface ReplyCharge {
-  tool: ToolId;
-  options?: ToolCostOptions;
-  /** What a member reads when the whole reply failed (docs/product-rules.md#errors, chat). */
-  failedText: string;
-}
-
-export function chargeOf(request: ReplyRequest): ReplyCharge {
-  const failed = CHAT_REPLY_FAILED_TEXTS;
-  switch (request.kind) {
-    case 'playground':
-      return { tool: 'ai-chat-playground', failedText: failed.playground };
-    case 'reasoning':
-      return { tool: 'chat-reasoning', failedText: failed.reasoning };
-    case 'agent':
-      return request.webSearch
-        ? { tool: 'chat-agent', options: { webSearch: true }, failedText: failed.agent }
-        : { tool: 'chat-agent', failedText: failed.agent };
-    case 'fuse':
-      // Priced as one chat agent message (docs/product-rules.md#fuse).
-      return { tool: 'chat-agent', failedText: failed.fuse };
-    case 'deep-search':
-      return { tool: 'deep-search', failedText: failed['deep-search'] };
-    case 'web':
-      return request.page
-        ? { tool: 'ai-web-chat', failedText: failed['web-start'] }
-        : { tool: 'ai-web-chat', options: { followUp: true }, failedText: failed['web-follow-up'] };
-  }
-}
-
-/** What the stored session and member's message carry beyond the prompt. */
-export function storedOf(
-  request: ReplyRequest,
-): Pick<OpenReplyInput, 'userContent' | 'title' | 'modelId' | 'page' | 'parentId' | 'answerOf'> {
-  const { branch } = request;
-  const place = branch
-    ? { parentId: branch.parentId, ...(branch.answerOf ? { answerOf: branch.answerOf.id } : {}) }
-    : {};
-  if (request.kind === 'agent') return { ...place, modelId: request.modelId };
-  if (request.kind === 'web' && request.page) {
-    return { userContent: request.url, title: request.page.title, page: request.page };
-  }
-  return place;
-}

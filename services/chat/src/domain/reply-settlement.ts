@@ -1,25 +1,73 @@
-// How a chat reply ends (docs/charges.md#chat-replies). First what it costs, from how its columns ended (columnEnd):
+// What a chat reply costs and how it ends (docs/charges.md#chat-replies). Its charge: the tool, its price options and
+// failure text (chargeOf). Then what it costs, from how its columns ended (columnEnd):
 // one pure rule, built on contracts' outcomeOfChatReply, for a single answer and for a playground turn whose four
 // columns share one charge (settleReply; settleReport for Deep Search). Then the end itself: its final rows (rowsOf)
 // are stored and its charge settled as that rule says (storeAndSettle), and what the member is told follows from both
 // (endOf and unstoredEnd, pure; chat-replies.ts sends it as the last event, `done` or `error`).
 import {
+  CHAT_REPLY_FAILED_TEXTS,
   outcomeOfChatReply,
+  toolCost,
   type ChargeOutcome,
   type ChatColumnStatus,
   type ChatReplyStatus,
+  type ToolCostOptions,
+  type ToolId,
 } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
   retryWhileDbUnavailable,
   type Charge,
+  type CreationAnnouncer,
   type Logger,
   type Outbox,
 } from '@act/service-kit';
 import type { ChatStore, ReplyRowState } from '../db/chat-store';
+import { announceSession } from './creations';
+import type { Generation } from './generations';
 import type { ColumnOutcome } from './reply-columns';
-import type { ReplyKind } from './reply-request';
+import type { ReplyKind, ReplyRequest } from './reply-request';
+
+/**
+ * What a reply's charge is: the tool and its price options (the price rule), the price they make, and the text a
+ * member reads when the whole reply failed. A refused reserve's text is the tool's own (contracts
+ * insufficientCreditsText, by the same tool and options, applied by the kit's reserveCharge).
+ */
+export interface ReplyCharge {
+  tool: ToolId;
+  options?: ToolCostOptions;
+  price: number;
+  /** What a member reads when the whole reply failed (docs/product-rules.md#errors, chat). */
+  failedText: string;
+}
+
+export function chargeOf(request: ReplyRequest): ReplyCharge {
+  const failed = CHAT_REPLY_FAILED_TEXTS;
+  const charge = (tool: ToolId, failedText: string, options?: ToolCostOptions): ReplyCharge => ({
+    tool,
+    ...(options ? { options } : {}),
+    price: toolCost(tool, options),
+    failedText,
+  });
+  switch (request.kind) {
+    case 'playground':
+      return charge('ai-chat-playground', failed.playground);
+    case 'reasoning':
+      return charge('chat-reasoning', failed.reasoning);
+    case 'agent':
+      return charge('chat-agent', failed.agent, request.webSearch ? { webSearch: true } : undefined);
+    case 'fuse':
+      // Priced as one chat agent message (docs/product-rules.md#fuse).
+      return charge('chat-agent', failed.fuse);
+    case 'deep-search':
+      return charge('deep-search', failed['deep-search']);
+    case 'web':
+      return request.page
+        ? charge('ai-web-chat', failed['web-start'])
+        : charge('ai-web-chat', failed['web-follow-up'], { followUp: true });
+  }
+}
 
 /** How one column ended, and whether any of its text (answer or reasoning) arrived. */
 export interface ColumnEnd {
@@ -103,6 +151,8 @@ export interface ReplyOutcome {
 export interface StoreAndSettle {
   store: ChatStore;
   outbox: Outbox;
+  /** Announces the session, with its new answer, to the member's library in the answer's transaction. */
+  creations: CreationAnnouncer;
   /** Held, and running the reply (charge.run). */
   charge: Charge;
   /** The final write is retried while the database is unavailable until then (epoch ms). */
@@ -122,14 +172,19 @@ export async function storeAndSettle(
   sessionId: string,
   rows: ReplyRowState[],
   outcome: ChargeOutcome,
-  { store, outbox, charge, until, log }: StoreAndSettle,
+  { store, outbox, creations, charge, until, log }: StoreAndSettle,
 ): Promise<number | null | undefined> {
   const retry = { until, logger: log() };
   if (outcome === 'committed') {
     await retryWhileDbUnavailable(
-      () => store.finishChargedReply(sessionId, rows, (tx) => charge.commitIn(tx, outbox)),
+      () =>
+        store.finishChargedReply(sessionId, rows, async (tx) => {
+          await charge.commitIn(tx, outbox);
+          await announceSession(creations, tx, sessionId);
+        }),
       { ...retry, what: 'chat reply and its charge' },
     );
+    creations.trigger();
     return undefined;
   }
   await retryWhileDbUnavailable(() => store.finishReply(sessionId, rows), {
@@ -201,4 +256,27 @@ export function unstoredEnd(
     cause,
   });
   return { status: 'failed', remainingCredits, failure };
+}
+
+/** Sends the reply's last event (`done`, or `error` for a failed reply) and returns its outcome. */
+export function announceEnd(
+  generation: Pick<Generation<ReplyOutcome>, 'emit'>,
+  reply: Omit<ReplyOutcome, 'status' | 'remainingCredits' | 'failure'>,
+  end: ReplyEnd,
+): ReplyOutcome {
+  const { status, remainingCredits } = end;
+  if (end.status === 'failed') {
+    const { failure } = end;
+    generation.emit({ type: 'error', error: failure.message, code: failure.code, remainingCredits });
+    return { ...reply, status, remainingCredits, failure };
+  }
+  const multi = reply.kind === 'playground';
+  generation.emit({
+    type: 'done',
+    status,
+    remainingCredits,
+    ...(multi ? { columns: Object.fromEntries(reply.columns.map((c) => [c.column, c.status])) } : {}),
+    ...(end.note && !multi ? { error: end.note } : {}),
+  });
+  return { ...reply, status, remainingCredits };
 }

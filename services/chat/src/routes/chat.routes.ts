@@ -13,6 +13,7 @@ import {
   type EndpointReply,
   type JwtVerifier,
   type Logger,
+  type CreationAnnouncer,
 } from '@act/service-kit';
 import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
 import { readImageDataUrl, readPdfDataUrl } from '@act/service-kit/media';
@@ -21,11 +22,13 @@ import type { ChatStore } from '../db/chat-store';
 import type { ChatReplies, ReplyOutcome } from '../domain/chat-replies';
 import type { CopyLimits } from '../domain/copy-limits';
 import { prepareFuse } from '../domain/fuse';
+import { earlierReportsOf } from '../deep-search/follow-up';
 import type { Preparation } from '../domain/prepare';
 import { findFollowedReply, followReply } from '../domain/reply-follow';
 import type { ChatStops } from '../domain/stops';
 import { presentMessage } from './presenters';
-import { mountSessionRoutes } from './sessions.routes';
+import { mountProjectRoutes } from './projects.routes';
+import { mountSessionRoutes, sessionDeleter } from './sessions.routes';
 
 export interface ChatRoutesDeps {
   verifier: JwtVerifier;
@@ -45,6 +48,8 @@ export interface ChatRoutesDeps {
   models: ChatModels;
   /** A continued comparison is a free copy of the session: bounded per member and per session (LIMITS.chatCopies). */
   copies: CopyLimits;
+  /** Announces renamed and deleted sessions to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
 }
 
 type ReplyRequest = Parameters<ChatReplies['start']>[0];
@@ -164,12 +169,21 @@ function sendMessages({ store, prepare, deepSearch, models }: ChatRoutesDeps) {
     }),
     sendMessage({
       endpoint: CHAT_ENDPOINTS.deepSearch.sendMessage,
-      request: async (input, userId) => ({
-        kind: 'deep-search',
-        userId,
-        prompt: input.question,
-        model: deepSearch.model,
-      }),
+      // A follow-up names one of the member's report sessions: another member's is a 404 before anything is reserved.
+      request: async (input, userId) => {
+        const { sessionId } = input;
+        const branch = sessionId ? await store.placeOf(userId, 'deep-search', { sessionId }) : undefined;
+        const earlier = sessionId
+          ? earlierReportsOf(await store.listMessages(userId, 'deep-search', sessionId))
+          : [];
+        return {
+          kind: 'deep-search',
+          userId,
+          prompt: input.question,
+          model: deepSearch.model,
+          ...(sessionId && branch ? { sessionId, branch, earlier } : {}),
+        };
+      },
       reply: (outcome) => {
         const [report] = outcome.columns;
         return {
@@ -224,6 +238,8 @@ export function createChatRouter(deps: ChatRoutesDeps): Router {
     mountEndpoint(router, tool.endpoint, options, async (input, { caller, params, respond, requestId }) => {
       // Refusals (a bad attachment, an unreadable page, no credits) are plain JSON errors: nothing was started.
       const request = await tool.request(input, caller.userId, params);
+      // Issue 38: the first message of a chat may start it in one of the member's projects (checked by the start).
+      if ('projectId' in input && input.projectId) request.projectId = input.projectId;
       const generation = await replies.start(request, requestId, caller.apiKey);
       return respond({
         // Unsubscribed when an event-stream client leaves (the stream's signal, not a request signal per reply);
@@ -238,6 +254,7 @@ export function createChatRouter(deps: ChatRoutesDeps): Router {
   }
 
   mountSessionRoutes(router, deps);
+  mountProjectRoutes(router, { verifier, store, deleteSession: sessionDeleter(deps) });
 
   // Any replica follows any reply of the member by its id: from the rows its replica keeps saving.
   mountEndpoint(

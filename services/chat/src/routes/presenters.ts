@@ -12,6 +12,8 @@ export function presentSession(row: SessionRow): ChatSession {
     updated_at: row.updated_at.toISOString(),
     model_id: row.model_id,
     url: row.url,
+    project_id: row.project_id,
+    pinned: row.pinned,
   };
 }
 

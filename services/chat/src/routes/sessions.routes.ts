@@ -3,10 +3,17 @@
 // message's version; and a playground session continued as a chat agent session. Members only; another member's
 // session answers 404 exactly like an unknown one.
 import { CHAT_ENDPOINTS } from '@act/contracts';
-import { mountEndpoint, type JwtVerifier, type Logger, type Router } from '@act/service-kit';
+import {
+  mountEndpoint,
+  type CreationAnnouncer,
+  type JwtVerifier,
+  type Logger,
+  type Router,
+} from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import type { ChatStore, StoredChatKind } from '../db/chat-store';
 import type { CopyLimits } from '../domain/copy-limits';
+import { announceSession, deleteChatSession, type DeleteSessionDeps } from '../domain/creations';
 import { continueWithModel } from '../domain/fuse';
 import type { ChatStops } from '../domain/stops';
 import { presentMessage, presentSession } from './presenters';
@@ -19,6 +26,8 @@ export interface SessionRoutesDeps {
   logger: Logger;
   /** A continued comparison is a free copy of the session: bounded per member and per session (LIMITS.chatCopies). */
   copies: CopyLimits;
+  /** Announces renamed and deleted sessions to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
 }
 
 const TOOLS = [
@@ -29,25 +38,40 @@ const TOOLS = [
   { kind: 'deep-search', endpoints: CHAT_ENDPOINTS.deepSearch },
 ] as const;
 
-export function mountSessionRoutes(
-  router: Router,
-  { verifier, store, stops, files, logger, copies }: SessionRoutesDeps,
-): void {
+/**
+ * Deletes one of the member's sessions (404 otherwise), as its own Delete does (domain/creations.ts): also used when a
+ * project is deleted with its chats (projects.routes.ts).
+ */
+export function sessionDeleter(deps: DeleteSessionDeps) {
+  return (userId: string, kind: StoredChatKind, id: string): Promise<void> =>
+    deleteChatSession(deps, userId, kind, id);
+}
+
+export function mountSessionRoutes(router: Router, deps: SessionRoutesDeps): void {
+  const { verifier, store, files, copies, creations } = deps;
   const options = { verifier };
 
   for (const { kind, endpoints } of TOOLS) {
     const chatKind: StoredChatKind = kind;
     mountEndpoint(router, endpoints.sessions, options, async (input, { caller }) => {
+      // Issue 38: one project's chats; another member's project is a 404 like an unknown one.
+      if (input.projectId) await store.findProject(caller.userId, input.projectId);
       const page = await store.listSessions(caller.userId, chatKind, {
         cursor: input.cursor || undefined,
         limit: input.limit,
         q: input.q || undefined,
+        projectId: input.projectId,
       });
       return { sessions: page.items.map(presentSession), nextCursor: page.nextCursor };
     });
 
     mountEndpoint(router, endpoints.renameSession, options, async (input, { caller, params }) => {
-      const row = await store.renameSession(caller.userId, chatKind, params.id, input.title);
+      // Issue 38: moved into one of the member's projects (another member's: 404, nothing changed) or pinned.
+      if (input.projectId) await store.findProject(caller.userId, input.projectId);
+      const row = await store.renameSession(caller.userId, chatKind, params.id, input, (tx) =>
+        announceSession(creations, tx, params.id),
+      );
+      creations.trigger();
       return { session: presentSession(row) };
     });
 
@@ -56,15 +80,7 @@ export function mountSessionRoutes(
       endpoints.deleteSession,
       options,
       async (_input, { caller: { userId }, params }) => {
-        const { streaming, files: attached } = await store.deleteSession(userId, chatKind, params.id);
-        // A reply still being written into the deleted session stops (it is charged once if text had arrived).
-        stops.stopOwnReplies(userId, streaming);
-        // Its attachments go with it (their signed URLs answer 404 from now on).
-        if (attached.length > 0) {
-          await files.delete(attached).catch((error: unknown) => {
-            logger.warn({ err: error, keys: attached }, 'could not delete the attachments of a deleted chat');
-          });
-        }
+        await deleteChatSession(deps, userId, chatKind, params.id);
         return {};
       },
     );

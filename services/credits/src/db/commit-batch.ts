@@ -2,6 +2,7 @@
 // settlement, the tool_usage rows, the parts that paid, and the usage notices it raises with their outbox events
 // (docs/performance.md#the-commit-batch). Late commits run afterwards in a transaction of their own, only for the
 // batches that have some.
+import { NoticeRaisedEventSchema, type NoticeRaisedEvent } from '@act/contracts/server';
 import type { Db } from '@act/service-kit';
 import {
   settlementInput,
@@ -17,6 +18,24 @@ export interface CommitBatch {
   results: SettleResult[];
   /** Usage notices raised (their outbox rows are written: trigger the relay once this resolves). */
   raised: number;
+}
+
+/**
+ * The `credits.notice.raised` payloads the statement wrote, checked against the contract's NoticeRaisedEventSchema.
+ * The SQL builds them with jsonb_build_object, a twin of the schema; the statement hands back what it wrote in the
+ * same round trip (issue 44 keeps the batch one statement, so no code runs between building and writing) and any
+ * drift fails the batch loudly here, in every test that raises a notice, rather than in identity's consumer.
+ */
+export function raisedEventsOf(payloads: readonly unknown[]): NoticeRaisedEvent[] {
+  return payloads.map((payload) => {
+    const parsed = NoticeRaisedEventSchema.safeParse(payload);
+    if (!parsed.success) {
+      throw new Error(
+        `commit batch wrote a credits.notice.raised payload its schema refuses: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
+  });
 }
 
 /** Where the raised notices' `credits.notice.raised` events go: the plans' allowances and the events' subject. */
@@ -40,7 +59,7 @@ export async function commitHolds(
   notice: NoticeTarget,
   now: Date,
 ): Promise<CommitBatch> {
-  const rows = await db<(SettleRow & { raised: number })[]>`
+  const rows = await db<(SettleRow & { payloads: unknown[] })[]>`
     with ${settlementInput(db, events, now)}, settled as (
       update holds set status = 'committed', settled_at = ${now}
       from input join recorded using (event_id)
@@ -61,10 +80,10 @@ export async function commitHolds(
       input.event_id in (select event_id from recorded) as fresh,
       settled.request_id is not null as applied,
       prior.status as prior_status,
-      (select count(*) from outboxed)::int as raised
+      (select coalesce(jsonb_agg(payload), '[]'::jsonb) from outboxed) as payloads
     from input left join prior using (request_id) left join settled using (request_id)
       cross join burned`;
-  return { results: rows.map(toSettleResult), raised: rows[0]?.raised ?? 0 };
+  return { results: rows.map(toSettleResult), raised: raisedEventsOf(rows[0]?.payloads ?? []).length };
 }
 
 /**
@@ -96,6 +115,6 @@ function raisedNotices(db: Db, { allowances, subject }: NoticeTarget, now: Date)
         , null
       from raised r join accounts a using (user_id) join allowance on allowance.plan = a.plan
       on conflict (msg_id) do nothing
-      returning msg_id
+      returning payload
     )`;
 }

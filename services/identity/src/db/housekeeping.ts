@@ -18,5 +18,6 @@ export async function deleteExpiredRows(sql: Sql): Promise<void> {
          and f.created_at < now() - interval '1 day'`;
   await sql`delete from one_time_tokens where expires_at < now() - interval '1 day'`;
   await sql`delete from oauth_attempts where expires_at < now()`;
+  await sql`delete from reauth_proofs where expires_at < now()`;
   await sql`delete from email_outbox where sent_at < now() - interval '30 days'`;
 }

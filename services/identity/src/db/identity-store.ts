@@ -1,5 +1,5 @@
 // The identity database as one store object: domain code calls methods named for what they do and never sees a
-// connection. The SQL lives in users.ts, sessions.ts, token-revocations.ts, one-time-tokens.ts, oauth-attempts.ts,
+// connection. The SQL lives in users.ts, sessions.ts, token-revocations.ts, one-time-tokens.ts, oauth-attempts.ts, reauth-proofs.ts,
 // outbox.ts and housekeeping.ts; this file only binds it to a pooled connection or to one transaction. What locks
 // rows until commit, or must commit together with the caller's other writes, exists only on the store handed to
 // `transaction(fn)`, so the types keep it inside one.
@@ -15,8 +15,15 @@ import {
   type ApiKeyRow,
   type ResolvedApiKeyRow,
 } from './api-keys';
+import { deleteUserLeftovers, markUserDeleted, revokeUserApiKeys } from './account-deletion';
 import { deleteExpiredRows } from './housekeeping';
-import { insertOAuthAttempt, takeOAuthAttempt, type OAuthAttemptRow } from './oauth-attempts';
+import {
+  insertOAuthAttempt,
+  takeOAuthAttempt,
+  type NewOAuthAttempt,
+  type OAuthAttemptRow,
+} from './oauth-attempts';
+import { recordReauthProof, takeReauthProof, type ReauthPurpose } from './reauth-proofs';
 import { consumeOneTimeToken, replaceOneTimeToken, type OneTimePurpose } from './one-time-tokens';
 import { findRoles, type StaffRole } from './roles';
 import { claimPendingEmails, insertEmail, markEmailFailed, markEmailSent, type EmailRow } from './outbox';
@@ -46,6 +53,7 @@ import {
   markEmailVerified,
   updateEmail,
   updatePasswordHash,
+  updateUserLocale,
   type UserRow,
 } from './users';
 
@@ -66,6 +74,7 @@ export interface IdentityQueries {
   findUserByGoogleSubject(subject: string): Promise<UserRow | undefined>;
   markEmailVerified(userId: string): Promise<void>;
   updatePasswordHash(userId: string, passwordHash: string): Promise<void>;
+  updateUserLocale(userId: string, locale: string): Promise<UserRow | undefined>;
   insertFamily(family: { id: string; userId: string }): Promise<void>;
   insertRefreshToken(token: { hash: Buffer; familyId: string; expiresAt: Date }): Promise<void>;
   findFamilyOfToken(hash: Buffer): Promise<{ family_id: string; user_id: string } | undefined>;
@@ -84,13 +93,7 @@ export interface IdentityQueries {
     hash: Buffer,
     purpose: OneTimePurpose,
   ): Promise<{ user_id: string; new_email: string | null } | undefined>;
-  insertOAuthAttempt(attempt: {
-    stateHash: Buffer;
-    codeVerifier: string;
-    nonce: string;
-    redirectTo: string;
-    expiresAt: Date;
-  }): Promise<void>;
+  insertOAuthAttempt(attempt: NewOAuthAttempt): Promise<void>;
   /** Deletes and returns the unexpired attempt: a state works once. */
   takeOAuthAttempt(stateHash: Buffer): Promise<OAuthAttemptRow | undefined>;
   /** The staff roles signed into the user's access tokens (docs/security.md#support-role). */
@@ -114,6 +117,8 @@ export interface IdentityQueries {
   revokeApiKey(userId: string, id: string, now: Date): Promise<boolean>;
   /** The live key with this secret hash (and its use noted), or undefined. */
   resolveApiKey(hash: Buffer, now: Date): Promise<ResolvedApiKeyRow | undefined>;
+  /** Leaves the member a proof of a purpose-bound Google sign-in (db/reauth-proofs.ts). */
+  recordReauthProof(proof: { userId: string; purpose: ReauthPurpose; maxAgeSeconds: number }): Promise<void>;
 }
 
 /** The store inside one transaction: everything above, plus what locks rows or must commit with other writes. */
@@ -144,6 +149,12 @@ export interface IdentityTransaction extends IdentityQueries {
   lockUserForKeys(userId: string): Promise<void>;
   countLiveApiKeys(userId: string): Promise<number>;
   insertApiKey(key: Omit<ApiKeyRow, 'last_used_at'> & { secret_hash: Buffer }): Promise<ApiKeyRow>;
+  /** Account deletion (db/account-deletion.ts): false when the user was deleted already. */
+  markUserDeleted(userId: string, at: Date): Promise<boolean>;
+  revokeUserApiKeys(userId: string, at: Date): Promise<number>;
+  deleteUserLeftovers(userId: string, email: string): Promise<void>;
+  /** Spends the member's unexpired proof of this purpose, with the deletion it allows; false when there is none. */
+  takeReauthProof(userId: string, purpose: ReauthPurpose): Promise<boolean>;
   /** Runs `fn` under a savepoint: when it throws, only its writes are undone and the transaction goes on. */
   savepoint<T>(fn: (tx: IdentityTransaction) => Promise<T>): Promise<T>;
 }
@@ -164,6 +175,7 @@ function queriesOn(db: Db): IdentityQueries {
     findUserByGoogleSubject: (subject) => findUserByGoogleSubject(db, subject),
     markEmailVerified: (userId) => markEmailVerified(db, userId),
     updatePasswordHash: (userId, passwordHash) => updatePasswordHash(db, userId, passwordHash),
+    updateUserLocale: (userId, locale) => updateUserLocale(db, userId, locale),
     insertFamily: (family) => insertFamily(db, family),
     insertRefreshToken: (token) => insertRefreshToken(db, token),
     findFamilyOfToken: (hash) => findFamilyOfToken(db, hash),
@@ -180,6 +192,7 @@ function queriesOn(db: Db): IdentityQueries {
     updateApiKey: (userId, id, change) => updateApiKey(db, userId, id, change),
     revokeApiKey: (userId, id, now) => revokeApiKey(db, userId, id, now),
     resolveApiKey: (hash, now) => resolveApiKey(db, hash, now),
+    recordReauthProof: (proof) => recordReauthProof(db, proof),
   };
 }
 
@@ -198,6 +211,10 @@ function transactionOn(tx: TransactionSql): IdentityTransaction {
     lockUserForKeys: (userId) => lockUserForKeys(tx, userId),
     countLiveApiKeys: (userId) => countLiveApiKeys(tx, userId),
     insertApiKey: (key) => insertApiKey(tx, key),
+    markUserDeleted: (userId, at) => markUserDeleted(tx, userId, at),
+    revokeUserApiKeys: (userId, at) => revokeUserApiKeys(tx, userId, at),
+    deleteUserLeftovers: (userId, email) => deleteUserLeftovers(tx, userId, email),
+    takeReauthProof: (userId, purpose) => takeReauthProof(tx, userId, purpose),
     savepoint: <T>(fn: (inner: IdentityTransaction) => Promise<T>) =>
       tx.savepoint((sp) => fn(transactionOn(sp))) as Promise<T>,
   };

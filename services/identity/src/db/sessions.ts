@@ -1,7 +1,8 @@
 // Queries on session families and their refresh tokens (only token digests are stored).
 import type { Db } from '@act/service-kit';
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'email_claimed';
+export type RevokeReason =
+  'logout' | 'reuse' | 'password_change' | 'password_reset' | 'email_claimed' | 'account_deleted';
 
 export interface LockedRefreshToken {
   family_id: string;

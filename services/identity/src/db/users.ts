@@ -8,6 +8,8 @@ export interface UserRow {
   google_subject: string | null;
   /** The owner proved they read this address (a link from it was opened, or Google verified it). */
   email_verified: boolean;
+  /** The member's chosen language (a LOCALES id), null until they choose: their e-mails use it. */
+  locale: string | null;
   created_at: Date;
 }
 
@@ -26,25 +28,27 @@ export async function insertUser(
     insert into users (id, email, password_hash, google_subject, email_verified)
     values (${user.id}, ${user.email}, ${user.passwordHash}, ${user.googleSubject}, ${user.emailVerified})
     on conflict do nothing
-    returning id, email, password_hash, google_subject, email_verified, created_at`;
+    returning id, email, password_hash, google_subject, email_verified, locale, created_at`;
   return row;
 }
 
+/** The live user with this id: a deleted account is no account (its tokens and sessions find nobody). */
 export async function findUserById(sql: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select id, email, password_hash, google_subject, email_verified, created_at from users where id = ${id}`;
+    select id, email, password_hash, google_subject, email_verified, locale, created_at from users
+    where id = ${id} and deleted_at is null`;
   return row;
 }
 
 export async function findUserByEmail(sql: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select id, email, password_hash, google_subject, email_verified, created_at from users where email = ${email}`;
+    select id, email, password_hash, google_subject, email_verified, locale, created_at from users where email = ${email}`;
   return row;
 }
 
 export async function findUserByGoogleSubject(sql: Db, subject: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select id, email, password_hash, google_subject, email_verified, created_at from users where google_subject = ${subject}`;
+    select id, email, password_hash, google_subject, email_verified, locale, created_at from users where google_subject = ${subject}`;
   return row;
 }
 
@@ -69,7 +73,7 @@ export async function linkGoogleSubject(
       updated_at = now()
     from before
     where u.id = before.id and (u.google_subject is null or u.google_subject = ${subject})
-    returning u.id, u.email, u.password_hash, u.google_subject, u.email_verified, u.created_at,
+    returning u.id, u.email, u.password_hash, u.google_subject, u.email_verified, u.locale, u.created_at,
       before.email_verified as was_verified`;
   if (!row) return undefined;
   const { was_verified: wasVerified, ...user } = row;
@@ -92,6 +96,18 @@ export async function updatePasswordHash(sql: Db, userId: string, passwordHash: 
 export async function updateEmail(sql: Db, userId: string, email: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     update users set email = ${email}, email_verified = true, updated_at = now() where id = ${userId}
-    returning id, email, password_hash, google_subject, email_verified, created_at`;
+    returning id, email, password_hash, google_subject, email_verified, locale, created_at`;
+  return row;
+}
+
+/** Saves the member's language (docs/product-rules.md#languages); undefined when the user is gone. */
+export async function updateUserLocale(
+  sql: Db,
+  userId: string,
+  locale: string,
+): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users set locale = ${locale}, updated_at = now() where id = ${userId}
+    returning id, email, password_hash, google_subject, email_verified, locale, created_at`;
   return row;
 }

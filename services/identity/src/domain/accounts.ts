@@ -1,6 +1,6 @@
 // Accounts: sign-up, password sign-in, reading the current user and changing a password or email.
 import { randomUUID } from 'node:crypto';
-import { ERROR_TEXTS } from '@act/contracts';
+import { ACCOUNT_CONTROL_TEXTS, ERROR_TEXTS, type Locale } from '@act/contracts';
 import { AppError, ErrorCode } from '@act/service-kit';
 import type { IdentityQueries, IdentityStore } from '../db/identity-store';
 import type { MailQueue } from './mail';
@@ -10,6 +10,7 @@ import { endOtherSessions } from './sessions';
 import type { TokenRevocations } from './token-revocations';
 import type { UserEvents } from './user-events';
 import { toAccountUser, type AccountUser } from './account-user';
+import { mailTexts } from './mail-texts';
 
 export interface AccountDeps {
   store: IdentityStore;
@@ -89,6 +90,8 @@ export async function updateUser(
 ): Promise<{ user: AccountUser; emailChangePending: boolean }> {
   const row = await deps.store.findUserById(input.userId);
   if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+  // A Google-only account has no password to check: say so rather than call the member's guess incorrect.
+  if (!row.password_hash) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_CONTROL_TEXTS.errors.noPassword);
   if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
     throw new AppError(ErrorCode.FORBIDDEN, ERROR_TEXTS.server.currentPasswordIncorrect);
   }
@@ -119,16 +122,8 @@ export async function updateUser(
       });
       await deps.mail.enqueue(tx, {
         to: input.email!,
-        subject: 'Confirm your new email address',
         purpose: 'email_change',
-        text: [
-          'Someone asked to use this address for an AI Creative Toolbox account.',
-          'Open this link within 24 hours to confirm the change:',
-          '',
-          emailLink(deps.publicUrl, 'email_change', token),
-          '',
-          'If this was not you, ignore this email and nothing will change.',
-        ].join('\n'),
+        ...mailTexts(row.locale).emailChange(emailLink(deps.publicUrl, 'email_change', token)),
       });
     });
     emailChangePending = true;
@@ -143,4 +138,15 @@ export async function updateUser(
 export function emailLink(publicUrl: string, type: 'recovery' | 'email_change', token: string): string {
   const base = publicUrl.replace(/\/+$/, '');
   return `${base}/auth#${new URLSearchParams({ type, token }).toString()}`;
+}
+
+/** Saves the member's language (docs/product-rules.md#languages): the e-mails they get from now on use it. */
+export async function updateLocale(
+  store: IdentityQueries,
+  userId: string,
+  locale: Locale,
+): Promise<AccountUser> {
+  const row = await store.updateUserLocale(userId, locale);
+  if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.authenticationFailed);
+  return toAccountUser(row);
 }

@@ -12,7 +12,9 @@ import * as oidc from 'openid-client';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode, type Logger } from '@act/service-kit';
 import type { IdentityStore } from '../db/identity-store';
-import type { GoogleOidc } from '../providers/google-oidc';
+import type { OAuthAttemptRow } from '../db/oauth-attempts';
+import type { ReauthPurpose } from '../db/reauth-proofs';
+import type { GoogleIdentity, GoogleOidc } from '../providers/google-oidc';
 import { toAccountUser, type AccountUser } from './account-user';
 import { digest, randomSecret } from './secrets';
 import type { TokenRevocations } from './token-revocations';
@@ -30,7 +32,7 @@ export interface GoogleSignInDeps {
 }
 
 /** Raised for anything that makes the sign-in fail on the protocol side; shown as 'Google sign-in failed'. */
-function signInFailed(reason: string): AppError {
+export function signInFailed(reason: string): AppError {
   return new AppError(ErrorCode.UNAUTHENTICATED, ERROR_TEXTS.auth.googleSignInFailed, {
     cause: new Error(reason),
   });
@@ -42,9 +44,14 @@ export function safeRedirectPath(path: string | undefined): string {
   return path;
 }
 
+/**
+ * Starts a sign-in at Google. `reauth` binds it to a member and a purpose (domain/google-reauth.ts): its callback then
+ * proves that member instead of signing anyone in.
+ */
 export async function startGoogleSignIn(
   deps: Pick<GoogleSignInDeps, 'store' | 'google'>,
   redirectTo: string | undefined,
+  reauth?: { purpose: ReauthPurpose; userId: string },
 ): Promise<{ url: string; state: string }> {
   const state = randomSecret();
   const nonce = oidc.randomNonce();
@@ -56,6 +63,7 @@ export async function startGoogleSignIn(
     nonce,
     redirectTo: safeRedirectPath(redirectTo),
     expiresAt: new Date(Date.now() + GOOGLE_ATTEMPT_TTL_SECONDS * 1000),
+    reauth,
   });
   return { url, state };
 }
@@ -73,22 +81,46 @@ export interface CallbackInput {
   stateCookie: string | undefined;
 }
 
-export async function finishGoogleSignIn(
-  deps: GoogleSignInDeps,
+/** The attempt this callback finishes (taken out: a state works once), once its state proved the browser. */
+export async function takeGoogleAttempt(
+  deps: Pick<GoogleSignInDeps, 'store'>,
   { callbackUrl, stateCookie }: CallbackInput,
-): Promise<{ user: AccountUser; redirectTo: string }> {
-  const params = callbackUrl.searchParams;
-  const state = params.get('state');
-  if (params.get('error')) throw signInFailed(`provider answered ${params.get('error')}`);
+): Promise<{ attempt: OAuthAttemptRow; state: string }> {
+  const state = callbackUrl.searchParams.get('state');
   // The state must come back to the same browser that started: this stops an attacker from making a victim's
   // browser finish the attacker's sign-in (login CSRF).
   if (!state || !stateCookie || !sameSecret(state, stateCookie)) throw signInFailed('state mismatch');
   const attempt = await deps.store.takeOAuthAttempt(digest(state));
   if (!attempt) throw signInFailed('unknown or expired sign-in attempt');
+  return { attempt, state };
+}
 
-  let identity;
+/** Finishes a plain sign-in: finds, links or creates the account of the Google identity. */
+export async function finishGoogleSignIn(
+  deps: GoogleSignInDeps,
+  callbackUrl: URL,
+  { attempt, state }: { attempt: OAuthAttemptRow; state: string },
+): Promise<{ user: AccountUser; redirectTo: string }> {
+  const identity = await exchangeCode(deps, callbackUrl, state, attempt);
+  // Only an address Google has verified may open or link an account.
+  if (!identity.email || !identity.emailVerified) throw signInFailed('email missing or not verified');
+  const email = identity.email.trim().toLowerCase();
+
+  const user = await accountForGoogle(deps, identity.subject, email);
+  return { user, redirectTo: attempt.redirect_to };
+}
+
+/** Who Google says signed in; throws signInFailed when the provider refused or anything in its answer is off. */
+export async function exchangeCode(
+  deps: Pick<GoogleSignInDeps, 'google' | 'logger'>,
+  callbackUrl: URL,
+  state: string,
+  attempt: OAuthAttemptRow,
+): Promise<GoogleIdentity> {
+  const providerError = callbackUrl.searchParams.get('error');
+  if (providerError) throw signInFailed(`provider answered ${providerError}`);
   try {
-    identity = await deps.google.exchange(callbackUrl, {
+    return await deps.google.exchange(callbackUrl, {
       state,
       nonce: attempt.nonce,
       codeVerifier: attempt.code_verifier,
@@ -99,12 +131,6 @@ export async function finishGoogleSignIn(
     deps.logger.warn({ error: { name, message } }, 'Google code exchange failed');
     throw signInFailed('code exchange failed');
   }
-  // Only an address Google has verified may open or link an account.
-  if (!identity.email || !identity.emailVerified) throw signInFailed('email missing or not verified');
-  const email = identity.email.trim().toLowerCase();
-
-  const user = await accountForGoogle(deps, identity.subject, email);
-  return { user, redirectTo: attempt.redirect_to };
 }
 
 async function accountForGoogle(

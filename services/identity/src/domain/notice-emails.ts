@@ -3,7 +3,7 @@
 // which owns the only mail path, reads them with a durable consumer and queues one e-mail per notice in its
 // email_outbox, keyed by the notice so a redelivered event queues nothing twice. Without SMTP configured the events
 // are acknowledged and nothing is queued (the in-app notice is the member's only channel then).
-import { ACCOUNT_PATH, CREDIT_CONTROLS_TEXTS } from '@act/contracts';
+import { ACCOUNT_PATH } from '@act/contracts';
 import { NoticeRaisedEventSchema, type NatsNames } from '@act/contracts/server';
 import {
   type DurableWorker,
@@ -19,6 +19,7 @@ import {
 } from '@act/service-kit';
 import type { IdentityStore } from '../db/identity-store';
 import type { MailQueue } from './mail';
+import { mailTexts } from './mail-texts';
 
 /** Deliveries before an event that keeps failing (database down for long) goes to the dead-letter subject. */
 const MAX_DELIVER = 20;
@@ -33,14 +34,14 @@ export interface NoticeEmailOptions {
   replicas: number;
 }
 
-/** The subject and body of the e-mail for one notice. */
+/** The subject and body of the e-mail for one notice, in the member's language. */
 export function noticeEmail(
   notice: { threshold: 80 | 100; spent: number; allowance: number },
   publicUrl: string,
+  locale?: string | null,
 ): { subject: string; text: string } {
-  const texts = CREDIT_CONTROLS_TEXTS.noticeEmail;
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}${ACCOUNT_PATH}`;
-  return { subject: texts.subject[notice.threshold], text: texts.body({ ...notice, accountUrl }) };
+  return mailTexts(locale).usageNotice({ ...notice, accountUrl });
 }
 
 export async function startNoticeEmails(options: NoticeEmailOptions): Promise<DurableWorker> {
@@ -86,7 +87,7 @@ export async function startNoticeEmails(options: NoticeEmailOptions): Promise<Du
       }
       const queued = await mail.enqueue(store, {
         to: user.email,
-        ...noticeEmail(notice, options.publicUrl),
+        ...noticeEmail(notice, options.publicUrl, user.locale),
         purpose: 'usage_notice',
         dedupeKey: `notice:${notice.noticeId}`,
       });

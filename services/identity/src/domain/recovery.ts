@@ -5,6 +5,7 @@ import type { IdentityStore } from '../db/identity-store';
 import { emailLink } from './accounts';
 import { toAccountUser, type AccountUser } from './account-user';
 import type { MailQueue } from './mail';
+import { mailTexts } from './mail-texts';
 import { hashPassword } from './passwords';
 import { digest, randomSecret } from './secrets';
 import { endOtherSessions } from './sessions';
@@ -37,16 +38,8 @@ export async function requestRecovery(deps: RecoveryDeps, email: string): Promis
     });
     await deps.mail.enqueue(tx, {
       to: user.email,
-      subject: 'Reset your password',
       purpose: 'recovery',
-      text: [
-        'Someone asked to reset the password of your AI Creative Toolbox account.',
-        'Open this link within one hour to choose a new password:',
-        '',
-        emailLink(deps.publicUrl, 'recovery', token),
-        '',
-        'If this was not you, ignore this email; your password stays the same.',
-      ].join('\n'),
+      ...mailTexts(user.locale).recovery(emailLink(deps.publicUrl, 'recovery', token)),
     });
   });
 }

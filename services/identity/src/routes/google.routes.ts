@@ -1,10 +1,19 @@
 // Google sign-in over browser redirects: GET authorize sends the browser to Google, GET callback finishes and lands
 // on /dashboard (the shell then refreshes from the new cookie). Failures land on /auth?error=<spec text>, which
-// the auth page shows. GET settings tells the shell whether Google sign-in is configured at all.
+// the auth page shows. GET settings tells the shell whether Google sign-in is configured at all. POST
+// account/google-reauth starts the Google sign-in a Google account deletes itself with (domain/google-reauth.ts):
+// its callback returns to the account page and signs nobody in.
 import type { Context } from 'koa';
-import { AuthorizeQuerySchema, ERROR_TEXTS, IDENTITY_ENDPOINTS } from '@act/contracts';
-import { Router, isAppError, mountEndpoint } from '@act/service-kit';
-import { finishGoogleSignIn, GOOGLE_ATTEMPT_TTL_SECONDS, startGoogleSignIn } from '../domain/google-sign-in';
+import {
+  ACCOUNT_DELETION_ENDPOINTS,
+  AuthorizeQuerySchema,
+  ERROR_TEXTS,
+  IDENTITY_ENDPOINTS,
+} from '@act/contracts';
+import { AppError, ErrorCode, Router, isAppError, mountEndpoint } from '@act/service-kit';
+import { finishGoogleCallback } from '../domain/google-callback';
+import { startGoogleReauth } from '../domain/google-reauth';
+import { GOOGLE_ATTEMPT_TTL_SECONDS, startGoogleSignIn } from '../domain/google-sign-in';
 import { startSession } from '../domain/sessions';
 import {
   clearGoogleStateCookie,
@@ -49,7 +58,7 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
     try {
       // The URL Google redirected the browser to, as the browser saw it (the redirect_uri we registered).
       const callbackUrl = new URL(`${deps.publicUrl.replace(/\/+$/, '')}${E.callback.path}${ctx.search}`);
-      const { user, redirectTo } = await finishGoogleSignIn(
+      const outcome = await finishGoogleCallback(
         {
           store: deps.store,
           events: deps.events,
@@ -59,9 +68,12 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
         },
         { callbackUrl, stateCookie: readCookie(ctx, GOOGLE_STATE_COOKIE) },
       );
-      const issued = await startSession(deps, user);
-      setRefreshCookie(ctx, issued.refreshToken, issued.refreshMaxAgeSeconds, deps.cookieSecure);
-      ctx.redirect(redirectTo);
+      // A sign-in for deleting the account only proved the member: their own session goes on, no new one starts.
+      if (outcome.kind === 'signed-in') {
+        const issued = await startSession(deps, outcome.user);
+        setRefreshCookie(ctx, issued.refreshToken, issued.refreshMaxAgeSeconds, deps.cookieSecure);
+      }
+      ctx.redirect(outcome.redirectTo);
     } catch (error) {
       if (isAppError(error)) {
         ctx.state.log.info({ reason: (error.cause as Error | undefined)?.message }, 'Google sign-in refused');
@@ -71,6 +83,24 @@ export function createGoogleRouter(deps: IdentityRouteDeps): Router {
       redirectToAuthPage(ctx, ERROR_TEXTS.auth.unexpectedDuringGoogleSignIn);
     }
   });
+
+  mountEndpoint(
+    router,
+    ACCOUNT_DELETION_ENDPOINTS.startGoogleReauth,
+    { verifier: deps.verifier },
+    async (_input, { caller, ctx }) => {
+      if (!deps.google) {
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.googleNotConfigured);
+      }
+      const { url, state } = await startGoogleReauth(
+        { store: deps.store, google: deps.google },
+        caller.userId,
+      );
+      // The state cookie binds the callback to this browser, as for a plain sign-in.
+      setGoogleStateCookie(ctx, state, GOOGLE_ATTEMPT_TTL_SECONDS, deps.cookieSecure);
+      return { url };
+    },
+  );
 
   return router;
 }

@@ -1,5 +1,6 @@
 // What the identity routes are built from (assembled by createApp).
 import type { JwtVerifier } from '@act/service-kit';
+import type { ObjectStore } from '@act/service-kit/files';
 import type { MailQueue } from '../domain/mail';
 import type { AuthRateLimits } from '../domain/rate-limits';
 import type { SessionDeps } from '../domain/sessions';
@@ -16,4 +17,6 @@ export interface IdentityRouteDeps extends SessionDeps {
   google: GoogleOidc | undefined;
   publicUrl: string;
   cookieSecure: boolean;
+  /** The object store of the data exports' zips; absent when exports are off. */
+  exportFiles?: ObjectStore;
 }

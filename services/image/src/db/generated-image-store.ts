@@ -2,7 +2,14 @@
 // only with the member's id from the verified token; the hub gallery reads it newest first in the spec's offset pages.
 // A stored result and its charge's commit are written in one transaction (domain/stored-result.ts).
 import type { GeneratedImageToolId } from '@act/contracts';
-import { findOwned, type Charge, type Outbox, type Sql } from '@act/service-kit';
+import {
+  findOwned,
+  type Charge,
+  type CreationAnnouncer,
+  type CreationOf,
+  type Outbox,
+  type Sql,
+} from '@act/service-kit';
 import { onBoard } from './board-store';
 
 export interface GeneratedImageRecord {
@@ -28,6 +35,8 @@ export interface GeneratedImageTransaction {
   insert(record: NewGeneratedImage): Promise<GeneratedImageRecord>;
   /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
   commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+  /** Announces a stored result to the library in this transaction (domain/creations.ts). */
+  announce(creations: CreationAnnouncer, event: CreationOf): Promise<void>;
 }
 
 export interface GeneratedImageStore {
@@ -56,6 +65,7 @@ export function createGeneratedImageStore(sql: Sql): GeneratedImageStore {
             return row;
           },
           commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+          announce: (creations, event) => creations.created(tx, event),
         }),
       ) as Promise<T>,
     async latest(userId, { offset, limit, board }) {

@@ -6,10 +6,11 @@ import { onBoard } from './board-store';
 import {
   afterCursor,
   decodeCursor,
-  deleteOwned,
   findOwned,
   pageOf,
   type Charge,
+  type CreationAnnouncer,
+  type CreationOf,
   type Outbox,
   type Page,
   type Sql,
@@ -63,6 +64,8 @@ export interface ImageTransaction {
   insert(record: NewImageRecord): Promise<ImageRecord>;
   /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
   commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+  /** Announces a stored result to the library in this transaction (domain/creations.ts). */
+  announce(creations: CreationAnnouncer, event: CreationOf): Promise<void>;
 }
 
 export interface ImageStore {
@@ -71,8 +74,6 @@ export interface ImageStore {
   list(userId: string, filter: GalleryFilter): Promise<Page<ImageRecord>>;
   find(userId: string, id: string): Promise<ImageRecord>;
   setFavourite(userId: string, id: string, favourite: boolean): Promise<ImageRecord>;
-  /** Deletes the row (404 when it is not the member's) and returns it, so its objects can be deleted too. */
-  delete(userId: string, id: string): Promise<ImageRecord>;
 }
 
 export function createImageStore(sql: Sql): ImageStore {
@@ -86,6 +87,7 @@ export function createImageStore(sql: Sql): ImageStore {
             return recordOf(row);
           },
           commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+          announce: (creations, event) => creations.created(tx, event),
         }),
       ) as Promise<T>,
     async list(userId, { cursor, limit, q, model, favourites, board }) {
@@ -121,9 +123,6 @@ export function createImageStore(sql: Sql): ImageStore {
         update text_to_images set favourite = ${favourite}
         where id = ${id} and user_id = ${userId} returning *`;
       return row ? recordOf(row) : this.find(userId, id);
-    },
-    async delete(userId, id) {
-      return recordOf(await deleteOwned(sql, IMAGES, { id, userId }));
     },
   };
 }

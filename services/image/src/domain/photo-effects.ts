@@ -25,6 +25,7 @@ import {
   isAppError,
   reserveCharge,
   type WorkPool,
+  type CreationAnnouncer,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -85,6 +86,8 @@ export interface PhotoEffectsDeps {
   files: ObjectStore;
   credits: CreditsClient;
   outbox: Outbox;
+  /** Announces each stored result to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
   /** Absent without FAL_KEY: only the local effects run. */
   fal: FalEffects | undefined;
   logger: Logger;

@@ -6,7 +6,7 @@ import { AppError, type Logger } from '@act/service-kit';
 import { storeWithRecord, type ObjectStore, type StoredObject } from '@act/service-kit/files';
 import { makeThumbnail, openImage } from '@act/service-kit/media';
 
-const CONTENT_TYPES: Record<ImageFormat, string> = {
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',

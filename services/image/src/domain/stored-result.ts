@@ -9,10 +9,11 @@ import {
   type GeneratedImageToolId,
   type PhotoEffectReply,
 } from '@act/contracts';
-import type { Charge, Logger, Outbox } from '@act/service-kit';
+import type { Charge, CreationAnnouncer, Logger, Outbox } from '@act/service-kit';
 import { storeWithRecord, type ObjectStore } from '@act/service-kit/files';
 import { makeThumbnail, openImage, type ImageInput, type ImageMime } from '@act/service-kit/media';
 import type { GeneratedImageRecord, GeneratedImageStore } from '../db/generated-image-store';
+import { generatedImageCreation } from './creations';
 import { RESULT_JPEG_QUALITY, type EffectResult } from '../providers/local-effects';
 
 const EXTENSIONS: Record<ImageMime, string> = {
@@ -25,6 +26,7 @@ export interface StoreResultDeps {
   store: GeneratedImageStore;
   files: ObjectStore;
   outbox: Outbox;
+  creations: CreationAnnouncer;
   logger: Logger;
 }
 
@@ -66,6 +68,7 @@ export async function storeResult(
           height: result.height,
         });
         await tx.commitCharge(charge, deps.outbox);
+        await tx.announce(deps.creations, generatedImageCreation(row));
         return row;
       }),
     (keys, err) => deps.logger.warn({ err, keys, tool }, 'orphaned result objects'),

@@ -24,6 +24,7 @@ beforeAll(async () => {
     files: bed.files,
     credits: createCreditsClient({ nc, namespace: bed.credits.namespace }),
     outbox: bed.outbox,
+    creations: bed.creations,
     provider: createFalProvider({
       apiKey: `fal-${randomUUID()}`,
       models: FAL_MODELS,

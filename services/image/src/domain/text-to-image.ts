@@ -24,6 +24,7 @@ import {
   AppError,
   isAppError,
   type Charge,
+  type CreationAnnouncer,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -32,6 +33,7 @@ import type { ObjectStore } from '@act/service-kit/files';
 import type { ImageRecord, ImageStore } from '../db/image-store';
 import type { GenerationProgress, ImageProvider } from '../providers/types';
 import { reserveCharges, runCharges } from './run-charges';
+import { textToImageCreation } from './creations';
 import { convertAll, storeImages } from './run-images';
 
 /** Words added to the prompt for each style (none adds nothing). */
@@ -135,6 +137,8 @@ export interface TextToImageDeps {
   files: ObjectStore;
   credits: CreditsClient;
   outbox: Outbox;
+  /** Announces each stored image to the member's library (domain/creations.ts). */
+  creations: CreationAnnouncer;
   provider: ImageProvider | undefined;
   logger: Logger;
   /** The longest one generation may wait on the provider (FAL_TIMEOUT_MS). */
@@ -228,15 +232,15 @@ export function createTextToImage(deps: TextToImageDeps): TextToImage {
           store.transaction(async (tx) => {
             const records: ImageRecord[] = [];
             for (const { id, keys } of stored) {
-              records.push(
-                await tx.insert({
-                  id,
-                  ...row,
-                  seed: generated.seed,
-                  image_key: keys[0]!.key,
-                  thumbnail_key: keys[1]!.key,
-                }),
-              );
+              const record = await tx.insert({
+                id,
+                ...row,
+                seed: generated.seed,
+                image_key: keys[0]!.key,
+                thumbnail_key: keys[1]!.key,
+              });
+              await tx.announce(deps.creations, textToImageCreation(record));
+              records.push(record);
             }
             await commitUsed(stored.length, (charge) => tx.commitCharge(charge, deps.outbox));
             return records;

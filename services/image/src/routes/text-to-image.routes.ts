@@ -3,9 +3,10 @@
 // (cursor pages, search, model and favourite filters), favourite and delete. Every id names one of the caller's own
 // images; anyone else's answers 404 like an unknown one.
 import { ERROR_TEXTS, IMAGE_ENDPOINTS } from '@act/contracts';
-import { Router, mountEndpoint, type JwtVerifier, type Logger } from '@act/service-kit';
+import { Router, mountEndpoint, type JwtVerifier } from '@act/service-kit';
 import type { ObjectStore } from '@act/service-kit/files';
 import type { ImageStore } from '../db/image-store';
+import { deleteImageResult, type DeleteImageDeps } from '../domain/creations';
 import { galleryImageOf, type TextToImage } from '../domain/text-to-image';
 
 export interface TextToImageRoutesDeps {
@@ -13,7 +14,8 @@ export interface TextToImageRoutesDeps {
   store: ImageStore;
   files: ObjectStore;
   textToImage: TextToImage;
-  logger: Logger;
+  /** What deleting an image needs (domain/creations.ts): the gallery's delete is the library's too. */
+  deletes: DeleteImageDeps;
 }
 
 export function createTextToImageRouter({
@@ -21,7 +23,7 @@ export function createTextToImageRouter({
   store,
   files,
   textToImage,
-  logger,
+  deletes,
 }: TextToImageRoutesDeps): Router {
   const router = new Router();
   const E = IMAGE_ENDPOINTS;
@@ -65,18 +67,18 @@ export function createTextToImageRouter({
     };
   });
 
+  // The library's `?open=<id>`: the member's own image, else 404 like one that never existed.
+  mountEndpoint(router, E.image, options, async (_input, { caller, params: { id } }) => ({
+    image: galleryImageOf(files, await store.find(caller.userId, id)),
+  }));
+
   mountEndpoint(router, E.updateImage, options, async (input, { caller, params: { id } }) => {
     const record = await store.setFavourite(caller.userId, id, input.favourite);
     return { image: galleryImageOf(files, record) };
   });
 
   mountEndpoint(router, E.deleteImage, options, async (_input, { caller, params: { id } }) => {
-    const record = await store.delete(caller.userId, id);
-    // The row is gone first (the gallery no longer shows it); its objects follow. A failure here leaves objects no
-    // row names, which no signed URL can be minted for again; it is logged for cleanup.
-    await files
-      .delete([record.image_key, record.thumbnail_key])
-      .catch((err: unknown) => logger.error({ err, id }, 'could not delete the objects of a deleted image'));
+    await deleteImageResult(deletes, caller.userId, id);
     return {};
   });
 

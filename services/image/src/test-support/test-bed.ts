@@ -2,7 +2,14 @@
 // the outbox relay), the fake fal queue, the local S3 (s3rver) as the object store, and image service replicas on
 // them (with or without a key, with any time limit).
 import { randomUUID } from 'node:crypto';
-import { z, type RunningServer, type WorkPool } from '@act/service-kit';
+import { natsNames, type NatsNames } from '@act/contracts/server';
+import {
+  creationAnnouncer,
+  z,
+  type CreationAnnouncer,
+  type RunningServer,
+  type WorkPool,
+} from '@act/service-kit';
 import { createObjectStore, objectStoreConfigFields, type ObjectStore } from '@act/service-kit/files';
 import {
   silentLogger,
@@ -29,6 +36,9 @@ export interface ImageReplica {
 }
 
 export interface ImageTestBed extends ServiceTestBed {
+  /** The run's NATS names (its CREATIONS stream) and the replicas' library announcer. */
+  names: NatsNames;
+  creations: CreationAnnouncer;
   fal: FakeFal;
   files: ObjectStore;
   /** The FILE_URL_SECRET the files are signed with. */
@@ -52,6 +62,9 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
   const storeConfig = z.object(objectStoreConfigFields).parse(testObjectStoreEnv());
   const files = createObjectStore(storeConfig, { service: 'image' });
   const replicas: ImageReplica[] = [];
+  // The run's namespace: the creation events go to this file's CREATIONS stream (library.test.ts reads it).
+  const names = natsNames(credits.namespace);
+  const creations = creationAnnouncer(outbox, names, 'image');
   const connection = () => createFalConnection({ apiKey: `fal-${randomUUID()}`, baseUrl: fal.baseUrl });
 
   async function startReplica({
@@ -66,6 +79,7 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
       sql,
       outbox,
       files,
+      creations,
       provider: withKey
         ? createFalProvider({
             apiKey: `fal-${randomUUID()}`,
@@ -107,6 +121,8 @@ export async function startImageTestBed(databaseName: string): Promise<ImageTest
     ...bed,
     fal,
     files,
+    names,
+    creations,
     fileUrlSecret: storeConfig.FILE_URL_SECRET,
     service,
     startReplica,

@@ -1,17 +1,24 @@
 // The four prompt tools as charged operations: reserve credits, run the provider, commit on success or release on any
-// failure. A provider failure reaches the user as the spec's text for that tool and costs nothing.
+// failure. A provider failure reaches the user as the spec's text for that tool and costs nothing. A member's result
+// is stored, with its library event, in the transaction that commits the charge (docs/product-rules.md#prompt-results),
+// so a released charge stores nothing; a guest's is not stored.
+import { randomUUID } from 'node:crypto';
 import { ERROR_TEXTS, type ToolId } from '@act/contracts';
 import {
   AppError,
   ErrorCode,
   isAppError,
   payerOf,
-  runChargedTool,
+  reserveCharge,
   type Caller,
   type ChargedCall,
+  type CreationAnnouncer,
   type CreditsClient,
   type Logger,
+  type Outbox,
 } from '@act/service-kit';
+import type { ResultStore } from '../db/result-store';
+import { inputSummary, resultCreation } from './prompt-results';
 import type { ImageInput } from '@act/service-kit/media';
 import type { DescribeImageInput, PromptProvider, VideoPromptInput, WorkOrigin } from '../providers/types';
 
@@ -19,12 +26,22 @@ export interface ToolOutcome {
   text: string;
   /** Balance after the charge; null for guests. */
   remainingCredits: number | null;
+  /** The stored result's id; absent for guests. */
+  resultId?: string;
+}
+
+/** Where members' results are kept, and the outbox their charge commit and library event go through. */
+export interface ResultKeeping {
+  store: ResultStore;
+  outbox: Outbox;
+  creations: CreationAnnouncer;
 }
 
 export interface PromptToolsDeps {
   credits: CreditsClient;
   provider: PromptProvider;
   logger: Logger;
+  results: ResultKeeping;
 }
 
 export interface PromptTools {
@@ -53,29 +70,41 @@ function callerKeyOf(caller: Caller): string {
   return caller.userId ? `user:${caller.userId}` : `guest:${caller.guestIp ?? 'unknown'}`;
 }
 
-export function createPromptTools({ credits, provider, logger }: PromptToolsDeps): PromptTools {
+export function createPromptTools({ credits, provider, logger, results }: PromptToolsDeps): PromptTools {
   async function run(
     tool: PromptToolId,
     call: ChargedCall,
+    input: string,
     work: (origin: WorkOrigin) => Promise<string>,
   ): Promise<ToolOutcome> {
     const callerKey = callerKeyOf(call.caller);
-    const { result, remainingCredits } = await runChargedTool(
-      credits,
-      { tool, ...payerOf(call) },
+    const userId = call.caller.userId;
+    const charge = await reserveCharge(credits, { tool, ...payerOf(call) });
+    let resultId: string | undefined;
+    const text = await charge.run(
       async (signal) => {
+        let made: string;
         try {
-          return await work({ callerKey, signal });
+          made = await work({ callerKey, signal });
         } catch (error) {
           // A stop (the client hung up) is not a provider failure; run() releases the hold for it.
           if (isAppError(error) || signal.aborted) throw error;
           logger.warn({ err: error, tool, provider: provider.name }, 'provider failed; hold released');
           throw new AppError(ErrorCode.PROVIDER_FAILED, FAILURE_TEXT[tool], { cause: error });
         }
+        // Guests' results are not kept; run() commits their charge.
+        if (!userId) return made;
+        // A member who left before the answer pays nothing, so nothing is stored either.
+        if (signal.aborted) throw signal.reason;
+        const record = { id: randomUUID(), user_id: userId, tool, input, result: made };
+        const { outbox, creations } = results;
+        await results.store.storeWithCommit(record, { charge, outbox, creations }, resultCreation);
+        resultId = record.id;
+        return made;
       },
       call.signal ? { signal: call.signal } : {},
     );
-    return { text: result, remainingCredits };
+    return { text, remainingCredits: charge.remainingCredits, ...(resultId ? { resultId } : {}) };
   }
 
   /** Image tools: a provider that cannot take the work now says so before anything is reserved. */
@@ -85,14 +114,14 @@ export function createPromptTools({ credits, provider, logger }: PromptToolsDeps
     work: (origin: WorkOrigin) => Promise<string>,
   ): Promise<ToolOutcome> {
     provider.admit({ callerKey: callerKeyOf(call.caller) });
-    return run(tool, call, work);
+    return run(tool, call, inputSummary('image'), work);
   }
 
   return {
     imageToPrompt: (call, image) =>
       runImageWork('image-to-prompt', call, (origin) => provider.imageToPrompt(image, origin)),
     enhancePrompt: (call, text) =>
-      run('magic-enhance', call, (origin) => provider.enhancePrompt(text, origin)),
+      run('magic-enhance', call, inputSummary({ text }), (origin) => provider.enhancePrompt(text, origin)),
     describeImage: (call, input) =>
       runImageWork('ai-describe-image', call, (origin) => provider.describeImage(input, origin)),
     videoPrompt: (call, input) =>

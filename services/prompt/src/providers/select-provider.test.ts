@@ -3,7 +3,11 @@ import { ConfigError } from '@act/service-kit';
 import { loadPromptConfig } from '../config';
 import { createProvider, providerNameFor } from './select-provider';
 
-const BASE = { NATS_URL: 'nats://127.0.0.1:4222', JWKS_URL: 'http://127.0.0.1:8101/jwks.json' };
+const BASE = {
+  NATS_URL: 'nats://127.0.0.1:4222',
+  JWKS_URL: 'http://127.0.0.1:8101/jwks.json',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prompt',
+};
 
 describe('provider selection', () => {
   it('is local without a key, openai with one, and PROMPT_PROVIDER wins', () => {
@@ -31,8 +35,9 @@ describe('provider selection', () => {
     expect(createProvider({ ...config, OPENAI_API_KEY: 'sk' }).name).toBe('openai');
   });
 
-  it('needs no database', () => {
+  it("needs its database (members' results, issue 37) and NATS", () => {
     expect(() => loadPromptConfig(BASE)).not.toThrow();
-    expect(() => loadPromptConfig({ JWKS_URL: BASE.JWKS_URL })).toThrow(/NATS_URL/);
+    expect(() => loadPromptConfig({ ...BASE, DATABASE_URL: undefined })).toThrow(/DATABASE_URL/);
+    expect(() => loadPromptConfig({ ...BASE, NATS_URL: undefined })).toThrow(/NATS_URL/);
   });
 });

@@ -1,16 +1,7 @@
-// The audio history's rows. Every read and delete is scoped to the member from the verified token; another member's
+// The audio history's rows (deleting one: domain/creations.ts). Every read and delete is scoped to the member from the verified token; another member's
 // clip answers exactly like one that does not exist (404).
 import type { VoiceEngine, VoiceToolId } from '@act/contracts';
-import {
-  afterCursor,
-  decodeCursor,
-  deleteOwned,
-  findOwned,
-  pageOf,
-  type Db,
-  type Page,
-  type Sql,
-} from '@act/service-kit';
+import { afterCursor, decodeCursor, findOwned, pageOf, type Db, type Page, type Sql } from '@act/service-kit';
 
 export interface ClipRow {
   id: string;
@@ -32,25 +23,27 @@ export type NewClip = Omit<ClipRow, 'created_at'>;
 const CLIPS = { table: 'audio_clips' };
 
 export interface ClipStore {
-  insertIn(tx: Db, clip: NewClip): Promise<void>;
+  /** Inserts the clip in the caller's transaction and returns it as stored. */
+  insertIn(tx: Db, clip: NewClip): Promise<ClipRow>;
   findByJob(jobId: string): Promise<ClipRow | undefined>;
   find(userId: string, id: string): Promise<ClipRow>;
   list(
     userId: string,
     options: { tool?: VoiceToolId; cursor?: string; limit: number },
   ): Promise<Page<ClipRow & { created_key: string }>>;
-  /** Deletes the row and returns it, so its objects can be removed too. */
-  delete(userId: string, id: string): Promise<ClipRow>;
 }
 
 export function createClipStore(sql: Sql): ClipStore {
   return {
     async insertIn(tx, clip) {
-      await tx`
+      const [row] = await tx<ClipRow[]>`
         insert into audio_clips (id, user_id, tool, job_id, audio_key, source_key, text, voice_id, voice_name,
           duration_seconds, engine)
         values (${clip.id}, ${clip.user_id}, ${clip.tool}, ${clip.job_id}, ${clip.audio_key}, ${clip.source_key},
-          ${clip.text}, ${clip.voice_id}, ${clip.voice_name}, ${clip.duration_seconds}, ${clip.engine})`;
+          ${clip.text}, ${clip.voice_id}, ${clip.voice_name}, ${clip.duration_seconds}, ${clip.engine})
+        returning *`;
+      if (!row) throw new Error('insert returned no row');
+      return row;
     },
 
     async findByJob(jobId) {
@@ -72,7 +65,5 @@ export function createClipStore(sql: Sql): ClipStore {
         limit ${limit + 1}`;
       return pageOf(rows, limit, (row) => ({ timestampKey: row.created_key, id: row.id }));
     },
-
-    delete: (userId, id) => deleteOwned<ClipRow>(sql, CLIPS, { id, userId }),
   };
 }

@@ -1,7 +1,19 @@
-// Applies the voice database migrations: the service kit's outbox and jobs tables, then the SQL files beside this
-// module.
-import { JOBS_MIGRATIONS, OUTBOX_MIGRATIONS, runMigrations, type Sql } from '@act/service-kit';
+// Applies the voice database migrations: the service kit's outbox, jobs and creation backfill tables, then the SQL
+// files beside this module.
+import {
+  CREATIONS_MIGRATIONS,
+  JOBS_MIGRATIONS,
+  OUTBOX_MIGRATIONS,
+  runMigrations,
+  type Sql,
+} from '@act/service-kit';
 
 export function migrateVoiceDatabase(sql: Sql): Promise<string[]> {
-  return runMigrations(sql, OUTBOX_MIGRATIONS, JOBS_MIGRATIONS, new URL('./migrations/', import.meta.url));
+  return runMigrations(
+    sql,
+    OUTBOX_MIGRATIONS,
+    JOBS_MIGRATIONS,
+    CREATIONS_MIGRATIONS,
+    new URL('./migrations/', import.meta.url),
+  );
 }

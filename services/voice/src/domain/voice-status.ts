@@ -24,7 +24,10 @@ const ALL_AUDIO_TYPES = [
   'audio/flac',
 ];
 
-export function voiceToolStatus(provider: VoiceProvider | undefined): VoiceStatusReply['tools'] {
+/** The four voice tools' status; dictation's is its own (transcribe.ts). */
+export type VoiceToolsStatus = Omit<VoiceStatusReply['tools'], 'transcribe'>;
+
+export function voiceToolStatus(provider: VoiceProvider | undefined): VoiceToolsStatus {
   const engine: VoiceEngine = provider ? 'elevenlabs' : 'local';
   const keyNote = (tool: VoiceToolId) =>
     provider ? null : notAvailableWithoutProviderKey(getTool(tool).name);
@@ -58,4 +61,12 @@ export function requireIsolatableAudio(provider: VoiceProvider | undefined, audi
       details: { field: 'audioFile' },
     });
   }
+}
+
+/** The provider, or the 503 'needs a provider key' for a tool only the provider can do (nothing held). */
+export function needProvider(provider: VoiceProvider | undefined, tool: VoiceToolId): VoiceProvider {
+  if (!provider) {
+    throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, notAvailableWithoutProviderKey(getTool(tool).name));
+  }
+  return provider;
 }

@@ -1,61 +1,171 @@
 // The four voice tools as charged jobs (members only): check everything that can be checked first (text, voice id,
 // the upload's bytes and length, whether this server can run the tool at all), hold the credits, store an uploaded
-// original, then hand the work to the jobs runner. The job makes the audio (ElevenLabs, or eSpeak NG / RNNoise
-// locally), stores it and, in one transaction, writes the history row and commits the charge; a failure is refunded.
-// The work belongs to the server: a member who closes the tab still gets the result in the history, charged once.
+// original, then hand the work to the kit's job runner. The job, on whichever replica holds it, makes the audio
+// (ElevenLabs, or eSpeak NG / RNNoise locally), stores it and, in one transaction, writes the history row and commits
+// the charge; a failure is refunded. The work belongs to the server: a member who closes the tab still gets the result
+// in the history, charged once.
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_CODES,
   ERROR_TEXTS,
-  voiceDownloadName,
-  type AudioClip,
+  failureTextOf,
+  VOICE_TOOL_ENDPOINTS,
   type ErrorCode as ErrorCodeValue,
   type VoiceEngine,
-  type VoiceJob,
   type VoiceToolId,
 } from '@act/contracts';
 import {
   AppError,
   createJobRunner,
   ErrorCode,
+  isAppError,
+  isWorkTimeout,
   reserveCharge,
-  type CreditsClient,
+  type JobHandler,
   type JobRecord,
-  type Logger,
-  type Outbox,
-  type Sql,
 } from '@act/service-kit';
-import type { ObjectStore } from '@act/service-kit/files';
-import type { AudioInput } from '@act/service-kit/media';
-import type { LocalEngine } from '../engines/local-engine';
-import type { VoiceProvider } from '../providers/voice-provider';
-import type { ClipRow, ClipStore } from '../db/clip-store';
-import type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools } from './voice-tools-api';
-import { needProvider, voiceJobHandlers, type JobInput, type JobResult } from './voice-jobs';
-import { requireIsolatableAudio, voiceToolStatus } from './voice-status';
-import type { VoiceCatalogue } from './voices';
+import { audioDurationSeconds, type AudioInput } from '@act/service-kit/media';
+import { UnreadableAudioError } from '../engines/pcm';
+import type { ProviderAudio } from '../providers/voice-provider';
+import { clipCreation, clipOf, jobOf } from './creations';
+import { needProvider, requireIsolatableAudio, voiceToolStatus } from './voice-status';
+import type {
+  JobInput,
+  JobMember,
+  JobResult,
+  StartedJob,
+  VoiceTools,
+  VoiceToolsDeps,
+} from './voice-tools-api';
 
-export type { FollowOptions, JobMember, StartedJob, ToolReply, VoiceTools };
-
-export interface VoiceToolsDeps {
-  sql: Sql;
-  credits: CreditsClient;
-  outbox: Outbox;
-  files: ObjectStore;
-  clips: ClipStore;
-  voices: VoiceCatalogue;
-  provider: VoiceProvider | undefined;
-  local: LocalEngine;
-  logger: Logger;
-  jobLeaseMs?: number;
-  jobPollMs?: number;
-}
+export type * from './voice-tools-api';
 
 const codeOf = (value: string | null): ErrorCodeValue =>
   ERROR_CODES.includes(value as ErrorCodeValue) ? (value as ErrorCodeValue) : ErrorCode.INTERNAL;
 
+async function makeAudio(
+  { files, provider, local }: Pick<VoiceToolsDeps, 'files' | 'provider' | 'local'>,
+  job: JobRecord<JobInput, JobResult>,
+  progress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<Buffer | ProviderAudio> {
+  const input = job.input;
+  const onProgress = (fraction: number) => progress(5 + fraction * 85);
+  progress(5);
+  switch (input.tool) {
+    case 'text-to-speech':
+      if (input.engine === 'local') {
+        const result = await local.run(
+          job.owner,
+          { kind: 'speak', text: input.text, voice: input.voice.espeak ?? 'en-us' },
+          { onProgress, signal },
+        );
+        return result.mp3;
+      }
+      return needProvider(provider, input.tool).textToSpeech({
+        text: input.text,
+        voiceId: input.voice.id,
+        signal,
+      });
+    case 'sound-effects':
+      return needProvider(provider, input.tool).soundEffect({
+        text: input.prompt,
+        ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
+        signal,
+      });
+    case 'voice-isolator': {
+      const bytes = await files.read(input.sourceKey);
+      if (input.engine === 'local') {
+        const mime = input.mime === 'audio/wav' ? 'audio/wav' : 'audio/mpeg';
+        const result = await local.run(job.owner, { kind: 'isolate', bytes, mime }, { onProgress, signal });
+        return result.mp3;
+      }
+      return needProvider(provider, input.tool).isolateVoice({ audio: { bytes, mime: input.mime }, signal });
+    }
+    case 'speech-to-speech': {
+      const bytes = await files.read(input.sourceKey);
+      return needProvider(provider, input.tool).speechToSpeech({
+        audio: { bytes, mime: input.mime },
+        voiceId: input.voice.id,
+        signal,
+      });
+    }
+  }
+}
+
+/**
+ * One handler per tool (the kit's job runner runs them, on whichever replica holds the job): make the audio, store it,
+ * and in the job's settling transaction write the history row; a failure deletes the upload and fails with the tool's
+ * own text unless it is one of our refusals.
+ */
+function voiceJobHandlers(deps: VoiceToolsDeps): Record<VoiceToolId, JobHandler<JobInput, JobResult>> {
+  const { files, clips, logger } = deps;
+  const handlerFor = (tool: VoiceToolId): JobHandler<JobInput, JobResult> => ({
+    async run(job, { progress, signal }) {
+      const made = await makeAudio(deps, job, progress, signal);
+      const audio = Buffer.isBuffer(made) ? made : made.audio;
+      if (audio.length === 0) throw new Error('no audio was made');
+      progress(92);
+      const stored = await files.put({
+        owner: job.owner,
+        body: audio,
+        contentType: 'audio/mpeg',
+        ext: 'mp3',
+      });
+      progress(98);
+      return {
+        clipId: randomUUID(),
+        audioKey: stored.key,
+        durationSeconds: (await audioDurationSeconds(audio, 'audio/mpeg')) ?? null,
+        ...(Buffer.isBuffer(made)
+          ? {}
+          : { provider: { requestId: made.requestId, characterCost: made.characterCost } }),
+      };
+    },
+    async saveIn(tx, job, result) {
+      const input = job.input;
+      const clip = await clips.insertIn(tx, {
+        id: result.clipId,
+        user_id: job.owner,
+        tool: input.tool,
+        job_id: job.id,
+        audio_key: result.audioKey,
+        source_key: 'sourceKey' in input ? input.sourceKey : null,
+        text:
+          input.tool === 'text-to-speech' ? input.text : input.tool === 'sound-effects' ? input.prompt : null,
+        voice_id: 'voice' in input ? input.voice.id : null,
+        voice_name: 'voice' in input ? input.voice.name : null,
+        duration_seconds: result.durationSeconds,
+        engine: input.engine,
+      });
+      await deps.creations.created(tx, clipCreation(clip));
+    },
+    async onFailed(job) {
+      // Nothing was made: the upload kept for the before/after switch goes too.
+      if ('sourceKey' in job.input) await files.delete([job.input.sourceKey]);
+    },
+    failureOf(error) {
+      // Only our own refusals keep their text; a provider's or engine's message never reaches the member, who reads
+      // the tool's own failure text (its endpoint's, docs/product-rules.md#errors).
+      if (isAppError(error)) return { message: error.message, code: error.code };
+      if (error instanceof UnreadableAudioError) {
+        return { message: ERROR_TEXTS.voice.audioUnreadable, code: ErrorCode.VALIDATION_FAILED };
+      }
+      if (isWorkTimeout(error)) logger.warn({ tool }, 'local voice work ran out of its time budget');
+      return { message: failureTextOf(VOICE_TOOL_ENDPOINTS[tool]), code: ErrorCode.PROVIDER_FAILED };
+    },
+  });
+
+  return {
+    'text-to-speech': handlerFor('text-to-speech'),
+    'sound-effects': handlerFor('sound-effects'),
+    'voice-isolator': handlerFor('voice-isolator'),
+    'speech-to-speech': handlerFor('speech-to-speech'),
+  };
+}
+
 export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
-  const { credits, files, clips, voices, provider, local, logger } = deps;
+  const { credits, files, clips, voices, provider, logger } = deps;
   const engine: VoiceEngine = provider ? 'elevenlabs' : 'local';
 
   const runner = createJobRunner({
@@ -63,7 +173,7 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     credits,
     outbox: deps.outbox,
     logger,
-    handlers: voiceJobHandlers({ files, clips, provider, local, logger }),
+    handlers: voiceJobHandlers(deps),
     failureText: ERROR_TEXTS.audio.processAudioRetry,
     ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
     ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}),
@@ -90,16 +200,10 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
     let sourceKey: string | null = null;
     try {
       if (upload) {
-        const ext = upload.mime.split('/')[1] === 'mpeg' ? 'mp3' : (upload.mime.split('/')[1] ?? 'bin');
-        sourceKey = (
-          await files.put({
-            owner: userId,
-            body: upload.bytes,
-            contentType: upload.mime,
-            ext,
-            suffix: '.source',
-          })
-        ).key;
+        const [, subtype = 'bin'] = upload.mime.split('/');
+        const ext = subtype === 'mpeg' ? 'mp3' : subtype;
+        const file = { owner: userId, body: upload.bytes, contentType: upload.mime, ext, suffix: '.source' };
+        sourceKey = (await files.put(file)).key;
       }
       await runner.submit({ id: jobId, owner: userId, tool, input: input(sourceKey), charge: charge.ref });
     } catch (error) {
@@ -108,37 +212,6 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       throw error;
     }
     return { jobId, tool, charge };
-  }
-
-  const clipOf = (row: ClipRow): AudioClip => {
-    const fileName = voiceDownloadName(row.tool, row.created_at);
-    return {
-      id: row.id,
-      tool: row.tool,
-      createdAt: row.created_at.toISOString(),
-      audioUrl: files.signedUrl(row.audio_key),
-      downloadUrl: files.signedUrl(row.audio_key, { download: fileName }),
-      fileName,
-      sourceUrl: row.source_key ? files.signedUrl(row.source_key) : null,
-      text: row.text,
-      voiceId: row.voice_id,
-      voiceName: row.voice_name,
-      durationSeconds: row.duration_seconds,
-      engine: row.engine,
-    };
-  };
-
-  async function jobOf(record: JobRecord): Promise<VoiceJob> {
-    const clip = record.status === 'succeeded' ? await clips.findByJob(record.id) : undefined;
-    return {
-      id: record.id,
-      tool: record.tool as VoiceToolId,
-      status: record.status,
-      progress: record.progress,
-      createdAt: record.createdAt.toISOString(),
-      clip: clip ? clipOf(clip) : null,
-      error: record.error,
-    };
   }
 
   return {
@@ -200,22 +273,24 @@ export function createVoiceTools(deps: VoiceToolsDeps): VoiceTools {
       }
       const row = await clips.findByJob(jobId);
       if (!row) throw new Error(`job ${jobId} succeeded without a clip`);
-      const clip = clipOf(row);
+      const clip = clipOf(files, row);
       return { audioUrl: clip.audioUrl, clip, remainingCredits: charge.remainingCredits };
     },
 
-    clipOf,
+    clipOf: (row) => clipOf(files, row),
 
     async job(userId, id) {
       const record = await runner.get(id).catch(() => undefined);
       if (!record || record.owner !== userId) {
         throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.voice.jobNotFound);
       }
-      return jobOf(record);
+      return jobOf(files, clips, record);
     },
 
     async activeJobs(userId, tool) {
-      return Promise.all((await runner.listActive(userId, tool)).map(jobOf));
+      return Promise.all(
+        (await runner.listActive(userId, tool)).map((record) => jobOf(files, clips, record)),
+      );
     },
 
     runner,

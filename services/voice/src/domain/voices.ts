@@ -1,12 +1,14 @@
 // The voice list the screens show and the server checks voice ids against: the provider's voices (cached, so a
 // member's choice is checked without a provider call each time) or, without a key, the local eSpeak voices. Every
 // voice's preview plays through this service (same origin): local ones are rendered once and kept, the provider's
-// are fetched from the preview URL the provider listed (never from a URL a browser sent) and kept.
+// are fetched from the preview URL the provider listed (never from a URL a browser sent) and kept. The local voices:
+// English and the spec's other languages that eSpeak has (all ten), each with a short sample sentence for its
+// preview button; the spec's fallback voice, Adam, is accepted too and speaks American English, so the screen's
+// fallback works offline as well.
 import { DEFAULT_VOICE, ERROR_TEXTS, fillRoute, VOICE_ENDPOINTS, type VoiceOption } from '@act/contracts';
 import { AppError, ErrorCode, type Logger } from '@act/service-kit';
 import type { LocalEngine } from '../engines/local-engine';
 import type { ProviderVoice, VoiceProvider } from '../providers/voice-provider';
-import { findLocalVoice, LOCAL_VOICES } from './local-voices';
 
 export interface ResolvedVoice {
   id: string;
@@ -140,4 +142,108 @@ export function createVoiceCatalogue({
       });
     },
   };
+}
+
+export interface LocalVoice {
+  id: string;
+  name: string;
+  language: string;
+  /** eSpeak NG voice and variant. */
+  espeak: string;
+  /** What its preview says. */
+  sample: string;
+}
+
+export const LOCAL_VOICES: readonly LocalVoice[] = [
+  {
+    id: 'local-en-us-m',
+    name: 'James (eSpeak)',
+    language: 'English (US)',
+    espeak: 'en-us',
+    sample: 'Hello! This is how I sound.',
+  },
+  {
+    id: 'local-en-us-f',
+    name: 'Emma (eSpeak)',
+    language: 'English (US)',
+    espeak: 'en-us+f3',
+    sample: 'Hello! This is how I sound.',
+  },
+  {
+    id: 'local-en-gb-m',
+    name: 'Oliver (eSpeak)',
+    language: 'English (UK)',
+    espeak: 'en-gb',
+    sample: 'Hello! This is how I sound.',
+  },
+  {
+    id: 'local-es',
+    name: 'Lucía (eSpeak)',
+    language: 'Spanish',
+    espeak: 'es+f2',
+    sample: '¡Hola! Así suena mi voz.',
+  },
+  {
+    id: 'local-fr',
+    name: 'Louis (eSpeak)',
+    language: 'French',
+    espeak: 'fr-fr',
+    sample: 'Bonjour ! Voici ma voix.',
+  },
+  {
+    id: 'local-de',
+    name: 'Jonas (eSpeak)',
+    language: 'German',
+    espeak: 'de',
+    sample: 'Hallo! So klingt meine Stimme.',
+  },
+  {
+    id: 'local-it',
+    name: 'Giulia (eSpeak)',
+    language: 'Italian',
+    espeak: 'it+f2',
+    sample: 'Ciao! Questa è la mia voce.',
+  },
+  {
+    id: 'local-pt-br',
+    name: 'Pedro (eSpeak)',
+    language: 'Portuguese (Brazil)',
+    espeak: 'pt-br',
+    sample: 'Olá! Esta é a minha voz.',
+  },
+  {
+    id: 'local-zh',
+    name: 'Wei (eSpeak)',
+    language: 'Chinese (Mandarin)',
+    espeak: 'cmn',
+    sample: '你好！这是我的声音。',
+  },
+  {
+    id: 'local-ja',
+    name: 'Haruto (eSpeak)',
+    language: 'Japanese',
+    espeak: 'ja',
+    sample: 'こんにちは。これが私の声です。',
+  },
+  {
+    id: 'local-ko',
+    name: 'Minjun (eSpeak)',
+    language: 'Korean',
+    espeak: 'ko',
+    sample: '안녕하세요. 제 목소리입니다.',
+  },
+  { id: 'local-ar', name: 'Omar (eSpeak)', language: 'Arabic', espeak: 'ar', sample: 'مرحبا! هذا هو صوتي.' },
+];
+
+/** The spec's fallback voice (Adam), spoken locally in American English. */
+const LOCAL_ADAM: LocalVoice = {
+  id: DEFAULT_VOICE.id,
+  name: DEFAULT_VOICE.name,
+  language: 'English (US)',
+  espeak: 'en-us',
+  sample: 'Hello! This is how I sound.',
+};
+
+export function findLocalVoice(id: string): LocalVoice | undefined {
+  return id === LOCAL_ADAM.id ? LOCAL_ADAM : LOCAL_VOICES.find((voice) => voice.id === id);
 }

@@ -4,9 +4,11 @@
 // requests).
 import { ERROR_TEXTS, VOICE_ENDPOINTS, type VoiceStreamEvent } from '@act/contracts';
 import { Router, mountEndpoint, sendDownload, type JwtVerifier } from '@act/service-kit';
-import { mountFileRoute, type ObjectStore } from '@act/service-kit/files';
+import { mountFileRoute } from '@act/service-kit/files';
 import { readAudioDataUrl } from '@act/service-kit/media';
 import type { ClipStore } from '../db/clip-store';
+import type { Dictation } from '../domain/transcribe';
+import { deleteClip, type DeleteClipDeps } from '../domain/creations';
 import type { StartedJob, ToolReply, VoiceTools } from '../domain/voice-tools';
 import type { VoiceCatalogue } from '../domain/voices';
 
@@ -15,7 +17,9 @@ export interface VoiceRoutesDeps {
   tools: VoiceTools;
   voices: VoiceCatalogue;
   clips: ClipStore;
-  files: ObjectStore;
+  dictation: Dictation;
+  /** What deleting a clip needs (domain/creations.ts): the history's delete is the library's too. */
+  deletes: DeleteClipDeps;
 }
 
 type JobReply<Field extends string> = { [K in Field]: string } & Omit<ToolReply, 'audioUrl'>;
@@ -51,7 +55,15 @@ function followJob<Field extends 'audioUrl' | 'isolatedAudioUrl'>(
   };
 }
 
-export function createVoiceRouter({ verifier, tools, voices, clips, files }: VoiceRoutesDeps): Router {
+export function createVoiceRouter({
+  verifier,
+  tools,
+  voices,
+  clips,
+  dictation,
+  deletes,
+}: VoiceRoutesDeps): Router {
+  const { files } = deletes;
   const router = new Router();
   const E = VOICE_ENDPOINTS;
   const options = { verifier };
@@ -98,7 +110,12 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
     return undefined;
   });
 
-  mountEndpoint(router, E.status, options, async () => ({ tools: tools.status() }));
+  mountEndpoint(router, E.status, options, async () => ({
+    tools: { ...tools.status(), transcribe: dictation.status() },
+  }));
+
+  // Dictation: 503 without a provider, the recording's checks, then the charged provider call (domain/transcribe.ts).
+  mountEndpoint(router, E.transcribe, options, (input, call) => dictation.transcribe(call, input.audio));
 
   mountEndpoint(router, E.history, options, async (input, { caller }) => {
     const page = await clips.list(caller.userId, {
@@ -109,9 +126,13 @@ export function createVoiceRouter({ verifier, tools, voices, clips, files }: Voi
     return { items: page.items.map((row) => tools.clipOf(row)), nextCursor: page.nextCursor };
   });
 
+  // The library's `?open=<id>`: the member's own clip, else 404 like one that never existed.
+  mountEndpoint(router, E.clip, options, async (_input, { caller, params: { id } }) => ({
+    clip: tools.clipOf(await clips.find(caller.userId, id)),
+  }));
+
   mountEndpoint(router, E.deleteClip, options, async (_input, { caller, params: { id } }) => {
-    const row = await clips.delete(caller.userId, id);
-    await files.delete([row.audio_key, ...(row.source_key ? [row.source_key] : [])]);
+    await deleteClip(deletes, caller.userId, id);
     return {};
   });
 

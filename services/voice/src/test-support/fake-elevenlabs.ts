@@ -1,6 +1,7 @@
 // A local stand-in for ElevenLabs that speaks its HTTP API, so tests run the real SDK client: GET /v1/voices,
 // POST /v1/text-to-speech/:voiceId, /v1/sound-generation, /v1/audio-isolation (multipart), /v1/speech-to-speech/
-// :voiceId (multipart) and the voices' preview files. Audio answers are real MP3s (a tone, as long as asked for
+// :voiceId (multipart), /v1/speech-to-text (multipart: model_id and file; answers FAKE_TRANSCRIPT) and the voices'
+// preview files. Audio answers are real MP3s (a tone, as long as asked for
 // where the API takes a duration). It records requests and can be told to fail.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,6 +40,23 @@ export interface RecordedRequest {
   contentType: string | undefined;
   /** JSON bodies parsed; multipart bodies as their byte length. */
   body: unknown;
+  /** A multipart body's fields: text fields as they are, files as `file:<name>:<type>:<bytes>`. */
+  form?: Record<string, string>;
+}
+
+/** What the fake speech-to-text (both providers' fakes) hears in every recording. */
+export const FAKE_TRANSCRIPT = 'Hello from the fake microphone';
+
+/** The fields of a multipart body as RecordedRequest.form records them (the real parser of Node's fetch). */
+export async function readMultipart(raw: Buffer, contentType: string): Promise<Record<string, string>> {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  const fields: Record<string, string> = {};
+  form.forEach((value, name) => {
+    fields[name] = typeof value === 'string' ? value : `file:${value.name}:${value.type}:${value.size}`;
+  });
+  return fields;
 }
 
 export interface FakeElevenLabs {
@@ -105,7 +123,11 @@ export async function startFakeElevenLabs(apiKey = 'el-test-key'): Promise<FakeE
         if (contentType?.startsWith('application/json') && raw.length > 0)
           body = JSON.parse(raw.toString('utf8'));
         const key = req.headers['xi-api-key'];
+        const form = contentType?.startsWith('multipart/form-data')
+          ? await readMultipart(raw, contentType).catch(() => undefined)
+          : undefined;
         requests.push({
+          ...(form ? { form } : {}),
           method: req.method ?? 'GET',
           path: url.pathname,
           query: Object.fromEntries(url.searchParams),
@@ -142,6 +164,20 @@ export async function startFakeElevenLabs(apiKey = 'el-test-key'): Promise<FakeE
           return answerAudio(res, seconds);
         }
         if (req.method === 'POST' && url.pathname === '/v1/audio-isolation') return answerAudio(res, 2);
+        if (req.method === 'POST' && url.pathname === '/v1/speech-to-text') {
+          if (!form?.model_id || !form.file?.startsWith('file:')) {
+            return answerJson(res, 422, {
+              detail: { status: 'invalid_request', message: 'file and model_id' },
+            });
+          }
+          if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+          return answerJson(res, 200, {
+            language_code: 'eng',
+            language_probability: 0.98,
+            text: FAKE_TRANSCRIPT,
+            words: [],
+          });
+        }
         if (req.method === 'POST' && segments[1] === 'speech-to-speech' && segments.length === 3) {
           if (!known(segments[2])) return answerJson(res, 404, { detail: { status: 'voice_not_found' } });
           return answerAudio(res, 2);

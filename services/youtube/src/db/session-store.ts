@@ -2,7 +2,21 @@
 // answered about them, read and written only with the member's id from the verified token. A session that is not the
 // member's answers like one that does not exist (404).
 import type { SummarySource, VideoChapters, VideoCitation } from '@act/contracts';
-import { findOwned, type Charge, type Outbox, type Sql } from '@act/service-kit';
+import {
+  afterCursor,
+  decodeCursor,
+  deleteOwned,
+  findOwned,
+  isAppError,
+  pageOf,
+  type Charge,
+  type CreationAnnouncer,
+  type CreationOf,
+  type Db,
+  type Outbox,
+  type Page,
+  type Sql,
+} from '@act/service-kit';
 import type { TranscriptSegment } from '../providers/types';
 
 export interface SessionRecord {
@@ -41,7 +55,14 @@ export interface SessionTransaction {
   insertQuestion(record: NewQuestionRecord): Promise<QuestionRecord>;
   /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
   commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+  /** Announces the saved summary to the library in this transaction (creation.created). */
+  announce(creations: CreationAnnouncer, event: CreationOf): Promise<void>;
 }
+
+/** A past summary as listed: no transcript, summary or chapters. */
+export type SessionListRow = Pick<SessionRecord, 'id' | 'video_id' | 'video_url' | 'title' | 'created_at'> & {
+  created_key: string;
+};
 
 export interface SessionStore {
   /** Runs `fn` in one transaction (postgres.js BEGIN … COMMIT, rolled back when it throws). */
@@ -50,6 +71,15 @@ export interface SessionStore {
   find(userId: string, id: string): Promise<SessionRecord>;
   /** A session's answered questions, oldest first. */
   questions(sessionId: string): Promise<QuestionRecord[]>;
+  /** The member's sessions, newest first, one page after `cursor` (a bad cursor is a 400). */
+  list(userId: string, cursor: string | undefined, limit: number): Promise<Page<SessionListRow>>;
+  /**
+   * Deletes the member's session with its questions and announces it (creation.deleted) in one transaction; false
+   * when they have no such session.
+   */
+  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<boolean>;
+  /** Sessions after `afterId` in id order, at most `limit` (the library backfill). */
+  batchById(tx: Db, afterId: string | null, limit: number): Promise<SessionRecord[]>;
 }
 
 export function createSessionStore(sql: Sql): SessionStore {
@@ -78,10 +108,38 @@ export function createSessionStore(sql: Sql): SessionStore {
             return row;
           },
           commitCharge: (charge, outbox) => charge.commitIn(tx, outbox),
+          announce: (creations, event) => creations.created(tx, event),
         }),
       ) as Promise<T>,
     find: (userId, id) => findOwned<SessionRecord>(sql, SESSIONS, { id, userId }),
     questions: (sessionId) => sql<QuestionRecord[]>`
       select * from summary_questions where session_id = ${sessionId} order by created_at, id`,
+    async list(userId, cursor, limit) {
+      const position = cursor ? decodeCursor(cursor) : undefined;
+      const rows = await sql<SessionListRow[]>`
+        select id, video_id, video_url, title, created_at, created_at::text as created_key
+        from summary_sessions
+        where user_id = ${userId} and ${afterCursor(sql, position, 'created_at')}
+        order by created_at desc, id desc
+        limit ${limit + 1}`;
+      return pageOf(rows, limit, (row) => ({ timestampKey: row.created_key, id: row.id }));
+    },
+    remove: (userId, id, creations) =>
+      sql.begin(async (tx) => {
+        try {
+          // The questions go with it (on delete cascade).
+          await deleteOwned<SessionRecord>(tx, SESSIONS, { id, userId });
+        } catch (error) {
+          if (isAppError(error)) return false;
+          throw error;
+        }
+        await creations.deleted(tx, { id, userId });
+        return true;
+      }) as Promise<boolean>,
+    batchById: (tx, afterId, limit) => tx<SessionRecord[]>`
+      select * from summary_sessions
+      where ${afterId ? tx`id > ${afterId}::uuid` : tx`true`}
+      order by id
+      limit ${limit}`,
   };
 }

@@ -18,6 +18,7 @@ import {
   reserveCharge,
   type Charge,
   type ChargedCall,
+  type CreationAnnouncer,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -25,6 +26,7 @@ import {
 import type { SessionStore } from '../db/session-store';
 import type { SummaryProvider } from '../providers/summary-provider';
 import { createChapterWriter } from './chapters';
+import { summaryCreation } from './summary-library';
 import { VideoUnavailableError } from '../providers/types';
 import {
   formatTimestamp,
@@ -65,6 +67,8 @@ export interface SummarizerDeps {
   /** Where each member's summaries are saved as sessions, committed with their charge through the outbox. */
   store: SessionStore;
   outbox: Outbox;
+  /** The library's events (a saved summary is announced with its commit). */
+  creations: CreationAnnouncer;
   reader: VideoReader;
   /** Absent without a provider key: summaries are made locally and say so. */
   provider: SummaryProvider | undefined;
@@ -125,6 +129,7 @@ export function createSummarizer({
   credits,
   store,
   outbox,
+  creations,
   reader,
   provider,
   logger,
@@ -224,6 +229,7 @@ export function createSummarizer({
               transcript: storedTranscript(made.material),
             });
             await tx.commitCharge(charge, outbox);
+            await tx.announce(creations, summaryCreation(saved));
             return saved;
           });
           return { ...made, sessionId: session.id };

@@ -2,7 +2,8 @@
 // summarizer (members, 4 credits; JSON or, with Accept: text/event-stream, a streamed summary), the thumbnail list
 // (free, members and guests), the thumbnail download (a same-origin `.jpg` attachment fetched only from
 // i.ytimg.com), the transcript (free, members; JSON lines or a `.txt` / `.srt` attachment), and the member's saved
-// summaries with their questions (docs/product-rules.md#youtube-ask: 2 credits a question, free when it fails).
+// summaries with their questions (docs/product-rules.md#youtube-ask: 2 credits a question, free when it fails), listed
+// and deleted (docs/product-rules.md#youtube-past-summaries).
 import { ERROR_TEXTS, YOUTUBE_ENDPOINTS, parseYoutubeVideoId } from '@act/contracts';
 import {
   MEMBER_DATA_CACHE,
@@ -13,6 +14,7 @@ import {
   type Logger,
 } from '@act/service-kit';
 import type { Summarizer } from '../domain/summarizer';
+import type { SummaryHistory } from '../domain/summary-library';
 import type { ThumbnailService } from '../domain/thumbnails';
 import { readTranscript, transcriptFile } from '../domain/transcript-files';
 import type { VideoQuestions } from '../domain/video-questions';
@@ -26,6 +28,7 @@ export interface YoutubeRoutesDeps {
   thumbnails: ThumbnailService;
   reader: VideoReader;
   questions: VideoQuestions;
+  history: SummaryHistory;
   logger: Logger;
 }
 
@@ -43,6 +46,7 @@ export function createYoutubeRouter({
   thumbnails,
   reader,
   questions,
+  history,
   logger,
 }: YoutubeRoutesDeps): Router {
   const router = new Router();
@@ -78,6 +82,16 @@ export function createYoutubeRouter({
   mountEndpoint(router, E.session, options, async (_input, { caller, params }) => ({
     session: await questions.session(caller.userId, params.id),
   }));
+
+  mountEndpoint(router, E.summaries, options, async (input, { caller }) => {
+    const page = await history.list(caller.userId, input.cursor, input.limit);
+    return { summaries: page.items, nextCursor: page.nextCursor };
+  });
+
+  mountEndpoint(router, E.deleteSummary, options, async (_input, { caller, params }) => {
+    await history.removeOrNotFound(caller.userId, params.id);
+    return {};
+  });
 
   mountEndpoint(router, E.thumbnails, options, async (input, call) => {
     const videoId = videoIdOf(input.videoUrl);

@@ -4,8 +4,14 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, type HostUser } from '@act/host-sdk';
 import { UI_TEXTS, type Me } from '@act/contracts';
+import { DeleteAccountSection } from './account-control/delete-account-section';
+import { PasswordSection } from './account-control/password-section';
 import { ApiKeysSection } from './api-keys/api-keys-section';
 import { CreditControls } from './credit-controls';
+import { AppearanceSection } from './appearance-section';
+import { ChatInstructionsSection } from './chat-instructions-section';
+import { DataExportSection } from './data-export-section';
+import { LanguageSection } from './language-section';
 import { OverviewTab } from './overview-tab';
 import { ReceiptView } from './receipt-view';
 import { SharedChatsSection } from './shared-chats-section';
@@ -58,6 +64,12 @@ export function AccountView({ user, me }: { user: HostUser; me: Me }) {
             <CreditControls />
             <SharedChatsSection />
             <ApiKeysSection />
+            <ChatInstructionsSection />
+            <AppearanceSection />
+            <LanguageSection />
+            <DataExportSection userId={user.id} />
+            <PasswordSection />
+            <DeleteAccountSection />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab user={user} me={me} />

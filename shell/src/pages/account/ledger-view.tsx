@@ -20,6 +20,7 @@ import {
   UI_TEXTS,
   type LedgerDay,
   type LedgerEntry,
+  formatNumber,
 } from '@act/contracts';
 import { useServices } from '../../app/services-context';
 import { formatDateTime } from '../../components/format';
@@ -157,7 +158,7 @@ export function LedgerView() {
                       <td className="sh-ledger__delta" data-positive={entry.delta > 0 || undefined}>
                         {signedCredits(entry.delta)}
                       </td>
-                      <td>{entry.balance.toLocaleString('en-US')}</td>
+                      <td>{formatNumber(entry.balance)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -7,6 +7,7 @@ import {
   type LedgerDay,
   type LedgerEntry,
   type LedgerQuery,
+  formatNumber,
 } from '@act/contracts';
 
 export const LEDGER_PERIODS = ['7d', '30d', '90d', 'all'] as const;
@@ -39,7 +40,7 @@ export function ledgerLabel(entry: LedgerEntry): string {
 
 /** '+100' or '−20'. */
 export function signedCredits(delta: number): string {
-  return delta > 0 ? `+${delta.toLocaleString('en-US')}` : `−${Math.abs(delta).toLocaleString('en-US')}`;
+  return delta > 0 ? `+${formatNumber(delta)}` : `−${formatNumber(Math.abs(delta))}`;
 }
 
 export interface ChartRows {

@@ -1,7 +1,7 @@
 // Overview tab: email, member since, plan, balance with its split into plan and purchased credits
 // (docs/product-rules.md#credit-packs), last and next credit reset.
 import type { HostUser } from '@act/host-sdk';
-import { CREDIT_PACK_TEXTS, UI_TEXTS, type Me } from '@act/contracts';
+import { CREDIT_PACK_TEXTS, UI_TEXTS, type Me, formatNumber } from '@act/contracts';
 import { formatDate, nextMonthlyReset } from '../../components/format';
 import { PlanBadge } from '../../components/plan-badge';
 
@@ -25,16 +25,16 @@ export function OverviewTab({ user, me }: { user: HostUser; me: Me }) {
       <div>
         <dt>{UI_TEXTS.dashboard.currentBalance}</dt>
         <dd>
-          {me.credits.toLocaleString('en-US')} {UI_TEXTS.dashboard.credits}
+          {formatNumber(me.credits)} {UI_TEXTS.dashboard.credits}
         </dd>
       </div>
       <div>
         <dt>{CREDIT_PACK_TEXTS.split.plan}</dt>
-        <dd data-testid="plan-credits">{me.plan_credits.toLocaleString('en-US')}</dd>
+        <dd data-testid="plan-credits">{formatNumber(me.plan_credits)}</dd>
       </div>
       <div>
         <dt>{CREDIT_PACK_TEXTS.split.purchased}</dt>
-        <dd data-testid="purchased-credits">{me.purchased_credits.toLocaleString('en-US')}</dd>
+        <dd data-testid="purchased-credits">{formatNumber(me.purchased_credits)}</dd>
       </div>
       <div>
         <dt>{UI_TEXTS.dashboard.lastCreditReset}</dt>

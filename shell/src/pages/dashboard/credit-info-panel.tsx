@@ -1,5 +1,5 @@
 // Credit Information panel (docs/product-rules.md#screens): current balance, plan name and last credit reset date.
-import { getPlan, UI_TEXTS } from '@act/contracts';
+import { getPlan, UI_TEXTS, formatNumber } from '@act/contracts';
 import { formatDate } from '../../components/format';
 import './credit-info-panel.css';
 
@@ -23,7 +23,7 @@ export function CreditInfoPanel({
         <div>
           <dt>{D.currentBalance}</dt>
           <dd>
-            {credits.toLocaleString('en-US')} {D.credits}
+            {formatNumber(credits)} {D.credits}
           </dd>
         </div>
         <div>

@@ -1,9 +1,9 @@
-// Member header (docs/product-rules.md#screens dashboard): product name, credit balance, plan badge, Account and Sign
-// Out.
-import { LifeBuoy, LogOut, UserRound } from 'lucide-react';
+// Member header (docs/product-rules.md#screens dashboard): product name, credit balance, plan badge, Library, Account
+// and Sign Out.
+import { Library, LifeBuoy, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@act/host-sdk';
-import { ACCOUNT_PATH, CREDIT_CONTROLS_TEXTS, UI_TEXTS } from '@act/contracts';
+import { Button, ThemeSelect } from '@act/host-sdk';
+import { ACCOUNT_PATH, CREDIT_CONTROLS_TEXTS, LIBRARY_PATH, LIBRARY_TEXTS, UI_TEXTS } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsPill } from '../../components/credits-pill';
 import { PlanBadge } from '../../components/plan-badge';
@@ -28,7 +28,8 @@ export function DashboardHeader({ credits, planId, onSignOut, support = false }:
           <CreditsPill credits={credits} />
           <PlanBadge planId={planId} />
         </div>
-        <nav className="sh-app-header__actions" aria-label="Account">
+        <nav className="sh-app-header__actions" aria-label={UI_TEXTS.landing.nav.account}>
+          <ThemeSelect />
           {support && (
             <Button asChild variant="ghost" size="sm">
               <Link to="/support">
@@ -37,6 +38,12 @@ export function DashboardHeader({ credits, planId, onSignOut, support = false }:
               </Link>
             </Button>
           )}
+          <Button asChild variant="ghost" size="sm">
+            <Link to={LIBRARY_PATH}>
+              <Library size={16} aria-hidden />
+              {LIBRARY_TEXTS.navLink}
+            </Link>
+          </Button>
           <Button asChild variant="ghost" size="sm">
             <Link to={ACCOUNT_PATH}>
               <UserRound size={16} aria-hidden />

@@ -1,5 +1,11 @@
 // Tool cards grouped by category (docs/product-rules.md#screens), with the hub-only photo effects hidden.
-import { TOOL_CATEGORIES, toolsInCategory, type Tool, type ToolId } from '@act/contracts';
+import {
+  TOOL_CATEGORIES,
+  TOOL_CATEGORY_TEXTS,
+  toolsInCategory,
+  type Tool,
+  type ToolId,
+} from '@act/contracts';
 import { ToolCard } from './tool-card';
 import { dashboardTools } from './tool-card-state';
 import './tool-sections.css';
@@ -15,11 +21,12 @@ export function ToolSections({ credits, processingToolId, onOpen }: ToolSections
     <div className="sh-tool-sections">
       {TOOL_CATEGORIES.map((category) => {
         const tools = dashboardTools(toolsInCategory(category));
+        // From the category's id, not its displayed name: the same in every language.
         const headingId = `category-${category.toLowerCase().replace(/[^a-z]+/g, '-')}`;
         return (
           <section key={category} className="sh-tool-section" aria-labelledby={headingId}>
             <h2 id={headingId} className="sh-tool-section__title">
-              {category}
+              {TOOL_CATEGORY_TEXTS[category]}
             </h2>
             <div className="sh-tool-grid">
               {tools.map((tool) => (

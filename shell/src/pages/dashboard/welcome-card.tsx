@@ -1,5 +1,6 @@
-// Welcome card (docs/product-rules.md#screens): the member's email and 'Member since' date.
-import { UI_TEXTS } from '@act/contracts';
+// Welcome card (docs/product-rules.md#screens): the member's email, 'Member since' date and the way to the Library.
+import { Link } from 'react-router';
+import { LIBRARY_PATH, LIBRARY_TEXTS, UI_TEXTS } from '@act/contracts';
 import { formatDate } from '../../components/format';
 import './welcome-card.css';
 
@@ -11,6 +12,9 @@ export function WelcomeCard({ email, createdAt }: { email: string; createdAt: st
       </h1>
       <p className="sh-welcome__since">
         {UI_TEXTS.dashboard.memberSince} {formatDate(createdAt)}
+      </p>
+      <p className="sh-welcome__library">
+        <Link to={LIBRARY_PATH}>{LIBRARY_TEXTS.dashboardLink}</Link>
       </p>
     </section>
   );

@@ -19,8 +19,8 @@ export function FeaturesSection() {
           <p className="sh-section__subtitle">{L.featuresSubtitle}</p>
         </header>
         <div className="sh-feature-grid">
-          {PUBLIC_DATA.categories.map(({ name, tools }) => (
-            <article key={name} className="sh-feature-card">
+          {PUBLIC_DATA.categories.map(({ id, name, tools }) => (
+            <article key={id} className="sh-feature-card">
               <div className="sh-feature-card__head">
                 <span className="sh-feature-card__icon">
                   {tools[0] && <ToolIcon icon={tools[0].icon} size={20} />}

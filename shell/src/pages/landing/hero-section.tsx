@@ -26,9 +26,9 @@ export function HeroSection() {
             <ArrowRight size={18} aria-hidden />
           </LinkButton>
         </div>
-        <ul className="sh-hero__categories" aria-label="Tool categories">
-          {PUBLIC_DATA.categories.map(({ name, tools }) => (
-            <li key={name} className="sh-hero__category">
+        <ul className="sh-hero__categories" aria-label={L.nav.toolCategories}>
+          {PUBLIC_DATA.categories.map(({ id, name, tools }) => (
+            <li key={id} className="sh-hero__category">
               {tools[0] && <ToolIcon icon={tools[0].icon} size={18} />}
               {name}
             </li>

@@ -19,7 +19,7 @@ export function LandingHeader() {
     <header className="sh-site-header">
       <div className="sh-container sh-site-header__inner">
         <BrandLogo />
-        <NavigationMenu.Root className="sh-nav" aria-label="Main">
+        <NavigationMenu.Root className="sh-nav" aria-label={N.main}>
           <NavigationMenu.List className="sh-nav__list">
             <NavigationMenu.Item>
               <NavigationMenu.Link asChild>

@@ -2,6 +2,7 @@
 import { PUBLIC_DATA } from '../../app/public-data';
 import { PageMeta } from '../../seo/page-meta';
 import { SiteFooter } from '../../components/site-footer';
+import { AccountDeletedNotice } from './account-deleted-notice';
 import { ClosingCta } from './closing-cta';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
@@ -15,6 +16,7 @@ export function LandingPage() {
       <PageMeta title={PUBLIC_DATA.seo.home.title} description={PUBLIC_DATA.seo.home.description} path="/" />
       <LandingHeader />
       <main id="main">
+        <AccountDeletedNotice />
         <HeroSection />
         <FeaturesSection />
         <PricingSection />

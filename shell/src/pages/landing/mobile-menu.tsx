@@ -71,7 +71,7 @@ export function MobileMenu({ member = false }: { member?: boolean }) {
           </ul>
           <h2 className="sh-mobile-menu__heading">{N.toolsByCategory}</h2>
           {CATEGORIES.map((category) => (
-            <section key={category.name} aria-label={category.name} className="sh-mobile-menu__category">
+            <section key={category.id} aria-label={category.name} className="sh-mobile-menu__category">
               <h3 className="sh-mobile-menu__category-name">{category.name}</h3>
               <ul className="sh-mobile-menu__list">
                 {category.tools.map((tool) => (

@@ -11,8 +11,8 @@ import './tools-menu.css';
 const CATEGORIES = PUBLIC_DATA.categories;
 
 export function ToolsMenu() {
-  const [active, setActive] = useState(CATEGORIES[0]?.name ?? '');
-  const tools = CATEGORIES.find((category) => category.name === active)?.tools ?? [];
+  const [active, setActive] = useState(CATEGORIES[0]?.id ?? '');
+  const activeCategory = CATEGORIES.find((category) => category.id === active);
 
   return (
     <NavigationMenu.Item>
@@ -21,17 +21,17 @@ export function ToolsMenu() {
         <ChevronDown size={14} aria-hidden className="sh-nav__chevron" />
       </NavigationMenu.Trigger>
       <NavigationMenu.Content className="sh-tools-menu">
-        <ul className="sh-tools-menu__categories" aria-label="Tool categories">
-          {CATEGORIES.map(({ name }) => (
-            <li key={name}>
+        <ul className="sh-tools-menu__categories" aria-label={PUBLIC_DATA.texts.landing.nav.toolCategories}>
+          {CATEGORIES.map(({ id, name }) => (
+            <li key={id}>
               <button
                 type="button"
                 className="sh-tools-menu__category"
-                data-active={name === active || undefined}
-                aria-pressed={name === active}
-                onMouseEnter={() => setActive(name)}
-                onFocus={() => setActive(name)}
-                onClick={() => setActive(name)}
+                data-active={id === active || undefined}
+                aria-pressed={id === active}
+                onMouseEnter={() => setActive(id)}
+                onFocus={() => setActive(id)}
+                onClick={() => setActive(id)}
               >
                 {name}
                 <ChevronRight size={14} aria-hidden />
@@ -39,8 +39,9 @@ export function ToolsMenu() {
             </li>
           ))}
         </ul>
-        <ul className="sh-tools-menu__tools" aria-label={`${active} tools`}>
-          {tools.map((tool) => (
+        {/* Named by its category: the list holds that category's tools. */}
+        <ul className="sh-tools-menu__tools" aria-label={activeCategory?.name}>
+          {(activeCategory?.tools ?? []).map((tool) => (
             <li key={tool.id}>
               <NavigationMenu.Link asChild>
                 <Link to={tool.path} className="sh-tools-menu__tool">

@@ -108,9 +108,12 @@ export function PrivacyPolicyPage() {
       <h2>8. Your rights</h2>
       <p>
         Depending on where you live, you can ask to access, correct, export or delete your personal data,
-        object to or restrict its processing, and withdraw consent. Email{' '}
-        <a href={`mailto:${CONTACT.privacy}`}>{CONTACT.privacy}</a> from the address on your account and we
-        will answer within 30 days. You may also complain to your local data protection authority.
+        object to or restrict its processing, and withdraw consent. You can delete your account yourself on
+        the account page: your chats, images, audio, prompts, summaries and shared links are deleted and a
+        paid subscription is cancelled; the credit records the law requires are kept without your email. For
+        anything else, email <a href={`mailto:${CONTACT.privacy}`}>{CONTACT.privacy}</a> from the address on
+        your account and we will answer within 30 days. You may also complain to your local data protection
+        authority.
       </p>
 
       <h2>9. Children</h2>

@@ -1,12 +1,10 @@
 // Terms of service: accounts, credits, subscriptions, acceptable use, content ownership, liability.
 import { Link } from 'react-router';
-import { LIMITS, PAGE_SEO, PLANS, PRODUCT_NAME, UI_TEXTS } from '@act/contracts';
+import { LIMITS, PAGE_SEO, PLANS, PRODUCT_NAME, UI_TEXTS, formatNumber } from '@act/contracts';
 import { CONTACT } from './company';
 import { StaticPageLayout } from './static-page-layout';
 
-const allowances = PLANS.map((plan) => `${plan.name} ${plan.monthlyCredits.toLocaleString('en-US')}`).join(
-  ', ',
-);
+const allowances = PLANS.map((plan) => `${plan.name} ${formatNumber(plan.monthlyCredits)}`).join(', ');
 
 export function TermsOfServicePage() {
   return (

@@ -13,6 +13,7 @@ import {
   SUPPORT_ROLE,
   UI_TEXTS,
   type SupportMember,
+  formatNumber,
 } from '@act/contracts';
 import { useServices } from '../../app/services-context';
 import { formatDate } from '../../components/format';
@@ -89,27 +90,31 @@ function MemberView({ member, onChanged }: { member: SupportMember; onChanged():
         </div>
         <div>
           <dt>{S.balance}</dt>
-          <dd>{member.balance.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(member.balance)}</dd>
         </div>
         <div>
           <dt>{CREDIT_PACK_TEXTS.split.plan}</dt>
-          <dd>{member.planCredits.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(member.planCredits)}</dd>
         </div>
         <div>
           <dt>{CREDIT_PACK_TEXTS.split.purchased}</dt>
-          <dd>{member.purchasedCredits.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(member.purchasedCredits)}</dd>
         </div>
         <div>
           <dt>{S.monthlyAllowance}</dt>
-          <dd>{member.monthlyAllowance.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(member.monthlyAllowance)}</dd>
         </div>
         <div>
           <dt>{S.spentThisPeriod}</dt>
-          <dd>{member.spentThisPeriod.toLocaleString('en-US')}</dd>
+          <dd>{formatNumber(member.spentThisPeriod)}</dd>
         </div>
         <div>
           <dt>{S.monthlyCap}</dt>
-          <dd>{member.monthlyCap?.toLocaleString('en-US') ?? CREDIT_CONTROLS_TEXTS.spendCap.none}</dd>
+          <dd>
+            {member.monthlyCap === null || member.monthlyCap === undefined
+              ? CREDIT_CONTROLS_TEXTS.spendCap.none
+              : formatNumber(member.monthlyCap)}
+          </dd>
         </div>
       </dl>
       <AdjustForm member={member} onChanged={onChanged} />

@@ -2,7 +2,7 @@
 // limit in place; revoke (the section confirms it).
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, errorMessage } from '@act/host-sdk';
-import { API_KEY_TEXTS, ERROR_TEXTS } from '@act/contracts';
+import { API_KEY_TEXTS, ERROR_TEXTS, formatNumber } from '@act/contracts';
 import { formatDateTime } from '../../../components/format';
 import { KeyFields } from './key-fields';
 import { limitOf, type ApiKeys, type ListedKey } from './use-api-keys';
@@ -26,10 +26,8 @@ export function ApiKeyRow({
       <td>
         <code>{apiKey.prefix}…</code>
       </td>
-      <td>
-        {apiKey.monthlyCreditLimit === null ? T.noLimit : apiKey.monthlyCreditLimit.toLocaleString('en-US')}
-      </td>
-      <td>{apiKey.spentThisMonth.toLocaleString('en-US')}</td>
+      <td>{apiKey.monthlyCreditLimit === null ? T.noLimit : formatNumber(apiKey.monthlyCreditLimit)}</td>
+      <td>{formatNumber(apiKey.spentThisMonth)}</td>
       <td>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : T.neverUsed}</td>
       <td className="sh-api-keys__actions">
         <Button

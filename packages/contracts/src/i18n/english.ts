@@ -1,0 +1,30 @@
+// The English catalogue: the contracts' texts modules themselves, re-exported here so the catalogues under
+// i18n/<locale>/ type themselves against them (and stay inside contracts' import rule).
+export { PRODUCT_NAME, formatCost, type PAGE_SEO, type UI_TEXTS } from '../ui-texts';
+export type { CHAT_PROMPT_ERRORS, CHAT_PROMPT_TEXTS } from '../chat-prompt-texts';
+export { CHAT_PROMPT_LIMITS } from '../chat-prompt-texts';
+export type { CHAT_SHARE_TEXTS } from '../chat-share-texts';
+export type { CHAT_VOICE_TEXTS } from '../chat-voice-texts';
+export type { CHAT_WORKSPACE_TEXTS } from '../chat-workspace-texts';
+export type { PAST_SUMMARIES_TEXTS, PROMPT_RESULTS_TEXTS } from '../history-texts';
+export { IMAGE_BOARD_LIMITS, type IMAGE_BOARD_ERRORS, type IMAGE_BOARD_TEXTS } from '../image-board-texts';
+export type { LIBRARY_TEXTS } from '../library-texts';
+export type { ArtifactLanguage, RICH_ANSWER_TEXTS } from '../rich-answer-texts';
+export type { THEME_TEXTS } from '../theme-texts';
+export { API_KEY_RULES, type API_KEY_TEXTS } from '../api/api-keys';
+export type { CREDIT_CONTROLS_TEXTS } from '../api/credit-controls';
+export type { CREDIT_PACK_TEXTS } from '../api/credit-packs';
+export type { PALETTE_PAGES, PALETTE_TEXTS, SHORTCUTS } from '../palette-texts';
+export { ACCOUNT_PATH, PLANS_PATH } from '../return-path';
+export { LIBRARY_PATH } from '../library-texts';
+export type { DATA_EXPORT_TEXTS } from '../data-export-texts';
+export type { ACCOUNT_CONTROL_TEXTS } from '../account-control-texts';
+export type { ERROR_TEXTS } from '../errors';
+export { LIMITS } from '../limits';
+export type { DEEP_SEARCH_TEXTS } from '../api/chat-deep-search';
+export type { DATA_EXPORT_ERROR_TEXTS } from '../api/identity-exports';
+export type { PHOTO_EFFECT_FAILED_TEXTS } from '../api/image-effects';
+export type { CHAT_REPLY_FAILED_TEXTS } from '../charge-texts';
+export type { TOOL_CATEGORY_TEXTS } from '../tools';
+export type { OUTPUT_LANGUAGE_TEXTS } from '../options';
+export type { OFFLINE_TEXTS } from '../palette-texts';

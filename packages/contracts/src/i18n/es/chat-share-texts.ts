@@ -1,0 +1,43 @@
+// Spanish CHAT_SHARE_TEXTS (docs/architecture.md#languages).
+import type { Catalogue } from '../catalogue';
+import type { CHAT_SHARE_TEXTS } from '../english';
+
+export const ES_CHAT_SHARE_TEXTS: Catalogue<typeof CHAT_SHARE_TEXTS> = {
+  share: 'Compartir',
+  shareLabel: (title: string) => `Compartir: ${title}`,
+  dialogTitle: 'Compartir este chat',
+  dialogDescription:
+    'Cualquiera con el enlace puede leer los mensajes tal como están ahora. Los mensajes posteriores no se incluyen y no se muestra nada sobre ti.',
+  expiry: 'El enlace caduca',
+  expiryOptions: { never: 'Nunca', 1: '1 día', 7: '7 días', 30: '30 días' },
+  create: 'Crear enlace',
+  linkLabel: 'Enlace para compartir',
+  copy: 'Copiar enlace',
+  copied: '¡Enlace copiado!',
+  createFailed: 'No se pudo crear el enlace para compartir',
+  sharedBadge: 'Chat compartido (solo lectura)',
+  sharedOn: (date: string) => `Compartido el ${date}`,
+  you: 'Usuario',
+  assistant: 'Asistente',
+  attachment: (name: string) => `Adjunto: ${name}`,
+  notFoundTitle: 'No encontrado',
+  notFoundBody: 'Este chat compartido no existe, ha caducado o su propietario lo revocó.',
+  loadFailed: 'No se pudo cargar el chat compartido',
+  sources: 'Fuentes',
+  pageTitle: 'Chat compartido',
+  pageDescription: 'Un chat de solo lectura compartido desde AI Creative Toolbox.',
+  listTitle: 'Chats compartidos',
+  listEmpty: 'No has compartido ningún chat. Usa Compartir en un chat para crear un enlace de solo lectura.',
+  columns: { title: 'Chat', created: 'Creado', expires: 'Caduca', link: 'Enlace' },
+  never: 'Nunca',
+  expired: 'Caducado',
+  open: 'Abrir',
+  revoke: 'Revocar',
+  revokeLabel: (title: string) => `Revocar: ${title}`,
+  revokeTitle: '¿Revocar este enlace?',
+  revokeDescription: 'Quien abra el enlace verá No encontrado. Esto no se puede deshacer.',
+  revoked: 'Enlace revocado',
+  loadMore: 'Cargar más',
+  loadFailedList: 'No se pudieron cargar tus chats compartidos',
+  revokeFailed: 'No se pudo revocar el enlace',
+};

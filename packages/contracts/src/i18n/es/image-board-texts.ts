@@ -1,0 +1,58 @@
+// Spanish IMAGE_BOARD_TEXTS and IMAGE_BOARD_ERRORS (docs/architecture.md#languages).
+import type { Catalogue } from '../catalogue';
+import { IMAGE_BOARD_LIMITS, type IMAGE_BOARD_ERRORS, type IMAGE_BOARD_TEXTS } from '../english';
+
+export const ES_IMAGE_BOARD_ERRORS: Catalogue<typeof IMAGE_BOARD_ERRORS> = {
+  nameRequired: 'Escribe un nombre para el tablero',
+  nameTooLong: `El nombre de un tablero puede tener como máximo ${IMAGE_BOARD_LIMITS.nameMax} caracteres`,
+  nameTaken: 'Ya tienes un tablero con este nombre. Elige otro nombre.',
+  tooManyBoards: `Puedes tener hasta ${IMAGE_BOARD_LIMITS.boardsPerMember} tableros. Elimina uno para crear otro.`,
+  boardFull: `Un tablero puede tener hasta ${IMAGE_BOARD_LIMITS.imagesPerBoard} imágenes. Quita algunas o usa otro tablero.`,
+  imageIdRequired: 'Elige una imagen para añadir',
+  loadBoards: 'No se pudieron cargar tus tableros',
+  saveBoard: 'No se pudo guardar el tablero',
+  deleteBoard: 'No se pudo eliminar el tablero',
+  updateBoardImages: 'No se pudieron cambiar los tableros de la imagen',
+  loadCompared: 'No se pudieron cargar las imágenes que comparar',
+};
+
+export const ES_IMAGE_BOARD_TEXTS: Catalogue<typeof IMAGE_BOARD_TEXTS> = {
+  boardsTitle: 'Tableros',
+  boardFilterLabel: 'Mostrar tablero',
+  allImages: 'Todas las imágenes',
+  boardOption: (name: string, count: number) => `${name} (${count})`,
+  newBoard: 'Nuevo tablero',
+  renameBoard: 'Renombrar tablero',
+  deleteBoard: 'Eliminar tablero',
+  boardNameLabel: 'Nombre del tablero',
+  createBoardTitle: 'Nuevo tablero',
+  renameBoardTitle: 'Renombrar tablero',
+  create: 'Crear',
+  save: 'Guardar',
+  deleteBoardTitle: '¿Eliminar este tablero?',
+  deleteBoardConfirm: (name: string) =>
+    `Se eliminará el tablero «${name}». Sus imágenes siguen en tu galería y en tus otros tableros.`,
+  boardCreated: 'Tablero creado',
+  boardDeleted: 'Tablero eliminado',
+  boardResultsTitle: 'Resultados de efectos fotográficos en este tablero',
+  boardEmpty: 'Este tablero está vacío. Añade imágenes con el botón de tableros de cada imagen.',
+  boardsOf: (prompt: string) => `Tableros: ${prompt}`,
+  boardsMenuTitle: 'En tableros',
+  noBoardsYet: 'Aún no hay tableros. Crea uno con Nuevo tablero.',
+  addedTo: (name: string) => `Añadida a ${name}`,
+  removedFrom: (name: string) => `Quitada de ${name}`,
+  selectToCompare: (prompt: string) => `Seleccionar para comparar: ${prompt}`,
+  compare: 'Comparar',
+  compareHint: 'Selecciona dos imágenes para compararlas.',
+  compareSelected: (count: number) => `${count} de 2 seleccionadas`,
+  clearSelection: 'Borrar selección',
+  compareTitle: 'Comparar dos imágenes',
+  compareWithOriginal: 'Comparar con el original',
+  compareOriginalTitle: 'Resultado y original',
+  firstImage: 'Primera imagen',
+  secondImage: 'Segunda imagen',
+  original: 'Original',
+  result: 'Resultado',
+  compareSlider: 'Comparación de las dos imágenes',
+  compareCaption: 'Mueve el divisor con las flechas o arrastrándolo para comparar las dos imágenes',
+};

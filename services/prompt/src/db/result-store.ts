@@ -1,0 +1,106 @@
+// The prompt database: each member's stored results (docs/product-rules.md#prompt-results), read and written only
+// with the member's id from the verified token. A result that is not the member's answers like one that does not
+// exist (404). A result is stored with its charge's commit and its library event, in one transaction.
+import type { PromptResultTool } from '@act/contracts';
+import {
+  afterCursor,
+  decodeCursor,
+  deleteOwned,
+  findOwned,
+  isAppError,
+  pageOf,
+  type Charge,
+  type CreationAnnouncer,
+  type CreationOf,
+  type Db,
+  type Outbox,
+  type Page,
+  type Sql,
+} from '@act/service-kit';
+
+export interface ResultRecord {
+  id: string;
+  user_id: string;
+  tool: PromptResultTool;
+  input: string;
+  result: string;
+  created_at: Date;
+}
+
+export type ResultListRow = ResultRecord & { created_key: string };
+
+const RESULTS = { table: 'prompt_results' };
+
+export interface ResultStore {
+  /**
+   * Stores the result, records the charge's commit and the library's `creation.created` (made from the stored row)
+   * in one transaction.
+   */
+  storeWithCommit(
+    record: Omit<ResultRecord, 'created_at'>,
+    commit: { charge: Charge; outbox: Outbox; creations: CreationAnnouncer },
+    eventOf: (row: ResultRecord) => CreationOf,
+  ): Promise<ResultRecord>;
+  list(
+    userId: string,
+    filter: { tool?: PromptResultTool | undefined; cursor?: string | undefined; limit: number },
+  ): Promise<Page<ResultListRow>>;
+  /** The member's result (404 when it is not theirs). */
+  find(userId: string, id: string): Promise<ResultRecord>;
+  /** Deletes it and records `creation.deleted` in one transaction; false when the member has no such result. */
+  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<boolean>;
+}
+
+/** Results after `after` in id order, at most `limit` (the library backfill, in its transaction). */
+export function resultsById(db: Db, after: string | null, limit: number): Promise<ResultRecord[]> {
+  return db<ResultRecord[]>`
+    select * from prompt_results
+    where ${after ? db`id > ${after}::uuid` : db`true`}
+    order by id
+    limit ${limit}`;
+}
+
+export function createResultStore(sql: Sql): ResultStore {
+  return {
+    storeWithCommit: (record, { charge, outbox, creations }, eventOf) =>
+      sql.begin(async (tx) => {
+        // The result and the charge's commit are sent together: postgres.js writes queries made in the same tick on
+        // the transaction's connection in one go, one round trip less per charged call. A failed insert fails the
+        // commit's insert after it (the transaction is aborted), so neither is kept.
+        const [[row]] = await Promise.all([
+          tx<ResultRecord[]>`
+            insert into prompt_results (id, user_id, tool, input, result)
+            values (${record.id}, ${record.user_id}, ${record.tool}, ${record.input}, ${record.result})
+            returning *`,
+          charge.commitIn(tx, outbox),
+        ]);
+        if (!row) throw new Error('insert returned no row');
+        await creations.created(tx, eventOf(row));
+        return row;
+      }) as Promise<ResultRecord>,
+    async list(userId, { tool, cursor, limit }) {
+      const position = cursor ? decodeCursor(cursor) : undefined;
+      const rows = await sql<ResultListRow[]>`
+        select *, created_at::text as created_key
+        from prompt_results
+        where user_id = ${userId}
+          and ${tool ? sql`tool = ${tool}` : sql`true`}
+          and ${afterCursor(sql, position, 'created_at')}
+        order by created_at desc, id desc
+        limit ${limit + 1}`;
+      return pageOf(rows, limit, (row) => ({ timestampKey: row.created_key, id: row.id }));
+    },
+    find: (userId, id) => findOwned<ResultRecord>(sql, RESULTS, { id, userId }),
+    remove: (userId, id, creations) =>
+      sql.begin(async (tx) => {
+        try {
+          await deleteOwned<ResultRecord>(tx, RESULTS, { id, userId });
+        } catch (error) {
+          if (isAppError(error)) return false;
+          throw error;
+        }
+        await creations.deleted(tx, { id, userId });
+        return true;
+      }) as Promise<boolean>,
+  };
+}
