@@ -52,6 +52,12 @@ const MEMBERS = 6;
 const USAGE_ACK_WAIT_MS = 2_000;
 const USAGE_MAX_DELIVER = 15;
 
+/**
+ * One call's bound. A call still unanswered after it is a hang, reported as such (a connection-failed outcome, and the
+ * hung calls named in the failure), never the whole test's timeout with no word of where it stopped.
+ */
+const CALL_TIMEOUT_MS = 120_000;
+
 interface Outcome {
   userId: string;
   kind: Kind;
@@ -59,6 +65,8 @@ interface Outcome {
   status: number;
   /** What the member was told: the call gave its result. */
   succeeded: boolean;
+  /** No answer within CALL_TIMEOUT_MS. */
+  hung?: boolean;
 }
 
 let jwks: TestJwks;
@@ -140,13 +148,18 @@ afterAll(async () => {
 async function send(userId: string, token: string, kind: Kind): Promise<Outcome> {
   const call = CALLS[kind];
   try {
-    const reply = await callJson(urls[kind]!, 'POST', call.path, { token, body: call.body });
+    const reply = await callJson(urls[kind]!, 'POST', call.path, {
+      token,
+      body: call.body,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
     // A chat reply is a success when it completed (a stop would be one too; none is sent here).
     const succeeded = reply.status === 200 && (kind !== 'chat' || reply.body.status === 'completed');
     return { userId, kind, status: reply.status, succeeded };
   } catch (error) {
-    console.error(`postgres-kill: ${kind} call threw`, error);
-    return { userId, kind, status: 0, succeeded: false };
+    console.error(`postgres-kill: ${kind} call of ${userId} threw`, error);
+    const hung = error instanceof DOMException && error.name === 'TimeoutError';
+    return { userId, kind, status: 0, succeeded: false, ...(hung ? { hung } : {}) };
   }
 }
 
@@ -158,7 +171,8 @@ interface Trail {
   min_running: number;
 }
 
-describe('a mixed load with PostgreSQL killed mid-run', () => {
+// The test's limit: the load (slower on a busy machine), the tail, and the two settling waits of 90 s each.
+describe('a mixed load with PostgreSQL killed mid-run', { timeout: 480_000 }, () => {
   it('keeps every invariant: balance = Σ ledger, never negative, no hold left, nobody told "failed" and charged', async () => {
     const members = await Promise.all(
       Array.from({ length: MEMBERS }, async () => {
@@ -166,6 +180,13 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         return { userId, token: await jwks.tokenFor(userId) };
       }),
     );
+    // How long each phase took, printed at the end and with any failure: where the time went on a slow machine.
+    const phases: Record<string, number> = {};
+    let phaseStart = Date.now();
+    const phase = (name: string) => {
+      phases[name] = Date.now() - phaseStart;
+      phaseStart = Date.now();
+    };
     const outcomes: Outcome[] = [];
     const load = Promise.all(
       members.map(async ({ userId, token }) => {
@@ -182,8 +203,15 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
     await postgres.kill();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await postgres.start();
+    phase('loadUntilKilledAndBack');
     await load;
+    phase('restOfLoad');
     expect(outcomes.length).toBeGreaterThan(killedAt);
+    // A call may fail while the database is down, never hang: every member is answered.
+    expect(
+      outcomes.filter((outcome) => outcome.hung),
+      JSON.stringify(phases),
+    ).toEqual([]);
     // Once it is back, the product serves everyone again (3 more credits each, 34 of 50 at most).
     const tail: Outcome[] = [];
     await Promise.all(
@@ -191,13 +219,14 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         for (const kind of ['chat', 'prompt'] as const) tail.push(await send(userId, token, kind));
       }),
     );
+    phase('tail');
     // A service that died says why in its own last lines.
     const lastLines = children
       .map((child) => child.output().split('\n').slice(-40).join('\n'))
       .join('\n---\n');
     expect(
       tail.filter((outcome) => !outcome.succeeded),
-      lastLines,
+      `${JSON.stringify(phases)}\n${lastLines}`,
     ).toEqual([]);
     outcomes.push(...tail);
 
@@ -207,13 +236,15 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
       await waitUntil(
         async () => Number((await sql`select count(*)::int as n from holds where status = 'held'`)[0]!.n),
         (held) => held === 0,
-        { ...SETTLING, what: 'holds still held', timeoutMs: 60_000 },
+        { ...SETTLING, what: `holds still held (phases ${JSON.stringify(phases)})`, timeoutMs: 90_000 },
       );
+      phase('holdsSettled');
       await waitUntil(
         () => pendingUsageEvents(testNatsUrl(), namespace),
         (pending) => pending === 0,
-        { ...SETTLING, what: 'usage events pending', timeoutMs: 60_000 },
+        { ...SETTLING, what: `usage events pending (phases ${JSON.stringify(phases)})`, timeoutMs: 90_000 },
       );
+      phase('eventsApplied');
 
       const trails = new Map(
         (
@@ -237,7 +268,7 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
           counts[key] = (counts[key] ?? 0) + 1;
         }
         const trail = trails.get(userId);
-        const label = JSON.stringify({ trail, mine });
+        const label = JSON.stringify({ trail, mine, phases });
         expect(trail, label).toBeDefined();
         expect(trail!.credits, label).toBe(trail!.ledger_sum);
         expect(trail!.credits, label).toBeGreaterThanOrEqual(0);
@@ -248,10 +279,11 @@ describe('a mixed load with PostgreSQL killed mid-run', () => {
         expect(OPENING_CREDITS - trail!.credits, label).toBe(owed);
       }
       console.log(
-        `[postgres-kill] ${outcomes.length} calls, killed after ${killedAt}: ${JSON.stringify(counts)}`,
+        `[postgres-kill] ${outcomes.length} calls, killed after ${killedAt}: ${JSON.stringify(counts)}; ` +
+          `phases (ms): ${JSON.stringify(phases)}`,
       );
     } finally {
       await sql.end({ timeout: 5 });
     }
-  }, 240_000);
+  });
 });

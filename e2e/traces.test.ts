@@ -113,7 +113,9 @@ async function chargedCall(url: string, text: string) {
   return { reply, requestId };
 }
 
-describe('traces', () => {
+// Each test waits up to 30 s for a trace (the processes export on their own schedules); under a busy CI machine the
+// first call of cold processes adds more. The tests' limit covers their waits, so a slow machine is never a failure.
+describe('traces', { timeout: 120_000 }, () => {
   it('one charged call through the gateway leaves one trace: gateway, tool service and credits', async () => {
     const { reply, requestId } = await chargedCall(gateway.url, 'a red bicycle');
     expect(reply).toMatchObject({ status: 200, body: { success: true, remainingCredits: 49 } });

@@ -48,10 +48,25 @@ let responders: MemberExportResponder[] = [];
 const silent = new Set<MemberExportService>();
 /** Each member's data, as the services keep it. */
 const data = new Map<string, Partial<Record<MemberExportService, MemberExportPart>>>();
+/**
+ * Members whose parts wait until the test releases them: their export stays pending for as long as the test looks at
+ * it (held for less than EXPORT_PART_TIMEOUT_MS, or the part times out). Without the hold, a quick build on a busy machine is ready before the next request arrives, and that request
+ * meets the hour's wait (429) instead of the pending export (409).
+ */
+const held = new Map<string, Promise<void>>();
+
+function hold(userId: string): () => void {
+  let release!: () => void;
+  held.set(userId, new Promise<void>((resolve) => (release = resolve)));
+  return () => {
+    held.delete(userId);
+    release();
+  };
+}
 
 beforeAll(async () => {
   const s3 = testObjectStoreEnv();
-  identity = await startIdentity({ env: { ...s3, EXPORT_PART_TIMEOUT_MS: '1500' } });
+  identity = await startIdentity({ env: { ...s3, EXPORT_PART_TIMEOUT_MS: '8000' } });
   gateway = await startGateway({ identity });
   const { config } = identity;
   imageFiles = createObjectStore(
@@ -67,7 +82,8 @@ beforeAll(async () => {
       service,
       logger: silentLogger(service),
       collect: async (userId) => {
-        if (silent.has(service)) await new Promise((resolve) => setTimeout(resolve, 5_000));
+        await held.get(userId);
+        if (silent.has(service)) await new Promise((resolve) => setTimeout(resolve, 10_000));
         return data.get(userId)?.[service] ?? { documents: [], files: [] };
       },
     }),
@@ -147,6 +163,7 @@ describe('export my data', () => {
     await seed(alice.userId, 'alice');
     await seed(bob.userId, 'bob');
 
+    const release = hold(alice.userId);
     const created = await call(alice.token, 'POST', EXPORTS);
     expect(created.status).toBe(202);
     expect(created.body.export).toMatchObject({ status: 'pending' });
@@ -162,6 +179,7 @@ describe('export my data', () => {
     expect(stranger.status).toBe(404);
     expect(stranger.body.error).toBe(DATA_EXPORT_ERROR_TEXTS.notFound);
 
+    release();
     const ready = await settled(alice.token, id);
     expect(ready.status).toBe('ready');
     expect(ready.downloadUrl).toMatch(/^\/api\/identity\/files\//);
@@ -211,10 +229,12 @@ describe('export my data', () => {
 
   it('starts one export of two asked for at the same instant', async () => {
     const frank = await newMember();
+    const release = hold(frank.userId);
     const replies = await Promise.all([
       call(frank.token, 'POST', EXPORTS),
       call(frank.token, 'POST', EXPORTS),
     ]);
+    release();
     expect(replies.map((reply) => reply.status).sort()).toEqual([202, 409]);
     const started = replies.find((reply) => reply.status === 202)!.body.export!;
     expect((await settled(frank.token, started.id)).status).toBe('ready');

@@ -15,13 +15,15 @@ export interface CallOptions {
   /** Sent as is instead of `body` (malformed JSON, a wrong content type). */
   raw?: string;
   headers?: Record<string, string>;
+  /** Ends the call (a test's bound on a call that might never answer). */
+  signal?: AbortSignal;
 }
 
 export async function callJson(
   base: string,
   method: string,
   path: string,
-  { token, ip, body, raw, headers = {} }: CallOptions = {},
+  { token, ip, body, raw, headers = {}, signal }: CallOptions = {},
 ): Promise<JsonReply> {
   const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
   const response = await fetch(`${base}${path}`, {
@@ -33,6 +35,7 @@ export async function callJson(
       ...headers,
     },
     body: payload,
+    signal,
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
