@@ -14,7 +14,7 @@ import { enqueueCreationCreated, enqueueCreationDeleted, ensureCreationsStream }
 import type { Db, Sql } from './database';
 import { ErrorCode, isAppError } from './errors';
 import type { Logger } from './logger';
-import { jetstreamManager, type NatsConnection, type Subscription } from './nats';
+import { answerWhenDone, jetstreamManager, type NatsConnection, type Subscription } from './nats';
 import type { Outbox } from './outbox';
 
 /** The kit's migration folder with the backfill's progress table; pass it to runMigrations with the outbox's. */
@@ -155,7 +155,9 @@ function answerDeleteRequests({
       }
       const request = CreationDeleteRequestSchema.safeParse(body);
       if (!request.success) return void msg.respond(encode({ deleted: false }));
-      deleteResult(request.data).then(
+      answerWhenDone(
+        logger,
+        deleteResult(request.data),
         (deleted) => msg.respond(encode({ deleted })),
         // No answer: the library's request fails and it tries again, rather than being told nothing was there.
         (err: unknown) =>

@@ -116,6 +116,7 @@ export {
   natsHeaders,
   natsReady,
   watchConnection,
+  answerWhenDone,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,

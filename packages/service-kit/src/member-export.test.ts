@@ -81,4 +81,43 @@ describe('member export protocol', () => {
       MemberExportFailed,
     );
   });
+  it('lives through a connection that closes while it collects: the late reply is logged, not thrown', async () => {
+    // A service stopping mid-export: its connection closes before the part is ready. Publishing then throws; left
+    // in the callback's promise it would be an unhandled rejection, which ends the process.
+    const own = await connectNats({ url: testNatsUrl(), name: 'member-export-closing' });
+    let ready!: (part: MemberExportPart) => void;
+    const collecting = new Promise<MemberExportPart>((resolve) => (ready = resolve));
+    let asked!: () => void;
+    const arrived = new Promise<void>((resolve) => (asked = resolve));
+    const warnings: unknown[] = [];
+    const logger = silentLogger();
+    logger.warn = ((...args: unknown[]) => void warnings.push(args)) as typeof logger.warn;
+    answerMemberExport({
+      nc: own,
+      names,
+      service: 'voice',
+      logger,
+      collect: () => {
+        asked();
+        return collecting;
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const answer = requestMemberExport(nc, names, 'voice', request(), 2_000).catch(
+        (error: unknown) => error,
+      );
+      await arrived;
+      await own.close();
+      ready({ documents: [], files: [] });
+      expect(await answer).toBeInstanceOf(MemberExportFailed);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -12,7 +12,7 @@ import {
   type NatsNames,
 } from '@act/contracts/server';
 import type { Logger } from './logger';
-import { natsHeaders, type NatsConnection } from './nats';
+import { answerWhenDone, natsHeaders, type NatsConnection } from './nats';
 
 /** Set on the one message a responder sends instead of its part when it could not collect it. */
 const FAILED_HEADER = 'Member-Export-Failed';
@@ -47,7 +47,9 @@ export function answerMemberExport(options: MemberExportResponderOptions): Membe
       } catch {
         return void msg.respond('', { headers: failedHeaders() });
       }
-      options.collect(request.userId).then(
+      answerWhenDone(
+        logger,
+        options.collect(request.userId),
         (part) => {
           // Each chunk is a publish to the same reply subject on one connection: they arrive in order.
           for (const chunk of chunksOf(JSON.stringify(part), chunkBytes(nc))) nc.publish(reply, chunk);

@@ -12,6 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import { natsInboxPrefix } from '@act/contracts/server';
 import { ConfigError } from './config';
+import type { Logger } from './logger';
 
 export type { NatsConnection };
 export { headers as natsHeaders, type MsgHdrs, type Subscription } from '@nats-io/transport-node';
@@ -136,4 +137,23 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
 export async function natsReady(nc: NatsConnection): Promise<void> {
   if (nc.isClosed()) throw new Error('NATS connection closed');
   await nc.flush();
+}
+
+/**
+ * Answers a NATS request once async work is done, off the subscription's callback: `answer` with the work's result,
+ * or `failed` with its error. A reply that cannot be sent (the connection closed while the work ran: the service is
+ * stopping) is logged, never thrown from a promise nobody awaits, where it would end the process; the requester
+ * times out and asks again.
+ */
+export function answerWhenDone<T>(
+  logger: Logger,
+  work: Promise<T>,
+  answer: (result: T) => void,
+  failed: (error: unknown) => void,
+): void {
+  work
+    .then(answer, failed)
+    .catch((err: unknown) =>
+      logger.warn({ err }, 'could not send a NATS reply; the requester will ask again'),
+    );
 }

@@ -37,4 +37,25 @@ describe('the PostgreSQL driver when its connection dies', () => {
       await sql.end({ timeout: 5 });
     }
   });
+  it("keeps the process alive when a new connection's array-types query fails (porsager/postgres#1192)", async () => {
+    // Every new connection first reads the array types; the driver dropped that query's promise, so its failure was
+    // an unhandled rejection that ended the process. A 1 ms statement_timeout, set at connect, cancels it.
+    const sql = postgres(testDatabaseServerUrl(), {
+      max: 1,
+      onnotice: () => undefined,
+      connection: { statement_timeout: 1 },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The query that opened the connection ends one way or the other (its own 1 ms limit may cancel it too).
+      await sql`select 1`.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await sql.end({ timeout: 5 });
+    }
+  });
 });

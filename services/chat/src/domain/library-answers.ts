@@ -8,7 +8,13 @@ import {
   type ChatAnswerRequest,
   type NatsNames,
 } from '@act/contracts/server';
-import type { Db, Logger, NatsConnection, Subscription } from '@act/service-kit';
+import {
+  answerWhenDone,
+  type Db,
+  type Logger,
+  type NatsConnection,
+  type Subscription,
+} from '@act/service-kit';
 
 /** The answer's text, or null when the member's session has no such finished answer (one row, never a guess). */
 export async function chatAnswerText(db: Db, request: ChatAnswerRequest): Promise<string | null> {
@@ -45,7 +51,9 @@ export function answerLibraryAnswerRequests(deps: {
       }
       const request = ChatAnswerRequestSchema.safeParse(body);
       if (!request.success) return void msg.respond(encode({ text: null }));
-      chatAnswerText(sql, request.data).then(
+      answerWhenDone(
+        logger,
+        chatAnswerText(sql, request.data),
         (text) => msg.respond(encode({ text })),
         // No answer: the library says "try again" rather than "not found" for a database that is down.
         (err: unknown) => logger.error({ err }, 'could not read a chat answer for the library'),
