@@ -67,7 +67,7 @@ function CollectionSections() {
         fiable.
       </p>
 
-      <h2>3. Tratamiento por la IA</h2>
+      <h2>3. Tratamiento mediante IA</h2>
       <p>
         Cuando usas una herramienta, el contenido que envías se remite al proveedor del modelo de IA que la
         hace funcionar (por ejemplo, proveedores de modelos de lenguaje, de imagen y de voz) solo para generar
