@@ -1,11 +1,12 @@
-// Frame of the policy and contact pages: header with 'Back to Home', title, 'Last updated January 2025', footer.
-import type { ReactNode } from 'react';
+// Frame of the policy and contact pages: header with 'Back to Home', title, 'Last updated January 2025', the body in
+// the page's language (picked once: switching languages reloads the page), footer.
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { UI_TEXTS } from '@act/contracts';
+import { UI_TEXTS, activeLocale } from '@act/contracts';
 import { BrandLogo } from '../../components/brand-logo';
 import { SiteFooter } from '../../components/site-footer';
 import { PageMeta } from '../../seo/page-meta';
+import type { StaticPageBodies } from './static-page-body';
 import '../landing/site-header.css';
 import './static-page-layout.css';
 
@@ -13,11 +14,11 @@ export interface StaticPageLayoutProps {
   title: string;
   seo: { title: string; description: string };
   path: string;
-  intro?: ReactNode;
-  children: ReactNode;
+  bodies: StaticPageBodies;
 }
 
-export function StaticPageLayout({ title, seo, path, intro, children }: StaticPageLayoutProps) {
+export function StaticPageLayout({ title, seo, path, bodies }: StaticPageLayoutProps) {
+  const { Intro, Sections } = bodies[activeLocale()];
   return (
     <>
       <PageMeta title={seo.title} description={seo.description} path={path} />
@@ -35,9 +36,13 @@ export function StaticPageLayout({ title, seo, path, intro, children }: StaticPa
           <header className="sh-static__header">
             <h1 className="sh-static__title">{title}</h1>
             <p className="sh-static__updated">{UI_TEXTS.pages.lastUpdated}</p>
-            {intro && <div className="sh-static__intro">{intro}</div>}
+            <div className="sh-static__intro">
+              <Intro />
+            </div>
           </header>
-          <div className="sh-prose">{children}</div>
+          <div className="sh-prose">
+            <Sections />
+          </div>
         </article>
       </main>
       <SiteFooter />
