@@ -3,8 +3,6 @@
 // member's API keys, refuses sign-in, frees the address for a new sign-up and publishes identity.user.deleted
 // without the e-mail. A Google account (no password) needs a Google sign-in for the deletion instead
 // (google-reauth.test.ts).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_CONTROL_TEXTS,
@@ -21,8 +19,10 @@ import { createBrowser, getJson, type TestBrowser } from './test-support/browser
 import {
   startGateway,
   startIdentity,
+  startStandInUpstream,
   type GatewayUnderTest,
   type IdentityUnderTest,
+  type StandInUpstream,
 } from './test-support/harness';
 
 const R = API_ROUTES.identity;
@@ -36,25 +36,19 @@ interface SessionBody {
 
 let identity: IdentityUnderTest;
 let gateway: GatewayUnderTest;
-let upstream: Server;
+let upstream: StandInUpstream;
 
 beforeAll(async () => {
   // A stand-in credits behind the gateway: a 401 on its route can only be the gateway's own check.
-  upstream = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: true }));
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstream = await startStandInUpstream();
   identity = await startIdentity();
-  gateway = await startGateway({ identity, env: { CREDITS_URL: upstreamUrl, CREDITS_OPS_URL: upstreamUrl } });
+  gateway = await startGateway({ identity, env: upstream.gatewayEnv });
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.close();
   await identity?.close();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 let counter = 0;

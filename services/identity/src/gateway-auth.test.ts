@@ -1,15 +1,14 @@
 // End to end through the real gateway process: sessions and their rotation, token checks at the gateway, password
 // reset, Google sign-in against a local OpenID provider, and that no secret ever reaches a log line.
 import { generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_TEXTS, REFRESH_COOKIE_NAME } from '@act/contracts';
 import { listEmailsFor } from './db/outbox';
 import { digest } from './domain/secrets';
 import { REFRESH_REUSE_GRACE_SECONDS } from './domain/sessions';
-import { findFreePort } from '@act/service-kit/testing';
 import { createBrowser, getJson, type TestBrowser } from './test-support/browser';
 import { waitForUserCreated } from './test-support/events';
+import { startGoogleTestBed, type GoogleTestBed } from './test-support/google';
 import {
   RELAXED_RATE_LIMITS,
   startGateway,
@@ -37,38 +36,22 @@ interface SessionBody {
 const secrets = new Set<string>();
 const remember = (...values: (string | undefined)[]) => values.forEach((v) => v && secrets.add(v));
 
-let mock: OAuth2Server;
+let google: GoogleTestBed;
 let identity: IdentityUnderTest;
 let gateway: GatewayUnderTest;
-/** Who the local OpenID provider says is signing in next. */
-let googleUser: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  mock = new OAuth2Server();
-  await mock.issuer.keys.generate('RS256');
-  await mock.start(0, '127.0.0.1');
-  mock.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, googleUser));
-
-  const gatewayPort = await findFreePort();
-  identity = await startIdentity({
-    env: {
-      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
-      GOOGLE_CLIENT_ID: 'act-test-client',
-      GOOGLE_CLIENT_SECRET: 'act-test-client-secret',
-      GOOGLE_ISSUER: mock.issuer.url!,
-    },
+  google = await startGoogleTestBed({
     rateLimitRules: {
       ...RELAXED_RATE_LIMITS,
       perEmailAndIp: { password: { points: 5, durationSeconds: 900 } },
     },
   });
-  gateway = await startGateway({ identity, port: gatewayPort });
+  ({ identity, gateway } = google);
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await identity?.close();
-  await mock?.stop();
+  await google?.close();
 });
 
 let emailCounter = 0;
@@ -393,26 +376,15 @@ describe('password reset through the gateway', () => {
 
 describe('Google sign-in through the gateway', () => {
   /** Walks the browser through authorize → provider → callback, returning the final redirect. */
-  async function googleSignIn(browser: TestBrowser, query = 'provider=google'): Promise<URL> {
-    const start = await browser.request(`${R.authorize}?${query}`);
-    expect(start.status).toBe(302);
-    const atProvider = new URL(start.headers.get('location')!);
-    if (atProvider.origin === gateway.url) return atProvider;
-    expect(atProvider.origin).toBe(mock.issuer.url);
-    expect(atProvider.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(atProvider.searchParams.get('nonce')).toBeTruthy();
-    expect(atProvider.searchParams.get('redirect_uri')).toBe(`${gateway.url}${R.callback}`);
-    const fromProvider = await fetch(atProvider, { redirect: 'manual' });
-    const callback = new URL(fromProvider.headers.get('location')!);
+  async function googleSignIn(browser: TestBrowser, query?: string): Promise<URL> {
+    const { callback, landing } = await google.signIn(browser, query);
     remember(callback.searchParams.get('code') ?? undefined, callback.searchParams.get('state') ?? undefined);
-    const finished = await browser.request(callback.toString());
-    expect(finished.status).toBe(302);
-    return new URL(finished.headers.get('location')!, gateway.url);
+    return landing;
   }
 
   it('creates the account from a verified Google email and lands on the dashboard signed in', async () => {
     const email = newEmail('google');
-    googleUser = { sub: `google-${email}`, email, email_verified: true };
+    google.signInAs({ sub: `google-${email}`, email, email_verified: true });
     const browser = createBrowser(gateway.url);
     const landing = await googleSignIn(browser);
     expect(landing.pathname).toBe('/dashboard');
@@ -431,7 +403,7 @@ describe('Google sign-in through the gateway', () => {
   it('links Google to an existing password account with the same verified email', async () => {
     const email = newEmail('link');
     const created = await signUp(createBrowser(gateway.url), email, 'password-then-google');
-    googleUser = { sub: `google-${email}`, email: email.toUpperCase(), email_verified: true };
+    google.signInAs({ sub: `google-${email}`, email: email.toUpperCase(), email_verified: true });
     const browser = createBrowser(gateway.url);
     expect(
       (await googleSignIn(browser, 'provider=google&redirect_to=%2Ftools%2Fmagic-enhance')).pathname,
@@ -446,7 +418,7 @@ describe('Google sign-in through the gateway', () => {
     const squatterSecondDevice = createBrowser(gateway.url);
     expect((await signIn(squatterSecondDevice, email, 'squatter-password')).status).toBe(200);
 
-    googleUser = { sub: `google-${email}`, email, email_verified: true };
+    google.signInAs({ sub: `google-${email}`, email, email_verified: true });
     const owner = createBrowser(gateway.url);
     expect((await googleSignIn(owner)).pathname).toBe('/dashboard');
     const ownerSession = await refresh(owner);
@@ -479,7 +451,7 @@ describe('Google sign-in through the gateway', () => {
     expect(reset.status).toBe(200);
     remember(reset.body.session.access_token, member.cookie(REFRESH_COOKIE_NAME));
 
-    googleUser = { sub: `google-${email}`, email, email_verified: true };
+    google.signInAs({ sub: `google-${email}`, email, email_verified: true });
     const viaGoogle = createBrowser(gateway.url);
     expect((await googleSignIn(viaGoogle)).pathname).toBe('/dashboard');
     expect((await refresh(viaGoogle)).body.session.user.id).toBe(reset.body.session.user.id);
@@ -490,16 +462,16 @@ describe('Google sign-in through the gateway', () => {
   it('sends failures back to /auth with the spec text', async () => {
     const failed = `/auth?error=${encodeURIComponent(ERROR_TEXTS.auth.googleSignInFailed).replace(/%20/g, '+')}`;
 
-    googleUser = { sub: 'google-unverified', email: newEmail('unverified'), email_verified: false };
+    google.signInAs({ sub: 'google-unverified', email: newEmail('unverified'), email_verified: false });
     const unverified = await googleSignIn(createBrowser(gateway.url));
     expect(`${unverified.pathname}${unverified.search}`).toBe(failed);
 
     // The callback arrives in a browser that never started the sign-in (login CSRF): no state cookie.
-    googleUser = { sub: 'google-csrf', email: newEmail('csrf'), email_verified: true };
+    google.signInAs({ sub: 'google-csrf', email: newEmail('csrf'), email_verified: true });
     const victim = createBrowser(gateway.url);
     const start = await createBrowser(gateway.url).request(`${R.authorize}?provider=google`);
-    const fromProvider = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-    const forced = await victim.request(fromProvider.headers.get('location')!);
+    const fromProvider = await google.answer(new URL(start.headers.get('location')!));
+    const forced = await victim.request(fromProvider.toString());
     expect(forced.headers.get('location')).toBe(failed);
     expect(victim.cookie(REFRESH_COOKIE_NAME)).toBeUndefined();
 

@@ -2,7 +2,6 @@
 // session, through the real gateway and a local OpenID provider speaking Google's protocol: a plain sign-in proves
 // nothing; the purpose sign-in leaves one proof, for that member only, spent by the deletion and gone after 5 minutes;
 // a sign-in with another Google account leaves none; and it signs nobody in.
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_CONTROL_TEXTS,
@@ -12,45 +11,24 @@ import {
   ERROR_TEXTS,
   REFRESH_COOKIE_NAME,
 } from '@act/contracts';
-import { findFreePort } from '@act/service-kit/testing';
 import { createBrowser, getJson, type TestBrowser } from './test-support/browser';
-import {
-  startGateway,
-  startIdentity,
-  type GatewayUnderTest,
-  type IdentityUnderTest,
-} from './test-support/harness';
+import { startGoogleTestBed, type GoogleTestBed } from './test-support/google';
+import type { GatewayUnderTest, IdentityUnderTest } from './test-support/harness';
 
 const R = API_ROUTES.identity;
 const E = ACCOUNT_DELETION_ENDPOINTS;
 
-let mock: OAuth2Server;
+let google: GoogleTestBed;
 let identity: IdentityUnderTest;
 let gateway: GatewayUnderTest;
-/** Who the local OpenID provider says is signing in next. */
-let googleUser: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  mock = new OAuth2Server();
-  await mock.issuer.keys.generate('RS256');
-  await mock.start(0, '127.0.0.1');
-  mock.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, googleUser));
-  const gatewayPort = await findFreePort();
-  identity = await startIdentity({
-    env: {
-      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
-      GOOGLE_CLIENT_ID: 'act-test-client',
-      GOOGLE_CLIENT_SECRET: 'act-test-client-secret',
-      GOOGLE_ISSUER: mock.issuer.url!,
-    },
-  });
-  gateway = await startGateway({ identity, port: gatewayPort });
+  google = await startGoogleTestBed();
+  ({ identity, gateway } = google);
 }, 120_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await identity?.close();
-  await mock?.stop();
+  await google?.close();
 });
 
 let counter = 0;
@@ -63,25 +41,13 @@ interface GoogleMember {
   subject: string;
 }
 
-/** Follows the provider's redirect back to our callback in `browser`; returns where the callback sends it. */
-async function throughProvider(browser: TestBrowser, atProvider: URL): Promise<URL> {
-  expect(atProvider.origin).toBe(mock.issuer.url);
-  const fromProvider = await fetch(atProvider, { redirect: 'manual' });
-  const finished = await browser.request(fromProvider.headers.get('location')!);
-  expect(finished.status).toBe(302);
-  return new URL(finished.headers.get('location')!, gateway.url);
-}
-
 /** A member made by a plain Google sign-in (a Google account: no password), with an access token. */
 async function googleMember(label: string): Promise<GoogleMember> {
   const email = newEmail(label);
   const subject = `google-${email}`;
-  googleUser = { sub: subject, email, email_verified: true };
+  google.signInAs({ sub: subject, email, email_verified: true });
   const browser = createBrowser(gateway.url);
-  const start = await browser.request(`${R.authorize}?provider=google`);
-  expect((await throughProvider(browser, new URL(start.headers.get('location')!))).pathname).toBe(
-    '/dashboard',
-  );
+  expect((await google.signIn(browser)).landing.pathname).toBe('/dashboard');
   const refreshed = await browser.postJson<{ session: { access_token: string; user: { id: string } } }>(
     `${R.token}?grant_type=refresh_token`,
     {},
@@ -108,8 +74,8 @@ async function reauthenticate(member: GoogleMember, googleAccount = member.subje
   const started = await startReauth(member);
   expect(started.status).toBe(200);
   const { url } = (await started.json()) as { url: string };
-  googleUser = { sub: googleAccount, email: newEmail('at-google'), email_verified: true };
-  return throughProvider(member.browser, new URL(url));
+  google.signInAs({ sub: googleAccount, email: newEmail('at-google'), email_verified: true });
+  return (await google.through(member.browser, new URL(url))).landing;
 }
 
 async function deleteAccount(member: Pick<GoogleMember, 'browser' | 'token'>, body: unknown = {}) {
@@ -133,11 +99,8 @@ describe('deleting a Google account', () => {
     const member = await googleMember('plain');
     // Another plain sign-in with the same Google account, seconds ago.
     const again = createBrowser(gateway.url);
-    googleUser = { sub: member.subject, email: newEmail('again'), email_verified: true };
-    const start = await again.request(`${R.authorize}?provider=google`);
-    expect((await throughProvider(again, new URL(start.headers.get('location')!))).pathname).toBe(
-      '/dashboard',
-    );
+    google.signInAs({ sub: member.subject, email: newEmail('again'), email_verified: true });
+    expect((await google.signIn(again)).landing.pathname).toBe('/dashboard');
 
     expect(await deleteAccount(member)).toEqual(refused);
     expect(await stillThere(member)).toBe(200);
@@ -217,8 +180,8 @@ describe('deleting a Google account', () => {
     const hijacker = { browser: createBrowser(gateway.url), token: member.token };
     const started = await startReauth(hijacker);
     const { url } = (await started.json()) as { url: string };
-    googleUser = { sub: member.subject, email: newEmail('victim'), email_verified: true };
-    const landing = await throughProvider(member.browser, new URL(url));
+    google.signInAs({ sub: member.subject, email: newEmail('victim'), email_verified: true });
+    const { landing } = await google.through(member.browser, new URL(url));
     expect(landing.pathname).toBe('/auth');
     expect(landing.searchParams.get('error')).toBe(ERROR_TEXTS.auth.googleSignInFailed);
     expect(await deleteAccount(member)).toEqual(refused);

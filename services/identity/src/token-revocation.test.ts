@@ -2,8 +2,6 @@
 // real gateway process (which learns revocations over NATS), at a gateway started afterwards (it syncs the list
 // from identity), and at identity itself. A stand-in upstream behind the gateway answers 200 to anything, so a 401
 // for a member route can only come from the gateway's own check.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, REFRESH_COOKIE_NAME } from '@act/contracts';
 import { listEmailsFor } from './db/outbox';
@@ -11,8 +9,10 @@ import { createBrowser, getJson, type TestBrowser } from './test-support/browser
 import {
   startGateway,
   startIdentity,
+  startStandInUpstream,
   type GatewayUnderTest,
   type IdentityUnderTest,
+  type StandInUpstream,
 } from './test-support/harness';
 
 const R = API_ROUTES.identity;
@@ -26,17 +26,11 @@ interface SessionBody {
 
 let identity: IdentityUnderTest;
 let gateway: GatewayUnderTest;
-let upstream: Server;
-let upstreamUrl: string;
+let upstream: StandInUpstream;
 const lateGateways: GatewayUnderTest[] = [];
 
 beforeAll(async () => {
-  upstream = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: true }));
-  });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstream = await startStandInUpstream();
   identity = await startIdentity();
   gateway = await startGatewayWithUpstream();
 });
@@ -45,12 +39,11 @@ afterAll(async () => {
   for (const late of lateGateways) await late.close();
   await gateway?.close();
   await identity?.close();
-  upstream?.closeAllConnections();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await upstream?.close();
 });
 
 function startGatewayWithUpstream(): Promise<GatewayUnderTest> {
-  return startGateway({ identity, env: { CREDITS_URL: upstreamUrl, CREDITS_OPS_URL: upstreamUrl } });
+  return startGateway({ identity, env: upstream.gatewayEnv });
 }
 
 let counter = 0;

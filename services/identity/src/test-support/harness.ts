@@ -1,6 +1,8 @@
 // Test harness: the real identity app on a fresh database and NATS namespace, and the real gateway process in
 // front of it (service-kit's startChildService: services may not import the gateway), every log line captured.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_ROUTES } from '@act/contracts';
@@ -151,6 +153,34 @@ export async function startGateway(options: {
     output: gateway.output,
     async close() {
       await gateway.stop();
+    },
+  };
+}
+
+export interface StandInUpstream {
+  url: string;
+  /** The gateway env that sends the credits routes (API_ROUTES.credits) to the stand-in. */
+  gatewayEnv: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for the credits service behind the gateway that answers 200 `{ success: true }` to anything, so a 401 on
+ * one of its member routes can only be the gateway's own token check.
+ */
+export async function startStandInUpstream(): Promise<StandInUpstream> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ success: true }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    gatewayEnv: { CREDITS_URL: url, CREDITS_OPS_URL: url },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }
