@@ -212,7 +212,23 @@ describe('a mixed load with PostgreSQL killed mid-run', { timeout: 480_000 }, ()
       outcomes.filter((outcome) => outcome.hung),
       JSON.stringify(phases),
     ).toEqual([]);
-    // Once it is back, the product serves everyone again (3 more credits each, 34 of 50 at most).
+    // Once it is back, and every service says it is ready again (its readiness reads the database through its pool,
+    // as a load balancer asks before it sends traffic), the product serves everyone again (3 more credits each, 34 of
+    // 50 at most). In the second or so between the server's return and the pools' reconnection a call may get 503.
+    await Promise.all(
+      children.map((child) =>
+        waitUntil(
+          async () => {
+            const reply = await fetch(`${child.opsUrl}/readyz`);
+            await reply.body?.cancel();
+            return reply.status;
+          },
+          (status) => status === 200,
+          { ...SETTLING, what: `${child.url} ready again`, timeoutMs: 60_000 },
+        ),
+      ),
+    );
+    phase('readyAgain');
     const tail: Outcome[] = [];
     await Promise.all(
       members.map(async ({ userId, token }) => {
@@ -236,8 +252,21 @@ describe('a mixed load with PostgreSQL killed mid-run', { timeout: 480_000 }, ()
       await waitUntil(
         async () => Number((await sql`select count(*)::int as n from holds where status = 'held'`)[0]!.n),
         (held) => held === 0,
-        { ...SETTLING, what: `holds still held (phases ${JSON.stringify(phases)})`, timeoutMs: 90_000 },
-      );
+        { ...SETTLING, what: 'holds still held', timeoutMs: 90_000 },
+      ).catch(async (error: unknown) => {
+        // Which holds, and what every service logged of them: where a settlement was lost.
+        const held = await sql`
+          select request_id::text, tool, user_id::text, created_at, replica from holds where status = 'held'`;
+        const lines = children.flatMap((child) =>
+          child
+            .output()
+            .split('\n')
+            .filter((line) => held.some((hold) => line.includes(String(hold.request_id)))),
+        );
+        throw new Error(
+          `${String(error)}\nphases ${JSON.stringify(phases)}\nheld ${JSON.stringify(held)}\n${lines.join('\n')}`,
+        );
+      });
       phase('holdsSettled');
       await waitUntil(
         () => pendingUsageEvents(testNatsUrl(), namespace),

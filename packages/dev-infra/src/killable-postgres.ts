@@ -10,6 +10,10 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from './embedded-postgres';
+import { postgresAnswers } from './resolve-infra';
+
+/** How long a restarted server may take to accept connections (crash recovery first). */
+const RESTART_READY_MS = 60_000;
 
 export interface KillablePostgres {
   /** Admin URL (database postgres); stays the same across kill and start. */
@@ -20,7 +24,7 @@ export interface KillablePostgres {
   kill(): Promise<void>;
   /** Stops it as an outage would (fast shutdown: open connections are cut); resolves once it has exited. */
   halt(): Promise<void>;
-  /** Starts it again on the same port and data (crash recovery runs first). */
+  /** Starts it again on the same port and data; resolves once it accepts connections (crash recovery runs first). */
   start(): Promise<void>;
   /** Stops it and deletes its data. */
   remove(): Promise<void>;
@@ -59,6 +63,16 @@ export async function startKillablePostgres(prefix = 'kill'): Promise<KillablePo
     },
     async start() {
       handle = await start();
+      // Started is not serving: after a kill the server runs crash recovery first and refuses connections meanwhile
+      // ("the database system is starting up"). A test that goes on once this resolves finds it serving.
+      const deadline = Date.now() + RESTART_READY_MS;
+      while (!(await postgresAnswers(handle.url))) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `PostgreSQL did not accept connections within ${RESTART_READY_MS} ms of its restart`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async remove() {
       await handle.stop();

@@ -105,6 +105,24 @@ describe('runChargedTool', () => {
     expect(error).toMatchObject({ code: 'NEEDS_SIGNUP', status: 403, details: { needsSignup: true } });
   });
 
+  it('releases a reserve credits answered "unavailable" (its hold may have landed), never a definite refusal', async () => {
+    // Credits answers "unavailable" when its database went away mid-reserve: the hold's commit may have reached
+    // PostgreSQL though its answer did not, so the caller releases it rather than leave it to the sweeper.
+    scripted.replyWith({ ok: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again' });
+    const userId = randomUUID();
+    const unavailable = await runChargedTool(
+      credits,
+      { tool: 'magic-enhance', userId },
+      async () => 'x',
+    ).catch((e: unknown) => e);
+    expect(unavailable).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    expect(await outcomesOf(scripted.requests.at(-1)!.requestId)).toEqual(['released']);
+
+    scripted.replyWith({ ok: false, code: 'INSUFFICIENT_CREDITS', message: 'Not enough credits' });
+    await runChargedTool(credits, { tool: 'magic-enhance', userId }, async () => 'x').catch(() => undefined);
+    expect(await outcomesOf(scripted.requests.at(-1)!.requestId)).toEqual([]);
+  });
+
   it("commits a guest's try whose work ran out of its time budget, but releases a member's", async () => {
     const timeout = () => Promise.reject(new WorkTimeoutError(10));
     await runChargedTool(credits, { tool: 'magic-enhance', guestIp: '192.0.2.7' }, timeout).catch(() => 0);

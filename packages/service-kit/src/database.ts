@@ -81,6 +81,9 @@ export const DATABASE_TIMEOUTS = {
   stuckAfterMs: 30_000,
 };
 
+/** The longest wait between a pool connection's reconnect attempts, in seconds. */
+const MAX_RECONNECT_WAIT_S = 1;
+
 /**
  * A postgres.js pool behind the kit's guard: a query on the pool inside a transaction fails at once, a call waits at
  * most `acquireTimeoutMs` for a connection, and PostgreSQL ends sessions left idle in a transaction.
@@ -99,6 +102,12 @@ export function connectDatabase(
     max,
     idle_timeout: idleTimeout,
     connect_timeout: 10,
+    // The driver waits between reconnect attempts by the failures of the whole pool (3^n / 100 s, up to 20 s): a
+    // restart of a second or two fails enough attempts of ten connections to put each to sleep for 10 to 20 s, and
+    // the service answers 503 that long after the database is back. Capped at 1 s (with the driver's jitter), the
+    // pool reconnects within a second of the database's return, at most one attempt a second per connection.
+    backoff: (retries: number) =>
+      (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, MAX_RECONNECT_WAIT_S),
     // Sent at connect: the server, not the app, ends a transaction the app forgot (a wedge frees itself).
     connection: { idle_in_transaction_session_timeout: idleInTransactionMs },
     // Migrations and checks print NOTICEs ("relation already exists, skipping"); they are not worth a log line.

@@ -70,18 +70,24 @@ export async function reserveCharge(credits: CreditsClient, input: ChargeInput):
     ...(apiKey && userId ? { apiKey } : {}),
     ...(leased && credits.lease ? { lease: credits.lease } : {}),
   };
+  // A reserve whose outcome is unknown may have landed: it is released now instead of waiting for the sweeper (at
+  // most the 1 s immediate refund; the durable event goes out in the background, and a release that finds no hold
+  // leaves a tombstone). The request id is never used again, so releasing one that did not land costs nothing.
+  const releaseInCase = () => settleCharge(credits, ref, 'released', httpRequestId).catch(() => undefined);
   let reply: ReserveReply;
   try {
     reply = await credits.reserve(request, httpRequestId);
   } catch (error) {
-    // The reserve may have landed even though its reply did not: release it now instead of waiting for the sweeper
-    // (at most the 1 s immediate refund; the durable event goes out in the background). One never sent needs none.
-    if (!(isAppError(error) && error.cause instanceof ReserveNotSentError))
-      await settleCharge(credits, ref, 'released', httpRequestId).catch(() => undefined);
+    // No reply: the reserve may have landed all the same. One never sent needs no release.
+    if (!(isAppError(error) && error.cause instanceof ReserveNotSentError)) await releaseInCase();
     throw error;
   }
-  if (!reply.ok)
+  if (!reply.ok) {
+    // "Unavailable" is credits losing its database mid-reserve: the hold's commit may have reached PostgreSQL though
+    // its answer did not (the PostgreSQL-kill test saw such holds left held until the sweeper).
+    if (reply.code === ErrorCode.SERVICE_UNAVAILABLE) await releaseInCase();
     throw reserveRefusal(reply, input.insufficientText ?? insufficientCreditsText(tool, options));
+  }
   return heldCharge(credits, ref, reply.remainingCredits, httpRequestId);
 }
 
