@@ -86,7 +86,9 @@ async function startStack(
   try {
     const creditsDb = await createDatabase(infra.databaseUrl, `${namespace}_credits`);
     const credits = await start('services/credits', { DATABASE_URL: creditsDb });
-    const prompt = await start('services/prompt', { PROMPT_PROVIDER: 'local' });
+    // The prompt service stores each member's result with its charge (issue 37): it has a database of its own.
+    const promptDb = await createDatabase(infra.databaseUrl, `${namespace}_prompt`);
+    const prompt = await start('services/prompt', { DATABASE_URL: promptDb, PROMPT_PROVIDER: 'local' });
     const gateway = await start('gateway', {
       RATE_LIMIT_PER_MINUTE: '100000000',
       CREDITS_URL: credits.url,
