@@ -16,6 +16,7 @@ import { ErrorCode, isAppError } from './errors';
 import type { Logger } from './logger';
 import { answerWhenDone, jetstreamManager, type NatsConnection, type Subscription } from './nats';
 import type { Outbox } from './outbox';
+import { deleteOwned, type OwnedKey, type OwnedTable } from './owned';
 
 /** The kit's migration folder with the backfill's progress table; pass it to runMigrations with the outbox's. */
 export const CREATIONS_MIGRATIONS = new URL('../migrations/creations/', import.meta.url);
@@ -82,6 +83,25 @@ export async function deletedUnlessMissing(remove: () => Promise<unknown>): Prom
     if (isAppError(error) && error.code === ErrorCode.NOT_FOUND) return false;
     throw error;
   }
+}
+
+/**
+ * Deletes a member's result that is one row and no stored file (a prompt result, a summary) with its deleted event,
+ * in one transaction, then has the outbox publish it. Another member's id, or none, is the 404 of deleteOwned and
+ * nothing is announced. The one delete of both the service's own endpoint and the library's request (through
+ * deletedUnlessMissing).
+ */
+export async function deleteOwnedCreation(
+  sql: Sql,
+  owned: OwnedTable,
+  key: OwnedKey,
+  creations: CreationAnnouncer,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    await deleteOwned(tx, owned, key);
+    await creations.deleted(tx, key);
+  });
+  creations.trigger();
 }
 
 export interface CreationOwner {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { natsNames } from '@act/contracts/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creationAnnouncer, deleteOwnedCreation } from './creation-owner';
 import { enqueueCreationCreated, enqueueCreationDeleted, ensureCreationsStream } from './creations';
 import { connectDatabase, runMigrations, type Sql } from './database';
 import { connectNats, jetstream, jetstreamManager, type NatsConnection } from './nats';
@@ -73,6 +74,25 @@ describe('creation events', () => {
       names.creationCreated,
       names.creationDeleted,
     ]);
+  });
+
+  it("deletes a member's own result with its deleted event, and nothing for another member's id", async () => {
+    await sql`create table if not exists notes (id uuid primary key, user_id uuid not null)`;
+    const outbox = startOutboxRelay({ sql, js: jetstream(nc), logger: silentLogger(), intervalMs: 60_000 });
+    const creations = creationAnnouncer(outbox, names, 'prompt');
+    const [owner, stranger, id] = [randomUUID(), randomUUID(), randomUUID()];
+    await sql`insert into notes (id, user_id) values (${id}, ${owner})`;
+    const announced = async () => (await sql`select 1 from jetstream_outbox where msg_id = ${`deleted:${id}`}`).length;
+
+    const refused = deleteOwnedCreation(sql, { table: 'notes' }, { id, userId: stranger }, creations);
+    await expect(refused).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await sql`select id from notes where id = ${id}`).toHaveLength(1);
+    expect(await announced()).toBe(0);
+
+    await deleteOwnedCreation(sql, { table: 'notes' }, { id, userId: owner }, creations);
+    expect(await sql`select id from notes where id = ${id}`).toHaveLength(0);
+    expect(await announced()).toBe(1);
+    await outbox.stop();
   });
 
   it('refuses an event the library could not read, so its transaction rolls back', async () => {

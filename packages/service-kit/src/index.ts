@@ -268,6 +268,7 @@ export { enqueueCreationCreated, enqueueCreationDeleted, ensureCreationsStream }
 export {
   backfillCreations,
   creationAnnouncer,
+  deleteOwnedCreation,
   deletedUnlessMissing,
   startCreationOwner,
   CREATIONS_MIGRATIONS,

@@ -27,6 +27,6 @@ export function startPromptLibrary({ results, ...deps }: PromptLibraryDeps): Pro
     service: 'prompt',
     ...deps,
     backfillPage: resultBackfillPage,
-    deleteResult: ({ id, userId }) => deletedUnlessMissing(() => results.removeOrNotFound(userId, id)),
+    deleteResult: ({ id, userId }) => deletedUnlessMissing(() => results.remove(userId, id)),
   });
 }

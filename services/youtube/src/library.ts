@@ -30,6 +30,6 @@ export function startYoutubeLibrary({ history, ...deps }: YoutubeLibraryDeps): P
     service: 'youtube',
     ...deps,
     backfillPage: summaryBackfillPage(createSessionStore(deps.sql)),
-    deleteResult: ({ id, userId }) => deletedUnlessMissing(() => history.removeOrNotFound(userId, id)),
+    deleteResult: ({ id, userId }) => deletedUnlessMissing(() => history.remove(userId, id)),
   });
 }

@@ -18,7 +18,6 @@ import {
   FromItemNotice,
   ImageDropZone,
   RadioGroup,
-  ResultPanel,
   RunError,
   runButton,
   useImageFromItem,
@@ -30,7 +29,7 @@ import {
 import { Markdown } from '@act/host-sdk/markdown';
 import { describeImage } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
-import { ResultSendTo } from '../components/result-send-to';
+import { PromptResultPanel } from '../components/prompt-result-panel';
 import type { PromptToolPageProps } from '../components/with-recent-results';
 import './describe-image-page.css';
 
@@ -108,16 +107,12 @@ export function DescribeImagePage({ host, shown }: PromptToolPageProps) {
         <GenerateButton host={host} icon={ScanEye} block busy={busy} state={button} onClick={generate} />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
-      <ResultPanel
+      <PromptResultPanel
+        host={host}
+        tool="ai-describe-image"
+        fresh={run.result && { text: run.result.description, resultId: run.result.resultId }}
+        shown={shown}
         title={T.resultTitle}
-        text={run.result?.description ?? shown?.text ?? null}
-        actions={
-          <ResultSendTo
-            host={host}
-            tool="ai-describe-image"
-            id={run.result ? run.result.resultId : shown?.id}
-          />
-        }
         placeholder={UI_TEXTS.describeImage.resultPlaceholder}
         loading={busy}
         renderText={(text) => <Markdown text={text} className="pr-formatted" lineBreaks />}

@@ -8,7 +8,6 @@ import {
   GenerateButton,
   FromItemNotice,
   ImageDropZone,
-  ResultPanel,
   RunError,
   runButton,
   useImageFromItem,
@@ -16,7 +15,7 @@ import {
   useToolRun,
 } from '@act/host-sdk';
 import { generateImagePrompt } from '../api/prompt-api';
-import { ResultSendTo } from '../components/result-send-to';
+import { PromptResultPanel } from '../components/prompt-result-panel';
 import type { PromptToolPageProps } from '../components/with-recent-results';
 
 const T = UI_TEXTS.imageToPrompt;
@@ -50,16 +49,12 @@ export function ImageToPromptPage({ host, shown }: PromptToolPageProps) {
         />
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
-      <ResultPanel
+      <PromptResultPanel
+        host={host}
+        tool="image-to-prompt"
+        fresh={run.result && { text: run.result.prompt, resultId: run.result.resultId }}
+        shown={shown}
         title={T.resultTitle}
-        text={run.result?.prompt ?? shown?.text ?? null}
-        actions={
-          <ResultSendTo
-            host={host}
-            tool="image-to-prompt"
-            id={run.result ? run.result.resultId : shown?.id}
-          />
-        }
         placeholder={T.resultPlaceholder}
         loading={busy}
       />

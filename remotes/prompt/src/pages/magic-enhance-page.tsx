@@ -7,7 +7,6 @@ import {
   Button,
   canAfford,
   GenerateButton,
-  ResultPanel,
   RunError,
   runButton,
   TipsBox,
@@ -15,7 +14,7 @@ import {
   useToolRun,
 } from '@act/host-sdk';
 import { enhancePrompt } from '../api/prompt-api';
-import { ResultSendTo } from '../components/result-send-to';
+import { PromptResultPanel } from '../components/prompt-result-panel';
 import type { PromptToolPageProps } from '../components/with-recent-results';
 import './magic-enhance-page.css';
 
@@ -72,12 +71,12 @@ export function MagicEnhancePage({ host, shown }: PromptToolPageProps) {
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
         <TipsBox title={T.tipsTitle} tips={T.tips} />
       </div>
-      <ResultPanel
+      <PromptResultPanel
+        host={host}
+        tool="magic-enhance"
+        fresh={run.result && { text: run.result.prompt, resultId: run.result.resultId }}
+        shown={shown}
         title={T.resultTitle}
-        text={run.result?.prompt ?? shown?.text ?? null}
-        actions={
-          <ResultSendTo host={host} tool="magic-enhance" id={run.result ? run.result.resultId : shown?.id} />
-        }
         placeholder={UI_TEXTS.magicEnhance.resultPlaceholder}
         loading={busy}
       />

@@ -21,7 +21,6 @@ import {
   GenerateButton,
   FromItemNotice,
   ImageDropZone,
-  ResultPanel,
   RunError,
   runButton,
   TipsBox,
@@ -33,7 +32,7 @@ import {
 import { generateVideoPrompt } from '../api/prompt-api';
 import { LanguageSelect } from '../components/language-select';
 import { OptionSelect } from '../components/option-select';
-import { ResultSendTo } from '../components/result-send-to';
+import { PromptResultPanel } from '../components/prompt-result-panel';
 import type { PromptToolPageProps } from '../components/with-recent-results';
 import './video-prompt-page.css';
 
@@ -123,16 +122,12 @@ export function VideoPromptPage({ host, shown }: PromptToolPageProps) {
         <RunError error={run.error} needsSignup={run.needsSignup} host={host} />
       </div>
       <div className="act-stack">
-        <ResultPanel
+        <PromptResultPanel
+          host={host}
+          tool="image-to-video-prompt"
+          fresh={run.result && { text: run.result.prompt, resultId: run.result.resultId }}
+          shown={shown}
           title={T.resultTitle}
-          text={run.result?.prompt ?? shown?.text ?? null}
-          actions={
-            <ResultSendTo
-              host={host}
-              tool="image-to-video-prompt"
-              id={run.result ? run.result.resultId : shown?.id}
-            />
-          }
           placeholder={UI_TEXTS.videoPrompt.resultPlaceholder}
           loading={busy}
         />

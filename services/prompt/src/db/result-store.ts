@@ -5,9 +5,8 @@ import type { PromptResultTool } from '@act/contracts';
 import {
   afterCursor,
   decodeCursor,
-  deleteOwned,
+  deleteOwnedCreation,
   findOwned,
-  isAppError,
   pageOf,
   type Charge,
   type CreationAnnouncer,
@@ -47,8 +46,8 @@ export interface ResultStore {
   ): Promise<Page<ResultListRow>>;
   /** The member's result (404 when it is not theirs). */
   find(userId: string, id: string): Promise<ResultRecord>;
-  /** Deletes it and records `creation.deleted` in one transaction; false when the member has no such result. */
-  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<boolean>;
+  /** Deletes it and announces it (`creation.deleted`) in one transaction; 404 when the member has no such result. */
+  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<void>;
 }
 
 /** Results after `after` in id order, at most `limit` (the library backfill, in its transaction). */
@@ -91,16 +90,6 @@ export function createResultStore(sql: Sql): ResultStore {
       return pageOf(rows, limit, (row) => ({ timestampKey: row.created_key, id: row.id }));
     },
     find: (userId, id) => findOwned<ResultRecord>(sql, RESULTS, { id, userId }),
-    remove: (userId, id, creations) =>
-      sql.begin(async (tx) => {
-        try {
-          await deleteOwned<ResultRecord>(tx, RESULTS, { id, userId });
-        } catch (error) {
-          if (isAppError(error)) return false;
-          throw error;
-        }
-        await creations.deleted(tx, { id, userId });
-        return true;
-      }) as Promise<boolean>,
+    remove: (userId, id, creations) => deleteOwnedCreation(sql, RESULTS, { id, userId }, creations),
   };
 }

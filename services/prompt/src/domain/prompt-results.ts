@@ -2,7 +2,6 @@
 // input summary and the result), its library event, and the list, reopen and delete (one delete code path for
 // `DELETE /api/prompt/results/:id` and the library's `library.delete.prompt` request).
 import {
-  ERROR_TEXTS,
   PROMPT_RESULT_IMAGE_INPUT,
   PROMPT_RESULT_LIMITS,
   type PromptResult,
@@ -10,8 +9,6 @@ import {
 } from '@act/contracts';
 import { CREATION_TEXT_CHARS } from '@act/contracts/server';
 import {
-  AppError,
-  ErrorCode,
   type CreationAnnouncer,
   type CreationOf,
   type Db,
@@ -62,10 +59,8 @@ export interface PromptResults {
     filter: { tool?: PromptResultTool | undefined; cursor?: string | undefined; limit: number },
   ): Promise<Page<PromptResult>>;
   find(userId: string, id: string): Promise<PromptResult>;
-  /** False when the member has no such result (the library's delete request answers `deleted: false`). */
-  remove(userId: string, id: string): Promise<boolean>;
-  /** The same delete for the HTTP endpoint: another member's id, or none, is a 404. */
-  removeOrNotFound(userId: string, id: string): Promise<void>;
+  /** Deletes the member's result (another member's id, or none, is a 404): the endpoint's and the library's delete. */
+  remove(userId: string, id: string): Promise<void>;
 }
 
 /** The stored results as the library's backfill announces them (service-kit startCreationOwner). */
@@ -78,20 +73,12 @@ export function createPromptResults(deps: {
   creations: CreationAnnouncer;
 }): PromptResults {
   const { store, creations } = deps;
-  async function remove(userId: string, id: string): Promise<boolean> {
-    const deleted = await store.remove(userId, id, creations);
-    if (deleted) creations.trigger();
-    return deleted;
-  }
   return {
     async list(userId, filter) {
       const page = await store.list(userId, filter);
       return { items: page.items.map(presentResult), nextCursor: page.nextCursor };
     },
     find: async (userId, id) => presentResult(await store.find(userId, id)),
-    remove,
-    async removeOrNotFound(userId, id) {
-      if (!(await remove(userId, id))) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-    },
+    remove: (userId, id) => store.remove(userId, id, creations),
   };
 }

@@ -69,7 +69,7 @@ export function createPromptRouter({ verifier, tools, results }: PromptRoutesDep
   }));
 
   mountEndpoint(router, E.deleteResult, options, async (_input, { caller, params }) => {
-    await results.removeOrNotFound(caller.userId, params.id);
+    await results.remove(caller.userId, params.id);
     return {};
   });
 

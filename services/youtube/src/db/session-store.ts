@@ -5,9 +5,8 @@ import type { SummarySource, VideoChapters, VideoCitation } from '@act/contracts
 import {
   afterCursor,
   decodeCursor,
-  deleteOwned,
+  deleteOwnedCreation,
   findOwned,
-  isAppError,
   pageOf,
   type Charge,
   type CreationAnnouncer,
@@ -74,10 +73,10 @@ export interface SessionStore {
   /** The member's sessions, newest first, one page after `cursor` (a bad cursor is a 400). */
   list(userId: string, cursor: string | undefined, limit: number): Promise<Page<SessionListRow>>;
   /**
-   * Deletes the member's session with its questions and announces it (creation.deleted) in one transaction; false
+   * Deletes the member's session with its questions and announces it (creation.deleted) in one transaction; 404
    * when they have no such session.
    */
-  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<boolean>;
+  remove(userId: string, id: string, creations: CreationAnnouncer): Promise<void>;
   /** Sessions after `afterId` in id order, at most `limit` (the library backfill). */
   batchById(tx: Db, afterId: string | null, limit: number): Promise<SessionRecord[]>;
 }
@@ -124,18 +123,8 @@ export function createSessionStore(sql: Sql): SessionStore {
         limit ${limit + 1}`;
       return pageOf(rows, limit, (row) => ({ timestampKey: row.created_key, id: row.id }));
     },
-    remove: (userId, id, creations) =>
-      sql.begin(async (tx) => {
-        try {
-          // The questions go with it (on delete cascade).
-          await deleteOwned<SessionRecord>(tx, SESSIONS, { id, userId });
-        } catch (error) {
-          if (isAppError(error)) return false;
-          throw error;
-        }
-        await creations.deleted(tx, { id, userId });
-        return true;
-      }) as Promise<boolean>,
+    // The questions go with it (on delete cascade).
+    remove: (userId, id, creations) => deleteOwnedCreation(sql, SESSIONS, { id, userId }, creations),
     batchById: (tx, afterId, limit) => tx<SessionRecord[]>`
       select * from summary_sessions
       where ${afterId ? tx`id > ${afterId}::uuid` : tx`true`}

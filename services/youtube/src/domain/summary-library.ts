@@ -4,14 +4,11 @@
 import type { PastSummary } from '@act/contracts';
 import { CREATION_TEXT_CHARS } from '@act/contracts/server';
 import {
-  AppError,
-  ErrorCode,
   type CreationAnnouncer,
   type CreationOf,
   type Db,
   type Page,
 } from '@act/service-kit';
-import { ERROR_TEXTS } from '@act/contracts';
 import type { SessionRecord, SessionStore } from '../db/session-store';
 
 /** Where the summarizer page reopens a summary (docs/product-rules.md#youtube-past-summaries). */
@@ -37,10 +34,8 @@ export function summaryCreation(
 
 export interface SummaryHistory {
   list(userId: string, cursor: string | undefined, limit: number): Promise<Page<PastSummary>>;
-  /** False when the member has no such summary (the library's delete request answers `deleted: false`). */
-  remove(userId: string, id: string): Promise<boolean>;
-  /** The same delete for the HTTP endpoint: another member's id, or none, is a 404. */
-  removeOrNotFound(userId: string, id: string): Promise<void>;
+  /** Deletes the member's summary (another member's id, or none, is a 404): the endpoint's and the library's delete. */
+  remove(userId: string, id: string): Promise<void>;
 }
 
 export function createSummaryHistory(deps: {
@@ -48,11 +43,6 @@ export function createSummaryHistory(deps: {
   creations: CreationAnnouncer;
 }): SummaryHistory {
   const { store, creations } = deps;
-  async function remove(userId: string, id: string): Promise<boolean> {
-    const deleted = await store.remove(userId, id, creations);
-    if (deleted) creations.trigger();
-    return deleted;
-  }
   return {
     async list(userId, cursor, limit) {
       const page = await store.list(userId, cursor, limit);
@@ -67,10 +57,7 @@ export function createSummaryHistory(deps: {
         })),
       };
     },
-    remove,
-    async removeOrNotFound(userId, id) {
-      if (!(await remove(userId, id))) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
-    },
+    remove: (userId, id) => store.remove(userId, id, creations),
   };
 }
 

@@ -89,7 +89,7 @@ export function createYoutubeRouter({
   });
 
   mountEndpoint(router, E.deleteSummary, options, async (_input, { caller, params }) => {
-    await history.removeOrNotFound(caller.userId, params.id);
+    await history.remove(caller.userId, params.id);
     return {};
   });
 
