@@ -80,6 +80,9 @@ WORKDIR /app/services/${SERVICE}
 # volume mounted on it starts with that owner and identity can write the keys it generates on first start.
 RUN if [ "${SERVICE}" = identity ]; then install -d -o node -g node -m 0700 /var/lib/act/identity-keys; fi
 ENV NODE_ENV=production HOST=0.0.0.0 SERVICE=${SERVICE}
+# glibc's allocator: two arenas, freed memory handed back; without them libvips' freed buffers stay resident and the
+# upload guard refuses large bodies (docs/limits.md#native-memory; the same values as dev-infra's NATIVE_MEMORY_ENV).
+ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 USER node
 # Probes answer on OPS_PORT only (set per service by docker-compose and k8s: the service port + 1000).
 HEALTHCHECK --interval=10s --timeout=10s --start-period=30s --retries=3 \

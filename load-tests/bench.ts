@@ -29,6 +29,7 @@ import { benchPromptSection } from './prompt-section';
 import { benchLibrarySection, buildShellForLibrary, LIBRARY_SECTION } from './library-section';
 import {
   benchEffectsSection,
+  EFFECTS_SECTION,
   benchGallerySection,
   benchShellSection,
   benchUploadMemorySection,
@@ -59,9 +60,10 @@ function loadAverage(): string {
 // gateway, identity, credits and prompt, or `stream-scale` or `chat-service` (the chat service streams and their
 // floor) on a system of the gateway, identity, credits and chat; stream-scale at the steps of BENCH_STREAM_STEPS (for
 // instance `20,50` to try it on a busy machine); `library` (/library in Chromium with 10,000 items) on a system of the
-// gateway, identity, credits, image and library, with the shell built. A partial run is recorded in the history but
-// never compared against.
-const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service', 'traces', 'library'];
+// gateway, identity, credits, image and library, with the shell built; `effects` (the photo effects' 10 MB uploads) on
+// a system of the gateway, identity, credits and image. A partial run is recorded in the history but never compared
+// against.
+const ONLY_SECTIONS = ['gateway', 'prompt', 'stream-scale', 'chat-service', 'traces', 'library', 'effects'];
 const only = process.env.BENCH_ONLY;
 if (only && !ONLY_SECTIONS.includes(only)) {
   throw new Error(`BENCH_ONLY knows ${ONLY_SECTIONS.join(', ')}, not ${only}`);
@@ -85,7 +87,11 @@ type ChatProvider = Awaited<ReturnType<typeof startFakeOpenAi>>;
 const CHAT_ANSWER = { kind: 'stream', chunks: Array<string>(40).fill('word '), chunkDelayMs: 500 } as const;
 
 /** What BENCH_ONLY's section needs besides identity and credits (chat for the stream sections). */
-const ONLY_SERVICES: Record<string, string[]> = { prompt: ['prompt'], library: ['image', 'library'] };
+const ONLY_SERVICES: Record<string, string[]> = {
+  prompt: ['prompt'],
+  library: ['image', 'library'],
+  effects: ['image'],
+};
 
 /** The whole system (or, for BENCH_ONLY, the part of it that section needs), started as its images run it. */
 async function startBenchSystem(chatProvider: ChatProvider): Promise<RunningSystem> {
@@ -127,11 +133,7 @@ async function runFullSystemSections(system: RunningSystem, chatProvider: ChatPr
       benchChatServiceSection(system, chatProvider.baseUrl, probeDir),
     ),
   );
-  results.push(
-    await runSection('photo effects (10 MB upload, local color correction)', () =>
-      benchEffectsSection(system),
-    ),
-  );
+  results.push(await runSection(EFFECTS_SECTION, () => benchEffectsSection(system)));
   results.push(
     await runSection('upload memory (refused uploads of the largest file, straight to each service)', () =>
       benchUploadMemorySection(system),
@@ -151,6 +153,10 @@ async function runOnSystem(system: RunningSystem, chatProvider: ChatProvider): P
   }
   if (only === 'library') {
     results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
+    return;
+  }
+  if (only === 'effects') {
+    results.push(await runSection(EFFECTS_SECTION, () => benchEffectsSection(system)));
     return;
   }
   if (only === 'chat-service') {

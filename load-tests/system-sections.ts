@@ -101,6 +101,8 @@ export async function benchGallerySection(system: RunningSystem): Promise<Sectio
   };
 }
 
+export const EFFECTS_SECTION = 'photo effects (10 MB upload, local color correction)';
+
 /**
  * A 10 MB photo through local color correction: through the gateway against straight to the image service, and the
  * peak memory of both with 4 such uploads at once (target: at most 4× the payload per upload in flight).
@@ -109,7 +111,7 @@ export async function benchEffectsSection(system: RunningSystem): Promise<Sectio
   const apiUrl = benchApiUrl(system);
   const result = await benchEffects(system, await signUpMember(apiUrl));
   return {
-    name: 'photo effects (10 MB upload, local color correction)',
+    name: EFFECTS_SECTION,
     runs: [],
     figures: { ...result },
     targets: [

@@ -23,6 +23,15 @@ export interface StartedChild {
 }
 
 /**
+ * glibc's allocator settings every service process runs with, as the images set them (Dockerfile, the services'
+ * stage): at most two malloc arenas, and freed memory above 128 KB handed back to the kernel. Without them a service
+ * that decodes large images or audio (libvips under sharp, one arena per thread) keeps the freed native memory: four
+ * 10 MB photos took the image service from 190 to 630 MB resident with 20 MB of JavaScript heap, and its upload
+ * guard then refused every large body but one (docs/limits.md#native-memory).
+ */
+export const NATIVE_MEMORY_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' } as const;
+
+/**
  * Spawns `node --import tsx src/main.ts` in the spec's folder: one Node process per service, TypeScript loaded by
  * tsx, no build step. With `entry` (a compiled file such as dist/main.js, what the production image runs) it runs
  * `node --enable-source-maps <entry>` instead. Each output line goes to `onLine` and into the tail. With
@@ -39,9 +48,10 @@ export function startChild(
 ): StartedChild {
   // `--import tsx` resolves from the child's folder up to the root node_modules (npm workspaces hoist it).
   const args = spec.entry ? ['--enable-source-maps', spec.entry] : ['--import', 'tsx', 'src/main.ts'];
+  const env = { ...NATIVE_MEMORY_ENV, ...spec.env };
   const child = spawn(process.execPath, args, {
     cwd: spec.cwd,
-    env: reportPorts ? { ...spec.env, [LAUNCHER_IPC_ENV]: '1' } : spec.env,
+    env: reportPorts ? { ...env, [LAUNCHER_IPC_ENV]: '1' } : env,
     stdio: reportPorts ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   const started: StartedChild = {

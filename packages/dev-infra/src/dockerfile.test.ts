@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_SERVICES } from '@act/contracts/server';
+import { NATIVE_MEMORY_ENV } from './child';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -54,6 +55,14 @@ describe('Dockerfile server images', () => {
       expect(stage!.instructions.join('\n')).not.toMatch(/tsx/);
     });
   }
+
+  it("runs the services with the allocator settings npm start and the bench give them (a drift would leave the images' native memory unreturned)", () => {
+    const service = all.find(({ name }) => name === 'service')!;
+    const env = service.instructions
+      .filter((line) => line.startsWith('ENV '))
+      .flatMap((line) => line.slice(4).trim().split(/\s+/));
+    for (const [name, value] of Object.entries(NATIVE_MEMORY_ENV)) expect(env).toContain(`${name}=${value}`);
+  });
 
   it('installs production dependencies of the one workspace built', () => {
     const deps = all.find(({ name }) => name === 'server-deps')!;
