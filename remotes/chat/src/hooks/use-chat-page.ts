@@ -13,7 +13,14 @@
 // reply, also before its id arrived.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_ENDPOINTS, ERROR_TEXTS, UI_TEXTS, type ChatKind, type ChatStreamEvent } from '@act/contracts';
-import { announce, errorMessage, isApiError, useAvailability, type CallArgs, type ToolHost } from '@act/host-sdk';
+import {
+  announce,
+  errorMessage,
+  isApiError,
+  useAvailability,
+  type CallArgs,
+  type ToolHost,
+} from '@act/host-sdk';
 import { lacksCredits } from '../components/chat-notices';
 import { SINGLE, applyEvent, failTurn, isStreaming, type Turn } from '../reply-state';
 import type {
@@ -79,7 +86,8 @@ export function useChatPage<K extends ChatKind>(
   };
 }
 
-export function useSending<K extends ChatKind>(
+/** The Send button's path (the header says how): the message box, `submit`, `send` and Stop. */
+function useSending<K extends ChatKind>(
   host: ToolHost,
   screen: ChatScreen<K>,
   session: SessionTurns,
