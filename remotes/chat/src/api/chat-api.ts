@@ -4,7 +4,7 @@
 // service after a reply that was not read here ended.
 import { CREDITS_ENDPOINTS, LIMITS, type ChatMessage, type ChatSession } from '@act/contracts';
 import type { ApiClient, CursorPage } from '@act/host-sdk';
-import type { ChatScreen } from '../hooks/use-chat-page';
+import type { ChatScreen } from '../hooks/chat-screen';
 
 export interface SessionQuery {
   cursor: string | null;

@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { UI_TEXTS, getTool, type ChatSession } from '@act/contracts';
 import { Alert, Button, Spinner, type ToolHost } from '@act/host-sdk';
-import type { ChatPage } from '../hooks/use-chat-page';
-import type { Conversation } from '../hooks/use-chat-page';
+import type { ChatPage } from '../hooks/chat-screen';
+import type { Conversation } from '../hooks/chat-screen';
 import { exportedChat } from '../chat-export';
 import type { Turn } from '../reply-state';
 import { ChatNotices } from './chat-notices';

@@ -7,7 +7,7 @@ import { CHAT_SEARCH_MAX, LIMITS, UI_TEXTS, type ChatSession } from '@act/contra
 import { Alert, Button, ConfirmDialog, Spinner, type ApiClient } from '@act/host-sdk';
 import type { SessionList } from '../hooks/use-session-list';
 import { useProjects } from '../hooks/use-projects';
-import type { ChatScreen } from '../hooks/use-chat-page';
+import type { ChatScreen } from '../hooks/chat-screen';
 import { MoveDialog } from './move-dialog';
 import { ProjectBar } from './project-bar';
 import { SessionItem } from './session-item';

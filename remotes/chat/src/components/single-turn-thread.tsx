@@ -3,7 +3,7 @@
 // screen's empty text before the first message. Edit, the versions and Regenerate (last turn only) come from the page.
 import type { ReactNode } from 'react';
 import type { ChatKind } from '@act/contracts';
-import type { ChatPage } from '../hooks/use-chat-page';
+import type { ChatPage } from '../hooks/chat-screen';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import type { Turn } from '../reply-state';
 import { LoadedConversation } from './chat-frame';

@@ -4,10 +4,10 @@
 import { useCallback } from 'react';
 import { CHAT_ENDPOINTS, type ChatKind } from '@act/contracts';
 import { errorMessage, type ApiClient } from '@act/host-sdk';
-import type { ChatScreen } from './use-chat-page';
+import type { ChatScreen } from './chat-screen';
 import { newTurn, regeneratingTurn, type Turn } from '../reply-state';
-import type { Conversation } from './use-chat-page';
-import type { MessageExtras, OutgoingMessage } from './use-sending';
+import type { Conversation } from './chat-screen';
+import type { MessageExtras, OutgoingMessage } from './chat-screen';
 
 /** Where a message goes in the session's tree: in place of a stored message, or as one more answer to one. */
 export type MessageBranch = { editOf: string } | { regenerateOf: string; column?: string };

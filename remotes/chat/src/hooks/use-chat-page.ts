@@ -1,102 +1,44 @@
-// What the chat screens hold the same way (useChatPage): whether chat can be used, the session list, the open
-// conversation (a new session goes into the list, a message in an old one moves it to the top) with its message box,
-// the next message's cost and whether sending is blocked, and edit and branch. Each page adds only what it sends and
-// how it shows it, and its screen (ChatScreen: the tool, its endpoints and the spec's texts for its failures).
+// A chat screen's page hook (useChatPage) and its Send button's whole path (useSending). What the chat screens hold
+// the same way: whether chat can be used, the session list, the open conversation (a new session goes into the list,
+// a message in an old one moves it to the top) with its message box, the next message's cost and whether sending is
+// blocked, and edit and branch. Each page adds only what it sends and how it shows it, and its screen (ChatScreen in
+// chat-screen.ts, with the other types). Opening a session and following a reply the server is still writing are
+// use-open-session.ts's.
 //
-// The open conversation (useConversation): its turns (use-session-turns.ts), sending a message and reading the
-// streamed reply (use-sending.ts), and following a reply the server is still writing (use-followed-reply.ts). The
-// open session is in the address (`?session=<id>`), so a reload, a second tab or another device opens it again
-// (docs/product-rules.md#resume). A reply belongs to the server: leaving a session (or the page) only stops reading it
-// here; the service finishes, saves and charges it, and reopening the session re-attaches to it: the page follows the
-// reply by its id (its text so far, then the rest live, from any replica) and, when it ends, reads the header balance
-// again if the follow did not tell it. The same holds when the stream breaks off here after the reply started
-// (network drop, gateway restart). Where a reply cannot be followed by its id, the session is read again every second
-// until the reply ends.
-import { useCallback, useEffect, useRef } from 'react';
+// The send (useSending): `submit` takes the box's text (refused while blocked or while a reply is written), `send`
+// places the turn and reads the reply's events (`start`, the text, `done` or `error`) into it through the reducer
+// (reply-state.ts `applyEvent`). A message refused before its reply started goes back into the box, with the spec's
+// text. A reply belongs to the server: when the stream breaks off after `start`, the service still finishes, saves
+// and charges it, and the conversation follows it by its id (use-open-session.ts). Stop asks the server to stop the
+// reply, also before its id arrived.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CHAT_ENDPOINTS, ERROR_TEXTS, UI_TEXTS, type ChatKind, type ChatStreamEvent } from '@act/contracts';
 import {
-  CHAT_ENDPOINTS,
-  ERROR_TEXTS,
-  UI_TEXTS,
-  deleteSessionConfirm,
-  type ChatFollowEvent,
-  type ChatKind,
-  type ToolId,
-} from '@act/contracts';
-import { announce, useAvailability, type Availability, type ToolHost } from '@act/host-sdk';
+  announce,
+  errorMessage,
+  isApiError,
+  useAvailability,
+  type CallArgs,
+  type ToolHost,
+} from '@act/host-sdk';
 import { lacksCredits } from '../components/chat-notices';
-import { applyEvent, isStreaming, restartTurn } from '../reply-state';
-import { sessionInAddress, showSessionInAddress } from '../session-address';
-import { useBranches, type Branches } from './use-branches';
-import { settleBalance, useFollowedReply } from './use-followed-reply';
-import { useSending, type Sending, type SendingOptions } from './use-sending';
-import { useSessionList, type SessionList } from './use-session-list';
+import { SINGLE, applyEvent, failTurn, isStreaming, type Turn } from '../reply-state';
+import type {
+  ChatPage,
+  ChatPageOptions,
+  ChatScreen,
+  Conversation,
+  OutgoingMessage,
+  SendEndpoint,
+  SendMessageBody,
+  Sending,
+  SendingOptions,
+} from './chat-screen';
+import { placeSentTurn, useBranches } from './use-branches';
+import { useOpenSession } from './use-open-session';
+import { useSessionList } from './use-session-list';
 import { useSessionTurns, type SessionTurns } from './use-session-turns';
-
-/** The screens with a session list: the four chats, and Deep Search (its endpoints are `CHAT_ENDPOINTS.deepSearch`). */
-export type ChatScreenKind = ChatKind | 'deepSearch';
-
-/**
- * The texts of the screens whose sessions are "chats" (the Chat Agent and the playground), read once the page's
- * language is set (remotes load after contracts has switched).
- */
-export const CHAT_SESSION_TEXTS = {
-  newSession: UI_TEXTS.chat.newChat,
-  confirmDelete: deleteSessionConfirm('chat'),
-  loadSessions: ERROR_TEXTS.chat.loadChatSessions,
-  loadMessages: ERROR_TEXTS.chat.loadChatMessages,
-  deleteSession: ERROR_TEXTS.chat.deleteChatSession,
-  renameSession: ERROR_TEXTS.chat.renameSession,
-  send: ERROR_TEXTS.chat.sendMessage,
-};
-
-/** A chat screen of kind K (its endpoints type what it sends); ChatScreen alone is any of them. */
-export interface ChatScreen<K extends ChatScreenKind = ChatScreenKind> {
-  toolId: ToolId;
-  /** Credits one message costs (docs/product-rules.md#costs-and-limits). */
-  cost: number;
-  /** Send a message, list, rename and delete sessions, read a session. */
-  endpoints: (typeof CHAT_ENDPOINTS)[K];
-  texts: {
-    newSession: string;
-    /** The delete confirmation (docs/product-rules.md#validation). */
-    confirmDelete: string;
-    loadSessions: string;
-    loadMessages: string;
-    deleteSession: string;
-    renameSession: string;
-    send: string;
-    insufficientCredits: string;
-    empty: string;
-  };
-}
-
-/** A chat screen's state; the message box (`text`, `submit`) is the sending hook's, edit and branch the branches'. */
-export interface ChatPage<K extends ChatKind = ChatKind>
-  extends Pick<Sending<K>, 'text' | 'setText' | 'submit'>, Branches<K> {
-  screen: ChatScreen<K>;
-  availability: Availability;
-  /** Sending needs a provider key (false for the web chat, which answers locally without one). */
-  needsProvider: boolean;
-  sessions: SessionList;
-  conversation: Conversation<K>;
-  /** Credits the next message costs (the chat agent's depends on web search). */
-  cost: number;
-  /** The spec's text for a balance below `cost`. */
-  insufficientCredits: string;
-  /** Sending is refused: no provider key on the server, or not enough credits (the notices say why). */
-  blocked: boolean;
-}
-
-export interface ChatPageOptions {
-  /** Playground model ids, or null for a single-reply screen. */
-  columns: readonly string[] | null;
-  /** Credits of the next message; the screen's cost when left out. */
-  cost?: number;
-  /** The refusal text below that cost; the screen's when left out. */
-  insufficientCredits?: string;
-  /** False when the screen answers without a provider key (web chat); true when left out. */
-  needsProvider?: boolean;
-}
+import { useStop } from './use-stop';
 
 export function useChatPage<K extends ChatKind>(
   host: ToolHost,
@@ -114,7 +56,8 @@ export function useChatPage<K extends ChatKind>(
   const sessions = useSessionList(host.api, screen);
   const { reload: reloadSessions, touch: touchSession } = sessions;
   const blocked = (needsProvider && availability === 'unavailable') || lacksCredits(host, cost);
-  const conversation = useConversation(host, screen, {
+  const session = useSessionTurns(host.api, screen, columns);
+  const sending = useSending(host, screen, session, {
     columns,
     price: cost,
     blocked,
@@ -122,8 +65,10 @@ export function useChatPage<K extends ChatKind>(
     onSessionActive: touchSession,
     projectId: sessions.projectId,
   });
+  // Around the send: the session open, and a reply still written there followed (use-open-session.ts).
+  const conversation: Conversation<K> = { ...sending, ...useOpenSession(host, screen, session, sending) };
   const branches = useBranches(host.api, screen, conversation, blocked);
-  const { text, setText, submit } = conversation;
+  const { text, setText, submit } = sending;
 
   return {
     screen,
@@ -141,89 +86,180 @@ export function useChatPage<K extends ChatKind>(
   };
 }
 
-export interface Conversation<K extends ChatKind = ChatKind>
-  extends Sending<K>, Pick<SessionTurns, 'sessionId' | 'turns' | 'loading' | 'loadError' | 'refresh'> {
-  open(sessionId: string): void;
-  /** Back to an empty conversation (New Chat). */
-  reset(): void;
-  clearSendError(): void;
-}
-
-export type ConversationOptions = SendingOptions;
-
-export function useConversation<K extends ChatKind>(
+/** The Send button's path (the header says how): the message box, `submit`, `send` and Stop. */
+function useSending<K extends ChatKind>(
   host: ToolHost,
   screen: ChatScreen<K>,
-  options: ConversationOptions,
-): Conversation<K> {
+  session: SessionTurns,
+  options: SendingOptions,
+): Sending<K> {
   const { api } = host;
-  const session = useSessionTurns(api, screen, options.columns);
-  const sending = useSending(host, screen, session, options);
-  const { sessionId, turns, loading, setTurns, poll } = session;
+  const [text, setText] = useState('');
+  const [reading, setReading] = useState(false);
+  const [following, setFollowing] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; needsSignup: boolean } | null>(null);
+  const replyStop = useStop(api);
+  // What the callbacks must see at once: the reading in progress, and the latest options and balance callback.
+  const reader = useRef<AbortController | null>(null);
+  const latest = useRef({ options, onCreditsChange: host.onCreditsChange });
+  latest.current = { options, onCreditsChange: host.onCreditsChange };
 
-  // A reopened session whose reply is still being written, or a reply whose stream broke off here: follow it by its
-  // id until it ends, or read the session again while it cannot be followed.
-  const lastTurn = turns.at(-1);
-  const writing = !sending.reading && isStreaming(lastTurn) && !!sessionId && !loading;
-  const followId = writing ? lastTurn?.replyId : undefined;
-  const fallback = screen.texts.send;
-  const applyFollowed = (event: ChatFollowEvent) => {
-    if (event.type === 'done' && event.status === 'completed') announce(UI_TEXTS.announce.replyFinished);
-    setTurns((current) =>
-      current.map((turn) =>
-        turn.replyId === followId
-          ? applyEvent(event.type === 'start' ? restartTurn(turn) : turn, event, fallback)
-          : turn,
-      ),
-    );
-  };
-  useFollowedReply(api, followId, applyFollowed, {
-    fallbackError: fallback,
-    onCreditsChange: host.onCreditsChange,
-    poll: {
-      writing,
-      // A reply read by polling ended: the service has charged it, so the header balance follows.
-      read: async () => {
-        if (sessionId && (await poll(sessionId))) settleBalance(api, undefined, host.onCreditsChange);
-      },
-    },
-  });
+  const lastTurn = session.turns.at(-1);
+  const serverStreaming = !reading && isStreaming(lastTurn);
+  const streaming = reading || serverStreaming;
+  const { sessionId, setSessionId, setTurns, turnsNow, refresh } = session;
 
-  const { leave } = sending;
-  const { open: openSession, reset: resetSession } = session;
-  const open = useCallback(
-    (id: string) => {
-      leave();
-      openSession(id);
+  const { started: stopStarted, clear: clearStop } = replyStop;
+  const leave = useCallback(() => {
+    reader.current?.abort();
+    reader.current = null;
+    clearStop();
+    setReading(false);
+    setFollowing(false);
+    setFailure(null);
+  }, [clearStop]);
+
+  // Leaving the page stops reading only; the server finishes the reply.
+  useEffect(() => () => reader.current?.abort(), []);
+
+  const send = useCallback(
+    async (message: OutgoingMessage): Promise<boolean> => {
+      if (reader.current) return false;
+      const controller = new AbortController();
+      reader.current = controller;
+      clearStop();
+      setReading(true);
+      setFollowing(false);
+      setFailure(null);
+      const { columns, price, onSessionCreated, onSessionActive, projectId } = latest.current.options;
+      const placed = placeSentTurn(turnsNow(), message, columns ?? [SINGLE], message.price ?? price);
+      setTurns(placed.show);
+      const update = (change: (turn: Turn) => Turn) =>
+        setTurns((current) => current.map((turn) => (turn.key === placed.key ? change(turn) : turn)));
+      const fallback = message.fallbackError ?? screen.texts.send;
+      const reply = { started: false, ended: false };
+      const onEvent = (event: ChatStreamEvent) => {
+        if (event.type === 'start') {
+          reply.started = true;
+          stopStarted(event.messageId);
+          if (event.sessionId !== sessionId) {
+            setSessionId(event.sessionId);
+            onSessionCreated?.(event.sessionId);
+          } else {
+            onSessionActive?.(event.sessionId);
+          }
+        } else if (event.type === 'done' || event.type === 'error') {
+          reply.ended = true;
+          if (event.remainingCredits !== undefined) latest.current.onCreditsChange(event.remainingCredits);
+          // The reply grew on screen unread; its end is said once (docs/architecture.md#status-announcements).
+          if (event.type === 'done' && event.status === 'completed')
+            announce(UI_TEXTS.announce.replyFinished);
+          if (event.type === 'error' && !reply.started) {
+            setFailure(failureOf(event.error || fallback));
+            setTurns(placed.undo);
+          }
+        }
+        update((turn) => applyEvent(turn, event, fallback));
+      };
+      try {
+        for await (const event of api.stream(
+          screen.endpoints.sendMessage,
+          ...sendArgs(screen, sessionId, message, controller.signal, fallback, projectId),
+        )) {
+          if (controller.signal.aborted) break;
+          onEvent(event);
+        }
+        if (!controller.signal.aborted && !reply.ended) {
+          // The connection ended without a last event. After `start` the server still finishes, saves and charges
+          // the reply: keep what arrived and follow it (the reply stays "being written").
+          if (reply.started) setFollowing(true);
+          else update((turn) => failTurn(turn, ERROR_TEXTS.chat.noAnswerReceived));
+        }
+        // The new version is stored: the session is read again for its place among the versions (‹ 2/2 ›).
+        if (message.branch && reply.started && reply.ended && sessionId)
+          void refresh(sessionId).catch(() => undefined);
+      } catch (error) {
+        if (controller.signal.aborted || reply.started) {
+          // The stream broke off mid-reply (network drop, gateway restart): the reply goes on on the server.
+          if (!controller.signal.aborted && !reply.ended) setFollowing(true);
+        } else {
+          setTurns(placed.undo);
+          setFailure({
+            text: errorMessage(error, fallback),
+            needsSignup: isApiError(error) && error.needsSignup === true,
+          });
+        }
+      } finally {
+        if (reader.current === controller) {
+          reader.current = null;
+          clearStop();
+          setReading(false);
+        }
+      }
+      return reply.started;
     },
-    [leave, openSession],
+    [api, screen, sessionId, setSessionId, setTurns, turnsNow, refresh, stopStarted, clearStop],
   );
-  const reset = useCallback(() => {
-    leave();
-    resetSession();
-  }, [leave, resetSession]);
 
-  // The open session is in the address: a reload, a second tab or another device opens it again.
-  const addressRead = useRef(false);
-  useEffect(() => {
-    if (!addressRead.current) {
-      addressRead.current = true;
-      const fromAddress = sessionInAddress();
-      if (fromAddress) open(fromAddress);
-      return;
-    }
-    showSessionInAddress(sessionId);
-  }, [sessionId, open]);
-
-  return {
-    ...sending,
-    sessionId,
-    turns,
-    loading,
-    loadError: session.loadError,
-    refresh: session.refresh,
-    open,
-    reset,
-    clearSendError: () => sending.failSend(null),
+  const submit = (sendPrompt: (prompt: string) => Promise<boolean>) => {
+    const prompt = text.trim();
+    if (!prompt || options.blocked || streaming) return;
+    setText('');
+    void sendPrompt(prompt).then((started) => {
+      if (!started) setText((current) => (current === '' ? prompt : current));
+    });
   };
+
+  // Once a server-side reply has ended, the Stop is done and it is no longer followed.
+  useEffect(() => {
+    if (!streaming) {
+      clearStop();
+      setFollowing(false);
+    }
+  }, [streaming, clearStop]);
+
+  const failSend = useCallback((text: string | null) => setFailure(failureOf(text)), []);
+  return {
+    text,
+    setText,
+    submit,
+    send,
+    streaming,
+    reading,
+    following: following && serverStreaming,
+    stopping: replyStop.stopping,
+    stop: () => {
+      if (streaming) replyStop.stop(reading, lastTurn?.replyId);
+    },
+    sendError: failure?.text ?? null,
+    needsSignup: failure?.needsSignup ?? false,
+    failSend,
+    leave,
+  };
+}
+
+/** A failure shown in the send notice (null: none). */
+function failureOf(text: string | null): { text: string; needsSignup: boolean } | null {
+  return text === null ? null : { text, needsSignup: false };
+}
+
+/** The call's arguments: the screen's extras are typed by its kind's endpoint; with them, these fields are its body. */
+function sendArgs(
+  screen: ChatScreen,
+  sessionId: string | null,
+  message: OutgoingMessage,
+  signal: AbortSignal,
+  fallbackError: string,
+  projectId?: string | null,
+): CallArgs<SendEndpoint<ChatKind>> {
+  const body = {
+    ...(sessionId ? { sessionId } : projectId ? { projectId } : {}),
+    prompt: message.prompt,
+    ...message.extra,
+    ...message.branch,
+    toolName: screen.toolId,
+  } as SendMessageBody<ChatKind>;
+  // The body is the screen's own kind's (built above from extras typed by that kind); TypeScript cannot pair the two
+  // members of a union by itself.
+  return [{ body, signal, fallbackError }] as CallArgs<SendEndpoint<ChatKind>>;
 }

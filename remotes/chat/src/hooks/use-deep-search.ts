@@ -12,7 +12,7 @@ import {
 } from '@act/contracts';
 import { errorMessage, useStreamedReply, type StreamedReply, type ToolHost } from '@act/host-sdk';
 import { listMessages } from '../api/chat-api';
-import type { ChatScreen } from './use-chat-page';
+import type { ChatScreen } from './chat-screen';
 import {
   followedReport,
   reportOf,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ChatSession } from '@act/contracts';
 import { errorMessage, useCursorList, type ApiClient, type CursorList } from '@act/host-sdk';
 import { listSessions } from '../api/chat-api';
-import type { ChatScreen } from './use-chat-page';
+import type { ChatScreen } from './chat-screen';
 
 /** Pause in typing after which the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

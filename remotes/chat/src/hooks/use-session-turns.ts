@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { errorMessage, type ApiClient } from '@act/host-sdk';
 import { listMessages } from '../api/chat-api';
-import type { ChatScreen } from './use-chat-page';
+import type { ChatScreen } from './chat-screen';
 import { isStreaming, keepShownText, type Turn } from '../reply-state';
 import { turnsFromMessages } from '../stored-turns';
 

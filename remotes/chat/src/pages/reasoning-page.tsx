@@ -13,8 +13,8 @@ import {
 import { ChatFrame } from '../components/chat-frame';
 import { MembersOnly } from '../components/members-only';
 import { SingleTurnThread } from '../components/single-turn-thread';
-import { type ChatScreen, useChatPage } from '../hooks/use-chat-page';
-import { type OutgoingMessage } from '../hooks/use-sending';
+import type { ChatScreen, OutgoingMessage } from '../hooks/chat-screen';
+import { useChatPage } from '../hooks/use-chat-page';
 
 const SCREEN: ChatScreen<'reasoning'> = {
   toolId: 'chat-reasoning',

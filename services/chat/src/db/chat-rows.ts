@@ -2,7 +2,6 @@
 // part of the chat store shares: a foreign or unknown id answers the same 404, and a new session's title.
 import { ERROR_TEXTS, ErrorCode, type ChatKind, type Citation } from '@act/contracts';
 import { AppError } from '@act/service-kit';
-import type { TreeRow, Versions } from '../domain/branches';
 
 /** The chat tools' session kinds: the four chats and Deep Search, whose reports are sessions too. */
 export type StoredChatKind = ChatKind | 'deep-search';
@@ -54,6 +53,23 @@ export interface MessageRow {
   created_at: Date;
   /** The member's message this one follows (a question) or answers (an answer); null for a session's first. */
   parent_id: string | null;
+}
+
+export interface TreeRow {
+  id: string;
+  parent_id: string | null;
+  role: 'user' | 'assistant';
+  model_name: string | null;
+  /** When it was last shown or, never flipped to, written: the most recent sibling is the one shown. */
+  shown_key: Date;
+}
+
+/** Where a message stands among its siblings: "2/3", and the ids to flip to. */
+export interface Versions {
+  index: number;
+  count: number;
+  previous: string | null;
+  next: string | null;
 }
 
 /** A message as the tree reads it: when it was last shown (or written). */

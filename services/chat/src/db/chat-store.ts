@@ -1,12 +1,14 @@
 // The chat database: sessions and messages of each member, read and written only with the member's id from the
 // verified token. Another member's session answers exactly like one that does not exist (findOwned/deleteOwned).
 // One store object, made of its parts by responsibility: the sessions (sessions-store.ts), the message tree and
-// where a new message goes (messages-store.ts), and a reply's rows (replies-store.ts); the rows are chat-rows.ts.
+// where a new message goes (messages-store.ts), a playground turn's answers for the fuse (turn-answers.ts), and a
+// reply's rows (replies-store.ts); the rows are chat-rows.ts.
 import type { Sql } from '@act/service-kit';
 import { createMessagesStore } from './messages-store';
 import { createProjectsStore } from './projects-store';
 import { createRepliesStore } from './replies-store';
 import { createSessionsStore } from './sessions-store';
+import { createTurnAnswersStore } from './turn-answers';
 
 export {
   titleFromMessage,
@@ -30,6 +32,7 @@ export function createChatStore(sql: Sql) {
     ...createMessagesStore(sql, sessions.findSession),
     ...createRepliesStore(sql),
     ...createProjectsStore(sql),
+    ...createTurnAnswersStore(sql),
   };
 }
 

@@ -2,18 +2,25 @@
 // message's versions, the history a model reads, and where a new message goes (placeOf), resolved before anything is
 // reserved. Every id is looked up in the member's own session: another member's, another session's or an answer's id
 // answers 404 exactly like an unknown one, and nothing is charged.
+//
+// The tree (messageTree): a member's message follows the member's message before it (parent_id, null for the
+// first), an answer belongs to the member's message it answers. Siblings are the versions of one place in the
+// conversation: edited messages (same parent), and regenerated answers (same question; on the playground, of the same
+// model column). Among siblings the one shown is the one most recently shown or written; the branch shown is the path
+// of shown messages from the first one down. Pure functions over the session's rows, so the history a model reads and
+// the conversation a member sees agree.
 import { ERROR_TEXTS, ErrorCode } from '@act/contracts';
 import { AppError, isUuid, type Db, type Sql } from '@act/service-kit';
-import { messageTree, type Versions } from '../domain/branches';
 import {
   notFound,
-  type MessageStatus,
   type QuestionRow,
   type SessionRow,
   type ShownMessageRow,
   type StoredAttachment,
   type StoredChatKind,
   type TreeMessageRow,
+  type TreeRow,
+  type Versions,
 } from './chat-rows';
 
 /** What a send may say about where its message goes. */
@@ -30,6 +37,82 @@ export interface Branch {
   parentId: string | null;
   /** Regenerate: the stored member's message answered again, with its text and attachments. */
   answerOf?: { id: string; content: string; attachments: StoredAttachment[] | null };
+}
+
+/**
+ * The tree of one session's rows (given in the order they were written). `byColumn`: answers are versions of each
+ * other per model column (the playground); otherwise every answer to a question is a version of the others.
+ */
+export function messageTree<R extends TreeRow>(rows: readonly R[], byColumn: boolean) {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const order = new Map(rows.map((row, index) => [row.id, index]));
+  const children = new Map<string | null, R[]>();
+  for (const row of rows) {
+    const list = children.get(row.parent_id) ?? [];
+    list.push(row);
+    children.set(row.parent_id, list);
+  }
+  const group = (row: R) => (row.role === 'assistant' && byColumn ? (row.model_name ?? '') : '');
+  const siblingsOf = (row: R) =>
+    (children.get(row.parent_id) ?? []).filter(
+      (other) => other.role === row.role && group(other) === group(row),
+    );
+  /** The most recently shown (or written) of the list; the later written on a tie. */
+  const shownOf = (list: readonly R[]): R | undefined =>
+    list.reduce<R | undefined>((best, row) => {
+      if (!best) return row;
+      const a = row.shown_key.getTime();
+      const b = best.shown_key.getTime();
+      return a > b || (a === b && order.get(row.id)! > order.get(best.id)!) ? row : best;
+    }, undefined);
+  const questionsAfter = (parentId: string | null) =>
+    (children.get(parentId) ?? []).filter((row) => row.role === 'user');
+
+  return {
+    /** The member's messages of the branch shown, first to last. */
+    shownPath(): R[] {
+      const path: R[] = [];
+      let next = shownOf(questionsAfter(null));
+      while (next) {
+        path.push(next);
+        next = shownOf(questionsAfter(next.id));
+      }
+      return path;
+    },
+    /** The member's messages from the first one to this one (empty for null or an id not in the tree). */
+    pathTo(questionId: string | null): R[] {
+      const path: R[] = [];
+      let row = questionId === null ? undefined : byId.get(questionId);
+      while (row) {
+        path.unshift(row);
+        row = row.parent_id === null ? undefined : byId.get(row.parent_id);
+      }
+      return path;
+    },
+    /** The answers shown for a question: one per model column on the playground, else one; in written order. */
+    shownAnswers(questionId: string): R[] {
+      const answers = (children.get(questionId) ?? []).filter((row) => row.role === 'assistant');
+      const groups = new Map<string, R[]>();
+      for (const answer of answers) {
+        const list = groups.get(group(answer)) ?? [];
+        list.push(answer);
+        groups.set(group(answer), list);
+      }
+      return [...groups.values()]
+        .map((list) => shownOf(list)!)
+        .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    },
+    versions(row: R): Versions {
+      const siblings = siblingsOf(row);
+      const index = siblings.findIndex((other) => other.id === row.id);
+      return {
+        index: index + 1,
+        count: siblings.length,
+        previous: siblings[index - 1]?.id ?? null,
+        next: siblings[index + 1]?.id ?? null,
+      };
+    },
+  };
 }
 
 /** Every message of the session in written order, as the tree reads them (inside a transaction: on its `tx`). */
@@ -182,40 +265,6 @@ export function createMessagesStore(
         where id = ${messageId} and user_id = ${userId} and status <> 'streaming'
         returning id`;
       if (rows.length === 0) throw notFound();
-    },
-
-    /**
-     * The answers of one playground turn of the member's session (by the turn's reply id, fused rows left out), with
-     * the member's question before them; undefined when the session has no such turn (another member's, unknown).
-     */
-    async turnAnswers(
-      userId: string,
-      sessionId: string,
-      replyId: string,
-    ): Promise<
-      | { question: string; answers: Array<{ modelName: string; content: string; status: MessageStatus }> }
-      | undefined
-    > {
-      if (!isUuid(replyId)) return undefined;
-      const [answered] = await sql<Array<{ parent_id: string | null }>>`
-        select parent_id from chat_messages
-        where session_id = ${sessionId} and user_id = ${userId} and reply_id = ${replyId}
-          and role = 'assistant' and fused_from is null
-        limit 1`;
-      if (!answered?.parent_id) return undefined;
-      // The answers the member sees for that question: one per column, the version shown (a column regenerated
-      // alone has its own reply id, so the turn is read through its question, not its reply id).
-      const tree = treeOf(await treeRowsOf(sql, sessionId), true);
-      const question = tree.pathTo(answered.parent_id).at(-1);
-      if (!question) return undefined;
-      return {
-        question: question.content,
-        answers: tree.shownAnswers(question.id).map((row) => ({
-          modelName: row.model_name ?? '',
-          content: row.content,
-          status: row.status,
-        })),
-      };
     },
   };
 }

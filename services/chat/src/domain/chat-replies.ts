@@ -8,7 +8,7 @@
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
 //   stored and the charge settled by it (reply-settlement.ts too): a charged reply's rows and commit in one
 //   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release;
-// - the member is told how it ended, as the last event (announceEnd, here).
+// - the member is told how it ended, as the last event (reply-settlement.ts endOf, sent by announceEnd there).
 import { randomUUID } from 'node:crypto';
 import {
   DEEP_SEARCH_TEXTS,

@@ -1,7 +1,8 @@
 // The message tree (docs/architecture.md#chat-replies, edit and branch): which branch is shown, the path a new
 // message follows, the answers shown per playground column, and where a message stands among its versions.
 import { describe, expect, it } from 'vitest';
-import { messageTree, type TreeRow } from './branches';
+import type { TreeRow } from './chat-rows';
+import { messageTree } from './messages-store';
 
 let clock = 0;
 function row(
