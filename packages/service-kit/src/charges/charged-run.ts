@@ -15,32 +15,49 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export async function runCharged<R>(
+/**
+ * A promise chain on the work, not an async function awaiting it: a chat reply's run lasts as long as the reply, and
+ * a suspended async frame is memory per open reply (docs/performance.md#chats-32-kb-on-this-design).
+ */
+export function runCharged<R>(
   state: ChargeState,
   work: (signal: AbortSignal) => Promise<R>,
   { signal }: RunOptions = {},
 ): Promise<R> {
-  if (state.ran) throw new Error(`charge ${state.ref.requestId} has already run`);
+  if (state.ran) return Promise.reject(new Error(`charge ${state.ref.requestId} has already run`));
   state.ran = true;
   // The caller's signal itself, not a controller mirroring it: a chat reply's run lasts as long as the reply, and
   // a mirror is one AbortController and listener more per open reply (docs/architecture.md#performance). A run
   // without one gets a signal of its own that never aborts (never a shared one: works leave listeners on it).
   const stopped = signal ?? new AbortController().signal;
-  let result: R;
+  let working: Promise<R>;
   try {
-    result = await work(stopped);
+    working = work(stopped);
   } catch (error) {
-    // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
-    state.pendingOutbox = undefined;
-    // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
-    // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
-    const spentGuestTry = !state.ref.userId && isWorkTimeout(error);
-    const outcome = state.chosen ?? outcomeOfUnfinishedRun(state.delivered || spentGuestTry);
-    const balance = await state.settle(outcome).catch(() => undefined);
-    // Refunded before the member hears of the failure: the reply shows the balance they really have.
-    if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
-    throw error;
+    working = Promise.reject(error);
   }
+  return working.then(
+    (result) => settleFinished(state, stopped).then(() => result),
+    (error: unknown) => settleFailed(state, error),
+  );
+}
+
+/** The work threw: settle by the rule (or the outcome the work chose), then rethrow its error. */
+async function settleFailed(state: ChargeState, error: unknown): Promise<never> {
+  // The transaction that recorded a commit (if any) did not complete: settle by the rule instead.
+  state.pendingOutbox = undefined;
+  // A guest whose work ran until its time budget was cancelled has used the free try: releasing it would
+  // let one visitor keep the local workers busy for nothing, call after call. Members never pay a failure.
+  const spentGuestTry = !state.ref.userId && isWorkTimeout(error);
+  const outcome = state.chosen ?? outcomeOfUnfinishedRun(state.delivered || spentGuestTry);
+  const balance = await state.settle(outcome).catch(() => undefined);
+  // Refunded before the member hears of the failure: the reply shows the balance they really have.
+  if (isAppError(error) && typeof balance === 'number') error.details.remainingCredits ??= balance;
+  throw error;
+}
+
+/** The work returned: its own commit or release stands; otherwise committed, or released when stopped unseen. */
+async function settleFinished(state: ChargeState, stopped: AbortSignal): Promise<void> {
   if (state.pendingOutbox) {
     state.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
     state.pendingOutbox.trigger();
@@ -54,5 +71,4 @@ export async function runCharged<R>(
   } else {
     await state.settle('committed');
   }
-  return result;
 }

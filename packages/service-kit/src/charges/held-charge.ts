@@ -53,59 +53,80 @@ export function heldCharge(
   remainingCredits: number | null,
   httpRequestId: string | undefined,
 ): Charge {
-  const state: ChargeState = {
-    ref,
-    delivered: false,
-    ran: false,
-    settle(outcome) {
-      const { settled } = state;
-      if (settled) {
-        if (settled.outcome !== outcome) {
-          throw new Error(
-            `charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`,
-          );
-        }
-        return settled.done;
-      }
-      const done = settleCharge(credits, ref, outcome, httpRequestId).catch((error: unknown) => {
-        // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
-        state.settled = undefined;
-        throw error;
-      });
-      state.settled = { outcome, done };
-      return done;
-    },
-  };
+  return new HeldCharge(credits, ref, remainingCredits, httpRequestId);
+}
 
-  return {
-    ref,
-    requestId: ref.requestId,
-    remainingCredits,
-    markDelivered() {
-      state.delivered = true;
-    },
-    commit: async () => {
-      const done = state.settle('committed');
-      state.chosen = 'committed';
-      await done;
-    },
-    release: () => {
-      const done = state.settle('released');
-      state.chosen = 'released';
-      return done;
-    },
-    async commitIn(tx, outbox) {
-      if (state.settled) {
-        if (state.settled.outcome === 'committed') return;
-        throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+/**
+ * The charge and its state as one object with shared methods, not a state object and a closure per method: a chat
+ * reply holds its charge as long as it is open, and closures per charge are memory per open reply
+ * (docs/performance.md#chats-32-kb-on-this-design).
+ */
+class HeldCharge implements Charge, ChargeState {
+  settled: ChargeState['settled'];
+  delivered = false;
+  ran = false;
+  pendingOutbox: Outbox | undefined;
+  chosen: ChargeOutcome | undefined;
+
+  constructor(
+    private readonly credits: CreditsClient,
+    readonly ref: ChargeRef,
+    readonly remainingCredits: number | null,
+    private readonly httpRequestId: string | undefined,
+  ) {}
+
+  get requestId(): string {
+    return this.ref.requestId;
+  }
+
+  settle(outcome: ChargeOutcome): Promise<number | null | undefined> {
+    const { settled, ref } = this;
+    if (settled) {
+      if (settled.outcome !== outcome) {
+        throw new Error(`charge ${ref.requestId} is already ${settled.outcome}; it cannot be ${outcome} too`);
       }
-      await outbox.enqueue(tx, credits.usageMessage('committed', usageEvent(ref), httpRequestId));
-      state.pendingOutbox = outbox;
-      if (!state.ran) {
-        // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
-        state.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
-      }
-    },
-    run: (work, options) => runCharged(state, work, options),
-  };
+      return settled.done;
+    }
+    const done = settleCharge(this.credits, ref, outcome, this.httpRequestId).catch((error: unknown) => {
+      // Not published: let a later call try again (the sweeper refunds a hold nothing settles).
+      this.settled = undefined;
+      throw error;
+    });
+    this.settled = { outcome, done };
+    return done;
+  }
+
+  markDelivered(): void {
+    this.delivered = true;
+  }
+
+  async commit(): Promise<void> {
+    const done = this.settle('committed');
+    this.chosen = 'committed';
+    await done;
+  }
+
+  release(): Promise<number | null | undefined> {
+    const done = this.settle('released');
+    this.chosen = 'released';
+    return done;
+  }
+
+  async commitIn(tx: Db, outbox: Outbox): Promise<void> {
+    const { settled, ref } = this;
+    if (settled) {
+      if (settled.outcome === 'committed') return;
+      throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+    }
+    await outbox.enqueue(tx, this.credits.usageMessage('committed', usageEvent(ref), this.httpRequestId));
+    this.pendingOutbox = outbox;
+    if (!this.ran) {
+      // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
+      this.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+    }
+  }
+
+  run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T> {
+    return runCharged(this, work, options);
+  }
 }

@@ -26,7 +26,8 @@ export async function runReport(
   deps: DeepSearchDeps,
   earlier: readonly EarlierReport[] = [],
 ): Promise<void> {
-  const { signal, provider, generation, log } = run;
+  const { signal, provider, generation } = run;
+  const log = () => run.log();
   const step: Parameters<typeof research>[2]['step'] = (event) => generation.emit({ type: 'step', ...event });
   try {
     if (!provider) throw new Error('no provider');

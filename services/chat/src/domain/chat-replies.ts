@@ -4,24 +4,17 @@
 //   chat agent 2 or 7 with web search, web chat 6 to start and 2 per follow-up, a playground fuse 2 as one chat agent
 //   message: reply-settlement.ts `chargeOf`);
 // - the reply runs in the generation registry, not in the HTTP request: a client that goes away changes nothing;
-// - its columns stream, their text saved every CHAT_PERSIST_INTERVAL_MS (reply-columns.ts);
+// - its columns stream (reply-columns.ts), their text saved every CHAT_PERSIST_INTERVAL_MS (ProgressSaves, below);
 // - how they ended decides the charge (reply-settlement.ts, on contracts outcomeOfChatReply), and the final rows are
 //   stored and the charge settled by it (reply-settlement.ts too): a charged reply's rows and commit in one
 //   transaction through the outbox, retried while the database is unavailable; a free one's rows, then the release;
-// - the member is told how it ended, as the last event (reply-settlement.ts endOf, sent by announceEnd there).
+// - the member is told how it ended, as the last event (reply-settlement.ts endOf, sent by announceEnd there); the
+//   run is one ReplyRun object (reply-run.ts).
 import { randomUUID } from 'node:crypto';
-import {
-  DEEP_SEARCH_TEXTS,
-  ERROR_TEXTS,
-  ErrorCode,
-  CHARGED_WORK_MAX_MS,
-  type ApiKeyCharge,
-} from '@act/contracts';
+import { DEEP_SEARCH_TEXTS, ERROR_TEXTS, ErrorCode, type ApiKeyCharge } from '@act/contracts';
 import {
   AppError,
-  isAppError,
   reserveCharge,
-  type Charge,
   type CreditsClient,
   type Logger,
   type Outbox,
@@ -32,24 +25,10 @@ import type { ChatStore, OpenReplyInput, StoredAttachment } from '../db/chat-sto
 import type { ChatProvider } from '../providers/types';
 import type { Generation, GenerationRegistry } from './generations';
 import { instructedProvider } from './instructions';
-import { columnsFor, runColumn, saveProgressEvery, type ColumnState } from './reply-columns';
+import { columnsFor, type ColumnState } from './reply-columns';
 import type { ReplyRequest } from './reply-request';
-import {
-  announceEnd,
-  chargeOf,
-  columnEnd,
-  endOf,
-  rowsOf,
-  settleReply,
-  settleReport,
-  storeAndSettle,
-  unstoredEnd,
-  type ReplyEnd,
-  type ReplyCharge,
-  type ReplyOutcome,
-  type ReplySettlement,
-} from './reply-settlement';
-import { runReport } from '../deep-search/report';
+import { ReplyRun, type ReplyRunDeps } from './reply-run';
+import { chargeOf, rowsOf, type ReplyOutcome } from './reply-settlement';
 import type { DeepSearchDeps } from '../deep-search/research';
 
 export type { ColumnOutcome } from './reply-columns';
@@ -83,22 +62,10 @@ export interface ChatReplies {
   start(request: ReplyRequest, requestId?: string, apiKey?: ApiKeyCharge): Promise<Generation<ReplyOutcome>>;
 }
 
-/** A reply whose member's message and rows are stored and whose charge is held, ready to run. */
-interface OpenedReply {
-  request: ReplyRequest;
-  sessionId: string;
-  replyId: string;
-  /** The member's message the reply answers (new, or the one answered again). */
-  questionId: string;
-  columns: ColumnState[];
-  charge: Charge;
-  terms: ReplyCharge;
-  /** The provider as this reply calls it: the project's and the member's instructions first (instructions.ts). */
-  provider: ChatProvider | undefined;
-}
-
 export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
-  const { store, credits, outbox, models, registry, logger } = deps;
+  const { store, credits, models, registry } = deps;
+  // Every open reply's progress saved on one timer (ProgressSaves, below).
+  const runDeps: ReplyRunDeps = { ...deps, progress: new ProgressSaves(store, deps.persistIntervalMs) };
 
   async function start(
     request: ReplyRequest,
@@ -169,104 +136,22 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
       throw error;
     }
 
-    const reply: OpenedReply = { request, sessionId, replyId, questionId, columns, charge, terms, provider };
+    const run = new ReplyRun(runDeps, {
+      request,
+      sessionId,
+      replyId,
+      questionId,
+      columns,
+      charge,
+      terms,
+      provider,
+    });
     return registry.start<ReplyOutcome>(
       replyId,
       userId,
-      (generation) => runReply(reply, generation),
-      (error) => {
-        logger.error({ err: error, replyId }, 'chat reply crashed');
-        return {
-          kind,
-          sessionId,
-          replyId,
-          status: 'failed',
-          columns,
-          remainingCredits: (charge.remainingCredits ?? 0) + terms.price,
-          failure: new AppError(ErrorCode.INTERNAL, ERROR_TEXTS.generic.unexpected),
-        };
-      },
+      (generation) => run.run(generation),
+      (error) => run.crashed(error),
     );
-  }
-
-  /** Streams the columns, then stores the reply and settles its charge by how they ended, and tells the member. */
-  async function runReply(reply: OpenedReply, generation: Generation<ReplyOutcome>): Promise<ReplyOutcome> {
-    const { request, sessionId, replyId, questionId, columns, charge, terms, provider } = reply;
-    const { kind } = request;
-    const local = kind === 'web' && request.answer.by === 'local' ? request.answer.answer : undefined;
-    const multi = kind === 'playground';
-    // Made when a reply has something to log: a logger per open reply costs every reply that never logs.
-    let child: Logger | undefined;
-    const log = () => (child ??= logger.child({ replyId, kind }));
-    generation.emit({
-      type: 'start',
-      sessionId,
-      messageId: replyId,
-      userMessageId: questionId,
-      ...(multi ? { columns: columns.map((column) => column.column) } : {}),
-      ...(local ? { local: true } : {}),
-    });
-    // Retried while the database restarts, as long as the charged call may last (the hold outlives it).
-    const until = Date.now() + CHARGED_WORK_MAX_MS - 5_000;
-    const limit = setTimeout(stopAtTimeLimit, deps.replyMaxMs, generation);
-    const progress = saveProgressEvery(deps.persistIntervalMs, columns, { store, log });
-    const ended = (end: ReplyEnd) => announceEnd(generation, { kind, sessionId, replyId, columns }, end);
-    /** The balance after a refund when credits did not tell it: the held balance plus the cost given back. */
-    const refundedOtherwise = () => (charge.remainingCredits ?? 0) + terms.price;
-
-    // Set once every column has ended (a reply that breaks before then is shown as failed).
-    let settlement: ReplySettlement = { status: 'failed', charge: 'released' };
-    let refund: number | null | undefined;
-    try {
-      await charge.run(
-        async (signal) => {
-          const run = { signal, provider, local, generation, multi, log };
-          const report = kind === 'deep-search' ? deps.deepSearch : undefined;
-          await Promise.all(
-            columns.map((column) =>
-              report
-                ? runReport(
-                    column,
-                    request.prompt,
-                    run,
-                    report,
-                    (kind === 'deep-search' && request.earlier) || [],
-                  )
-                : runColumn(column, run),
-            ),
-          );
-          await progress.stop();
-          settlement = (report ? settleReport : settleReply)(columns.map(columnEnd), signal.aborted);
-          // Each answer keeps what its reply cost: the price when charged, nothing when free.
-          const credits = settlement.charge === 'committed' ? terms.price : 0;
-          const rows = rowsOf(columns).map((row) => ({ ...row, credits }));
-          refund = await storeAndSettle(sessionId, rows, settlement.charge, {
-            store,
-            outbox,
-            creations: deps.creations,
-            charge,
-            until,
-            log,
-          });
-        },
-        { signal: generation.signal },
-      );
-    } catch (error) {
-      // The charged reply could not be stored even after retrying (charge.run released its hold): it costs nothing.
-      const refunded = isAppError(error) ? error.details.remainingCredits : undefined;
-      const remainingCredits = typeof refunded === 'number' ? refunded : refundedOtherwise();
-      if (settlement.status !== 'stopped')
-        log().error({ err: error }, 'chat reply could not be saved; released');
-      return ended(unstoredEnd(settlement.status, remainingCredits, terms.failedText, error));
-    } finally {
-      clearTimeout(limit);
-      void progress.stop();
-    }
-    const balances = {
-      heldBalance: charge.remainingCredits ?? 0,
-      refundedBalance: refund ?? refundedOtherwise(),
-    };
-    return ended(endOf({ settlement, kind, columns, ...balances, failedText: terms.failedText }));
   }
 
   return { start };
@@ -287,7 +172,69 @@ function storedOf(
   return place;
 }
 
-/** The time limit's stop (one function for every reply, the generation its argument: no closure per open reply). */
-function stopAtTimeLimit(generation: Generation<ReplyOutcome>): void {
-  generation.stop('timeout');
+// Saved progress of the open replies (docs/architecture.md#chat-replies): while a reply's columns stream, their text
+// is saved every CHAT_PERSIST_INTERVAL_MS, so a reopened session shows the reply growing, a follower on any replica
+// reads it (reply-follow.ts), and a replica that dies mid-reply leaves what had arrived. One timer for every open
+// reply of the process rather than one per reply: a timer and its closure per reply were memory per open reply
+// (docs/performance.md#chats-32-kb-on-this-design).
+/** An open reply whose columns are saved while they stream (chat-replies.ts's ReplyRun). */
+export interface SavedReply {
+  readonly columns: readonly ColumnState[];
+  /** The save of this reply under way, if any: one at a time per reply. */
+  saving: Promise<void> | undefined;
+  log(): Logger;
+}
+
+/** Saves each open reply's changed columns every `intervalMs`; a failed save is retried at the next tick. */
+export class ProgressSaves {
+  private readonly open = new Set<SavedReply>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly store: ChatStore,
+    private readonly intervalMs: number,
+  ) {}
+
+  /** Saves this reply's progress from the next tick on (within `intervalMs` of now). */
+  add(reply: SavedReply): void {
+    this.open.add(reply);
+    this.timer ??= setInterval(saveAll, this.intervalMs, this);
+  }
+
+  /** Saves no more of this reply; resolves once its save under way has ended (it never rejects). */
+  remove(reply: SavedReply): Promise<void> {
+    this.open.delete(reply);
+    if (this.open.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+    return reply.saving ?? Promise.resolve();
+  }
+
+  /** One tick: each open reply's changed columns, unless its last save is still under way. */
+  saveAll(): void {
+    for (const reply of this.open) this.save(reply);
+  }
+
+  private save(reply: SavedReply): void {
+    if (reply.saving) return;
+    const dirty = reply.columns.filter((column) => column.dirty);
+    if (dirty.length === 0) return;
+    for (const column of dirty) column.dirty = false;
+    const rows = rowsOf(dirty).map((row) => ({ ...row, status: 'streaming' as const }));
+    reply.saving = this.store
+      .saveProgress(rows)
+      .catch((error: unknown) => {
+        for (const column of dirty) column.dirty = true;
+        reply.log().warn({ err: error }, 'could not save the reply so far; retrying');
+      })
+      .finally(() => {
+        reply.saving = undefined;
+      });
+  }
+}
+
+/** The timer's one function for every tick (the saver its argument: no closure). */
+function saveAll(saves: ProgressSaves): void {
+  saves.saveAll();
 }

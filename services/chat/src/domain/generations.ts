@@ -14,8 +14,8 @@ export interface Generation<Outcome> {
   /** Resolves with the reply's outcome once it is saved and settled; never rejects. */
   readonly finished: Promise<Outcome>;
   /**
-   * Replays the events so far (all of them for a subscriber that comes within the first REPLAY_MAX events; only the
-   * first event after that), then follows; returns the unsubscribe.
+   * Replays the events so far to the first subscriber (all of them when it comes within the first REPLAY_MAX events;
+   * only the first event after that), then follows; returns the unsubscribe. A later subscriber gets what follows.
    */
   subscribe(listener: (event: ChatStreamEvent) => void): () => void;
   emit(event: ChatStreamEvent): void;
@@ -44,11 +44,12 @@ export interface GenerationRegistry {
 }
 
 /**
- * Events kept for a late subscriber. An event-stream caller subscribes before the provider's first word, so only the
- * `start` event (or the few a local answer emits at once) is ever replayed in practice; a JSON caller never
- * subscribes, and its reply must not keep every delta in memory (a long answer is thousands of them, times every open
- * reply). 16 rather than 64: the 48 deltas more were about 4 KB per open reply in the stream-scale bench's heap
- * snapshots (load-tests/heap-diff.ts), for subscribers that never come.
+ * Events kept for the first subscriber, until it comes. The route that started the reply subscribes before the
+ * provider's first word (chat.routes.ts), so nothing is ever replayed in practice; once it has subscribed no event is
+ * kept (each kept delta was memory per open reply for a subscriber that never comes: 16 rather than 64 saved about
+ * 4 KB per open reply in the stream-scale bench's heap snapshots, none at all another 0.3 KB;
+ * docs/performance.md#chats-32-kb-on-this-design), and a reply must never keep every delta (a long answer is
+ * thousands of them, times every open reply).
  */
 const REPLAY_MAX = 16;
 
@@ -71,13 +72,20 @@ export function createGenerationRegistry(): GenerationRegistry {
     ): Generation<Outcome> {
       const generation = new RunningGeneration<Outcome>(replyId, userId, running);
       running.set(replyId, generation as Generation<unknown>);
-      // Started on the next turn, so the caller can subscribe before the first event.
-      void Promise.resolve()
-        .then(() => run(generation))
-        .then(
-          (outcome) => generation.end(outcome),
+      // Started on the next turn, so the caller can subscribe before the first event (a queued function rather
+      // than a promise that follows the run's: one promise less per open reply).
+      queueMicrotask(() => {
+        let outcome: Promise<Outcome>;
+        try {
+          outcome = run(generation);
+        } catch (error) {
+          outcome = Promise.reject(error);
+        }
+        outcome.then(
+          (ended) => generation.end(ended),
           (error: unknown) => generation.end(crashed(error)),
         );
+      });
       return generation;
     },
     get: (replyId) => running.get(replyId),
@@ -109,7 +117,8 @@ class RunningGeneration<Outcome> implements Generation<Outcome> {
   readonly signal: AbortSignal;
   readonly finished: Promise<Outcome>;
   private readonly controller = new AbortController();
-  private readonly events: ChatStreamEvent[] = [];
+  /** The events for the first subscriber; undefined once it came. */
+  private events: ChatStreamEvent[] | undefined = [];
   private truncated = false;
   private readonly listeners = new Set<(event: ChatStreamEvent) => void>();
   private resolveFinished!: (outcome: Outcome) => void;
@@ -126,17 +135,22 @@ class RunningGeneration<Outcome> implements Generation<Outcome> {
   }
 
   subscribe(listener: (event: ChatStreamEvent) => void): () => void {
-    for (const event of this.events) listener(event);
+    const { events } = this;
+    this.events = undefined;
+    if (events) for (const event of events) listener(event);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   emit(event: ChatStreamEvent): void {
-    if (!this.truncated && this.events.length < REPLAY_MAX) this.events.push(event);
-    else if (!this.truncated) {
+    const { events } = this;
+    if (!events || this.truncated) {
+      // Nothing kept: the first subscriber came, or the cap was passed and only the first event (start) is kept.
+    } else if (events.length < REPLAY_MAX) events.push(event);
+    else {
       // Past the cap only the first event (start) is kept, never a log with gaps.
       this.truncated = true;
-      this.events.splice(1);
+      events.splice(1);
     }
     for (const listener of this.listeners) listener(event);
   }

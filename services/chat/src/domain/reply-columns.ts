@@ -1,8 +1,7 @@
 // The columns of a chat reply (docs/architecture.md#chat-replies): one per playground model, one for the other
 // tools. Each is given the messages its model reads, streams its answer from the provider (or delivers the web chat's
 // local answer), sends its text as events as it arrives, and ends done, stopped or failed. While they stream, their
-// text is saved every CHAT_PERSIST_INTERVAL_MS (saveProgressEvery): a reopened session shows the reply growing, and a
-// replica that dies mid-reply leaves what had arrived.
+// text is saved every CHAT_PERSIST_INTERVAL_MS (chat-replies.ts ProgressSaves).
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_TEXTS,
@@ -20,7 +19,6 @@ import type { ChatStore } from '../db/chat-store';
 import type { ChatProvider, ProviderContentPart, ProviderMessage } from '../providers/types';
 import type { LocalAnswer } from '../web/grounding';
 import type { Generation } from './generations';
-import { rowsOf } from './reply-settlement';
 import type { ReplyRequest } from './reply-request';
 
 export interface ColumnOutcome {
@@ -169,14 +167,16 @@ export interface ColumnRun {
   generation: Pick<Generation<unknown>, 'emit'>;
   /** A playground turn: each event names its column, and each column's end is an event. */
   multi: boolean;
-  log: () => Logger;
+  /** The reply's logger, made when first asked for. */
+  log(): Logger;
 }
 
 /** Streams one column to its end; never throws (a provider failure ends the column as failed). */
 export async function runColumn(
   column: ColumnState,
-  { signal, provider, local, generation, multi, log }: ColumnRun,
+  run: ColumnRun,
 ): Promise<void> {
+  const { signal, provider, local, generation, multi } = run;
   const tag = multi ? { column: column.column } : {};
   // Handed over and let go: the history (attachments too) is not kept for the rest of the reply.
   const { messages } = column;
@@ -233,7 +233,7 @@ export async function runColumn(
     else {
       column.status = 'failed';
       column.error = ERROR_TEXTS.chat.sendMessageDot;
-      log().warn({ err: error, model: column.model }, 'chat provider failed');
+      run.log().warn({ err: error, model: column.model }, 'chat provider failed');
     }
   }
   if (multi) {
@@ -244,43 +244,4 @@ export async function runColumn(
       ...(column.error ? { error: column.error } : {}),
     });
   }
-}
-
-export interface ProgressSaver {
-  /** Saves no more; resolves once a save under way has ended (it never rejects). */
-  stop(): Promise<void>;
-}
-
-/** Saves the changed columns every `intervalMs`: one save at a time, a failed save retried at the next tick. */
-export function saveProgressEvery(
-  intervalMs: number,
-  columns: readonly ColumnState[],
-  { store, log }: { store: ChatStore; log: () => Logger },
-): ProgressSaver {
-  let saving: Promise<void> = Promise.resolve();
-  let running = false;
-  const save = () => {
-    if (running) return;
-    const dirty = columns.filter((column) => column.dirty);
-    if (dirty.length === 0) return;
-    for (const column of dirty) column.dirty = false;
-    const rows = rowsOf(dirty).map((row) => ({ ...row, status: 'streaming' as const }));
-    running = true;
-    saving = store
-      .saveProgress(rows)
-      .catch((error: unknown) => {
-        for (const column of dirty) column.dirty = true;
-        log().warn({ err: error }, 'could not save the reply so far; retrying');
-      })
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(save, intervalMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      return saving;
-    },
-  };
 }
