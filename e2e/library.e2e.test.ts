@@ -1,8 +1,9 @@
 // The member's library of issue 37 in Chromium against the running system (runs once the library service and the
 // creation events are merged): a member runs Image to Prompt (local analysis), offline Text to Speech (eSpeak NG) and
 // Color Correction (local), finds all three on /library, finds the prompt by a word of it, sends the image into
-// Cartoonify (the upload shows it) and the prompt into Text to Image (the prompt box holds it), and deletes the image
-// (its file URL then answers 404). Another member sees none of it, in the page and at the API.
+// Cartoonify (the upload shows it) and into Upscale (the upload shows it, the 2× size follows from it), the prompt
+// into Text to Image (the prompt box holds it), and deletes the image (its file URL then answers 404). Another
+// member sees none of it, in the page and at the API.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LIBRARY_TEXTS, LIMITS, UI_TEXTS, type LibraryItem, type LibraryItemDetail } from '@act/contracts';
@@ -99,6 +100,22 @@ describe('library', () => {
     await page.waitForURL(/\/tools\/cartoonify\?from=/);
     await page.getByAltText(/^Preview of /).waitFor({ timeout: 30_000 });
     await page.getByText(/^Filled in from your library/).waitFor();
+
+    // The same image into Upscale (issue 37: image → … Upscale): the picture is filled in, and the result's size
+    // is worked out from it before anything is charged.
+    await goto(page, '/library');
+    await card(page, 'Color Correction').waitFor({ timeout: 15_000 });
+    await sendTo(page, 'Color Correction', 'Upscale');
+    await page.waitForURL(/\/tools\/upscale\?from=/);
+    const picture = page.getByAltText(/^Preview of /);
+    await picture.waitFor({ timeout: 30_000 });
+    await page.getByText(/^Filled in from your library/).waitFor();
+    const [width, height] = await picture.evaluate((img: HTMLImageElement) => [
+      img.naturalWidth,
+      img.naturalHeight,
+    ]);
+    expect(width).toBeGreaterThan(0);
+    await page.getByText(UI_TEXTS.upscale.outputSize(width! * 2, height! * 2)).waitFor();
 
     // The prompt into Text to Image: the prompt box holds it (cut to its limit).
     await goto(page, '/library');

@@ -8,12 +8,24 @@ import { PageChangeFocus } from './page-change-focus';
 import { ScrollToTop } from './scroll-to-top';
 import { SkipLink } from './skip-link';
 
+/** The member routes' chunk (the auth gate, host-sdk and the member pages), loaded once whoever asks first. */
+export function loadMemberRoutes() {
+  return import('./protected-routes');
+}
+
+/** The paths of the routes behind the auth gate below. */
+const MEMBER_PATH = /^\/(dashboard|tools\/[^/]+|library|support|account\/api)\/?$/;
+
+export function isMemberPath(pathname: string): boolean {
+  return MEMBER_PATH.test(pathname);
+}
+
 const AuthPage = lazy(() => import('../pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
-const DashboardRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.DashboardRoute })));
-const ToolRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ToolRoute })));
-const ApiRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.ApiRoute })));
-const LibraryRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.LibraryRoute })));
-const SupportRoute = lazy(() => import('./protected-routes').then((m) => ({ default: m.SupportRoute })));
+const DashboardRoute = lazy(() => loadMemberRoutes().then((m) => ({ default: m.DashboardRoute })));
+const ToolRoute = lazy(() => loadMemberRoutes().then((m) => ({ default: m.ToolRoute })));
+const ApiRoute = lazy(() => loadMemberRoutes().then((m) => ({ default: m.ApiRoute })));
+const LibraryRoute = lazy(() => loadMemberRoutes().then((m) => ({ default: m.LibraryRoute })));
+const SupportRoute = lazy(() => loadMemberRoutes().then((m) => ({ default: m.SupportRoute })));
 const SharedChatPage = lazy(() =>
   import('../pages/share/shared-chat-page').then((m) => ({ default: m.SharedChatPage })),
 );

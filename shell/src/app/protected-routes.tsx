@@ -5,6 +5,7 @@ import { AuthGate } from './auth-gate';
 import { KeyboardShortcuts } from './keyboard/keyboard-shortcuts';
 import { ApiPage } from '../pages/api/api-page';
 import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { AskLibraryFirstPage } from '../pages/library/library-first-page';
 import { LibraryPage } from '../pages/library/library-page';
 import { SupportPage } from '../pages/support/support-page';
 import { ToolFramePage } from '../pages/tool-frame/tool-frame-page';
@@ -46,9 +47,12 @@ export function ApiRoute() {
 /** Everything the member made (docs/product-rules.md#library-page). */
 export function LibraryRoute() {
   return (
-    <MemberScreen>
-      <LibraryPage />
-    </MemberScreen>
+    <>
+      <AskLibraryFirstPage />
+      <MemberScreen>
+        <LibraryPage />
+      </MemberScreen>
+    </>
   );
 }
 

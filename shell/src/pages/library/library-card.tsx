@@ -19,7 +19,7 @@ export interface LibraryCardProps {
 }
 
 /** A signed thumbnail is an image; a text item's previewUrl is its library route, shown through its excerpt. */
-function isImagePreview(item: LibraryItem): boolean {
+export function isImagePreview(item: LibraryItem): boolean {
   return item.kind === 'image' && Boolean(item.previewUrl);
 }
 

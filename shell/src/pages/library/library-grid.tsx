@@ -16,7 +16,7 @@ const T = LIBRARY_TEXTS;
 const ROW_HEIGHT_PX = 340;
 const PREFETCH_ROWS = 2;
 /** Rows whose thumbnails load eagerly: those a phone or a desktop shows before any scroll. */
-const FIRST_PAINT_ROWS = 2;
+export const FIRST_PAINT_ROWS = 2;
 
 export interface LibraryGridProps {
   items: LibraryItem[];

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, type RecordedRequest } from '@act/host-sdk/testing';
+import { json, makeMe, type RecordedRequest } from '@act/host-sdk/testing';
 import type { LibraryItem } from '@act/contracts';
 import { createFakeBackend, renderApp } from '../../test-support/render-app';
 
@@ -170,6 +170,23 @@ describe('library page', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/Nothing here yet/)).toBeTruthy();
+  });
+
+  it('asks for the first page beside the balance, not once the balance has answered', async () => {
+    const backend = libraryBackend(() => json(page(1, 2, null)));
+    let answerMe = () => {};
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    backend.on('GET /api/credits/me', async () => {
+      await meAnswered;
+      return json({ success: true, me: makeMe() });
+    });
+    renderApp('/library', { backend });
+    await waitFor(() => expect(listRequests(backend)).toHaveLength(1), { timeout: 10_000 });
+    expect(screen.queryByRole('heading', { name: 'Item 1' })).toBeNull();
+    answerMe();
+    await screen.findByRole('heading', { name: 'Item 1' }, { timeout: 10_000 });
+    // The page took that request: the list was asked for once.
+    expect(listRequests(backend)).toHaveLength(1);
   });
 
   it('sends a guest to sign in', async () => {

@@ -2,7 +2,7 @@
 // resizes: the virtual list lays out whole rows.
 import { useEffect, useState } from 'react';
 
-function columnsFor(width: number): number {
+export function columnsFor(width: number): number {
   if (width >= 1200) return 4;
   if (width >= 900) return 3;
   if (width >= 600) return 2;

@@ -20,15 +20,27 @@ export interface LibraryFilters {
   setTyped(text: string): void;
 }
 
+/** What the list asks the server for: the filters as the address holds them. */
+export type LibraryQuery = Pick<LibraryFilters, 'kind' | 'tool' | 'q'>;
+
 function isKind(value: string | null): value is CreationKind {
   return CREATION_KINDS.includes(value as CreationKind);
 }
 
+/** The list's query from the address's parameters (unknown kinds and tools are left out). */
+export function libraryQueryOf(params: URLSearchParams): LibraryQuery {
+  const kind = params.get('kind');
+  const tool = params.get('tool');
+  return {
+    kind: isKind(kind) ? kind : undefined,
+    tool: tool && isToolId(tool) ? tool : undefined,
+    q: params.get('q')?.trim().slice(0, LIBRARY_LIMITS.queryChars) || undefined,
+  };
+}
+
 export function useLibraryFilters(): LibraryFilters {
   const [params, setParams] = useSearchParams();
-  const kindParam = params.get('kind');
-  const toolParam = params.get('tool');
-  const q = params.get('q')?.trim().slice(0, LIBRARY_LIMITS.queryChars) || undefined;
+  const { kind, tool, q } = libraryQueryOf(params);
   const [typed, setTyped] = useState(q ?? '');
 
   function update(name: string, value: string | undefined) {
@@ -53,8 +65,8 @@ export function useLibraryFilters(): LibraryFilters {
   }, [typed, q]);
 
   return {
-    kind: isKind(kindParam) ? kindParam : undefined,
-    tool: toolParam && isToolId(toolParam) ? toolParam : undefined,
+    kind,
+    tool,
     q,
     typed,
     setKind: (kind) => update('kind', kind),

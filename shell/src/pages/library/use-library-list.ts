@@ -4,25 +4,26 @@ import { useCallback, useState } from 'react';
 import { toast, useCursorList, type CursorList } from '@act/host-sdk';
 import { LIBRARY_ENDPOINTS, LIBRARY_TEXTS, type LibraryItem } from '@act/contracts';
 import { useServices } from '../../app/services-context';
-import type { LibraryFilters } from './use-library-filters';
+import { fetchLibraryPage, takeFirstPage } from './library-first-page';
+import type { LibraryQuery } from './use-library-filters';
 
 export interface LibraryList extends CursorList<LibraryItem> {
   /** Deletes the item; resolves true when it is gone (a failure is shown as a toast). */
   remove(item: LibraryItem): Promise<boolean>;
 }
 
-export function useLibraryList({ kind, tool, q }: Pick<LibraryFilters, 'kind' | 'tool' | 'q'>): LibraryList {
-  const { api } = useServices();
+export function useLibraryList({ kind, tool, q }: LibraryQuery): LibraryList {
+  const { api, auth } = useServices();
   const fetchPage = useCallback(
     async (cursor: string | null, signal: AbortSignal) => {
-      const reply = await api.call(LIBRARY_ENDPOINTS.items, {
-        query: { kind, tool, q, cursor: cursor ?? undefined },
-        fallbackError: LIBRARY_TEXTS.loadFailed,
-        signal,
-      });
+      const query = { kind, tool, q };
+      // The first page may already be on its way, asked beside the balance (library-first-page.ts).
+      const userId = auth.getState().user?.id;
+      const early = cursor === null && userId ? takeFirstPage(userId, query) : null;
+      const reply = await (early ?? fetchLibraryPage(api, query, cursor, signal));
       return { items: reply.items, nextCursor: reply.nextCursor ?? null };
     },
-    [api, kind, tool, q],
+    [api, auth, kind, tool, q],
   );
   const list = useCursorList(fetchPage, { fallbackError: LIBRARY_TEXTS.loadFailed });
   // Deleted items leave the loaded pages at once, keeping the member's place in the list.
