@@ -7,10 +7,16 @@
 // - service: node:http in, a NATS request/reply to credits, the same local rule-based enhance the bench's prompt
 //   service runs, a JetStream publish with an awaited ack (the commit), then the JSON reply.
 // FLOOR_WRITES says what those statements write. `bare`: one conditional UPDATE of the account per reserve and one per
-// commit batch, the hops and nothing else. `design`: the rows credits keeps for every member's use, with the indexes
-// that read them (docs/architecture.md#credits): the reserve takes the credit, writes the hold and its ledger row; a
-// commit batch records each event id, moves each hold to committed, writes its usage row and counts the spend on the
-// account. Whatever our prompt path trims, its p99 cannot pass the design floor's (docs/performance.md).
+// commit batch, the hops and nothing else. `design`: what the design requires every charged call to keep. In credits,
+// the rows it keeps for every member's use, with the indexes that read them (docs/architecture.md#credits): the
+// reserve takes the credit, writes the hold and its ledger row; a commit batch records each event id, moves each hold
+// to committed, writes its usage row and counts the spend on the account. In the service, since issue 37 (a member's
+// result is stored and announced to the library), its own tables shaped as prompt_results and the kit's
+// jetstream_outbox: one statement (its own transaction) stores the result and records the charge's commit and the
+// result's `creation.created` as outbox rows, the reply goes out, then the service publishes both with awaited acks
+// and marks them published, the rows published together in one UPDATE. No relay query, no schema check: the
+// least an outbox can cost. Whatever our prompt path trims, its CPU and p99 cannot pass the design floor's
+// (docs/performance.md).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -155,6 +161,7 @@ if (role === 'credits') {
   const nc = await connect({ servers: process.env.NATS_URL! });
   // The commits' stream is credits' (started first).
   const js = jetstream(nc);
+  const results = writes === 'design' ? await startFloorResults(nc) : undefined;
   let calls = 0;
   const server = createServer((req, res) => {
     void (async () => {
@@ -171,9 +178,9 @@ if (role === 'credits') {
         );
         const { balance } = reply.json<{ balance: number }>();
         const enhanced = enhancePromptByRules(text);
-        await js.publish(`${prefix}.usage.committed`, JSON.stringify({ requestId, account, amount: 1 }), {
-          msgID: `${requestId}:committed`,
-        });
+        const commit = { requestId, account, amount: 1 };
+        if (results) await results.store(commit, text, enhanced);
+        else await js.publish(`${prefix}.usage.committed`, JSON.stringify(commit), { msgID: `${requestId}:committed` });
         const body = JSON.stringify({ text: enhanced, remainingCredits: balance });
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         res.end(body);
@@ -184,9 +191,88 @@ if (role === 'credits') {
     })();
   });
   process.once('SIGTERM', () => {
-    void nc.drain().then(() => process.exit(0));
+    void (results?.stop() ?? Promise.resolve())
+      .then(() => nc.drain())
+      .then(() => process.exit(0));
   });
   ready(server);
 } else {
   throw new Error(`FLOOR_ROLE is credits or service, not ${role}`);
+}
+
+/**
+ * The design floor's service writes: the member's result and its two outbox rows in one statement, then, after the
+ * reply, both published (awaited acks) and marked published, every row published in the same tick in one UPDATE.
+ */
+async function startFloorResults(nc: Awaited<ReturnType<typeof connect>>) {
+  const sql = postgres(process.env.DATABASE_URL!, { max: 10 });
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  const [results, outbox] = ['results', 'outbox'].map((name) => `bench_floor_${process.pid}_${name}`);
+  await sql.unsafe(`
+    CREATE TABLE ${results} (id uuid PRIMARY KEY, user_id uuid NOT NULL, tool text NOT NULL, input text NOT NULL,
+      result text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE INDEX ON ${results} (user_id, created_at DESC, id DESC);
+    CREATE INDEX ON ${results} (user_id, tool, created_at DESC, id DESC);
+    CREATE TABLE ${outbox} (msg_id text PRIMARY KEY, subject text NOT NULL, payload jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(), published_at timestamptz, attempts integer NOT NULL DEFAULT 0,
+      headers jsonb);
+    CREATE INDEX ON ${outbox} (created_at) WHERE published_at IS NULL;`);
+  // The library's stream, as the prompt service ensures CREATIONS (nobody consumes it in the prompt section).
+  const creations = `BENCH_FLOOR_CREATIONS_${process.pid}`;
+  await jsm.streams.add({ name: creations, subjects: [`${prefix}.creation.>`], storage: StorageType.File });
+  const storeStatement = `WITH stored AS (
+      INSERT INTO ${results} (id, user_id, tool, input, result) VALUES ($1, $2, 'magic-enhance', $3, $4)
+      RETURNING id, user_id, result, created_at
+    )
+    INSERT INTO ${outbox} (msg_id, subject, payload)
+    SELECT $5 || ':committed', $6, $7::jsonb FROM stored
+    UNION ALL
+    SELECT 'created:' || id, $8, jsonb_build_object('type', 'created', 'id', id, 'userId', user_id,
+      'service', 'prompt', 'kind', 'prompt', 'tool', 'magic-enhance', 'title', left(result, 80), 'text', result,
+      'openUrl', '/tools/magic-enhance?result=' || id, 'createdAt', created_at)
+    FROM stored
+    RETURNING msg_id, subject, payload::text AS payload`;
+  let published: string[] = [];
+  const markPublished = () => {
+    const ids = published;
+    published = [];
+    void sql
+      .unsafe(
+        `UPDATE ${outbox} SET published_at = now(), attempts = attempts + 1 WHERE msg_id = ANY($1::text[])`,
+        [ids],
+      )
+      .catch(() => undefined);
+  };
+  const publish = async (rows: ReadonlyArray<{ msg_id: string; subject: string; payload: string }>) => {
+    for (const row of rows) {
+      // A refused publish stays pending, as the kit's relay leaves it (nothing retries it here).
+      await js.publish(row.subject, row.payload, { msgID: row.msg_id });
+      if (published.push(row.msg_id) === 1) setImmediate(markPublished);
+    }
+  };
+  return {
+    async store(commit: { requestId: string; account: number }, input: string, result: string) {
+      const userId = `00000000-0000-4000-8000-${String(commit.account).padStart(12, '0')}`;
+      const rows = await sql.unsafe<Array<{ msg_id: string; subject: string; payload: string }>>(
+        storeStatement,
+        [
+          randomUUID(),
+          userId,
+          input,
+          result,
+          commit.requestId,
+          `${prefix}.usage.committed`,
+          JSON.stringify(commit),
+          `${prefix}.creation.created`,
+        ],
+      );
+      void publish(rows).catch(() => undefined);
+    },
+    async stop() {
+      await jsm.streams.delete(creations).catch(() => undefined);
+      await sql.unsafe(`DROP TABLE IF EXISTS ${results}, ${outbox}`);
+      await sql.end();
+    },
+  };
 }

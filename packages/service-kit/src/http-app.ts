@@ -4,19 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import Koa from 'koa';
-import { bodyParser } from '@koa/bodyparser';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName } from '@act/contracts/server';
-import {
-  BODY_MEMORY_RETRY_AFTER_SECONDS,
-  BodyMemoryBudget,
-  bodyMemoryCost,
-  memoryLimitBytes,
-} from './body-memory';
+import { BodyMemoryBudget, memoryLimitBytes } from './body-memory';
 import { BodyReadDeadline } from './body-read-deadline';
-import { guardBodyRead } from './body-read-guard';
 import { isDatabaseUnavailable } from './database';
 import { AppError, ErrorCode, isAppError } from './errors';
+import { jsonBodyParser } from './json-body';
 import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
@@ -124,9 +118,16 @@ export function createHttpApp({
     void answerOps(req, res, app.metrics, { readiness, liveness }, () => draining);
   };
 
-  // One edge middleware (request id, error mapping, metrics, access log) rather than a layer each:
-  // every Koa layer is another promise per request, and these run on every request. It allocates no closure of its
-  // own per request (the record of a streamed reply aside): headers go straight to node's request and response.
+  // The OpenAPI document and the JSON body parser: the edge calls them itself, most requests pass both by.
+  const document = isServiceName(name) ? openApiDocument(name) : undefined;
+  const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
+  const entry: Koa.Middleware | undefined =
+    document && parse ? (ctx, next) => document(ctx, () => parse(ctx, next)) : (document ?? parse);
+
+  // One edge middleware (request id, error mapping, metrics, access log, then the document and the parser) rather
+  // than a layer each: every Koa layer is another promise and bound function per request, and these run on every
+  // request. It allocates no closure of its own per request (the record of a streamed reply aside): headers go
+  // straight to node's request and response.
   app.use(async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.req.headers['x-request-id'];
@@ -140,7 +141,7 @@ export function createHttpApp({
       if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
       // No AsyncLocalStorage here: its promise hooks cost every request on Node 20. Handlers get the id as
       // EndpointCall.requestId and hand it to what needs it (a charge sends it to credits).
-      await next();
+      await (entry ? entry(ctx, next) : next());
       const unanswered =
         (ctx.status === 404 && ctx.body === undefined) ||
         (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'));
@@ -160,12 +161,6 @@ export function createHttpApp({
       }
     }
   });
-
-  // The OpenAPI document and the JSON body parser share one layer: most requests pass both by.
-  const document = isServiceName(name) ? openApiDocument(name) : undefined;
-  const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
-  if (document && parse) app.use((ctx, next) => document(ctx, () => parse(ctx, next)));
-  else if (document ?? parse) app.use((document ?? parse)!);
   return app;
 }
 
@@ -175,74 +170,10 @@ const isServiceName = (name: string): name is ServiceName =>
 /** GET /api/<service>/openapi.json: the service's OpenAPI 3.1 document, generated from the contracts on first use. */
 function openApiDocument(service: ServiceName): Koa.Middleware {
   const path = openApiPathFor(service);
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     ctx.set('cache-control', 'public, max-age=300');
     ctx.body = buildOpenApiDocument(service);
-  };
-}
-
-/**
- * Parses JSON bodies up to `limit` bytes; a body that is not JSON, too large or not the encoding it claims becomes
- * the edge's 4xx. Requests without a body skip it (most traffic is GET). The body's cost is taken from the app's body
- * budget until the handler is done: its Content-Length's before the first byte is read (a body that does not fit is
- * refused at once, unread, with 503 and Retry-After), or a chunked body's bytes as they arrive (refused with 503 when
- * they stop fitting). A body slower than the app's minimum rate is cut with 408 (body-read-guard.ts).
- * `keepRawBody: false` drops the raw text after parsing, and the parsed body is dropped once the endpoint has
- * validated it (mountEndpoint), so a large upload is not held twice while the handler runs.
- */
-export function jsonBodyParser(limit: number, options: { keepRawBody?: boolean; deleteBody?: boolean } = {}) {
-  const parsedMethods = ['POST', 'PUT', 'PATCH', ...(options.deleteBody ? ['DELETE'] : [])];
-  const parseJson = bodyParser({
-    enableTypes: ['json'],
-    parsedMethods,
-    jsonLimit: limit,
-    // Arrays or strings at the top level are never valid payloads here.
-    jsonStrict: true,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  return async (ctx: Koa.Context, next: Koa.Next) => {
-    if (!parsedMethods.includes(ctx.method)) return next();
-    const { bodyMemory, bodyReadDeadline } = ctx.app as Partial<HttpApp>;
-    // An inflated body's read never ends when its client goes (the inflater is not told), holding its budget for
-    // good, and the minimum rate cannot cut it; no client of ours compresses what it sends (docs/limits.md).
-    const encoding = ctx.get('content-encoding').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') {
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, ERROR_TEXTS.server.unsupportedMediaType, {
-        headers: { Connection: 'close' },
-      });
-    }
-    // A declared length over the limit is refused by the parser (413) before it is read, so it costs no more than
-    // the limit while that happens. A chunked body costs what it has sent so far: one that trickles holds nearly
-    // nothing, however large its route's limit.
-    const chunked = ctx.get('transfer-encoding') !== '';
-    const declared = chunked ? 0 : Math.min(Number(ctx.get('content-length')) || 0, limit);
-    if (!chunked && declared === 0) return parseJson(ctx, next);
-    const charge = bodyMemory?.tryTake(bodyMemoryCost(declared));
-    if (bodyMemory && !charge) {
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
-        headers: { 'Retry-After': String(BODY_MEMORY_RETRY_AFTER_SECONDS) },
-      });
-    }
-    let stopGuard: (() => void) | undefined;
-    try {
-      const parsed = parseJson(ctx, async () => {
-        stopGuard?.();
-        if (options.keepRawBody === false) delete (ctx.request as { rawBody?: string }).rawBody;
-        await next();
-      });
-      // The parser has started reading (synchronously): the guard sees every chunk it sees.
-      stopGuard = guardBodyRead(ctx.req, {
-        growing: chunked ? charge : undefined,
-        deadline: bodyReadDeadline,
-      });
-      return await parsed;
-    } finally {
-      stopGuard?.();
-      charge?.giveBack();
-    }
   };
 }
 
@@ -285,7 +216,11 @@ function recordRequest(
 function isStreamStillOpen(ctx: Koa.ParameterizedContext<AppState>): boolean {
   const stream = eventStreamOf(ctx);
   if (stream) return !stream.ended;
-  return ctx.response.type === EVENT_STREAM && !ctx.res.writableFinished && !ctx.res.destroyed;
+  // The header straight from node's response: Koa's `response.type` copies every header (getHeaders) to read one.
+  const type = ctx.res.getHeader('content-type');
+  const isEventStream =
+    typeof type === 'string' && (type === EVENT_STREAM || type.startsWith(`${EVENT_STREAM};`));
+  return isEventStream && !ctx.res.writableFinished && !ctx.res.destroyed;
 }
 
 function writeError(ctx: Koa.ParameterizedContext<AppState>, raw: unknown): void {

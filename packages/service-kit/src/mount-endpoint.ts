@@ -25,7 +25,8 @@ import {
 } from './auth';
 import { AppError, ErrorCode } from './errors';
 import { requestSignal } from './charges';
-import { jsonBodyParser, type AppState } from './http-app';
+import type { AppState } from './http-app';
+import { jsonBodyParser } from './json-body';
 import { respond, type ReplySpec } from './respond';
 import { assertStorableText } from './storable-text';
 import { parseInput } from './validate';

@@ -30,8 +30,8 @@ type Routed = Context & {
 interface StaticRoute {
   router: Router;
   layer: Layer;
-  /** The route's own chain (what the walk composes for it), after the context fields the walk sets. */
-  chain: compose.ComposedMiddleware<Routed>;
+  /** The route's own chain (what the walk composes for it): its one handler itself, no compose, when it has one. */
+  chain: Middleware;
   /** What the route's `next` continues with: its router's allowedMethods, then the routers after it. */
   rest: compose.ComposedMiddleware<Routed>;
 }
@@ -65,8 +65,7 @@ export function routeRequests(routers: readonly Router[]): Middleware {
     else ctx.matched = [layer];
     ctx.router = router;
     ctx.routeMatched = true;
-    ctx._matchedRoute = layer.path;
-    if (layer.name) ctx._matchedRouteName = layer.name;
+    enterRoute(ctx, layer);
     return route.chain(ctx, (() => route.rest(ctx, next)) as Next);
   };
 }
@@ -93,7 +92,7 @@ function staticRoutes(
       const route: StaticRoute = {
         router,
         layer,
-        chain: compose([enterRoute(layer), ...layer.stack]) as never,
+        chain: (layer.stack.length === 1 ? layer.stack[0]! : compose(layer.stack)) as Middleware,
         rest,
       };
       const methods = new Map<string, StaticRoute>();
@@ -108,19 +107,16 @@ function staticRoutes(
   return table;
 }
 
-/** What the walk's first step for a matched layer sets, for a path with no captures. */
-function enterRoute(layer: Layer): Middleware {
-  return (ctx: Routed, next) => {
-    ctx.captures = [];
-    const params = layer.params(ctx.path, ctx.captures, ctx.params) as Record<string, string>;
-    (ctx.request as { params?: Record<string, string> }).params = params;
-    ctx.params = params;
-    ctx.routerPath = layer.path;
-    ctx.routerName = layer.name || undefined;
-    ctx._matchedRoute = layer.path;
-    if (layer.name) ctx._matchedRouteName = layer.name;
-    return next();
-  };
+/** What the walk's first step for a matched layer sets, for a path with no captures (no step of its own here). */
+function enterRoute(ctx: Routed, layer: Layer): void {
+  ctx.captures = [];
+  const params = layer.params(ctx.path, ctx.captures, ctx.params) as Record<string, string>;
+  (ctx.request as { params?: Record<string, string> }).params = params;
+  ctx.params = params;
+  ctx.routerPath = layer.path;
+  ctx.routerName = layer.name || undefined;
+  ctx._matchedRoute = layer.path;
+  if (layer.name) ctx._matchedRouteName = layer.name;
 }
 
 function hasNotFoundHandler(router: Router): boolean {

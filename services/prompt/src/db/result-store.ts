@@ -61,22 +61,23 @@ export function resultsById(db: Db, after: string | null, limit: number): Promis
 
 export function createResultStore(sql: Sql): ResultStore {
   return {
-    storeWithCommit: (record, { charge, outbox, creations }, eventOf) =>
-      sql.begin(async (tx) => {
-        // The result and the charge's commit are sent together: postgres.js writes queries made in the same tick on
-        // the transaction's connection in one go, one round trip less per charged call. A failed insert fails the
-        // commit's insert after it (the transaction is aborted), so neither is kept.
-        const [[row]] = await Promise.all([
-          tx<ResultRecord[]>`
-            insert into prompt_results (id, user_id, tool, input, result)
-            values (${record.id}, ${record.user_id}, ${record.tool}, ${record.input}, ${record.result})
-            returning *`,
+    storeWithCommit: (record, { charge, outbox, creations }, eventOf) => {
+      // The row's time is taken here rather than by the column's default, so its library event (which carries it) is
+      // made before the insert and the three rows are sent together: postgres.js writes queries made in the same tick
+      // on a transaction's connection in one go, one round trip for all three (docs/performance.md). A failed insert
+      // aborts the transaction, so none of them is kept.
+      const row: ResultRecord = { ...record, created_at: new Date() };
+      return sql.begin(async (tx) => {
+        await Promise.all([
+          tx`
+            insert into prompt_results (id, user_id, tool, input, result, created_at)
+            values (${row.id}, ${row.user_id}, ${row.tool}, ${row.input}, ${row.result}, ${row.created_at})`,
           charge.commitIn(tx, outbox),
+          creations.created(tx, eventOf(row)),
         ]);
-        if (!row) throw new Error('insert returned no row');
-        await creations.created(tx, eventOf(row));
         return row;
-      }) as Promise<ResultRecord>,
+      }) as Promise<ResultRecord>;
+    },
     async list(userId, { tool, cursor, limit }) {
       const position = cursor ? decodeCursor(cursor) : undefined;
       const rows = await sql<ResultListRow[]>`
