@@ -97,7 +97,9 @@ const ONLY_SERVICES: Record<string, string[]> = {
 async function startBenchSystem(chatProvider: ChatProvider): Promise<RunningSystem> {
   return launchSystem({
     dataDir: fileURLToPath(new URL('../.data/bench-system/', import.meta.url)),
-    namespace: 'bench',
+    // BENCH_NAMESPACE: two checkouts benching at once on one PostgreSQL and NATS each in their own databases and
+    // subjects (every run drops and creates `<namespace>_<service>`).
+    namespace: process.env.BENCH_NAMESPACE ?? 'bench',
     // The services and gateway as their images run them: compiled, not under tsx.
     built: true,
     ...(only ? { services: ['identity', 'credits', ...(ONLY_SERVICES[only] ?? ['chat'])] } : {}),

@@ -180,7 +180,10 @@ if (role === 'credits') {
         const enhanced = enhancePromptByRules(text);
         const commit = { requestId, account, amount: 1 };
         if (results) await results.store(commit, text, enhanced);
-        else await js.publish(`${prefix}.usage.committed`, JSON.stringify(commit), { msgID: `${requestId}:committed` });
+        else
+          await js.publish(`${prefix}.usage.committed`, JSON.stringify(commit), {
+            msgID: `${requestId}:committed`,
+          });
         const body = JSON.stringify({ text: enhanced, remainingCredits: balance });
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         res.end(body);
@@ -191,9 +194,7 @@ if (role === 'credits') {
     })();
   });
   process.once('SIGTERM', () => {
-    void (results?.stop() ?? Promise.resolve())
-      .then(() => nc.drain())
-      .then(() => process.exit(0));
+    void (results?.stop() ?? Promise.resolve()).then(() => nc.drain()).then(() => process.exit(0));
   });
   ready(server);
 } else {

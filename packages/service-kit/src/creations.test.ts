@@ -82,7 +82,8 @@ describe('creation events', () => {
     const creations = creationAnnouncer(outbox, names, 'prompt');
     const [owner, stranger, id] = [randomUUID(), randomUUID(), randomUUID()];
     await sql`insert into notes (id, user_id) values (${id}, ${owner})`;
-    const announced = async () => (await sql`select 1 from jetstream_outbox where msg_id = ${`deleted:${id}`}`).length;
+    const announced = async () =>
+      (await sql`select 1 from jetstream_outbox where msg_id = ${`deleted:${id}`}`).length;
 
     const refused = deleteOwnedCreation(sql, { table: 'notes' }, { id, userId: stranger }, creations);
     await expect(refused).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -172,10 +172,7 @@ export interface ColumnRun {
 }
 
 /** Streams one column to its end; never throws (a provider failure ends the column as failed). */
-export async function runColumn(
-  column: ColumnState,
-  run: ColumnRun,
-): Promise<void> {
+export async function runColumn(column: ColumnState, run: ColumnRun): Promise<void> {
   const { signal, provider, local, generation, multi } = run;
   const tag = multi ? { column: column.column } : {};
   // Handed over and let go: the history (attachments too) is not kept for the rest of the reply.

@@ -103,7 +103,9 @@ export class ReplyRun implements ColumnRun, SavedReply {
     this.local = request.kind === 'web' && request.answer.by === 'local' ? request.answer.answer : undefined;
     this.multi = request.kind === 'playground';
     this.report =
-      request.kind === 'deep-search' ? { question: request.prompt, earlier: request.earlier ?? [] } : undefined;
+      request.kind === 'deep-search'
+        ? { question: request.prompt, earlier: request.earlier ?? [] }
+        : undefined;
   }
 
   log(): Logger {

@@ -8,12 +8,7 @@ import {
   type PromptResultTool,
 } from '@act/contracts';
 import { CREATION_TEXT_CHARS } from '@act/contracts/server';
-import {
-  type CreationAnnouncer,
-  type CreationOf,
-  type Db,
-  type Page,
-} from '@act/service-kit';
+import { type CreationAnnouncer, type CreationOf, type Db, type Page } from '@act/service-kit';
 import { resultsById, type ResultRecord, type ResultStore } from '../db/result-store';
 
 /** Where the tool's page reopens a result. */

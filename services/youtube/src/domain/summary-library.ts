@@ -3,12 +3,7 @@
 // `creation.created` event of a saved summary, and the one-time backfill of the summaries saved before the library.
 import type { PastSummary } from '@act/contracts';
 import { CREATION_TEXT_CHARS } from '@act/contracts/server';
-import {
-  type CreationAnnouncer,
-  type CreationOf,
-  type Db,
-  type Page,
-} from '@act/service-kit';
+import { type CreationAnnouncer, type CreationOf, type Db, type Page } from '@act/service-kit';
 import type { SessionRecord, SessionStore } from '../db/session-store';
 
 /** Where the summarizer page reopens a summary (docs/product-rules.md#youtube-past-summaries). */
