@@ -72,16 +72,7 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
     requestId?: string,
     apiKey?: ApiKeyCharge,
   ): Promise<Generation<ReplyOutcome>> {
-    const local = request.kind === 'web' && request.answer.by === 'local';
-    if (!deps.provider && !local) {
-      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
-    }
-    if (request.kind === 'deep-search' && !deps.deepSearch) {
-      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, DEEP_SEARCH_TEXTS.unavailableSearch);
-    }
-    // A stopping replica finishes its replies but takes no new one; the gateway retries elsewhere.
-    if (!registry.accepting)
-      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
+    refuseUnrunnable(deps, request);
     const { kind, userId } = request;
     // A prepared request (agent, web) was checked by its caller, which read the session to prepare it.
     if ((kind === 'playground' || kind === 'reasoning') && request.sessionId !== undefined) {
@@ -155,6 +146,20 @@ export function createChatReplies(deps: ChatRepliesDeps): ChatReplies {
   }
 
   return { start };
+}
+
+/** Refusals before any work: no provider for the reply, no search for Deep Search, a replica that is stopping. */
+function refuseUnrunnable(deps: ChatRepliesDeps, request: ReplyRequest): void {
+  const local = request.kind === 'web' && request.answer.by === 'local';
+  if (!deps.provider && !local) {
+    throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, ERROR_TEXTS.chat.providerKeyMissing);
+  }
+  if (request.kind === 'deep-search' && !deps.deepSearch) {
+    throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, DEEP_SEARCH_TEXTS.unavailableSearch);
+  }
+  // A stopping replica finishes its replies but takes no new one; the gateway retries elsewhere.
+  if (!deps.registry.accepting)
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable);
 }
 
 /** What the stored session and member's message carry beyond the prompt. */
