@@ -107,6 +107,8 @@ export interface PromptFloor {
   url: string;
   /** Its gateway, service and credits processes, in that order (the CPU each spends per call). */
   pids: [number, number, number];
+  /** Throws when one of its processes has exited: its figures would then be a dead process's, not a floor's. */
+  assertRunning(): void;
   stop(): Promise<void>;
 }
 
@@ -139,6 +141,12 @@ export async function startPromptFloor(infra: {
   return {
     url: gateway.url,
     pids: [gateway.process.pid!, service.process.pid!, credits.process.pid!],
+    assertRunning: () => {
+      for (const [role, server] of Object.entries({ gateway, service, credits })) {
+        if (server.process.exitCode !== null || server.process.signalCode !== null)
+          throw new Error(`the ${infra.writes} prompt floor's ${role} exited (its error is above)`);
+      }
+    },
     stop: async () => {
       await Promise.all([gateway.stop(), service.stop()]);
       await credits.stop();

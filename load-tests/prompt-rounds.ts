@@ -90,6 +90,8 @@ export async function runPromptRounds(
       const ours = await even(promptPids(system), apiUrl);
       const bare = await even(floor.pids, floor.url);
       const design = await even(designFloor.pids, designFloor.url);
+      floor.assertRunning();
+      designFloor.assertRunning();
       const round = { bursts, floorBursts, designBursts, even: ours.result, floorEven: bare.result } as const;
       runs.push({
         ...round,

@@ -134,8 +134,13 @@ if (role === 'credits') {
       )
       .then(
         () => batch.forEach((message) => message.ack()),
-        // Delivered again, as credits' consumer would have it.
-        () => batch.forEach((message) => message.nak()),
+        // A floor stops rather than retry: nothing here fails for a moment, so a batch that fails once fails on every
+        // redelivery, and the loop's CPU would be counted as the floor's (until 2026-11-30 the design floor's commits
+        // all failed, unseen, and its credits and NATS spun on millions of redeliveries).
+        (error: unknown) => {
+          console.error(`prompt floor: a commit batch failed: ${String(error)}`);
+          process.exit(1);
+        },
       );
   };
   void (async () => {
@@ -222,12 +227,14 @@ async function startFloorResults(nc: Awaited<ReturnType<typeof connect>>) {
   // The library's stream, as the prompt service ensures CREATIONS (nobody consumes it in the prompt section).
   const creations = `BENCH_FLOOR_CREATIONS_${process.pid}`;
   await jsm.streams.add({ name: creations, subjects: [`${prefix}.creation.>`], storage: StorageType.File });
+  // The commit's payload comes as text ($7::text::jsonb): a parameter PostgreSQL types jsonb is JSON-encoded again by
+  // postgres.js, which stored the commit as one JSON string that credits could not read.
   const storeStatement = `WITH stored AS (
       INSERT INTO ${results} (id, user_id, tool, input, result) VALUES ($1, $2, 'magic-enhance', $3, $4)
       RETURNING id, user_id, result, created_at
     )
     INSERT INTO ${outbox} (msg_id, subject, payload)
-    SELECT $5 || ':committed', $6, $7::jsonb FROM stored
+    SELECT $5 || ':committed', $6, $7::text::jsonb FROM stored
     UNION ALL
     SELECT 'created:' || id, $8, jsonb_build_object('type', 'created', 'id', id, 'userId', user_id,
       'service', 'prompt', 'kind', 'prompt', 'tool', 'magic-enhance', 'title', left(result, 80), 'text', result,
