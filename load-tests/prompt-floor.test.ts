@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type Sql } from '@act/service-kit';
 import { createTestDatabase, testNatsUrl, waitUntil, type TestDatabase } from '@act/service-kit/testing';
-import { startPromptFloor, type PromptFloor } from './prompt-bench';
+import { PATH, startPromptFloor, type PromptFloor } from './prompt-bench';
+import { ENHANCE_BODY, PROMPT_HEADERS } from './prompt-rounds';
 
 const CALLS = 3;
 let database: TestDatabase;
@@ -31,10 +32,11 @@ afterAll(async () => {
 
 it('commits every call it reserved, and stores and publishes each result', async () => {
   for (let call = 0; call < CALLS; call++) {
-    const reply = await fetch(`${floor.url}/api/prompt/generate-text-prompt`, {
+    // The call the prompt section sends it.
+    const reply = await fetch(`${floor.url}${PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text: 'a lighthouse at dusk' }),
+      headers: PROMPT_HEADERS,
+      body: ENHANCE_BODY,
     });
     expect(reply.status).toBe(200);
   }

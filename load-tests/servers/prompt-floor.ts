@@ -139,7 +139,7 @@ if (role === 'credits') {
         // all failed, unseen, and its credits and NATS spun on millions of redeliveries).
         (error: unknown) => {
           console.error(`prompt floor: a commit batch failed: ${String(error)}`);
-          process.exit(1);
+          void stop(1);
         },
       );
   };
@@ -152,14 +152,15 @@ if (role === 'credits') {
       }
     }
   })();
-  const stop = async () => {
+  // Its stream and tables go with it however it ends (they would stay on a shared NATS and database otherwise).
+  const stop = async (code: number) => {
     await jsm.streams.delete(stream).catch(() => undefined);
     await nc.drain();
     await sql.unsafe(`DROP TABLE IF EXISTS ${table}, ${holds}, ${ledger}, ${usage}, ${processed}`);
     await sql.end();
-    process.exit(0);
+    process.exit(code);
   };
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGTERM', () => void stop(0));
   // Not an HTTP server: port 0 says it is listening on NATS.
   console.log('READY 0');
 } else if (role === 'service') {
