@@ -1,5 +1,6 @@
 // Gateway process: parse config, wire the JWT verifier and rate limiter, listen, shut down cleanly.
 import {
+  awaitSharedCounters,
   createJwtVerifier,
   createLogger,
   createRevocationList,
@@ -46,6 +47,7 @@ runService('gateway', async () => {
     health,
   });
   await revocations.started;
+  await awaitSharedCounters(rateLimit, logger);
   await serveFromConfig(app, config, logger, [
     rateLimit.close,
     revocations.close,

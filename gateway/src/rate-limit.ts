@@ -1,6 +1,11 @@
 // The gateway's global per-IP rate limit (see service-kit's rate-limits for the store and the 429).
 import type { Middleware } from 'koa';
-import { consumeOrRefuse, createRateLimitStore, type RateLimiterAbstract } from '@act/service-kit';
+import {
+  consumeOrRefuse,
+  createRateLimitStore,
+  type RateLimiterAbstract,
+  type RateLimitStore,
+} from '@act/service-kit';
 
 export interface RateLimitOptions {
   pointsPerWindow: number;
@@ -11,6 +16,7 @@ export interface RateLimitOptions {
 
 export interface IpRateLimiter {
   limiter: RateLimiterAbstract;
+  connected: RateLimitStore['connected'];
   close(): Promise<void>;
 }
 
@@ -23,6 +29,7 @@ export function createIpRateLimiter({
   const store = createRateLimitStore({ redisUrl });
   return {
     limiter: store.limiter(keyPrefix, { points: pointsPerWindow, durationSeconds: windowSeconds }),
+    connected: (withinMs) => store.connected(withinMs),
     close: () => store.close(),
   };
 }

@@ -194,6 +194,7 @@ export {
   type StartedService,
 } from './service';
 export {
+  awaitSharedCounters,
   createRateLimitStore,
   consumeOrRefuse,
   type RateLimitStore,

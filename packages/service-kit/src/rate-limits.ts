@@ -1,7 +1,6 @@
 // Rate limiting shared by the gateway and the services: counters in Redis when REDIS_URL is set (shared by every
 // replica), in memory otherwise. If Redis fails, an in-memory limiter takes over rather than letting traffic through
 // unlimited. An exhausted limit is the spec's 429 with Retry-After.
-import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -11,6 +10,7 @@ import {
 } from 'rate-limiter-flexible';
 import { ERROR_TEXTS } from '@act/contracts';
 import { AppError, ErrorCode } from './errors';
+import type { Logger } from './logger';
 
 export type { RateLimiterAbstract };
 
@@ -23,10 +23,11 @@ export interface RateLimitStore {
   /** A limiter of `rule` whose keys live under `keyPrefix`. */
   limiter(keyPrefix: string, rule: LimitRule): RateLimiterAbstract;
   /**
-   * Settles once Redis is connected (at once without Redis). Until then counts fall back to this process's memory
-   * (no offline queue: a request never waits for Redis), so a check that counters are shared waits for it first.
+   * Resolves true once Redis is connected (at once without Redis), or false when `withinMs` passes first. Until then
+   * counts fall back to this process's memory (no offline queue: a request never waits for Redis), so a check that
+   * counters are shared waits for it first.
    */
-  connected(): Promise<void>;
+  connected(withinMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -42,13 +43,45 @@ export function createRateLimitStore({ redisUrl }: { redisUrl?: string }): RateL
       const memory = new RateLimiterMemory(base);
       return redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory }) : memory;
     },
-    async connected() {
-      if (redis && redis.status !== 'ready') await once(redis, 'ready');
-    },
+    connected: (withinMs) => (redis ? readyWithin(redis, withinMs) : Promise.resolve(true)),
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** Whether `redis` is ready, waiting up to `withinMs` (forever without it); its connection errors are retried. */
+function readyWithin(redis: Redis, withinMs: number | undefined): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const settle = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => settle(true);
+    const timer = withinMs === undefined ? undefined : setTimeout(() => settle(false), withinMs);
+    redis.on('ready', onReady);
+  });
+}
+
+/**
+ * How long a starting process waits for Redis before it takes traffic: one that can reach Redis counts every request
+ * with the other replicas, its first ones included; one that cannot starts anyway and counts in memory meanwhile.
+ */
+export const REDIS_START_WAIT_MS = 5_000;
+
+/** The start step of a process with rate limits: waits for the shared counters (bounded), and says when it gave up. */
+export async function awaitSharedCounters(
+  store: Pick<RateLimitStore, 'connected'>,
+  logger: Logger,
+  waitMs = REDIS_START_WAIT_MS,
+): Promise<void> {
+  if (await store.connected(waitMs)) return;
+  logger.warn(
+    { waitedMs: waitMs },
+    "Redis is not connected yet: rate limits count in this process's memory until it is",
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 // NATS namespace are two replicas).
 import { natsNames } from '@act/contracts/server';
 import {
+  awaitSharedCounters,
   creationAnnouncer,
   createRateLimitStore,
   createServiceHttpApp,
@@ -155,6 +156,7 @@ export async function chatAppOf(context: ServiceContext<ChatConfig, ChatProvider
   const { config, providers } = context;
   const rateLimits = createRateLimitStore({ redisUrl: config.REDIS_URL });
   context.onClose(() => rateLimits.close());
+  await awaitSharedCounters(rateLimits, context.logger);
   const chat = createApp({
     ...storingToolAppDeps(context),
     nc: context.nc,

@@ -4,6 +4,7 @@
 // database). The signing keys and Google sign-in come from the providers step (providers/index.ts).
 import { natsNames } from '@act/contracts/server';
 import {
+  awaitSharedCounters,
   createRevocationList,
   ensureStream,
   jetstreamManager,
@@ -104,6 +105,7 @@ export async function startIdentityRuntime(
       async () => transport?.close(),
       () => rateLimits.close(),
     );
+    await awaitSharedCounters(rateLimits, logger);
 
     // Credits' usage notices, e-mailed when SMTP is configured (docs/charges.md#spend-cap-and-usage-notices).
     const noticeEmails = await startNoticeEmails({

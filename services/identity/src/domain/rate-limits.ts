@@ -7,6 +7,7 @@ import {
   createRateLimitStore,
   type LimitRule,
   type RateLimiterAbstract,
+  type RateLimitStore,
 } from '@act/service-kit';
 import { counterKey } from './secrets';
 
@@ -63,8 +64,8 @@ export interface AuthRateLimits {
   consume(action: LimitedAction, subject: { ip: string | undefined; email?: string }): Promise<void>;
   /** After a successful sign-in: forgets the attempts from that address, and gives the account-wide count one back. */
   clearAttempts(action: 'password', subject: { ip: string | undefined; email: string }): Promise<void>;
-  /** Settles once the shared counters are reachable (RateLimitStore.connected). */
-  connected(): Promise<void>;
+  /** Whether the shared counters are reachable, waiting up to `withinMs` (RateLimitStore.connected). */
+  connected: RateLimitStore['connected'];
   close(): Promise<void>;
 }
 
@@ -105,7 +106,7 @@ export function createAuthRateLimits(options: {
       // address a fresh allowance every time the owner signs in.
       await byEmail[action]?.reward(counterKey(email), 1);
     },
-    connected: () => store.connected(),
+    connected: (withinMs) => store.connected(withinMs),
     close: () => store.close(),
   };
 }
