@@ -107,10 +107,9 @@ async function measuredWindow(server: BenchServer, path: string, label: string):
   const before = await processCpuMs(pid);
   const run = await load({ label, url: `${server.url}${path}` });
   const cpuMs = (await processCpuMs(pid)) - before;
-  return {
-    requestsPerSecond: run.requestsPerSecond,
-    cpuUs: run.requests ? (cpuMs * 1000) / run.requests : 0,
-  };
+  // No answer at all is no figure: the section says so on its SKIP line rather than print a ratio of zero.
+  if (!run.requests) throw new Error(`${label} answered no request in its window`);
+  return { requestsPerSecond: run.requestsPerSecond, cpuUs: (cpuMs * 1000) / run.requests };
 }
 
 /**
