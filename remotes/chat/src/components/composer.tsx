@@ -4,13 +4,12 @@
 // puts spoken words in at the cursor.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { BookMarked, Send, Square } from 'lucide-react';
-import { CHAT_PROMPT_TEXTS, LIMITS, UI_TEXTS, formatCost } from '@act/contracts';
+import { CHAT_PROMPT_TEXTS, UI_TEXTS, formatCost } from '@act/contracts';
 import { Button, type ApiClient } from '@act/host-sdk';
 import { usePromptLibrary } from '../hooks/prompt-library-context';
-import { useSlashPrompts } from '../hooks/use-slash-prompts';
 import { DictationButton } from '../voice/dictation-button';
 import { insertAtCursor } from '../voice/insert-text';
-import { PromptMenu } from './prompt-menu';
+import { SlashPromptBox } from './slash-prompt-box';
 import './composer.css';
 
 const T = UI_TEXTS.chat;
@@ -50,15 +49,11 @@ export function Composer({
 }: ComposerProps) {
   const inputId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const menu = useSlashPrompts({ api, value, onChange, textarea });
   const library = usePromptLibrary();
   const canSend = !streaming && !blocked && value.trim() !== '';
 
+  // The `/` menu has had its turn (SlashPromptBox).
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (menu.onKeyDown(event)) {
-      event.preventDefault();
-      return;
-    }
     if (event.key === 'Escape' && streaming) {
       event.preventDefault();
       onStop();
@@ -77,22 +72,16 @@ export function Composer({
       <label className="act-sr-only" htmlFor={inputId}>
         {T.messagePlaceholder}
       </label>
-      <PromptMenu menu={menu} />
-      <textarea
-        ref={textarea}
+      <SlashPromptBox
+        textarea={textarea}
+        api={api}
         id={inputId}
         className="act-textarea ch-composer__input"
         rows={3}
         placeholder={T.messagePlaceholder}
         value={value}
-        maxLength={LIMITS.chatMessage}
-        onChange={(event) => {
-          onChange(event.target.value);
-          menu.onTextChange(event.target.value, event.target.selectionStart);
-        }}
+        onChange={onChange}
         onKeyDown={onKeyDown}
-        onBlur={menu.close}
-        {...menu.inputProps}
       />
       <div className="ch-composer__row">
         <div className="ch-composer__tools">

@@ -1,12 +1,11 @@
 // Deep Search's question box: the question, then Research (its price) or, while the research runs, Stop. `/` offers
 // the member's saved prompts (use-slash-prompts.ts); Dictate puts spoken words in at the cursor.
 import { useRef, type FormEvent } from 'react';
-import { DEEP_SEARCH_TEXTS, LIMITS } from '@act/contracts';
+import { DEEP_SEARCH_TEXTS } from '@act/contracts';
 import { Button, type ApiClient } from '@act/host-sdk';
-import { useSlashPrompts } from '../hooks/use-slash-prompts';
 import { DictationButton } from '../voice/dictation-button';
 import { insertAtCursor } from '../voice/insert-text';
-import { PromptMenu } from './prompt-menu';
+import { SlashPromptBox } from './slash-prompt-box';
 
 const T = DEEP_SEARCH_TEXTS;
 
@@ -29,7 +28,6 @@ export interface DeepSearchAskProps {
 export function DeepSearchAsk(props: DeepSearchAskProps) {
   const { question, onQuestion, cost, blocked, running, stopping, onAsk, onStop, api } = props;
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const menu = useSlashPrompts({ api, value: question, onChange: onQuestion, textarea });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = question.trim();
@@ -41,25 +39,16 @@ export function DeepSearchAsk(props: DeepSearchAskProps) {
       <label className="ds-ask__label" htmlFor="ds-question">
         {T.questionLabel}
       </label>
-      <PromptMenu menu={menu} />
-      <textarea
-        ref={textarea}
+      <SlashPromptBox
+        textarea={textarea}
+        api={api}
         id="ds-question"
         className="act-input ds-ask__input"
         value={question}
-        maxLength={LIMITS.chatMessage}
+        onChange={onQuestion}
         rows={3}
         placeholder={T.questionPlaceholder}
         disabled={running}
-        onChange={(event) => {
-          onQuestion(event.target.value);
-          menu.onTextChange(event.target.value, event.target.selectionStart);
-        }}
-        onKeyDown={(event) => {
-          if (menu.onKeyDown(event)) event.preventDefault();
-        }}
-        onBlur={menu.close}
-        {...menu.inputProps}
       />
       <div className="ds-ask__actions">
         <DictationButton

@@ -1,10 +1,9 @@
 // The follow-up box under a delivered Deep Search report (docs/product-rules.md#deep-search): a new question in the
 // same session, researched again and written from the new pages plus the earlier reports; `/` offers saved prompts.
 import { useRef, useState, type FormEvent } from 'react';
-import { DEEP_SEARCH_TEXTS, LIMITS } from '@act/contracts';
+import { DEEP_SEARCH_TEXTS } from '@act/contracts';
 import { Button, type ApiClient } from '@act/host-sdk';
-import { useSlashPrompts } from '../hooks/use-slash-prompts';
-import { PromptMenu } from './prompt-menu';
+import { SlashPromptBox } from './slash-prompt-box';
 
 const T = DEEP_SEARCH_TEXTS;
 
@@ -19,7 +18,6 @@ export interface DeepSearchFollowUpProps {
 export function DeepSearchFollowUp({ api, cost, blocked, onAsk }: DeepSearchFollowUpProps) {
   const [question, setQuestion] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const menu = useSlashPrompts({ api, value: question, onChange: setQuestion, textarea });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = question.trim();
@@ -32,24 +30,15 @@ export function DeepSearchFollowUp({ api, cost, blocked, onAsk }: DeepSearchFoll
       <label className="ds-ask__label" htmlFor="ds-follow-up">
         {T.followUpLabel}
       </label>
-      <PromptMenu menu={menu} />
-      <textarea
-        ref={textarea}
+      <SlashPromptBox
+        textarea={textarea}
+        api={api}
         id="ds-follow-up"
         className="act-input ds-ask__input"
         value={question}
-        maxLength={LIMITS.chatMessage}
+        onChange={setQuestion}
         rows={2}
         placeholder={T.followUpPlaceholder}
-        onChange={(event) => {
-          setQuestion(event.target.value);
-          menu.onTextChange(event.target.value, event.target.selectionStart);
-        }}
-        onKeyDown={(event) => {
-          if (menu.onKeyDown(event)) event.preventDefault();
-        }}
-        onBlur={menu.close}
-        {...menu.inputProps}
       />
       <div className="ds-ask__actions">
         <Button type="submit" variant="gradient" disabled={blocked || question.trim() === ''}>
