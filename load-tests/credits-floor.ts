@@ -35,11 +35,13 @@ export async function startCreditsFloor(options: {
   const { sql, nc, namespace, tool, cost } = options;
   const reserveSubject = `${namespace}.floor.reserve`;
   const commitSubject = `${namespace}.floor.committed`;
-  // The notices the floor's spending raises are recorded as credits records them (nobody relays them).
+  // The notices the floor's spending raises are recorded as credits records them, in the outbox that the credits
+  // service beside it relays; the floor's stream takes them too, so that relay's publishes are acked instead of
+  // retried with a warning each.
   const noticeSubject = `${namespace}.floor.notice`;
   const stream = `${namespace}_FLOOR`;
   const jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, { name: stream, subjects: [commitSubject] });
+  await ensureStream(jsm, { name: stream, subjects: [commitSubject, noticeSubject] });
   await ensureDurableConsumer(jsm, {
     stream,
     name: 'floor',
