@@ -52,17 +52,34 @@ export async function a11yViolations(
   // Contrast is judged on what is shown once it has settled: a dialog still fading in (opacity below 1) would read
   // as low contrast. With reduced motion the product's CSS ends transitions and animations at once.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  // Two frames, so the styles for the new media have painted (a string: this file is also type-checked as server
-  // code, which has no DOM types).
-  await page.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => ({
+  await twoFrames(page);
+  let { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // A contrast finding is read once more, after a moment: the colours of the frame a theme switch lands in can be
+  // read half-applied (in CI on the refund policy's table: every cell at once, right after a switch, while the
+  // screenshot taken just after was right). A real contrast defect is there on the second read as well.
+  if (violations.some((v) => v.id === 'color-contrast')) {
+    await page.waitForTimeout(CONTRAST_RECHECK_MS);
+    await twoFrames(page);
+    const again = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    violations = [...violations.filter((v) => v.id !== 'color-contrast'), ...again.violations];
+  }
+  return violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? 'unknown',
     detail: `${v.impact}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   }));
+}
+
+const CONTRAST_RECHECK_MS = 500;
+
+/**
+ * Two frames, so the styles for the new media have painted (a string: this file is also type-checked as server code,
+ * which has no DOM types).
+ */
+async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
 }
 
 /** Serious and critical axe violations on the page, as readable lines (empty when clean). */
