@@ -49,17 +49,10 @@ function servicePid(service: string): number {
 }
 
 type Reply = Awaited<ReturnType<typeof call>>;
+const answered = (reply: Reply) => reply.status === 200;
 
-/**
- * Polls a call until it answers `status` (the product coming back), or until its reply is `done`, within the
- * deadline; the last reply either way.
- */
-async function until(
-  status: number | ((reply: Reply) => boolean),
-  attempt: () => Promise<Reply>,
-  timeoutMs: number,
-) {
-  const done = typeof status === 'number' ? (reply: Reply) => reply.status === status : status;
+/** Polls a call until its reply is `done` (the product coming back, a charge arrived), within the deadline. */
+async function until(done: (reply: Reply) => boolean, attempt: () => Promise<Reply>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   let reply = await attempt();
   while (!done(reply) && Date.now() < deadline) {
@@ -81,7 +74,7 @@ describe('npm start under failures', () => {
     const enhance = () =>
       call('/api/prompt/generate-text-prompt', { body: { text: 'a red bicycle' }, token });
     // The account exists in credits once identity's user.created event has reached it.
-    expect((await until(200, enhance, 10_000)).status).toBe(200);
+    expect((await until(answered, enhance, 10_000)).status).toBe(200);
     let served = 1;
 
     const natsPid = Number(fs.readFileSync(path.join(dataDir, 'nats', 'nats-server.pid'), 'utf8').trim());
@@ -95,7 +88,7 @@ describe('npm start under failures', () => {
 
     // The supervisor starts it again on the same port; the services reconnect by themselves.
     await lineMatching(/^launcher \| nats-server is back/, 15_000, mark);
-    expect((await until(200, enhance, 10_000)).status).toBe(200);
+    expect((await until(answered, enhance, 10_000)).status).toBe(200);
     served += 1;
 
     const promptPid = servicePid('prompt');
@@ -105,7 +98,7 @@ describe('npm start under failures', () => {
     expect((await signIn()).status).toBe(200);
     await lineMatching(/^launcher \| prompt is back/, 30_000, killedAt);
     expect(servicePid('prompt')).not.toBe(promptPid);
-    expect((await until(200, enhance, 10_000)).status).toBe(200);
+    expect((await until(answered, enhance, 10_000)).status).toBe(200);
     served += 1;
 
     // Only the calls that were served are charged. A commit reaches credits' history through JetStream after the
@@ -113,7 +106,7 @@ describe('npm start under failures', () => {
     // before the last one); an extra charge would still show as one more.
     const entries = (reply: Reply) => (reply.body.history as unknown[] | undefined)?.length ?? 0;
     const history = await until(
-      (reply) => reply.status === 200 && entries(reply) >= served,
+      (reply) => answered(reply) && entries(reply) >= served,
       () => call('/api/credits/tool-usage-history', { token }),
       10_000,
     );
