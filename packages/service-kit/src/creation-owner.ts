@@ -26,8 +26,11 @@ export type CreationOf = Omit<CreationCreated, 'type' | 'service'>;
 
 /** Writes a service's creation events into its outbox, inside the caller's transaction. */
 export interface CreationAnnouncer {
-  /** A stored result; `revision` when it is announced again with new content (a chat that grew or was renamed). */
-  created(tx: Db, event: CreationOf, revision?: string): Promise<void>;
+  /**
+   * A stored result; `revision` when it is announced again with new content (a chat that grew or was renamed). Hands
+   * back the outbox's statement, as Outbox.enqueue does.
+   */
+  created(tx: Db, event: CreationOf, revision?: string): Promise<unknown>;
   /** A deleted result (its rows gone in this transaction). */
   deleted(tx: Db, key: { id: string; userId: string }): Promise<void>;
   /** Publish soon: call after the transaction committed. */

@@ -17,15 +17,15 @@ import type { Outbox } from './outbox';
  * Records `creation.created` for a stored result. A result re-announced later (a chat that grew, a rename) passes
  * `revision` (e.g. its updated_at) so JetStream's duplicate window does not drop it; the library keeps the newest.
  */
-export async function enqueueCreationCreated(
+export function enqueueCreationCreated(
   outbox: Outbox,
   tx: Db,
   names: NatsNames,
   event: Omit<CreationCreated, 'type'>,
   revision?: string,
-): Promise<void> {
+): Promise<unknown> {
   const payload = CreationCreatedSchema.parse({ type: 'created', ...event });
-  await outbox.enqueue(tx, {
+  return outbox.enqueue(tx, {
     subject: names.creationCreated,
     msgId: revision ? `created:${event.id}:${revision}` : `created:${event.id}`,
     payload,

@@ -21,8 +21,12 @@ export interface OutboxMessage {
 }
 
 export interface Outbox {
-  /** Records a message inside the caller's transaction; recording the same msgId twice keeps one. */
-  enqueue(tx: Db, message: OutboxMessage): Promise<void>;
+  /**
+   * Records a message inside the caller's transaction; recording the same msgId twice keeps one. It hands back the
+   * statement itself, already sent, so a transaction made of such statements can return them as an array and have
+   * its COMMIT sent with them (docs/performance.md#the-prompt-calls-round-trips).
+   */
+  enqueue(tx: Db, message: OutboxMessage): Promise<unknown>;
   /** Publish soon (call after the transaction that enqueued has committed). */
   trigger(): void;
   /** Publish what is pending now and wait (tests, shutdown). Failures stay pending for the next run. */
@@ -137,12 +141,11 @@ export function startOutboxRelay({
   });
 
   return {
-    async enqueue(tx, { subject, msgId, payload, headers }) {
-      await tx`
+    enqueue: (tx, { subject, msgId, payload, headers }) =>
+      tx`
         insert into jetstream_outbox (msg_id, subject, payload, headers)
         values (${msgId}, ${subject}, ${tx.json(payload as never)}, ${headers ? tx.json(headers) : null})
-        on conflict (msg_id) do nothing`;
-    },
+        on conflict (msg_id) do nothing`.execute(),
     trigger: () => relay.trigger(),
     publishPending: () => relay.runNow(),
     stop: () => relay.stop(),

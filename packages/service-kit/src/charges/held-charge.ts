@@ -21,9 +21,10 @@ export interface Charge {
   release(): Promise<number | null | undefined>;
   /**
    * Records the commit in the caller's transaction, through the service's outbox, so the stored result and its
-   * charge commit together. Inside run(), make it the last step of the work's transaction.
+   * charge commit together. Inside run(), make it the last step of the work's transaction. It hands back the outbox's
+   * statement (Outbox.enqueue), so a transaction can return it among its statements and send COMMIT with them.
    */
-  commitIn(tx: Db, outbox: Outbox): Promise<void>;
+  commitIn(tx: Db, outbox: Outbox): Promise<unknown>;
   /**
    * Runs the work once and settles the charge by the rule of charged-run.ts; rethrows the work's error. An outcome
    * the work chose itself (commit(), release(), commitIn()) is kept: a work that released returns normally, even if
@@ -112,18 +113,29 @@ class HeldCharge implements Charge, ChargeState {
     return done;
   }
 
-  async commitIn(tx: Db, outbox: Outbox): Promise<void> {
+  commitIn(tx: Db, outbox: Outbox): Promise<unknown> {
     const { settled, ref } = this;
     if (settled) {
-      if (settled.outcome === 'committed') return;
-      throw new Error(`charge ${ref.requestId} is already released; it cannot be committed too`);
+      if (settled.outcome === 'committed') return Promise.resolve();
+      return Promise.reject(
+        new Error(`charge ${ref.requestId} is already released; it cannot be committed too`),
+      );
     }
-    await outbox.enqueue(tx, this.credits.usageMessage('committed', usageEvent(ref), this.httpRequestId));
-    this.pendingOutbox = outbox;
-    if (!this.ran) {
-      // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
-      this.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
-    }
+    const recorded = outbox.enqueue(
+      tx,
+      this.credits.usageMessage('committed', usageEvent(ref), this.httpRequestId),
+    );
+    // Counted once the row is written (its transaction may still fail: run() then settles by its rule). The
+    // statement itself is handed back, not this chain, so the caller's transaction can send it with its COMMIT.
+    recorded.then(
+      () => {
+        this.pendingOutbox = outbox;
+        // Outside run() the caller owns the transaction; treat the commit as recorded once it is enqueued.
+        if (!this.ran) this.settled = { outcome: 'committed', done: Promise.resolve(undefined) };
+      },
+      () => undefined,
+    );
+    return recorded;
   }
 
   run<T>(work: (signal: AbortSignal) => Promise<T>, options?: RunOptions): Promise<T> {

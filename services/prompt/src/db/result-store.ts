@@ -63,20 +63,19 @@ export function createResultStore(sql: Sql): ResultStore {
   return {
     storeWithCommit: (record, { charge, outbox, creations }, eventOf) => {
       // The row's time is taken here rather than by the column's default, so its library event (which carries it) is
-      // made before the insert and the three rows are sent together: postgres.js writes queries made in the same tick
-      // on a transaction's connection in one go, one round trip for all three (docs/performance.md). A failed insert
-      // aborts the transaction, so none of them is kept.
+      // made before the insert and the three rows are written as one array of statements: the driver sends them with
+      // the transaction's BEGIN and COMMIT in one go, one round trip for the whole transaction (docs/performance.md).
+      // A failed insert aborts the transaction, so none of them is kept.
       const row: ResultRecord = { ...record, created_at: new Date() };
-      return sql.begin(async (tx) => {
-        await Promise.all([
+      return sql
+        .begin((tx) => [
           tx`
             insert into prompt_results (id, user_id, tool, input, result, created_at)
             values (${row.id}, ${row.user_id}, ${row.tool}, ${row.input}, ${row.result}, ${row.created_at})`,
           charge.commitIn(tx, outbox),
           creations.created(tx, eventOf(row)),
-        ]);
-        return row;
-      }) as Promise<ResultRecord>;
+        ])
+        .then(() => row);
     },
     async list(userId, { tool, cursor, limit }) {
       const position = cursor ? decodeCursor(cursor) : undefined;
