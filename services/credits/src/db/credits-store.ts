@@ -226,7 +226,7 @@ export interface CreditsTransaction extends CreditsQueries {
   /** The audit row; false when this action id was recorded before. */
   insertSupportAction(input: SupportActionInput): Promise<boolean>;
   /** Records an outbox message in this transaction, so it is published exactly when the rest commits. */
-  addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<void>;
+  addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<unknown>;
 }
 
 export interface CreditsStore extends CreditsQueries {

@@ -144,7 +144,7 @@ export interface IdentityTransaction extends IdentityQueries {
   markEmailSent(id: string): Promise<void>;
   markEmailFailed(id: string, reason: string): Promise<void>;
   /** Records an outbox message in this transaction, so it exists exactly when the rest commits. */
-  addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<void>;
+  addToOutbox(outbox: Outbox, message: OutboxMessage): Promise<unknown>;
   /** Locks the member's row, so concurrent key creations count each other (the 10-key rule). */
   lockUserForKeys(userId: string): Promise<void>;
   countLiveApiKeys(userId: string): Promise<number>;

@@ -34,9 +34,9 @@ const GENERATED = { table: 'generated_images' };
 export interface GeneratedImageTransaction {
   insert(record: NewGeneratedImage): Promise<GeneratedImageRecord>;
   /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
-  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+  commitCharge(charge: Charge, outbox: Outbox): Promise<unknown>;
   /** Announces a stored result to the library in this transaction (domain/creations.ts). */
-  announce(creations: CreationAnnouncer, event: CreationOf): Promise<void>;
+  announce(creations: CreationAnnouncer, event: CreationOf): Promise<unknown>;
 }
 
 export interface GeneratedImageStore {

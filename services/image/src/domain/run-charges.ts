@@ -52,7 +52,7 @@ export interface RunSettlement {
    * Commits the first `used` holds with `commit` (the storing transaction's Charge.commitIn) and has the others
    * released once the work returns.
    */
-  commitUsed(used: number, commit: (charge: Charge) => Promise<void>): Promise<void>;
+  commitUsed(used: number, commit: (charge: Charge) => Promise<unknown>): Promise<void>;
 }
 
 /**

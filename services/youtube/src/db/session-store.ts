@@ -53,9 +53,9 @@ export interface SessionTransaction {
   insertSession(record: NewSessionRecord): Promise<SessionRecord>;
   insertQuestion(record: NewQuestionRecord): Promise<QuestionRecord>;
   /** Records the charge's commit in this transaction, through the service's outbox (see Charge.commitIn). */
-  commitCharge(charge: Charge, outbox: Outbox): Promise<void>;
+  commitCharge(charge: Charge, outbox: Outbox): Promise<unknown>;
   /** Announces the saved summary to the library in this transaction (creation.created). */
-  announce(creations: CreationAnnouncer, event: CreationOf): Promise<void>;
+  announce(creations: CreationAnnouncer, event: CreationOf): Promise<unknown>;
 }
 
 /** A past summary as listed: no transcript, summary or chapters. */
