@@ -19,6 +19,12 @@ interface GatewayServers {
   koa: BenchServer;
   floor: BenchServer;
   kit: BenchServer;
+  /**
+   * The same kit hello in a process that serves nothing else: the interleaved windows compare it with the floor. The
+   * `kit` above is also the upstream of the gateway, the Node proxy and nginx, and came to those windows holding
+   * their idle keep-alive connections (65 s) and the garbage of their load, which the floor never served.
+   */
+  kitAlone: BenchServer;
   gateway: BenchServer;
   nodeProxy: BenchServer;
   /** Undefined when nginx is not installed. */
@@ -49,6 +55,7 @@ async function startGatewayServers(): Promise<GatewayServers> {
   const koa = await startServer('load-tests/servers/koa-hello.ts');
   const floor = await startServer('load-tests/servers/koa-floor-hello.ts');
   const kit = await startServer('load-tests/servers/kit-hello.ts', { BENCH_JWKS: jwks });
+  const kitAlone = await startServer('load-tests/servers/kit-hello.ts', { BENCH_JWKS: jwks });
   const gateway = await startServer('load-tests/servers/gateway.ts', {
     CREDITS_URL: kit.url,
     // Required beside CREDITS_URL; the benchmark never calls /api/health, so the public URL stands in.
@@ -59,7 +66,7 @@ async function startGatewayServers(): Promise<GatewayServers> {
   const nodeProxy = await startServer('load-tests/servers/node-proxy.ts', { UPSTREAM_URL: kit.url });
   const nginx = await startNginxProxy(kit.url);
   if (!nginx) console.log(`[bench] gateway/nginx: ${NGINX_INSTALL_HINT}`);
-  return { raw, koa, floor, kit, gateway, nodeProxy, nginx, token };
+  return { raw, koa, floor, kit, kitAlone, gateway, nodeProxy, nginx, token };
 }
 
 async function loadHellos(servers: GatewayServers): Promise<RunResult[]> {
@@ -116,17 +123,25 @@ async function measuredWindow(server: BenchServer, path: string, label: string):
  * The kit, bare Koa and the floor in three interleaved rounds. On two shared cores one 5-second window moves their
  * throughput ratios by a tenth or more between runs minutes apart (the load generator takes its share of the same
  * cores), so each figure is the median of its three windows. The floor target compares what a request costs: the
- * server's CPU time per request, which the machine's other work slows but does not reorder.
+ * server's CPU time per request, which the machine's other work slows but does not reorder. Each of the three is a
+ * process that serves only its own windows (the kit's is `kitAlone`), and the order turns every round, so none is
+ * always the first window after the proxies' load.
  */
 async function interleavedMedians(servers: GatewayServers) {
-  const kit: Window[] = [];
-  const koa: Window[] = [];
-  const floor: Window[] = [];
+  const windows = { kit: [] as Window[], koa: [] as Window[], floor: [] as Window[] };
+  const measure = {
+    kit: () => measuredWindow(servers.kitAlone, '/api/credits/plans', 'service-kit hello, direct'),
+    koa: () => measuredWindow(servers.koa, '/', 'bare Koa hello'),
+    floor: () => measuredWindow(servers.floor, '/', 'Koa floor hello'),
+  };
+  const order = ['kit', 'koa', 'floor'] as const;
   for (let round = 0; round < 3; round++) {
-    kit.push(await measuredWindow(servers.kit, '/api/credits/plans', 'service-kit hello, direct'));
-    koa.push(await measuredWindow(servers.koa, '/', 'bare Koa hello'));
-    floor.push(await measuredWindow(servers.floor, '/', 'Koa floor hello'));
+    for (let turn = 0; turn < order.length; turn++) {
+      const which = order[(round + turn) % order.length]!;
+      windows[which].push(await measure[which]());
+    }
   }
+  const { kit, koa, floor } = windows;
   const rates = (windows: Window[]) => windows.map((each) => each.requestsPerSecond);
   const cpus = (windows: Window[]) => windows.map((each) => Math.round(each.cpuUs));
   console.log(
@@ -232,10 +247,11 @@ export async function benchGateway(): Promise<Section> {
     };
     return { name: 'gateway', runs, figures: gatewayFigures(rates), targets: gatewayTargets(rates) };
   } finally {
-    const { raw, koa, floor, kit, gateway, nodeProxy, nginx } = servers;
+    const { raw, koa, floor, kit, kitAlone, gateway, nodeProxy, nginx } = servers;
     await Promise.all([
       gateway.stop(),
       kit.stop(),
+      kitAlone.stop(),
       koa.stop(),
       floor.stop(),
       raw.stop(),
