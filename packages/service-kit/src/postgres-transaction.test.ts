@@ -51,35 +51,47 @@ afterAll(async () => {
 const ids = async () =>
   (await admin.unsafe<{ id: number }[]>(`select id from ${table} order by id`)).map((row) => row.id);
 
+/** A pool of one connection (to `url`, PostgreSQL itself unless told), ended after `use`; the table emptied after. */
+async function withOneConnection(
+  use: (sql: postgres.Sql) => Promise<void>,
+  url = testDatabaseServerUrl(),
+): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await use(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+    await admin.unsafe(`delete from ${table}`);
+  }
+}
+
 describe('a transaction on the patched driver', () => {
   it('writes BEGIN with the first statements, and COMMIT with them too when the statements come as an array', async () => {
     const relay = await countingRelay(new URL(testDatabaseServerUrl()));
-    const sql = postgres(relay.url, { max: 1, onnotice: () => undefined });
     try {
-      await sql`select 1`; // the connection's start-up, not counted
-      let before = relay.writes();
-      await sql.begin(async (tx) => {
-        await tx`insert into ${tx(table)} (id, note) values (1, 'a')`;
-      });
-      // BEGIN and the insert, then COMMIT: waiting for BEGIN's answer took three.
-      expect(relay.writes() - before).toBe(2);
-      before = relay.writes();
-      await sql.begin((tx) => [
-        tx`insert into ${tx(table)} (id, note) values (2, 'b')`,
-        tx`insert into ${tx(table)} (id, note) values (3, 'c')`,
-      ]);
-      expect(relay.writes() - before).toBe(1);
-      expect(await ids()).toEqual([1, 2, 3]);
+      await withOneConnection(async (sql) => {
+        await sql`select 1`; // the connection's start-up, not counted
+        let before = relay.writes();
+        await sql.begin(async (tx) => {
+          await tx`insert into ${tx(table)} (id, note) values (1, 'a')`;
+        });
+        // BEGIN and the insert, then COMMIT: waiting for BEGIN's answer took three.
+        expect(relay.writes() - before).toBe(2);
+        before = relay.writes();
+        await sql.begin((tx) => [
+          tx`insert into ${tx(table)} (id, note) values (2, 'b')`,
+          tx`insert into ${tx(table)} (id, note) values (3, 'c')`,
+        ]);
+        expect(relay.writes() - before).toBe(1);
+        expect(await ids()).toEqual([1, 2, 3]);
+      }, relay.url);
     } finally {
-      await sql.end({ timeout: 5 });
       await relay.close();
-      await admin.unsafe(`delete from ${table}`);
     }
   });
 
   it("keeps nothing of an array of statements one of which fails, and throws that statement's error", async () => {
-    const sql = postgres(testDatabaseServerUrl(), { max: 1, onnotice: () => undefined });
-    try {
+    await withOneConnection(async (sql) => {
       await expect(
         sql.begin((tx) => [
           tx`insert into ${tx(table)} (id, note) values (6, 'first')`,
@@ -90,15 +102,11 @@ describe('a transaction on the patched driver', () => {
       expect(await ids()).toEqual([]);
       await sql.begin((tx) => [tx`insert into ${tx(table)} (id, note) values (9, 'next')`]);
       expect(await ids()).toEqual([9]);
-    } finally {
-      await sql.end({ timeout: 5 });
-      await admin.unsafe(`delete from ${table}`);
-    }
+    });
   });
 
   it('keeps nothing when a statement sent with BEGIN fails, and the connection serves the next transaction', async () => {
-    const sql = postgres(testDatabaseServerUrl(), { max: 1, onnotice: () => undefined });
-    try {
+    await withOneConnection(async (sql) => {
       await expect(
         sql.begin((tx) =>
           Promise.all([
@@ -110,15 +118,11 @@ describe('a transaction on the patched driver', () => {
       expect(await ids()).toEqual([]);
       await sql.begin((tx) => tx`insert into ${tx(table)} (id, note) values (5, 'next')`);
       expect(await ids()).toEqual([5]);
-    } finally {
-      await sql.end({ timeout: 5 });
-      await admin.unsafe(`delete from ${table}`);
-    }
+    });
   });
 
   it('keeps transactions queued for one connection apart: each commits or rolls back alone', async () => {
-    const sql = postgres(testDatabaseServerUrl(), { max: 1, onnotice: () => undefined });
-    try {
+    await withOneConnection(async (sql) => {
       const outcomes = await Promise.allSettled(
         [10, 11, 12, 13].map((id) =>
           sql.begin(async (tx) => {
@@ -140,15 +144,11 @@ describe('a transaction on the patched driver', () => {
         1, 2,
       ]);
       expect(await ids()).toEqual([10, 12]);
-    } finally {
-      await sql.end({ timeout: 5 });
-      await admin.unsafe(`delete from ${table}`);
-    }
+    });
   });
 
   it('runs nothing of a transaction whose BEGIN PostgreSQL refuses', async () => {
-    const sql = postgres(testDatabaseServerUrl(), { max: 1, onnotice: () => undefined });
-    try {
+    await withOneConnection(async (sql) => {
       let ran = false;
       await expect(
         sql.begin('isolation level nonsense', async (tx) => {
@@ -158,8 +158,6 @@ describe('a transaction on the patched driver', () => {
       ).rejects.toMatchObject({ code: '42601' });
       expect(ran).toBe(false);
       expect(await ids()).toEqual([]);
-    } finally {
-      await sql.end({ timeout: 5 });
-    }
+    });
   });
 });
