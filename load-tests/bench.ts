@@ -123,18 +123,20 @@ const promptOptions = (rawRps: number) => ({ natsUrl: infra.natsUrl!, probeDir, 
 
 /** Every system section of a full run, in an order that keeps each from skewing the next. */
 async function runFullSystemSections(system: RunningSystem, chatProvider: ChatProvider): Promise<void> {
-  // The shell first: the prompt runs leave usage events for credits to apply, which would slow the page loads.
-  results.push(await runSection('shell', () => benchShellSection(system)));
-  results.push(await runSection('text-to-image gallery', () => benchGallerySection(system)));
-  results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
-  // Chat's memory per open reply before the upload section sends chat its 10 MB attachments: after them, chat
-  // releases megabytes of their code and buffers during the measured window, and the reading fails (no growth),
-  // as it did in the two full runs of 2026-11-27; BENCH_ONLY=chat-service measures a chat as fresh.
+  // Chat's memory per open reply first, on a chat as fresh as its floors, which start just before they are read: a
+  // chat left idle for minutes (the shell, gallery and library sections once ran before it) reads 6 to 7 KB more per
+  // open reply (docs/performance.md#chats-32-kb-on-this-design). And before the upload section sends chat its 10 MB
+  // attachments: after them, chat releases megabytes of their code and buffers during the measured window, and the
+  // reading fails (no growth), as it did in the two full runs of 2026-11-27.
   results.push(
     await runSection('chat service streams', () =>
       benchChatServiceSection(system, chatProvider.baseUrl, probeDir),
     ),
   );
+  // The shell before the prompt runs, which leave usage events for credits to apply that would slow the page loads.
+  results.push(await runSection('shell', () => benchShellSection(system)));
+  results.push(await runSection('text-to-image gallery', () => benchGallerySection(system)));
+  results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
   results.push(await runSection(EFFECTS_SECTION, () => benchEffectsSection(system)));
   results.push(
     await runSection('upload memory (refused uploads of the largest file, straight to each service)', () =>
