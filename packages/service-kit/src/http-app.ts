@@ -168,7 +168,10 @@ export function createHttpApp({
       return;
     }
     // The OpenAPI document answers at once, without a promise.
-    if (!(routed instanceof Promise)) return answered(ctx, started);
+    if (!(routed instanceof Promise)) {
+      answered(ctx, started);
+      return;
+    }
     return routed.then(
       () => answered(ctx, started),
       (raw: unknown) => failed(ctx, started, raw),

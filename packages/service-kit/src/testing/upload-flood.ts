@@ -223,7 +223,8 @@ export interface UploadMemoryBed extends ServiceProcessBed {
   limitMb: number;
   /**
    * Sends 64 uploads at once, spread over every upload the service takes, and expects each refused in plain words
-   * (`status` with one of `texts` once read, else 503, or 408 if it trickled) with the process's peak memory under half its limit.
+   * (`status` with one of `texts` once read, else 503, or 408 if it trickled) with the process's peak memory under
+   * half its limit.
    */
   expectFloodRefused(
     expected: Pick<FloodExpectation, 'status' | 'texts'> & Pick<UploadFloodOptions, 'fileBytes' | 'headers'>,
