@@ -88,7 +88,8 @@ function sendReply(baseUrl: string, token: string): Reply {
         headers: headersFor(token),
         body: JSON.stringify({ prompt: 'Tell me a long story' }),
       });
-      if (response.status !== 200) throw new Error(`a reply answered ${response.status}`);
+      if (response.status !== 200)
+        throw new Error(`a reply answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
       let seen = false;
       for await (const chunk of response.body!) {
         void chunk;

@@ -84,6 +84,11 @@ export interface RunningSystem {
   pids: Readonly<Record<string, number>>;
   /** Each service's own URL, bypassing the gateway: the benchmark compares a call through the gateway with it. */
   urls: Readonly<Record<string, string>>;
+  /**
+   * The last lines each child printed, by name, kept as it prints them: at the system's log level (warn unless
+   * LOG_LEVEL says otherwise) its warnings and errors, which the benchmark prints when a section fails.
+   */
+  tails: Readonly<Record<string, readonly string[]>>;
   stop(): Promise<void>;
 }
 
@@ -305,7 +310,8 @@ export async function launchSystem(options: LaunchOptions = {}): Promise<Running
       children.flatMap((child) => (child.process.pid ? [[child.name, child.process.pid]] : [])),
     );
     const urls = Object.fromEntries(system.services.map((spec) => [spec.name, spec.url]));
-    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, urls, stop };
+    const tails = Object.fromEntries(children.map((child) => [child.name, child.tail]));
+    return { baseUrl, databaseUrl: infra.databaseUrl!, namespace, pids, urls, tails, stop };
   } catch (error) {
     await stop();
     throw error;
