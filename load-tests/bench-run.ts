@@ -85,18 +85,43 @@ export async function stopBenchChildren(): Promise<void> {
   pidFile = undefined;
 }
 
-/** Runs one section: its report, or a skipped section saying why, so one that cannot measure never ends the run. */
-export async function runSection(name: string, measure: () => Promise<Section>): Promise<Section> {
+/**
+ * Runs one section: its report, or a skipped section saying why, so one that cannot measure never ends the run.
+ * `explain` prints what tells why before the SKIP line (the system's processes' last lines).
+ */
+export async function runSection(
+  name: string,
+  measure: () => Promise<Section>,
+  explain?: () => void,
+): Promise<Section> {
   try {
     return report(await measure());
   } catch (error) {
+    explain?.();
     return skippedSection(name, error);
   }
 }
 
-/** A section that could not measure, its reason printed on a SKIP line (the first line of the error). */
+/** The last lines each named process printed (every one when none is named): what a failed section's SKIP cannot say. */
+export function printLastLines(
+  tails: Readonly<Record<string, readonly string[]>>,
+  names: readonly string[] = Object.keys(tails),
+): void {
+  for (const name of names) {
+    const lines = tails[name];
+    if (lines?.length) console.log(`[bench] ${name}'s last lines:\n${lines.join('\n')}`);
+  }
+}
+
+/**
+ * A section that could not measure, its reason printed on a SKIP line: the first line of the error, and what it
+ * was caused by (fetch's "fetch failed" says why only in its cause, such as "other side closed").
+ */
 export function skippedSection(name: string, error: unknown): Section {
-  const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  const firstLine = (value: unknown) =>
+    value instanceof Error ? value.message.split('\n')[0]! : String(value);
+  const cause = error instanceof Error && error.cause !== undefined ? `: ${firstLine(error.cause)}` : '';
+  const reason = `${firstLine(error)}${cause}`;
   console.log(`\n## ${name}\nSKIP  ${name}: ${reason}`);
   return { name, figures: {}, runs: [], targets: [], skipped: reason };
 }

@@ -12,6 +12,7 @@ import { resolveInfra } from '@act/dev-infra';
 import { startFakeOpenAi } from '@act/service-kit/testing';
 import { buildFrontEnds, launchSystem, type RunningSystem } from '../e2e/support/system';
 import {
+  printLastLines,
   recordBenchPids,
   runSection,
   skippedSection,
@@ -121,6 +122,13 @@ async function startBenchSystem(chatProvider: ChatProvider): Promise<RunningSyst
 /** The prompt section's options in this run (rawRps 0: no raw reference measured). */
 const promptOptions = (rawRps: number) => ({ natsUrl: infra.natsUrl!, probeDir, rawRps });
 
+/**
+ * A section on the system; should it fail, the system's processes print their last lines (their warnings and errors)
+ * before its SKIP line, which only has what the bench saw.
+ */
+const sectionOn = (system: RunningSystem, name: string, measure: () => Promise<Section>) =>
+  runSection(name, measure, () => printLastLines(system.tails));
+
 /** Every system section of a full run, in an order that keeps each from skewing the next. */
 async function runFullSystemSections(system: RunningSystem, chatProvider: ChatProvider): Promise<void> {
   // Chat's memory per open reply first, on a chat as fresh as its floors, which start just before they are read: a
@@ -129,43 +137,45 @@ async function runFullSystemSections(system: RunningSystem, chatProvider: ChatPr
   // attachments: after them, chat releases megabytes of their code and buffers during the measured window, and the
   // reading fails (no growth), as it did in the two full runs of 2026-11-27.
   results.push(
-    await runSection('chat service streams', () =>
+    await sectionOn(system, 'chat service streams', () =>
       benchChatServiceSection(system, chatProvider.baseUrl, probeDir),
     ),
   );
   // The shell before the prompt runs, which leave usage events for credits to apply that would slow the page loads.
-  results.push(await runSection('shell', () => benchShellSection(system)));
-  results.push(await runSection('text-to-image gallery', () => benchGallerySection(system)));
-  results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
-  results.push(await runSection(EFFECTS_SECTION, () => benchEffectsSection(system)));
+  results.push(await sectionOn(system, 'shell', () => benchShellSection(system)));
+  results.push(await sectionOn(system, 'text-to-image gallery', () => benchGallerySection(system)));
+  results.push(await sectionOn(system, LIBRARY_SECTION, () => benchLibrarySection(system)));
+  results.push(await sectionOn(system, EFFECTS_SECTION, () => benchEffectsSection(system)));
   results.push(
-    await runSection('upload memory (refused uploads of the largest file, straight to each service)', () =>
-      benchUploadMemorySection(system),
+    await sectionOn(
+      system,
+      'upload memory (refused uploads of the largest file, straight to each service)',
+      () => benchUploadMemorySection(system),
     ),
   );
   const rawRps = gateway!.runs[0]?.requestsPerSecond ?? 0;
-  results.push(await runSection('prompt', () => benchPromptSection(system, promptOptions(rawRps))));
-  results.push(await runSection('voice (offline text to speech)', () => benchVoiceSection(system)));
+  results.push(await sectionOn(system, 'prompt', () => benchPromptSection(system, promptOptions(rawRps))));
+  results.push(await sectionOn(system, 'voice (offline text to speech)', () => benchVoiceSection(system)));
 }
 
 /** The sections on the system: a full run's, or the one BENCH_ONLY names; stream scale last. */
 async function runOnSystem(system: RunningSystem, chatProvider: ChatProvider): Promise<void> {
   if (!only) await runFullSystemSections(system, chatProvider);
   if (only === 'prompt') {
-    results.push(await runSection('prompt', () => benchPromptSection(system, promptOptions(0))));
+    results.push(await sectionOn(system, 'prompt', () => benchPromptSection(system, promptOptions(0))));
     return;
   }
   if (only === 'library') {
-    results.push(await runSection(LIBRARY_SECTION, () => benchLibrarySection(system)));
+    results.push(await sectionOn(system, LIBRARY_SECTION, () => benchLibrarySection(system)));
     return;
   }
   if (only === 'effects') {
-    results.push(await runSection(EFFECTS_SECTION, () => benchEffectsSection(system)));
+    results.push(await sectionOn(system, EFFECTS_SECTION, () => benchEffectsSection(system)));
     return;
   }
   if (only === 'chat-service') {
     results.push(
-      await runSection('chat service streams', () =>
+      await sectionOn(system, 'chat service streams', () =>
         benchChatServiceSection(system, chatProvider.baseUrl, probeDir),
       ),
     );
@@ -174,7 +184,7 @@ async function runOnSystem(system: RunningSystem, chatProvider: ChatProvider): P
   // Replies of a minute (120 chunks half a second apart): a step's replies all stay open while it is measured.
   chatProvider.setFallback({ ...CHAT_ANSWER, chunks: Array<string>(120).fill('word ') });
   results.push(
-    await runSection('stream scale', () =>
+    await sectionOn(system, 'stream scale', () =>
       benchStreamScaleSection(system, probeDir, {
         ...(streamSteps ? { steps: streamSteps } : {}),
         ...(streamSamples ? { samples: streamSamples } : {}),

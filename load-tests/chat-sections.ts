@@ -4,7 +4,7 @@
 import type { RunningSystem } from '../e2e/support/system';
 import { benchSigning, ratio, startServer } from './bench-kit';
 import { benchApiUrl, giveCredits, signUpMember } from './bench-members';
-import type { Section, Target } from './bench-run';
+import { printLastLines, type Section, type Target } from './bench-run';
 import {
   benchChatServiceStreams,
   benchChatStream,
@@ -136,15 +136,6 @@ export async function benchChatServiceSection(
 }
 
 /**
- * A reply that failed is the answer of one of these three: their warnings and errors say which and why, where the
- * bench itself only has the status and text the member saw.
- */
-function printReplyServersTails(system: RunningSystem): void {
-  for (const name of ['gateway', 'chat', 'credits'])
-    console.log(`[bench] stream scale: ${name}'s last lines:\n${system.tails[name]?.join('\n') || '(none)'}`);
-}
-
-/**
  * Stream scale (stream-scale-bench.ts): 100 to 1,000 Chat Reasoning replies open at once through the gateway and one
  * chat replica, each from the slow fake provider: what the gateway adds to the first byte, memory per open reply in
  * both processes, their event-loop delay, and the first step where the added p99 exceeds 10 ms.
@@ -169,11 +160,10 @@ export async function benchStreamScaleSection(
     chatPid,
     probeDir,
     ...options,
-  }).catch((error: unknown) => {
-    printReplyServersTails(system);
-    throw error;
   });
-  if (result.steps.some((step) => step.failed)) printReplyServersTails(system);
+  // A reply that failed is the answer of one of these three: their warnings and errors say which and why. (A step
+  // that failed outright ends the section, and the bench prints every process's last lines then.)
+  if (result.steps.some((step) => step.failed)) printLastLines(system.tails, ['gateway', 'chat', 'credits']);
   const last = result.steps[result.steps.length - 1]!;
   return {
     // One name whatever the steps, so the history compares its figures run to run.

@@ -160,4 +160,26 @@ describe('a transaction on the patched driver', () => {
       expect(await ids()).toEqual([]);
     });
   });
+
+  it("takes its connection when its BEGIN fills that connection's pipeline (porsager/postgres#1189)", async () => {
+    // Both connections are busy when BEGIN comes, so the pool pipelines it behind a query on one of them, and with
+    // one query in flight that connection's pipeline (max_pipeline: 1) is full. The driver used to reserve the
+    // connection only when it could take more, so this BEGIN, which chat's replies met under load at the default
+    // of 100, failed with UNSAFE_TRANSACTION.
+    // max_pipeline is an option of the driver that its types leave out.
+    const options = { max: 2, max_pipeline: 1, onnotice: () => undefined };
+    const sql = postgres(testDatabaseServerUrl(), options);
+    try {
+      await Promise.all([sql`select 1`, sql`select 2`]); // both connections open
+      const slow = [sql`select pg_sleep(0.3)`.execute(), sql`select pg_sleep(0.3)`.execute()];
+      await sql.begin(async (tx) => {
+        await tx`insert into ${tx(table)} (id, note) values (30, 'pipelined behind a busy query')`;
+      });
+      await Promise.all(slow);
+      expect(await ids()).toEqual([30]);
+    } finally {
+      await sql.end({ timeout: 5 });
+      await admin.unsafe(`delete from ${table}`);
+    }
+  });
 });
