@@ -1,13 +1,15 @@
 // The gateway section's CPU comparison runs both servers on one CPU and the bench on the others, then gives the bench
 // its CPUs back: a bench left on one CPU would slow every section after it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expandCpuList, pinServersApart } from './cpu-pinning';
+import { affinityOf, expandCpuList, pinServersApart } from './cpu-pinning';
 
-const affinity = (pid: number) =>
-  expandCpuList(/:\s*(\S+)\s*$/.exec(spawnSync('taskset', ['-c', '-p', String(pid)]).stdout.toString())![1]!);
+const affinity = (pid: number) => affinityOf(pid) ?? [];
 
-const server = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1_000)'], { stdio: 'ignore' });
+// A stand-in server that lives while its stdin is open: it exits with this test process however that ends.
+const server = spawn(process.execPath, ['-e', "process.stdin.resume().on('end', () => process.exit())"], {
+  stdio: ['pipe', 'ignore', 'ignore'],
+});
 afterAll(() => void server.kill('SIGKILL'));
 
 describe('pinning a comparison to one CPU', () => {

@@ -12,11 +12,12 @@ export interface Pinning {
   restore(): void;
 }
 
-/** A process's allowed CPUs as taskset lists them ("0,1", "0-3"); undefined when taskset cannot tell. */
-function affinityOf(pid: number): string | undefined {
+/** A process's allowed CPUs, one by one; undefined when taskset cannot tell. */
+export function affinityOf(pid: number): string[] | undefined {
   const result = spawnSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' });
-  if (result.status !== 0) return undefined;
-  return /:\s*(\S+)\s*$/.exec(result.stdout)?.[1];
+  // "pid 4253's current affinity list: 0,1" (or "0-3").
+  const list = result.status === 0 ? /:\s*(\S+)\s*$/.exec(result.stdout)?.[1] : undefined;
+  return list === undefined ? undefined : expandCpuList(list);
 }
 
 function setAffinity(pid: number, cpus: string): boolean {
@@ -37,12 +38,11 @@ export function expandCpuList(list: string): string[] {
  * taskset is missing or refuses, or the bench has a single CPU (where everything shares it anyway).
  */
 export function pinServersApart(servers: readonly number[]): Pinning | string {
-  const before = affinityOf(process.pid);
-  if (!before) return 'taskset (util-linux) is not installed or cannot read this process';
-  const cpus = expandCpuList(before);
-  if (cpus.length < 2) return `the bench may use one CPU (${before})`;
+  const cpus = affinityOf(process.pid);
+  if (!cpus) return 'taskset (util-linux) is not installed or cannot read this process';
+  if (cpus.length < 2) return `the bench may use one CPU (${cpus.join(',')})`;
   const cpu = cpus[cpus.length - 1]!;
-  const restore = () => void setAffinity(process.pid, before);
+  const restore = () => void setAffinity(process.pid, cpus.join(','));
   if (!setAffinity(process.pid, cpus.slice(0, -1).join(','))) return 'taskset could not pin the bench';
   if (!servers.every((pid) => setAffinity(pid, cpu))) {
     restore();
