@@ -8,14 +8,7 @@
 // Chat's figure minus this one is what chat's own logic holds per open reply; this one minus servers/node-proxy.ts
 // (bare node:http + undici) is what Koa, the kit and the SDK hold (docs/performance.md).
 import { CHAT_ENDPOINTS, ERROR_TEXTS } from '@act/contracts';
-import {
-  Router,
-  createHttpApp,
-  createLogger,
-  mountEndpoint,
-  routeRequests,
-  startHttpServer,
-} from '@act/service-kit';
+import { Router, createHttpApp, createLogger, mountEndpoint, startHttpServer } from '@act/service-kit';
 import { createOpenAiChatProvider } from '@act/chat/bench';
 
 const NO_SESSION = '00000000-0000-4000-8000-000000000000';
@@ -25,8 +18,9 @@ const provider = createOpenAiChatProvider({
   baseUrl: process.env.OPENAI_BASE_URL!,
   timeoutMs: 120_000,
 });
-const app = createHttpApp({ name: 'bench-chat-floor', logger });
 const router = new Router();
+// As every service mounts its routers (createServiceHttpApp).
+const app = createHttpApp({ name: 'bench-chat-floor', logger, routers: [router] });
 const endpoint = { ...CHAT_ENDPOINTS.reasoning.sendMessage, access: 'public' as const };
 mountEndpoint(router, endpoint, {}, (input, { respond }) =>
   respond({
@@ -52,6 +46,5 @@ mountEndpoint(router, endpoint, {}, (input, { respond }) =>
     failed: ERROR_TEXTS.chat.sendMessage,
   }),
 );
-app.use(routeRequests([router]));
 const running = await startHttpServer(app, { port: 0, host: '127.0.0.1', logger, handleSignals: true });
 console.log(`READY ${running.port}`);

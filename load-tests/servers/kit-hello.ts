@@ -1,14 +1,16 @@
 // A service-kit app with one public and one protected hello route, plus the JWKS the gateway verifies against.
 // It mounts them under credits paths so the gateway's real route table (public plans, member-only me) applies.
 import { API_ROUTES } from '@act/contracts';
-import { Router, createHttpApp, createLogger, routeRequests, startHttpServer } from '@act/service-kit';
+import { Router, createHttpApp, createLogger, startHttpServer } from '@act/service-kit';
 
 const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{"keys":[]}') as unknown;
+const router = new Router();
+// As every service mounts its routers (createServiceHttpApp).
 const app = createHttpApp({
   name: 'bench-hello',
   logger: createLogger({ name: 'bench-hello', level: 'warn' }),
+  routers: [router],
 });
-const router = new Router();
 router.get(API_ROUTES.credits.plans, (ctx) => {
   ctx.body = { success: true, hello: 'world' };
 });
@@ -18,8 +20,6 @@ router.get(API_ROUTES.credits.me, (ctx) => {
 router.get('/jwks.json', (ctx) => {
   ctx.body = jwks;
 });
-// As every service mounts its routers (createServiceHttpApp).
-app.use(routeRequests([router]));
 const running = await startHttpServer(app, {
   port: 0,
   host: '127.0.0.1',

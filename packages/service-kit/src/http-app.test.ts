@@ -63,6 +63,21 @@ describe('createHttpApp', () => {
     expect(await response.json()).toEqual({ success: true, input: { name: 'Ada' } });
   });
 
+  it('makes up its own request id for one that is malformed or sent twice', async () => {
+    const idOf = async (headerLines: string) => {
+      const socket = net.connect(Number(new URL(running.url).port), '127.0.0.1');
+      socket.end(`GET /poor HTTP/1.1\r\nHost: x\r\n${headerLines}Connection: close\r\n\r\n`);
+      let reply = '';
+      for await (const chunk of socket) reply += String(chunk);
+      return /^x-request-id: (.*)\r$/im.exec(reply)?.[1];
+    };
+    expect(await idOf('X-Request-Id: mine-1\r\n')).toBe('mine-1');
+    const twice = await idOf('X-Request-Id: mine-1\r\nx-request-id: mine-2\r\n');
+    const malformed = await idOf('X-Request-Id: not valid!\r\n');
+    for (const id of [twice, malformed]) expect(id).toMatch(/^[A-Za-z0-9_-]+-[0-9a-z]+$/);
+    expect(twice).not.toBe(malformed);
+  });
+
   it('answers a schema failure with 400 and the schema message', async () => {
     const response = await post('/echo', JSON.stringify({ name: '' }));
     expect(response.status).toBe(400);
@@ -206,6 +221,44 @@ describe('createHttpApp', () => {
     const logged = captured.lines.slice(linesBefore).join('\n');
     expect(logged).toMatch(/"requestId":"log-check-1".*"path":"\/echo"/);
     expect(logged).not.toContain('Grace Hopper-7f3a');
+  });
+
+  it('runs the routers it is given inside its edge, and middleware added with use when no route answers', async () => {
+    const router = new Router();
+    router.get('/sync', (ctx) => {
+      ctx.body = { success: true, route: 'sync' };
+    });
+    router.get('/later', async (ctx) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      ctx.body = { success: true, route: 'later' };
+    });
+    router.get('/throws', () => {
+      throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+    });
+    const app = createHttpApp({ name: 'routed', logger: captureLogger().logger, routers: [router] });
+    app.use((ctx) => {
+      ctx.body = { success: true, route: 'fallback' };
+    });
+    const service = await startTestService(app, captureLogger().logger);
+    try {
+      const answer = async (path: string) => {
+        const response = await fetch(`${service.url}${path}`);
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await answer('/sync')).toEqual({ status: 200, body: { success: true, route: 'sync' } });
+      expect(await answer('/later')).toEqual({ status: 200, body: { success: true, route: 'later' } });
+      expect(await answer('/elsewhere')).toEqual({ status: 200, body: { success: true, route: 'fallback' } });
+      expect(await answer('/throws')).toMatchObject({
+        status: 404,
+        body: { success: false, code: 'NOT_FOUND' },
+      });
+      // Every answer is one observation of the request histogram, under its route.
+      const metrics = await (await fetch(`${service.opsUrl}/metrics`)).text();
+      expect(metrics).toMatch(/route="\/sync",status="200"[^\n]*\} 1$/m);
+      expect(metrics).toMatch(/route="\/later",status="200"[^\n]*\} 1$/m);
+    } finally {
+      await service.close();
+    }
   });
 
   it('tells its draining listeners once, when draining begins (and one registered later at once)', () => {

@@ -1,8 +1,9 @@
 // The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies, the service's
 // OpenAPI document, and (on a separate ops listener) health and readiness probes and Prometheus metrics. Services
 // add their routers on top.
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Stream } from 'node:stream';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { ERROR_HTTP_STATUS, ERROR_TEXTS, EVENT_STREAM } from '@act/contracts';
 import { buildOpenApiDocument, openApiPathFor, SERVICE_NAMES, type ServiceName } from '@act/contracts/server';
@@ -14,6 +15,8 @@ import { jsonBodyParser } from './json-body';
 import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
+import { requestIdOf } from './request-id';
+import { routeRequests } from './routing';
 
 export interface AppState {
   requestId: string;
@@ -35,6 +38,13 @@ export interface HttpAppOptions {
    * for all routes (services parse each endpoint's own with mountEndpoint; the gateway streams bodies through).
    */
   bodyLimit?: number | false;
+  /**
+   * The service's routers (routing.ts), run by the edge itself after the document and the parser rather than as a
+   * Koa layer of their own: a layer is a bound function and a promise more per request, and a route that answers
+   * without awaiting anything then lets the edge finish without waiting for a promise. Middleware added with `use`
+   * runs after them (when no route answers).
+   */
+  routers?: readonly Router[];
 }
 
 export interface HttpApp extends Koa<AppState> {
@@ -72,15 +82,6 @@ export interface HttpApp extends Koa<AppState> {
 /** Served only by the ops listener; on the public listener they are unknown routes. */
 export const OPS_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
-// A new request id is this process's random prefix and a counter: unique across replicas and restarts (72 random
-// bits per process), and far cheaper per request than a random UUID. Ids only correlate log lines and work.
-const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
-let requestCounter = 0;
-function newRequestId(): string {
-  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${REQUEST_ID_PREFIX}-${requestCounter.toString(36)}`;
-}
 /** Retry-After of a 503 that sets none: about how long PostgreSQL or NATS takes to come back from a restart. */
 const RETRY_AFTER_SECONDS = 5;
 const READINESS_TIMEOUT_MS = 2_000;
@@ -90,6 +91,7 @@ export function createHttpApp({
   logger,
   readiness = {},
   bodyLimit = 64 * 1024,
+  routers,
 }: HttpAppOptions): HttpApp {
   const app = new Koa<AppState>() as HttpApp;
   // Services sit behind the gateway; the client address they care about comes in x-client-ip, never from here.
@@ -121,10 +123,11 @@ export function createHttpApp({
   // The OpenAPI document and the JSON body parser: the edge calls them itself, most requests pass both by.
   const document = isServiceName(name) ? openApiDocument(name) : undefined;
   const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
-  const entry: Koa.Middleware | undefined =
-    document && parse ? (ctx, next) => document(ctx, () => parse(ctx, next)) : (document ?? parse);
+  const entry = chainSteps(
+    [document, parse, routers && routeRequests(routers)].filter((step) => step !== undefined),
+  );
 
-  // One edge middleware (request id, error mapping, metrics, access log, then the document and the parser) rather
+  // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the routes) rather
   // than a layer each: every Koa layer is another promise and bound function per request, and these run on every
   // request. It is not an `async` function, whose frame, await and resumption cost the kit hello about half a
   // microsecond per request (docs/performance.md#what-bounds-the-figures): the routes' promise gets two callbacks,
@@ -150,9 +153,7 @@ export function createHttpApp({
   };
   app.use((ctx, next) => {
     const started = performance.now();
-    const incoming = ctx.req.headers['x-request-id'];
-    const requestId =
-      typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : newRequestId();
+    const requestId = requestIdOf(ctx.req);
     ctx.state = new RequestState(requestId, logger);
     ctx.res.setHeader('x-request-id', requestId);
     let routed: unknown;
@@ -178,6 +179,17 @@ export function createHttpApp({
     );
   });
   return app;
+}
+
+/**
+ * Steps run one inside the next, the last one's `next` Koa's: a plain call each, where koa-compose would bind a
+ * function and wrap each step's result in a promise.
+ */
+function chainSteps(steps: readonly Koa.Middleware[]): Koa.Middleware | undefined {
+  return steps.reduceRight<Koa.Middleware | undefined>(
+    (inner, step) => (inner ? (ctx, next) => step(ctx, () => inner(ctx, next)) : step),
+    undefined,
+  );
 }
 
 const isServiceName = (name: string): name is ServiceName =>
@@ -238,6 +250,10 @@ function isUnanswered(ctx: Koa.ParameterizedContext<AppState>): boolean {
 }
 
 function isStreamStillOpen(ctx: Koa.ParameterizedContext<AppState>): boolean {
+  // Most replies are a body Koa writes whole once the edge is done. Only a reply that writes itself (an event stream
+  // of ours sets ctx.respond = false) or a body stream (one the gateway passes through) can still be open: the two
+  // lookups below are for those alone.
+  if (ctx.respond !== false && !(ctx.response.body instanceof Stream)) return false;
   const stream = eventStreamOf(ctx);
   if (stream) return !stream.ended;
   // The header straight from node's response: Koa's `response.type` copies every header (getHeaders) to read one.

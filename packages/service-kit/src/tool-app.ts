@@ -10,7 +10,6 @@ import type { ObjectStore } from './files';
 import { createHttpApp, type HttpApp, type ReadinessChecks } from './http-app';
 import type { Logger } from './logger';
 import type { Outbox } from './outbox';
-import { routeRequests } from './routing';
 
 /** What every tool service's app gets from startService. */
 export interface ToolAppDeps {
@@ -47,7 +46,5 @@ export function createServiceHttpApp(
   { logger, readiness }: Pick<ToolAppDeps, 'logger' | 'readiness'>,
   routers: readonly Router[],
 ): HttpApp {
-  const app = createHttpApp({ name, logger, readiness, bodyLimit: false });
-  app.use(routeRequests(routers));
-  return app;
+  return createHttpApp({ name, logger, readiness, bodyLimit: false, routers });
 }
