@@ -1,6 +1,6 @@
 // The Koa app every service starts from: request ids, access logs, one error mapping, JSON bodies, the service's
-// OpenAPI document, and (on a separate ops listener) health and readiness probes and Prometheus metrics. Services
-// add their routers on top.
+// OpenAPI document, and (on a separate ops listener) health and readiness probes and Prometheus metrics. A service
+// hands it its routers (`routers`), which the edge runs itself.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Stream } from 'node:stream';
 import type Router from '@koa/router';
@@ -120,19 +120,20 @@ export function createHttpApp({
     void answerOps(req, res, app.metrics, { readiness, liveness }, () => draining);
   };
 
-  // The OpenAPI document and the JSON body parser: the edge calls them itself, most requests pass both by.
+  // The OpenAPI document, the JSON body parser and the routers: the edge calls them itself, most requests pass the
+  // first two by.
   const document = isServiceName(name) ? openApiDocument(name) : undefined;
   const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
   const entry = chainSteps(
     [document, parse, routers && routeRequests(routers)].filter((step) => step !== undefined),
   );
 
-  // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the routes) rather
-  // than a layer each: every Koa layer is another promise and bound function per request, and these run on every
-  // request. It is not an `async` function, whose frame, await and resumption cost the kit hello about half a
-  // microsecond per request (docs/performance.md#what-bounds-the-figures): the routes' promise gets two callbacks,
-  // and nothing else of the edge's own is allocated per request (the record of a streamed reply aside). Headers go
-  // straight to node's request and response.
+  // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the
+  // routes) rather than a layer each: every Koa layer is another promise and bound function per request, and these
+  // run on every request. It is not an `async` function, whose frame, await and resumption cost the kit hello about
+  // half a microsecond per request (docs/performance.md#what-bounds-the-figures): a route's promise gets two
+  // callbacks, a route that answers at once none, and nothing else of the edge's own is allocated per request (the
+  // record of a streamed reply aside). Headers go straight to node's request and response.
   const finish = (ctx: Koa.ParameterizedContext<AppState>, started: number) => {
     // While draining, tell keep-alive clients to reconnect elsewhere so the server can close promptly.
     if (draining) ctx.set('Connection', 'close');
