@@ -7,8 +7,26 @@ export function benchApiUrl(system: RunningSystem): string {
   return system.baseUrl.replace('//localhost:', '//127.0.0.1:');
 }
 
-/** Signs a new member up through the gateway and returns its access token. */
+/**
+ * Signs a new member up through the gateway and returns its access token. A sign-up that got no reply at all (a
+ * reset or closed connection: fetch's "fetch failed") is sent again once, as a new member, on another connection: each
+ * section starts with its sign-ups, after minutes of other sections' traffic, and a full run once lost its whole prompt
+ * section to one `read ECONNRESET` there. A second failure names the step and the address.
+ */
 export async function signUpMember(apiUrl: string, tag = 'member'): Promise<string> {
+  try {
+    return await signUpOnce(apiUrl, tag);
+  } catch (error) {
+    if (!isNoReply(error)) throw error;
+    try {
+      return await signUpOnce(apiUrl, `${tag}-again`);
+    } catch (again) {
+      throw new Error(`a sign-up at ${apiUrl} got no reply, twice: ${causeOf(again)}`, { cause: again });
+    }
+  }
+}
+
+async function signUpOnce(apiUrl: string, tag: string): Promise<string> {
   const reply = await fetch(`${apiUrl}/api/identity/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -22,6 +40,12 @@ export async function signUpMember(apiUrl: string, tag = 'member'): Promise<stri
     throw new Error(`sign-up answered ${reply.status}: ${JSON.stringify(body)}`);
   return body.session.access_token;
 }
+
+/** fetch's own failure (no HTTP reply), as opposed to a reply it could not read or one that said no. */
+const isNoReply = (error: unknown) => error instanceof TypeError && error.message === 'fetch failed';
+
+const causeOf = (error: unknown) =>
+  error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
 
 /** Signs `count` members up, four at a time, and returns their access tokens. */
 export async function signUpMembers(apiUrl: string, count: number, tag: string): Promise<string[]> {

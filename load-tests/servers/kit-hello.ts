@@ -5,11 +5,13 @@ import { Router, createHttpApp, createLogger, startHttpServer } from '@act/servi
 
 const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{"keys":[]}') as unknown;
 const router = new Router();
-// As every service mounts its routers (createServiceHttpApp).
+// As every service builds its app (createServiceHttpApp): its routers, and no body parser of the app's own (each
+// endpoint parses its body).
 const app = createHttpApp({
   name: 'bench-hello',
   logger: createLogger({ name: 'bench-hello', level: 'warn' }),
   routers: [router],
+  bodyLimit: false,
 });
 router.get(API_ROUTES.credits.plans, (ctx) => {
   ctx.body = { success: true, hello: 'world' };

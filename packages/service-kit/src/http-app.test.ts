@@ -200,12 +200,31 @@ describe('createHttpApp', () => {
     expect((await fetch(`${running.opsUrl}/echo`)).status).toBe(404);
   });
 
-  it('answers 404 for probes and metrics on the public listener', async () => {
+  it('answers 404 for probes and metrics on the public listener, whatever its routes would answer', async () => {
     expect(running.opsPort).not.toBe(running.port);
-    for (const path of ['/healthz', '/readyz', '/metrics', '/metrics?x=1']) {
-      const response = await fetch(`${running.url}${path}`);
-      expect(response.status, path).toBe(404);
+    // An app that answers every path (as the gateway's static files serve the shell for any).
+    const anyPath = createHttpApp({ name: 'any-path', logger: captured.logger });
+    anyPath.use((ctx) => {
+      ctx.body = { success: true, path: ctx.path };
+    });
+    const served = await startTestService(anyPath, captured.logger);
+    const statusOf = async (target: string) => {
+      const socket = net.connect(served.port, '127.0.0.1');
+      socket.end(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      let reply = '';
+      for await (const chunk of socket) reply += String(chunk);
+      return Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1]);
+    };
+    try {
+      expect(await statusOf('/anything?x=1')).toBe(200);
+      // Also asked with a query, or in absolute form (whose path is not read straight from the URL).
+      for (const target of ['/healthz', '/readyz', '/metrics', '/metrics?x=1', 'http://x/metrics']) {
+        expect(await statusOf(target), target).toBe(404);
+      }
+      const response = await fetch(`${served.url}/healthz`);
       expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    } finally {
+      await served.close();
     }
   });
 

@@ -16,7 +16,7 @@ import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
 import { requestIdOf } from './request-id';
-import { routeRequests } from './routing';
+import { requestPath, routeRequests } from './routing';
 
 export interface AppState {
   requestId: string;
@@ -120,13 +120,12 @@ export function createHttpApp({
     void answerOps(req, res, app.metrics, { readiness, liveness }, () => draining);
   };
 
-  // The OpenAPI document, the JSON body parser and the routers: the edge calls them itself, most requests pass the
-  // first two by.
-  const document = isServiceName(name) ? openApiDocument(name) : undefined;
+  // The JSON body parser and the routers: the edge calls them itself. A service's app parses no body here (each
+  // endpoint parses its own), so its chain is its routers alone.
+  const service = isServiceName(name) ? name : undefined;
+  const documentPath = service && openApiPathFor(service);
   const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
-  const entry = chainSteps(
-    [document, parse, routers && routeRequests(routers)].filter((step) => step !== undefined),
-  );
+  const entry = chainSteps([parse, routers && routeRequests(routers)].filter((step) => step !== undefined));
 
   // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the
   // routes) rather than a layer each: every Koa layer is another promise and bound function per request, and these
@@ -161,15 +160,18 @@ export function createHttpApp({
     try {
       // Probes and metrics tell an outsider what runs and how it is doing: never on the public port, whatever
       // the routes after this would answer (the gateway's static files would serve the shell for any path).
-      if (OPS_PATHS.has(ctx.path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
+      const path = requestPath(ctx);
+      if (OPS_PATHS.has(path)) throw new AppError(ErrorCode.NOT_FOUND, ERROR_TEXTS.server.notFound);
       // No AsyncLocalStorage here: its promise hooks cost every request on Node 20. Handlers get the id as
       // EndpointCall.requestId and hand it to what needs it (a charge sends it to credits).
-      routed = entry ? entry(ctx, next) : next();
+      if (service && path === documentPath && isReadMethod(ctx.req.method))
+        answerOpenApiDocument(ctx, service);
+      else routed = entry ? entry(ctx, next) : next();
     } catch (raw) {
       failed(ctx, started, raw);
       return;
     }
-    // The OpenAPI document answers at once, without a promise.
+    // The document, or a route that answered without awaiting anything: no promise to wait for.
     if (!(routed instanceof Promise)) {
       answered(ctx, started);
       return;
@@ -196,14 +198,12 @@ function chainSteps(steps: readonly Koa.Middleware[]): Koa.Middleware | undefine
 const isServiceName = (name: string): name is ServiceName =>
   (SERVICE_NAMES as readonly string[]).includes(name);
 
+const isReadMethod = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+
 /** GET /api/<service>/openapi.json: the service's OpenAPI 3.1 document, generated from the contracts on first use. */
-function openApiDocument(service: ServiceName): Koa.Middleware {
-  const path = openApiPathFor(service);
-  return (ctx, next) => {
-    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    ctx.set('cache-control', 'public, max-age=300');
-    ctx.body = buildOpenApiDocument(service);
-  };
+function answerOpenApiDocument(ctx: Koa.ParameterizedContext<AppState>, service: ServiceName): void {
+  ctx.set('cache-control', 'public, max-age=300');
+  ctx.body = buildOpenApiDocument(service);
 }
 
 /**
@@ -244,10 +244,11 @@ function recordRequest(
 
 /** No route of ours answered: Koa's bare 404, or @koa/router's bare 405 for a path it knows by other methods. */
 function isUnanswered(ctx: Koa.ParameterizedContext<AppState>): boolean {
-  return (
-    (ctx.status === 404 && ctx.body === undefined) ||
-    (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string'))
-  );
+  // node's status code, which Koa's ctx.status reads through two getters.
+  const status = ctx.res.statusCode;
+  if (status !== 404 && status !== 405) return false;
+  const body = ctx.body;
+  return body === undefined || (status === 405 && typeof body === 'string');
 }
 
 function isStreamStillOpen(ctx: Koa.ParameterizedContext<AppState>): boolean {

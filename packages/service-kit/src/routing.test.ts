@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Router } from './index';
-import { routeRequests } from './routing';
+import { requestPath, routeRequests } from './routing';
 
 type Walked = { routers: Router[]; walks: () => number };
 
@@ -124,6 +124,8 @@ describe('routeRequests', () => {
     ['GET', '/b/only'],
     // Also in a later router: the first router's, as in the walk.
     ['POST', '/orders'],
+    // A query is no part of the path.
+    ['GET', '/plain?page=2'],
   ])('takes %s %s by the exact lookup, with what the walk leaves on the context', async (method, path) => {
     const { viaWalk, viaRouting, walksTaken } = await both(method, path);
     expect(viaRouting).toEqual(viaWalk);
@@ -182,5 +184,34 @@ describe('routeRequests', () => {
     const reply = await call(routed.url, 'GET', '/late');
     expect(JSON.parse(reply.body)).toEqual({ handler: 'late' });
     expect(fast.walks() - before).toBe(0);
+  });
+});
+
+describe('requestPath', () => {
+  const app = new Koa();
+  // Koa's own ctx.path for a request to `url`, and requestPath's.
+  const pathsOf = (url: string) => {
+    const ctx = app.createContext({ url, headers: {}, socket: {} } as never, {} as never);
+    return { koa: ctx.path, ours: requestPath(ctx) };
+  };
+
+  it.each([
+    '/plain',
+    '/plain?page=2&x=/y',
+    '/',
+    '/?',
+    '/a//b/',
+    '/a%20b',
+    '/a b',
+    '/a\tb',
+    '/a#frag',
+    '/a?x#frag',
+    'http://example.com/healthz',
+    '//example.com/x',
+    '*',
+    '/\u00a0x',
+  ])('says what ctx.path says for %j', (url) => {
+    const { koa, ours } = pathsOf(url);
+    expect(ours).toBe(koa);
   });
 });

@@ -57,7 +57,7 @@ export function routeRequests(routers: readonly Router[]): Middleware {
   };
 
   return (ctx: Routed, next: Next) => {
-    const route = ctx.newRouterPath ? undefined : current().get(ctx.path)?.get(ctx.method);
+    const route = ctx.newRouterPath ? undefined : current().get(requestPath(ctx))?.get(ctx.req.method!);
     if (!route) return walk(ctx, next);
     const { router, layer } = route;
     // What the walk leaves on the context: the routers before passed by (matching nothing), this one matched.
@@ -68,6 +68,22 @@ export function routeRequests(routers: readonly Router[]): Middleware {
     enterRoute(ctx, layer);
     return route.chain(ctx, (() => route.rest(ctx, next)) as Next);
   };
+}
+
+/**
+ * The request's path, as Koa's `ctx.path` says it, read straight from the URL when it is a plain one (it starts with
+ * a slash and has no whitespace or fragment, parseurl's own fast case): `ctx.path` builds a Url object and adds it to
+ * node's request, on every request, to give the same string. Any other URL is left to `ctx.path`.
+ */
+export function requestPath(ctx: Context): string {
+  const url = ctx.req.url!;
+  if (url.charCodeAt(0) !== 0x2f) return ctx.path;
+  for (let i = 1; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f) return url.slice(0, i);
+    if (code <= 0x20 || code === 0x23 || code === 0xa0 || code === 0xfeff) return ctx.path;
+  }
+  return url;
 }
 
 /** Path, then method, to the one route the walk would choose. */
@@ -110,7 +126,8 @@ function staticRoutes(
 /** What the walk's first step for a matched layer sets, for a path with no captures (no step of its own here). */
 function enterRoute(ctx: Routed, layer: Layer): void {
   ctx.captures = [];
-  const params = layer.params(ctx.path, ctx.captures, ctx.params) as Record<string, string>;
+  // What layer.params gives for no captures: a copy of the params a router before set, without its iterator.
+  const params = { ...ctx.params };
   (ctx.request as { params?: Record<string, string> }).params = params;
   ctx.params = params;
   ctx.routerPath = layer.path;
