@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ERROR_TEXTS } from '@act/contracts';
-import { Router, createHttpApp, createJwtVerifier, type RunningServer } from '@act/service-kit';
+import {
+  AppError,
+  ErrorCode,
+  Router,
+  createHttpApp,
+  createJwtVerifier,
+  type RunningServer,
+} from '@act/service-kit';
 import {
   TEST_JWT_AUDIENCE,
   TEST_JWT_ISSUER,
@@ -26,6 +33,7 @@ import { createGatewayApp } from './app';
 import { createSystemHealth } from './health';
 
 let gateway: RunningServer;
+let gatewayApp: ReturnType<typeof createGatewayApp>;
 let limitedGateway: RunningServer;
 let loggedGateway: RunningServer;
 const gatewayLog = captureLogger('gateway');
@@ -71,6 +79,12 @@ beforeAll(async () => {
     for await (const chunk of ctx.req) bytes += (chunk as Buffer).length;
     await new Promise<void>((resolve) => heldUploads.push(resolve));
     ctx.body = { bytes };
+  });
+  // Refuses at once without reading the body, as a service whose body budget is full does (json-body.ts).
+  router.post('/api/prompt/generate-video-prompt', () => {
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, ERROR_TEXTS.server.serviceUnavailable, {
+      headers: { 'Retry-After': '3' },
+    });
   });
   router.get('/api/credits/stream', async (ctx) => {
     const { PassThrough } = await import('node:stream');
@@ -125,9 +139,11 @@ beforeAll(async () => {
       cacheMs: 0,
     }),
   };
-  gateway = await startTestService(
-    createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 10_000, duration: 60 }) }),
-  );
+  gatewayApp = createGatewayApp({
+    ...base,
+    rateLimiter: new RateLimiterMemory({ points: 10_000, duration: 60 }),
+  });
+  gateway = await startTestService(gatewayApp);
   limitedGateway = await startTestService(
     createGatewayApp({ ...base, rateLimiter: new RateLimiterMemory({ points: 3, duration: 60 }) }),
   );
@@ -322,6 +338,75 @@ describe('bodies', () => {
       body: 'z'.repeat(size),
     });
     expect(await response.json()).toEqual({ bytes: size });
+  });
+
+  it('answers an upload the service refuses before reading it, and reads the rest so the connection goes on', async () => {
+    const { Socket } = await import('node:net');
+    const socket = new Socket();
+    await new Promise<void>((resolve) =>
+      socket.connect(Number(new URL(gateway.url).port), '127.0.0.1', resolve),
+    );
+    let reply = '';
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const body = 'z'.repeat(8 * 1024 * 1024);
+    // The refused upload, then a second request on the same connection: answered only once the first body is read.
+    socket.write(
+      'POST /api/prompt/generate-video-prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}` +
+        'GET /api/credits/plans HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    socket.destroy();
+    const answers = reply.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 503', 'HTTP/1.1 200']);
+    expect(answers[0]).toMatch(/^retry-after: 3\r$/im);
+    expect(answers[0]).toContain(ERROR_TEXTS.server.serviceUnavailable);
+  });
+
+  it('closes the connection of a refused upload that goes on past the route limit', async () => {
+    const url = new URL(`${gateway.url}/api/prompt/generate-video-prompt`);
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'transfer-encoding': 'chunked' },
+      agent: false,
+    });
+    const status = new Promise<number>((resolve) =>
+      req.once('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      }),
+    );
+    const cut = new Promise<boolean>((resolve) => {
+      req.once('error', () => resolve(true));
+      req.once('close', () => resolve(false));
+    });
+    // Far more than any route takes (the image class's limit), sent while the refusal is already out.
+    const chunk = 'y'.repeat(1024 * 1024);
+    for (let mb = 0; mb < 64; mb += 1) req.write(chunk);
+    req.end();
+    expect(await status).toBe(503);
+    expect(await cut).toBe(true);
+    // Nothing is left watching the body's rate.
+    await waitUntil(() => gatewayApp.bodyReadDeadline.watching === 0);
+  });
+
+  it('stops dropping a refused upload whose client hangs up', async () => {
+    const { Socket } = await import('node:net');
+    const socket = new Socket();
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) =>
+      socket.connect(Number(new URL(gateway.url).port), '127.0.0.1', resolve),
+    );
+    const answered = new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.write(
+      'POST /api/prompt/generate-video-prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${8 * 1024 * 1024}\r\n\r\n${'z'.repeat(1024 * 1024)}`,
+    );
+    await answered;
+    await waitUntil(() => gatewayApp.bodyReadDeadline.watching === 1);
+    socket.destroy();
+    await waitUntil(() => gatewayApp.bodyReadDeadline.watching === 0);
   });
 
   it('streams a response as it is produced instead of buffering it', async () => {

@@ -2,6 +2,7 @@
 // directions without buffering (uploads and streamed chat replies). A request body is metered while it streams: its
 // byte cap (not just its Content-Length), the minimum rate every body must keep (cut with 408 at the edge,
 // docs/limits.md#slow-bodies), and its bytes sent told to the per-client allowance of large uploads.
+import type { IncomingMessage } from 'node:http';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
 import { Agent, type Dispatcher } from 'undici';
@@ -86,13 +87,53 @@ export async function proxyRequest(ctx: Context, target: ProxyTarget): Promise<v
   // A client that goes away mid-upload must not leave the upstream request hanging: failing the body stream aborts
   // it. (Responses need nothing here: Koa destroys the upstream body when the client socket closes.)
   if (limiter) ctx.req.once('aborted', () => limiter.destroy(new Error('client aborted the upload')));
-  // A body cut after the service has answered (a refusal before its end) fails nobody's request: the client's
-  // connection is closed instead of left paused. (Listening also keeps the cut from being an unhandled error.)
-  limiter?.on('error', () => {
-    if (ctx.res.headersSent) ctx.req.destroy();
-  });
+  // A cut fails the upstream request, and its error becomes the answer (requestUpstream). Listening keeps it from being
+  // an unhandled error.
+  limiter?.on('error', () => undefined);
   const response = await requestUpstream(ctx, target, headers, limiter);
+  // The service may answer before the body's end (a refusal: 503 with Retry-After) and stop reading it. Once our
+  // answer is out, the rest of the body is dropped, so the client reads that answer (see dropRestOfBody).
+  if (limiter) {
+    ctx.res.once('finish', () => {
+      if (!ctx.req.readableEnded) dropRestOfBody(ctx.req, limiter, target);
+    });
+  }
   await answerWith(ctx, response, target.heartbeatMs);
+}
+
+/**
+ * Reads and drops the rest of a request body once its answer is out (the service answered before the body's end and
+ * stopped reading it). Left unread, the body would stall the client's upload, and closing the connection with bytes
+ * of it unread resets it (RST): the client would see a failed upload (ECONNRESET) rather than the answer, as a
+ * member's 10 MB photo refused by a busy image service did, where it should have read "temporarily unavailable" and
+ * when to try again. The rest is read at most up to the route's limit and at the minimum rate of any body; past
+ * either, the connection is closed after all. The upstream request ends with the meter: its connection, which
+ * carried part of a body, is not reused.
+ */
+function dropRestOfBody(req: IncomingMessage, limiter: Transform, target: ProxyTarget): void {
+  req.unpipe(limiter);
+  limiter.destroy();
+  if (req.destroyed) return;
+  let dropped = 0;
+  const unwatch = target.deadline?.watch(
+    () => dropped,
+    () => req.destroy(),
+  );
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > target.bodyLimitBytes) req.destroy();
+  });
+  // Its end, or its connection's: once the answer is out, node no longer destroys the request with its socket.
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unwatch?.();
+  };
+  req.once('end', stop);
+  req.once('close', stop);
+  req.socket.once('close', stop);
+  req.resume();
 }
 
 /** The client's headers as they go upstream: without hop-by-hop and gateway-owned ones, with the gateway's own. */
