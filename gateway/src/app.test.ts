@@ -2,6 +2,7 @@
 // client IP, body limits, streaming, static files and health.
 import fs from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { Socket } from 'node:net';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -341,11 +342,7 @@ describe('bodies', () => {
   });
 
   it('answers an upload the service refuses before reading it, and reads the rest so the connection goes on', async () => {
-    const { Socket } = await import('node:net');
-    const socket = new Socket();
-    await new Promise<void>((resolve) =>
-      socket.connect(Number(new URL(gateway.url).port), '127.0.0.1', resolve),
-    );
+    const socket = await rawConnection(gateway.url);
     let reply = '';
     socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
@@ -392,12 +389,7 @@ describe('bodies', () => {
   });
 
   it('stops dropping a refused upload whose client hangs up', async () => {
-    const { Socket } = await import('node:net');
-    const socket = new Socket();
-    socket.on('error', () => undefined);
-    await new Promise<void>((resolve) =>
-      socket.connect(Number(new URL(gateway.url).port), '127.0.0.1', resolve),
-    );
+    const socket = await rawConnection(gateway.url);
     const answered = new Promise<void>((resolve) => socket.once('data', () => resolve()));
     socket.write(
       'POST /api/prompt/generate-video-prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
@@ -443,12 +435,7 @@ describe('bodies', () => {
   });
 
   it('logs an upload the client abandons as a quiet client abort, not a server error', async () => {
-    const { Socket } = await import('node:net');
-    const socket = new Socket();
-    socket.on('error', () => undefined);
-    await new Promise<void>((resolve) =>
-      socket.connect(Number(new URL(loggedGateway.url).port), '127.0.0.1', resolve),
-    );
+    const socket = await rawConnection(loggedGateway.url);
     socket.write(
       'POST /api/prompt/generate-image-prompt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         `Content-Length: 200000\r\n\r\n{"image":"${'A'.repeat(50_000)}`,
@@ -468,7 +455,6 @@ describe('bodies', () => {
 
   it('survives clients that hang up in the middle of many proxied requests', async () => {
     // Like the end of a load test: dozens of sockets with requests in flight, all closed at once.
-    const { Socket } = await import('node:net');
     const port = Number(new URL(gateway.url).port);
     const sockets = Array.from({ length: 40 }, () => {
       const socket = new Socket();
@@ -484,6 +470,14 @@ describe('bodies', () => {
     expect((await fetch(`${gateway.url}/api/credits/plans`)).status).toBe(200);
   });
 });
+
+/** A raw connection to the server at `url`, its errors ignored: the tests that use it cut it or have it cut. */
+async function rawConnection(url: string): Promise<Socket> {
+  const socket = new Socket();
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve) => socket.connect(Number(new URL(url).port), '127.0.0.1', resolve));
+  return socket;
+}
 
 describe('large uploads in flight per client', () => {
   const MB = 1024 * 1024;
