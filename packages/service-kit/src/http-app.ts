@@ -125,7 +125,14 @@ export function createHttpApp({
   const service = isServiceName(name) ? name : undefined;
   const documentPath = service && openApiPathFor(service);
   const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
-  const entry = chainSteps([parse, routers && routeRequests(routers)].filter((step) => step !== undefined));
+  const routes = routers && routeRequests(routers);
+  // Plain calls, where koa-compose would bind a function and wrap each step's result in a promise.
+  const route = (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next, path: string) =>
+    routes ? routes(ctx, next, path) : next();
+  const entry = parse
+    ? (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next, path: string) =>
+        parse(ctx, () => route(ctx, next, path))
+    : route;
 
   // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the
   // routes) rather than a layer each: every Koa layer is another promise and bound function per request, and these
@@ -166,7 +173,7 @@ export function createHttpApp({
       // EndpointCall.requestId and hand it to what needs it (a charge sends it to credits).
       if (service && path === documentPath && isReadMethod(ctx.req.method))
         answerOpenApiDocument(ctx, service);
-      else routed = entry ? entry(ctx, next) : next();
+      else routed = entry(ctx, next, path);
     } catch (raw) {
       failed(ctx, started, raw);
       return;
@@ -182,17 +189,6 @@ export function createHttpApp({
     );
   });
   return app;
-}
-
-/**
- * Steps run one inside the next, the last one's `next` Koa's: a plain call each, where koa-compose would bind a
- * function and wrap each step's result in a promise.
- */
-function chainSteps(steps: readonly Koa.Middleware[]): Koa.Middleware | undefined {
-  return steps.reduceRight<Koa.Middleware | undefined>(
-    (inner, step) => (inner ? (ctx, next) => step(ctx, () => inner(ctx, next)) : step),
-    undefined,
-  );
 }
 
 const isServiceName = (name: string): name is ServiceName =>

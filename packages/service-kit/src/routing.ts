@@ -36,8 +36,14 @@ interface StaticRoute {
   rest: compose.ComposedMiddleware<Routed>;
 }
 
+/**
+ * A Koa middleware that also takes the request's path when its caller has read it already (the edge has, for the ops
+ * paths): read once per request, not once per step.
+ */
+export type RoutingMiddleware = (ctx: Context, next: Next, path?: string) => ReturnType<Middleware>;
+
 /** The routers in order, each as `router.routes()` followed by `router.allowedMethods()`. */
-export function routeRequests(routers: readonly Router[]): Middleware {
+export function routeRequests(routers: readonly Router[]): RoutingMiddleware {
   const layers = routers.flatMap((router) => [
     router.routes() as unknown as Middleware,
     router.allowedMethods() as unknown as Middleware,
@@ -56,8 +62,8 @@ export function routeRequests(routers: readonly Router[]): Middleware {
     return table;
   };
 
-  return (ctx: Routed, next: Next) => {
-    const route = ctx.newRouterPath ? undefined : current().get(requestPath(ctx))?.get(ctx.req.method!);
+  return (ctx: Routed, next: Next, path = requestPath(ctx)) => {
+    const route = ctx.newRouterPath ? undefined : current().get(path)?.get(ctx.req.method!);
     if (!route) return walk(ctx, next);
     const { router, layer } = route;
     // What the walk leaves on the context: the routers before passed by (matching nothing), this one matched.
