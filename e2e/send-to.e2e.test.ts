@@ -103,10 +103,17 @@ describe('send to and open', () => {
     expect(sent.length).toBeLessThanOrEqual(LIMITS.ttsText);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // The chat session reopened from the library: its answer is on the page again.
+    // The chat session reopened from the library: its answer is in the chat again and the address names the session.
+    // (Read from the chat's own replies: the library card's excerpt holds the same words and can still be on screen
+    // while the tool's page loads.)
     await openFromLibrary(page, chat);
-    await page.getByText(answer.slice(0, 30)).first().waitFor({ timeout: 15_000 });
-    expect(new URL(page.url()).searchParams.get('session')).toBe(chat.id);
+    await replies
+      .filter({ hasText: answer.slice(0, 30) })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('session'), { timeout: 15_000 })
+      .toBe(chat.id);
 
     // 3. Image to Prompt's result, sent from its Recent results to Text to Image.
     await goto(page, '/tools/image-to-prompt');
