@@ -16,7 +16,7 @@ import { errorEventOf, eventStreamOf } from './respond';
 import type { Logger } from './logger';
 import { serviceMetrics, type ServiceMetrics } from './metrics';
 import { requestIdOf } from './request-id';
-import { requestPath, routeRequests } from './routing';
+import { requestPath, routeRequests, type RoutingMiddleware } from './routing';
 
 export interface AppState {
   requestId: string;
@@ -125,14 +125,13 @@ export function createHttpApp({
   const service = isServiceName(name) ? name : undefined;
   const documentPath = service && openApiPathFor(service);
   const parse = bodyLimit === false ? undefined : jsonBodyParser(bodyLimit);
-  const routes = routers && routeRequests(routers);
-  // Plain calls, where koa-compose would bind a function and wrap each step's result in a promise.
-  const route = (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next, path: string) =>
-    routes ? routes(ctx, next, path) : next();
+  // Chosen once here, not per request; plain calls, where koa-compose would bind a function and wrap each step's
+  // result in a promise.
+  const routes: RoutingMiddleware = routers ? routeRequests(routers) : (_ctx, next) => next();
   const entry = parse
     ? (ctx: Koa.ParameterizedContext<AppState>, next: Koa.Next, path: string) =>
-        parse(ctx, () => route(ctx, next, path))
-    : route;
+        parse(ctx, () => routes(ctx, next, path))
+    : routes;
 
   // One edge middleware (request id, error mapping, metrics, access log, then the document, the parser and the
   // routes) rather than a layer each: every Koa layer is another promise and bound function per request, and these
